@@ -1,0 +1,98 @@
+# Gatehouse — two commands:
+#   make run    install what is missing, build the desktop app, launch it
+#   make test   install what is missing, run every test
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+GO      ?= go
+WAILS   := $(GO) tool wails
+TAGS    := webkit2_41
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+BIN     := build/bin/gatehouse
+OUT     := build/out
+
+# Debian/Ubuntu packages: the C toolchain and GTK/WebKit for the window, Xvfb and
+# X tools for the desktop tests, Chromium for the browser tests.
+APT_PACKAGES := build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev \
+	xvfb xauth x11-utils xdotool imagemagick chromium
+
+# Fragments under build/mk add their own targets to these lists.
+TEST_TARGETS  :=
+BENCH_TARGETS :=
+-include $(wildcard build/mk/*.mk)
+
+.PHONY: help run build deps deps-apt deps-npm deps-go test test-go test-frontend smoke bench clean
+
+help:
+	@echo "make run    build and launch Gatehouse (installs what is missing)"
+	@echo "make test   run every test (installs what is missing)"
+	@echo "make bench  print benchmark ratios"
+
+## ---- setup -----------------------------------------------------------------
+
+deps: deps-apt deps-go deps-npm
+
+deps-apt:
+	@command -v dpkg-query >/dev/null || { echo "Not a Debian/Ubuntu system: install $(APT_PACKAGES) by hand."; exit 1; }
+	@missing=$$(for p in $(APT_PACKAGES); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed$$' || echo $$p; done | xargs); \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	line="apt-get install -y --no-install-recommends $$missing"; \
+	echo "Installing missing packages: $$missing"; \
+	if [ "$$(id -u)" = 0 ]; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$line; \
+	elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then \
+		sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive $$line; \
+	else \
+		echo; echo "Please install them, then run make again:"; \
+		echo "  sudo apt-get update && sudo DEBIAN_FRONTEND=noninteractive $$line"; exit 1; \
+	fi
+
+deps-go:
+	@command -v $(GO) >/dev/null || { echo "Go 1.26 is required: https://go.dev/dl/"; exit 1; }
+	@$(GO) mod download
+	@$(GO) build -o /dev/null github.com/wailsapp/wails/v2/cmd/wails
+
+deps-npm: frontend/node_modules/.package-lock.json
+
+frontend/node_modules/.package-lock.json: frontend/package.json frontend/package-lock.json
+	@command -v npm >/dev/null || { echo "Node.js 20 and npm are required"; exit 1; }
+	cd frontend && npm ci --no-audit --no-fund
+	@touch $@
+
+## ---- build and run ---------------------------------------------------------
+
+build: deps
+	$(WAILS) build -tags $(TAGS) -m -nosyncgomod -ldflags "-X main.version=$(VERSION)"
+
+run: build
+	./$(BIN)
+
+## ---- tests -----------------------------------------------------------------
+
+test: deps
+	$(MAKE) test-go
+	$(MAKE) test-frontend
+	$(MAKE) smoke
+	@for t in $(TEST_TARGETS); do $(MAKE) $$t || exit 1; done
+	@echo "make test: all passed"
+
+test-go:
+	$(GO) vet ./...
+	$(GO) test -race -count=1 ./...
+
+test-frontend: deps-npm
+	cd frontend && npm run typecheck && npm test
+
+# The production binary in a real window under Xvfb: waits for the window and
+# for Ready(), keeps a screenshot in build/out/smoke.png.
+smoke: build
+	@mkdir -p $(OUT)
+	GATEHOUSE_BIN=$(abspath $(BIN)) GATEHOUSE_SMOKE_SHOT=$(abspath $(OUT))/smoke.png \
+		$(GO) test -tags desktop -count=1 -v ./internal/desktop/smoke/
+
+bench: deps
+	@for t in $(BENCH_TARGETS); do $(MAKE) --no-print-directory $$t || exit 1; done
+
+clean:
+	rm -rf build/bin $(OUT) frontend/dist/assets frontend/dist/index.html

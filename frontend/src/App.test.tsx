@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanup, render, screen, waitFor, fireEvent } from "@testing-library/react";
+
+afterEach(cleanup);
+import { App } from "./App";
+import type { AppState, Backend } from "./bridge";
+
+function fakeBackend(initial: Partial<AppState> = {}) {
+  let state = { version: "1.2.3", workspace: "/tmp/proj", workspaceName: "proj", approvalMode: "safe", ...initial } as AppState;
+  const b = {
+    state: vi.fn(async () => state),
+    ready: vi.fn(async () => {}),
+    chooseWorkspace: vi.fn(async () => state),
+    setApprovalMode: vi.fn(async (m: string) => (state = { ...state, approvalMode: m } as AppState)),
+  };
+  return b as typeof b & Backend;
+}
+
+describe("App frame", () => {
+  it("shows the workspace and the approval mode, and calls Ready once drawn", async () => {
+    const b = fakeBackend();
+    render(<App backend={b} />);
+    expect(await screen.findByRole("button", { name: /Workspace proj/ })).toBeTruthy();
+    expect((screen.getByRole("combobox", { name: "Approval mode" }) as HTMLSelectElement).value).toBe("safe");
+    await waitFor(() => expect(b.ready).toHaveBeenCalledTimes(1));
+  });
+
+  it("switches the approval mode through the backend", async () => {
+    const b = fakeBackend();
+    render(<App backend={b} />);
+    const select = (await screen.findByRole("combobox", { name: "Approval mode" })) as HTMLSelectElement;
+    fireEvent.change(select, { target: { value: "manual" } });
+    await waitFor(() => expect(select.value).toBe("manual"));
+    expect(b.setApprovalMode).toHaveBeenCalledWith("manual");
+  });
+
+  it("asks for a folder when there is no workspace", async () => {
+    const b = fakeBackend({ workspace: "", workspaceName: "" });
+    render(<App backend={b} />);
+    expect(await screen.findByRole("heading", { name: "Choose a folder to start" })).toBeTruthy();
+    expect((screen.getByRole("textbox", { name: "Message" }) as HTMLTextAreaElement).disabled).toBe(true);
+  });
+});

@@ -1,0 +1,51 @@
+import type { AppState, ApprovalMode } from "../bridge";
+
+const modes: { value: ApprovalMode; label: string; hint: string }[] = [
+  { value: "manual", label: "manual", hint: "Every tool call asks first" },
+  { value: "safe", label: "safe", hint: "Reading runs; changes and commands ask first" },
+  { value: "auto", label: "auto", hint: "Nothing asks; the workspace boundary still holds" },
+];
+
+export function Header(props: {
+  state: AppState;
+  onChooseWorkspace: () => void;
+  onModeChange: (m: ApprovalMode) => void;
+}) {
+  const { state } = props;
+  const current = modes.find((m) => m.value === state.approvalMode);
+  return (
+    <header className="header">
+      <button
+        className="workspace"
+        onClick={props.onChooseWorkspace}
+        title={state.workspace || "Choose a workspace folder"}
+        aria-label={state.workspace ? `Workspace ${state.workspaceName}, choose another folder` : "Choose a workspace folder"}
+      >
+        <span className="workspace-icon" aria-hidden>
+          ▣
+        </span>
+        <span className="workspace-name">{state.workspaceName || "No folder"}</span>
+        <span aria-hidden>▾</span>
+      </button>
+      <div className="spacer" />
+      <label className="mode" title={current?.hint}>
+        <span className="mode-label">Approval</span>
+        <select
+          aria-label="Approval mode"
+          value={state.approvalMode}
+          onChange={(e) => props.onModeChange(e.target.value as ApprovalMode)}
+          className={`mode-${state.approvalMode}`}
+        >
+          {modes.map((m) => (
+            <option key={m.value} value={m.value}>
+              {m.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <span className="version" aria-label="Version">
+        v{state.version}
+      </span>
+    </header>
+  );
+}
