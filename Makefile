@@ -21,7 +21,7 @@ TEST_TARGETS  :=
 BENCH_TARGETS :=
 -include $(wildcard build/mk/*.mk)
 
-.PHONY: help run build deps deps-apt deps-npm deps-go test test-go test-frontend smoke bench clean
+.PHONY: help run build deps deps-apt deps-npm deps-go test test-go test-frontend smoke e2e bench clean
 
 help:
 	@echo "make run    build and launch Gatehouse (installs what is missing)"
@@ -74,6 +74,7 @@ test: deps
 	$(MAKE) test-go
 	$(MAKE) test-frontend
 	$(MAKE) smoke
+	$(MAKE) e2e
 	@for t in $(TEST_TARGETS); do $(MAKE) $$t || exit 1; done
 	@echo "make test: all passed"
 
@@ -90,6 +91,14 @@ smoke: build
 	@mkdir -p $(OUT)
 	GATEHOUSE_BIN=$(abspath $(BIN)) GATEHOUSE_SMOKE_SHOT=$(abspath $(OUT))/smoke.png \
 		$(GO) test -tags desktop -count=1 -v ./internal/desktop/smoke/
+
+# Browser end-to-end tests: the real backend (dev-tagged build under Xvfb)
+# serving the built frontend, driven by Playwright in Debian's Chromium.
+e2e: deps
+	cd frontend && npm run build
+	$(GO) build -tags dev,$(TAGS) -o $(OUT)/gatehouse-dev .
+	$(if $(wildcard internal/llm/llmtest/cmd/fakellm),$(GO) build -o $(OUT)/fakellm ./internal/llm/llmtest/cmd/fakellm)
+	cd frontend && npx playwright test -c e2e/playwright.config.ts
 
 bench: deps
 	@for t in $(BENCH_TARGETS); do $(MAKE) --no-print-directory $$t || exit 1; done

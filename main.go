@@ -39,8 +39,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gatehouse", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	workspace := fs.String("workspace", os.Getenv("GATEHOUSE_WORKSPACE"), "the folder the agent works in")
+	approval := fs.String("approval", envOr("GATEHOUSE_APPROVAL", "safe"), "approval mode: manual, safe or auto")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: gatehouse [--workspace DIR]\n       gatehouse --version")
+		fmt.Fprintln(stderr, "usage: gatehouse [--workspace DIR] [--approval MODE]\n       gatehouse --version")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -51,6 +52,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 	app := NewApp(started, log, "")
+	if _, err := app.SetApprovalMode(*approval); err != nil {
+		fmt.Fprintln(stderr, "gatehouse:", err)
+		return 2
+	}
 	if *workspace != "" {
 		if err := app.setWorkspace(*workspace); err != nil {
 			fmt.Fprintln(stderr, "gatehouse:", err)
@@ -74,4 +79,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+func envOr(key, fallback string) string {
+	if v := os.Getenv(key); v != "" {
+		return v
+	}
+	return fallback
 }

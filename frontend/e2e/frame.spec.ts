@@ -1,0 +1,12 @@
+import { test, expect } from "./harness";
+
+test("the frame shows the workspace and keeps the approval mode in the backend", async ({ app }) => {
+  const { page, workspace } = await app({ approvalMode: "manual" });
+  const name = workspace.split("/").pop()!;
+  await expect(page.getByRole("button", { name: `Workspace ${name}, choose another folder` })).toBeVisible();
+  const mode = page.getByRole("combobox", { name: "Approval mode" });
+  await expect(mode).toHaveValue("manual");
+  await mode.selectOption("auto");
+  await page.reload();
+  await expect(page.getByRole("combobox", { name: "Approval mode" })).toHaveValue("auto");
+});
