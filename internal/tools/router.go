@@ -1,0 +1,85 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+)
+
+// DefaultMaxArgsBytes caps the arguments of one call.
+const DefaultMaxArgsBytes = 1 << 20
+
+// Router sends each call to its tool's executor through the policy check and
+// the middleware chain. A call the model got wrong (unknown tool, tool not
+// allowed, malformed or oversized arguments) becomes an error result the
+// model reads; the turn goes on.
+type Router struct {
+	reg          *Registry
+	policy       Policy
+	mws          []Middleware
+	MaxArgsBytes int
+}
+
+// NewRouter routes calls to the tools of reg that policy allows, wrapped in
+// mws (first listed outermost).
+func NewRouter(reg *Registry, policy Policy, mws ...Middleware) *Router {
+	return &Router{reg: reg, policy: policy, mws: mws, MaxArgsBytes: DefaultMaxArgsBytes}
+}
+
+// Specs lists what the model sees.
+func (r *Router) Specs() []Spec { return r.reg.Specs(r.policy) }
+
+// Lookup returns the tool a call names, if the policy shows it.
+func (r *Router) Lookup(name string) (Tool, bool) {
+	t, ok := r.reg.Lookup(name)
+	if !ok || !r.policy.Shows(t) {
+		return nil, false
+	}
+	return t, true
+}
+
+// Run runs call. The returned error is an infrastructure failure only.
+func (r *Router) Run(ctx context.Context, call Call) (Result, error) {
+	t, ok := r.reg.Lookup(call.Name)
+	if !ok {
+		return Fail(CodeUnknownTool, fmt.Sprintf("unknown tool %q; available tools: %s", call.Name, names(r.Specs())), ""), nil
+	}
+	if r.MaxArgsBytes > 0 && len(call.Args) > r.MaxArgsBytes {
+		return Fail(CodeInvalidArguments, fmt.Sprintf("arguments of %s are %d bytes, over the %d-byte limit", call.Name, len(call.Args), r.MaxArgsBytes), ""), nil
+	}
+	if len(call.Args) == 0 {
+		call.Args = json.RawMessage("{}")
+	}
+	if !json.Valid(call.Args) {
+		return Fail(CodeInvalidArguments, fmt.Sprintf("arguments of %s are not valid JSON: %.200s", call.Name, call.Args), ""), nil
+	}
+	if !r.policy.Permits(t, call.Args) {
+		return Fail(CodeToolNotAllowed, fmt.Sprintf("tool %s is not allowed in this session", call.Name), ""), nil
+	}
+	return Chain(t, r.mws...)(WithCall(ctx, call), call)
+}
+
+func names(specs []Spec) string {
+	s := ""
+	for i, sp := range specs {
+		if i > 0 {
+			s += ", "
+		}
+		s += sp.Name
+	}
+	return s
+}
+
+type callKey struct{}
+
+// WithCall records the call being run in ctx, for executors and middleware
+// that need its id (approval, process ownership).
+func WithCall(ctx context.Context, c Call) context.Context {
+	return context.WithValue(ctx, callKey{}, c)
+}
+
+// CallFrom returns the call recorded in ctx.
+func CallFrom(ctx context.Context) (Call, bool) {
+	c, ok := ctx.Value(callKey{}).(Call)
+	return c, ok
+}
