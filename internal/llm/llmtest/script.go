@@ -1,0 +1,191 @@
+// Package llmtest is a scripted, OpenAI-compatible fake model server for
+// tests: it streams Chat Completions SSE from a script, records every
+// request, and checks on every request that each tool call the model made
+// got exactly one result.
+//
+// A script is JSON (see Script), so a file can drive the fakellm command the
+// end-to-end tests run. Each chat request takes the next scripted response;
+// a request beyond the script gets a 500 and counts as a violation.
+//
+// Example:
+//
+//	{
+//	  "models": ["fake-model"],
+//	  "apiKey": "sk-test",
+//	  "responses": [
+//	    {"toolCalls": [{"id": "call_1", "name": "read_file", "arguments": ["{\"path\":", "\"a.txt\"}"]}]},
+//	    {"text": "Hello **there**", "usage": {"promptTokens": 12, "completionTokens": 3}},
+//	    {"text": ["Hel", "lo"], "hang": true},
+//	    {"error": {"status": 429, "code": "rate_limit_exceeded", "message": "slow down"}}
+//	  ]
+//	}
+package llmtest
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+)
+
+// Script drives the fake server.
+type Script struct {
+	// Models are listed by GET /v1/models. When set, a chat request for any
+	// other model gets 404 model_not_found (and takes no response).
+	Models []string `json:"models,omitempty"`
+	// APIKey, when set, is required as the bearer token on every request;
+	// others get 401 invalid_api_key.
+	APIKey string `json:"apiKey,omitempty"`
+	// Responses answer chat requests, one each, in order.
+	Responses []Response `json:"responses"`
+}
+
+// Response is the answer to one chat request: an HTTP error, or a stream of
+// text chunks, then tool-call chunks, then a finish chunk, a usage chunk
+// (when the request asked for usage) and [DONE].
+type Response struct {
+	// Text is streamed as content deltas: an array is sent one element per
+	// chunk; a string is split into one chunk per word.
+	Text Fragments `json:"text,omitempty"`
+	// ToolCalls are streamed after the text, each split into a chunk with
+	// its id and name and one chunk per argument fragment.
+	ToolCalls []ToolCall `json:"toolCalls,omitempty"`
+	// Interleave alternates the argument chunks of parallel tool calls
+	// instead of sending each call whole before the next.
+	Interleave bool `json:"interleave,omitempty"`
+	// Usage of the usage chunk; default: 10 prompt tokens and one completion
+	// token per chunk.
+	Usage *Usage `json:"usage,omitempty"`
+	// FinishReason defaults to "tool_calls" with tool calls, else "stop".
+	FinishReason string `json:"finishReason,omitempty"`
+	// DelayMs waits this long before each chunk.
+	DelayMs int `json:"delayMs,omitempty"`
+	// Hang stops after the text and tool-call chunks and holds the
+	// connection open until the client goes away (for cancel tests).
+	Hang bool `json:"hang,omitempty"`
+	// Error answers with this HTTP error instead of a stream.
+	Error *APIError `json:"error,omitempty"`
+	// StreamError ends the stream after the text and tool-call chunks with
+	// an error event, as servers do when a stream fails midway.
+	StreamError *APIError `json:"streamError,omitempty"`
+}
+
+// ToolCall is a tool call the fake model makes.
+type ToolCall struct {
+	ID        string    `json:"id"`
+	Name      string    `json:"name"`
+	Arguments Fragments `json:"arguments"`
+}
+
+// Usage is the token count reported in the usage chunk.
+type Usage struct {
+	PromptTokens     int64 `json:"promptTokens"`
+	CompletionTokens int64 `json:"completionTokens"`
+	CachedTokens     int64 `json:"cachedTokens,omitempty"`
+}
+
+// APIError is an OpenAI-style error.
+type APIError struct {
+	// Status is the HTTP status (ignored for StreamError).
+	Status  int    `json:"status"`
+	Code    string `json:"code,omitempty"`
+	Type    string `json:"type,omitempty"`
+	Message string `json:"message"`
+}
+
+// Fragments is text sent in pieces: a JSON array of strings (one piece
+// each) or a single string (for Text, split at word ends; for arguments,
+// sent whole).
+type Fragments struct {
+	Parts  []string
+	single bool
+}
+
+// String returns the text as one string.
+func (f Fragments) String() string { return strings.Join(f.Parts, "") }
+
+// UnmarshalJSON accepts a string or an array of strings.
+func (f *Fragments) UnmarshalJSON(b []byte) error {
+	if bytes.HasPrefix(bytes.TrimSpace(b), []byte(`"`)) {
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
+			return err
+		}
+		*f = Fragments{Parts: []string{s}, single: true}
+		return nil
+	}
+	var parts []string
+	if err := json.Unmarshal(b, &parts); err != nil {
+		return fmt.Errorf("want a string or an array of strings: %w", err)
+	}
+	*f = Fragments{Parts: parts}
+	return nil
+}
+
+// MarshalJSON writes the array form.
+func (f Fragments) MarshalJSON() ([]byte, error) {
+	if f.single && len(f.Parts) == 1 {
+		return json.Marshal(f.Parts[0])
+	}
+	return json.Marshal(f.Parts)
+}
+
+// Text returns fragments sent one per chunk.
+func Text(parts ...string) Fragments { return Fragments{Parts: parts} }
+
+// words splits s after each run of spaces: "Hello **there**" → "Hello ",
+// "**there**".
+func words(s string) []string {
+	var out []string
+	start := 0
+	for i := 1; i < len(s); i++ {
+		if s[i-1] == ' ' && s[i] != ' ' {
+			out = append(out, s[start:i])
+			start = i
+		}
+	}
+	if start < len(s) {
+		out = append(out, s[start:])
+	}
+	return out
+}
+
+// textChunks is how Text is sent.
+func (f Fragments) textChunks() []string {
+	if f.single {
+		return words(f.Parts[0])
+	}
+	return f.Parts
+}
+
+// ParseScript decodes a script strictly: unknown fields are errors, so a
+// typo in a test script fails loudly.
+func ParseScript(b []byte) (Script, error) {
+	var s Script
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&s); err != nil {
+		return Script{}, fmt.Errorf("llmtest: script: %w", err)
+	}
+	for i, r := range s.Responses {
+		if r.Error != nil && (len(r.Text.Parts) > 0 || len(r.ToolCalls) > 0 || r.Hang) {
+			return Script{}, fmt.Errorf("llmtest: script: response %d has an error and content", i)
+		}
+		for j, tc := range r.ToolCalls {
+			if tc.ID == "" || tc.Name == "" {
+				return Script{}, fmt.Errorf("llmtest: script: response %d tool call %d needs an id and a name", i, j)
+			}
+		}
+	}
+	return s, nil
+}
+
+// LoadScript reads and parses a script file.
+func LoadScript(path string) (Script, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return Script{}, err
+	}
+	return ParseScript(b)
+}

@@ -1,0 +1,312 @@
+package llmtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// Recorded is one request the server received.
+type Recorded struct {
+	Method string `json:"method"`
+	Path   string `json:"path"`
+	// Authorized is whether a bearer token was sent.
+	Authorized bool `json:"authorized"`
+	// Body is the request body when it was JSON.
+	Body json.RawMessage `json:"body,omitempty"`
+	// Response is the index of the scripted response used, -1 for none.
+	Response int `json:"response"`
+}
+
+// Handler serves a script. Its methods are safe for concurrent use.
+//
+// Endpoints (under any prefix, normally /v1):
+//
+//	POST .../chat/completions   the next scripted response
+//	GET  .../models             the script's models
+//	GET  .../models/{id}        one of them, or 404
+//	GET  /_requests             every request so far, as JSON
+//	GET  /_violations           every violation so far, as a JSON array of strings
+type Handler struct {
+	script Script
+
+	mu          sync.Mutex
+	next        int
+	requests    []Recorded
+	violations  []string
+	outstanding []string // call ids of the last completed response
+	outFrom     int      // index of that response
+}
+
+// NewHandler returns a Handler for s.
+func NewHandler(s Script) *Handler { return &Handler{script: s} }
+
+// Requests returns a copy of what was received.
+func (h *Handler) Requests() []Recorded {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return append([]Recorded(nil), h.requests...)
+}
+
+// Violations returns what broke the rules: a tool call without exactly one
+// result, a result for no call, a request beyond the script.
+func (h *Handler) Violations() []string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return append([]string(nil), h.violations...)
+}
+
+// Remaining is how many scripted responses were not used.
+func (h *Handler) Remaining() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.script.Responses) - h.next
+}
+
+func (h *Handler) violate(format string, args ...any) {
+	h.violations = append(h.violations, fmt.Sprintf(format, args...))
+}
+
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	switch r.URL.Path {
+	case "/_requests":
+		writeJSON(w, http.StatusOK, h.Requests())
+		return
+	case "/_violations":
+		v := h.Violations()
+		if v == nil {
+			v = []string{}
+		}
+		writeJSON(w, http.StatusOK, v)
+		return
+	}
+	body, _ := io.ReadAll(r.Body)
+	rec := Recorded{Method: r.Method, Path: r.URL.Path, Response: -1,
+		Authorized: strings.HasPrefix(r.Header.Get("Authorization"), "Bearer ")}
+	if json.Valid(body) {
+		rec.Body = body
+	}
+	h.mu.Lock()
+	h.requests = append(h.requests, rec)
+	idx := len(h.requests) - 1
+	h.mu.Unlock()
+
+	if h.script.APIKey != "" && r.Header.Get("Authorization") != "Bearer "+h.script.APIKey {
+		writeError(w, APIError{Status: 401, Code: "invalid_api_key", Type: "invalid_request_error",
+			Message: "Incorrect API key provided."})
+		return
+	}
+	switch {
+	case r.Method == http.MethodGet && strings.HasSuffix(r.URL.Path, "/models"):
+		h.serveModels(w)
+	case r.Method == http.MethodGet && strings.Contains(r.URL.Path, "/models/"):
+		id := r.URL.Path[strings.LastIndex(r.URL.Path, "/models/")+len("/models/"):]
+		if !h.knows(id) {
+			writeError(w, modelNotFound(id))
+			return
+		}
+		writeJSON(w, http.StatusOK, model(id))
+	case r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/chat/completions"):
+		h.serveChat(w, r, body, idx)
+	default:
+		writeError(w, APIError{Status: 404, Message: "fake server: no route for " + r.Method + " " + r.URL.Path})
+	}
+}
+
+func (h *Handler) knows(id string) bool {
+	if len(h.script.Models) == 0 {
+		return true
+	}
+	for _, m := range h.script.Models {
+		if m == id {
+			return true
+		}
+	}
+	return false
+}
+
+func (h *Handler) serveModels(w http.ResponseWriter) {
+	data := []any{}
+	for _, m := range h.script.Models {
+		data = append(data, model(m))
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"object": "list", "data": data})
+}
+
+func model(id string) map[string]any {
+	return map[string]any{"id": id, "object": "model", "created": 0, "owned_by": "llmtest"}
+}
+
+func modelNotFound(id string) APIError {
+	return APIError{Status: 404, Code: "model_not_found", Type: "invalid_request_error",
+		Message: fmt.Sprintf("The model `%s` does not exist.", id)}
+}
+
+// chatBody is the part of a chat request the server reads.
+type chatBody struct {
+	Model         string `json:"model"`
+	Stream        bool   `json:"stream"`
+	StreamOptions *struct {
+		IncludeUsage bool `json:"include_usage"`
+	} `json:"stream_options"`
+	Messages []struct {
+		Role       string `json:"role"`
+		ToolCallID string `json:"tool_call_id"`
+		ToolCalls  []struct {
+			ID string `json:"id"`
+		} `json:"tool_calls"`
+	} `json:"messages"`
+}
+
+func (h *Handler) serveChat(w http.ResponseWriter, r *http.Request, body []byte, reqIdx int) {
+	var req chatBody
+	if err := json.Unmarshal(body, &req); err != nil {
+		writeError(w, APIError{Status: 400, Message: "fake server: body is not JSON: " + err.Error()})
+		return
+	}
+	if !h.knows(req.Model) {
+		writeError(w, modelNotFound(req.Model))
+		return
+	}
+	h.mu.Lock()
+	h.check(req, reqIdx)
+	if h.next >= len(h.script.Responses) {
+		h.violate("request %d: chat request beyond the script (%d responses)", reqIdx, len(h.script.Responses))
+		h.mu.Unlock()
+		writeError(w, APIError{Status: 500, Code: "script_exhausted", Message: "fake server: no scripted response left"})
+		return
+	}
+	n := h.next
+	h.next++
+	h.requests[reqIdx].Response = n
+	resp := h.script.Responses[n]
+	h.mu.Unlock()
+
+	if resp.Error != nil {
+		writeError(w, *resp.Error)
+		return
+	}
+	if !req.Stream {
+		writeError(w, APIError{Status: 400, Message: "fake server: only streaming requests are scripted"})
+		return
+	}
+	includeUsage := req.StreamOptions != nil && req.StreamOptions.IncludeUsage
+	if completed := stream(w, r, n, req.Model, resp, includeUsage); completed {
+		h.mu.Lock()
+		h.outstanding, h.outFrom = nil, n
+		for _, tc := range resp.ToolCalls {
+			h.outstanding = append(h.outstanding, tc.ID)
+		}
+		h.mu.Unlock()
+	}
+}
+
+// check records a violation for every tool call in req without exactly one
+// result, every result without an earlier call, and every call of the last
+// completed response that req does not carry.
+func (h *Handler) check(req chatBody, reqIdx int) {
+	calls := map[string]int{}   // id → times the call appears
+	results := map[string]int{} // id → results
+	for i, m := range req.Messages {
+		for _, tc := range m.ToolCalls {
+			calls[tc.ID]++
+			if calls[tc.ID] == 2 {
+				h.violate("request %d: tool call %s appears twice", reqIdx, tc.ID)
+			}
+		}
+		if m.Role == "tool" {
+			results[m.ToolCallID]++
+			if calls[m.ToolCallID] == 0 {
+				h.violate("request %d: message %d is a result for call %q, which no earlier message made", reqIdx, i, m.ToolCallID)
+			}
+		}
+	}
+	for _, m := range req.Messages {
+		for _, tc := range m.ToolCalls {
+			if n := results[tc.ID]; n != 1 && calls[tc.ID] == 1 {
+				h.violate("request %d: tool call %s has %d results, want exactly one", reqIdx, tc.ID, n)
+			}
+		}
+	}
+	for _, id := range h.outstanding {
+		if calls[id] == 0 {
+			h.violate("request %d: lacks tool call %s (made in response %d) and its result", reqIdx, id, h.outFrom)
+		}
+	}
+	h.outstanding = nil
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
+
+func writeError(w http.ResponseWriter, e APIError) {
+	var code any
+	if e.Code != "" {
+		code = e.Code
+	}
+	writeJSON(w, e.Status, map[string]any{"error": map[string]any{
+		"message": e.Message, "type": e.Type, "param": nil, "code": code}})
+}
+
+// Server is a Handler on a loopback httptest server.
+type Server struct {
+	*Handler
+	// URL is the base URL to give the client, ending in /v1.
+	URL string
+	srv *httptest.Server
+}
+
+// Start serves s until the test ends, then fails tb with every violation
+// and with unused responses.
+func Start(tb testing.TB, s Script) *Server {
+	tb.Helper()
+	srv := StartUnchecked(s)
+	tb.Cleanup(func() {
+		srv.Close()
+		for _, v := range srv.Violations() {
+			tb.Errorf("fake model server: %s", v)
+		}
+		if n := srv.Remaining(); n > 0 {
+			tb.Errorf("fake model server: %d scripted responses were never requested", n)
+		}
+	})
+	return srv
+}
+
+// StartUnchecked serves s without reporting to a test; call Close.
+func StartUnchecked(s Script) *Server {
+	h := NewHandler(s)
+	srv := httptest.NewServer(h)
+	return &Server{Handler: h, URL: srv.URL + "/v1", srv: srv}
+}
+
+// Close stops the server, ending any hanging stream.
+func (s *Server) Close() {
+	s.srv.CloseClientConnections()
+	s.srv.Close()
+}
+
+// sleep waits d or until the client goes away; it reports whether the
+// client is still there.
+func sleep(r *http.Request, d time.Duration) bool {
+	if d <= 0 {
+		return r.Context().Err() == nil
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-r.Context().Done():
+		return false
+	}
+}

@@ -1,0 +1,148 @@
+// Package protocol holds the types the backend and the UI share: the event
+// envelope and one payload per event type, decisions, stop reasons, usage and
+// the snapshot the UI resyncs from. It depends on the standard library only.
+//
+// The TypeScript twin of this package, frontend/src/bridge/protocol.gen.ts, is
+// generated from these types (go run ./internal/protocol/cmd/tsgen, or
+// make protocol-ts); a test fails when the checked-in file is stale.
+//
+// Extend, don't rename: event type strings, enum values and JSON field names
+// are read by the UI, by session logs and by scripts reading `exec --json`.
+package protocol
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// WailsEventName is the one Wails event name every backend event is sent on.
+const WailsEventName = "gatehouse:event"
+
+// EventType names an event; it selects the payload type.
+type EventType string
+
+// The event types. Each has exactly one payload type, listed in [Payloads].
+const (
+	TurnStarted       EventType = "turn.started"
+	MessageDelta      EventType = "message.delta"
+	MessageDone       EventType = "message.done"
+	ToolStarted       EventType = "tool.started"
+	ToolFinished      EventType = "tool.finished"
+	ApprovalRequested EventType = "approval.requested"
+	ApprovalResolved  EventType = "approval.resolved"
+	TurnStopped       EventType = "turn.stopped"
+	ProcessStarted    EventType = "process.started"
+	ProcessOutput     EventType = "process.output"
+	ProcessExited     EventType = "process.exited"
+	FsChanged         EventType = "fs.changed"
+	WatchDegraded     EventType = "watch.degraded"
+)
+
+// PayloadType pairs an event type with a zero value of its payload.
+type PayloadType struct {
+	Type    EventType
+	Payload any
+}
+
+// Payloads lists every event type with its payload type, in a stable order.
+// Event decoding and the TypeScript generator both read it.
+func Payloads() []PayloadType {
+	return []PayloadType{
+		{TurnStarted, TurnStartedPayload{}},
+		{MessageDelta, MessageDeltaPayload{}},
+		{MessageDone, MessageDonePayload{}},
+		{ToolStarted, ToolStartedPayload{}},
+		{ToolFinished, ToolFinishedPayload{}},
+		{ApprovalRequested, ApprovalRequestedPayload{}},
+		{ApprovalResolved, ApprovalResolvedPayload{}},
+		{TurnStopped, TurnStoppedPayload{}},
+		{ProcessStarted, ProcessStartedPayload{}},
+		{ProcessOutput, ProcessOutputPayload{}},
+		{ProcessExited, ProcessExitedPayload{}},
+		{FsChanged, FsChangedPayload{}},
+		{WatchDegraded, WatchDegradedPayload{}},
+	}
+}
+
+// Event is the envelope of everything the backend tells the UI.
+//
+// Seq is global for the app's run, starts at 1 and is assigned by the event
+// bus after coalescing, so a gap means a lost event. TurnID is empty for
+// events outside a turn (process output after the turn ended, fs changes).
+//
+// Payload holds the payload struct value matching Type (TurnStartedPayload
+// for TurnStarted, ...). Decoding an Event from JSON fills Payload with that
+// struct value; an unknown type decodes to json.RawMessage.
+type Event struct {
+	Seq       uint64    `json:"seq"`
+	SessionID string    `json:"sessionId"`
+	TurnID    string    `json:"turnId"`
+	Type      EventType `json:"type"`
+	Payload   any       `json:"payload"`
+}
+
+// UnmarshalJSON decodes the payload into the struct its type selects.
+func (e *Event) UnmarshalJSON(b []byte) error {
+	var raw struct {
+		Seq       uint64          `json:"seq"`
+		SessionID string          `json:"sessionId"`
+		TurnID    string          `json:"turnId"`
+		Type      EventType       `json:"type"`
+		Payload   json.RawMessage `json:"payload"`
+	}
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return err
+	}
+	*e = Event{Seq: raw.Seq, SessionID: raw.SessionID, TurnID: raw.TurnID, Type: raw.Type}
+	p, err := DecodePayload(raw.Type, raw.Payload)
+	if err != nil {
+		return err
+	}
+	e.Payload = p
+	return nil
+}
+
+// DecodePayload decodes data into the payload struct of t, returned by value.
+// An unknown type yields data itself as a json.RawMessage.
+func DecodePayload(t EventType, data json.RawMessage) (any, error) {
+	switch t {
+	case TurnStarted:
+		return decode[TurnStartedPayload](t, data)
+	case MessageDelta:
+		return decode[MessageDeltaPayload](t, data)
+	case MessageDone:
+		return decode[MessageDonePayload](t, data)
+	case ToolStarted:
+		return decode[ToolStartedPayload](t, data)
+	case ToolFinished:
+		return decode[ToolFinishedPayload](t, data)
+	case ApprovalRequested:
+		return decode[ApprovalRequestedPayload](t, data)
+	case ApprovalResolved:
+		return decode[ApprovalResolvedPayload](t, data)
+	case TurnStopped:
+		return decode[TurnStoppedPayload](t, data)
+	case ProcessStarted:
+		return decode[ProcessStartedPayload](t, data)
+	case ProcessOutput:
+		return decode[ProcessOutputPayload](t, data)
+	case ProcessExited:
+		return decode[ProcessExitedPayload](t, data)
+	case FsChanged:
+		return decode[FsChangedPayload](t, data)
+	case WatchDegraded:
+		return decode[WatchDegradedPayload](t, data)
+	}
+	return data, nil
+}
+
+func decode[T any](t EventType, data json.RawMessage) (any, error) {
+	var v T
+	if len(data) == 0 || string(data) == "null" {
+		return v, nil
+	}
+	if err := json.Unmarshal(data, &v); err != nil {
+		return nil, fmt.Errorf("protocol: payload of %s: %w", t, err)
+	}
+	return v, nil
+}

@@ -1,0 +1,147 @@
+package protocol
+
+import "encoding/json"
+
+// StopReason says why a turn stopped.
+type StopReason string
+
+const (
+	StopCompleted         StopReason = "completed"
+	StopBlockedByApproval StopReason = "blocked_by_approval"
+	StopCancelled         StopReason = "cancelled"
+	StopMaxSteps          StopReason = "max_steps"
+	StopError             StopReason = "error"
+)
+
+// EnumValues lists the values, for the TypeScript generator.
+func (StopReason) EnumValues() []string {
+	return []string{string(StopCompleted), string(StopBlockedByApproval), string(StopCancelled),
+		string(StopMaxSteps), string(StopError)}
+}
+
+// Valid reports whether r is one of the listed values.
+func (r StopReason) Valid() bool { return validEnum(r.EnumValues(), string(r)) }
+
+// DecisionKind is the user's answer to an approval request.
+type DecisionKind string
+
+const (
+	// DecisionOnce approves this call only.
+	DecisionOnce DecisionKind = "once"
+	// DecisionSession approves this call and creates a session rule.
+	DecisionSession DecisionKind = "session"
+	// DecisionReject refuses the call; Note is passed to the model.
+	DecisionReject DecisionKind = "reject"
+	// DecisionPartial applies only the listed Files and Hunks (apply_patch).
+	DecisionPartial DecisionKind = "partial"
+)
+
+// EnumValues lists the values, for the TypeScript generator.
+func (DecisionKind) EnumValues() []string {
+	return []string{string(DecisionOnce), string(DecisionSession), string(DecisionReject), string(DecisionPartial)}
+}
+
+// Valid reports whether k is one of the listed values.
+func (k DecisionKind) Valid() bool { return validEnum(k.EnumValues(), string(k)) }
+
+// Decision is one shape for every approval answer, from every host.
+// A hunk id is "path#n", the n-th @@ chunk (from 1) of that file's operation.
+type Decision struct {
+	Kind  DecisionKind `json:"kind"`
+	Note  string       `json:"note,omitempty"`
+	Files []string     `json:"files,omitempty"`
+	Hunks []string     `json:"hunks,omitempty"`
+}
+
+// Rule is a session approval rule: for file tools a set of files, for bash a
+// command prefix matched on each parsed simple command.
+type Rule struct {
+	ID     string   `json:"id,omitempty"`
+	Tool   string   `json:"tool"`
+	Files  []string `json:"files,omitempty"`
+	Prefix []string `json:"prefix,omitempty"`
+	// Summary is a short sentence for the UI ("edit main.go", "run go test").
+	Summary string `json:"summary"`
+}
+
+// Usage counts tokens; a turn's usage is the sum over its model requests.
+type Usage struct {
+	PromptTokens     int64 `json:"promptTokens"`
+	CompletionTokens int64 `json:"completionTokens"`
+	TotalTokens      int64 `json:"totalTokens"`
+	// CachedTokens is the part of PromptTokens served from the prompt cache.
+	CachedTokens int64 `json:"cachedTokens"`
+}
+
+// Add returns the sum of u and v.
+func (u Usage) Add(v Usage) Usage {
+	return Usage{
+		PromptTokens:     u.PromptTokens + v.PromptTokens,
+		CompletionTokens: u.CompletionTokens + v.CompletionTokens,
+		TotalTokens:      u.TotalTokens + v.TotalTokens,
+		CachedTokens:     u.CachedTokens + v.CachedTokens,
+	}
+}
+
+// ItemKind says what a transcript item is.
+type ItemKind string
+
+const (
+	ItemUser      ItemKind = "user"
+	ItemAssistant ItemKind = "assistant"
+	ItemTool      ItemKind = "tool"
+	ItemStop      ItemKind = "stop"
+)
+
+// EnumValues lists the values, for the TypeScript generator.
+func (ItemKind) EnumValues() []string {
+	return []string{string(ItemUser), string(ItemAssistant), string(ItemTool), string(ItemStop)}
+}
+
+// TranscriptItem is one entry of a session's transcript as the UI draws it.
+// Which fields are set depends on Kind:
+//
+//	user:      ID, TurnID, Text
+//	assistant: ID (messageId), TurnID, Text, Streaming, Cancelled
+//	tool:      ID (callId), TurnID, Tool, Args, and once finished
+//	           Result, IsError, DurationMs (Running is true before)
+//	stop:      TurnID, Reason, Error, ErrorKind, Usage
+type TranscriptItem struct {
+	Kind       ItemKind        `json:"kind"`
+	ID         string          `json:"id,omitempty"`
+	TurnID     string          `json:"turnId"`
+	Text       string          `json:"text,omitempty"`
+	Streaming  bool            `json:"streaming,omitempty"`
+	Cancelled  bool            `json:"cancelled,omitempty"`
+	Tool       string          `json:"tool,omitempty"`
+	Args       json.RawMessage `json:"args,omitempty"`
+	Result     json.RawMessage `json:"result,omitempty"`
+	IsError    bool            `json:"isError,omitempty"`
+	DurationMs int64           `json:"durationMs,omitempty"`
+	Running    bool            `json:"running,omitempty"`
+	Reason     StopReason      `json:"reason,omitempty"`
+	Error      string          `json:"error,omitempty"`
+	ErrorKind  string          `json:"errorKind,omitempty"`
+	Usage      *Usage          `json:"usage,omitempty"`
+}
+
+// Snapshot is what the UI resyncs from after a seq gap: the current
+// session's state as of LastSeq. Every event with a seq above LastSeq is news.
+type Snapshot struct {
+	SessionID string `json:"sessionId"`
+	// TurnID is the running turn, empty when idle.
+	TurnID           string                     `json:"turnId"`
+	Transcript       []TranscriptItem           `json:"transcript"`
+	PendingApprovals []ApprovalRequestedPayload `json:"pendingApprovals"`
+	Processes        []ProcessInfo              `json:"processes"`
+	LastSeq          uint64                     `json:"lastSeq"`
+}
+
+func validEnum(values []string, v string) bool {
+	for _, x := range values {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}

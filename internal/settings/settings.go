@@ -1,0 +1,264 @@
+// Package settings loads and saves the user's settings and API key, and
+// resolves what is in effect: command-line flag > environment
+// (OPENAI_API_KEY, OPENAI_BASE_URL) > saved settings > default, reporting
+// where each value came from.
+//
+// Storage, in one folder (default os.UserConfigDir()/gatehouse, mode 0700):
+// settings.json (0644) and api-key (0600, the key alone). Every write goes
+// to a temporary file in the same folder, is synced and renamed into place,
+// so a crash leaves the old file or the new one, never half of one.
+//
+// The key is an APIKey, whose every printed, JSON or slog form is redacted;
+// Reveal is the one way to get the text, for the model client.
+package settings
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Names of the files in the settings folder.
+const (
+	SettingsFile = "settings.json"
+	KeyFile      = "api-key"
+)
+
+// Approval modes and themes.
+const (
+	ApprovalManual = "manual"
+	ApprovalSafe   = "safe"
+	ApprovalAuto   = "auto"
+
+	ThemeSystem = "system"
+	ThemeLight  = "light"
+	ThemeDark   = "dark"
+)
+
+// DefaultBaseURL is used when neither flag, environment nor saved settings
+// name a model server.
+const DefaultBaseURL = "https://api.openai.com/v1"
+
+// Settings are the saved preferences. The API key is not among them.
+type Settings struct {
+	BaseURL       string `json:"baseURL"`
+	Model         string `json:"model"`
+	ApprovalMode  string `json:"approvalMode"`
+	Theme         string `json:"theme"`
+	LastWorkspace string `json:"lastWorkspace"`
+	// RecentWorkspaces lists workspace folders, most recent first.
+	RecentWorkspaces []string `json:"recentWorkspaces,omitempty"`
+}
+
+// Defaults returns the settings of a first run.
+func Defaults() Settings {
+	return Settings{ApprovalMode: ApprovalSafe, Theme: ThemeSystem}
+}
+
+// Validate reports the first field with a value it does not know.
+func (s Settings) Validate() error {
+	if !validMode(s.ApprovalMode) {
+		return fmt.Errorf("settings: approval mode %q is not manual, safe or auto", s.ApprovalMode)
+	}
+	if !validTheme(s.Theme) {
+		return fmt.Errorf("settings: theme %q is not system, light or dark", s.Theme)
+	}
+	if s.BaseURL != "" && !strings.HasPrefix(s.BaseURL, "http://") && !strings.HasPrefix(s.BaseURL, "https://") {
+		return fmt.Errorf("settings: base URL %q does not start with http:// or https://", s.BaseURL)
+	}
+	return nil
+}
+
+func validMode(m string) bool {
+	return m == ApprovalManual || m == ApprovalSafe || m == ApprovalAuto
+}
+
+func validTheme(t string) bool {
+	return t == ThemeSystem || t == ThemeLight || t == ThemeDark
+}
+
+// APIKey is a secret. It prints, marshals and logs as "[redacted]" (or ""
+// when empty); call Reveal to use it.
+type APIKey struct{ v string }
+
+// NewAPIKey wraps a key; surrounding white space is trimmed.
+func NewAPIKey(s string) APIKey { return APIKey{strings.TrimSpace(s)} }
+
+// Reveal returns the key's text. Pass it to the model client, nowhere else.
+func (k APIKey) Reveal() string { return k.v }
+
+// IsSet reports whether the key is non-empty.
+func (k APIKey) IsSet() bool { return k.v != "" }
+
+const redacted = "[redacted]"
+
+func (k APIKey) show() string {
+	if k.v == "" {
+		return ""
+	}
+	return redacted
+}
+
+// String redacts.
+func (k APIKey) String() string { return k.show() }
+
+// GoString redacts.
+func (k APIKey) GoString() string { return "settings.APIKey(" + k.show() + ")" }
+
+// Format redacts under every verb, %x and %q included.
+func (k APIKey) Format(f fmt.State, verb rune) {
+	if verb == 'v' && f.Flag('#') {
+		fmt.Fprint(f, k.GoString())
+		return
+	}
+	fmt.Fprint(f, k.show())
+}
+
+// MarshalJSON redacts.
+func (k APIKey) MarshalJSON() ([]byte, error) { return json.Marshal(k.show()) }
+
+// LogValue redacts.
+func (k APIKey) LogValue() slog.Value { return slog.StringValue(k.show()) }
+
+// Store reads and writes the settings folder.
+type Store struct {
+	dir string
+}
+
+// DefaultDir is os.UserConfigDir()/gatehouse.
+func DefaultDir() (string, error) {
+	base, err := os.UserConfigDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(base, "gatehouse"), nil
+}
+
+// NewStore returns a Store for dir (tests pass a temporary folder).
+func NewStore(dir string) *Store { return &Store{dir: dir} }
+
+// Dir is the settings folder.
+func (s *Store) Dir() string { return s.dir }
+
+// Load returns the saved settings over the defaults. A missing file is a
+// first run, not an error. Fields with unknown values fall back to defaults.
+func (s *Store) Load() (Settings, error) {
+	out := Defaults()
+	b, err := os.ReadFile(filepath.Join(s.dir, SettingsFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return out, nil
+	}
+	if err != nil {
+		return out, err
+	}
+	if err := json.Unmarshal(b, &out); err != nil {
+		return Defaults(), fmt.Errorf("settings: %s: %w", SettingsFile, err)
+	}
+	if !validMode(out.ApprovalMode) {
+		out.ApprovalMode = ApprovalSafe
+	}
+	if !validTheme(out.Theme) {
+		out.Theme = ThemeSystem
+	}
+	return out, nil
+}
+
+// Save validates and writes the settings atomically.
+func (s *Store) Save(v Settings) error {
+	if err := v.Validate(); err != nil {
+		return err
+	}
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := s.mkdir(); err != nil {
+		return err
+	}
+	return writeAtomic(filepath.Join(s.dir, SettingsFile), append(b, '\n'), 0o644)
+}
+
+// LoadKey returns the saved key, or an empty key when none is saved. A key
+// file others can read is tightened to 0600.
+func (s *Store) LoadKey() (APIKey, error) {
+	path := filepath.Join(s.dir, KeyFile)
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return APIKey{}, nil
+	}
+	if err != nil {
+		return APIKey{}, err
+	}
+	if fi, err := os.Stat(path); err == nil && fi.Mode().Perm()&0o077 != 0 {
+		if err := os.Chmod(path, 0o600); err != nil {
+			return APIKey{}, err
+		}
+	}
+	return NewAPIKey(string(b)), nil
+}
+
+// SaveKey writes the key atomically with mode 0600; an empty key removes
+// the file.
+func (s *Store) SaveKey(k APIKey) error {
+	path := filepath.Join(s.dir, KeyFile)
+	if !k.IsSet() {
+		err := os.Remove(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+		return err
+	}
+	if err := s.mkdir(); err != nil {
+		return err
+	}
+	return writeAtomic(path, []byte(k.v+"\n"), 0o600)
+}
+
+// mkdir creates the folder with mode 0700 and tightens an existing one.
+func (s *Store) mkdir() error {
+	if err := os.MkdirAll(s.dir, 0o700); err != nil {
+		return err
+	}
+	return os.Chmod(s.dir, 0o700)
+}
+
+// writeAtomic writes data to a temporary file next to path, syncs it, sets
+// perm and renames it over path.
+func writeAtomic(path string, data []byte, perm os.FileMode) (err error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(tmp)
+		}
+	}()
+	if err = f.Chmod(perm); err != nil {
+		return err
+	}
+	if _, err = f.Write(data); err != nil {
+		return err
+	}
+	if err = f.Sync(); err != nil {
+		return err
+	}
+	if err = f.Close(); err != nil {
+		return err
+	}
+	if err = os.Rename(tmp, path); err != nil {
+		return err
+	}
+	if d, derr := os.Open(filepath.Dir(path)); derr == nil {
+		d.Sync() // best effort: make the rename durable
+		d.Close()
+	}
+	return nil
+}
