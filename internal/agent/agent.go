@@ -1,0 +1,110 @@
+// Package agent is the turn loop: model → tool calls → results → model, until
+// the model answers without a tool call or the turn stops for another reason.
+//
+// Every turn ends with exactly one turn.stopped event whose reason is a typed
+// protocol.StopReason, never parsed from an error string. When a turn stops
+// early (cancel, rejected approval, max steps, error), every tool call the
+// model made that did not run gets a result saying so, so the history sent
+// with the next request always pairs each call with one result.
+package agent
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"sync/atomic"
+
+	"gatehouse/internal/llm"
+	"gatehouse/internal/protocol"
+	"gatehouse/internal/tools"
+)
+
+// Model streams one model call; *llm.Client implements it.
+type Model interface {
+	Stream(ctx context.Context, req llm.Request, onText func(string)) (llm.Response, error)
+}
+
+// Publisher receives the turn's events; *events.Bus implements it.
+type Publisher interface {
+	Publish(protocol.Event)
+}
+
+// Config holds what a session's agent needs.
+type Config struct {
+	Model     Model
+	Tools     *tools.Router
+	Events    Publisher
+	SessionID string
+	// System is the system prompt (see SystemPrompt).
+	System string
+	// MaxSteps bounds the model requests of one turn; default 50.
+	MaxSteps int
+	// ContextWindow is the model's window in tokens; default 128,000. Old
+	// tool outputs are trimmed when a request would not fit.
+	ContextWindow int
+}
+
+// Agent runs the turns of one session, one at a time.
+type Agent struct {
+	cfg  Config
+	ids  atomic.Uint64
+	turn sync.Mutex // held while a turn runs
+
+	mu      sync.Mutex
+	history []llm.Message
+}
+
+// New returns an agent with an empty history.
+func New(cfg Config) *Agent {
+	if cfg.MaxSteps <= 0 {
+		cfg.MaxSteps = 50
+	}
+	if cfg.ContextWindow <= 0 {
+		cfg.ContextWindow = 128_000
+	}
+	return &Agent{cfg: cfg}
+}
+
+// SetHistory replaces the conversation (resuming a saved session).
+func (a *Agent) SetHistory(h []llm.Message) {
+	a.mu.Lock()
+	a.history = append([]llm.Message(nil), h...)
+	a.mu.Unlock()
+}
+
+// History returns a copy of the conversation so far.
+func (a *Agent) History() []llm.Message {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return append([]llm.Message(nil), a.history...)
+}
+
+func (a *Agent) appendHistory(m ...llm.Message) {
+	a.mu.Lock()
+	a.history = append(a.history, m...)
+	a.mu.Unlock()
+}
+
+// Outcome is how a turn ended.
+type Outcome struct {
+	TurnID string
+	Reason protocol.StopReason
+	// Err is set when Reason is error.
+	Err   error
+	Usage protocol.Usage
+	// ContextTokens is the prompt size of the turn's last request.
+	ContextTokens int64
+	// Trimmed counts old tool outputs removed to fit the context window.
+	Trimmed int
+}
+
+func (a *Agent) newID(prefix string) string {
+	return fmt.Sprintf("%s-%d", prefix, a.ids.Add(1))
+}
+
+func (a *Agent) emit(turnID string, typ protocol.EventType, payload any) {
+	if a.cfg.Events == nil {
+		return
+	}
+	a.cfg.Events.Publish(protocol.Event{SessionID: a.cfg.SessionID, TurnID: turnID, Type: typ, Payload: payload})
+}

@@ -1,0 +1,157 @@
+package agent
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"gatehouse/internal/llm"
+	"gatehouse/internal/protocol"
+	"gatehouse/internal/tools"
+)
+
+// Run runs one turn for prompt. It returns when the turn stops; cancelling
+// ctx stops the model stream and any running tool, and the turn ends as
+// cancelled. Turns of one Agent never overlap: a second Run waits.
+func (a *Agent) Run(ctx context.Context, turnID, prompt string) Outcome {
+	a.turn.Lock()
+	defer a.turn.Unlock()
+	if turnID == "" {
+		turnID = a.newID("turn")
+	}
+	a.emit(turnID, protocol.TurnStarted, protocol.TurnStartedPayload{Prompt: prompt})
+	a.appendHistory(llm.User(prompt))
+	out := a.loop(ctx, turnID)
+	out.TurnID = turnID
+	p := protocol.TurnStoppedPayload{Reason: out.Reason, Usage: out.Usage}
+	if out.Err != nil {
+		p.Error = out.Err.Error()
+		p.ErrorKind = string(llm.KindOf(out.Err))
+	}
+	a.emit(turnID, protocol.TurnStopped, p)
+	return out
+}
+
+func (a *Agent) loop(ctx context.Context, turnID string) Outcome {
+	var out Outcome
+	specs := a.toolSpecs()
+	for step := 0; ; step++ {
+		if ctx.Err() != nil {
+			out.Reason = protocol.StopCancelled
+			return out
+		}
+		if step >= a.cfg.MaxSteps {
+			out.Reason = protocol.StopMaxSteps
+			return out
+		}
+		msgs, trimmed := a.fit(specs)
+		out.Trimmed += trimmed
+		msgID := a.newID("msg")
+		resp, err := a.cfg.Model.Stream(ctx, llm.Request{Messages: msgs, Tools: specs}, func(text string) {
+			a.emit(turnID, protocol.MessageDelta, protocol.MessageDeltaPayload{MessageID: msgID, Text: text})
+		})
+		out.Usage = out.Usage.Add(resp.Usage)
+		if resp.Usage.PromptTokens > 0 {
+			out.ContextTokens = resp.Usage.PromptTokens
+		}
+		if err != nil {
+			cancelled := ctx.Err() != nil || llm.KindOf(err) == llm.KindCancelled
+			// Keep what arrived; drop half-streamed tool calls, which never ran.
+			a.emit(turnID, protocol.MessageDone, protocol.MessageDonePayload{MessageID: msgID, Text: resp.Message.Text, Cancelled: cancelled})
+			if resp.Message.Text != "" {
+				a.appendHistory(llm.Assistant(resp.Message.Text))
+			}
+			if cancelled {
+				out.Reason = protocol.StopCancelled
+				return out
+			}
+			out.Reason, out.Err = protocol.StopError, err
+			return out
+		}
+		a.emit(turnID, protocol.MessageDone, protocol.MessageDonePayload{MessageID: msgID, Text: resp.Message.Text})
+		a.appendHistory(resp.Message)
+		if len(resp.Message.ToolCalls) == 0 {
+			out.Reason = protocol.StopCompleted
+			return out
+		}
+		if reason, err := a.runCalls(ctx, turnID, resp.Message.ToolCalls); reason != "" {
+			out.Reason, out.Err = reason, err
+			return out
+		}
+	}
+}
+
+// runCalls runs the calls of one model response in order. It returns a stop
+// reason when the turn must stop; every call then has a result.
+func (a *Agent) runCalls(ctx context.Context, turnID string, calls []llm.ToolCall) (protocol.StopReason, error) {
+	for i, c := range calls {
+		if ctx.Err() != nil {
+			a.notRun(turnID, calls[i:], protocol.StopCancelled)
+			return protocol.StopCancelled, nil
+		}
+		args := argsForEvent(c.Arguments)
+		a.emit(turnID, protocol.ToolStarted, protocol.ToolStartedPayload{CallID: c.ID, Tool: c.Name, Args: args})
+		start := time.Now()
+		res, err := a.cfg.Tools.Run(ctx, tools.Call{ID: c.ID, Name: c.Name, Args: json.RawMessage(c.Arguments)})
+		if err != nil {
+			res = tools.Fail("internal_error", fmt.Sprintf("%s failed inside Gatehouse: %v", c.Name, err), "")
+		}
+		a.finish(turnID, c, res, time.Since(start))
+		switch {
+		case err != nil && ctx.Err() == nil:
+			a.notRun(turnID, calls[i+1:], protocol.StopError)
+			return protocol.StopError, fmt.Errorf("tool %s failed: %w", c.Name, err)
+		case res.Rejected:
+			a.notRun(turnID, calls[i+1:], protocol.StopBlockedByApproval)
+			return protocol.StopBlockedByApproval, nil
+		case ctx.Err() != nil:
+			a.notRun(turnID, calls[i+1:], protocol.StopCancelled)
+			return protocol.StopCancelled, nil
+		}
+	}
+	return "", nil
+}
+
+func (a *Agent) finish(turnID string, c llm.ToolCall, res tools.Result, d time.Duration) {
+	a.emit(turnID, protocol.ToolFinished, protocol.ToolFinishedPayload{
+		CallID: c.ID, Tool: c.Name, Result: res.Output, IsError: res.IsError, DurationMs: d.Milliseconds()})
+	a.appendHistory(llm.ToolResult(c.ID, string(res.Output)))
+}
+
+// notRun gives each call a result saying it did not run and why.
+func (a *Agent) notRun(turnID string, calls []llm.ToolCall, why protocol.StopReason) {
+	for _, c := range calls {
+		a.emit(turnID, protocol.ToolStarted, protocol.ToolStartedPayload{CallID: c.ID, Tool: c.Name, Args: argsForEvent(c.Arguments)})
+		msg := fmt.Sprintf("not run: the turn stopped (%s) before this call ran", why)
+		a.finish(turnID, c, tools.Fail(tools.CodeNotRun, msg, ""), 0)
+	}
+}
+
+// argsForEvent keeps the model's arguments as JSON for the UI: valid JSON as
+// is, anything else as a JSON string of the raw text.
+func argsForEvent(raw string) json.RawMessage {
+	if raw == "" {
+		return json.RawMessage("{}")
+	}
+	if json.Valid([]byte(raw)) {
+		return json.RawMessage(raw)
+	}
+	b, _ := json.Marshal(raw)
+	return b
+}
+
+func (a *Agent) toolSpecs() []llm.ToolSpec {
+	if a.cfg.Tools == nil {
+		return nil
+	}
+	var out []llm.ToolSpec
+	for _, s := range a.cfg.Tools.Specs() {
+		out = append(out, llm.ToolSpec{Name: s.Name, Description: s.Description, Parameters: s.Parameters})
+	}
+	return out
+}
+
+// ErrBusy is returned by hosts that refuse a second turn while one runs.
+var ErrBusy = errors.New("a turn is already running")
