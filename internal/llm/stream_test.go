@@ -269,3 +269,12 @@ func TestClientIgnoresOpenAIEnvironment(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// Delays between chunks change nothing but pace.
+func TestStreamWithDelays(t *testing.T) {
+	srv := llmtest.Start(t, script(t, `{"responses": [{"text": ["a", "b", "c"], "delayMs": 2}]}`))
+	resp, err := client(t, srv.URL).Stream(context.Background(), llm.Request{Messages: []llm.Message{llm.User("x")}}, nil)
+	if err != nil || resp.Message.Text != "abc" {
+		t.Fatalf("%+v, %v", resp, err)
+	}
+}

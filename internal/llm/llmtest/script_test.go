@@ -1,6 +1,7 @@
 package llmtest
 
 import (
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -48,5 +49,18 @@ func TestInterleavedChunks(t *testing.T) {
 	want := []string{"ax0", "by1", "10", "31", "20"}
 	if !reflect.DeepEqual(order, want) {
 		t.Fatalf("order %q, want %q", order, want)
+	}
+}
+
+// The scripts the end-to-end tests use stay valid.
+func TestTestdataScriptsParse(t *testing.T) {
+	paths, _ := filepath.Glob(filepath.Join("testdata", "*.json"))
+	if len(paths) == 0 {
+		t.Fatal("no scripts in testdata")
+	}
+	for _, p := range paths {
+		if _, err := LoadScript(p); err != nil {
+			t.Errorf("%s: %v", p, err)
+		}
 	}
 }
