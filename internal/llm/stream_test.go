@@ -239,3 +239,42 @@ func TestAPIKeyNeverInErrors(t *testing.T) {
 		t.Fatalf("err %v", err)
 	}
 }
+
+func TestStreamConnectionBreaksMidStream(t *testing.T) {
+	srv := llmtest.StartUnchecked(script(t, `{"responses": [{"text": ["Hel", "lo"], "hang": true}]}`))
+	resp, err := client(t, srv.URL).Stream(context.Background(), llm.Request{Messages: []llm.Message{llm.User("hi")}}, func(s string) {
+		if s == "Hel" {
+			go srv.Close()
+		}
+	})
+	if k := llm.KindOf(err); k != llm.KindUnreachable {
+		t.Fatalf("kind %q, err %v", k, err)
+	}
+	if !strings.HasPrefix(resp.Message.Text, "Hel") {
+		t.Errorf("partial text %q", resp.Message.Text)
+	}
+}
+
+// The explicit configuration wins over OPENAI_BASE_URL and OPENAI_API_KEY.
+func TestClientIgnoresOpenAIEnvironment(t *testing.T) {
+	srv := llmtest.Start(t, script(t, `{"apiKey": "sk-test", "responses": [{"text": "ok"}]}`))
+	clearEnv(t)
+	t.Setenv("OPENAI_BASE_URL", closedPort(t))
+	t.Setenv("OPENAI_API_KEY", "sk-from-env")
+	c, err := llm.New(llm.Config{BaseURL: srv.URL, APIKey: "sk-test", Model: "m"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Stream(context.Background(), llm.Request{Messages: []llm.Message{llm.User("x")}}, nil); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Delays between chunks change nothing but pace.
+func TestStreamWithDelays(t *testing.T) {
+	srv := llmtest.Start(t, script(t, `{"responses": [{"text": ["a", "b", "c"], "delayMs": 2}]}`))
+	resp, err := client(t, srv.URL).Stream(context.Background(), llm.Request{Messages: []llm.Message{llm.User("x")}}, nil)
+	if err != nil || resp.Message.Text != "abc" {
+		t.Fatalf("%+v, %v", resp, err)
+	}
+}
