@@ -97,7 +97,7 @@ smoke: build
 e2e: deps
 	cd frontend && npm run build
 	$(GO) build -tags dev,$(TAGS) -o $(OUT)/gatehouse-dev .
-	$(if $(wildcard internal/llm/llmtest/cmd/fakellm),$(GO) build -o $(OUT)/fakellm ./internal/llm/llmtest/cmd/fakellm)
+	$(MAKE) fakellm
 	cd frontend && npx playwright test -c e2e/playwright.config.ts
 
 bench: deps

@@ -3,4 +3,4 @@
 
 .PHONY: protocol-ts
 protocol-ts:
-	go run ./internal/protocol/cmd/tsgen -o frontend/src/bridge/protocol.gen.ts
+	$(GO) run ./internal/protocol/cmd/tsgen -o frontend/src/bridge/protocol.gen.ts

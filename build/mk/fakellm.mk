@@ -3,4 +3,4 @@
 
 .PHONY: fakellm
 fakellm:
-	go build -o build/out/fakellm ./internal/llm/llmtest/cmd/fakellm
+	$(GO) build -o build/out/fakellm ./internal/llm/llmtest/cmd/fakellm
