@@ -7,9 +7,13 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"gatehouse/internal/desktop"
+	"gatehouse/internal/events"
+	"gatehouse/internal/protocol"
+	"gatehouse/internal/settings"
 )
 
 // App is the object bound to the page: thin methods that translate types and
@@ -17,12 +21,17 @@ import (
 type App struct {
 	started time.Time
 	log     *slog.Logger
+	store   *settings.Store
+	flags   settings.Flags
+	bus     *events.Bus
+	rt      atomic.Pointer[desktop.Runtime]
 
 	mu        sync.Mutex
-	rt        *desktop.Runtime
 	workspace string
 	mode      string
+	sess      *liveSession
 	readyOnce sync.Once
+	model     *liveModel
 }
 
 // AppState is what the page needs to draw its frame.
@@ -31,22 +40,46 @@ type AppState struct {
 	Workspace     string `json:"workspace"`
 	WorkspaceName string `json:"workspaceName"`
 	ApprovalMode  string `json:"approvalMode"`
+	// NeedsSetup is true while no model is configured: the page shows the
+	// first-run settings screen.
+	NeedsSetup bool   `json:"needsSetup"`
+	Model      string `json:"model"`
 }
 
-// NewApp builds the bound App. workspace may be empty: the page then asks the
-// user to choose a folder.
-func NewApp(started time.Time, log *slog.Logger, workspace string) *App {
-	return &App{started: started, log: log, workspace: workspace, mode: "safe"}
+// NewApp builds the bound App around the settings in store.
+func NewApp(started time.Time, log *slog.Logger, store *settings.Store, flags settings.Flags) *App {
+	a := &App{started: started, log: log, store: store, flags: flags, mode: "safe"}
+	a.model = &liveModel{app: a}
+	a.bus = events.New(events.SinkFunc(a.deliver), events.Options{})
+	if saved, err := store.Load(); err == nil && saved.ApprovalMode != "" {
+		a.mode = saved.ApprovalMode
+	}
+	return a
+}
+
+// deliver hands each event to the UI and to the session's state. It runs
+// under the bus's lock, so it only passes events on.
+func (a *App) deliver(e protocol.Event) {
+	a.rt.Load().Emit(protocol.WailsEventName, e)
+	if s := a.currentSession(); s != nil {
+		s.state.Emit(e)
+	}
 }
 
 func (a *App) startup(ctx context.Context) {
-	a.mu.Lock()
-	a.rt = desktop.New(ctx)
-	a.mu.Unlock()
+	a.rt.Store(desktop.New(ctx))
 	a.updateTitle()
 }
 
-func (a *App) shutdown(context.Context) {}
+func (a *App) shutdown(context.Context) {
+	a.mu.Lock()
+	s := a.sess
+	a.mu.Unlock()
+	if s != nil {
+		s.close()
+	}
+	a.bus.Close()
+}
 
 // Ready is called by the page once it has drawn its first frame. Tests and
 // benchmarks wait for the line it logs.
@@ -58,26 +91,27 @@ func (a *App) Ready() {
 
 // State returns the frame's state.
 func (a *App) State() AppState {
+	eff := a.effective()
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	return a.stateLocked()
-}
-
-func (a *App) stateLocked() AppState {
 	name := ""
 	if a.workspace != "" {
 		name = filepath.Base(a.workspace)
 	}
-	return AppState{Version: version, Workspace: a.workspace, WorkspaceName: name, ApprovalMode: a.mode}
+	return AppState{
+		Version: version, Workspace: a.workspace, WorkspaceName: name, ApprovalMode: a.mode,
+		NeedsSetup: eff.Settings.Model == "" || eff.Settings.BaseURL == "",
+		Model:      eff.Settings.Model,
+	}
 }
 
 // ChooseWorkspace opens the native folder dialog. A cancelled dialog keeps the
 // current workspace.
 func (a *App) ChooseWorkspace() (AppState, error) {
 	a.mu.Lock()
-	rt, start := a.rt, a.workspace
+	start := a.workspace
 	a.mu.Unlock()
-	dir, err := rt.ChooseFolder("Choose a workspace folder", start)
+	dir, err := a.rt.Load().ChooseFolder("Choose a workspace folder", start)
 	if err != nil {
 		return a.State(), fmt.Errorf("could not open the folder dialog: %w", err)
 	}
@@ -90,23 +124,37 @@ func (a *App) ChooseWorkspace() (AppState, error) {
 	return a.State(), nil
 }
 
-// SetApprovalMode switches between manual, safe and auto.
+// SetApprovalMode switches between manual, safe and auto, and remembers it.
 func (a *App) SetApprovalMode(mode string) (AppState, error) {
+	if err := a.useMode(mode); err != nil {
+		return a.State(), err
+	}
+	a.saveSettings(func(s *settings.Settings) { s.ApprovalMode = mode })
+	return a.State(), nil
+}
+
+// useMode switches the mode for this run only (the --approval flag).
+func (a *App) useMode(mode string) error {
 	switch mode {
 	case "manual", "safe", "auto":
 	default:
-		return a.State(), fmt.Errorf("unknown approval mode %q: use manual, safe or auto", mode)
+		return fmt.Errorf("unknown approval mode %q: use manual, safe or auto", mode)
 	}
 	a.mu.Lock()
 	a.mode = mode
 	a.mu.Unlock()
-	return a.State(), nil
+	return nil
 }
 
+// setWorkspace opens dir: the current session closes (its turn is cancelled)
+// and the folder is remembered for the next start.
 func (a *App) setWorkspace(dir string) error {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return err
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
 	}
 	fi, err := os.Stat(abs)
 	if err != nil {
@@ -116,19 +164,44 @@ func (a *App) setWorkspace(dir string) error {
 		return fmt.Errorf("workspace %s is not a folder", dir)
 	}
 	a.mu.Lock()
-	a.workspace = abs
+	old := a.sess
+	a.workspace, a.sess = abs, nil
 	a.mu.Unlock()
+	if old != nil {
+		old.close()
+	}
+	a.saveSettings(func(s *settings.Settings) {
+		s.LastWorkspace = abs
+		recent := []string{abs}
+		for _, w := range s.RecentWorkspaces {
+			if w != abs && len(recent) < 10 {
+				recent = append(recent, w)
+			}
+		}
+		s.RecentWorkspaces = recent
+	})
 	a.updateTitle()
 	return nil
 }
 
+// saveSettings changes the saved settings; a failure is logged, not fatal:
+// the app works on, it just will not remember.
+func (a *App) saveSettings(change func(*settings.Settings)) {
+	s, err := a.store.Load()
+	if err != nil {
+		s = settings.Defaults()
+	}
+	change(&s)
+	if err := a.store.Save(s); err != nil {
+		a.log.Warn("could not save settings", "err", err)
+	}
+}
+
 func (a *App) updateTitle() {
-	a.mu.Lock()
-	rt, st := a.rt, a.stateLocked()
-	a.mu.Unlock()
+	st := a.State()
 	title := "Gatehouse"
 	if st.WorkspaceName != "" {
 		title = st.WorkspaceName + " — Gatehouse"
 	}
-	rt.SetTitle(title)
+	a.rt.Load().SetTitle(title)
 }

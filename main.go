@@ -15,6 +15,8 @@ import (
 	"github.com/wailsapp/wails/v2"
 	"github.com/wailsapp/wails/v2/pkg/options"
 	"github.com/wailsapp/wails/v2/pkg/options/assetserver"
+
+	"gatehouse/internal/settings"
 )
 
 //go:embed all:frontend/dist
@@ -39,7 +41,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gatehouse", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	workspace := fs.String("workspace", os.Getenv("GATEHOUSE_WORKSPACE"), "the folder the agent works in")
-	approval := fs.String("approval", envOr("GATEHOUSE_APPROVAL", "safe"), "approval mode: manual, safe or auto")
+	approval := fs.String("approval", os.Getenv("GATEHOUSE_APPROVAL"), "approval mode: manual, safe or auto (default: the saved one, else safe)")
+	baseURL := fs.String("base-url", "", "OpenAI-compatible API base URL (overrides OPENAI_BASE_URL and the saved one)")
+	model := fs.String("model", "", "model name (overrides the saved one)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: gatehouse [--workspace DIR] [--approval MODE]\n       gatehouse --version")
 		fs.PrintDefaults()
@@ -51,10 +55,25 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
-	app := NewApp(started, log, "")
-	if _, err := app.SetApprovalMode(*approval); err != nil {
+	cfgDir, err := settings.DefaultDir()
+	if err != nil {
 		fmt.Fprintln(stderr, "gatehouse:", err)
-		return 2
+		return 1
+	}
+	store := settings.NewStore(cfgDir)
+	app := NewApp(started, log, store, settings.Flags{BaseURL: *baseURL, Model: *model})
+	if *workspace == "" {
+		if saved, err := store.Load(); err == nil && saved.LastWorkspace != "" {
+			if fi, err := os.Stat(saved.LastWorkspace); err == nil && fi.IsDir() {
+				*workspace = saved.LastWorkspace
+			}
+		}
+	}
+	if *approval != "" {
+		if err := app.useMode(*approval); err != nil {
+			fmt.Fprintln(stderr, "gatehouse:", err)
+			return 2
+		}
 	}
 	if *workspace != "" {
 		if err := app.setWorkspace(*workspace); err != nil {
@@ -62,7 +81,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	err := wails.Run(&options.App{
+	err = wails.Run(&options.App{
 		Title:            "Gatehouse",
 		Width:            1280,
 		Height:           820,
@@ -79,11 +98,4 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
-}
-
-func envOr(key, fallback string) string {
-	if v := os.Getenv(key); v != "" {
-		return v
-	}
-	return fallback
 }

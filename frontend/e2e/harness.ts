@@ -153,7 +153,7 @@ export const test = base.extend<{ app: (opts: AppOptions) => Promise<App> }>({
           path.join(dir, "settings.json"),
           JSON.stringify({ baseURL: modelURL ?? "http://127.0.0.1:9/v1", model: "fake-model", approvalMode: opts.approvalMode }),
         );
-        fs.writeFileSync(path.join(dir, "api_key"), "sk-test-e2e", { mode: 0o600 });
+        fs.writeFileSync(path.join(dir, "api-key"), "sk-test-e2e", { mode: 0o600 });
       }
 
       const port = await freePort();

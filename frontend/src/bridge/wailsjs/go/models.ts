@@ -1,3 +1,24 @@
+export namespace llm {
+	
+	export class ConnectionResult {
+	    status: string;
+	    message: string;
+	    kind?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ConnectionResult(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.status = source["status"];
+	        this.message = source["message"];
+	        this.kind = source["kind"];
+	    }
+	}
+
+}
+
 export namespace main {
 	
 	export class AppState {
@@ -5,6 +26,8 @@ export namespace main {
 	    workspace: string;
 	    workspaceName: string;
 	    approvalMode: string;
+	    needsSetup: boolean;
+	    model: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new AppState(source);
@@ -16,6 +39,306 @@ export namespace main {
 	        this.workspace = source["workspace"];
 	        this.workspaceName = source["workspaceName"];
 	        this.approvalMode = source["approvalMode"];
+	        this.needsSetup = source["needsSetup"];
+	        this.model = source["model"];
+	    }
+	}
+	export class SettingsInput {
+	    baseURL: string;
+	    model: string;
+	    apiKey: string;
+	    clearKey: boolean;
+	    theme: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new SettingsInput(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.baseURL = source["baseURL"];
+	        this.model = source["model"];
+	        this.apiKey = source["apiKey"];
+	        this.clearKey = source["clearKey"];
+	        this.theme = source["theme"];
+	    }
+	}
+	export class SettingsView {
+	    baseURL: string;
+	    model: string;
+	    hasKey: boolean;
+	    theme: string;
+	    sources: settings.Sources;
+	
+	    static createFrom(source: any = {}) {
+	        return new SettingsView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.baseURL = source["baseURL"];
+	        this.model = source["model"];
+	        this.hasKey = source["hasKey"];
+	        this.theme = source["theme"];
+	        this.sources = this.convertValues(source["sources"], settings.Sources);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class SubmitResult {
+	    queued: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new SubmitResult(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.queued = source["queued"];
+	    }
+	}
+
+}
+
+export namespace protocol {
+	
+	export class Rule {
+	    id?: string;
+	    tool: string;
+	    files?: string[];
+	    prefix?: string[];
+	    summary: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Rule(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.tool = source["tool"];
+	        this.files = source["files"];
+	        this.prefix = source["prefix"];
+	        this.summary = source["summary"];
+	    }
+	}
+	export class ApprovalRequestedPayload {
+	    approvalId: string;
+	    callId: string;
+	    tool: string;
+	    preview: number[];
+	    rule?: Rule;
+	
+	    static createFrom(source: any = {}) {
+	        return new ApprovalRequestedPayload(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.approvalId = source["approvalId"];
+	        this.callId = source["callId"];
+	        this.tool = source["tool"];
+	        this.preview = source["preview"];
+	        this.rule = this.convertValues(source["rule"], Rule);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class ProcessInfo {
+	    processId: string;
+	    command: string;
+	    cwd: string;
+	    pid: number;
+	    startedAtMs: number;
+	    running: boolean;
+	    exitCode?: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new ProcessInfo(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.processId = source["processId"];
+	        this.command = source["command"];
+	        this.cwd = source["cwd"];
+	        this.pid = source["pid"];
+	        this.startedAtMs = source["startedAtMs"];
+	        this.running = source["running"];
+	        this.exitCode = source["exitCode"];
+	    }
+	}
+	
+	export class Usage {
+	    promptTokens: number;
+	    completionTokens: number;
+	    totalTokens: number;
+	    cachedTokens: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Usage(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.promptTokens = source["promptTokens"];
+	        this.completionTokens = source["completionTokens"];
+	        this.totalTokens = source["totalTokens"];
+	        this.cachedTokens = source["cachedTokens"];
+	    }
+	}
+	export class TranscriptItem {
+	    kind: string;
+	    id?: string;
+	    turnId: string;
+	    text?: string;
+	    streaming?: boolean;
+	    cancelled?: boolean;
+	    tool?: string;
+	    args?: number[];
+	    result?: number[];
+	    isError?: boolean;
+	    durationMs?: number;
+	    running?: boolean;
+	    reason?: string;
+	    error?: string;
+	    errorKind?: string;
+	    usage?: Usage;
+	
+	    static createFrom(source: any = {}) {
+	        return new TranscriptItem(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.kind = source["kind"];
+	        this.id = source["id"];
+	        this.turnId = source["turnId"];
+	        this.text = source["text"];
+	        this.streaming = source["streaming"];
+	        this.cancelled = source["cancelled"];
+	        this.tool = source["tool"];
+	        this.args = source["args"];
+	        this.result = source["result"];
+	        this.isError = source["isError"];
+	        this.durationMs = source["durationMs"];
+	        this.running = source["running"];
+	        this.reason = source["reason"];
+	        this.error = source["error"];
+	        this.errorKind = source["errorKind"];
+	        this.usage = this.convertValues(source["usage"], Usage);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Snapshot {
+	    sessionId: string;
+	    turnId: string;
+	    transcript: TranscriptItem[];
+	    pendingApprovals: ApprovalRequestedPayload[];
+	    processes: ProcessInfo[];
+	    lastSeq: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Snapshot(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.sessionId = source["sessionId"];
+	        this.turnId = source["turnId"];
+	        this.transcript = this.convertValues(source["transcript"], TranscriptItem);
+	        this.pendingApprovals = this.convertValues(source["pendingApprovals"], ApprovalRequestedPayload);
+	        this.processes = this.convertValues(source["processes"], ProcessInfo);
+	        this.lastSeq = source["lastSeq"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+
+}
+
+export namespace settings {
+	
+	export class Sources {
+	    baseURL: string;
+	    apiKey: string;
+	    model: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Sources(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.baseURL = source["baseURL"];
+	        this.apiKey = source["apiKey"];
+	        this.model = source["model"];
 	    }
 	}
 

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"sync"
+	"time"
+
+	"gatehouse/internal/agent"
+	"gatehouse/internal/llm"
+	"gatehouse/internal/protocol"
+	"gatehouse/internal/session"
+	"gatehouse/internal/tools"
+)
+
+// liveSession is the conversation open in the window.
+type liveSession struct {
+	id    string
+	state *session.State
+	ctrl  *session.Controller
+}
+
+func (s *liveSession) close() { s.ctrl.Close() }
+
+func (a *App) currentSession() *liveSession {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.sess
+}
+
+// session returns the open session, starting one for the workspace if none.
+func (a *App) session() (*liveSession, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.sess != nil {
+		return a.sess, nil
+	}
+	if a.workspace == "" {
+		return nil, errors.New("choose a workspace folder first")
+	}
+	id := newSessionID()
+	router := tools.NewRouter(a.toolRegistry(a.workspace), tools.Policy{}, tools.OutputCap(256<<10))
+	ag := agent.New(agent.Config{
+		Model: a.model, Tools: router, Events: a.bus, SessionID: id,
+		System: agent.SystemPrompt(a.workspace),
+	})
+	s := &liveSession{id: id, state: session.NewState(id, nil, nil)}
+	s.ctrl = session.NewController(id, ag, func(out agent.Outcome) {
+		a.log.Info("turn stopped", "session", id, "turn", out.TurnID, "reason", out.Reason, "tokens", out.Usage.TotalTokens)
+	})
+	a.sess = s
+	return s, nil
+}
+
+// toolRegistry lists the tools of a session in workspace.
+func (a *App) toolRegistry(workspace string) *tools.Registry {
+	reg, _ := tools.NewRegistry()
+	return reg
+}
+
+func newSessionID() string {
+	var b [4]byte
+	_, _ = rand.Read(b[:])
+	return time.Now().UTC().Format("20060102-150405") + "-" + hex.EncodeToString(b[:])
+}
+
+// SubmitResult tells the page whether its message started a turn or waits.
+type SubmitResult struct {
+	Queued bool `json:"queued"`
+}
+
+// Submit sends a message: it starts a turn, or queues the message while one
+// runs.
+func (a *App) Submit(text string) (SubmitResult, error) {
+	if a.State().NeedsSetup {
+		return SubmitResult{}, errors.New("set up a model first (Settings)")
+	}
+	s, err := a.session()
+	if err != nil {
+		return SubmitResult{}, err
+	}
+	queued, err := s.ctrl.Submit(text)
+	return SubmitResult{Queued: queued}, err
+}
+
+// Cancel stops the running turn: the model stream and any running tool.
+func (a *App) Cancel() {
+	if s := a.currentSession(); s != nil {
+		s.ctrl.Cancel()
+	}
+}
+
+// Queued returns messages waiting for the running turn to stop.
+func (a *App) Queued() []string {
+	if s := a.currentSession(); s != nil {
+		return s.ctrl.Queued()
+	}
+	return []string{}
+}
+
+// Snapshot returns the open session's state, for a resync after a seq gap.
+func (a *App) Snapshot() protocol.Snapshot {
+	a.bus.Flush()
+	if s := a.currentSession(); s != nil {
+		return s.state.Snapshot()
+	}
+	return protocol.Snapshot{Transcript: []protocol.TranscriptItem{}, PendingApprovals: []protocol.ApprovalRequestedPayload{},
+		Processes: []protocol.ProcessInfo{}, LastSeq: a.bus.LastSeq()}
+}
+
+// liveModel is the agent's model: a client for the settings in effect at
+// each request, so a change on the settings screen applies to the next one.
+type liveModel struct {
+	app *App
+
+	mu     sync.Mutex
+	key    string
+	client *llm.Client
+}
+
+func (m *liveModel) Stream(ctx context.Context, req llm.Request, onText func(string)) (llm.Response, error) {
+	eff := m.app.effective()
+	k := eff.Settings.BaseURL + "\x00" + eff.Settings.Model + "\x00" + eff.APIKey.Reveal()
+	m.mu.Lock()
+	if m.client == nil || m.key != k {
+		c, err := llm.New(llm.Config{BaseURL: eff.Settings.BaseURL, APIKey: eff.APIKey.Reveal(), Model: eff.Settings.Model, MaxRetries: 2})
+		if err != nil {
+			m.mu.Unlock()
+			return llm.Response{}, err
+		}
+		m.client, m.key = c, k
+	}
+	c := m.client
+	m.mu.Unlock()
+	return c.Stream(ctx, req, onText)
+}

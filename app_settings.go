@@ -1,0 +1,88 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"gatehouse/internal/llm"
+	"gatehouse/internal/settings"
+)
+
+// SettingsView is what the settings screen shows. The key itself never
+// leaves the backend: only whether one is set and where it comes from.
+type SettingsView struct {
+	BaseURL string           `json:"baseURL"`
+	Model   string           `json:"model"`
+	HasKey  bool             `json:"hasKey"`
+	Theme   string           `json:"theme"`
+	Sources settings.Sources `json:"sources"`
+}
+
+// SettingsInput is what the settings screen sends. An empty APIKey keeps the
+// saved key; ClearKey removes it.
+type SettingsInput struct {
+	BaseURL  string `json:"baseURL"`
+	Model    string `json:"model"`
+	APIKey   string `json:"apiKey"`
+	ClearKey bool   `json:"clearKey"`
+	Theme    string `json:"theme"`
+}
+
+func (a *App) effective() settings.Effective {
+	eff, err := a.store.Resolve(a.flags, os.LookupEnv)
+	if err != nil {
+		a.log.Warn("settings", "err", err)
+	}
+	return eff
+}
+
+// GetSettings returns the settings in effect and where each comes from.
+func (a *App) GetSettings() SettingsView {
+	eff := a.effective()
+	return SettingsView{BaseURL: eff.Settings.BaseURL, Model: eff.Settings.Model, HasKey: eff.APIKey.IsSet(),
+		Theme: eff.Settings.Theme, Sources: eff.Sources}
+}
+
+// SaveSettings saves the screen's values. A value given by a flag or the
+// environment still wins over the saved one; the view says so.
+func (a *App) SaveSettings(in SettingsInput) (SettingsView, error) {
+	s, err := a.store.Load()
+	if err != nil {
+		s = settings.Defaults()
+	}
+	s.BaseURL, s.Model = in.BaseURL, in.Model
+	if in.Theme != "" {
+		s.Theme = in.Theme
+	}
+	if err := s.Validate(); err != nil {
+		return a.GetSettings(), err
+	}
+	if _, err := llm.New(llm.Config{BaseURL: in.BaseURL}); err != nil {
+		return a.GetSettings(), err
+	}
+	if err := a.store.Save(s); err != nil {
+		return a.GetSettings(), fmt.Errorf("could not save settings: %w", err)
+	}
+	switch {
+	case in.ClearKey:
+		err = a.store.SaveKey(settings.NewAPIKey(""))
+	case in.APIKey != "":
+		err = a.store.SaveKey(settings.NewAPIKey(in.APIKey))
+	}
+	if err != nil {
+		return a.GetSettings(), fmt.Errorf("could not save the API key: %w", err)
+	}
+	return a.GetSettings(), nil
+}
+
+// TestConnection checks the screen's values against the server: reachable,
+// key rejected, model unknown, or unreachable. An empty key uses the one in
+// effect.
+func (a *App) TestConnection(in SettingsInput) llm.ConnectionResult {
+	key := in.APIKey
+	if key == "" && !in.ClearKey {
+		key = a.effective().APIKey.Reveal()
+	}
+	return llm.TestConnection(context.Background(), in.BaseURL, key, in.Model)
+}

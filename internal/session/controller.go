@@ -1,0 +1,121 @@
+package session
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"sync/atomic"
+
+	"gatehouse/internal/agent"
+)
+
+// Controller runs the turns of one session one at a time. A message submitted
+// while a turn runs is queued and sent when the turn stops; Cancel stops the
+// running turn (its model stream and any running tool) and keeps the queue.
+type Controller struct {
+	id    string
+	agent *agent.Agent
+	// OnStop, when set, is called after each turn with its outcome.
+	onStop func(agent.Outcome)
+
+	mu      sync.Mutex
+	running bool
+	cancel  context.CancelFunc
+	queue   []string
+	turns   atomic.Uint64
+	closed  bool
+	idle    *sync.Cond
+}
+
+// NewController runs a's turns for session id.
+func NewController(id string, a *agent.Agent, onStop func(agent.Outcome)) *Controller {
+	c := &Controller{id: id, agent: a, onStop: onStop}
+	c.idle = sync.NewCond(&c.mu)
+	return c
+}
+
+// Submit starts a turn for text, or queues it when a turn runs. It reports
+// whether the text was queued.
+func (c *Controller) Submit(text string) (queued bool, err error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed {
+		return false, fmt.Errorf("the session is closed")
+	}
+	if c.running {
+		c.queue = append(c.queue, text)
+		return true, nil
+	}
+	c.startLocked(text)
+	return false, nil
+}
+
+func (c *Controller) startLocked(text string) {
+	ctx, cancel := context.WithCancel(context.Background())
+	c.running, c.cancel = true, cancel
+	turnID := fmt.Sprintf("%s-t%d", c.id, c.turns.Add(1))
+	go func() {
+		out := c.agent.Run(ctx, turnID, text)
+		cancel()
+		if c.onStop != nil {
+			c.onStop(out)
+		}
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		c.running, c.cancel = false, nil
+		if len(c.queue) > 0 && !c.closed {
+			next := c.queue[0]
+			c.queue = c.queue[1:]
+			c.startLocked(next)
+			return
+		}
+		c.idle.Broadcast()
+	}()
+}
+
+// Cancel stops the running turn, if any. Queued messages stay queued.
+func (c *Controller) Cancel() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.cancel != nil {
+		c.cancel()
+	}
+}
+
+// Queued returns the messages waiting for the running turn to stop.
+func (c *Controller) Queued() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]string(nil), c.queue...)
+}
+
+// Running reports whether a turn runs.
+func (c *Controller) Running() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.running
+}
+
+// Close cancels the running turn, drops the queue, and waits until the turn
+// has stopped.
+func (c *Controller) Close() {
+	c.mu.Lock()
+	c.closed = true
+	c.queue = nil
+	if c.cancel != nil {
+		c.cancel()
+	}
+	for c.running {
+		c.idle.Wait()
+	}
+	c.mu.Unlock()
+}
+
+// Wait blocks until no turn runs and the queue is empty.
+func (c *Controller) Wait() {
+	c.mu.Lock()
+	for c.running {
+		c.idle.Wait()
+	}
+	c.mu.Unlock()
+}

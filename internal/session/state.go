@@ -1,0 +1,141 @@
+// Package session keeps one conversation: the transcript the UI draws (folded
+// from the event stream), its append-only log on disk, and the controller
+// that runs one turn at a time and queues messages typed meanwhile.
+package session
+
+import (
+	"encoding/json"
+	"sync"
+
+	"gatehouse/internal/protocol"
+)
+
+// State folds the delivered event stream into what Snapshot returns. It is an
+// events.Sink: put it behind the same Bus as the UI's sink (events.Fanout),
+// so a snapshot and the events after its LastSeq never overlap or miss.
+//
+// OnItem, when set, is called with every transcript item that has finished
+// (a user message, a finished assistant message or tool call, a turn's stop),
+// in order, from Emit: the session log appends them.
+type State struct {
+	mu        sync.Mutex
+	sessionID string
+	turnID    string
+	items     []protocol.TranscriptItem
+	index     map[string]int // "kind:id" → position in items
+	approvals []protocol.ApprovalRequestedPayload
+	procs     map[string]protocol.ProcessInfo
+	procOrder []string
+	lastSeq   uint64
+	onItem    func(protocol.TranscriptItem)
+}
+
+// NewState starts a state for sessionID with the transcript of earlier turns.
+func NewState(sessionID string, items []protocol.TranscriptItem, onItem func(protocol.TranscriptItem)) *State {
+	s := &State{sessionID: sessionID, index: map[string]int{}, procs: map[string]protocol.ProcessInfo{}, onItem: onItem}
+	for _, it := range items {
+		s.add(it)
+	}
+	return s
+}
+
+func key(kind protocol.ItemKind, id string) string { return string(kind) + ":" + id }
+
+func (s *State) add(it protocol.TranscriptItem) int {
+	s.items = append(s.items, it)
+	if it.ID != "" {
+		s.index[key(it.Kind, it.ID)] = len(s.items) - 1
+	}
+	return len(s.items) - 1
+}
+
+func (s *State) finished(i int) {
+	if s.onItem != nil {
+		s.onItem(s.items[i])
+	}
+}
+
+// Emit folds one delivered event.
+func (s *State) Emit(e protocol.Event) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if e.Seq > s.lastSeq {
+		s.lastSeq = e.Seq
+	}
+	if e.SessionID != "" && e.SessionID != s.sessionID {
+		return
+	}
+	switch p := e.Payload.(type) {
+	case protocol.TurnStartedPayload:
+		s.turnID = e.TurnID
+		s.finished(s.add(protocol.TranscriptItem{Kind: protocol.ItemUser, ID: e.TurnID, TurnID: e.TurnID, Text: p.Prompt}))
+	case protocol.MessageDeltaPayload:
+		if i, ok := s.index[key(protocol.ItemAssistant, p.MessageID)]; ok {
+			s.items[i].Text += p.Text
+			return
+		}
+		s.add(protocol.TranscriptItem{Kind: protocol.ItemAssistant, ID: p.MessageID, TurnID: e.TurnID, Text: p.Text, Streaming: true})
+	case protocol.MessageDonePayload:
+		i, ok := s.index[key(protocol.ItemAssistant, p.MessageID)]
+		if !ok {
+			i = s.add(protocol.TranscriptItem{Kind: protocol.ItemAssistant, ID: p.MessageID, TurnID: e.TurnID})
+		}
+		it := &s.items[i]
+		it.Text, it.Streaming, it.Cancelled = p.Text, false, p.Cancelled
+		s.finished(i)
+	case protocol.ToolStartedPayload:
+		s.add(protocol.TranscriptItem{Kind: protocol.ItemTool, ID: p.CallID, TurnID: e.TurnID, Tool: p.Tool, Args: p.Args, Running: true})
+	case protocol.ToolFinishedPayload:
+		i, ok := s.index[key(protocol.ItemTool, p.CallID)]
+		if !ok {
+			i = s.add(protocol.TranscriptItem{Kind: protocol.ItemTool, ID: p.CallID, TurnID: e.TurnID, Tool: p.Tool, Args: json.RawMessage("{}")})
+		}
+		it := &s.items[i]
+		it.Running, it.Result, it.IsError, it.DurationMs = false, p.Result, p.IsError, p.DurationMs
+		s.finished(i)
+	case protocol.ApprovalRequestedPayload:
+		s.approvals = append(s.approvals, p)
+	case protocol.ApprovalResolvedPayload:
+		for i, a := range s.approvals {
+			if a.ApprovalID == p.ApprovalID {
+				s.approvals = append(s.approvals[:i], s.approvals[i+1:]...)
+				break
+			}
+		}
+	case protocol.TurnStoppedPayload:
+		s.turnID = ""
+		s.approvals = nil
+		u := p.Usage
+		s.finished(s.add(protocol.TranscriptItem{Kind: protocol.ItemStop, TurnID: e.TurnID, Reason: p.Reason,
+			Error: p.Error, ErrorKind: p.ErrorKind, Usage: &u}))
+	case protocol.ProcessStartedPayload:
+		if _, ok := s.procs[p.ProcessID]; !ok {
+			s.procOrder = append(s.procOrder, p.ProcessID)
+		}
+		s.procs[p.ProcessID] = p.ProcessInfo
+	case protocol.ProcessExitedPayload:
+		if info, ok := s.procs[p.ProcessID]; ok {
+			code := p.ExitCode
+			info.Running, info.ExitCode = false, &code
+			s.procs[p.ProcessID] = info
+		}
+	}
+}
+
+// Snapshot returns the session as of the last delivered event.
+func (s *State) Snapshot() protocol.Snapshot {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	snap := protocol.Snapshot{
+		SessionID:        s.sessionID,
+		TurnID:           s.turnID,
+		Transcript:       append([]protocol.TranscriptItem{}, s.items...),
+		PendingApprovals: append([]protocol.ApprovalRequestedPayload{}, s.approvals...),
+		Processes:        []protocol.ProcessInfo{},
+		LastSeq:          s.lastSeq,
+	}
+	for _, id := range s.procOrder {
+		snap.Processes = append(snap.Processes, s.procs[id])
+	}
+	return snap
+}
