@@ -63,6 +63,7 @@ func (r *recorder) Output(c Chunk) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.events = append(r.events, "output "+c.ProcessID)
+	r.infos = append(r.infos, Info{}) // infos[i] goes with events[i]
 	r.chunks = append(r.chunks, c)
 }
 

@@ -11,8 +11,9 @@ import (
 const maxPorts = 16
 
 // localURL matches a URL on this machine with an explicit port, as dev servers
-// print it ("Local: http://localhost:5173/").
-var localURL = regexp.MustCompile(`(?i)\bhttps?://(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1?\]):(\d{2,5})\b`)
+// print it ("Local: http://localhost:5173/"). The port must be followed by
+// something else, so a port cut by the end of a read is not taken.
+var localURL = regexp.MustCompile(`(?i)\bhttps?://(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1?\]):(\d{2,5})[^\d]`)
 
 // ansiSeq matches terminal escape sequences (CSI and OSC), which dev servers
 // put inside URLs to colour the port.
@@ -31,23 +32,33 @@ func (s *urlScanner) scan(p []byte) []int {
 	var ports []int
 	sep := []byte("://")
 	edge := append(s.carry[max(0, len(s.carry)-2):len(s.carry):len(s.carry)], p[:min(len(p), 2)]...)
-	if bytes.Contains(p, sep) || bytes.Contains(s.carry, sep) || bytes.Contains(edge, sep) {
-		w := ansiSeq.ReplaceAll(append(slices.Clip(s.carry), p...), nil)
-		for _, m := range localURL.FindAllSubmatch(w, -1) {
-			if n, err := strconv.Atoi(string(m[1])); err == nil && n > 0 && n < 65536 {
-				ports = append(ports, n)
-			}
-		}
+	if !bytes.Contains(p, sep) && !bytes.Contains(s.carry, sep) && !bytes.Contains(edge, sep) {
+		s.keep(p)
+		return nil
 	}
+	w := ansiSeq.ReplaceAll(append(slices.Clip(s.carry), p...), nil)
+	rest := w
+	for _, m := range localURL.FindAllSubmatchIndex(w, -1) {
+		if n, err := strconv.Atoi(string(w[m[2]:m[3]])); err == nil && n > 0 && n < 65536 {
+			ports = append(ports, n)
+		}
+		rest = w[m[1]:] // a URL found is not carried on to be found again
+	}
+	s.carry = s.carry[:0]
+	s.keep(rest)
+	return ports
+}
+
+// keep appends p to the carry, keeping its last urlCarry bytes.
+func (s *urlScanner) keep(p []byte) {
 	if len(p) >= urlCarry {
 		s.carry = append(s.carry[:0], p[len(p)-urlCarry:]...)
-	} else {
-		s.carry = append(s.carry, p...)
-		if len(s.carry) > urlCarry {
-			s.carry = append(s.carry[:0], s.carry[len(s.carry)-urlCarry:]...)
-		}
+		return
 	}
-	return ports
+	s.carry = append(s.carry, p...)
+	if len(s.carry) > urlCarry {
+		s.carry = append(s.carry[:0], s.carry[len(s.carry)-urlCarry:]...)
+	}
 }
 
 func uniqueSorted(ports []int) []int {
