@@ -72,3 +72,7 @@ func uniqueSorted(ports []int) []int {
 	}
 	return ports
 }
+
+// StripANSI returns b without terminal escape sequences (colours, cursor
+// moves, titles).
+func StripANSI(b []byte) []byte { return ansiSeq.ReplaceAll(b, nil) }
