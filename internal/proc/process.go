@@ -25,6 +25,7 @@ type process struct {
 	mu        sync.Mutex
 	inf       Info
 	stopping  bool
+	groupGone bool // the group was seen empty after the process ended
 	urlPorts  []int
 	listening []int
 }

@@ -278,19 +278,34 @@ func (r *Registry) Stop(id string) (Info, error) {
 
 // stopAll kills the groups of ps and gs together and waits (bounded) until
 // every process of ps is reported ended.
+//
+// The group of an ended process is signalled only while it still has a
+// member: a process group id cannot be reused while the group exists, but
+// once it is empty its number may go to an unrelated process.
 func (r *Registry) stopAll(ps []*process, gs []group) {
+	var live []group
+	for _, g := range gs {
+		if alive(g) {
+			live = append(live, g)
+		}
+	}
 	for _, p := range ps {
 		if p.inf.Restored { // immutable after creation
 			continue // nothing runs
 		}
 		p.mu.Lock()
-		if p.inf.Status == StatusRunning {
-			p.stopping = true
-		}
+		running, gone := p.inf.Status == StatusRunning, p.groupGone
+		p.stopping = p.stopping || running
 		p.mu.Unlock()
-		gs = append(gs, p.g)
+		if !running && (gone || !alive(p.g)) {
+			p.mu.Lock()
+			p.groupGone = true
+			p.mu.Unlock()
+			continue
+		}
+		live = append(live, p.g)
 	}
-	killGroups(gs, r.o.KillGrace)
+	killGroups(live, r.o.KillGrace)
 	deadline := time.After(r.o.ExitDrain + 3*time.Second)
 	for _, p := range ps {
 		select {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -26,7 +27,7 @@ func TestStartLogsAndExitCode(t *testing.T) {
 	if got := logsOf(t, r, "p1"); !strings.Contains(got, "hello from "+in.Cwd) {
 		t.Fatalf("logs %q", got)
 	}
-	if _, err := r.Write("p1", []byte("x")); !errors.Is(err, err) || !strings.Contains(err.Error(), "not running") {
+	if _, err := r.Write("p1", []byte("x")); err == nil || !strings.Contains(err.Error(), "not running") {
 		t.Fatalf("write to ended process: %v", err)
 	}
 }
@@ -166,5 +167,55 @@ func TestExecReturnsDespiteBackgroundChild(t *testing.T) {
 	bg, _ := strconv.Atoi(f[1])
 	if !pidAlive(bg) {
 		t.Fatalf("exec returned after its background child %d ended (took %v)", bg, time.Since(began))
+	}
+}
+
+func TestExecCancelKillsGroup(t *testing.T) {
+	r := newReg(t, Options{})
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(200*time.Millisecond, cancel)
+	var out bytes.Buffer
+	began := time.Now()
+	res, err := r.Exec(ctx, ExecSpec{Command: "sleep 60 & echo $!; wait", Dir: t.TempDir(), Timeout: 30 * time.Second, Stdout: &out})
+	if !errors.Is(err, context.Canceled) || time.Since(began) > 5*time.Second {
+		t.Fatalf("err %v after %v", err, time.Since(began))
+	}
+	bg, _ := strconv.Atoi(strings.TrimSpace(out.String()))
+	if bg == 0 || pidAlive(bg) || len(liveInGroup(res.PID)) > 0 {
+		t.Fatalf("child %d of a cancelled exec survived", bg)
+	}
+}
+
+func TestResizeReachesTheTerminal(t *testing.T) {
+	r := newReg(t, Options{Rows: 30, Cols: 90})
+	in, err := r.Start("stty size; read line; stty size; sleep 30", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitLogs(t, r, in.ProcessID, "30 90", 1)
+	if err := r.Resize(in.ProcessID, 40, 100); err != nil {
+		t.Fatal(err)
+	}
+	r.Write(in.ProcessID, []byte("\n"))
+	waitLogs(t, r, in.ProcessID, "40 100", 1)
+}
+
+func TestKeyAndSettingsNeverReachProcesses(t *testing.T) {
+	r := newReg(t, Options{Env: func() []string {
+		return append(os.Environ(), "OPENAI_API_KEY=sk-secret", "GATEHOUSE_MODEL=x", "KEEP_ME=1")
+	}})
+	var out bytes.Buffer
+	if _, err := r.Exec(context.Background(), ExecSpec{Command: "env", Dir: t.TempDir(), Timeout: 5 * time.Second, Stdout: &out}); err != nil {
+		t.Fatal(err)
+	}
+	in, err := r.Start("env", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitEnded(t, r, in.ProcessID)
+	for _, got := range []string{out.String(), logsOf(t, r, in.ProcessID)} {
+		if strings.Contains(got, "sk-secret") || strings.Contains(got, "GATEHOUSE_") || !strings.Contains(got, "KEEP_ME=1") {
+			t.Fatalf("environment of a process:\n%s", got)
+		}
 	}
 }
