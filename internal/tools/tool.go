@@ -75,6 +75,7 @@ const (
 	CodeUnknownTool          = "unknown_tool"
 	CodeToolNotAllowed       = "tool_not_allowed"
 	CodeNotRun               = "not_run"
+	CodeProcessNotRunning    = "process_not_running"
 )
 
 // Error is the body of an error result.

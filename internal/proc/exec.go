@@ -1,0 +1,127 @@
+package proc
+
+import (
+	"context"
+	"io"
+	"os"
+	"os/exec"
+	"sync"
+	"time"
+)
+
+// ExecSpec is a one-shot command for Exec.
+type ExecSpec struct {
+	Command string
+	Dir     string // already checked by the caller
+	Timeout time.Duration
+	// Stdout and Stderr receive the output as it comes, each from one
+	// goroutine; neither is written to after Exec returns.
+	Stdout, Stderr io.Writer
+}
+
+// ExecResult is how an Exec ended.
+type ExecResult struct {
+	PID      int
+	ExitCode int // 128+n when killed by signal n
+	TimedOut bool
+	Duration time.Duration
+}
+
+// Exec runs a command to completion in its own process group, with stdin
+// closed and stdout and stderr on pipes. It returns once the shell exited and
+// its output was drained (for at most ExitDrain: a background child that
+// keeps the pipes open does not hold Exec up, and keeps running until Stop of
+// the session, CloseAll). On timeout or ctx cancellation it kills the whole
+// group (SIGTERM, KillGrace, SIGKILL); on cancellation it returns ctx.Err().
+func (r *Registry) Exec(ctx context.Context, spec ExecSpec) (ExecResult, error) {
+	if spec.Stdout == nil {
+		spec.Stdout = io.Discard
+	}
+	if spec.Stderr == nil {
+		spec.Stderr = io.Discard
+	}
+	env := r.environ()
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		return ExecResult{}, err
+	}
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		outR.Close()
+		outW.Close()
+		return ExecResult{}, err
+	}
+	defer outR.Close()
+	defer errR.Close()
+
+	r.mu.Lock()
+	if r.closed {
+		r.mu.Unlock()
+		outW.Close()
+		errW.Close()
+		return ExecResult{}, ErrClosed
+	}
+	cmd := exec.Command(r.shellPath(env), "-c", spec.Command)
+	cmd.Dir, cmd.Env = spec.Dir, env
+	cmd.Stdout, cmd.Stderr = outW, errW // *os.File: Wait waits for the process only
+	cmd.SysProcAttr = execAttrs()
+	began := time.Now()
+	err = cmd.Start()
+	outW.Close()
+	errW.Close()
+	if err != nil {
+		r.mu.Unlock()
+		return ExecResult{}, err
+	}
+	g := group{pgid: cmd.Process.Pid}
+	r.execs[g] = struct{}{}
+	r.mu.Unlock()
+
+	var copies sync.WaitGroup
+	copies.Add(2)
+	go func() { defer copies.Done(); io.Copy(spec.Stdout, outR) }()
+	go func() { defer copies.Done(); io.Copy(spec.Stderr, errR) }()
+	waited := make(chan error, 1)
+	go func() { waited <- cmd.Wait() }()
+
+	res := ExecResult{PID: g.pgid}
+	var timeout <-chan time.Time
+	if spec.Timeout > 0 {
+		t := time.NewTimer(spec.Timeout)
+		defer t.Stop()
+		timeout = t.C
+	}
+	var werr, cerr error
+	select {
+	case werr = <-waited:
+	case <-timeout:
+		res.TimedOut = true
+		killGroups([]group{g}, r.o.KillGrace)
+		werr = <-waited
+	case <-ctx.Done():
+		cerr = ctx.Err()
+		killGroups([]group{g}, r.o.KillGrace)
+		werr = <-waited
+	}
+	res.Duration = time.Since(began)
+	res.ExitCode = exitCode(werr)
+
+	// The shell is gone; take what is left in the pipes, but do not wait for
+	// a background child that still holds them.
+	drained := make(chan struct{})
+	go func() { copies.Wait(); close(drained) }()
+	select {
+	case <-drained:
+	case <-time.After(r.o.ExitDrain):
+		outR.SetReadDeadline(time.Now())
+		errR.SetReadDeadline(time.Now())
+		<-drained
+	}
+
+	r.mu.Lock()
+	if !alive(g) {
+		delete(r.execs, g)
+	}
+	r.mu.Unlock()
+	return res, cerr
+}

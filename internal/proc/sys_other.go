@@ -1,0 +1,50 @@
+//go:build !unix
+
+package proc
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"syscall"
+	"time"
+)
+
+// This platform has no process groups or pty support yet: Start and Exec
+// fail with errUnsupported, and nothing needs killing.
+
+var errUnsupported = errors.New("processes are not supported on this platform yet")
+
+type group struct {
+	pgid int
+	sid  int
+}
+
+func execAttrs() *syscall.SysProcAttr { return nil }
+
+func startPTY(*exec.Cmd, uint16, uint16) (*os.File, error) { return nil, errUnsupported }
+
+func resizePTY(*os.File, uint16, uint16) error { return errUnsupported }
+
+func killGroups([]group, time.Duration) {}
+
+func alive(group) bool { return false }
+
+func members(group) []int { return nil }
+
+func exitCode(err error) int {
+	if err == nil {
+		return 0
+	}
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return ee.ExitCode()
+	}
+	return -1
+}
+
+func membersOf([]group) map[group][]int { return nil }
+
+func listeningPorts([]int) []int { return nil }
+
+func loginAttrs() *syscall.SysProcAttr { return nil }

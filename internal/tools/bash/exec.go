@@ -1,0 +1,69 @@
+package bash
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"gatehouse/internal/proc"
+	"gatehouse/internal/tools"
+)
+
+// execResult is what exec returns; on timeout it is also an error result,
+// with ok and error set beside the output the command printed.
+type execResult struct {
+	OK         *bool        `json:"ok,omitempty"`
+	Error      *tools.Error `json:"error,omitempty"`
+	Command    string       `json:"command"`
+	Cwd        string       `json:"cwd"`
+	ExitCode   int          `json:"exitCode"`
+	Stdout     string       `json:"stdout"`
+	Stderr     string       `json:"stderr"`
+	TimedOut   bool         `json:"timedOut"`
+	DurationMs int64        `json:"durationMs"`
+	Truncated  bool         `json:"truncated"`
+}
+
+func (t *Tool) exec(ctx context.Context, a args) (tools.Result, error) {
+	dir, res, ok := t.resolve(a.Cwd)
+	if !ok {
+		return res, nil
+	}
+	timeout := t.c.DefaultTimeout
+	if a.TimeoutMs != nil {
+		timeout = min(time.Duration(*a.TimeoutMs)*time.Millisecond, t.c.MaxTimeout)
+	}
+	stdout, stderr := newCapture(t.c.Head, t.c.Tail), newCapture(t.c.Head, t.c.Tail)
+	r, err := t.c.Registry.Exec(ctx, proc.ExecSpec{Command: a.Command, Dir: dir, Timeout: timeout, Stdout: stdout, Stderr: stderr})
+	if err != nil {
+		if ctx.Err() != nil {
+			return tools.Result{}, err
+		}
+		return tools.FailErr(fmt.Errorf("cannot run the command: %w", err), tools.CodeIOError), nil
+	}
+	out := execResult{Command: a.Command, Cwd: dir, ExitCode: r.ExitCode, TimedOut: r.TimedOut, DurationMs: r.Duration.Milliseconds()}
+	var cutOut, cutErr bool
+	out.Stdout, cutOut = stdout.String()
+	out.Stderr, cutErr = stderr.String()
+	out.Truncated = cutOut || cutErr
+	if !r.TimedOut {
+		return tools.OK(out)
+	}
+	no := false
+	out.OK = &no
+	out.Error = &tools.Error{Code: tools.CodeTimeout, Message: fmt.Sprintf(
+		"the command timed out after %v and its whole process group was killed; for a long-running command (server, watcher) use action start, then logs",
+		timeout)}
+	res, err = tools.OK(out)
+	res.IsError = true
+	return res, err
+}
+
+// resolve checks cwd against the workspace boundary.
+func (t *Tool) resolve(cwd string) (string, tools.Result, bool) {
+	dir, err := t.c.Dirs.ResolveDir(cwd)
+	if err != nil {
+		return "", tools.FailErr(fmt.Errorf("cwd %q refused: %w", cwd, err), tools.CodeOutsideWorkspace), false
+	}
+	return dir, tools.Result{}, true
+}

@@ -1,0 +1,85 @@
+//go:build linux
+
+package bash
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"gatehouse/internal/proc"
+)
+
+func TestExecReturnsWhileBackgroundChildRuns(t *testing.T) {
+	tool, root := newTool(t, proc.Options{})
+	began := time.Now()
+	m := mustOK(t, tool, jsonArgs("action", "exec", "command", "sleep 30 & echo started; echo $! > bg.pid"))
+	took := time.Since(began)
+	if m["stdout"] != "started\n" || m["exitCode"] != 0.0 || m["timedOut"] != false || m["cwd"] != root {
+		t.Fatalf("result %v", m)
+	}
+	bg := readPid(t, filepath.Join(root, "bg.pid"))
+	if !pidAlive(bg) {
+		t.Fatalf("exec returned after %v, once its background child %d had ended", took, bg)
+	}
+	if took > 10*time.Second {
+		t.Fatalf("exec took %v", took)
+	}
+}
+
+func TestExecTimeoutKillsGrandchildIgnoringTERM(t *testing.T) {
+	tool, root := newTool(t, proc.Options{})
+	m, res := call(t, tool, jsonArgs("action", "exec", "timeoutMs", 500,
+		"command", `echo before; sh -c 'trap "" TERM; echo $$ > gc.pid; exec sleep 60' & wait`))
+	if !res.IsError || errCode(m) != "timeout" || m["timedOut"] != true || !strings.Contains(errMessage(m), "action start") {
+		t.Fatalf("result %s", res.Output)
+	}
+	if m["stdout"] != "before\n" {
+		t.Fatalf("output before the timeout lost: %v", m["stdout"])
+	}
+	if gc := readPid(t, filepath.Join(root, "gc.pid")); pidAlive(gc) {
+		t.Fatalf("grandchild %d ignoring SIGTERM survived the timeout", gc)
+	}
+}
+
+func TestExecStdinIsClosed(t *testing.T) {
+	tool, _ := newTool(t, proc.Options{})
+	m := mustOK(t, tool, jsonArgs("action", "exec", "timeoutMs", 5000, "command", "cat; echo done >&2; exit 4"))
+	if m["stdout"] != "" || m["stderr"] != "done\n" || m["exitCode"] != 4.0 {
+		t.Fatalf("result %v", m)
+	}
+}
+
+func TestExecOutputCappedOnUTF8Boundaries(t *testing.T) {
+	tool, _ := newTool(t, proc.Options{})
+	m := mustOK(t, tool, jsonArgs("action", "exec", "command", "yes 'é€x' | head -c 200001; echo; echo THE END"))
+	out := m["stdout"].(string)
+	if m["truncated"] != true || !strings.Contains(out, "bytes omitted …]") || !utf8.ValidString(out) {
+		t.Fatalf("truncated=%v valid=%v %q…", m["truncated"], utf8.ValidString(out), out[:min(len(out), 80)])
+	}
+	if !strings.HasPrefix(out, "é€x\né€x\n") || !strings.HasSuffix(out, "\nTHE END\n") || len(out) > 17000 {
+		t.Fatalf("head or tail lost, %d bytes", len(out))
+	}
+}
+
+func TestExecCollapsesProgressAndStripsColour(t *testing.T) {
+	tool, _ := newTool(t, proc.Options{})
+	m := mustOK(t, tool, jsonArgs("action", "exec", "command", `printf '\033[32mok\033[0m\n'; for i in 10 50 100; do printf '\r%s%%' $i; done; printf '\r\ndone\n'`))
+	if m["stdout"] != "ok\n100%\ndone\n" || m["truncated"] != false {
+		t.Fatalf("stdout %q", m["stdout"])
+	}
+}
+
+func TestExecRefusedFolderIsNamed(t *testing.T) {
+	tool, _ := newTool(t, proc.Options{})
+	m, res := call(t, tool, jsonArgs("action", "exec", "command", "pwd", "cwd", "../elsewhere"))
+	if !res.IsError || errCode(m) != "outside_workspace" || !strings.Contains(errMessage(m), `"../elsewhere"`) {
+		t.Fatalf("result %s", res.Output)
+	}
+	m, res = call(t, tool, jsonArgs("action", "start", "command", "pwd", "cwd", "missing"))
+	if !res.IsError || errCode(m) != "not_found" {
+		t.Fatalf("result %s", res.Output)
+	}
+}
