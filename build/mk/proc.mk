@@ -5,6 +5,6 @@ PROC_BENCH_FLAGS ?=
 
 .PHONY: bench-proc
 bench-proc:
-	go run ./internal/proc/procbench $(PROC_BENCH_FLAGS)
+	$(GO) run ./internal/proc/procbench $(PROC_BENCH_FLAGS)
 
 BENCH_TARGETS += bench-proc
