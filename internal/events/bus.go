@@ -162,13 +162,14 @@ func (b *Bus) coalesceOutputLocked(e protocol.Event, p protocol.ProcessOutputPay
 	k := key{e.Type, e.SessionID, e.TurnID, p.ProcessID}
 	if prev, ok := b.byKey[k]; ok {
 		q := prev.Payload.(protocol.ProcessOutputPayload)
-		if q.Offset+int64(len(q.Data)) != p.Offset {
+		if outputEnd(q) != p.Offset {
 			b.flushLocked() // not contiguous: deliver what we have first
 		}
 	}
 	b.coalesceLocked(e, p.ProcessID, len(p.Data), func(prev *protocol.Event) bool {
 		q := prev.Payload.(protocol.ProcessOutputPayload)
 		q.Data += p.Data
+		q.NextOffset = outputEnd(p)
 		prev.Payload = q
 		return len(q.Data) >= b.maxBytes
 	})
@@ -248,4 +249,12 @@ func (b *Bus) Stats() Stats {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.stats
+}
+
+// outputEnd is the absolute offset just after p's data.
+func outputEnd(p protocol.ProcessOutputPayload) int64 {
+	if p.NextOffset > 0 {
+		return p.NextOffset
+	}
+	return p.Offset + int64(len(p.Data))
 }

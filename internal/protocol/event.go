@@ -34,6 +34,7 @@ const (
 	ProcessStarted    EventType = "process.started"
 	ProcessOutput     EventType = "process.output"
 	ProcessExited     EventType = "process.exited"
+	ProcessUpdated    EventType = "process.updated"
 	FsChanged         EventType = "fs.changed"
 	WatchDegraded     EventType = "watch.degraded"
 )
@@ -59,6 +60,7 @@ func Payloads() []PayloadType {
 		{ProcessStarted, ProcessStartedPayload{}},
 		{ProcessOutput, ProcessOutputPayload{}},
 		{ProcessExited, ProcessExitedPayload{}},
+		{ProcessUpdated, ProcessUpdatedPayload{}},
 		{FsChanged, FsChangedPayload{}},
 		{WatchDegraded, WatchDegradedPayload{}},
 	}
@@ -128,6 +130,8 @@ func DecodePayload(t EventType, data json.RawMessage) (any, error) {
 		return decode[ProcessOutputPayload](t, data)
 	case ProcessExited:
 		return decode[ProcessExitedPayload](t, data)
+	case ProcessUpdated:
+		return decode[ProcessUpdatedPayload](t, data)
 	case FsChanged:
 		return decode[FsChangedPayload](t, data)
 	case WatchDegraded:

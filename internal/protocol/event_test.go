@@ -38,15 +38,15 @@ func TestEventRoundTripEveryType(t *testing.T) {
 			t.Errorf("%s decoded to %T, want %T", p.Type, e.Payload, p.Payload)
 		}
 	}
-	if len(seen) != 13 {
-		t.Errorf("%d event types, want the 13 of DESIGN.md", len(seen))
+	if len(seen) != 14 {
+		t.Errorf("%d event types, want the 14 of DESIGN.md", len(seen))
 	}
 }
 
 func TestDecodeKeepsFields(t *testing.T) {
 	code := 2
 	in := Event{Seq: 3, SessionID: "s", Type: ProcessStarted, Payload: ProcessStartedPayload{ProcessInfo{
-		ProcessID: "p1", Command: "make", Running: false, ExitCode: &code}}}
+		ProcessID: "p1", Command: "make", Status: StatusExited, ExitCode: &code}}}
 	b, _ := json.Marshal(in)
 	if !strings.Contains(string(b), `"processId":"p1"`) {
 		t.Fatalf("embedded info not flattened: %s", b)

@@ -68,17 +68,37 @@ type TurnStoppedPayload struct {
 	Usage     Usage  `json:"usage"`
 }
 
+// ProcessStatus is the state of a long-running process.
+type ProcessStatus string
+
+const (
+	StatusRunning ProcessStatus = "running"
+	StatusExited  ProcessStatus = "exited"  // ended on its own
+	StatusStopped ProcessStatus = "stopped" // ended after a stop or the session's end
+)
+
+// EnumValues lists the values, for the TypeScript generator.
+func (ProcessStatus) EnumValues() []string {
+	return []string{string(StatusRunning), string(StatusExited), string(StatusStopped)}
+}
+
 // ProcessInfo describes a long-running process owned by a session.
 type ProcessInfo struct {
-	ProcessID string `json:"processId"`
-	Command   string `json:"command"`
-	Cwd       string `json:"cwd"`
-	PID       int    `json:"pid"`
-	// StartedAtMs is the start time in Unix milliseconds.
-	StartedAtMs int64 `json:"startedAtMs"`
-	// Running is false once the process exited; ExitCode is then set.
-	Running  bool `json:"running"`
+	ProcessID string        `json:"processId"`
+	PID       int           `json:"pid"`
+	Command   string        `json:"command"`
+	Cwd       string        `json:"cwd"`
+	Status    ProcessStatus `json:"status"`
+	// ExitCode is set once the process ended (128+n when killed by signal n).
 	ExitCode *int `json:"exitCode,omitempty"`
+	// StartedAtMs and EndedAtMs are Unix milliseconds.
+	StartedAtMs int64  `json:"startedAtMs"`
+	EndedAtMs   *int64 `json:"endedAtMs,omitempty"`
+	// Ports the process listens on or printed as a local URL.
+	Ports []int `json:"ports,omitempty"`
+	// Restored marks a process from an earlier run of the app: ended, with
+	// its saved output.
+	Restored bool `json:"restored,omitempty"`
 }
 
 // ProcessStartedPayload announces a process.
@@ -86,21 +106,25 @@ type ProcessStartedPayload struct {
 	ProcessInfo
 }
 
-// ProcessOutputPayload carries output bytes (as UTF-8 text, invalid bytes
-// replaced) starting at absolute byte Offset of the process's output. Output
-// events of one process may be coalesced when contiguous.
-type ProcessOutputPayload struct {
-	ProcessID string `json:"processId"`
-	Offset    int64  `json:"offset"`
-	Data      string `json:"data"`
+// ProcessUpdatedPayload: something else of a process changed (its ports).
+type ProcessUpdatedPayload struct {
+	ProcessInfo
 }
 
-// ProcessExitedPayload: the process ended. Signal names the signal that
-// killed it, if any (ExitCode is then -1).
+// ProcessOutputPayload carries output bytes (as UTF-8 text, cut on character
+// boundaries) from absolute byte Offset to NextOffset of the process's
+// output. Output events of one process may be coalesced when contiguous; an
+// Offset above the previous NextOffset means output in between was skipped.
+type ProcessOutputPayload struct {
+	ProcessID  string `json:"processId"`
+	Offset     int64  `json:"offset"`
+	NextOffset int64  `json:"nextOffset"`
+	Data       string `json:"data"`
+}
+
+// ProcessExitedPayload: the process ended, on its own (exited) or stopped.
 type ProcessExitedPayload struct {
-	ProcessID string `json:"processId"`
-	ExitCode  int    `json:"exitCode"`
-	Signal    string `json:"signal,omitempty"`
+	ProcessInfo
 }
 
 // FsChangeKind says what happened to a path.

@@ -109,17 +109,19 @@ func (s *State) Emit(e protocol.Event) {
 		s.finished(s.add(protocol.TranscriptItem{Kind: protocol.ItemStop, TurnID: e.TurnID, Reason: p.Reason,
 			Error: p.Error, ErrorKind: p.ErrorKind, Usage: &u}))
 	case protocol.ProcessStartedPayload:
-		if _, ok := s.procs[p.ProcessID]; !ok {
-			s.procOrder = append(s.procOrder, p.ProcessID)
-		}
-		s.procs[p.ProcessID] = p.ProcessInfo
+		s.process(p.ProcessInfo)
+	case protocol.ProcessUpdatedPayload:
+		s.process(p.ProcessInfo)
 	case protocol.ProcessExitedPayload:
-		if info, ok := s.procs[p.ProcessID]; ok {
-			code := p.ExitCode
-			info.Running, info.ExitCode = false, &code
-			s.procs[p.ProcessID] = info
-		}
+		s.process(p.ProcessInfo)
 	}
+}
+
+func (s *State) process(info protocol.ProcessInfo) {
+	if _, ok := s.procs[info.ProcessID]; !ok {
+		s.procOrder = append(s.procOrder, info.ProcessID)
+	}
+	s.procs[info.ProcessID] = info
 }
 
 // Snapshot returns the session as of the last delivered event.

@@ -80,24 +80,50 @@ export interface Usage {
 
 export interface ProcessStartedPayload {
   processId: string;
+  pid: number;
   command: string;
   cwd: string;
-  pid: number;
-  startedAtMs: number;
-  running: boolean;
+  status: ProcessStatus;
   exitCode?: number;
+  startedAtMs: number;
+  endedAtMs?: number;
+  ports?: number[];
+  restored?: boolean;
 }
+
+export type ProcessStatus = "running" | "exited" | "stopped";
 
 export interface ProcessOutputPayload {
   processId: string;
   offset: number;
+  nextOffset: number;
   data: string;
 }
 
 export interface ProcessExitedPayload {
   processId: string;
-  exitCode: number;
-  signal?: string;
+  pid: number;
+  command: string;
+  cwd: string;
+  status: ProcessStatus;
+  exitCode?: number;
+  startedAtMs: number;
+  endedAtMs?: number;
+  ports?: number[];
+  restored?: boolean;
+}
+
+export interface ProcessUpdatedPayload {
+  processId: string;
+  pid: number;
+  command: string;
+  cwd: string;
+  status: ProcessStatus;
+  exitCode?: number;
+  startedAtMs: number;
+  endedAtMs?: number;
+  ports?: number[];
+  restored?: boolean;
 }
 
 export interface FsChangedPayload {
@@ -143,16 +169,19 @@ export type ItemKind = "user" | "assistant" | "tool" | "stop";
 
 export interface ProcessInfo {
   processId: string;
+  pid: number;
   command: string;
   cwd: string;
-  pid: number;
-  startedAtMs: number;
-  running: boolean;
+  status: ProcessStatus;
   exitCode?: number;
+  startedAtMs: number;
+  endedAtMs?: number;
+  ports?: number[];
+  restored?: boolean;
 }
 
 /** Every event type, in a stable order. */
-export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "turn.stopped", "process.started", "process.output", "process.exited", "fs.changed", "watch.degraded"] as const;
+export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** The envelope of every event: {seq, sessionId, turnId, type, payload}. */
@@ -177,6 +206,7 @@ export type GatehouseEvent =
   | EventOf<"process.started", ProcessStartedPayload>
   | EventOf<"process.output", ProcessOutputPayload>
   | EventOf<"process.exited", ProcessExitedPayload>
+  | EventOf<"process.updated", ProcessUpdatedPayload>
   | EventOf<"fs.changed", FsChangedPayload>
   | EventOf<"watch.degraded", WatchDegradedPayload>;
 
