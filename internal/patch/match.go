@@ -4,10 +4,10 @@ import "strings"
 
 // Matching levels, tried in order: each is more forgiving than the last.
 const (
-	levelExact    = iota // ignoring only a "\r" line ending
-	levelTrimEnd         // ignoring trailing whitespace
-	levelTrim            // ignoring surrounding whitespace
-	levelNormal          // and Unicode dashes, quotes and spaces
+	levelExact   = iota // ignoring only a "\r" line ending
+	levelTrimEnd        // ignoring trailing whitespace
+	levelTrim           // ignoring surrounding whitespace
+	levelNormal         // and Unicode dashes, quotes and spaces
 	numLevels
 )
 

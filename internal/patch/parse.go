@@ -275,7 +275,9 @@ type ParseError struct {
 	Msg  string
 }
 
-func (e *ParseError) Error() string { return fmt.Sprintf("invalid patch at line %d: %s", e.Line, e.Msg) }
+func (e *ParseError) Error() string {
+	return fmt.Sprintf("invalid patch at line %d: %s", e.Line, e.Msg)
+}
 
 // ErrorCode returns patch_parse_error.
 func (e *ParseError) ErrorCode() string { return CodeParse }

@@ -1,3 +1,4 @@
+# Regenerates testdata/scenarios: run from internal/patch/testdata.
 import os, shutil
 root = "scenarios"
 shutil.rmtree(root, ignore_errors=True)
@@ -68,7 +69,6 @@ scen("err_missing_path", base, P("*** Delete File: "), None, "patch_parse_error"
 scen("err_context_not_found", base, P("*** Update File: a.txt", "@@ nowhere", "-two", "+2"), None, "patch_context_not_found")
 scen("err_lines_not_found", base, P("*** Update File: a.txt", "@@", "-four", "+4"), None, "patch_context_not_found")
 scen("err_lines_before_previous_chunk", base, P("*** Update File: a.txt", "@@", "-three", "+3", "@@", "-one", "+1"), None, "patch_context_not_found")
-scen("err_eof_not_at_end", dup.replace("x\nend\n", "x\nend\ntail\n", 1) + "tail2\n", P("*** Update File: f", "@@", " x", "-end", "+END", "*** End of File"), None, "patch_context_not_found") if False else None
 scen("err_eof_not_at_end", {"f": "x\nend\ntail\n"}, P("*** Update File: f", "@@", " x", "-end", "+END", "*** End of File"), None, "patch_context_not_found")
 scen("err_update_missing_file", base, P("*** Update File: nope.txt", "@@", "-a", "+b"), None, "not_found")
 scen("err_delete_missing_file", base, P("*** Delete File: nope.txt"), None, "not_found")
