@@ -102,16 +102,18 @@ var unifiedRange = regexp.MustCompile(`^-\d+(?:,\d+)? \+\d+(?:,\d+)? @@ ?`)
 // Parse parses patch text. Surrounding whitespace and a heredoc wrapper are
 // tolerated; line endings may be LF or CRLF.
 func Parse(text string) (*Patch, error) {
-	lines := strings.Split(strings.TrimSpace(text), "\n")
+	trimmed := strings.TrimSpace(text)
+	// offset: lines dropped before lines[0], for line numbers.
+	offset := strings.Count(text[:strings.Index(text, trimmed)], "\n")
+	lines := strings.Split(trimmed, "\n")
 	for i, l := range lines {
 		lines[i] = strings.TrimSuffix(l, "\r")
 	}
-	offset := 0 // lines dropped before lines[0], for error line numbers
 	if len(lines) >= 2 {
 		if m := heredoc.FindStringSubmatch(strings.TrimSpace(lines[0])); m != nil &&
 			strings.TrimSpace(lines[len(lines)-1]) == m[1] {
 			lines = lines[1 : len(lines)-1]
-			offset = 1
+			offset++
 		}
 	}
 	if len(lines) == 0 || strings.TrimSpace(lines[0]) != beginMarker {
@@ -225,8 +227,10 @@ func (p *parser) chunk(first bool) (Chunk, error) {
 	case head == "@@":
 		p.pos++
 	case strings.HasPrefix(head, "@@ "):
-		ctx := strings.TrimPrefix(head[3:], " ")
-		ctx = unifiedRange.ReplaceAllString(ctx, "")
+		ctx := strings.TrimSpace(head[3:])
+		for unifiedRange.MatchString(ctx) {
+			ctx = strings.TrimSpace(unifiedRange.ReplaceAllString(ctx, ""))
+		}
 		c.Context = ctx
 		p.pos++
 	case !first:
