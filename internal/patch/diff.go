@@ -14,14 +14,26 @@ type diffLine struct {
 	text string // with its "\n", if it has one
 }
 
-// unifiedDiff returns the unified diff (3 lines of context) from old to new
-// and how many lines it adds and removes. The line diff comes from
-// go-diff; only the hunk layout is done here.
-func unifiedDiff(oldPath, newPath, old, new string, added, deleted bool) (string, int, int) {
-	if old == new {
+const (
+	opEqual  = diffmatchpatch.DiffEqual
+	opDelete = diffmatchpatch.DiffDelete
+	opInsert = diffmatchpatch.DiffInsert
+)
+
+// unifiedDiff lays out a line diff as a unified diff with 3 lines of context
+// and counts the lines it adds and removes. The line diff itself comes from
+// go-diff (lineDiff).
+func unifiedDiff(oldPath, newPath string, lines []diffLine, added, deleted bool) (string, int, int) {
+	changed := false
+	for _, l := range lines {
+		if l.op != opEqual {
+			changed = true
+			break
+		}
+	}
+	if !changed {
 		return "", 0, 0
 	}
-	lines := lineDiff(old, new)
 	var b strings.Builder
 	from, to := "a/"+oldPath, "b/"+newPath
 	if added {

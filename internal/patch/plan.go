@@ -205,13 +205,13 @@ func (pl *planner) op(op *Op, chosen map[int]bool) error {
 			return errf(CodeAlreadyExists, op.Path, "cannot add: the file already exists (use '*** Update File:' to change it, or delete it first)")
 		}
 		f.exists, f.content = true, []byte(op.Content)
-		pl.record(op.Path, "add", "", "", op.Content, nil)
+		pl.record(op.Path, "add", "", "", op.Content, nil, nil)
 	case OpDelete:
 		if !f.exists {
 			return errf(CodeNotFound, op.Path, "cannot delete: the file does not exist")
 		}
 		f.exists, f.content = false, nil
-		pl.record(op.Path, "delete", "", old, "", nil)
+		pl.record(op.Path, "delete", "", old, "", nil, nil)
 	case OpUpdate:
 		if !f.exists {
 			return errf(CodeNotFound, op.Path, "cannot update: the file does not exist")
@@ -219,7 +219,7 @@ func (pl *planner) op(op *Op, chosen map[int]bool) error {
 		if isBinary(f.content) {
 			return errf(CodeBinary, op.Path, "cannot update a binary file (%d bytes)", len(f.content))
 		}
-		newContent, hunks, err := applyChunks(op, f.content, chosen)
+		newContent, hunks, lines, err := applyChunks(op, f.content, chosen)
 		if err != nil {
 			return err
 		}
@@ -228,7 +228,7 @@ func (pl *planner) op(op *Op, chosen map[int]bool) error {
 				return errf(CodeParse, op.Path, "the update has no changes")
 			}
 			f.content = newContent
-			pl.record(op.Path, "update", "", old, string(newContent), hunks)
+			pl.record(op.Path, "update", "", old, string(newContent), hunks, lines)
 			return nil
 		}
 		dst, err := pl.load(op.MoveTo)
@@ -243,17 +243,22 @@ func (pl *planner) op(op *Op, chosen map[int]bool) error {
 			dst.mode = f.mode
 		}
 		dst.exists, dst.content = true, newContent
-		pl.record(op.MoveTo, "move", op.Path, old, string(newContent), hunks)
+		pl.record(op.MoveTo, "move", op.Path, old, string(newContent), hunks, lines)
 	}
 	return nil
 }
 
-func (pl *planner) record(path, operation, from, old, new string, hunks []Hunk) {
+// record adds the change of one operation; lines is its line diff when
+// already known (updates), nil to diff old and new whole.
+func (pl *planner) record(path, operation, from, old, new string, hunks []Hunk, lines []diffLine) {
 	diffPath := path
 	if from != "" {
 		diffPath = from
 	}
-	d, added, removed := unifiedDiff(diffPath, path, old, new, operation == "add", operation == "delete")
+	if lines == nil && old != new {
+		lines = lineDiff(old, new)
+	}
+	d, added, removed := unifiedDiff(diffPath, path, lines, operation == "add", operation == "delete")
 	pl.plan.Changes = append(pl.plan.Changes, FileChange{
 		Path: path, Operation: operation, MovedFrom: from,
 		LinesAdded: added, LinesRemoved: removed, Diff: d, Hunks: hunks,
@@ -271,7 +276,7 @@ type replacement struct {
 // applyChunks computes the content after op's chunks (only the chosen ones
 // when chosen is non-nil; the others are still located, so hunk ids and
 // positions do not depend on the selection).
-func applyChunks(op *Op, content []byte, chosen map[int]bool) ([]byte, []Hunk, error) {
+func applyChunks(op *Op, content []byte, chosen map[int]bool) ([]byte, []Hunk, []diffLine, error) {
 	t := splitText(content)
 	m := newMatcher(t.lines)
 	reps := make([]replacement, 0, len(op.Chunks))
@@ -281,7 +286,7 @@ func applyChunks(op *Op, content []byte, chosen map[int]bool) ([]byte, []Hunk, e
 		if c.Context != "" {
 			at := m.seek([]string{c.Context}, idx, false)
 			if at < 0 {
-				return nil, nil, errf(CodeContextNotFound, op.Path, "chunk %d (patch line %d): the context line %q was not found", ci+1, c.Line, c.Context)
+				return nil, nil, nil, errf(CodeContextNotFound, op.Path, "chunk %d (patch line %d): the context line %q was not found", ci+1, c.Line, c.Context)
 			}
 			idx = at + 1
 		}
@@ -313,7 +318,7 @@ func applyChunks(op *Op, content []byte, chosen map[int]bool) ([]byte, []Hunk, e
 			if c.EOF {
 				where = "at the end of the file"
 			}
-			return nil, nil, errf(CodeContextNotFound, op.Path, "chunk %d (patch line %d): these lines were not found %s:\n%s", ci+1, c.Line, where, strings.Join(old, "\n"))
+			return nil, nil, nil, errf(CodeContextNotFound, op.Path, "chunk %d (patch line %d): these lines were not found %s:\n%s", ci+1, c.Line, where, strings.Join(old, "\n"))
 		}
 		reps = append(reps, replacement{at: at, n: len(old), chunk: ci, lines: lines})
 		idx = at + len(old)

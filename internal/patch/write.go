@@ -37,7 +37,7 @@ func PlanWrite(r Resolver, path, content, mode string) (*Plan, error) {
 		operation = "add"
 	}
 	f.exists, f.content = true, []byte(next)
-	pl.record(path, operation, "", old, next, nil)
+	pl.record(path, operation, "", old, next, nil, nil)
 	return pl.plan, nil
 }
 
