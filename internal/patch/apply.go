@@ -9,13 +9,14 @@ import (
 	"sort"
 )
 
-// Apply writes the plan. It first re-reads every file the plan read and
-// refuses with changed_since_preview when one differs from the hash the plan
-// recorded or, for paths in preview (the Hashes of an earlier Preview shown
-// to the user), from that one. Then every new content goes to a temp file in
-// its target's folder; only when all are written are they renamed into
-// place. If a rename or delete fails, the files already changed are restored
-// and the error says so.
+// Apply writes the plan. It first refuses with changed_since_preview when a
+// file the plan read differs from the hash recorded for it in preview (the
+// Hashes of an earlier Preview shown to the user; nil when there was none),
+// or has changed on disk since the plan read it (another inode, size or
+// modification time). Then every new content goes to a temp file in its
+// target's folder; only when all are written are they renamed into place.
+// If a rename or delete fails, the files already changed are restored and
+// the error says so.
 func (p *Plan) Apply(preview map[string]string) error {
 	if err := p.recheck(preview); err != nil {
 		return err
@@ -63,31 +64,22 @@ func (p *Plan) recheck(preview map[string]string) error {
 	}
 	sort.Strings(paths)
 	for _, abs := range paths {
-		want := p.Hashes[abs]
-		got, err := currentHash(abs)
-		if err != nil {
-			return errf(CodeIO, "", "%v", err)
-		}
-		if pv, ok := preview[abs]; ok && pv != want || got != want {
+		if pv, ok := preview[abs]; ok && pv != p.Hashes[abs] || !p.unchanged(abs) {
 			return errf(CodeChanged, p.names[abs], "changed since preview: the file is not as it was when the change was shown; no file was modified")
 		}
 	}
 	return nil
 }
 
-func currentHash(abs string) (string, error) {
-	b, err := os.ReadFile(abs)
-	if errors.Is(err, fs.ErrNotExist) {
-		return Absent, nil
+// unchanged reports whether the file at abs is as the plan read it.
+func (p *Plan) unchanged(abs string) bool {
+	before := p.stats[abs]
+	now, err := os.Stat(abs)
+	if before == nil {
+		return errors.Is(err, fs.ErrNotExist)
 	}
-	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) && pe.Op == "read" { // a folder now
-			return "folder", nil
-		}
-		return "", err
-	}
-	return hash(b), nil
+	return err == nil && os.SameFile(before, now) && now.Size() == before.Size() &&
+		now.ModTime().Equal(before.ModTime()) && now.Mode() == before.Mode()
 }
 
 // staging holds the temp files and the folders created for them.

@@ -42,7 +42,8 @@ type Plan struct {
 	// content then, or Absent.
 	Hashes map[string]string
 	files  []*file           // in the order first touched
-	names  map[string]string // resolved path -> path as first given
+	names  map[string]string      // resolved path -> path as first given
+	stats  map[string]fs.FileInfo // resolved path -> its stat when read; nil: absent
 	// failAt, when > 0, makes the failAt-th rename of Apply fail (tests).
 	failAt int
 }
@@ -104,7 +105,7 @@ type planner struct {
 }
 
 func newPlanner(r Resolver) *planner {
-	return &planner{r: r, plan: &Plan{Hashes: map[string]string{}, names: map[string]string{}}, files: map[string]*file{}}
+	return &planner{r: r, plan: &Plan{Hashes: map[string]string{}, names: map[string]string{}, stats: map[string]fs.FileInfo{}}, files: map[string]*file{}}
 }
 
 // load returns the planned state of the file at path (as the model gave
@@ -134,6 +135,7 @@ func (pl *planner) load(path string) (*file, error) {
 		f.origExists, f.orig, f.origMode = true, b, fi.Mode().Perm()
 		f.exists, f.content, f.mode = true, b, fi.Mode().Perm()
 		pl.plan.Hashes[abs] = hash(b)
+		pl.plan.stats[abs] = fi
 	}
 	pl.files[abs] = f
 	pl.plan.names[abs] = path

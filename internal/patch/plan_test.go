@@ -129,7 +129,14 @@ func TestChangedSincePreview(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "f.txt"), []byte("a\nm\nz\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := preview.Apply(nil); err != nil {
+	// The plan's own read is checked by stat: a rewrite after planning is
+	// refused even with the same bytes; a fresh plan with the preview's
+	// hashes (same bytes) applies.
+	if err := preview.Apply(nil); !errors.As(err, &pe) || pe.Code != CodeChanged {
+		t.Fatalf("apply of a plan whose file was rewritten: %v", err)
+	}
+	plan, _ = Preview(ws, p, nil)
+	if err := plan.Apply(preview.Hashes); err != nil {
 		t.Fatalf("apply after restoring content: %v", err)
 	}
 	plan, _ = Preview(ws, mustParse(t, "*** Begin Patch\n*** Add File: n.txt\n+x\n*** End Patch"), nil)
