@@ -41,7 +41,7 @@ type Plan struct {
 	// Hashes maps each resolved path the plan read to the SHA-256 of its
 	// content then, or Absent.
 	Hashes map[string]string
-	files  []*file           // in the order first touched
+	files  []*file                // in the order first touched
 	names  map[string]string      // resolved path -> path as first given
 	stats  map[string]fs.FileInfo // resolved path -> its stat when read; nil: absent
 	// failAt, when > 0, makes the failAt-th rename of Apply fail (tests).
