@@ -1,0 +1,192 @@
+package patch
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+)
+
+// Apply writes the plan. It first refuses with changed_since_preview when a
+// file the plan read differs from the hash recorded for it in preview (the
+// Hashes of an earlier Preview shown to the user; nil when there was none),
+// or has changed on disk since the plan read it (another inode, size or
+// modification time). Then every new content goes to a temp file in its
+// target's folder; only when all are written are they renamed into place.
+// If a rename or delete fails, the files already changed are restored and
+// the error says so.
+func (p *Plan) Apply(preview map[string]string) error {
+	if err := p.recheck(preview); err != nil {
+		return err
+	}
+	var changed []*file
+	for _, f := range p.files {
+		if f.changed() {
+			changed = append(changed, f)
+		}
+	}
+	s := &staging{temps: map[*file]string{}}
+	if err := s.prepare(changed); err != nil {
+		s.discard()
+		return errf(CodeIO, "", "%v; no file was modified", err)
+	}
+	done := 0
+	for _, f := range changed {
+		var err error
+		if p.failAt > 0 && done+1 == p.failAt {
+			err = errors.New("injected failure")
+		} else if f.exists {
+			err = os.Rename(s.temps[f], f.abs)
+		} else {
+			err = os.Remove(f.abs)
+		}
+		if err != nil {
+			rerr := restore(changed[:done])
+			s.discard()
+			if rerr != nil {
+				return errf(CodeIO, "", "writing %s: %v; restoring the files written before it failed too: %v", f.abs, err, rerr)
+			}
+			return errf(CodeIO, "", "writing %s: %v; the files written before it were restored, no file was modified", f.abs, err)
+		}
+		delete(s.temps, f)
+		done++
+	}
+	s.discard()
+	return nil
+}
+
+func (p *Plan) recheck(preview map[string]string) error {
+	paths := make([]string, 0, len(p.Hashes))
+	for abs := range p.Hashes {
+		paths = append(paths, abs)
+	}
+	sort.Strings(paths)
+	for _, abs := range paths {
+		if pv, ok := preview[abs]; ok && pv != p.Hashes[abs] || !p.unchanged(abs) {
+			return errf(CodeChanged, p.names[abs], "changed since preview: the file is not as it was when the change was shown; no file was modified")
+		}
+	}
+	return nil
+}
+
+// unchanged reports whether the file at abs is as the plan read it.
+func (p *Plan) unchanged(abs string) bool {
+	before := p.stats[abs]
+	now, err := os.Stat(abs)
+	if before == nil {
+		return errors.Is(err, fs.ErrNotExist)
+	}
+	return err == nil && os.SameFile(before, now) && now.Size() == before.Size() &&
+		now.ModTime().Equal(before.ModTime()) && now.Mode() == before.Mode()
+}
+
+// staging holds the temp files and the folders created for them.
+type staging struct {
+	temps map[*file]string
+	dirs  []string // created, outermost first
+}
+
+func (s *staging) prepare(changed []*file) error {
+	for _, f := range changed {
+		if !f.exists {
+			continue
+		}
+		dir := filepath.Dir(f.abs)
+		if err := s.mkdirAll(dir); err != nil {
+			return err
+		}
+		tmp, err := os.CreateTemp(dir, ".gatehouse-*.tmp")
+		if err != nil {
+			return err
+		}
+		s.temps[f] = tmp.Name()
+		_, err = tmp.Write(f.content)
+		if err == nil {
+			err = tmp.Chmod(f.mode)
+		}
+		if cerr := tmp.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *staging) mkdirAll(dir string) error {
+	var missing []string
+	for d := dir; ; d = filepath.Dir(d) {
+		fi, err := os.Stat(d)
+		if err == nil {
+			if !fi.IsDir() {
+				return fmt.Errorf("%s is not a folder", d)
+			}
+			break
+		}
+		if !errors.Is(err, fs.ErrNotExist) || filepath.Dir(d) == d {
+			return err
+		}
+		missing = append(missing, d)
+	}
+	for i := len(missing) - 1; i >= 0; i-- {
+		if err := os.Mkdir(missing[i], 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+			return err
+		}
+		s.dirs = append(s.dirs, missing[i])
+	}
+	return nil
+}
+
+// discard removes the temp files left and the folders created, if empty.
+func (s *staging) discard() {
+	for _, t := range s.temps {
+		os.Remove(t)
+	}
+	for i := len(s.dirs) - 1; i >= 0; i-- {
+		os.Remove(s.dirs[i]) // fails, as it should, when not empty
+	}
+}
+
+// restore puts back the original content of files already changed, last
+// first.
+func restore(done []*file) error {
+	var errs []error
+	for i := len(done) - 1; i >= 0; i-- {
+		f := done[i]
+		var err error
+		if f.origExists {
+			err = writeAtomic(f.abs, f.orig, f.origMode)
+		} else {
+			err = os.Remove(f.abs)
+		}
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// writeAtomic writes b to path through a temp file in the same folder.
+func writeAtomic(path string, b []byte, mode fs.FileMode) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".gatehouse-*.tmp")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(b)
+	if err == nil {
+		err = tmp.Chmod(mode)
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
+}

@@ -1,0 +1,330 @@
+package patch
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"io/fs"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+
+	"gatehouse/internal/workspace"
+)
+
+// Resolver is the boundary the planner reads and writes through;
+// *workspace.Workspace implements it.
+type Resolver interface {
+	Resolve(path string, access workspace.Access) (string, error)
+}
+
+// Selection chooses part of a patch, as the approval dialog offers it. An
+// operation is applied whole when one of its paths is in Files, and with
+// only the chosen chunks when one of its hunk ids ("path#n", n counting its
+// "@@" chunks from 1) is in Hunks. A nil Selection selects everything.
+type Selection struct {
+	Files []string `json:"files,omitempty"`
+	Hunks []string `json:"hunks,omitempty"`
+}
+
+// Absent is the hash recorded for a file that did not exist when planned.
+const Absent = "absent"
+
+// HunkID returns the id of the n-th (from 1) chunk of the operation on path.
+func HunkID(path string, n int) string { return path + "#" + strconv.Itoa(n) }
+
+// Plan is the outcome of planning: what each operation changes, the hashes
+// of the files read, and the final state of each file touched.
+type Plan struct {
+	Changes []FileChange
+	// Hashes maps each resolved path the plan read to the SHA-256 of its
+	// content then, or Absent.
+	Hashes map[string]string
+	files  []*file                // in the order first touched
+	names  map[string]string      // resolved path -> path as first given
+	stats  map[string]fs.FileInfo // resolved path -> its stat when read; nil: absent
+	// failAt, when > 0, makes the failAt-th rename of Apply fail (tests).
+	failAt int
+}
+
+// FileChange is what one operation does, as the preview shows it.
+type FileChange struct {
+	Path         string `json:"path"`
+	Operation    string `json:"operation"` // add, update, delete, move
+	MovedFrom    string `json:"movedFrom,omitempty"`
+	LinesAdded   int    `json:"linesAdded"`
+	LinesRemoved int    `json:"linesRemoved"`
+	Diff         string `json:"diff"`
+	Hunks        []Hunk `json:"hunks,omitempty"`
+	OldContent   string `json:"oldContent"`
+	NewContent   string `json:"newContent"`
+}
+
+// Hunk is one "@@" chunk of an update, located in the old and new content
+// (1-based lines).
+type Hunk struct {
+	ID       string `json:"id"`
+	OldStart int    `json:"oldStart"`
+	OldLines int    `json:"oldLines"`
+	NewStart int    `json:"newStart"`
+	NewLines int    `json:"newLines"`
+	Selected bool   `json:"selected"`
+}
+
+// FilesChanged returns how many files the plan writes or deletes.
+func (p *Plan) FilesChanged() int {
+	n := 0
+	for _, f := range p.files {
+		if f.changed() {
+			n++
+		}
+	}
+	return n
+}
+
+// file is the planned state of one resolved path.
+type file struct {
+	abs        string
+	origExists bool
+	orig       []byte
+	origMode   fs.FileMode
+	exists     bool
+	content    []byte
+	mode       fs.FileMode
+}
+
+func (f *file) changed() bool {
+	return f.exists != f.origExists || f.exists && string(f.content) != string(f.orig)
+}
+
+type planner struct {
+	r     Resolver
+	plan  *Plan
+	files map[string]*file
+}
+
+func newPlanner(r Resolver) *planner {
+	return &planner{r: r, plan: &Plan{Hashes: map[string]string{}, names: map[string]string{}, stats: map[string]fs.FileInfo{}}, files: map[string]*file{}}
+}
+
+// load returns the planned state of the file at path (as the model gave
+// it), reading it from disk the first time.
+func (pl *planner) load(path string) (*file, error) {
+	abs, err := pl.r.Resolve(path, workspace.Write)
+	if err != nil {
+		return nil, err
+	}
+	if f, ok := pl.files[abs]; ok {
+		return f, nil
+	}
+	f := &file{abs: abs, mode: 0o644}
+	fi, err := os.Stat(abs)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		pl.plan.Hashes[abs] = Absent
+	case err != nil:
+		return nil, errf(CodeIO, path, "%v", err)
+	case fi.IsDir():
+		return nil, errf(CodeIsDirectory, path, "is a folder, not a file")
+	default:
+		b, err := os.ReadFile(abs)
+		if err != nil {
+			return nil, errf(CodeIO, path, "%v", err)
+		}
+		f.origExists, f.orig, f.origMode = true, b, fi.Mode().Perm()
+		f.exists, f.content, f.mode = true, b, fi.Mode().Perm()
+		pl.plan.Hashes[abs] = hash(b)
+		pl.plan.stats[abs] = fi
+	}
+	pl.files[abs] = f
+	pl.plan.names[abs] = path
+	pl.plan.files = append(pl.plan.files, f)
+	return f, nil
+}
+
+func hash(b []byte) string {
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:])
+}
+
+// Preview plans p against the files r resolves to, without writing. A nil
+// sel plans the whole patch.
+func Preview(r Resolver, p *Patch, sel *Selection) (*Plan, error) {
+	pl := newPlanner(r)
+	for i := range p.Ops {
+		op := &p.Ops[i]
+		chosen, whole := sel.choose(op)
+		if !whole && chosen == nil {
+			continue
+		}
+		if err := pl.op(op, chosen); err != nil {
+			return nil, err
+		}
+	}
+	return pl.plan, nil
+}
+
+// choose says whether op is selected whole, or which chunks (by index) are.
+func (s *Selection) choose(op *Op) (chunks map[int]bool, whole bool) {
+	if s == nil {
+		return nil, true
+	}
+	for _, f := range s.Files {
+		if f == op.Path || op.MoveTo != "" && f == op.MoveTo {
+			return nil, true
+		}
+	}
+	for _, h := range s.Hunks {
+		i := strings.LastIndexByte(h, '#')
+		if i < 0 || h[:i] != op.Path {
+			continue
+		}
+		n, err := strconv.Atoi(h[i+1:])
+		if err != nil || n < 1 || n > len(op.Chunks) {
+			continue
+		}
+		if chunks == nil {
+			chunks = map[int]bool{}
+		}
+		chunks[n-1] = true
+	}
+	return chunks, false
+}
+
+func (pl *planner) op(op *Op, chosen map[int]bool) error {
+	f, err := pl.load(op.Path)
+	if err != nil {
+		return err
+	}
+	old := ""
+	if f.exists {
+		old = string(f.content)
+	}
+	switch op.Kind {
+	case OpAdd:
+		if f.exists {
+			return errf(CodeAlreadyExists, op.Path, "cannot add: the file already exists (use '*** Update File:' to change it, or delete it first)")
+		}
+		f.exists, f.content = true, []byte(op.Content)
+		pl.record(op.Path, "add", "", "", op.Content, nil, nil)
+	case OpDelete:
+		if !f.exists {
+			return errf(CodeNotFound, op.Path, "cannot delete: the file does not exist")
+		}
+		f.exists, f.content = false, nil
+		pl.record(op.Path, "delete", "", old, "", nil, nil)
+	case OpUpdate:
+		if !f.exists {
+			return errf(CodeNotFound, op.Path, "cannot update: the file does not exist")
+		}
+		if isBinary(f.content) {
+			return errf(CodeBinary, op.Path, "cannot update a binary file (%d bytes)", len(f.content))
+		}
+		newContent, hunks, lines, err := applyChunks(op, f.content, chosen)
+		if err != nil {
+			return err
+		}
+		if op.MoveTo == "" {
+			if len(op.Chunks) == 0 {
+				return errf(CodeParse, op.Path, "the update has no changes")
+			}
+			f.content = newContent
+			pl.record(op.Path, "update", "", old, string(newContent), hunks, lines)
+			return nil
+		}
+		dst, err := pl.load(op.MoveTo)
+		if err != nil {
+			return err
+		}
+		if dst != f {
+			if dst.exists {
+				return errf(CodeAlreadyExists, op.MoveTo, "cannot move %s here: the file already exists", op.Path)
+			}
+			f.exists, f.content = false, nil
+			dst.mode = f.mode
+		}
+		dst.exists, dst.content = true, newContent
+		pl.record(op.MoveTo, "move", op.Path, old, string(newContent), hunks, lines)
+	}
+	return nil
+}
+
+// record adds the change of one operation; lines is its line diff when
+// already known (updates), nil to diff old and new whole.
+func (pl *planner) record(path, operation, from, old, new string, hunks []Hunk, lines []diffLine) {
+	diffPath := path
+	if from != "" {
+		diffPath = from
+	}
+	if lines == nil && old != new {
+		lines = lineDiff(old, new)
+	}
+	d, added, removed := unifiedDiff(diffPath, path, lines, operation == "add", operation == "delete")
+	pl.plan.Changes = append(pl.plan.Changes, FileChange{
+		Path: path, Operation: operation, MovedFrom: from,
+		LinesAdded: added, LinesRemoved: removed, Diff: d, Hunks: hunks,
+		OldContent: old, NewContent: new,
+	})
+}
+
+// replacement replaces n lines at index at with the chunk's new lines.
+type replacement struct {
+	at, n int
+	chunk int
+	lines []Line // the chunk's lines, maybe without a trailing blank one
+}
+
+// applyChunks computes the content after op's chunks (only the chosen ones
+// when chosen is non-nil; the others are still located, so hunk ids and
+// positions do not depend on the selection).
+func applyChunks(op *Op, content []byte, chosen map[int]bool) ([]byte, []Hunk, []diffLine, error) {
+	t := splitText(content)
+	m := newMatcher(t.lines)
+	reps := make([]replacement, 0, len(op.Chunks))
+	idx := 0
+	for ci := range op.Chunks {
+		c := &op.Chunks[ci]
+		if c.Context != "" {
+			at := m.seek([]string{c.Context}, idx, false)
+			if at < 0 {
+				return nil, nil, nil, errf(CodeContextNotFound, op.Path, "chunk %d (patch line %d): the context line %q was not found", ci+1, c.Line, c.Context)
+			}
+			idx = at + 1
+		}
+		lines := c.Lines
+		old := c.Old()
+		if len(old) == 0 {
+			at := len(t.lines)
+			if c.Context != "" {
+				at = idx
+			} else if at > 0 && strings.TrimSuffix(t.lines[at-1], "\r") == "" {
+				at--
+			}
+			reps = append(reps, replacement{at: at, chunk: ci, lines: lines})
+			continue
+		}
+		at := m.seek(old, idx, c.EOF)
+		if at < 0 && old[len(old)-1] == "" {
+			// A trailing blank line that the file does not have.
+			last := len(lines) - 1
+			for lines[last].Kind == Insert {
+				last--
+			}
+			lines = append(append([]Line(nil), lines[:last]...), lines[last+1:]...)
+			old = old[:len(old)-1]
+			at = m.seek(old, idx, c.EOF)
+		}
+		if at < 0 {
+			where := "after the previous chunk"
+			if c.EOF {
+				where = "at the end of the file"
+			}
+			return nil, nil, nil, errf(CodeContextNotFound, op.Path, "chunk %d (patch line %d): these lines were not found %s:\n%s", ci+1, c.Line, where, strings.Join(old, "\n"))
+		}
+		reps = append(reps, replacement{at: at, n: len(old), chunk: ci, lines: lines})
+		idx = at + len(old)
+	}
+	sort.SliceStable(reps, func(i, j int) bool { return reps[i].at < reps[j].at })
+	return splice(&t, reps, op.Path, chosen)
+}

@@ -1,0 +1,202 @@
+package files
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	_ "embed"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"gatehouse/internal/tools"
+	"gatehouse/internal/workspace"
+)
+
+//go:embed grep.md
+var grepDoc string
+
+const (
+	grepMaxLine     = 500
+	grepMaxFileSize = 8 << 20
+)
+
+// Grep is the grep tool.
+type Grep struct{ ws *workspace.Workspace }
+
+// NewGrep returns grep working in ws.
+func NewGrep(ws *workspace.Workspace) *Grep { return &Grep{ws: ws} }
+
+// Spec implements tools.Tool.
+func (t *Grep) Spec() tools.Spec {
+	return tools.Spec{Name: "grep", Description: grepDoc, ReadOnly: true, Parameters: schema(`{
+  "type": "object",
+  "properties": {
+    "pattern": {"type": "string", "description": "Regular expression (RE2)"},
+    "path": {"type": "string", "description": "Folder or file to search (default: the workspace root)"},
+    "include": {"type": "string", "description": "Glob of files to search, e.g. *.go"},
+    "caseInsensitive": {"type": "boolean"},
+    "maxResults": {"type": "integer", "minimum": 1, "maximum": 1000, "description": "Default 100"}
+  },
+  "required": ["pattern"],
+  "additionalProperties": false
+}`)}
+}
+
+type grepArgs struct {
+	Pattern         string `json:"pattern"`
+	Path            string `json:"path"`
+	Include         string `json:"include"`
+	CaseInsensitive bool   `json:"caseInsensitive"`
+	MaxResults      int    `json:"maxResults"`
+}
+
+type grepMatch struct {
+	Path string `json:"path"`
+	Line int    `json:"line"`
+	Text string `json:"text"`
+}
+
+type grepResult struct {
+	Pattern       string      `json:"pattern"`
+	Matches       []grepMatch `json:"matches"`
+	FilesSearched int         `json:"filesSearched"`
+	Truncated     bool        `json:"truncated"`
+}
+
+// Run implements tools.Tool.
+func (t *Grep) Run(ctx context.Context, raw json.RawMessage) (tools.Result, error) {
+	var a grepArgs
+	if r, ok := tools.DecodeArgs(raw, &a); !ok {
+		return r, nil
+	}
+	expr := a.Pattern
+	if a.CaseInsensitive {
+		expr = "(?i)" + expr
+	}
+	re, err := regexp.Compile(expr)
+	if err != nil || a.Pattern == "" {
+		msg := "pattern is empty"
+		if err != nil {
+			msg = "bad pattern: " + err.Error()
+		}
+		return tools.Fail(tools.CodeInvalidArguments, msg, ""), nil
+	}
+	include := strings.TrimPrefix(a.Include, "./")
+	if include != "" && !strings.Contains(include, "/") {
+		include = "**/" + include
+	}
+	if a.Path == "" {
+		a.Path = "."
+	}
+	res := grepResult{Pattern: a.Pattern, Matches: []grepMatch{}}
+	limit := clamp(a.MaxResults, 100, 1000)
+	search := func(rel, abs string) error {
+		res.FilesSearched++
+		return grepFile(abs, rel, re, limit, &res)
+	}
+	abs, err := t.ws.Resolve(a.Path, workspace.Read)
+	if err != nil {
+		return tools.FailErr(err, tools.CodeIOError), nil
+	}
+	if fi, err := os.Stat(abs); err == nil && !fi.IsDir() {
+		err = search(t.ws.Rel(abs), abs)
+		return t.done(ctx, res, err, a.Path)
+	}
+	base, err := resolveDir(t.ws, a.Path)
+	if err != nil {
+		return tools.FailErr(err, tools.CodeIOError), nil
+	}
+	w := &walker{ws: t.ws, ctx: ctx}
+	err = w.walk(base, func(e entry) error {
+		if e.dir {
+			return nil
+		}
+		if include != "" {
+			rel, err := filepath.Rel(base, e.abs)
+			if err != nil || !matchGlob(include, filepath.ToSlash(rel)) {
+				return nil
+			}
+		}
+		target := e.abs
+		if e.link {
+			r, err := resolveFile(t.ws, e.abs)
+			if err != nil {
+				return nil // outside the boundary, dangling, or a folder
+			}
+			target = r
+		}
+		return search(e.rel, target)
+	})
+	return t.done(ctx, res, err, a.Path)
+}
+
+func (t *Grep) done(ctx context.Context, res grepResult, err error, path string) (tools.Result, error) {
+	if err == errStop {
+		err = nil
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return tools.Result{}, ctx.Err()
+		}
+		return tools.FailErr(perr(tools.CodeIOError, path, "%v", err), tools.CodeIOError), nil
+	}
+	return tools.OK(res)
+}
+
+// grepFile appends the matching lines of the file at abs to res, and
+// returns errStop once limit is reached. Binary and huge files are skipped.
+func grepFile(abs, rel string, re *regexp.Regexp, limit int, res *grepResult) error {
+	f, err := os.Open(abs)
+	if err != nil {
+		return nil // unreadable: skipped
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || fi.Size() > grepMaxFileSize {
+		return nil
+	}
+	br := bufio.NewReaderSize(f, 64<<10)
+	if head, _ := br.Peek(8000); bytes.IndexByte(head, 0) >= 0 {
+		return nil // binary
+	}
+	sc := bufio.NewScanner(br)
+	sc.Buffer(make([]byte, 64<<10), grepMaxFileSize)
+	n := 0
+	for sc.Scan() {
+		n++
+		line := sc.Bytes()
+		if !re.Match(line) {
+			continue
+		}
+		if len(res.Matches) == limit {
+			res.Truncated = true
+			return errStop
+		}
+		text := string(bytes.TrimRight(line, "\r"))
+		if utf8.RuneCountInString(text) > grepMaxLine {
+			text = string([]rune(text)[:grepMaxLine]) + "…"
+		}
+		res.Matches = append(res.Matches, grepMatch{Path: rel, Line: n, Text: text})
+	}
+	return nil
+}
+
+// resolveFile resolves p (already absolute or as the model gave it) for
+// reading and checks it is a file.
+func resolveFile(ws *workspace.Workspace, p string) (string, error) {
+	abs, err := ws.Resolve(p, workspace.Read)
+	if err != nil {
+		return "", err
+	}
+	fi, err := os.Stat(abs)
+	if err != nil {
+		return "", err
+	}
+	if fi.IsDir() {
+		return "", perr(tools.CodeIsDirectory, p, "is a folder")
+	}
+	return abs, nil
+}

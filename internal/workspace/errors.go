@@ -1,0 +1,29 @@
+package workspace
+
+import "fmt"
+
+// Stable codes of refusals; they equal the codes of package tools.
+const (
+	CodeInvalid   = "invalid_arguments"
+	CodeOutside   = "outside_workspace"
+	CodeProtected = "protected_path"
+	CodeReadOnly  = "read_only_root"
+	CodeLoop      = "symlink_loop"
+	CodeIO        = "io_error"
+)
+
+// Error is a refused path: the path the model gave, a stable code and the
+// reason in words.
+type Error struct {
+	Path   string
+	Code   string
+	Reason string
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("path %q refused: %s", e.Path, e.Reason) }
+
+// ErrorCode returns the stable code (see package tools).
+func (e *Error) ErrorCode() string { return e.Code }
+
+// ErrorPath returns the path as the model gave it.
+func (e *Error) ErrorPath() string { return e.Path }

@@ -1,0 +1,105 @@
+package workspace
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+)
+
+// maxLinks bounds the symlinks followed while resolving one path, as the
+// kernel does; more means a loop.
+const maxLinks = 40
+
+var errLoop = errors.New("symlink loop")
+
+// resolveReal returns abs with every symlink component followed, and whether
+// the whole path exists. Components from the first missing one on are
+// appended lexically ('..' among them drops the previous one, as it would
+// once the folders are created). abs must be absolute.
+func resolveReal(abs string) (string, bool, error) {
+	vol := filepath.VolumeName(abs)
+	pending := splitPath(abs[len(vol):])
+	cur := vol + string(filepath.Separator)
+	links := 0
+	exists := true
+	for len(pending) > 0 {
+		c := pending[0]
+		pending = pending[1:]
+		switch c {
+		case "", ".":
+			continue
+		case "..":
+			// cur has no symlinks left in it, so its lexical parent is its
+			// real parent.
+			cur = filepath.Dir(cur)
+			continue
+		}
+		next := filepath.Join(cur, c)
+		if !exists {
+			cur = next
+			continue
+		}
+		fi, err := os.Lstat(next)
+		if err != nil {
+			if errors.Is(err, os.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+				exists = false
+				cur = next
+				continue
+			}
+			return "", false, err
+		}
+		if fi.Mode()&os.ModeSymlink == 0 {
+			cur = next
+			continue
+		}
+		links++
+		if links > maxLinks {
+			return "", false, errLoop
+		}
+		target, err := os.Readlink(next)
+		if err != nil {
+			return "", false, err
+		}
+		if filepath.IsAbs(target) {
+			tv := filepath.VolumeName(target)
+			cur = tv + string(filepath.Separator)
+			target = target[len(tv):]
+		}
+		pending = append(splitPath(target), pending...)
+	}
+	return cur, exists, nil
+}
+
+func splitPath(p string) []string {
+	return strings.FieldsFunc(p, func(r rune) bool { return r == '/' || r == filepath.Separator })
+}
+
+// Names refused for writes anywhere below a root, and for reads too.
+var secretDirs = []string{".ssh", ".aws", ".gnupg"}
+
+// protectedRel says why rel (a resolved path relative to the root holding
+// it) is a protected place for access, or "" when it is not. Names compare
+// case-insensitively: on case-insensitive file systems .SSH is .ssh.
+func protectedRel(rel string, access Access) string {
+	if rel == "." || rel == "" {
+		return ""
+	}
+	parts := splitPath(rel)
+	inGit := false
+	for _, p := range parts {
+		for _, s := range secretDirs {
+			if strings.EqualFold(p, s) {
+				return s + " holds credentials and is never reachable"
+			}
+		}
+		if inGit && access == Write && (strings.EqualFold(p, "hooks") || strings.EqualFold(p, "config")) {
+			return ".git/" + strings.ToLower(p) + " is never writable (it can run code)"
+		}
+		if strings.EqualFold(p, ".git") {
+			inGit = true
+		}
+	}
+	return ""
+}

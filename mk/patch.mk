@@ -1,0 +1,33 @@
+# apply_patch benchmarks and fuzzing (issue 4).
+#
+# bench-patch installs Codex's Rust build (the @openai/codex linux-x64
+# package, pinned) into build/bench/codex, then times Gatehouse's headless
+# apply_patch against it on the same generated inputs, in one run.
+
+CODEX_VERSION ?= 0.171.0
+CODEX_DIR     := build/bench/codex
+CODEX_BIN     := $(CODEX_DIR)/node_modules/@openai/codex/vendor/x86_64-unknown-linux-musl/bin/codex
+PATCHBENCH    := build/bench/patchbench
+FUZZTIME      ?= 10s
+
+.PHONY: bench-patch fuzz-patch codex-bin
+
+$(CODEX_BIN):
+	mkdir -p $(CODEX_DIR)
+	test -f $(CODEX_DIR)/package.json || echo '{"private":true}' > $(CODEX_DIR)/package.json
+	cd $(CODEX_DIR) && npm install --no-save --no-audit --no-fund @openai/codex@$(CODEX_VERSION)-linux-x64
+	test -x $@
+
+codex-bin: $(CODEX_BIN)
+
+bench-patch: $(CODEX_BIN)
+	go test -run '^$$' -bench 'Apply' -benchtime 10x ./internal/patch
+	go build -o $(PATCHBENCH) ./internal/patch/patchbench
+	$(PATCHBENCH) -codex $(CODEX_BIN) -runs 11
+
+fuzz-patch:
+	go test -run '^$$' -fuzz=FuzzParse -fuzztime=$(FUZZTIME) ./internal/patch
+	go test -run '^$$' -fuzz=FuzzResolve -fuzztime=$(FUZZTIME) ./internal/workspace
+
+BENCH_TARGETS += bench-patch
+TEST_TARGETS += fuzz-patch
