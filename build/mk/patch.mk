@@ -21,13 +21,13 @@ $(CODEX_BIN):
 codex-bin: $(CODEX_BIN)
 
 bench-patch: $(CODEX_BIN)
-	go test -run '^$$' -bench 'Apply' -benchtime 10x ./internal/patch
-	go build -o $(PATCHBENCH) ./internal/patch/patchbench
+	$(GO) test -run '^$$' -bench 'Apply' -benchtime 10x ./internal/patch
+	$(GO) build -o $(PATCHBENCH) ./internal/patch/patchbench
 	$(PATCHBENCH) -codex $(CODEX_BIN) -runs 11
 
 fuzz-patch:
-	go test -run '^$$' -fuzz=FuzzParse -fuzztime=$(FUZZTIME) ./internal/patch
-	go test -run '^$$' -fuzz=FuzzResolve -fuzztime=$(FUZZTIME) ./internal/workspace
+	$(GO) test -run '^$$' -fuzz=FuzzParse -fuzztime=$(FUZZTIME) ./internal/patch
+	$(GO) test -run '^$$' -fuzz=FuzzResolve -fuzztime=$(FUZZTIME) ./internal/workspace
 
 BENCH_TARGETS += bench-patch
 TEST_TARGETS += fuzz-patch
