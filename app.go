@@ -12,6 +12,7 @@ import (
 
 	"gatehouse/internal/desktop"
 	"gatehouse/internal/events"
+	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/settings"
 )
@@ -32,6 +33,7 @@ type App struct {
 	sess      *liveSession
 	readyOnce sync.Once
 	model     *liveModel
+	loginEnv  *proc.LoginEnv
 }
 
 // AppState is what the page needs to draw its frame.
@@ -48,7 +50,7 @@ type AppState struct {
 
 // NewApp builds the bound App around the settings in store.
 func NewApp(started time.Time, log *slog.Logger, store *settings.Store, flags settings.Flags) *App {
-	a := &App{started: started, log: log, store: store, flags: flags, mode: "safe"}
+	a := &App{started: started, log: log, store: store, flags: flags, mode: "safe", loginEnv: &proc.LoginEnv{}}
 	a.model = &liveModel{app: a}
 	a.bus = events.New(events.SinkFunc(a.deliver), events.Options{})
 	if saved, err := store.Load(); err == nil && saved.ApprovalMode != "" {
@@ -71,9 +73,12 @@ func (a *App) startup(ctx context.Context) {
 	a.updateTitle()
 }
 
+// shutdown ends the open session: its turn is cancelled and every process it
+// started is killed, whole groups included.
 func (a *App) shutdown(context.Context) {
 	a.mu.Lock()
 	s := a.sess
+	a.sess = nil
 	a.mu.Unlock()
 	if s != nil {
 		s.close()
@@ -86,7 +91,23 @@ func (a *App) shutdown(context.Context) {
 func (a *App) Ready() {
 	a.readyOnce.Do(func() {
 		a.log.Info("ready", "afterMs", time.Since(a.started).Milliseconds())
+		// Read the login shell's environment now, off the first command's path.
+		go a.loginEnv.Environ()
 	})
+}
+
+// beforeClose asks before quitting while processes run, naming them. It
+// returns true to keep the window open.
+func (a *App) beforeClose(context.Context) bool {
+	running := a.RunningProcesses()
+	if len(running) == 0 {
+		return false
+	}
+	msg := "These processes are still running and will be stopped:\n"
+	for _, p := range running {
+		msg += "\n• " + p.Command
+	}
+	return !a.rt.Load().Confirm("Quit Gatehouse?", msg, "Stop them and quit", "Cancel")
 }
 
 // State returns the frame's state.

@@ -10,9 +10,12 @@ import (
 
 	"gatehouse/internal/agent"
 	"gatehouse/internal/llm"
+	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/session"
 	"gatehouse/internal/tools"
+	"gatehouse/internal/tools/builtin"
+	"gatehouse/internal/workspace"
 )
 
 // liveSession is the conversation open in the window.
@@ -20,9 +23,15 @@ type liveSession struct {
 	id    string
 	state *session.State
 	ctrl  *session.Controller
+	procs *proc.Registry
 }
 
-func (s *liveSession) close() { s.ctrl.Close() }
+// close cancels the running turn, then kills every process the session
+// started (whole groups).
+func (s *liveSession) close() {
+	s.ctrl.Close()
+	s.procs.CloseAll()
+}
 
 func (a *App) currentSession() *liveSession {
 	a.mu.Lock()
@@ -41,23 +50,27 @@ func (a *App) session() (*liveSession, error) {
 		return nil, errors.New("choose a workspace folder first")
 	}
 	id := newSessionID()
-	router := tools.NewRouter(a.toolRegistry(a.workspace), tools.Policy{}, tools.OutputCap(256<<10))
+	ws, err := workspace.New(a.workspace, workspace.Options{})
+	if err != nil {
+		return nil, err
+	}
+	procs := proc.NewRegistry(proc.Options{Env: a.loginEnv.Environ, Observer: procEvents{app: a, sessionID: id}})
+	reg, err := builtin.Registry(ws, procs)
+	if err != nil {
+		procs.CloseAll()
+		return nil, err
+	}
+	router := tools.NewRouter(reg, tools.Policy{}, tools.OutputCap(256<<10))
 	ag := agent.New(agent.Config{
 		Model: a.model, Tools: router, Events: a.bus, SessionID: id,
 		System: agent.SystemPrompt(a.workspace),
 	})
-	s := &liveSession{id: id, state: session.NewState(id, nil, nil)}
+	s := &liveSession{id: id, state: session.NewState(id, nil, nil), procs: procs}
 	s.ctrl = session.NewController(id, ag, func(out agent.Outcome) {
 		a.log.Info("turn stopped", "session", id, "turn", out.TurnID, "reason", out.Reason, "tokens", out.Usage.TotalTokens)
 	})
 	a.sess = s
 	return s, nil
-}
-
-// toolRegistry lists the tools of a session in workspace.
-func (a *App) toolRegistry(workspace string) *tools.Registry {
-	reg, _ := tools.NewRegistry()
-	return reg
 }
 
 func newSessionID() string {

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"context"
 	"embed"
 	"errors"
 	"flag"
@@ -16,6 +17,8 @@ import (
 	"github.com/wailsapp/wails/v2/pkg/options"
 	"github.com/wailsapp/wails/v2/pkg/options/assetserver"
 
+	"gatehouse/internal/cli"
+	"gatehouse/internal/proc"
 	"gatehouse/internal/settings"
 )
 
@@ -33,6 +36,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	started := time.Now()
 	if len(args) > 0 {
 		switch args[0] {
+		case "tool":
+			return cli.Tool(args[1:], os.Stdin, stdout, stderr)
 		case "version", "--version", "-version":
 			fmt.Fprintf(stdout, "gatehouse %s\n", version)
 			return 0
@@ -45,7 +50,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	baseURL := fs.String("base-url", "", "OpenAI-compatible API base URL (overrides OPENAI_BASE_URL and the saved one)")
 	model := fs.String("model", "", "model name (overrides the saved one)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: gatehouse [--workspace DIR] [--approval MODE]\n       gatehouse --version")
+		fmt.Fprintln(stderr, "usage: gatehouse [--workspace DIR] [--approval MODE] [--base-url URL] [--model NAME]\n       gatehouse tool NAME --workspace DIR [--args JSON]\n       gatehouse --version")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -81,6 +86,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
+	// SIGTERM/SIGINT: end the session's processes, whole groups, then exit.
+	stopSignals := proc.HandleSignals(func(sig os.Signal) {
+		app.shutdown(context.Background())
+		os.Exit(proc.ExitCode(sig))
+	})
+	defer stopSignals()
 	err = wails.Run(&options.App{
 		Title:            "Gatehouse",
 		Width:            1280,
@@ -91,6 +102,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		BackgroundColour: &options.RGBA{R: 250, G: 250, B: 250, A: 255},
 		OnStartup:        app.startup,
 		OnShutdown:       app.shutdown,
+		OnBeforeClose:    app.beforeClose,
 		Bind:             []any{app},
 	})
 	if err != nil {

@@ -12,8 +12,9 @@ import (
 	"os/signal"
 	"strings"
 
+	"gatehouse/internal/proc"
 	"gatehouse/internal/tools"
-	"gatehouse/internal/tools/files"
+	"gatehouse/internal/tools/builtin"
 	"gatehouse/internal/workspace"
 )
 
@@ -83,9 +84,12 @@ func Tool(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usage("%v", err)
 	}
+	// Processes a call starts end when the command exits.
+	procs := proc.NewRegistry(proc.Options{Env: (&proc.LoginEnv{}).Environ})
+	defer procs.CloseAll()
 	var tool tools.Tool
 	var names []string
-	for _, t := range files.All(ws) {
+	for _, t := range builtin.Tools(ws, procs) {
 		names = append(names, t.Spec().Name)
 		if t.Spec().Name == name {
 			tool = t

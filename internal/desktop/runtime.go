@@ -53,3 +53,16 @@ func (r *Runtime) Quit() {
 	}
 	runtime.Quit(r.ctx)
 }
+
+// Confirm asks a yes/no question in a native dialog; it reports whether the
+// user chose yes. Without a window it answers yes.
+func (r *Runtime) Confirm(title, message, yes, no string) bool {
+	if r == nil || r.ctx == nil {
+		return true
+	}
+	answer, err := runtime.MessageDialog(r.ctx, runtime.MessageDialogOptions{
+		Type: runtime.QuestionDialog, Title: title, Message: message,
+		Buttons: []string{yes, no}, DefaultButton: no, CancelButton: no,
+	})
+	return err == nil && answer == yes
+}

@@ -43,6 +43,28 @@ export namespace main {
 	        this.model = source["model"];
 	    }
 	}
+	export class ProcessLogs {
+	    data: string;
+	    offset: number;
+	    nextOffset: number;
+	    truncated: boolean;
+	    status: string;
+	    exitCode?: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new ProcessLogs(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.data = source["data"];
+	        this.offset = source["offset"];
+	        this.nextOffset = source["nextOffset"];
+	        this.truncated = source["truncated"];
+	        this.status = source["status"];
+	        this.exitCode = source["exitCode"];
+	    }
+	}
 	export class SettingsInput {
 	    baseURL: string;
 	    model: string;
@@ -178,12 +200,15 @@ export namespace protocol {
 	}
 	export class ProcessInfo {
 	    processId: string;
+	    pid: number;
 	    command: string;
 	    cwd: string;
-	    pid: number;
-	    startedAtMs: number;
-	    running: boolean;
+	    status: string;
 	    exitCode?: number;
+	    startedAtMs: number;
+	    endedAtMs?: number;
+	    ports?: number[];
+	    restored?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new ProcessInfo(source);
@@ -192,12 +217,15 @@ export namespace protocol {
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.processId = source["processId"];
+	        this.pid = source["pid"];
 	        this.command = source["command"];
 	        this.cwd = source["cwd"];
-	        this.pid = source["pid"];
-	        this.startedAtMs = source["startedAtMs"];
-	        this.running = source["running"];
+	        this.status = source["status"];
 	        this.exitCode = source["exitCode"];
+	        this.startedAtMs = source["startedAtMs"];
+	        this.endedAtMs = source["endedAtMs"];
+	        this.ports = source["ports"];
+	        this.restored = source["restored"];
 	    }
 	}
 	

@@ -10,9 +10,21 @@ export function ChooseWorkspace():Promise<main.AppState>;
 
 export function GetSettings():Promise<main.SettingsView>;
 
+export function ProcessLogs(arg1:string,arg2:number,arg3:number):Promise<main.ProcessLogs>;
+
+export function ProcessResize(arg1:string,arg2:number,arg3:number):Promise<void>;
+
+export function ProcessStop(arg1:string):Promise<protocol.ProcessInfo>;
+
+export function ProcessWrite(arg1:string,arg2:string):Promise<void>;
+
+export function Processes():Promise<Array<protocol.ProcessInfo>>;
+
 export function Queued():Promise<Array<string>>;
 
 export function Ready():Promise<void>;
+
+export function RunningProcesses():Promise<Array<protocol.ProcessInfo>>;
 
 export function SaveSettings(arg1:main.SettingsInput):Promise<main.SettingsView>;
 

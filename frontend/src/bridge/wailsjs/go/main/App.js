@@ -14,12 +14,36 @@ export function GetSettings() {
   return window['go']['main']['App']['GetSettings']();
 }
 
+export function ProcessLogs(arg1, arg2, arg3) {
+  return window['go']['main']['App']['ProcessLogs'](arg1, arg2, arg3);
+}
+
+export function ProcessResize(arg1, arg2, arg3) {
+  return window['go']['main']['App']['ProcessResize'](arg1, arg2, arg3);
+}
+
+export function ProcessStop(arg1) {
+  return window['go']['main']['App']['ProcessStop'](arg1);
+}
+
+export function ProcessWrite(arg1, arg2) {
+  return window['go']['main']['App']['ProcessWrite'](arg1, arg2);
+}
+
+export function Processes() {
+  return window['go']['main']['App']['Processes']();
+}
+
 export function Queued() {
   return window['go']['main']['App']['Queued']();
 }
 
 export function Ready() {
   return window['go']['main']['App']['Ready']();
+}
+
+export function RunningProcesses() {
+  return window['go']['main']['App']['RunningProcesses']();
 }
 
 export function SaveSettings(arg1) {
