@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 
 	"gatehouse/internal/proc"
@@ -113,6 +114,9 @@ func Tool(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usage("--args is not valid JSON")
 	}
 
+	// One call, then exit: collect garbage less often than a long-lived
+	// process would.
+	debug.SetGCPercent(400)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	res, err := tool.Run(ctx, raw)

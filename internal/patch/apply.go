@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"sync"
 )
 
 // Apply writes the plan. It first refuses with changed_since_preview when a
@@ -89,31 +90,56 @@ type staging struct {
 }
 
 func (s *staging) prepare(changed []*file) error {
+	var writes []*file
 	for _, f := range changed {
 		if !f.exists {
 			continue
 		}
-		dir := filepath.Dir(f.abs)
-		if err := s.mkdirAll(dir); err != nil {
+		if err := s.mkdirAll(filepath.Dir(f.abs)); err != nil {
 			return err
 		}
-		tmp, err := os.CreateTemp(dir, ".gatehouse-*.tmp")
-		if err != nil {
-			return err
-		}
-		s.temps[f] = tmp.Name()
-		_, err = tmp.Write(f.content)
-		if err == nil {
-			err = tmp.Chmod(f.mode)
-		}
-		if cerr := tmp.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			return err
+		writes = append(writes, f)
+	}
+	temps := make([]string, len(writes))
+	errs := make([]error, len(writes))
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < min(ioWorkers, len(writes)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				temps[i], errs[i] = writeTemp(writes[i])
+			}
+		}()
+	}
+	for i := range writes {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	for i, f := range writes {
+		if temps[i] != "" {
+			s.temps[f] = temps[i]
 		}
 	}
-	return nil
+	return errors.Join(errs...)
+}
+
+// writeTemp writes f's content to a new temp file beside it, with f's mode.
+func writeTemp(f *file) (string, error) {
+	tmp, err := os.CreateTemp(filepath.Dir(f.abs), ".gatehouse-*.tmp")
+	if err != nil {
+		return "", err
+	}
+	_, err = tmp.WriteString(f.content)
+	if err == nil {
+		err = tmp.Chmod(f.mode)
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	return tmp.Name(), err
 }
 
 func (s *staging) mkdirAll(dir string) error {
@@ -170,12 +196,12 @@ func restore(done []*file) error {
 }
 
 // writeAtomic writes b to path through a temp file in the same folder.
-func writeAtomic(path string, b []byte, mode fs.FileMode) error {
+func writeAtomic(path string, b string, mode fs.FileMode) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".gatehouse-*.tmp")
 	if err != nil {
 		return err
 	}
-	_, err = tmp.Write(b)
+	_, err = tmp.WriteString(b)
 	if err == nil {
 		err = tmp.Chmod(mode)
 	}

@@ -3,6 +3,7 @@ package patch
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"gatehouse/internal/patch/patchgen"
@@ -61,8 +62,8 @@ func TestGeneratedCasesApply(t *testing.T) {
 		for _, ch := range plan.Changes {
 			added += ch.LinesAdded
 		}
-		if want := 2 * (len(c.Files) * 0); added == want {
-			t.Fatalf("%s: nothing added", c.Name)
+		if want := strings.Count(c.Patch, "\n+"); added != want || want == 0 {
+			t.Fatalf("%s: %d lines added, want %d", c.Name, added, want)
 		}
 	}
 }

@@ -31,12 +31,12 @@ func TestRegionDiffRebuildsBothSides(t *testing.T) {
 	}
 	for _, c := range cases {
 		p := mustParse(t, "*** Begin Patch\n*** Update File: f\n"+c.patch+"\n*** End Patch")
-		got, _, lines, err := applyChunks(&p.Ops[0], []byte(c.content), nil)
+		got, _, lines, err := applyChunks(&p.Ops[0], c.content, nil)
 		if err != nil {
 			t.Fatalf("%q: %v", c.patch, err)
 		}
 		a, b := sides(lines)
-		if a != c.content || b != string(got) {
+		if a != c.content || b != got {
 			t.Errorf("%q on %q: diff sides %q / %q, want %q / %q", c.patch, c.content, a, b, c.content, got)
 		}
 	}

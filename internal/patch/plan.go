@@ -3,9 +3,7 @@ package patch
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"io/fs"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -87,59 +85,57 @@ func (p *Plan) FilesChanged() int {
 type file struct {
 	abs        string
 	origExists bool
-	orig       []byte
+	orig       string
 	origMode   fs.FileMode
 	exists     bool
-	content    []byte
+	content    string
 	mode       fs.FileMode
 }
 
 func (f *file) changed() bool {
-	return f.exists != f.origExists || f.exists && string(f.content) != string(f.orig)
+	return f.exists != f.origExists || f.exists && f.content != f.orig
 }
 
 type planner struct {
 	r     Resolver
 	plan  *Plan
 	files map[string]*file
+	cache map[string]*loaded // by path as given; see prefetch
 }
+
+const resolveWrite = workspace.Write
 
 func newPlanner(r Resolver) *planner {
 	return &planner{r: r, plan: &Plan{Hashes: map[string]string{}, names: map[string]string{}, stats: map[string]fs.FileInfo{}}, files: map[string]*file{}}
 }
 
 // load returns the planned state of the file at path (as the model gave
-// it), reading it from disk the first time.
+// it), reading it from disk (or the prefetch cache) the first time.
 func (pl *planner) load(path string) (*file, error) {
-	abs, err := pl.r.Resolve(path, workspace.Write)
-	if err != nil {
-		return nil, err
+	var l loaded
+	if c, ok := pl.cache[path]; ok {
+		l = *c
+	} else {
+		l = pl.read(path)
 	}
-	if f, ok := pl.files[abs]; ok {
+	if l.err != nil {
+		return nil, l.err
+	}
+	if f, ok := pl.files[l.abs]; ok {
 		return f, nil
 	}
-	f := &file{abs: abs, mode: 0o644}
-	fi, err := os.Stat(abs)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		pl.plan.Hashes[abs] = Absent
-	case err != nil:
-		return nil, errf(CodeIO, path, "%v", err)
-	case fi.IsDir():
-		return nil, errf(CodeIsDirectory, path, "is a folder, not a file")
-	default:
-		b, err := os.ReadFile(abs)
-		if err != nil {
-			return nil, errf(CodeIO, path, "%v", err)
-		}
-		f.origExists, f.orig, f.origMode = true, b, fi.Mode().Perm()
-		f.exists, f.content, f.mode = true, b, fi.Mode().Perm()
-		pl.plan.Hashes[abs] = hash(b)
-		pl.plan.stats[abs] = fi
+	f := &file{abs: l.abs, mode: 0o644}
+	if l.fi == nil {
+		pl.plan.Hashes[l.abs] = Absent
+	} else {
+		f.origExists, f.orig, f.origMode = true, l.data, l.fi.Mode().Perm()
+		f.exists, f.content, f.mode = true, l.data, l.fi.Mode().Perm()
+		pl.plan.Hashes[l.abs] = l.hash
+		pl.plan.stats[l.abs] = l.fi
 	}
-	pl.files[abs] = f
-	pl.plan.names[abs] = path
+	pl.files[l.abs] = f
 	pl.plan.files = append(pl.plan.files, f)
+	pl.plan.names[l.abs] = path
 	return f, nil
 }
 
@@ -152,6 +148,7 @@ func hash(b []byte) string {
 // sel plans the whole patch.
 func Preview(r Resolver, p *Patch, sel *Selection) (*Plan, error) {
 	pl := newPlanner(r)
+	pl.prefetch(p, sel)
 	for i := range p.Ops {
 		op := &p.Ops[i]
 		chosen, whole := sel.choose(op)
@@ -199,20 +196,20 @@ func (pl *planner) op(op *Op, chosen map[int]bool) error {
 	}
 	old := ""
 	if f.exists {
-		old = string(f.content)
+		old = f.content
 	}
 	switch op.Kind {
 	case OpAdd:
 		if f.exists {
 			return errf(CodeAlreadyExists, op.Path, "cannot add: the file already exists (use '*** Update File:' to change it, or delete it first)")
 		}
-		f.exists, f.content = true, []byte(op.Content)
+		f.exists, f.content = true, op.Content
 		pl.record(op.Path, "add", "", "", op.Content, nil, nil)
 	case OpDelete:
 		if !f.exists {
 			return errf(CodeNotFound, op.Path, "cannot delete: the file does not exist")
 		}
-		f.exists, f.content = false, nil
+		f.exists, f.content = false, ""
 		pl.record(op.Path, "delete", "", old, "", nil, nil)
 	case OpUpdate:
 		if !f.exists {
@@ -230,7 +227,7 @@ func (pl *planner) op(op *Op, chosen map[int]bool) error {
 				return errf(CodeParse, op.Path, "the update has no changes")
 			}
 			f.content = newContent
-			pl.record(op.Path, "update", "", old, string(newContent), hunks, lines)
+			pl.record(op.Path, "update", "", old, newContent, hunks, lines)
 			return nil
 		}
 		dst, err := pl.load(op.MoveTo)
@@ -241,11 +238,11 @@ func (pl *planner) op(op *Op, chosen map[int]bool) error {
 			if dst.exists {
 				return errf(CodeAlreadyExists, op.MoveTo, "cannot move %s here: the file already exists", op.Path)
 			}
-			f.exists, f.content = false, nil
+			f.exists, f.content = false, ""
 			dst.mode = f.mode
 		}
 		dst.exists, dst.content = true, newContent
-		pl.record(op.MoveTo, "move", op.Path, old, string(newContent), hunks, lines)
+		pl.record(op.MoveTo, "move", op.Path, old, newContent, hunks, lines)
 	}
 	return nil
 }
@@ -278,7 +275,7 @@ type replacement struct {
 // applyChunks computes the content after op's chunks (only the chosen ones
 // when chosen is non-nil; the others are still located, so hunk ids and
 // positions do not depend on the selection).
-func applyChunks(op *Op, content []byte, chosen map[int]bool) ([]byte, []Hunk, []diffLine, error) {
+func applyChunks(op *Op, content string, chosen map[int]bool) (string, []Hunk, []diffLine, error) {
 	t := splitText(content)
 	m := newMatcher(t.lines)
 	reps := make([]replacement, 0, len(op.Chunks))
@@ -288,7 +285,7 @@ func applyChunks(op *Op, content []byte, chosen map[int]bool) ([]byte, []Hunk, [
 		if c.Context != "" {
 			at := m.seek([]string{c.Context}, idx, false)
 			if at < 0 {
-				return nil, nil, nil, errf(CodeContextNotFound, op.Path, "chunk %d (patch line %d): the context line %q was not found", ci+1, c.Line, c.Context)
+				return "", nil, nil, errf(CodeContextNotFound, op.Path, "chunk %d (patch line %d): the context line %q was not found", ci+1, c.Line, c.Context)
 			}
 			idx = at + 1
 		}
@@ -320,7 +317,7 @@ func applyChunks(op *Op, content []byte, chosen map[int]bool) ([]byte, []Hunk, [
 			if c.EOF {
 				where = "at the end of the file"
 			}
-			return nil, nil, nil, errf(CodeContextNotFound, op.Path, "chunk %d (patch line %d): these lines were not found %s:\n%s", ci+1, c.Line, where, strings.Join(old, "\n"))
+			return "", nil, nil, errf(CodeContextNotFound, op.Path, "chunk %d (patch line %d): these lines were not found %s:\n%s", ci+1, c.Line, where, strings.Join(old, "\n"))
 		}
 		reps = append(reps, replacement{at: at, n: len(old), chunk: ci, lines: lines})
 		idx = at + len(old)

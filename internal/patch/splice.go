@@ -6,7 +6,7 @@ import "strings"
 // returns the new content, one Hunk per chunk (in chunk order) and the line
 // diff. The diff is computed only inside the replaced regions, so its cost
 // is linear in the file plus the diff library's cost on each region.
-func splice(t *text, reps []replacement, path string, chosen map[int]bool) ([]byte, []Hunk, []diffLine, error) {
+func splice(t *text, reps []replacement, path string, chosen map[int]bool) (string, []Hunk, []diffLine, error) {
 	eol := t.eol()
 	extra := 0
 	for _, r := range reps {
@@ -20,7 +20,7 @@ func splice(t *text, reps []replacement, path string, chosen map[int]bool) ([]by
 	cur := 0
 	for _, r := range reps {
 		if r.at < cur {
-			return nil, nil, nil, errf(CodeContextNotFound, path, "chunk %d overlaps the chunk before it", r.chunk+1)
+			return "", nil, nil, errf(CodeContextNotFound, path, "chunk %d overlaps the chunk before it", r.chunk+1)
 		}
 		out = append(out, old[cur:r.at]...)
 		h := Hunk{ID: HunkID(path, r.chunk+1), OldStart: r.at + 1, OldLines: r.n, NewStart: len(out) + 1}

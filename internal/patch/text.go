@@ -1,9 +1,6 @@
 package patch
 
-import (
-	"bytes"
-	"strings"
-)
+import "strings"
 
 // text is a file's content as lines. Each line keeps a trailing "\r" when
 // the file has one there, so lines the patch leaves alone are written back
@@ -14,11 +11,10 @@ type text struct {
 	crlf    bool // most line endings are "\r\n"
 }
 
-func splitText(b []byte) text {
-	if len(b) == 0 {
+func splitText(s string) text {
+	if len(s) == 0 {
 		return text{finalNL: true}
 	}
-	s := string(b)
 	n := strings.Count(s, "\n")
 	t := text{lines: make([]string, 0, n+1)}
 	crlf := 0
@@ -51,12 +47,12 @@ func (t *text) eol() string {
 	return ""
 }
 
-func (t *text) join() []byte {
+func (t *text) join() string {
 	size := len(t.lines)
 	for _, l := range t.lines {
 		size += len(l)
 	}
-	var b bytes.Buffer
+	var b strings.Builder
 	b.Grow(size)
 	for i, l := range t.lines {
 		b.WriteString(l)
@@ -64,14 +60,14 @@ func (t *text) join() []byte {
 			b.WriteByte('\n')
 		}
 	}
-	return b.Bytes()
+	return b.String()
 }
 
 // isBinary reports content the line model cannot edit faithfully.
-func isBinary(b []byte) bool {
-	head := b
+func isBinary(s string) bool {
+	head := s
 	if len(head) > 8000 {
 		head = head[:8000]
 	}
-	return bytes.IndexByte(head, 0) >= 0
+	return strings.IndexByte(head, 0) >= 0
 }

@@ -18,7 +18,7 @@ func PlanWrite(r Resolver, path, content, mode string) (*Plan, error) {
 	}
 	old := ""
 	if f.exists {
-		old = string(f.content)
+		old = f.content
 	}
 	next := content
 	switch mode {
@@ -36,7 +36,7 @@ func PlanWrite(r Resolver, path, content, mode string) (*Plan, error) {
 	if !f.exists {
 		operation = "add"
 	}
-	f.exists, f.content = true, []byte(next)
+	f.exists, f.content = true, next
 	pl.record(path, operation, "", old, next, nil, nil)
 	return pl.plan, nil
 }

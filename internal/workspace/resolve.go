@@ -20,8 +20,14 @@ var errLoop = errors.New("symlink loop")
 // once the folders are created). abs must be absolute.
 func resolveReal(abs string) (string, bool, error) {
 	vol := filepath.VolumeName(abs)
-	pending := splitPath(abs[len(vol):])
-	cur := vol + string(filepath.Separator)
+	return resolveFrom(vol+string(filepath.Separator), abs[len(vol):])
+}
+
+// resolveFrom is resolveReal of base joined with rel, where base is an
+// absolute path with no symlinks in it.
+func resolveFrom(base, rel string) (string, bool, error) {
+	pending := splitPath(rel)
+	cur := base
 	links := 0
 	exists := true
 	for len(pending) > 0 {

@@ -168,7 +168,14 @@ func (w *Workspace) Resolve(path string, access Access) (string, error) {
 		// symlink is followed.
 		abs = w.root + string(filepath.Separator) + path
 	}
-	res, _, err := resolveReal(abs)
+	var res string
+	var err error
+	if rest, ok := under(w.root, abs); ok {
+		// The root's own components were resolved by New: start there.
+		res, _, err = resolveFrom(w.root, rest)
+	} else {
+		res, _, err = resolveReal(abs)
+	}
 	if err != nil {
 		if errors.Is(err, errLoop) {
 			return "", &Error{Path: path, Code: CodeLoop, Reason: "too many levels of symbolic links (a symlink loop)"}

@@ -36,6 +36,7 @@ func main() {
 	}
 	codex := flag.String("codex", "", "path to the codex binary (required)")
 	runs := flag.Int("runs", 7, "timed runs per case and implementation (the median is shown)")
+	flag.BoolVar(&cpuTime, "cpu", false, "compare processes by CPU time (user+system) instead of wall time")
 	flag.Parse()
 	if *codex == "" {
 		fmt.Fprintln(os.Stderr, "patchbench: -codex is required")
@@ -46,6 +47,9 @@ func main() {
 		os.Exit(1)
 	}
 }
+
+// cpuTime makes timeCmd report user+system CPU time instead of wall time.
+var cpuTime bool
 
 type timing struct{ gh, cx, inproc time.Duration }
 
@@ -74,7 +78,11 @@ func run(codexBin string, runs int) error {
 		patchgen.ManyFiles(200), patchgen.ManyFiles(400),
 	}
 	results := make([]timing, len(cases))
-	fmt.Printf("apply_patch: Gatehouse vs Codex (median of %d runs, process start-up included)\n\n", runs)
+	what := "wall time"
+	if cpuTime {
+		what = "CPU time, user+system"
+	}
+	fmt.Printf("apply_patch: Gatehouse vs Codex (%s, median of %d runs, process start-up included)\n\n", what, runs)
 	fmt.Printf("%-34s %10s %12s %10s %12s %8s\n", "case", "input", "gatehouse", "codex", "in-process", "ratio")
 	for i, c := range cases {
 		var gh, cx, ip []time.Duration
@@ -168,6 +176,9 @@ func timeCmd(cmd *exec.Cmd, patchText string) (time.Duration, error) {
 	d := time.Since(start)
 	if err != nil {
 		return 0, fmt.Errorf("%v: %s", err, stderr.String())
+	}
+	if cpuTime {
+		return cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), nil
 	}
 	return d, nil
 }
