@@ -2,7 +2,7 @@
 // to the backend through these functions, so tests can run the UI against the
 // real backend (e2e) and unit tests can swap this module out.
 import * as App from "./wailsjs/go/main/App";
-import { EventsOn } from "./wailsjs/runtime/runtime";
+import { BrowserOpenURL, EventsOn } from "./wailsjs/runtime/runtime";
 import type { main } from "./wailsjs/go/models";
 import { WAILS_EVENT_NAME, type GatehouseEvent, type Snapshot } from "./protocol.gen";
 
@@ -59,6 +59,11 @@ export const backend = {
   saveSettings: (s: SettingsInput): Promise<SettingsView> => App.SaveSettings(s) as Promise<SettingsView>,
   testConnection: (s: SettingsInput): Promise<ConnectionResult> =>
     App.TestConnection(s) as Promise<ConnectionResult>,
+
+  /** Opens an http(s) link in the system browser, never in the app's window. */
+  openURL: (url: string): void => {
+    if (/^https?:\/\//i.test(url)) BrowserOpenURL(url);
+  },
 
   /** Calls handler with every backend event, in seq order; returns the unsubscribe. */
   onEvent: (handler: (e: GatehouseEvent) => void): (() => void) =>
