@@ -29,7 +29,7 @@ export function Header(props: {
         <span aria-hidden>▾</span>
       </button>
       {state.model && (
-        <button className="model" onClick={props.onOpenSettings} title="Change the model in Settings" aria-label={`Model ${state.model}, open settings`}>
+        <button className="model" onClick={props.onOpenSettings} title="Change the model in Settings" aria-label={`Model ${state.model}`}>
           <span className="model-label">model</span> <span className="mono">{state.model}</span>
         </button>
       )}
