@@ -53,3 +53,22 @@ test("a tool call shows as a card, then the answer follows", async ({ app }) => 
   await expect(page.getByRole("article", { name: "Reply" }).last()).toContainText("The README says hello.");
   await expect(page.getByRole("note", { name: "End of turn" })).toContainText("completed");
 });
+
+test("a message typed during a turn waits as queued and runs when the turn stops", async ({ app }) => {
+  const { page } = await app({
+    approvalMode: "safe",
+    script: { models: ["fake-model"], responses: [{ text: ["Working", " on it"], hang: true }, { text: "Second answer." }] },
+  });
+  const box = page.getByRole("textbox", { name: "Message" });
+  await box.fill("first");
+  await box.press("Enter");
+  await expect(page.getByRole("article", { name: "Reply, streaming" })).toContainText("Working on it");
+  await box.fill("second");
+  await box.press("Enter");
+  await expect(page.getByRole("article", { name: "Your message, queued" })).toContainText("second");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("article", { name: "Reply", exact: true })).toContainText("Second answer.");
+  await expect(page.getByRole("article", { name: "Your message, queued" })).toHaveCount(0);
+  await expect(page.getByRole("article", { name: "Your message", exact: true })).toHaveCount(2);
+  await expect(page.getByRole("note", { name: "End of turn" })).toHaveCount(2);
+});

@@ -39,6 +39,8 @@ const RowView = memo(function RowView({ row }: { row: Row }) {
     case "user":
       return <UserMessage text={it.text ?? ""} />;
     case "assistant":
+      // A model call that failed before any text leaves an empty message; the turn marker says why.
+      if (!it.text && !it.streaming && !it.cancelled) return null;
       return <AssistantMessage item={it} />;
     case "tool":
       return <ToolCard item={it} />;
