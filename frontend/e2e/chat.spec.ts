@@ -72,3 +72,16 @@ test("a message typed during a turn waits as queued and runs when the turn stops
   await expect(page.getByRole("article", { name: "Your message", exact: true })).toHaveCount(2);
   await expect(page.getByRole("note", { name: "End of turn" })).toHaveCount(2);
 });
+
+test("the chat follows a long streaming reply to its end", async ({ app }) => {
+  const lines = Array.from({ length: 120 }, (_, i) => `Line ${i + 1} of the story.\n\n`);
+  const { page } = await app({
+    approvalMode: "safe",
+    script: { models: ["fake-model"], responses: [{ text: lines, delayMs: 5 }] },
+  });
+  const box = page.getByRole("textbox", { name: "Message" });
+  await box.fill("a long one");
+  await box.press("Enter");
+  await expect(page.getByRole("note", { name: "End of turn" })).toBeInViewport();
+  await expect(page.getByText("Line 120 of the story.")).toBeInViewport();
+});

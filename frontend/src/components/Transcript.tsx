@@ -76,9 +76,18 @@ export function Transcript(props: { items: readonly TranscriptItem[]; queued: re
   const total = v.getTotalSize();
   const last = rows[rows.length - 1];
 
+  // Only the user's own scrolling (wheel, touch, keys, the scrollbar) stops
+  // the following; scrolls from re-measured rows never do.
+  const userUntil = useRef(0);
+  const userScrolls = useCallback(() => {
+    userUntil.current = Date.now() + 400;
+  }, []);
   const onScroll = useCallback(() => {
     const el = scroller.current;
-    if (el) atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
+    if (!el) return;
+    const near = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
+    if (near) atBottom.current = true;
+    else if (Date.now() < userUntil.current) atBottom.current = false;
   }, []);
 
   useLayoutEffect(() => {
@@ -87,7 +96,8 @@ export function Transcript(props: { items: readonly TranscriptItem[]; queued: re
   }, [total, rows.length, last]);
 
   return (
-    <div ref={scroller} className="transcript" role="log" aria-live="polite" aria-label="Conversation" onScroll={onScroll}>
+    <div ref={scroller} className="transcript" role="log" aria-live="polite" aria-label="Conversation"
+      onScroll={onScroll} onWheel={userScrolls} onTouchMove={userScrolls} onPointerDown={userScrolls} onKeyDown={userScrolls}>
       {rows.length === 0 ? (
         props.empty
       ) : (
