@@ -84,6 +84,21 @@ function waitForOutput(child: ChildProcess, out: () => string, re: RegExp, what:
   });
 }
 
+/** Waits until something accepts connections on 127.0.0.1:port (the backend logs its address before it listens). */
+async function waitForPort(port: number, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const sock = net.connect(port, "127.0.0.1");
+      sock.once("connect", () => (sock.destroy(), resolve(true)));
+      sock.once("error", () => resolve(false));
+    });
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`nothing listens on 127.0.0.1:${port} after ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 function startProcess(cmd: string, args: string[], env: NodeJS.ProcessEnv) {
   const child = spawn(cmd, args, { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
@@ -170,6 +185,7 @@ export const test = base.extend<{ app: (opts: AppOptions) => Promise<App> }>({
       stops.unshift(backend.stop);
       logs.unshift(backend.output);
       await waitForOutput(backend.child, backend.output, /Serving DevServer at/, "gatehouse dev backend");
+      await waitForPort(port);
       const url = `http://127.0.0.1:${port}/`;
       await page.goto(url);
       await expect(page.getByRole("combobox", { name: "Approval mode" })).toBeVisible();

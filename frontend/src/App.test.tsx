@@ -1,20 +1,9 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen, waitFor, fireEvent } from "@testing-library/react";
 
 afterEach(cleanup);
 import { App } from "./App";
-import type { AppState, Backend } from "./bridge";
-
-function fakeBackend(initial: Partial<AppState> = {}) {
-  let state = { version: "1.2.3", workspace: "/tmp/proj", workspaceName: "proj", approvalMode: "safe", ...initial } as AppState;
-  const b = {
-    state: vi.fn(async () => state),
-    ready: vi.fn(async () => {}),
-    chooseWorkspace: vi.fn(async () => state),
-    setApprovalMode: vi.fn(async (m: string) => (state = { ...state, approvalMode: m } as AppState)),
-  };
-  return b as typeof b & Backend;
-}
+import { fakeBackend } from "./test/fakeBackend";
 
 describe("App frame", () => {
   it("shows the workspace and the approval mode, and calls Ready once drawn", async () => {

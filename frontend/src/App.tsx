@@ -1,17 +1,34 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { AppState, ApprovalMode, Backend } from "./bridge";
 import { Header } from "./components/Header";
 import { Chat } from "./components/Chat";
+import { ChatActionsContext } from "./components/ChatActions";
+import { Settings } from "./components/Settings";
 import { SidePanel } from "./components/SidePanel";
+import { useTranscript, useTranscriptStore } from "./transcript/useTranscript";
+
+function applyTheme(theme: string) {
+  const root = document.documentElement;
+  if (theme === "light" || theme === "dark") root.dataset.theme = theme;
+  else delete root.dataset.theme;
+}
 
 export function App({ backend }: { backend: Backend }) {
   const [state, setState] = useState<AppState | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [showSettings, setShowSettings] = useState(false);
   const readySent = useRef(false);
+  const store = useTranscriptStore(backend);
+  const transcript = useTranscript(store);
+
+  const loadTheme = useCallback(() => {
+    backend.getSettings().then((s) => applyTheme(s.theme), () => {});
+  }, [backend]);
 
   useEffect(() => {
     backend.state().then(setState, (e) => setError(String(e)));
-  }, [backend]);
+    loadTheme();
+  }, [backend, loadTheme]);
 
   // Tell the backend once the first real frame has been painted.
   useEffect(() => {
@@ -28,6 +45,21 @@ export function App({ backend }: { backend: Backend }) {
       setError(null);
     }, (e) => setError(String(e)));
 
+  const chooseWorkspace = () =>
+    act(backend.chooseWorkspace().then((s) => {
+      void store.resync(); // a new folder closes the session
+      return s;
+    }));
+
+  const submit = useCallback(async (text: string) => {
+    const r = await backend.submit(text);
+    if (r.queued) store.addQueued(text);
+  }, [backend, store]);
+
+  const cancel = useCallback(() => void backend.cancel(), [backend]);
+
+  const actions = useMemo(() => ({ openURL: backend.openURL, openSettings: () => setShowSettings(true) }), [backend]);
+
   if (!state) {
     return (
       <div className="loading" role="status">
@@ -36,23 +68,41 @@ export function App({ backend }: { backend: Backend }) {
     );
   }
 
+  const settingsOpen = state.needsSetup || showSettings;
   return (
-    <div className="app">
-      <Header
-        state={state}
-        onChooseWorkspace={() => act(backend.chooseWorkspace())}
-        onModeChange={(m: ApprovalMode) => act(backend.setApprovalMode(m))}
-      />
-      {error && (
-        <div className="banner error" role="alert">
-          {error}
-        </div>
-      )}
-      <main className="body">
-        <SidePanel side="left" title="Files" emptyText={state.workspace ? "The file tree appears here." : "Choose a folder to start."} />
-        <Chat state={state} onChooseWorkspace={() => act(backend.chooseWorkspace())} />
-        <SidePanel side="right" title="Processes" emptyText="No processes yet. Processes the agent starts show up here." />
-      </main>
-    </div>
+    <ChatActionsContext.Provider value={actions}>
+      <div className="app">
+        <Header
+          state={state}
+          onChooseWorkspace={chooseWorkspace}
+          onModeChange={(m: ApprovalMode) => act(backend.setApprovalMode(m))}
+          onOpenSettings={() => setShowSettings(true)}
+        />
+        {error && (
+          <div className="banner error" role="alert">
+            {error}
+          </div>
+        )}
+        {settingsOpen ? (
+          <main className="body">
+            <Settings
+              backend={backend}
+              firstRun={state.needsSetup}
+              onSaved={() => {
+                loadTheme();
+                act(backend.state()).then(() => setShowSettings(false));
+              }}
+              onClose={state.needsSetup ? undefined : () => setShowSettings(false)}
+            />
+          </main>
+        ) : (
+          <main className="body">
+            <SidePanel side="left" title="Files" emptyText={state.workspace ? "The file tree appears here." : "Choose a folder to start."} />
+            <Chat state={state} transcript={transcript} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onCancel={cancel} />
+            <SidePanel side="right" title="Processes" emptyText="No processes yet. Processes the agent starts show up here." />
+          </main>
+        )}
+      </div>
+    </ChatActionsContext.Provider>
   );
 }

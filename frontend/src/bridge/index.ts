@@ -2,16 +2,72 @@
 // to the backend through these functions, so tests can run the UI against the
 // real backend (e2e) and unit tests can swap this module out.
 import * as App from "./wailsjs/go/main/App";
+import { BrowserOpenURL, EventsOn } from "./wailsjs/runtime/runtime";
 import type { main } from "./wailsjs/go/models";
+import { WAILS_EVENT_NAME, type GatehouseEvent, type Snapshot } from "./protocol.gen";
+
+export type * from "./protocol.gen";
 
 export type AppState = main.AppState;
 export type ApprovalMode = "manual" | "safe" | "auto";
+
+/** Where a setting comes from: a command-line flag, the environment, the saved file, a default. */
+export type SettingSource = "flag" | "env" | "saved" | "default" | "";
+
+export interface SettingsView {
+  baseURL: string;
+  model: string;
+  hasKey: boolean;
+  theme: string;
+  sources: { baseURL: SettingSource; apiKey: SettingSource; model: SettingSource };
+}
+
+/** What the settings screen sends. An empty apiKey keeps the saved key; clearKey removes it. */
+export interface SettingsInput {
+  baseURL: string;
+  model: string;
+  apiKey: string;
+  clearKey: boolean;
+  theme: string;
+}
+
+export type ConnectionStatus = "reachable" | "key_rejected" | "model_unknown" | "unreachable";
+
+export interface ConnectionResult {
+  status: ConnectionStatus;
+  /** A sentence for the user. */
+  message: string;
+  kind?: string;
+}
 
 export const backend = {
   state: (): Promise<AppState> => App.State(),
   ready: (): Promise<void> => App.Ready(),
   chooseWorkspace: (): Promise<AppState> => App.ChooseWorkspace(),
   setApprovalMode: (mode: ApprovalMode): Promise<AppState> => App.SetApprovalMode(mode),
+
+  /** Starts a turn with text, or queues it while one runs. */
+  submit: (text: string): Promise<{ queued: boolean }> => App.Submit(text),
+  /** Stops the running turn (the model stream and any running tool). */
+  cancel: (): Promise<void> => App.Cancel(),
+  /** Messages waiting for the running turn to stop. */
+  queued: async (): Promise<string[]> => (await App.Queued()) ?? [],
+  /** The open session as of its last delivered event (see lastSeq). */
+  snapshot: (): Promise<Snapshot> => App.Snapshot() as unknown as Promise<Snapshot>,
+
+  getSettings: (): Promise<SettingsView> => App.GetSettings() as Promise<SettingsView>,
+  saveSettings: (s: SettingsInput): Promise<SettingsView> => App.SaveSettings(s) as Promise<SettingsView>,
+  testConnection: (s: SettingsInput): Promise<ConnectionResult> =>
+    App.TestConnection(s) as Promise<ConnectionResult>,
+
+  /** Opens an http(s) link in the system browser, never in the app's window. */
+  openURL: (url: string): void => {
+    if (/^https?:\/\//i.test(url)) BrowserOpenURL(url);
+  },
+
+  /** Calls handler with every backend event, in seq order; returns the unsubscribe. */
+  onEvent: (handler: (e: GatehouseEvent) => void): (() => void) =>
+    EventsOn(WAILS_EVENT_NAME, (e: GatehouseEvent) => handler(e)),
 };
 
 export type Backend = typeof backend;

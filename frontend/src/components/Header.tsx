@@ -10,6 +10,7 @@ export function Header(props: {
   state: AppState;
   onChooseWorkspace: () => void;
   onModeChange: (m: ApprovalMode) => void;
+  onOpenSettings: () => void;
 }) {
   const { state } = props;
   const current = modes.find((m) => m.value === state.approvalMode);
@@ -27,6 +28,11 @@ export function Header(props: {
         <span className="workspace-name">{state.workspaceName || "No folder"}</span>
         <span aria-hidden>▾</span>
       </button>
+      {state.model && (
+        <button className="model" onClick={props.onOpenSettings} title="Change the model in Settings" aria-label={`Model ${state.model}`}>
+          <span className="model-label">model</span> <span className="mono">{state.model}</span>
+        </button>
+      )}
       <div className="spacer" />
       <label className="mode" title={current?.hint}>
         <span className="mode-label">Approval</span>
@@ -43,6 +49,9 @@ export function Header(props: {
           ))}
         </select>
       </label>
+      <button className="icon-button" onClick={props.onOpenSettings} aria-label="Settings" title="Settings">
+        <span aria-hidden>⚙</span>
+      </button>
       <span className="version" aria-label="Version">
         v{state.version}
       </span>

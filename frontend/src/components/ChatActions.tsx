@@ -1,0 +1,11 @@
+import { createContext, useContext } from "react";
+
+/** What items deep in the transcript may ask of the app. */
+export interface ChatActions {
+  openURL: (url: string) => void;
+  openSettings: () => void;
+}
+
+export const ChatActionsContext = createContext<ChatActions>({ openURL: () => {}, openSettings: () => {} });
+
+export const useChatActions = () => useContext(ChatActionsContext);

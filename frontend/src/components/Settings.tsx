@@ -1,0 +1,148 @@
+import { useEffect, useId, useState } from "react";
+import type { ConnectionResult, SettingSource, SettingsInput, SettingsView } from "../bridge";
+
+export interface SettingsBackend {
+  getSettings(): Promise<SettingsView>;
+  saveSettings(s: SettingsInput): Promise<SettingsView>;
+  testConnection(s: SettingsInput): Promise<ConnectionResult>;
+}
+
+const statusWords: Record<ConnectionResult["status"], string> = {
+  reachable: "Reachable",
+  key_rejected: "Key rejected",
+  model_unknown: "Model unknown",
+  unreachable: "Unreachable",
+};
+
+function sourceNote(src: SettingSource, what: string): string | null {
+  if (src === "flag") return `Set by a command-line flag, which wins over what you save here.`;
+  if (src === "env") return `From the environment (${what}), which wins over what you save here.`;
+  return null;
+}
+
+/**
+ * Base URL, API key and model, with a connection test. Shown on first run
+ * (firstRun) and from the header's ⚙ button.
+ */
+export function Settings(props: { backend: SettingsBackend; firstRun: boolean; onSaved: () => void; onClose?: () => void }) {
+  const { backend } = props;
+  const [view, setView] = useState<SettingsView | null>(null);
+  const [form, setForm] = useState<SettingsInput>({ baseURL: "", model: "", apiKey: "", clearKey: false, theme: "system" });
+  const [test, setTest] = useState<{ busy: boolean; result?: ConnectionResult }>({ busy: false });
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const id = useId();
+
+  useEffect(() => {
+    backend.getSettings().then((v) => {
+      setView(v);
+      setForm((f) => ({ ...f, baseURL: v.baseURL, model: v.model, theme: v.theme || "system" }));
+    }, (e) => setSaveError(`Could not load the settings: ${String(e)}`));
+  }, [backend]);
+
+  const set = (patch: Partial<SettingsInput>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    setTest({ busy: false });
+  };
+
+  const runTest = async () => {
+    setTest({ busy: true });
+    try {
+      setTest({ busy: false, result: await backend.testConnection(form) });
+    } catch (e) {
+      setTest({ busy: false, result: { status: "unreachable", message: String(e) } });
+    }
+  };
+
+  const save = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setSaving(true);
+    setSaveError(null);
+    try {
+      const v = await backend.saveSettings(form);
+      setView(v);
+      setForm((f) => ({ ...f, apiKey: "", clearKey: false }));
+      props.onSaved();
+    } catch (err) {
+      setSaveError(String(err instanceof Error ? err.message : err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const keyNote = !view
+    ? null
+    : view.sources.apiKey === "env"
+      ? "A key comes from the environment (OPENAI_API_KEY); it wins over a saved one."
+      : view.sources.apiKey === "flag"
+        ? "A key is set by a command-line flag."
+        : view.hasKey
+          ? form.clearKey
+            ? "The saved key will be removed."
+            : "A key is saved. Leave this empty to keep it."
+          : "No key is saved. Local servers often need none.";
+  const r = test.result;
+
+  return (
+    <section className="settings" aria-labelledby={`${id}-title`}>
+      <form className="settings-form" onSubmit={save}>
+        <h1 id={`${id}-title`}>{props.firstRun ? "Set up a model" : "Settings"}</h1>
+        {props.firstRun && (
+          <p className="settings-intro">
+            Gatehouse talks to any OpenAI-compatible server: OpenAI, a hosted provider, or a local one such as Ollama or LM
+            Studio.
+          </p>
+        )}
+        <label htmlFor={`${id}-url`}>Base URL</label>
+        <input id={`${id}-url`} type="url" required placeholder="https://api.openai.com/v1" value={form.baseURL}
+          onChange={(e) => set({ baseURL: e.target.value })} aria-describedby={`${id}-url-note`} />
+        <p id={`${id}-url-note`} className="field-note">{view && sourceNote(view.sources.baseURL, "OPENAI_BASE_URL")}</p>
+
+        <label htmlFor={`${id}-key`}>API key</label>
+        <div className="key-row">
+          <input id={`${id}-key`} type="password" autoComplete="off" value={form.apiKey}
+            placeholder={view?.hasKey ? "•••••••• (saved)" : "sk-…"} aria-describedby={`${id}-key-note`}
+            onChange={(e) => set({ apiKey: e.target.value, clearKey: false })} />
+          {view?.hasKey && view.sources.apiKey === "saved" && (
+            <button type="button" onClick={() => set({ apiKey: "", clearKey: !form.clearKey })}>
+              {form.clearKey ? "Keep saved key" : "Remove saved key"}
+            </button>
+          )}
+        </div>
+        <p id={`${id}-key-note`} className="field-note">{keyNote}</p>
+
+        <label htmlFor={`${id}-model`}>Model</label>
+        <input id={`${id}-model`} required placeholder="gpt-4.1" value={form.model}
+          onChange={(e) => set({ model: e.target.value })} aria-describedby={`${id}-model-note`} />
+        <p id={`${id}-model-note`} className="field-note">{view && sourceNote(view.sources.model, "a flag")}</p>
+
+        <label htmlFor={`${id}-theme`}>Theme</label>
+        <select id={`${id}-theme`} value={form.theme} onChange={(e) => set({ theme: e.target.value })}>
+          <option value="system">Follow the system</option>
+          <option value="light">Light</option>
+          <option value="dark">Dark</option>
+        </select>
+
+        <div className="settings-test">
+          <button type="button" onClick={runTest} disabled={test.busy || !form.baseURL}>
+            {test.busy ? "Testing…" : "Test connection"}
+          </button>
+          <div role="status" aria-live="polite" className={`test-result ${r ? `test-${r.status}` : ""}`}>
+            {test.busy && "Connecting…"}
+            {r && (
+              <>
+                <strong>{r.status === "reachable" ? "✓ " : "✗ "}{statusWords[r.status] ?? r.status}:</strong> {r.message}
+              </>
+            )}
+          </div>
+        </div>
+
+        {saveError && <div className="settings-error" role="alert">{saveError}</div>}
+        <div className="settings-actions">
+          {props.onClose && <button type="button" onClick={props.onClose}>Close</button>}
+          <button type="submit" className="primary" disabled={saving}>{saving ? "Saving…" : "Save"}</button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { memo, useEffect, useId, useState } from "react";
+import type { TranscriptItem } from "../bridge";
+import { CodeBlock } from "./CodeBlock";
+import { DiffView } from "./DiffView";
+import { formatDuration, patchDiffs, pretty, readExcerpt, toolError, toolSummary, toolTarget } from "./toolSummary";
+
+// When the page first saw each running call; kept outside the card so a card
+// scrolled out of a virtualised list and back keeps its elapsed time.
+const firstSeen = new Map<string, number>();
+
+function useElapsed(id: string, running: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  if (running && !firstSeen.has(id)) firstSeen.set(id, now);
+  useEffect(() => {
+    if (!running) {
+      firstSeen.delete(id);
+      return;
+    }
+    const t = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(t);
+  }, [id, running]);
+  return running ? now - (firstSeen.get(id) ?? now) : 0;
+}
+
+/** One tool call: a line with tool, target, summary, status and duration; expandable to args and result. */
+export const ToolCard = memo(function ToolCard({ item }: { item: TranscriptItem }) {
+  const [open, setOpen] = useState(false);
+  const bodyId = useId();
+  const tool = item.tool ?? "tool";
+  const running = !!item.running;
+  const elapsed = useElapsed(item.id ?? "", running);
+  const target = toolTarget(tool, item.args);
+  const summary = running ? "" : toolSummary(tool, item.result);
+  const error = running ? "" : toolError(item);
+  const status = running ? "running" : item.isError ? "failed" : "done";
+  const time = formatDuration(running ? elapsed : (item.durationMs ?? 0));
+  const excerpt = open ? readExcerpt(item) : null;
+  const diffs = open ? patchDiffs(item) : [];
+
+  return (
+    <div className={`tool-card tool-${status}`} role="group" aria-label={`${tool} ${target}, ${status}`}>
+      <button className="tool-line" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
+        <span className="tool-chevron" aria-hidden>{open ? "▾" : "▸"}</span>
+        <span className="tool-name mono">{tool}</span>
+        <span className="tool-target mono" title={target}>{target}</span>
+        {summary && <span className="tool-summary">{summary}</span>}
+        <span className="tool-status">
+          {running ? <span className="spinner" aria-hidden /> : <span aria-hidden>{item.isError ? "✗" : "✓"}</span>}
+          <span className="visually-hidden">{status}</span>
+        </span>
+        <span className="tool-time" aria-label={running ? `running for ${time}` : `took ${time}`}>{time}</span>
+      </button>
+      {error && (
+        <div className="tool-error">
+          {error}
+        </div>
+      )}
+      {open && (
+        <div id={bodyId} className="tool-body">
+          {excerpt && <CodeBlock code={excerpt.content} language={excerpt.path} label={`Excerpt of ${excerpt.path}`} />}
+          {diffs.map((d) => <DiffView key={d.path} diff={d.diff} label={d.path} />)}
+          <div className="tool-section">
+            <div className="tool-section-title">Arguments</div>
+            <CodeBlock code={pretty(item.args)} language="json" />
+          </div>
+          {!running && !excerpt && diffs.length === 0 && (
+            <div className="tool-section">
+              <div className="tool-section-title">Result</div>
+              <CodeBlock code={pretty(item.result)} language={typeof item.result === "string" ? "" : "json"} />
+            </div>
+          )}
+        </div>
+      )}
+    </div>
+  );
+});

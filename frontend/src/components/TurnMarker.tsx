@@ -1,0 +1,57 @@
+import { memo } from "react";
+import type { StopReason, TranscriptItem, Usage } from "../bridge";
+import { useChatActions } from "./ChatActions";
+
+const words: Record<StopReason, string> = {
+  completed: "completed",
+  cancelled: "cancelled by you",
+  blocked_by_approval: "blocked: you rejected a tool call",
+  max_steps: "stopped: the step limit was reached",
+  error: "stopped by an error",
+};
+
+/** What the user can do about a model error, by errorKind (see internal/llm/errors.go). */
+const advice: Record<string, { text: string; settings?: boolean }> = {
+  key_rejected: { text: "Check the API key in Settings.", settings: true },
+  model_unknown: { text: "Check the model name in Settings.", settings: true },
+  unreachable: { text: "Check the base URL in Settings and that the model server is running, then send again.", settings: true },
+  bad_config: { text: "Check the settings.", settings: true },
+  rate_limited: { text: "The server asks to slow down: wait a moment, then send again." },
+  context_overflow: { text: "The conversation no longer fits the model: start a new session or ask for less." },
+  server_error: { text: "The model server had a problem: send again in a moment." },
+  bad_request: { text: "The server refused the request: try a different model or a shorter message." },
+  bad_response: { text: "The server's answer could not be read: send again, or try another model." },
+};
+
+export function formatUsage(u: Usage | undefined): string {
+  if (!u || !u.totalTokens) return "no tokens";
+  const n = (x: number) => x.toLocaleString("en-US");
+  return `${n(u.totalTokens)} tokens (${n(u.promptTokens)} in · ${n(u.completionTokens)} out)`;
+}
+
+/** The end of a turn: its stop reason in words and its token usage. */
+export const TurnMarker = memo(function TurnMarker({ item }: { item: TranscriptItem }) {
+  const { openSettings } = useChatActions();
+  const reason = (item.reason ?? "completed") as StopReason;
+  const tip = reason === "error" ? advice[item.errorKind ?? ""] : undefined;
+  return (
+    <div className={`turn-marker turn-${reason}`} role="note" aria-label="End of turn">
+      <div className="turn-line">
+        <span>
+          {words[reason] ?? reason} · {formatUsage(item.usage)}
+        </span>
+      </div>
+      {reason === "error" && (
+        <div className="turn-error" role="alert">
+          <p>{item.error || "The model call failed."}</p>
+          {tip && <p className="turn-advice">{tip.text}</p>}
+          {tip?.settings && (
+            <button className="link-button" onClick={openSettings}>
+              Open settings
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+});

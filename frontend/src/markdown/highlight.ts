@@ -1,0 +1,49 @@
+// The app's one highlighter (chat code blocks, tool cards; later the diff
+// view and file viewer). highlight.js core with the languages a coding agent
+// meets most, registered by hand to keep the bundle small.
+import hljs from "highlight.js/lib/core";
+import bash from "highlight.js/lib/languages/bash";
+import c from "highlight.js/lib/languages/c";
+import cpp from "highlight.js/lib/languages/cpp";
+import css from "highlight.js/lib/languages/css";
+import diff from "highlight.js/lib/languages/diff";
+import go from "highlight.js/lib/languages/go";
+import java from "highlight.js/lib/languages/java";
+import javascript from "highlight.js/lib/languages/javascript";
+import json from "highlight.js/lib/languages/json";
+import markdown from "highlight.js/lib/languages/markdown";
+import python from "highlight.js/lib/languages/python";
+import rust from "highlight.js/lib/languages/rust";
+import sql from "highlight.js/lib/languages/sql";
+import typescript from "highlight.js/lib/languages/typescript";
+import xml from "highlight.js/lib/languages/xml";
+import yaml from "highlight.js/lib/languages/yaml";
+
+const languages = { bash, c, cpp, css, diff, go, java, javascript, json, markdown, python, rust, sql, typescript, xml, yaml };
+for (const [name, lang] of Object.entries(languages)) hljs.registerLanguage(name, lang);
+
+const byExtension: Record<string, string> = {
+  sh: "bash", zsh: "bash", h: "c", hpp: "cpp", cc: "cpp", js: "javascript", mjs: "javascript", cjs: "javascript",
+  jsx: "javascript", ts: "typescript", tsx: "typescript", md: "markdown", py: "python", rs: "rust",
+  html: "xml", svg: "xml", yml: "yaml", patch: "diff", mod: "go",
+};
+
+/** The highlight.js language for a fence name or a file path, or "" when none fits. */
+export function languageFor(nameOrPath: string | undefined): string {
+  if (!nameOrPath) return "";
+  const n = nameOrPath.toLowerCase();
+  const ext = n.includes(".") ? n.slice(n.lastIndexOf(".") + 1) : n;
+  for (const cand of [n, ext, byExtension[ext] ?? ""]) if (cand && hljs.getLanguage(cand)) return cand;
+  return "";
+}
+
+export function escapeHTML(s: string): string {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+/** HTML of code with highlight spans; escaped plain text when the language is unknown. */
+export function highlight(code: string, language: string | undefined): string {
+  const lang = languageFor(language);
+  if (!lang) return escapeHTML(code);
+  return hljs.highlight(code, { language: lang, ignoreIllegals: true }).value;
+}

@@ -1,0 +1,58 @@
+// A fake backend for unit tests: the Backend surface with vi.fn()s, and
+// emit() to push events as the Go side would.
+import { vi } from "vitest";
+import type { AppState, Backend, ConnectionResult, GatehouseEvent, SettingsInput, Snapshot, SettingsView } from "../bridge";
+
+export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<Snapshot> = {}) {
+  let state = {
+    version: "1.2.3", workspace: "/tmp/proj", workspaceName: "proj", approvalMode: "safe", needsSetup: false, model: "fake-model",
+    ...initial,
+  } as AppState;
+  const handlers = new Set<(e: GatehouseEvent) => void>();
+  let settings: SettingsView = {
+    baseURL: "http://127.0.0.1:1/v1", model: "fake-model", hasKey: true, theme: "system",
+    sources: { baseURL: "saved", apiKey: "saved", model: "saved" },
+  };
+  const b = {
+    state: vi.fn(async () => state),
+    ready: vi.fn(async () => {}),
+    chooseWorkspace: vi.fn(async () => state),
+    setApprovalMode: vi.fn(async (m: string) => (state = { ...state, approvalMode: m } as AppState)),
+    submit: vi.fn(async (_text: string) => ({ queued: false })),
+    cancel: vi.fn(async () => {}),
+    queued: vi.fn(async () => [] as string[]),
+    snapshot: vi.fn(async (): Promise<Snapshot> => ({
+      sessionId: "", turnId: "", transcript: [], pendingApprovals: [], processes: [], lastSeq: 0, ...snapshot,
+    })),
+    getSettings: vi.fn(async () => settings),
+    saveSettings: vi.fn(async (s: { baseURL: string; model: string }) => {
+      settings = { ...settings, baseURL: s.baseURL, model: s.model };
+      state = { ...state, needsSetup: false, model: s.model } as AppState;
+      return settings;
+    }),
+    testConnection: vi.fn(async (_s: SettingsInput): Promise<ConnectionResult> => ({ status: "reachable", message: "Connected." })),
+    openURL: vi.fn(),
+    onEvent: vi.fn((h: (e: GatehouseEvent) => void) => {
+      handlers.add(h);
+      return () => handlers.delete(h);
+    }),
+  };
+  let seq = snapshot.lastSeq ?? 0;
+  const emit = (type: GatehouseEvent["type"], payload: unknown, turnId = "t1") => {
+    seq++;
+    for (const h of handlers) h({ seq, sessionId: "s1", turnId, type, payload } as GatehouseEvent);
+  };
+  return Object.assign(b as typeof b & Backend, { emit });
+}
+
+/** Gives the virtualised transcript a viewport in jsdom, which lays nothing out. */
+export function giveLayout() {
+  const proto = HTMLElement.prototype;
+  const rect = { x: 0, y: 0, top: 0, left: 0, bottom: 800, right: 800, width: 800, height: 800, toJSON() {} };
+  proto.getBoundingClientRect = function () {
+    return rect as DOMRect;
+  };
+  for (const p of ["offsetHeight", "offsetWidth", "clientHeight", "clientWidth"]) {
+    Object.defineProperty(proto, p, { configurable: true, get: () => 800 });
+  }
+}

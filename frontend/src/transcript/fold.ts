@@ -1,0 +1,87 @@
+// Folds the event stream into transcript items exactly as the Go side does
+// (internal/session/state.go), so a Snapshot() and the events after its
+// lastSeq give the same picture as the events alone.
+import type { GatehouseEvent, Snapshot, TranscriptItem } from "../bridge";
+
+export interface Transcript {
+  sessionId: string;
+  /** The running turn; "" while idle. */
+  turnId: string;
+  items: readonly TranscriptItem[];
+  lastSeq: number;
+}
+
+export const emptyTranscript: Transcript = { sessionId: "", turnId: "", items: [], lastSeq: 0 };
+
+export function fromSnapshot(s: Snapshot): Transcript {
+  return { sessionId: s.sessionId, turnId: s.turnId, items: s.transcript ?? [], lastSeq: s.lastSeq };
+}
+
+function find(items: readonly TranscriptItem[], kind: TranscriptItem["kind"], id: string): number {
+  // Items still changing are near the end: search backwards.
+  for (let i = items.length - 1; i >= 0; i--) {
+    if (items[i].kind === kind && items[i].id === id) return i;
+  }
+  return -1;
+}
+
+function replace(items: readonly TranscriptItem[], i: number, it: TranscriptItem): TranscriptItem[] {
+  const next = items.slice();
+  next[i] = it;
+  return next;
+}
+
+/**
+ * fold applies one event and returns the new transcript; it returns t itself
+ * (apart from lastSeq) when the event does not change the items. It never
+ * mutates t, so React can compare items by identity.
+ */
+export function fold(t: Transcript, e: GatehouseEvent): Transcript {
+  const lastSeq = Math.max(t.lastSeq, e.seq);
+  let sessionId = t.sessionId;
+  let items = t.items;
+  if (e.sessionId !== "" && e.sessionId !== sessionId) {
+    // A turn in another session: the first turn of a new session (the app
+    // opened one), or a stray event of a closed one, which is ignored.
+    if (e.type !== "turn.started") return { ...t, lastSeq };
+    sessionId = e.sessionId;
+    items = [];
+  }
+  const base = { ...t, sessionId, items, lastSeq };
+  switch (e.type) {
+    case "turn.started":
+      return { ...base, turnId: e.turnId, items: [...items, { kind: "user", id: e.turnId, turnId: e.turnId, text: e.payload.prompt }] };
+    case "message.delta": {
+      const p = e.payload;
+      const i = find(items, "assistant", p.messageId);
+      if (i >= 0) return { ...base, items: replace(items, i, { ...items[i], text: (items[i].text ?? "") + p.text }) };
+      return { ...base, items: [...items, { kind: "assistant", id: p.messageId, turnId: e.turnId, text: p.text, streaming: true }] };
+    }
+    case "message.done": {
+      const p = e.payload;
+      const i = find(items, "assistant", p.messageId);
+      const prev: TranscriptItem = i >= 0 ? items[i] : { kind: "assistant", id: p.messageId, turnId: e.turnId };
+      const it: TranscriptItem = { ...prev, text: p.text, streaming: false, cancelled: p.cancelled };
+      return { ...base, items: i >= 0 ? replace(items, i, it) : [...items, it] };
+    }
+    case "tool.started": {
+      const p = e.payload;
+      return { ...base, items: [...items, { kind: "tool", id: p.callId, turnId: e.turnId, tool: p.tool, args: p.args, running: true }] };
+    }
+    case "tool.finished": {
+      const p = e.payload;
+      const i = find(items, "tool", p.callId);
+      const prev: TranscriptItem = i >= 0 ? items[i] : { kind: "tool", id: p.callId, turnId: e.turnId, tool: p.tool, args: {} };
+      const it: TranscriptItem = { ...prev, running: false, result: p.result, isError: p.isError, durationMs: p.durationMs };
+      return { ...base, items: i >= 0 ? replace(items, i, it) : [...items, it] };
+    }
+    case "turn.stopped": {
+      const p = e.payload;
+      const it: TranscriptItem = { kind: "stop", turnId: e.turnId, reason: p.reason, error: p.error, errorKind: p.errorKind, usage: p.usage };
+      return { ...base, turnId: "", items: [...items, it] };
+    }
+    default:
+      // Approvals, processes and file events have their own views.
+      return base;
+  }
+}

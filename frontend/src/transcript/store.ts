@@ -1,0 +1,120 @@
+// The transcript store: the Snapshot() at start, then every event folded in
+// seq order. seq is gap-free, so a gap means a lost event: the store calls
+// Snapshot() again and drops the events the snapshot already holds.
+import type { GatehouseEvent, Snapshot } from "../bridge";
+import { emptyTranscript, fold, fromSnapshot, type Transcript } from "./fold";
+
+/** What the store needs of the backend. */
+export interface TranscriptSource {
+  snapshot(): Promise<Snapshot>;
+  onEvent(handler: (e: GatehouseEvent) => void): () => void;
+  queued(): Promise<string[]>;
+}
+
+export interface TranscriptView extends Transcript {
+  /** False until the first snapshot has loaded. */
+  loaded: boolean;
+  /** Messages waiting for the running turn to stop, oldest first. */
+  queued: readonly string[];
+  /** Why the last Snapshot() failed, until one succeeds. */
+  error?: string;
+}
+
+export class TranscriptStore {
+  private view: TranscriptView = { ...emptyTranscript, loaded: false, queued: [] };
+  private listeners = new Set<() => void>();
+  private unsubscribe: (() => void) | null = null;
+  /** Events that arrived while a snapshot was loading. */
+  private pending: GatehouseEvent[] | null = null;
+  private syncs = 0;
+  private queuedAsks = 0;
+
+  constructor(private readonly source: TranscriptSource) {}
+
+  /** Subscribes to events and loads the snapshot. Returns stop. */
+  start(): () => void {
+    if (!this.unsubscribe) {
+      this.unsubscribe = this.source.onEvent((e) => this.receive(e));
+      void this.resync();
+    }
+    return () => this.stop();
+  }
+
+  stop() {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+  }
+
+  get = (): TranscriptView => this.view;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Shows text as queued until its turn starts, then asks the backend for its queue. */
+  addQueued(text: string) {
+    this.set({ ...this.view, queued: [...this.view.queued, text] });
+    void this.refreshQueued();
+  }
+
+  /** Reloads the transcript from Snapshot(); events meanwhile are held and replayed. */
+  async resync(): Promise<void> {
+    const n = ++this.syncs;
+    this.pending ??= [];
+    let snap: Snapshot;
+    try {
+      snap = await this.source.snapshot();
+    } catch (err) {
+      if (n !== this.syncs) return;
+      // Events held meanwhile are lost; the next one shows a gap and retries.
+      this.pending = null;
+      this.set({ ...this.view, error: `Could not load the conversation: ${String(err)}` });
+      return;
+    }
+    if (n !== this.syncs) return; // a later resync owns the result
+    const held = this.pending ?? [];
+    this.pending = null;
+    let t = fromSnapshot(snap);
+    for (const e of held) if (e.seq === t.lastSeq + 1) t = fold(t, e);
+    this.set({ ...this.view, ...t, loaded: true, error: undefined });
+    if (held.some((e) => e.seq > t.lastSeq)) void this.resync();
+    void this.refreshQueued();
+  }
+
+  private async refreshQueued() {
+    const n = ++this.queuedAsks;
+    try {
+      const q = await this.source.queued();
+      if (n === this.queuedAsks) this.set({ ...this.view, queued: q });
+    } catch {
+      // Keep what is shown; the next turn.started refreshes it.
+    }
+  }
+
+  private receive(e: GatehouseEvent) {
+    if (this.pending) {
+      this.pending.push(e);
+      return;
+    }
+    const v = this.view;
+    if (e.seq <= v.lastSeq) return; // already folded (or in the snapshot)
+    if (e.seq !== v.lastSeq + 1) {
+      this.pending = [e];
+      void this.resync();
+      return;
+    }
+    let next: TranscriptView = { ...v, ...fold(v, e) };
+    if (e.type === "turn.started") {
+      const i = next.queued.indexOf(e.payload.prompt);
+      if (i >= 0) next = { ...next, queued: next.queued.filter((_, j) => j !== i) };
+      void this.refreshQueued();
+    }
+    this.set(next);
+  }
+
+  private set(v: TranscriptView) {
+    this.view = v;
+    for (const l of this.listeners) l();
+  }
+}
