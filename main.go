@@ -19,6 +19,7 @@ import (
 
 	"gatehouse/internal/cli"
 	"gatehouse/internal/proc"
+	"gatehouse/internal/session"
 	"gatehouse/internal/settings"
 )
 
@@ -67,6 +68,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	store := settings.NewStore(cfgDir)
 	app := NewApp(started, log, store, settings.Flags{BaseURL: *baseURL, Model: *model})
+	if dataDir, err := session.DefaultDir(); err == nil {
+		app.sessions = session.NewStore(dataDir)
+	} else {
+		log.Warn("sessions will not be saved", "err", err)
+	}
 	if *workspace == "" {
 		if saved, err := store.Load(); err == nil && saved.LastWorkspace != "" {
 			if fi, err := os.Stat(saved.LastWorkspace); err == nil && fi.IsDir() {
