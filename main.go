@@ -39,6 +39,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		switch args[0] {
 		case "tool":
 			return cli.Tool(args[1:], os.Stdin, stdout, stderr)
+		case "exec":
+			return cli.ExecMain(args[1:], os.Stdin, stdout, stderr)
 		case "version", "--version", "-version":
 			fmt.Fprintf(stdout, "gatehouse %s\n", version)
 			return 0
@@ -51,7 +53,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	baseURL := fs.String("base-url", "", "OpenAI-compatible API base URL (overrides OPENAI_BASE_URL and the saved one)")
 	model := fs.String("model", "", "model name (overrides the saved one)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: gatehouse [--workspace DIR] [--approval MODE] [--base-url URL] [--model NAME]\n       gatehouse tool NAME --workspace DIR [--args JSON]\n       gatehouse --version")
+		fmt.Fprintln(stderr, "usage: gatehouse [--workspace DIR] [--approval MODE] [--base-url URL] [--model NAME]\n       gatehouse exec --workspace DIR --prompt TEXT [--approval MODE] [--json] ...\n       gatehouse tool NAME --workspace DIR [--args JSON]\n       gatehouse --version")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

@@ -3,6 +3,7 @@ package session
 import (
 	"bufio"
 	"bytes"
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -275,4 +276,12 @@ func (s *Store) List(workspace string) ([]Info, error) {
 		return out[i].ID > out[j].ID
 	})
 	return out, nil
+}
+
+// NewID returns a new session id: the UTC time and 8 random hex digits, so
+// ids sort by creation and never collide in practice.
+func NewID() string {
+	var b [4]byte
+	_, _ = rand.Read(b[:])
+	return time.Now().UTC().Format("20060102-150405") + "-" + hex.EncodeToString(b[:])
 }
