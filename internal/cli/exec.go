@@ -144,7 +144,8 @@ func Exec(ctx context.Context, args []string, env ExecEnv, stdin io.Reader, stdo
 		}
 		o.prompt = string(b)
 	}
-	gate, err := approvalGate(o.approval, stdin, stderr)
+	host := &gateHost{stdin: stdin, stderr: stderr}
+	gate, err := approvalGate(o.approval, host)
 	if err != nil {
 		return usage("%v", err)
 	}
@@ -167,14 +168,29 @@ func Exec(ctx context.Context, args []string, env ExecEnv, stdin io.Reader, stdo
 	if err != nil {
 		return usage("%v", err)
 	}
-	return runTurn(ctx, o, env, ws, client, gate, stdout, stderr)
+	return runTurn(ctx, o, env, ws, client, gate, host, stdout, stderr)
+}
+
+// gateHost is what exec's approval gateway works with. stdin and stderr are
+// set when approvalGate is called; bus and log just before the turn starts
+// (log is nil when the session is not saved), so middleware reads them at
+// call time.
+type gateHost struct {
+	stdin  io.Reader
+	stderr io.Writer
+	// bus carries approval.requested / approval.resolved to the output.
+	bus *events.Bus
+	// log is where decisions and rules are written (session.RecordDecision,
+	// session.RecordRule).
+	log *session.Log
 }
 
 // approvalGate returns the middleware that decides on each call in mode,
-// answering on the terminal (stdin, stderr) when a call asks. It is the one
-// place the approval gate plugs into exec. Until the gate lands only auto
-// runs: no middleware, nothing asks (the workspace boundary still holds).
-func approvalGate(mode string, _ io.Reader, _ io.Writer) ([]tools.Middleware, error) {
+// answering on the terminal when a call asks. It is the one place the
+// approval gate plugs into exec; an error is a usage error (exit 2). Until
+// the gate lands only auto runs: no middleware, nothing asks (the workspace
+// boundary still holds).
+func approvalGate(mode string, _ *gateHost) ([]tools.Middleware, error) {
 	switch mode {
 	case settings.ApprovalAuto:
 		return nil, nil
@@ -185,7 +201,7 @@ func approvalGate(mode string, _ io.Reader, _ io.Writer) ([]tools.Middleware, er
 }
 
 func runTurn(ctx context.Context, o execOptions, env ExecEnv, ws *workspace.Workspace, model agent.Model,
-	gate []tools.Middleware, stdout, stderr io.Writer) int {
+	gate []tools.Middleware, host *gateHost, stdout, stderr io.Writer) int {
 	id := session.NewID()
 	var out events.Sink
 	if o.json {
@@ -210,6 +226,7 @@ func runTurn(ctx context.Context, o execOptions, env ExecEnv, ws *workspace.Work
 		}
 	})
 	bus := events.New(events.Fanout(out, state), events.Options{})
+	host.bus, host.log = bus, log
 	procs := proc.NewRegistry(proc.Options{Env: env.ProcEnv, Observer: session.ProcEvents{Events: bus, SessionID: id}})
 	reg, err := builtin.Registry(ws, procs)
 	if err != nil {
