@@ -14,6 +14,7 @@ import (
 	"gatehouse/internal/events"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
+	"gatehouse/internal/session"
 	"gatehouse/internal/settings"
 )
 
@@ -34,6 +35,11 @@ type App struct {
 	readyOnce sync.Once
 	model     *liveModel
 	loginEnv  *proc.LoginEnv
+	// sessions stores the session logs; nil: sessions are not saved.
+	sessions *session.Store
+	// closing are sessions being closed: they still get their events.
+	closing  []*liveSession
+	switchMu sync.Mutex // one session switch at a time
 }
 
 // AppState is what the page needs to draw its frame.
@@ -63,7 +69,7 @@ func NewApp(started time.Time, log *slog.Logger, store *settings.Store, flags se
 // under the bus's lock, so it only passes events on.
 func (a *App) deliver(e protocol.Event) {
 	a.rt.Load().Emit(protocol.WailsEventName, e)
-	if s := a.currentSession(); s != nil {
+	for _, s := range a.listeners() {
 		s.state.Emit(e)
 	}
 }
@@ -80,9 +86,7 @@ func (a *App) shutdown(context.Context) {
 	s := a.sess
 	a.sess = nil
 	a.mu.Unlock()
-	if s != nil {
-		s.close()
-	}
+	a.closeSession(s)
 	a.bus.Close()
 }
 
@@ -188,9 +192,7 @@ func (a *App) setWorkspace(dir string) error {
 	old := a.sess
 	a.workspace, a.sess = abs, nil
 	a.mu.Unlock()
-	if old != nil {
-		old.close()
-	}
+	a.closeSession(old)
 	a.saveSettings(func(s *settings.Settings) {
 		s.LastWorkspace = abs
 		recent := []string{abs}

@@ -24,13 +24,16 @@ type liveSession struct {
 	state *session.State
 	ctrl  *session.Controller
 	procs *proc.Registry
+	// log is the session's log on disk; nil when sessions are not saved.
+	log *session.Log
 }
 
 // close cancels the running turn, then kills every process the session
-// started (whole groups).
+// started (whole groups), and saves them with the log.
 func (s *liveSession) close() {
 	s.ctrl.Close()
 	s.procs.CloseAll()
+	s.closeLog()
 }
 
 func (a *App) currentSession() *liveSession {
@@ -41,6 +44,7 @@ func (a *App) currentSession() *liveSession {
 
 // session returns the open session, starting one for the workspace if none.
 func (a *App) session() (*liveSession, error) {
+	seq := a.bus.LastSeq() // before a.mu: the bus calls deliver, which takes a.mu
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.sess != nil {
@@ -50,6 +54,25 @@ func (a *App) session() (*liveSession, error) {
 		return nil, errors.New("choose a workspace folder first")
 	}
 	id := newSessionID()
+	log, err := a.createLog(id)
+	if err != nil {
+		return nil, err
+	}
+	s, err := a.openSessionLocked(id, log, nil, seq)
+	if err != nil {
+		return nil, err
+	}
+	a.sess = s
+	return s, nil
+}
+
+// openSessionLocked builds session id for the workspace, logging to log
+// (nil: not saved). past, when not nil, is the saved session being resumed.
+// a.mu is held.
+func (a *App) openSessionLocked(id string, log *session.Log, past *session.Loaded, seq uint64) (*liveSession, error) {
+	if a.workspace == "" {
+		return nil, errors.New("choose a workspace folder first")
+	}
 	ws, err := workspace.New(a.workspace, workspace.Options{})
 	if err != nil {
 		return nil, err
@@ -65,11 +88,11 @@ func (a *App) session() (*liveSession, error) {
 		Model: a.model, Tools: router, Events: a.bus, SessionID: id,
 		System: agent.SystemPrompt(a.workspace),
 	})
-	s := &liveSession{id: id, state: session.NewState(id, nil, nil), procs: procs}
+	s := &liveSession{id: id, procs: procs, log: log}
 	s.ctrl = session.NewController(id, ag, func(out agent.Outcome) {
 		a.log.Info("turn stopped", "session", id, "turn", out.TurnID, "reason", out.Reason, "tokens", out.Usage.TotalTokens)
 	})
-	a.sess = s
+	a.restore(s, ag, past, seq)
 	return s, nil
 }
 
@@ -138,7 +161,7 @@ func (m *liveModel) Stream(ctx context.Context, req llm.Request, onText func(str
 	k := eff.Settings.BaseURL + "\x00" + eff.Settings.Model + "\x00" + eff.APIKey.Reveal()
 	m.mu.Lock()
 	if m.client == nil || m.key != k {
-		c, err := llm.New(llm.Config{BaseURL: eff.Settings.BaseURL, APIKey: eff.APIKey.Reveal(), Model: eff.Settings.Model, MaxRetries: 2})
+		c, err := llm.New(llm.Config{BaseURL: eff.Settings.BaseURL, APIKey: eff.APIKey.Reveal(), Model: eff.Settings.Model, MaxRetries: llm.DefaultMaxRetries})
 		if err != nil {
 			m.mu.Unlock()
 			return llm.Response{}, err

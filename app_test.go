@@ -14,6 +14,7 @@ import (
 
 	"gatehouse/internal/llm/llmtest"
 	"gatehouse/internal/protocol"
+	"gatehouse/internal/session"
 	"gatehouse/internal/settings"
 )
 
@@ -30,9 +31,17 @@ func TestMain(m *testing.M) {
 // the fake model server as its model, auto approval.
 func newTestApp(t *testing.T, script llmtest.Script) (*App, string) {
 	t.Helper()
+	app, ws, _ := newTestAppServer(t, script)
+	return app, ws
+}
+
+// newTestAppServer is newTestApp that also returns the fake model server.
+func newTestAppServer(t *testing.T, script llmtest.Script) (*App, string, *llmtest.Server) {
+	t.Helper()
 	srv := llmtest.Start(t, script)
 	store := settings.NewStore(filepath.Join(t.TempDir(), "config"))
 	app := NewApp(time.Now(), slog.New(slog.NewTextHandler(io.Discard, nil)), store, settings.Flags{})
+	app.sessions = session.NewStore(filepath.Join(t.TempDir(), "data"))
 	if _, err := app.SaveSettings(SettingsInput{BaseURL: srv.URL, Model: "fake-model", APIKey: "sk-test"}); err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +53,7 @@ func newTestApp(t *testing.T, script llmtest.Script) (*App, string) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { app.shutdown(context.Background()) })
-	return app, ws
+	return app, ws, srv
 }
 
 func waitIdle(t *testing.T, app *App) {

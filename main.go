@@ -19,6 +19,7 @@ import (
 
 	"gatehouse/internal/cli"
 	"gatehouse/internal/proc"
+	"gatehouse/internal/session"
 	"gatehouse/internal/settings"
 )
 
@@ -38,6 +39,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		switch args[0] {
 		case "tool":
 			return cli.Tool(args[1:], os.Stdin, stdout, stderr)
+		case "exec":
+			return cli.ExecMain(args[1:], os.Stdin, stdout, stderr)
 		case "version", "--version", "-version":
 			fmt.Fprintf(stdout, "gatehouse %s\n", version)
 			return 0
@@ -50,7 +53,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	baseURL := fs.String("base-url", "", "OpenAI-compatible API base URL (overrides OPENAI_BASE_URL and the saved one)")
 	model := fs.String("model", "", "model name (overrides the saved one)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: gatehouse [--workspace DIR] [--approval MODE] [--base-url URL] [--model NAME]\n       gatehouse tool NAME --workspace DIR [--args JSON]\n       gatehouse --version")
+		fmt.Fprintln(stderr, "usage: gatehouse [--workspace DIR] [--approval MODE] [--base-url URL] [--model NAME]\n       gatehouse exec --workspace DIR --prompt TEXT [--approval MODE] [--json] ...\n       gatehouse tool NAME --workspace DIR [--args JSON]\n       gatehouse --version")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -67,6 +70,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	store := settings.NewStore(cfgDir)
 	app := NewApp(started, log, store, settings.Flags{BaseURL: *baseURL, Model: *model})
+	if dataDir, err := session.DefaultDir(); err == nil {
+		app.sessions = session.NewStore(dataDir)
+	} else {
+		log.Warn("sessions will not be saved", "err", err)
+	}
 	if *workspace == "" {
 		if saved, err := store.Load(); err == nil && saved.LastWorkspace != "" {
 			if fi, err := os.Stat(saved.LastWorkspace); err == nil && fi.IsDir() {

@@ -48,7 +48,9 @@ func (a *Agent) loop(ctx context.Context, turnID string) Outcome {
 		}
 		msgs, trimmed := a.fit(specs)
 		out.Trimmed += trimmed
-		msgID := a.newID("msg")
+		// Prefixed with the turn, so ids stay unique in a resumed session
+		// (whose agent counts from 1 again).
+		msgID := a.newID(turnID + "-msg")
 		resp, err := a.cfg.Model.Stream(ctx, llm.Request{Messages: msgs, Tools: specs}, func(text string) {
 			a.emit(turnID, protocol.MessageDelta, protocol.MessageDeltaPayload{MessageID: msgID, Text: text})
 		})

@@ -17,6 +17,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/openai/openai-go/v3"
@@ -24,6 +25,11 @@ import (
 
 	"gatehouse/internal/protocol"
 )
+
+// DefaultMaxRetries is the bound the app and `gatehouse exec` use for
+// Config.MaxRetries: a request failing before streaming began is tried at
+// most three times in all.
+const DefaultMaxRetries = 2
 
 // Config says which server and model to talk to.
 type Config struct {
@@ -47,8 +53,21 @@ type Config struct {
 
 // Client streams completions. It is safe for concurrent use.
 type Client struct {
-	oa    openai.Client
-	model string
+	oa      openai.Client
+	model   string
+	retries int
+}
+
+// attemptsKey holds the *int32 counting the HTTP attempts of one call.
+type attemptsKey struct{}
+
+// countAttempts counts the HTTP attempts openai-go makes for a call (its
+// retries included) in the counter Stream put in the request's context.
+func countAttempts(req *http.Request, next option.MiddlewareNext) (*http.Response, error) {
+	if n, ok := req.Context().Value(attemptsKey{}).(*atomic.Int32); ok {
+		n.Add(1)
+	}
+	return next(req)
 }
 
 // New checks cfg and returns a Client.
@@ -61,6 +80,7 @@ func New(cfg Config) (*Client, error) {
 		option.WithBaseURL(strings.TrimRight(cfg.BaseURL, "/") + "/"),
 		option.WithAPIKey(cfg.APIKey),
 		option.WithMaxRetries(cfg.MaxRetries),
+		option.WithMiddleware(countAttempts),
 	}
 	if cfg.RequestTimeout > 0 {
 		opts = append(opts, option.WithRequestTimeout(cfg.RequestTimeout))
@@ -68,7 +88,7 @@ func New(cfg Config) (*Client, error) {
 	if cfg.HTTPClient != nil {
 		opts = append(opts, option.WithHTTPClient(cfg.HTTPClient))
 	}
-	return &Client{oa: openai.NewClient(opts...), model: cfg.Model}, nil
+	return &Client{oa: openai.NewClient(opts...), model: cfg.Model, retries: cfg.MaxRetries}, nil
 }
 
 // Request is one model call.
@@ -109,6 +129,8 @@ func (c *Client) Stream(ctx context.Context, req Request, onText func(string)) (
 	if err != nil {
 		return Response{}, &Error{Kind: KindBadConfig, Message: err.Error(), Err: err}
 	}
+	attempts := new(atomic.Int32)
+	ctx = context.WithValue(ctx, attemptsKey{}, attempts)
 	stream := c.oa.Chat.Completions.NewStreaming(ctx, params)
 	defer stream.Close()
 
@@ -130,7 +152,7 @@ func (c *Client) Stream(ctx context.Context, req Request, onText func(string)) (
 	}
 	resp = fromAccumulated(&acc)
 	if err := stream.Err(); err != nil {
-		return resp, classify(ctx, err)
+		return resp, afterAttempts(classify(ctx, err), int(attempts.Load()))
 	}
 	if ctx.Err() != nil {
 		return resp, classify(ctx, ctx.Err())
@@ -161,4 +183,13 @@ func fromAccumulated(acc *openai.ChatCompletionAccumulator) Response {
 		CachedTokens:     u.PromptTokensDetails.CachedTokens,
 	}
 	return r
+}
+
+// afterAttempts says in e's message how often a retried request was tried,
+// so the user knows retrying at once is unlikely to help.
+func afterAttempts(e *Error, n int) *Error {
+	if n > 1 && e.Kind != KindCancelled {
+		e.Message = fmt.Sprintf("%s (tried %d times)", e.Message, n)
+	}
+	return e
 }

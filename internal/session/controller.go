@@ -73,6 +73,12 @@ func (c *Controller) startLocked(text string) {
 	}()
 }
 
+// SetTurns says how many turns the session had before (a resumed one): the
+// next turn is numbered n+1, so turn ids never repeat within a session.
+func (c *Controller) SetTurns(n uint64) {
+	c.turns.Store(n)
+}
+
 // Cancel stops the running turn, if any. Queued messages stay queued.
 func (c *Controller) Cancel() {
 	c.mu.Lock()

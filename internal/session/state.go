@@ -141,3 +141,22 @@ func (s *State) Snapshot() protocol.Snapshot {
 	}
 	return snap
 }
+
+// SetLastSeq raises the seq the snapshot reports to seq, the bus's last seq
+// when the state was made, so a state made after earlier events does not
+// send the UI back to seq 0.
+func (s *State) SetLastSeq(seq uint64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.lastSeq = max(s.lastSeq, seq)
+}
+
+// AddProcesses adds processes not announced by an event: those of an earlier
+// run, restored as ended entries when a session is resumed.
+func (s *State) AddProcesses(infos []protocol.ProcessInfo) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, info := range infos {
+		s.process(info)
+	}
+}

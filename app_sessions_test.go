@@ -1,0 +1,111 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gatehouse/internal/llm/llmtest"
+	"gatehouse/internal/protocol"
+)
+
+func kinds(items []protocol.TranscriptItem) string {
+	var k []string
+	for _, it := range items {
+		k = append(k, string(it.Kind))
+	}
+	return strings.Join(k, ",")
+}
+
+// A session is logged as it runs, listed, and resumed with its transcript,
+// its history (the next request carries the earlier call and its result),
+// and its processes as ended entries.
+func TestSessionsAreListedAndResumed(t *testing.T) {
+	app, ws, srv := newTestAppServer(t, llmtest.Script{Responses: []llmtest.Response{
+		{Text: llmtest.Text("Reading."), ToolCalls: []llmtest.ToolCall{
+			{ID: "call_1", Name: "read_file", Arguments: llmtest.Text(`{"path":"README.md"}`)},
+			{ID: "call_2", Name: "bash", Arguments: llmtest.Text(`{"action":"start","command":"echo started; sleep 300"}`)},
+		}},
+		{Text: llmtest.Text("It says hello.")},
+		{Text: llmtest.Text("Still hello.")},
+	}})
+	if err := os.WriteFile(filepath.Join(ws, "README.md"), []byte("hello\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := app.Submit("What does the README say?"); err != nil {
+		t.Fatal(err)
+	}
+	waitIdle(t, app)
+	first := app.Snapshot()
+	if kinds(first.Transcript) != "user,assistant,tool,tool,assistant,stop" {
+		t.Fatalf("transcript %s", kinds(first.Transcript))
+	}
+
+	fresh := app.NewSession()
+	if fresh.SessionID == "" || fresh.SessionID == first.SessionID || len(fresh.Transcript) != 0 || len(fresh.Processes) != 0 {
+		t.Fatalf("new session snapshot %+v", fresh)
+	}
+	if fresh.LastSeq < first.LastSeq {
+		t.Errorf("a new session's snapshot went back to seq %d from %d", fresh.LastSeq, first.LastSeq)
+	}
+	list := app.ListSessions()
+	if len(list) != 1 || list[0].ID != first.SessionID || list[0].Title != "What does the README say?" || list[0].Turns != 1 || list[0].Current {
+		t.Fatalf("list %+v", list)
+	}
+
+	snap, err := app.ResumeSession(first.SessionID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if snap.SessionID != first.SessionID || kinds(snap.Transcript) != kinds(first.Transcript) {
+		t.Fatalf("resumed %s %s", snap.SessionID, kinds(snap.Transcript))
+	}
+	if len(snap.Processes) != 1 || !snap.Processes[0].Restored || snap.Processes[0].Status == protocol.StatusRunning {
+		t.Fatalf("resumed processes %+v", snap.Processes)
+	}
+	logs, err := app.ProcessLogs(snap.Processes[0].ProcessID, 0, 1000)
+	if err != nil || !strings.Contains(logs.Data, "started") {
+		t.Errorf("restored output %+v %v", logs, err)
+	}
+	if l := app.ListSessions(); len(l) != 1 || !l[0].Current {
+		t.Errorf("list after resume %+v", l)
+	}
+
+	if _, err := app.Submit("And now?"); err != nil {
+		t.Fatal(err)
+	}
+	waitIdle(t, app)
+	after := app.Snapshot()
+	if kinds(after.Transcript) != kinds(first.Transcript)+",user,assistant,stop" {
+		t.Fatalf("after the next turn: %s", kinds(after.Transcript))
+	}
+	seen := map[string]bool{}
+	for _, it := range after.Transcript {
+		if it.ID != "" && seen[string(it.Kind)+it.ID] {
+			t.Errorf("id %s %s repeats after resume", it.Kind, it.ID)
+		}
+		seen[string(it.Kind)+it.ID] = true
+	}
+	if it := after.Transcript[len(after.Transcript)-2]; it.Text != "Still hello." {
+		t.Errorf("answer %+v", it)
+	}
+	// The fake server checks that the request pairs each call with one
+	// result; check it carried the first turn too.
+	reqs := srv.Requests()
+	srvReqs := string(reqs[len(reqs)-1].Body)
+	for _, want := range []string{"What does the README say?", "call_1", "call_2", "hello", "And now?"} {
+		if !strings.Contains(srvReqs, want) {
+			t.Errorf("the resumed request lacks %q", want)
+		}
+	}
+	if _, err := app.ResumeSession("../../etc"); err == nil {
+		t.Error("resumed a path")
+	}
+	if _, err := app.ResumeSession("no-such-session"); err == nil {
+		t.Error("resumed a missing session")
+	}
+	if app.Snapshot().SessionID != first.SessionID {
+		t.Error("a failed resume closed the open session")
+	}
+}

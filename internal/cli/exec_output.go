@@ -1,0 +1,106 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"gatehouse/internal/protocol"
+)
+
+// jsonLines prints each event as one JSON line, up to and including the
+// turn's turn.stopped; events after it (processes ending with the command)
+// are not printed, so turn.stopped is always the last line.
+type jsonLines struct {
+	w       io.Writer
+	stopped bool
+}
+
+func (j *jsonLines) Emit(e protocol.Event) {
+	if j.stopped {
+		return
+	}
+	b, err := json.Marshal(e)
+	if err != nil {
+		b, _ = json.Marshal(protocol.Event{Seq: e.Seq, SessionID: e.SessionID, TurnID: e.TurnID, Type: e.Type,
+			Payload: map[string]string{"marshalError": err.Error()}})
+	}
+	j.w.Write(append(b, '\n'))
+	j.stopped = e.Type == protocol.TurnStopped
+}
+
+// textOutput prints the assistant's text to stdout as it streams, each tool
+// call and a closing summary to stderr.
+type textOutput struct {
+	stdout, stderr io.Writer
+	started        time.Time
+	atLineStart    bool
+	calls          int
+	stopped        bool
+}
+
+func (t *textOutput) Emit(e protocol.Event) {
+	if t.stopped {
+		return
+	}
+	switch p := e.Payload.(type) {
+	case protocol.TurnStartedPayload:
+		t.started, t.atLineStart = time.Now(), true
+	case protocol.MessageDeltaPayload:
+		if p.Text != "" {
+			io.WriteString(t.stdout, p.Text)
+			t.atLineStart = strings.HasSuffix(p.Text, "\n")
+		}
+	case protocol.MessageDonePayload:
+		if !t.atLineStart {
+			io.WriteString(t.stdout, "\n")
+			t.atLineStart = true
+		}
+	case protocol.ToolStartedPayload:
+		t.calls++
+		fmt.Fprintf(t.stderr, "→ %s %s\n", p.Tool, short(string(p.Args), 120))
+	case protocol.ToolFinishedPayload:
+		if p.IsError {
+			fmt.Fprintf(t.stderr, "  %s failed: %s\n", p.Tool, errorMessage(p.Result))
+		}
+	case protocol.TurnStoppedPayload:
+		t.stopped = true
+		line := fmt.Sprintf("gatehouse: %s · %d tool call%s · %d tokens · %.1fs", p.Reason, t.calls, plural(t.calls),
+			p.Usage.TotalTokens, time.Since(t.started).Seconds())
+		if p.Error != "" {
+			line += " · " + p.Error
+		}
+		fmt.Fprintln(t.stderr, line)
+	}
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// short cuts s to n characters on one line.
+func short(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}
+
+// errorMessage is the message of a tool's error result, else the result.
+func errorMessage(result json.RawMessage) string {
+	var r struct {
+		Error struct {
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	if json.Unmarshal(result, &r) == nil && r.Error.Message != "" {
+		return r.Error.Message
+	}
+	return short(string(result), 200)
+}
