@@ -2,11 +2,8 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"sync"
-	"time"
 
 	"gatehouse/internal/agent"
 	"gatehouse/internal/llm"
@@ -53,7 +50,7 @@ func (a *App) session() (*liveSession, error) {
 	if a.workspace == "" {
 		return nil, errors.New("choose a workspace folder first")
 	}
-	id := newSessionID()
+	id := session.NewID()
 	log, err := a.createLog(id)
 	if err != nil {
 		return nil, err
@@ -77,7 +74,7 @@ func (a *App) openSessionLocked(id string, log *session.Log, past *session.Loade
 	if err != nil {
 		return nil, err
 	}
-	procs := proc.NewRegistry(proc.Options{Env: a.loginEnv.Environ, Observer: procEvents{app: a, sessionID: id}})
+	procs := proc.NewRegistry(proc.Options{Env: a.loginEnv.Environ, Observer: session.ProcEvents{Events: a.bus, SessionID: id}})
 	reg, err := builtin.Registry(ws, procs)
 	if err != nil {
 		procs.CloseAll()
@@ -94,12 +91,6 @@ func (a *App) openSessionLocked(id string, log *session.Log, past *session.Loade
 	})
 	a.restore(s, ag, past, seq)
 	return s, nil
-}
-
-func newSessionID() string {
-	var b [4]byte
-	_, _ = rand.Read(b[:])
-	return time.Now().UTC().Format("20060102-150405") + "-" + hex.EncodeToString(b[:])
 }
 
 // SubmitResult tells the page whether its message started a turn or waits.

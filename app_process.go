@@ -6,44 +6,8 @@ import (
 
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
+	"gatehouse/internal/session"
 )
-
-// procEvents forwards a session's process events to the event stream.
-// Process events carry no turn: a process outlives the turn that started it.
-type procEvents struct {
-	app       *App
-	sessionID string
-}
-
-func (p procEvents) publish(t protocol.EventType, payload any) {
-	p.app.bus.Publish(protocol.Event{SessionID: p.sessionID, Type: t, Payload: payload})
-}
-
-func (p procEvents) Started(i proc.Info) {
-	p.publish(protocol.ProcessStarted, protocol.ProcessStartedPayload{ProcessInfo: processInfo(i)})
-}
-func (p procEvents) Updated(i proc.Info) {
-	p.publish(protocol.ProcessUpdated, protocol.ProcessUpdatedPayload{ProcessInfo: processInfo(i)})
-}
-func (p procEvents) Exited(i proc.Info) {
-	p.publish(protocol.ProcessExited, protocol.ProcessExitedPayload{ProcessInfo: processInfo(i)})
-}
-func (p procEvents) Output(c proc.Chunk) {
-	p.publish(protocol.ProcessOutput, protocol.ProcessOutputPayload{ProcessID: c.ProcessID, Offset: c.Offset, NextOffset: c.NextOffset, Data: c.Data})
-}
-
-func processInfo(i proc.Info) protocol.ProcessInfo {
-	out := protocol.ProcessInfo{
-		ProcessID: i.ProcessID, PID: i.PID, Command: i.Command, Cwd: i.Cwd,
-		Status: protocol.ProcessStatus(i.Status), ExitCode: i.ExitCode,
-		StartedAtMs: i.StartedAt.UnixMilli(), Ports: i.Ports, Restored: i.Restored,
-	}
-	if i.EndedAt != nil {
-		ms := i.EndedAt.UnixMilli()
-		out.EndedAtMs = &ms
-	}
-	return out
-}
 
 // ProcessLogs is a page of a process's output for the panel's terminal.
 type ProcessLogs struct {
@@ -70,7 +34,7 @@ func (a *App) Processes() []protocol.ProcessInfo {
 	out := []protocol.ProcessInfo{}
 	if r, err := a.procs(); err == nil {
 		for _, i := range r.List() {
-			out = append(out, processInfo(i))
+			out = append(out, session.ProcessInfo(i))
 		}
 	}
 	return out
@@ -126,7 +90,7 @@ func (a *App) ProcessStop(id string) (protocol.ProcessInfo, error) {
 		return protocol.ProcessInfo{}, err
 	}
 	i, err := r.Stop(id)
-	return processInfo(i), err
+	return session.ProcessInfo(i), err
 }
 
 // RunningProcesses names the processes still running, for the quit dialog.

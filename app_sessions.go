@@ -144,7 +144,7 @@ func (a *App) restore(s *liveSession, ag *agent.Agent, past *session.Loaded, seq
 	s.ctrl.SetTurns(turnCount(past.Items))
 	var infos []protocol.ProcessInfo
 	for _, i := range s.procs.Restore(past.Processes) {
-		infos = append(infos, processInfo(i))
+		infos = append(infos, session.ProcessInfo(i))
 	}
 	s.state.AddProcesses(infos)
 }

@@ -16,6 +16,22 @@ export namespace llm {
 	        this.kind = source["kind"];
 	    }
 	}
+	export class LocalServer {
+	    name: string;
+	    baseURL: string;
+	    models: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new LocalServer(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.name = source["name"];
+	        this.baseURL = source["baseURL"];
+	        this.models = source["models"];
+	    }
+	}
 
 }
 
@@ -63,6 +79,28 @@ export namespace main {
 	        this.truncated = source["truncated"];
 	        this.status = source["status"];
 	        this.exitCode = source["exitCode"];
+	    }
+	}
+	export class SessionInfo {
+	    id: string;
+	    title: string;
+	    createdMs: number;
+	    updatedMs: number;
+	    turns: number;
+	    current: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new SessionInfo(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.title = source["title"];
+	        this.createdMs = source["createdMs"];
+	        this.updatedMs = source["updatedMs"];
+	        this.turns = source["turns"];
+	        this.current = source["current"];
 	    }
 	}
 	export class SettingsInput {

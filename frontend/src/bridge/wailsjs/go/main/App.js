@@ -10,8 +10,20 @@ export function ChooseWorkspace() {
   return window['go']['main']['App']['ChooseWorkspace']();
 }
 
+export function DetectLocalModels() {
+  return window['go']['main']['App']['DetectLocalModels']();
+}
+
 export function GetSettings() {
   return window['go']['main']['App']['GetSettings']();
+}
+
+export function ListSessions() {
+  return window['go']['main']['App']['ListSessions']();
+}
+
+export function NewSession() {
+  return window['go']['main']['App']['NewSession']();
 }
 
 export function ProcessLogs(arg1, arg2, arg3) {
@@ -40,6 +52,10 @@ export function Queued() {
 
 export function Ready() {
   return window['go']['main']['App']['Ready']();
+}
+
+export function ResumeSession(arg1) {
+  return window['go']['main']['App']['ResumeSession'](arg1);
 }
 
 export function RunningProcesses() {
