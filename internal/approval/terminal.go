@@ -3,6 +3,7 @@ package approval
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -60,6 +61,15 @@ func (t *Terminal) readLines() {
 
 // Ask implements Gateway.
 func (t *Terminal) Ask(ctx context.Context, req Request) (protocol.Decision, error) {
+	d, err := t.ask(ctx, req)
+	if errors.Is(err, errInputClosed) {
+		fmt.Fprintln(t.out, "\n(no answer: rejected)")
+		return protocol.Decision{Kind: protocol.DecisionReject, Note: "no answer: " + err.Error()}, nil
+	}
+	return d, err
+}
+
+func (t *Terminal) ask(ctx context.Context, req Request) (protocol.Decision, error) {
 	t.once.Do(func() {
 		t.lines = make(chan string)
 		go t.readLines()
@@ -117,13 +127,15 @@ func (t *Terminal) Ask(ctx context.Context, req Request) (protocol.Decision, err
 	}
 }
 
-// prompt prints p and waits for a line; a closed input rejects.
+var errInputClosed = errors.New("the terminal input ended")
+
+// prompt prints p and waits for a line.
 func (t *Terminal) prompt(ctx context.Context, p string) (string, error) {
 	fmt.Fprint(t.out, p)
 	select {
 	case l, ok := <-t.lines:
 		if !ok {
-			return "n", nil
+			return "", errInputClosed
 		}
 		return l, nil
 	case <-ctx.Done():
