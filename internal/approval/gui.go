@@ -105,8 +105,10 @@ func (g *GUI) Resolve(approvalID string, d protocol.Decision) error {
 		return err
 	}
 	delete(g.pending, approvalID)
-	w.answer <- d
+	// Published before the waiter wakes: approval.resolved precedes
+	// whatever the call does next.
 	g.publish(w.req.TurnID, protocol.ApprovalResolved, protocol.ApprovalResolvedPayload{ApprovalID: approvalID, Decision: d})
+	w.answer <- d
 	return nil
 }
 
