@@ -183,6 +183,8 @@ func TestSessionRules(t *testing.T) {
 	}
 
 	var byRule, added int
+	h.mu.Lock()
+	defer h.mu.Unlock()
 	for _, r := range h.records {
 		if r.By == approval.ByRule {
 			byRule++

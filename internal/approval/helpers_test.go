@@ -128,6 +128,12 @@ func (h *harness) requests() []protocol.ApprovalRequestedPayload {
 	return out
 }
 
+func (h *harness) allEvents() []protocol.Event {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return append([]protocol.Event(nil), h.events...)
+}
+
 func (h *harness) resolutions() []protocol.ApprovalResolvedPayload {
 	h.mu.Lock()
 	defer h.mu.Unlock()
