@@ -71,7 +71,9 @@ func newHarness(t *testing.T, mode approval.Mode, tree map[string]string) *harne
 	}
 	// A tool that is not built in and does not describe its calls.
 	err = reg.Add(tools.Spec{Name: "notify", Parameters: json.RawMessage(`{"type":"object"}`)},
-		func(_ context.Context, args json.RawMessage) (tools.Result, error) { return tools.OK(map[string]any{"sent": true}) })
+		func(_ context.Context, args json.RawMessage) (tools.Result, error) {
+			return tools.OK(map[string]any{"sent": true})
+		})
 	if err != nil {
 		t.Fatal(err)
 	}
