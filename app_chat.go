@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"gatehouse/internal/agent"
+	"gatehouse/internal/approval"
 	"gatehouse/internal/llm"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
@@ -24,11 +25,14 @@ type liveSession struct {
 	state *session.State
 	ctrl  *session.Controller
 	procs *proc.Registry
+	gate  *approval.Gate
+	gw    *approval.GUI
 }
 
 // close cancels the running turn, then kills every process the session
 // started (whole groups).
 func (s *liveSession) close() {
+	s.gw.Close() // a waiting dialog rejects; the turn can stop
 	s.ctrl.Close()
 	s.procs.CloseAll()
 }
@@ -60,12 +64,13 @@ func (a *App) session() (*liveSession, error) {
 		procs.CloseAll()
 		return nil, err
 	}
-	router := tools.NewRouter(reg, tools.Policy{}, tools.OutputCap(256<<10))
+	gate, gw := a.newGate(id, ws)
+	router := tools.NewRouter(reg, tools.Policy{}, tools.OutputCap(256<<10), gate.Middleware)
 	ag := agent.New(agent.Config{
 		Model: a.model, Tools: router, Events: a.bus, SessionID: id,
 		System: agent.SystemPrompt(a.workspace),
 	})
-	s := &liveSession{id: id, state: session.NewState(id, nil, nil), procs: procs}
+	s := &liveSession{id: id, state: session.NewState(id, nil, nil), procs: procs, gate: gate, gw: gw}
 	s.ctrl = session.NewController(id, ag, func(out agent.Outcome) {
 		a.log.Info("turn stopped", "session", id, "turn", out.TurnID, "reason", out.Reason, "tokens", out.Usage.TotalTokens)
 	})
