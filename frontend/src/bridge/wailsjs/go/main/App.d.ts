@@ -10,6 +10,8 @@ export function ChooseWorkspace():Promise<main.AppState>;
 
 export function GetSettings():Promise<main.SettingsView>;
 
+export function ListRules():Promise<Array<protocol.Rule>>;
+
 export function ProcessLogs(arg1:string,arg2:number,arg3:number):Promise<main.ProcessLogs>;
 
 export function ProcessResize(arg1:string,arg2:number,arg3:number):Promise<void>;
@@ -23,6 +25,10 @@ export function Processes():Promise<Array<protocol.ProcessInfo>>;
 export function Queued():Promise<Array<string>>;
 
 export function Ready():Promise<void>;
+
+export function ResolveApproval(arg1:string,arg2:protocol.Decision):Promise<void>;
+
+export function RevokeRule(arg1:string):Promise<void>;
 
 export function RunningProcesses():Promise<Array<protocol.ProcessInfo>>;
 

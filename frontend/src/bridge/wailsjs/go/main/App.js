@@ -14,6 +14,10 @@ export function GetSettings() {
   return window['go']['main']['App']['GetSettings']();
 }
 
+export function ListRules() {
+  return window['go']['main']['App']['ListRules']();
+}
+
 export function ProcessLogs(arg1, arg2, arg3) {
   return window['go']['main']['App']['ProcessLogs'](arg1, arg2, arg3);
 }
@@ -40,6 +44,14 @@ export function Queued() {
 
 export function Ready() {
   return window['go']['main']['App']['Ready']();
+}
+
+export function ResolveApproval(arg1, arg2) {
+  return window['go']['main']['App']['ResolveApproval'](arg1, arg2);
+}
+
+export function RevokeRule(arg1) {
+  return window['go']['main']['App']['RevokeRule'](arg1);
 }
 
 export function RunningProcesses() {
