@@ -18,6 +18,12 @@ var wrappers = set("env", "xargs", "nohup", "nice", "ionice", "timeout", "stdbuf
 	"eval", "source", ".", "trap", "coproc", "fakeroot", "proot", "busybox", "npx", "pnpx", "bunx",
 	"uvx", "pipx", "sg", "newgrp", "dbus-launch", "xvfb-run")
 
+// shellState changes the state the rest of the line runs in (its folder,
+// options, aliases, the commands names resolve to): paths and names after
+// it cannot be judged, so a line with one is opaque.
+var shellState = set("cd", "pushd", "popd", "alias", "unalias", "hash", "enable", "set", "shopt", "export",
+	"unset", "declare", "typeset", "local", "readonly", "read", "mapfile", "readarray", "ulimit", "umask")
+
 // elevators gain privileges; they are also wrappers.
 var elevators = set("sudo", "su", "doas", "pkexec", "run0", "runuser")
 
@@ -107,6 +113,9 @@ func (a *analyzer) program(s *segment, words []string, lit []bool) {
 			if prog == "npx" || prog == "pnpx" || prog == "bunx" || prog == "uvx" || prog == "pipx" {
 				s.Network = true
 			}
+		case shellState[prog]:
+			s.Opaque = true
+			return
 		case shells[prog]:
 			s.Opaque = true
 			a.nested(s, words, "-c")

@@ -75,8 +75,12 @@ func analyzeDepth(cmd, cwd string, b Boundary, depth int) shellLine {
 		}
 		out.segments = append(out.segments, s.CommandSegment)
 	}
-	if out.plain {
+	// Every simple command anywhere in the line must be one the structure
+	// check saw: none hides in a redirection or a substitution.
+	if out.plain && len(a.segs) == len(a.calls) {
 		out.calls = a.calls
+	} else {
+		out.plain = false
 	}
 	return out
 }
@@ -86,6 +90,16 @@ func analyzeDepth(cmd, cwd string, b Boundary, depth int) shellLine {
 func (a *analyzer) structure(st *syntax.Stmt) {
 	if st.Negated || st.Background || st.Coprocess || st.Disown {
 		a.plain = false
+	}
+	for _, rd := range st.Redirs {
+		if rd.Hdoc != nil {
+			a.plain = false
+		}
+		if rd.Word != nil {
+			if _, ok := literal(rd.Word); !ok {
+				a.plain = false
+			}
+		}
 	}
 	switch c := st.Cmd.(type) {
 	case *syntax.CallExpr:

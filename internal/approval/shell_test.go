@@ -87,6 +87,22 @@ func TestBashRules(t *testing.T) {
 		{"git -c core.pager=sh log", false},
 		{"ls &&", false}, // does not parse
 		{"", false},
+		{"grep x <<< hi", true},
+		{"grep x <<< \"$(touch y)\"", false},
+		{"ls > \"$(touch y)\"", false},
+		{"ls 2>/etc/passwd", false},
+		{"ls &>/tmp/x", false},
+		{"ls >&/tmp/x", false},
+		{"ls <> /tmp/x", false},
+		{"ls >(rm x)", false},
+		{"ls ${IFS}", false},
+		{"ls $'\\x72m'", false},
+		{"ls\\;rm x", false},
+		{"ls # ; rm x", true},
+		{"cd .. && ls", false},
+		{"cd src && ls", false},
+		{"hash -p ./evil ls; ls", false},
+		{"alias ls=rm; ls", false},
 	}
 	for _, c := range cases {
 		line := analyzeShell(c.cmd, ws.Root(), ws)
