@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"gatehouse/internal/agent"
+	"gatehouse/internal/approval"
 	"gatehouse/internal/llm"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
@@ -22,12 +23,15 @@ type liveSession struct {
 	ctrl  *session.Controller
 	procs *proc.Registry
 	// log is the session's log on disk; nil when sessions are not saved.
-	log *session.Log
+	log  *session.Log
+	gate *approval.Gate
+	gw   *approval.GUI
 }
 
 // close cancels the running turn, then kills every process the session
 // started (whole groups), and saves them with the log.
 func (s *liveSession) close() {
+	s.gw.Close() // a waiting dialog rejects; the turn can stop
 	s.ctrl.Close()
 	s.procs.CloseAll()
 	s.closeLog()
@@ -80,12 +84,13 @@ func (a *App) openSessionLocked(id string, log *session.Log, past *session.Loade
 		procs.CloseAll()
 		return nil, err
 	}
-	router := tools.NewRouter(reg, tools.Policy{}, tools.OutputCap(256<<10))
+	gate, gw := a.newGate(id, ws, log)
+	router := tools.NewRouter(reg, tools.Policy{}, tools.OutputCap(256<<10), gate.Middleware)
 	ag := agent.New(agent.Config{
 		Model: a.model, Tools: router, Events: a.bus, SessionID: id,
 		System: agent.SystemPrompt(a.workspace),
 	})
-	s := &liveSession{id: id, procs: procs, log: log}
+	s := &liveSession{id: id, procs: procs, log: log, gate: gate, gw: gw}
 	s.ctrl = session.NewController(id, ag, func(out agent.Outcome) {
 		a.log.Info("turn stopped", "session", id, "turn", out.TurnID, "reason", out.Reason, "tokens", out.Usage.TotalTokens)
 	})

@@ -96,7 +96,7 @@ func (a *Agent) runCalls(ctx context.Context, turnID string, calls []llm.ToolCal
 		args := argsForEvent(c.Arguments)
 		a.emit(turnID, protocol.ToolStarted, protocol.ToolStartedPayload{CallID: c.ID, Tool: c.Name, Args: args})
 		start := time.Now()
-		res, err := a.cfg.Tools.Run(ctx, tools.Call{ID: c.ID, Name: c.Name, Args: json.RawMessage(c.Arguments)})
+		res, err := a.cfg.Tools.Run(tools.WithTurn(ctx, turnID), tools.Call{ID: c.ID, Name: c.Name, Args: json.RawMessage(c.Arguments)})
 		if err != nil {
 			res = tools.Fail("internal_error", fmt.Sprintf("%s failed inside Gatehouse: %v", c.Name, err), "")
 		}

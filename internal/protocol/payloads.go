@@ -40,15 +40,17 @@ type ToolFinishedPayload struct {
 	DurationMs int64           `json:"durationMs"`
 }
 
-// ApprovalRequestedPayload asks the user to decide on a call. Preview is
-// tool-specific JSON (a diff for file edits, the parsed command for bash).
-// Rule, when set, is the rule a "session" decision would create.
+// ApprovalRequestedPayload asks the user to decide on a call. Preview shows
+// what the call will do (a dry-run diff for file edits, the parsed command
+// for bash, the arguments otherwise). Rule, when set, is the rule a
+// "session" decision would create; when nil, "session" approves this call
+// only (the call cannot be covered by a rule).
 type ApprovalRequestedPayload struct {
-	ApprovalID string          `json:"approvalId"`
-	CallID     string          `json:"callId"`
-	Tool       string          `json:"tool"`
-	Preview    json.RawMessage `json:"preview"`
-	Rule       *Rule           `json:"rule,omitempty"`
+	ApprovalID string  `json:"approvalId"`
+	CallID     string  `json:"callId"`
+	Tool       string  `json:"tool"`
+	Preview    Preview `json:"preview"`
+	Rule       *Rule   `json:"rule,omitempty"`
 }
 
 // ApprovalResolvedPayload: the approval was answered (by the user, a rule, or

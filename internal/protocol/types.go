@@ -53,13 +53,24 @@ type Decision struct {
 	Hunks []string     `json:"hunks,omitempty"`
 }
 
-// Rule is a session approval rule: for file tools a set of files, for bash a
-// command prefix matched on each parsed simple command.
+// Rule is a session approval rule, created by a decision of kind session.
+// Exactly one of its shapes applies:
+//
+//   - file tools (write_file, apply_patch): Files, workspace-relative paths
+//     with slashes; a later call of Tool is covered when every file it
+//     touches (both paths of a move) is in the files of the session's rules
+//     for Tool;
+//   - bash: Prefixes, each the leading words of one simple command; a later
+//     exec or start is covered when every simple command of its parsed line
+//     starts with a prefix of the session's bash rules, and nothing in the
+//     line is opaque (substitutions, `bash -c`, env, xargs, sudo, subshells,
+//     functions, multi-line scripts, redirections outside the workspace);
+//   - any other tool: neither; every call of Tool is covered.
 type Rule struct {
-	ID     string   `json:"id,omitempty"`
-	Tool   string   `json:"tool"`
-	Files  []string `json:"files,omitempty"`
-	Prefix []string `json:"prefix,omitempty"`
+	ID       string     `json:"id,omitempty"`
+	Tool     string     `json:"tool"`
+	Files    []string   `json:"files,omitempty"`
+	Prefixes [][]string `json:"prefixes,omitempty"`
 	// Summary is a short sentence for the UI ("edit main.go", "run go test").
 	Summary string `json:"summary"`
 }

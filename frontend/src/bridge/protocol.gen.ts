@@ -36,15 +36,73 @@ export interface ApprovalRequestedPayload {
   approvalId: string;
   callId: string;
   tool: string;
-  preview: unknown;
+  preview: Preview;
   rule?: Rule;
+}
+
+export interface Preview {
+  kind: PreviewKind;
+  summary: string;
+  readOnly?: boolean;
+  files?: FilePreview[];
+  partial?: boolean;
+  command?: CommandPreview;
+  args?: unknown;
+  argsText?: string;
+}
+
+export type PreviewKind = "files" | "command" | "args";
+
+export interface FilePreview {
+  path: string;
+  operation: FileOperation;
+  movedFrom?: string;
+  added: number;
+  removed: number;
+  diff: string;
+  hunks?: HunkPreview[];
+  oldHash: string;
+  oldContent: string;
+  newContent: string;
+  contentOmitted?: boolean;
+}
+
+export type FileOperation = "add" | "update" | "delete" | "move";
+
+export interface HunkPreview {
+  id: string;
+  oldStart: number;
+  oldLines: number;
+  newStart: number;
+  newLines: number;
+  diff: string;
+}
+
+export interface CommandPreview {
+  action: string;
+  command?: string;
+  cwd?: string;
+  processId?: string;
+  input?: string;
+  segments?: CommandSegment[];
+  parseError?: string;
+}
+
+export interface CommandSegment {
+  text: string;
+  args: string[] | null;
+  deletes?: boolean;
+  writesOutside?: boolean;
+  network?: boolean;
+  elevates?: boolean;
+  opaque?: boolean;
 }
 
 export interface Rule {
   id?: string;
   tool: string;
   files?: string[];
-  prefix?: string[];
+  prefixes?: string[][];
   summary: string;
 }
 

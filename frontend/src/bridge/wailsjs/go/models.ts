@@ -182,7 +182,7 @@ export namespace protocol {
 	    id?: string;
 	    tool: string;
 	    files?: string[];
-	    prefix?: string[];
+	    prefixes?: string[][];
 	    summary: string;
 	
 	    static createFrom(source: any = {}) {
@@ -194,15 +194,197 @@ export namespace protocol {
 	        this.id = source["id"];
 	        this.tool = source["tool"];
 	        this.files = source["files"];
-	        this.prefix = source["prefix"];
+	        this.prefixes = source["prefixes"];
 	        this.summary = source["summary"];
 	    }
+	}
+	export class CommandSegment {
+	    text: string;
+	    args: string[];
+	    deletes?: boolean;
+	    writesOutside?: boolean;
+	    network?: boolean;
+	    elevates?: boolean;
+	    opaque?: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new CommandSegment(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.text = source["text"];
+	        this.args = source["args"];
+	        this.deletes = source["deletes"];
+	        this.writesOutside = source["writesOutside"];
+	        this.network = source["network"];
+	        this.elevates = source["elevates"];
+	        this.opaque = source["opaque"];
+	    }
+	}
+	export class CommandPreview {
+	    action: string;
+	    command?: string;
+	    cwd?: string;
+	    processId?: string;
+	    input?: string;
+	    segments?: CommandSegment[];
+	    parseError?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new CommandPreview(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.action = source["action"];
+	        this.command = source["command"];
+	        this.cwd = source["cwd"];
+	        this.processId = source["processId"];
+	        this.input = source["input"];
+	        this.segments = this.convertValues(source["segments"], CommandSegment);
+	        this.parseError = source["parseError"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class HunkPreview {
+	    id: string;
+	    oldStart: number;
+	    oldLines: number;
+	    newStart: number;
+	    newLines: number;
+	    diff: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new HunkPreview(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.oldStart = source["oldStart"];
+	        this.oldLines = source["oldLines"];
+	        this.newStart = source["newStart"];
+	        this.newLines = source["newLines"];
+	        this.diff = source["diff"];
+	    }
+	}
+	export class FilePreview {
+	    path: string;
+	    operation: string;
+	    movedFrom?: string;
+	    added: number;
+	    removed: number;
+	    diff: string;
+	    hunks?: HunkPreview[];
+	    oldHash: string;
+	    oldContent: string;
+	    newContent: string;
+	    contentOmitted?: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new FilePreview(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.operation = source["operation"];
+	        this.movedFrom = source["movedFrom"];
+	        this.added = source["added"];
+	        this.removed = source["removed"];
+	        this.diff = source["diff"];
+	        this.hunks = this.convertValues(source["hunks"], HunkPreview);
+	        this.oldHash = source["oldHash"];
+	        this.oldContent = source["oldContent"];
+	        this.newContent = source["newContent"];
+	        this.contentOmitted = source["contentOmitted"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Preview {
+	    kind: string;
+	    summary: string;
+	    readOnly?: boolean;
+	    files?: FilePreview[];
+	    partial?: boolean;
+	    command?: CommandPreview;
+	    args?: number[];
+	    argsText?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Preview(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.kind = source["kind"];
+	        this.summary = source["summary"];
+	        this.readOnly = source["readOnly"];
+	        this.files = this.convertValues(source["files"], FilePreview);
+	        this.partial = source["partial"];
+	        this.command = this.convertValues(source["command"], CommandPreview);
+	        this.args = source["args"];
+	        this.argsText = source["argsText"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 	export class ApprovalRequestedPayload {
 	    approvalId: string;
 	    callId: string;
 	    tool: string;
-	    preview: number[];
+	    preview: Preview;
 	    rule?: Rule;
 	
 	    static createFrom(source: any = {}) {
@@ -214,7 +396,7 @@ export namespace protocol {
 	        this.approvalId = source["approvalId"];
 	        this.callId = source["callId"];
 	        this.tool = source["tool"];
-	        this.preview = source["preview"];
+	        this.preview = this.convertValues(source["preview"], Preview);
 	        this.rule = this.convertValues(source["rule"], Rule);
 	    }
 	
@@ -236,6 +418,29 @@ export namespace protocol {
 		    return a;
 		}
 	}
+	
+	
+	export class Decision {
+	    kind: string;
+	    note?: string;
+	    files?: string[];
+	    hunks?: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Decision(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.kind = source["kind"];
+	        this.note = source["note"];
+	        this.files = source["files"];
+	        this.hunks = source["hunks"];
+	    }
+	}
+	
+	
+	
 	export class ProcessInfo {
 	    processId: string;
 	    pid: number;

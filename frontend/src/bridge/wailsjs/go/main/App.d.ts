@@ -12,6 +12,8 @@ export function DetectLocalModels():Promise<Array<llm.LocalServer>>;
 
 export function GetSettings():Promise<main.SettingsView>;
 
+export function ListRules():Promise<Array<protocol.Rule>>;
+
 export function ListSessions():Promise<Array<main.SessionInfo>>;
 
 export function NewSession():Promise<protocol.Snapshot>;
@@ -30,7 +32,11 @@ export function Queued():Promise<Array<string>>;
 
 export function Ready():Promise<void>;
 
+export function ResolveApproval(arg1:string,arg2:protocol.Decision):Promise<void>;
+
 export function ResumeSession(arg1:string):Promise<protocol.Snapshot>;
+
+export function RevokeRule(arg1:string):Promise<void>;
 
 export function RunningProcesses():Promise<Array<protocol.ProcessInfo>>;
 

@@ -18,6 +18,10 @@ export function GetSettings() {
   return window['go']['main']['App']['GetSettings']();
 }
 
+export function ListRules() {
+  return window['go']['main']['App']['ListRules']();
+}
+
 export function ListSessions() {
   return window['go']['main']['App']['ListSessions']();
 }
@@ -54,8 +58,16 @@ export function Ready() {
   return window['go']['main']['App']['Ready']();
 }
 
+export function ResolveApproval(arg1, arg2) {
+  return window['go']['main']['App']['ResolveApproval'](arg1, arg2);
+}
+
 export function ResumeSession(arg1) {
   return window['go']['main']['App']['ResumeSession'](arg1);
+}
+
+export function RevokeRule(arg1) {
+  return window['go']['main']['App']['RevokeRule'](arg1);
 }
 
 export function RunningProcesses() {

@@ -1,0 +1,147 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"gatehouse/internal/llm/llmtest"
+	"gatehouse/internal/protocol"
+)
+
+// waitApproval polls the snapshot until a dialog waits, as the page would
+// after an approval.requested event.
+func waitApproval(t *testing.T, app *App) protocol.ApprovalRequestedPayload {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		if p := app.Snapshot().PendingApprovals; len(p) > 0 {
+			return p[0]
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	t.Fatal("no approval was requested")
+	return protocol.ApprovalRequestedPayload{}
+}
+
+func lastStop(t *testing.T, app *App) protocol.StopReason {
+	t.Helper()
+	tr := app.Snapshot().Transcript
+	return tr[len(tr)-1].Reason
+}
+
+func TestApprovalThroughTheApp(t *testing.T) {
+	write := func(id, content string) llmtest.Response {
+		return llmtest.Response{ToolCalls: []llmtest.ToolCall{
+			{ID: id, Name: "write_file", Arguments: llmtest.Text(`{"path":"a.txt","content":"` + content + `"}`)}}}
+	}
+	app, ws := newTestApp(t, llmtest.Script{Responses: []llmtest.Response{
+		write("c1", "one"), {Text: llmtest.Text("done")}, // turn 1: approved for the session
+		write("c2", "two"), {Text: llmtest.Text("done")}, // turn 2: rides on the rule
+		{ToolCalls: []llmtest.ToolCall{{ID: "c3", Name: "bash", Arguments: llmtest.Text(`{"action":"exec","command":"touch made"}`)}}}, // turn 3: rejected
+	}})
+	if _, err := app.SetApprovalMode("safe"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := app.Submit("write"); err != nil {
+		t.Fatal(err)
+	}
+	req := waitApproval(t, app)
+	if req.Tool != "write_file" || req.Preview.Kind != protocol.PreviewFiles || req.Rule == nil || req.Preview.Files[0].NewContent != "one" {
+		t.Fatalf("request %+v", req)
+	}
+	if err := app.ResolveApproval(req.ApprovalID, protocol.Decision{Kind: "partial", Files: []string{"a.txt"}}); err == nil {
+		t.Fatal("partial accepted for write_file")
+	}
+	if err := app.ResolveApproval(req.ApprovalID, protocol.Decision{Kind: protocol.DecisionSession}); err != nil {
+		t.Fatal(err)
+	}
+	if err := app.ResolveApproval(req.ApprovalID, protocol.Decision{Kind: protocol.DecisionReject}); err == nil {
+		t.Fatal("a second answer was accepted")
+	}
+	waitIdle(t, app)
+	if b, _ := os.ReadFile(filepath.Join(ws, "a.txt")); string(b) != "one" || lastStop(t, app) != protocol.StopCompleted {
+		t.Fatalf("file %q, stop %s", b, lastStop(t, app))
+	}
+	rules := app.ListRules()
+	if len(rules) != 1 || rules[0].Files[0] != "a.txt" {
+		t.Fatalf("rules %+v", rules)
+	}
+
+	if _, err := app.Submit("again"); err != nil {
+		t.Fatal(err)
+	}
+	waitIdle(t, app)
+	if b, _ := os.ReadFile(filepath.Join(ws, "a.txt")); string(b) != "two" {
+		t.Fatalf("the covered write did not run: %q", b)
+	}
+
+	if err := app.RevokeRule(rules[0].ID); err != nil || len(app.ListRules()) != 0 {
+		t.Fatalf("revoke: %v", err)
+	}
+	if _, err := app.Submit("run"); err != nil {
+		t.Fatal(err)
+	}
+	req = waitApproval(t, app)
+	if req.Preview.Command == nil || req.Preview.Command.Command != "touch made" {
+		t.Fatalf("request %+v", req)
+	}
+	if err := app.ResolveApproval(req.ApprovalID, protocol.Decision{Kind: protocol.DecisionReject, Note: "not now"}); err != nil {
+		t.Fatal(err)
+	}
+	waitIdle(t, app)
+	if lastStop(t, app) != protocol.StopBlockedByApproval {
+		t.Fatalf("stop %s", lastStop(t, app))
+	}
+	if _, err := os.Stat(filepath.Join(ws, "made")); err == nil {
+		t.Fatal("the rejected command ran")
+	}
+	if n := len(app.Snapshot().PendingApprovals); n != 0 {
+		t.Fatalf("%d approvals still pending", n)
+	}
+	// Every decision and rule is in the session log.
+	logText, err := os.ReadFile(app.currentSession().log.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"type":"decision"`, `"kind":"rule.added"`, `"kind":"rule.revoked"`, `"note":"not now"`} {
+		if !strings.Contains(string(logText), want) {
+			t.Errorf("session log lacks %s", want)
+		}
+	}
+}
+
+func TestCancelAndCloseUnblockTheDialog(t *testing.T) {
+	call := llmtest.Response{ToolCalls: []llmtest.ToolCall{{ID: "c1", Name: "write_file", Arguments: llmtest.Text(`{"path":"a.txt","content":"x"}`)}}}
+	app, ws := newTestApp(t, llmtest.Script{Responses: []llmtest.Response{call, call}})
+	if _, err := app.SetApprovalMode("manual"); err != nil {
+		t.Fatal(err)
+	}
+	app.Submit("write")
+	req := waitApproval(t, app)
+	app.Cancel()
+	waitIdle(t, app)
+	if lastStop(t, app) != protocol.StopCancelled || len(app.Snapshot().PendingApprovals) != 0 {
+		t.Fatalf("stop %s, pending %d", lastStop(t, app), len(app.Snapshot().PendingApprovals))
+	}
+	if err := app.ResolveApproval(req.ApprovalID, protocol.Decision{Kind: protocol.DecisionOnce}); err == nil {
+		t.Fatal("a cancelled dialog accepted an answer")
+	}
+
+	// The session closes (another workspace) while a dialog waits.
+	app.Submit("write")
+	waitApproval(t, app)
+	done := make(chan struct{})
+	go func() { app.shutdown(context.Background()); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("closing the session did not unblock the dialog")
+	}
+	if _, err := os.Stat(filepath.Join(ws, "a.txt")); err == nil {
+		t.Fatal("the file was written")
+	}
+}

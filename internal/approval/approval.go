@@ -1,0 +1,84 @@
+// Package approval is the gate every tool call passes: it decides from the
+// session's mode, its rules and the tool whether a call runs, asks the host
+// through a Gateway when it must, and runs exactly what the user saw (see
+// DESIGN.md, "Approval").
+//
+// The decision is made in one place, [Gate.Middleware], from data the tools
+// give ([tools.Gated]: the files a call changes, the command it runs, a dry
+// run) and never by permission code inside a tool. Approval answers "should
+// this run?"; the workspace boundary answers "where may it reach?" in every
+// mode, auto included.
+package approval
+
+import (
+	"fmt"
+
+	"gatehouse/internal/protocol"
+)
+
+// Mode is the session's approval mode.
+type Mode string
+
+const (
+	// Manual asks for every call.
+	Manual Mode = "manual"
+	// Safe asks for every call that is not read-only (tools.ReadOnlyCall).
+	Safe Mode = "safe"
+	// Auto asks for nothing.
+	Auto Mode = "auto"
+)
+
+// ParseMode checks s.
+func ParseMode(s string) (Mode, error) {
+	switch m := Mode(s); m {
+	case Manual, Safe, Auto:
+		return m, nil
+	}
+	return "", fmt.Errorf("unknown approval mode %q: use manual, safe or auto", s)
+}
+
+// asks reports whether a call asks in mode m, before session rules.
+func (m Mode) asks(readOnly bool) bool {
+	switch m {
+	case Auto:
+		return false
+	case Safe:
+		return !readOnly
+	}
+	return true // manual, and any unknown mode
+}
+
+// RecordKind says what a Record reports.
+type RecordKind string
+
+const (
+	// RecordDecision: a call that needed approval was decided.
+	RecordDecision RecordKind = "decision"
+	// RecordRuleAdded and RecordRuleRevoked: a session rule changed.
+	RecordRuleAdded   RecordKind = "rule.added"
+	RecordRuleRevoked RecordKind = "rule.revoked"
+)
+
+// DecidedBy says who decided a call.
+type DecidedBy string
+
+const (
+	ByUser   DecidedBy = "user"   // answered through the gateway
+	ByRule   DecidedBy = "rule"   // covered by session rules (RuleIDs)
+	ByCancel DecidedBy = "cancel" // the turn was cancelled while it waited
+)
+
+// Record is what the hook hears, for the session log: every decision on a
+// call that needed approval, and every rule added or revoked.
+type Record struct {
+	Kind RecordKind `json:"kind"`
+	// Decision records.
+	ApprovalID string             `json:"approvalId,omitempty"`
+	CallID     string             `json:"callId,omitempty"`
+	Tool       string             `json:"tool,omitempty"`
+	Decision   *protocol.Decision `json:"decision,omitempty"`
+	By         DecidedBy          `json:"by,omitempty"`
+	RuleIDs    []string           `json:"ruleIds,omitempty"`
+	// Rule records; also set on a decision record when it created a rule.
+	Rule *protocol.Rule `json:"rule,omitempty"`
+}

@@ -1,0 +1,139 @@
+package approval
+
+import (
+	"context"
+	"fmt"
+	"sync/atomic"
+
+	"gatehouse/internal/protocol"
+	"gatehouse/internal/tools"
+)
+
+// Config is what a Gate needs. Mode and Gateway are required.
+type Config struct {
+	// Mode is read on every call, so a switch applies to the next call.
+	Mode func() Mode
+	// Gateway asks the host.
+	Gateway Gateway
+	// Workspace is the boundary the shell analysis checks redirections and
+	// file arguments against; nil counts every path as outside.
+	Workspace Boundary
+	// Hook (may be nil) hears every decision and rule change, for the
+	// session log. It must not block.
+	Hook func(Record)
+}
+
+// Gate is the approval gate of one session: its rules and its middleware.
+type Gate struct {
+	c     Config
+	rules *Rules
+	ids   atomic.Uint64
+}
+
+// New returns a gate with no session rules.
+func New(c Config) *Gate {
+	if c.Mode == nil || c.Gateway == nil {
+		panic("approval.New: Mode and Gateway are required")
+	}
+	return &Gate{c: c, rules: NewRules(c.Hook)}
+}
+
+// Rules returns the session rules, to list and revoke.
+func (g *Gate) Rules() *Rules { return g.rules }
+
+// Middleware is the approval middleware (a tools.Middleware). It decides
+// for every call, in this order:
+//
+//  1. the mode: auto, and safe for a read-only call, run without asking;
+//  2. the preview: a tools.Gated tool prepares the call (a dry run for file
+//     tools); a call that cannot go ahead returns its error unasked;
+//  3. session rules: a call they cover runs without asking;
+//  4. the gateway: reject returns a rejected result (the turn stops with
+//     blocked_by_approval); once, session (which adds the proposed rule) and
+//     partial run the call as prepared, so what runs is what was shown.
+//
+// List it last in the chain: it runs prepared calls itself, so a
+// middleware after it would not see them.
+func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
+	name := t.Spec().Name
+	gated, _ := t.(tools.Gated)
+	return func(ctx context.Context, call tools.Call) (tools.Result, error) {
+		readOnly := tools.ReadOnlyCall(t, call.Args)
+		if !g.c.Mode().asks(readOnly) {
+			return next(ctx, call)
+		}
+		var prep *tools.Prepared
+		if gated != nil {
+			p, res, ok := gated.Prepare(ctx, call.Args)
+			if !ok {
+				return res, nil
+			}
+			prep = p
+		}
+		run := func(ctx context.Context, d protocol.Decision) (tools.Result, error) {
+			if prep != nil {
+				return prep.Run(ctx, d)
+			}
+			return next(ctx, call)
+		}
+		preview, k := g.describe(name, call.Args, prep, readOnly)
+		once := protocol.Decision{Kind: protocol.DecisionOnce}
+		if used := g.rules.covering(name, k); used != nil {
+			rec := Record{Kind: RecordDecision, CallID: call.ID, Tool: name, Decision: &once, By: ByRule}
+			for _, r := range used {
+				rec.RuleIDs = append(rec.RuleIDs, r.ID)
+			}
+			g.report(rec)
+			return run(ctx, once)
+		}
+
+		req := Request{
+			ApprovalID: fmt.Sprintf("approval-%d", g.ids.Add(1)), TurnID: tools.TurnFrom(ctx),
+			CallID: call.ID, Tool: name, Preview: preview, Rule: proposal(name, k),
+		}
+		d, err := g.c.Gateway.Ask(ctx, req)
+		rec := Record{Kind: RecordDecision, ApprovalID: req.ApprovalID, CallID: call.ID, Tool: name, By: ByUser}
+		if err != nil || ctx.Err() != nil {
+			if ctx.Err() == nil {
+				return tools.Result{}, fmt.Errorf("approval of %s: %w", name, err)
+			}
+			rec.By, rec.Decision = ByCancel, &protocol.Decision{Kind: protocol.DecisionReject, Note: "the turn was cancelled"}
+			g.report(rec)
+			return tools.Fail(tools.CodeNotRun, "not run: the turn was cancelled while this call waited for approval", ""), nil
+		}
+		if err := Validate(req, d); err != nil {
+			d = protocol.Decision{Kind: protocol.DecisionReject, Note: "invalid answer: " + err.Error()}
+		}
+		rec.Decision = &d
+		switch d.Kind {
+		case protocol.DecisionReject:
+			g.report(rec)
+			return Rejected(d.Note), nil
+		case protocol.DecisionSession:
+			if req.Rule != nil {
+				r := g.rules.Add(*req.Rule)
+				rec.Rule = &r
+			}
+		}
+		g.report(rec)
+		return run(ctx, d)
+	}
+}
+
+// Rejected is the result of a call the user rejected: the model reads
+// "[approval-rejected] <note>", and the agent loop stops the turn with
+// blocked_by_approval because Rejected is set.
+func Rejected(note string) tools.Result {
+	if note == "" {
+		note = "the user did not approve this call"
+	}
+	res := tools.Fail(tools.CodeApprovalRejected, "[approval-rejected] "+note, "")
+	res.Rejected = true
+	return res
+}
+
+func (g *Gate) report(r Record) {
+	if g.c.Hook != nil {
+		g.c.Hook(r)
+	}
+}

@@ -1,0 +1,86 @@
+package approval
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"gatehouse/internal/protocol"
+)
+
+// Request is one question to the host: may this call run?
+type Request struct {
+	ApprovalID string
+	// TurnID is the turn the call belongs to ("" outside a turn).
+	TurnID  string
+	CallID  string
+	Tool    string
+	Preview protocol.Preview
+	// Rule is what a session decision creates; nil when the call cannot be
+	// covered by a rule (a session decision then approves it once).
+	Rule *protocol.Rule
+}
+
+// Payload is the request as the approval.requested event carries it.
+func (r Request) Payload() protocol.ApprovalRequestedPayload {
+	return protocol.ApprovalRequestedPayload{ApprovalID: r.ApprovalID, CallID: r.CallID, Tool: r.Tool, Preview: r.Preview, Rule: r.Rule}
+}
+
+// Gateway is how a host answers approval requests: a dialog (GUI), the
+// terminal (headless exec), a rejecting stub (no terminal).
+//
+// Ask blocks until the request is decided and returns the decision, which
+// Validate accepts for req. When ctx is done first, Ask returns ctx.Err()
+// (the decision is then ignored; the gate does not run the call). Ask may be
+// called concurrently for different requests; each request is decided at
+// most once, so the call behind it runs at most once.
+type Gateway interface {
+	Ask(ctx context.Context, req Request) (protocol.Decision, error)
+}
+
+// Validate checks that d is a decision req can take: a known kind, and for
+// partial, a preview that allows it and a choice of files and hunks that
+// are in it (at least one).
+func Validate(req Request, d protocol.Decision) error {
+	if !d.Kind.Valid() {
+		return fmt.Errorf("unknown decision kind %q: use once, session, reject or partial", d.Kind)
+	}
+	if d.Kind != protocol.DecisionPartial {
+		if len(d.Files) > 0 || len(d.Hunks) > 0 {
+			return errors.New("files and hunks go only with a decision of kind partial")
+		}
+		return nil
+	}
+	if !req.Preview.Partial {
+		return fmt.Errorf("%s cannot be approved in part", req.Tool)
+	}
+	if len(d.Files) == 0 && len(d.Hunks) == 0 {
+		return errors.New("a partial approval needs at least one file or hunk (reject instead)")
+	}
+	for _, f := range d.Files {
+		if !slices.ContainsFunc(req.Preview.Files, func(p protocol.FilePreview) bool { return p.Path == f || p.MovedFrom == f }) {
+			return fmt.Errorf("%q is not a file of this change", f)
+		}
+	}
+	for _, h := range d.Hunks {
+		if !slices.ContainsFunc(req.Preview.Files, func(p protocol.FilePreview) bool {
+			return slices.ContainsFunc(p.Hunks, func(x protocol.HunkPreview) bool { return x.ID == h })
+		}) {
+			return fmt.Errorf("%q is not a hunk of this change", h)
+		}
+	}
+	return nil
+}
+
+// RejectAll is the gateway of a host that cannot ask (headless without a
+// terminal): every request is rejected with Note.
+type RejectAll struct{ Note string }
+
+// Ask implements Gateway.
+func (g RejectAll) Ask(ctx context.Context, _ Request) (protocol.Decision, error) {
+	if err := ctx.Err(); err != nil {
+		return protocol.Decision{}, err
+	}
+	return protocol.Decision{Kind: protocol.DecisionReject, Note: g.Note}, nil
+}

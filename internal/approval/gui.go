@@ -1,0 +1,141 @@
+package approval
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"gatehouse/internal/protocol"
+)
+
+// Publisher receives events; *events.Bus implements it. The GUI publishes
+// under its own lock (so a request's events keep their order): Publish must
+// not call back into the GUI before it returns.
+type Publisher interface {
+	Publish(protocol.Event)
+}
+
+// GUI is the gateway of the window: Ask publishes approval.requested and
+// waits; the page answers through Resolve (the ResolveApproval binding).
+//
+// Every request ends with exactly one approval.resolved event: from the
+// first valid Resolve, or as a reject when the turn is cancelled or the
+// gateway closes while it waits. The first answer wins; a later Resolve of
+// the same request returns an error and changes nothing.
+type GUI struct {
+	pub       Publisher
+	sessionID string
+
+	mu      sync.Mutex
+	pending map[string]*waiter
+	closed  bool
+	done    chan struct{}
+}
+
+type waiter struct {
+	req    Request
+	answer chan protocol.Decision // buffered: Resolve never blocks
+}
+
+// NewGUI returns the gateway of session sessionID, publishing to pub.
+func NewGUI(pub Publisher, sessionID string) *GUI {
+	return &GUI{pub: pub, sessionID: sessionID, pending: map[string]*waiter{}, done: make(chan struct{})}
+}
+
+// Ask implements Gateway.
+func (g *GUI) Ask(ctx context.Context, req Request) (protocol.Decision, error) {
+	w := &waiter{req: req, answer: make(chan protocol.Decision, 1)}
+	g.mu.Lock()
+	if g.closed {
+		g.mu.Unlock()
+		return closedDecision, nil
+	}
+	if _, dup := g.pending[req.ApprovalID]; dup {
+		g.mu.Unlock()
+		return protocol.Decision{}, fmt.Errorf("approval %s is already waiting", req.ApprovalID)
+	}
+	g.pending[req.ApprovalID] = w
+	// Published under the lock, so approval.requested always precedes the
+	// approval.resolved of the same request.
+	g.publish(req.TurnID, protocol.ApprovalRequested, req.Payload())
+	g.mu.Unlock()
+
+	select {
+	case d := <-w.answer:
+		return d, nil
+	case <-ctx.Done():
+		if g.take(req.ApprovalID, protocol.Decision{Kind: protocol.DecisionReject, Note: "the turn was cancelled"}) {
+			return protocol.Decision{}, ctx.Err()
+		}
+	case <-g.done:
+		if g.take(req.ApprovalID, closedDecision) {
+			return closedDecision, nil
+		}
+	}
+	return <-w.answer, nil // answered at the same moment: the answer stands
+}
+
+var closedDecision = protocol.Decision{Kind: protocol.DecisionReject, Note: "the session was closed before an answer"}
+
+// take removes a waiting request and publishes d as its resolution; false
+// when it was answered already.
+func (g *GUI) take(id string, d protocol.Decision) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	w, ok := g.pending[id]
+	if !ok {
+		return false
+	}
+	delete(g.pending, id)
+	g.publish(w.req.TurnID, protocol.ApprovalResolved, protocol.ApprovalResolvedPayload{ApprovalID: id, Decision: d})
+	return true
+}
+
+// Resolve answers the request approvalID. It fails, changing nothing, when
+// the request is not waiting (already answered, cancelled, unknown) or d is
+// not valid for it (see Validate).
+func (g *GUI) Resolve(approvalID string, d protocol.Decision) error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	w, ok := g.pending[approvalID]
+	if !ok {
+		return fmt.Errorf("approval %s is not waiting: it was already answered or cancelled", approvalID)
+	}
+	if err := Validate(w.req, d); err != nil {
+		return err
+	}
+	delete(g.pending, approvalID)
+	// Published before the waiter wakes: approval.resolved precedes
+	// whatever the call does next.
+	g.publish(w.req.TurnID, protocol.ApprovalResolved, protocol.ApprovalResolvedPayload{ApprovalID: approvalID, Decision: d})
+	w.answer <- d
+	return nil
+}
+
+// Pending lists the requests waiting for an answer.
+func (g *GUI) Pending() []Request {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	out := make([]Request, 0, len(g.pending))
+	for _, w := range g.pending {
+		out = append(out, w.req)
+	}
+	return out
+}
+
+// Close rejects every waiting request and every later one. It may be
+// called more than once.
+func (g *GUI) Close() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if !g.closed {
+		g.closed = true
+		close(g.done)
+	}
+}
+
+func (g *GUI) publish(turnID string, t protocol.EventType, payload any) {
+	if g.pub != nil {
+		g.pub.Publish(protocol.Event{SessionID: g.sessionID, TurnID: turnID, Type: t, Payload: payload})
+	}
+}

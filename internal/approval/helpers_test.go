@@ -1,0 +1,181 @@
+//go:build linux
+
+package approval_test
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"gatehouse/internal/approval"
+	"gatehouse/internal/proc"
+	"gatehouse/internal/protocol"
+	"gatehouse/internal/tools"
+	"gatehouse/internal/tools/builtin"
+	"gatehouse/internal/workspace"
+)
+
+func TestMain(m *testing.M) {
+	for _, kv := range os.Environ() {
+		if k, _, _ := strings.Cut(kv, "="); strings.HasPrefix(k, "OPENAI_") {
+			os.Unsetenv(k)
+		}
+	}
+	os.Exit(m.Run())
+}
+
+// harness is one session's gate around the real built-in tools in a temp
+// workspace, with the real GUI gateway. answer decides each request from a
+// goroutine of its own, as the page would; nil leaves it waiting.
+type harness struct {
+	t      *testing.T
+	root   string
+	ws     *workspace.Workspace
+	procs  *proc.Registry
+	gui    *approval.GUI
+	gate   *approval.Gate
+	router *tools.Router
+
+	mu      sync.Mutex
+	mode    approval.Mode
+	answer  func(protocol.ApprovalRequestedPayload) (protocol.Decision, bool)
+	events  []protocol.Event
+	records []approval.Record
+}
+
+func newHarness(t *testing.T, mode approval.Mode, tree map[string]string) *harness {
+	t.Helper()
+	root := t.TempDir()
+	for p, c := range tree {
+		full := filepath.Join(root, filepath.FromSlash(p))
+		os.MkdirAll(filepath.Dir(full), 0o755)
+		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ws, err := workspace.New(root, workspace.Options{ProtectedDirs: []string{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &harness{t: t, root: ws.Root(), ws: ws, mode: mode}
+	h.procs = proc.NewRegistry(proc.Options{Shell: "/bin/bash", PortScan: -1, KillGrace: 300 * time.Millisecond})
+	t.Cleanup(h.procs.CloseAll)
+	reg, err := builtin.Registry(ws, h.procs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A tool that is not built in and does not describe its calls.
+	err = reg.Add(tools.Spec{Name: "notify", Parameters: json.RawMessage(`{"type":"object"}`)},
+		func(_ context.Context, args json.RawMessage) (tools.Result, error) {
+			return tools.OK(map[string]any{"sent": true})
+		})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.gui = approval.NewGUI(h, "s1")
+	t.Cleanup(h.gui.Close)
+	h.gate = approval.New(approval.Config{
+		Mode:      func() approval.Mode { h.mu.Lock(); defer h.mu.Unlock(); return h.mode },
+		Gateway:   h.gui,
+		Workspace: ws,
+		Hook:      func(r approval.Record) { h.mu.Lock(); h.records = append(h.records, r); h.mu.Unlock() },
+	})
+	h.router = tools.NewRouter(reg, tools.Policy{}, tools.OutputCap(256<<10), h.gate.Middleware)
+	return h
+}
+
+// Publish implements approval.Publisher.
+func (h *harness) Publish(e protocol.Event) {
+	h.mu.Lock()
+	h.events = append(h.events, e)
+	answer := h.answer
+	h.mu.Unlock()
+	if p, ok := e.Payload.(protocol.ApprovalRequestedPayload); ok && answer != nil {
+		go func() {
+			if d, ok := answer(p); ok {
+				if err := h.gui.Resolve(p.ApprovalID, d); err != nil {
+					h.t.Errorf("resolve %s: %v", p.ApprovalID, err)
+				}
+			}
+		}()
+	}
+}
+
+func (h *harness) setMode(m approval.Mode) { h.mu.Lock(); h.mode = m; h.mu.Unlock() }
+
+func (h *harness) answerAll(d protocol.Decision) {
+	h.onRequest(func(protocol.ApprovalRequestedPayload) (protocol.Decision, bool) { return d, true })
+}
+
+func (h *harness) onRequest(f func(protocol.ApprovalRequestedPayload) (protocol.Decision, bool)) {
+	h.mu.Lock()
+	h.answer = f
+	h.mu.Unlock()
+}
+
+func (h *harness) requests() []protocol.ApprovalRequestedPayload {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	var out []protocol.ApprovalRequestedPayload
+	for _, e := range h.events {
+		if p, ok := e.Payload.(protocol.ApprovalRequestedPayload); ok {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func (h *harness) allEvents() []protocol.Event {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return append([]protocol.Event(nil), h.events...)
+}
+
+func (h *harness) resolutions() []protocol.ApprovalResolvedPayload {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	var out []protocol.ApprovalResolvedPayload
+	for _, e := range h.events {
+		if p, ok := e.Payload.(protocol.ApprovalResolvedPayload); ok {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// run runs one call through the router and decodes its output.
+func (h *harness) run(ctx context.Context, tool, args string) (tools.Result, map[string]any) {
+	h.t.Helper()
+	res, err := h.router.Run(ctx, tools.Call{ID: "c-" + tool, Name: tool, Args: json.RawMessage(args)})
+	if err != nil {
+		h.t.Fatalf("%s %s: %v", tool, args, err)
+	}
+	var out map[string]any
+	json.Unmarshal(res.Output, &out)
+	return res, out
+}
+
+func (h *harness) read(p string) string {
+	b, err := os.ReadFile(filepath.Join(h.root, filepath.FromSlash(p)))
+	if err != nil {
+		return "<" + err.Error() + ">"
+	}
+	return string(b)
+}
+
+func errCode(out map[string]any) string {
+	e, _ := out["error"].(map[string]any)
+	c, _ := e["code"].(string)
+	return c
+}
+
+func errMessage(out map[string]any) string {
+	e, _ := out["error"].(map[string]any)
+	c, _ := e["message"].(string)
+	return c
+}

@@ -1,0 +1,237 @@
+package approval
+
+import (
+	"path"
+	"slices"
+	"strings"
+)
+
+// The tables below flag what a simple command does. They are warnings for
+// the dialog and the reason a command never rides on a rule; they are not a
+// sandbox (see DESIGN.md: what a command does once started is not confined).
+
+// wrappers run the command given in their arguments: the rule would see the
+// wrapper, not the command, so a line with one is opaque.
+var wrappers = set("env", "xargs", "nohup", "nice", "ionice", "timeout", "stdbuf", "setsid", "command",
+	"builtin", "exec", "time", "watch", "chrt", "taskset", "unbuffer", "script", "flock", "strace",
+	"ltrace", "parallel", "chroot", "unshare", "nsenter", "firejail", "systemd-run", "caffeinate",
+	"eval", "source", ".", "trap", "coproc", "fakeroot", "proot", "busybox", "npx", "pnpx", "bunx",
+	"uvx", "pipx", "sg", "newgrp", "dbus-launch", "xvfb-run")
+
+// shellState changes the state the rest of the line runs in (its folder,
+// options, aliases, the commands names resolve to): paths and names after
+// it cannot be judged, so a line with one is opaque.
+var shellState = set("cd", "pushd", "popd", "alias", "unalias", "hash", "enable", "set", "shopt", "export",
+	"unset", "declare", "typeset", "local", "readonly", "read", "mapfile", "readarray", "ulimit", "umask")
+
+// elevators gain privileges; they are also wrappers.
+var elevators = set("sudo", "su", "doas", "pkexec", "run0", "runuser")
+
+// shells and interpreters run code given on the command line or on stdin.
+var shells = set("sh", "bash", "dash", "zsh", "ksh", "mksh", "fish", "csh", "tcsh", "ash", "busybox")
+var interpreters = set("python", "python2", "python3", "perl", "ruby", "node", "nodejs", "deno", "bun",
+	"php", "lua", "luajit", "tclsh", "Rscript", "osascript", "pwsh", "powershell")
+
+// scripting tools whose programs can run commands or write files (awk's
+// system(), sed's e and w commands).
+var scripting = set("awk", "gawk", "mawk", "nawk", "sed", "gsed", "jq")
+
+var deleters = set("rm", "rmdir", "unlink", "shred", "srm", "trash", "trash-put", "wipe")
+
+var networkers = set("curl", "wget", "ssh", "scp", "sftp", "nc", "ncat", "netcat", "socat", "telnet",
+	"ftp", "ping", "dig", "nslookup", "host", "http", "https", "xh", "aria2c", "gh", "apt", "apt-get",
+	"yum", "dnf", "brew", "pacman", "snap", "zypper", "apk", "rsync", "ssh-copy-id", "websocat")
+
+// networkSub lists the subcommands that reach the network, per program.
+var networkSub = map[string][]string{
+	"git":      {"push", "pull", "fetch", "clone", "ls-remote", "submodule", "remote", "send-email"},
+	"npm":      {"install", "i", "ci", "add", "update", "upgrade", "publish", "exec", "x", "view", "info", "login", "audit", "outdated"},
+	"pnpm":     {"install", "i", "add", "update", "up", "publish", "dlx", "exec", "outdated"},
+	"yarn":     {"install", "add", "upgrade", "up", "publish", "dlx", "npm"},
+	"bun":      {"install", "i", "add", "update", "publish", "x"},
+	"pip":      {"install", "download"},
+	"pip3":     {"install", "download"},
+	"uv":       {"pip", "add", "sync", "lock", "tool", "run"},
+	"poetry":   {"add", "install", "update", "lock", "publish"},
+	"go":       {"get", "install", "mod"},
+	"cargo":    {"install", "publish", "fetch", "update", "add", "search", "login"},
+	"gem":      {"install", "update", "push", "fetch"},
+	"composer": {"install", "require", "update"},
+	"docker":   {"pull", "push", "login", "run", "build", "compose"},
+	"podman":   {"pull", "push", "login", "run", "build"},
+}
+
+// writers change the files named in their arguments; destOnly ones write
+// only their last argument (or -t's).
+var writers = set("cp", "mv", "install", "ln", "tee", "touch", "mkdir", "rm", "rmdir", "chmod", "chown",
+	"chgrp", "truncate", "unlink", "shred", "dd", "rsync")
+var destOnly = set("cp", "install", "ln", "rsync")
+
+// classify sets the flags of segment s from its words; lit[i] says whether
+// words[i] is a literal.
+func (a *analyzer) classify(s *segment, words []string, lit []bool) {
+	for i := 0; i < len(words); i++ {
+		if !lit[i] {
+			if i == 0 {
+				s.Opaque = true
+			}
+			continue
+		}
+		if w := words[i]; strings.HasPrefix(w, "~") || strings.Contains(w, "/") || strings.Contains(w, "..") {
+			v := w
+			if j := strings.IndexByte(w, '='); j >= 0 && strings.HasPrefix(w, "-") {
+				v = w[j+1:]
+			}
+			if !harmlessDevice(v) && a.outside(v) {
+				s.reachesOut = true
+			}
+		}
+	}
+	a.program(s, words, lit)
+}
+
+// program flags the program of words, looking through wrappers.
+func (a *analyzer) program(s *segment, words []string, lit []bool) {
+	for len(words) > 0 {
+		if !lit[0] {
+			s.Opaque = true
+			return
+		}
+		prog := path.Base(words[0])
+		if strings.ContainsAny(words[0], "*?[") {
+			s.Opaque = true
+		}
+		switch {
+		case elevators[prog]:
+			s.Elevates, s.Opaque = true, true
+			if prog == "su" || prog == "runuser" {
+				a.nested(s, words, "-c")
+				return
+			}
+		case wrappers[prog]:
+			s.Opaque = true
+			if prog == "npx" || prog == "pnpx" || prog == "bunx" || prog == "uvx" || prog == "pipx" {
+				s.Network = true
+			}
+		case shellState[prog]:
+			s.Opaque = true
+			return
+		case shells[prog]:
+			s.Opaque = true
+			a.nested(s, words, "-c")
+			return
+		case interpreters[prog] || scripting[prog]:
+			s.Opaque = true
+			return
+		case prog == "find":
+			for _, w := range words[1:] {
+				switch w {
+				case "-exec", "-execdir", "-ok", "-okdir":
+					s.Opaque = true
+				case "-delete":
+					s.Deletes = true
+				case "-fprint", "-fprint0", "-fprintf", "-fls":
+					s.WritesOutside = true // cannot tell where: ask
+				}
+			}
+			return
+		default:
+			a.plainProgram(s, prog, words, lit)
+			return
+		}
+		// Skip the wrapper, its options and assignments, to the command.
+		words, lit = words[1:], lit[1:]
+		for len(words) > 0 && (strings.HasPrefix(words[0], "-") || strings.Contains(words[0], "=") ||
+			isNumberLike(words[0])) {
+			words, lit = words[1:], lit[1:]
+		}
+	}
+}
+
+func (a *analyzer) plainProgram(s *segment, prog string, words []string, lit []bool) {
+	args := words[1:]
+	sub := firstOperand(args)
+	if deleters[prog] || prog == "git" && (sub == "clean" || sub == "rm") ||
+		prog == "rsync" && slices.ContainsFunc(args, func(w string) bool { return strings.HasPrefix(w, "--delete") }) {
+		s.Deletes = true
+	}
+	if networkers[prog] || slices.Contains(networkSub[prog], sub) {
+		s.Network = true
+	}
+	if prog == "git" && slices.ContainsFunc(args, func(w string) bool { return w == "-c" || strings.HasPrefix(w, "--config-env") }) {
+		s.Opaque = true // -c core.pager=… and friends run commands
+	}
+	if !writers[prog] {
+		return
+	}
+	var targets []int
+	for i, w := range args {
+		switch {
+		case prog == "dd" && strings.HasPrefix(w, "of="):
+			if !lit[i+1] || a.outside(w[3:]) {
+				s.WritesOutside = true
+			}
+		case strings.HasPrefix(w, "--target-directory="):
+			if a.outside(strings.TrimPrefix(w, "--target-directory=")) {
+				s.WritesOutside = true
+			}
+		case w == "-t" && i+1 < len(args):
+			targets = append(targets, i+1)
+		case !strings.HasPrefix(w, "-") && prog != "dd":
+			targets = append(targets, i)
+		}
+	}
+	if destOnly[prog] && len(targets) > 1 {
+		targets = targets[len(targets)-1:]
+	}
+	if prog == "chmod" || prog == "chown" || prog == "chgrp" {
+		if len(targets) > 0 {
+			targets = targets[1:] // the mode or owner
+		}
+	}
+	for _, i := range targets {
+		if !lit[i+1] || a.outside(args[i]) {
+			s.WritesOutside = true
+		}
+	}
+}
+
+// nested parses the script given after flag (`bash -c '…'`) and adds its
+// segments, passing their warnings up to s. A shell reading its script
+// from stdin or a file stays opaque.
+func (a *analyzer) nested(s *segment, words []string, flag string) {
+	i := slices.Index(words, flag)
+	if i < 0 || i+1 >= len(words) || a.depth >= maxNesting {
+		return
+	}
+	inner := analyzeDepth(words[i+1], a.cwd, a.b, a.depth+1)
+	for _, n := range inner.segments {
+		s.Deletes = s.Deletes || n.Deletes
+		s.Network = s.Network || n.Network
+		s.Elevates = s.Elevates || n.Elevates
+		s.WritesOutside = s.WritesOutside || n.WritesOutside
+		a.segs = append(a.segs, &segment{CommandSegment: n, start: s.start, end: s.end})
+	}
+}
+
+// firstOperand is the first word that is not an option: a subcommand.
+func firstOperand(args []string) string {
+	for _, w := range args {
+		if !strings.HasPrefix(w, "-") {
+			return w
+		}
+	}
+	return ""
+}
+
+func isNumberLike(w string) bool {
+	return w != "" && strings.Trim(w, "0123456789.smhd") == ""
+}
+
+func set(names ...string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}

@@ -1,0 +1,160 @@
+package approval
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"gatehouse/internal/protocol"
+)
+
+// Rules are the session rules that "approve for this session" creates. They
+// are safe for concurrent use; a change applies to the next call at once.
+type Rules struct {
+	mu    sync.Mutex
+	rules []protocol.Rule
+	next  int
+	hook  func(Record)
+}
+
+// NewRules returns an empty set; hook (may be nil) hears every rule added
+// or revoked.
+func NewRules(hook func(Record)) *Rules { return &Rules{hook: hook} }
+
+// Add stores r under a new id and returns it.
+func (rs *Rules) Add(r protocol.Rule) protocol.Rule {
+	rs.mu.Lock()
+	rs.next++
+	r.ID = fmt.Sprintf("rule-%d", rs.next)
+	r.Files = slices.Clone(r.Files)
+	r.Prefixes = slices.Clone(r.Prefixes)
+	rs.rules = append(rs.rules, r)
+	rs.mu.Unlock()
+	rs.report(Record{Kind: RecordRuleAdded, Rule: &r})
+	return r
+}
+
+// List returns the rules, oldest first.
+func (rs *Rules) List() []protocol.Rule {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	return append([]protocol.Rule{}, rs.rules...)
+}
+
+// Revoke removes the rule with id; later calls it covered ask again.
+func (rs *Rules) Revoke(id string) error {
+	rs.mu.Lock()
+	i := slices.IndexFunc(rs.rules, func(r protocol.Rule) bool { return r.ID == id })
+	if i < 0 {
+		rs.mu.Unlock()
+		return fmt.Errorf("no session rule %q (already revoked?)", id)
+	}
+	r := rs.rules[i]
+	rs.rules = slices.Delete(rs.rules, i, i+1)
+	rs.mu.Unlock()
+	rs.report(Record{Kind: RecordRuleRevoked, Rule: &r})
+	return nil
+}
+
+func (rs *Rules) report(r Record) {
+	if rs.hook != nil {
+		rs.hook(r)
+	}
+}
+
+// covering returns the rules of tool that together cover a call with keys
+// k, or nil when the call is not covered.
+func (rs *Rules) covering(tool string, k keys) []protocol.Rule {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	var mine []protocol.Rule
+	for _, r := range rs.rules {
+		if r.Tool == tool {
+			mine = append(mine, r)
+		}
+	}
+	switch k.kind {
+	case keyTool:
+		for _, r := range mine {
+			if len(r.Files) == 0 && len(r.Prefixes) == 0 {
+				return []protocol.Rule{r}
+			}
+		}
+	case keyFiles:
+		return coverEach(k.items, mine, func(f string, r protocol.Rule) bool { return slices.Contains(r.Files, f) })
+	case keyCommands:
+		return coverEach(k.calls, mine, func(words []string, r protocol.Rule) bool {
+			return slices.ContainsFunc(r.Prefixes, func(p []string) bool { return hasPrefix(words, p) })
+		})
+	}
+	return nil
+}
+
+// coverEach returns the rules used when every item is covered by one of
+// rules, nil otherwise.
+func coverEach[T any](items []T, rules []protocol.Rule, covers func(T, protocol.Rule) bool) []protocol.Rule {
+	if len(items) == 0 {
+		return nil
+	}
+	var used []protocol.Rule
+	for _, it := range items {
+		i := slices.IndexFunc(rules, func(r protocol.Rule) bool { return covers(it, r) })
+		if i < 0 {
+			return nil
+		}
+		if !slices.ContainsFunc(used, func(u protocol.Rule) bool { return u.ID == rules[i].ID }) {
+			used = append(used, rules[i])
+		}
+	}
+	return used
+}
+
+func hasPrefix(words, prefix []string) bool {
+	return len(prefix) > 0 && len(words) >= len(prefix) && slices.Equal(words[:len(prefix)], prefix)
+}
+
+// keyKind says how a call can be covered by a rule.
+type keyKind int
+
+const (
+	keyNone     keyKind = iota // never: ask every time
+	keyTool                    // any call of the tool
+	keyFiles                   // every file in items
+	keyCommands                // every simple command in calls
+)
+
+// keys are what a rule must cover for a call to ride on it.
+type keys struct {
+	kind  keyKind
+	items []string
+	calls [][]string
+}
+
+// proposal is the rule a session decision on a call with keys k creates,
+// or nil when none can.
+func proposal(tool string, k keys) *protocol.Rule {
+	switch k.kind {
+	case keyTool:
+		return &protocol.Rule{Tool: tool, Summary: "use " + tool + " (any arguments)"}
+	case keyFiles:
+		if len(k.items) == 0 {
+			return nil
+		}
+		return &protocol.Rule{Tool: tool, Files: slices.Clone(k.items), Summary: tool + " on " + strings.Join(k.items, ", ")}
+	case keyCommands:
+		if len(k.calls) == 0 {
+			return nil
+		}
+		var ps [][]string
+		var shown []string
+		for _, c := range k.calls {
+			if !slices.ContainsFunc(ps, func(p []string) bool { return slices.Equal(p, c) }) {
+				ps = append(ps, slices.Clone(c))
+				shown = append(shown, "`"+strings.Join(c, " ")+"`")
+			}
+		}
+		return &protocol.Rule{Tool: tool, Prefixes: ps, Summary: "run " + strings.Join(shown, ", ") + " (and the same with more arguments)"}
+	}
+	return nil
+}

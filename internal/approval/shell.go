@@ -1,0 +1,334 @@
+package approval
+
+import (
+	"path/filepath"
+	"strings"
+
+	"gatehouse/internal/protocol"
+	"gatehouse/internal/workspace"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Boundary tells whether a path may be written; *workspace.Workspace
+// implements it. The shell analysis uses it to flag redirections and file
+// arguments that reach outside the workspace.
+type Boundary interface {
+	Resolve(path string, access workspace.Access) (string, error)
+}
+
+// maxNesting bounds how deep `bash -c '…'` strings are parsed.
+const maxNesting = 3
+
+// shellLine is a command line as the gate sees it.
+type shellLine struct {
+	segments []protocol.CommandSegment
+	// calls holds the literal words of every simple command when the line is
+	// plain: only simple commands joined by ;, &&, || and |, every word a
+	// literal, nothing opaque, dangerous or reaching outside. Only a plain
+	// line can be covered by a rule or create one.
+	calls    [][]string
+	plain    bool
+	parseErr string
+}
+
+// segment is a CommandSegment while it is being built.
+type segment struct {
+	protocol.CommandSegment
+	start, end uint
+	reachesOut bool // an argument or redirection reaches outside the workspace
+}
+
+type analyzer struct {
+	src   string
+	cwd   string
+	b     Boundary
+	depth int
+	segs  []*segment
+	plain bool
+	calls [][]string
+}
+
+// analyzeShell parses cmd (run in cwd) with the bash grammar.
+func analyzeShell(cmd, cwd string, b Boundary) shellLine {
+	return analyzeDepth(cmd, cwd, b, 0)
+}
+
+func analyzeDepth(cmd, cwd string, b Boundary, depth int) shellLine {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(cmd), "")
+	if err != nil {
+		return shellLine{segments: []protocol.CommandSegment{}, parseErr: err.Error()}
+	}
+	a := &analyzer{src: cmd, cwd: cwd, b: b, depth: depth, plain: true}
+	// A multi-line script never rides on a rule: one line, one decision.
+	if strings.ContainsAny(strings.TrimSpace(cmd), "\n\r") || len(f.Stmts) == 0 {
+		a.plain = false
+	}
+	for _, st := range f.Stmts {
+		a.structure(st)
+	}
+	a.collect(f)
+	out := shellLine{plain: a.plain, segments: make([]protocol.CommandSegment, 0, len(a.segs))}
+	for _, s := range a.segs {
+		if s.Opaque || s.Deletes || s.Network || s.Elevates || s.WritesOutside || s.reachesOut {
+			out.plain = false
+		}
+		out.segments = append(out.segments, s.CommandSegment)
+	}
+	// Every simple command anywhere in the line must be one the structure
+	// check saw: none hides in a redirection or a substitution.
+	if out.plain && len(a.segs) == len(a.calls) {
+		out.calls = a.calls
+	} else {
+		out.plain = false
+	}
+	return out
+}
+
+// structure checks that st is made only of simple commands joined by
+// ;, &&, || and pipes, and records their words.
+func (a *analyzer) structure(st *syntax.Stmt) {
+	if st.Negated || st.Background || st.Coprocess || st.Disown {
+		a.plain = false
+	}
+	for _, rd := range st.Redirs {
+		if rd.Hdoc != nil {
+			a.plain = false
+		}
+		if rd.Word != nil {
+			if _, ok := literal(rd.Word); !ok {
+				a.plain = false
+			}
+		}
+	}
+	switch c := st.Cmd.(type) {
+	case *syntax.CallExpr:
+		if len(c.Assigns) > 0 || len(c.Args) == 0 {
+			a.plain = false
+			return
+		}
+		words := make([]string, 0, len(c.Args))
+		for _, w := range c.Args {
+			s, ok := literal(w)
+			if !ok {
+				a.plain = false
+				return
+			}
+			words = append(words, s)
+		}
+		a.calls = append(a.calls, words)
+	case *syntax.BinaryCmd:
+		a.structure(c.X)
+		a.structure(c.Y)
+	default: // subshells, blocks, functions, loops, tests, declarations...
+		a.plain = false
+	}
+}
+
+// collect makes a segment of every simple command anywhere in f, nested
+// ones (in substitutions, subshells, functions) included, and applies
+// redirections to the segments they cover.
+func (a *analyzer) collect(f *syntax.File) {
+	type redirScope struct {
+		start, end uint
+		flags      segment
+	}
+	var scopes []redirScope
+	syntax.Walk(f, func(n syntax.Node) bool {
+		st, ok := n.(*syntax.Stmt)
+		if !ok {
+			return true
+		}
+		var r segment
+		for _, rd := range st.Redirs {
+			a.redirect(rd, &r)
+		}
+		if call, ok := st.Cmd.(*syntax.CallExpr); ok {
+			s := a.call(st, call)
+			s.WritesOutside = s.WritesOutside || r.WritesOutside
+			s.Network = s.Network || r.Network
+			s.reachesOut = s.reachesOut || r.reachesOut
+			return true
+		}
+		if len(st.Redirs) > 0 {
+			scopes = append(scopes, redirScope{st.Pos().Offset(), st.End().Offset(), r})
+		}
+		return true
+	})
+	for _, sc := range scopes {
+		for _, s := range a.segs {
+			if s.start >= sc.start && s.end <= sc.end {
+				s.WritesOutside = s.WritesOutside || sc.flags.WritesOutside
+				s.Network = s.Network || sc.flags.Network
+				s.reachesOut = s.reachesOut || sc.flags.reachesOut
+			}
+		}
+	}
+}
+
+// call builds the segment of one simple command.
+func (a *analyzer) call(st *syntax.Stmt, c *syntax.CallExpr) *segment {
+	start, end := st.Pos().Offset(), c.End().Offset()
+	for _, rd := range st.Redirs {
+		end = max(end, rd.End().Offset())
+	}
+	if st.Semicolon.IsValid() && end > st.Semicolon.Offset() {
+		end = st.Semicolon.Offset()
+	}
+	s := &segment{start: start, end: end}
+	s.Text = strings.TrimSpace(a.src[start:min(end, uint(len(a.src)))])
+	s.Args = make([]string, 0, len(c.Args))
+	lit := make([]bool, 0, len(c.Args))
+	for _, w := range c.Args {
+		v, ok := literal(w)
+		if !ok {
+			v = a.src[w.Pos().Offset():w.End().Offset()]
+			s.Opaque = s.Opaque || hasSubst(w)
+		}
+		s.Args = append(s.Args, v)
+		lit = append(lit, ok)
+	}
+	for _, as := range c.Assigns {
+		if as.Value != nil && hasSubst(as.Value) {
+			s.Opaque = true
+		}
+	}
+	a.segs = append(a.segs, s)
+	if len(s.Args) > 0 {
+		a.classify(s, s.Args, lit)
+	}
+	return s
+}
+
+// redirect flags what a redirection does.
+func (a *analyzer) redirect(rd *syntax.Redirect, s *segment) {
+	if rd.Word == nil {
+		return
+	}
+	target, ok := literal(rd.Word)
+	switch rd.Op {
+	case syntax.DplIn, syntax.DplOut:
+		if !ok || target != "-" && strings.Trim(target, "0123456789") != "" {
+			s.WritesOutside = true // >&file is a write to file
+		}
+		return
+	case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+		return
+	}
+	if strings.HasPrefix(target, "/dev/tcp/") || strings.HasPrefix(target, "/dev/udp/") {
+		s.Network = true
+		return
+	}
+	input := rd.Op == syntax.RdrIn
+	switch {
+	case !ok:
+		if input {
+			s.reachesOut = true
+		} else {
+			s.WritesOutside = true
+		}
+	case harmlessDevice(target):
+	case a.outside(target):
+		if input {
+			s.reachesOut = true
+		} else {
+			s.WritesOutside = true
+		}
+	}
+}
+
+// outside reports whether path p (relative to the command's folder) may
+// not be written: outside the workspace, protected, or under ~.
+func (a *analyzer) outside(p string) bool {
+	if p == "" {
+		return false
+	}
+	if strings.HasPrefix(p, "~") {
+		return true
+	}
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(a.cwd, p)
+	}
+	if a.b == nil {
+		return true
+	}
+	_, err := a.b.Resolve(p, workspace.Write)
+	return err != nil
+}
+
+func harmlessDevice(p string) bool {
+	switch p {
+	case "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/tty":
+		return true
+	}
+	return strings.HasPrefix(p, "/dev/fd/")
+}
+
+// literal returns the value of w when it has no expansion at all: only
+// plain text, single quotes and double quotes around plain text.
+func literal(w *syntax.Word) (string, bool) {
+	var b strings.Builder
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			b.WriteString(unescape(p.Value, false))
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				return "", false
+			}
+			b.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			if p.Dollar {
+				return "", false
+			}
+			for _, q := range p.Parts {
+				l, ok := q.(*syntax.Lit)
+				if !ok {
+					return "", false
+				}
+				b.WriteString(unescape(l.Value, true))
+			}
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
+}
+
+// unescape removes the backslashes the shell removes: every one outside
+// quotes, and inside double quotes those before $ ` " \ and newline.
+func unescape(s string, dquoted bool) string {
+	if !strings.Contains(s, "\\") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 == len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		next := s[i+1]
+		if dquoted && !strings.ContainsRune("$`\"\\\n", rune(next)) {
+			b.WriteByte('\\')
+			continue
+		}
+		i++
+		if next != '\n' {
+			b.WriteByte(next)
+		}
+	}
+	return b.String()
+}
+
+// hasSubst reports whether w runs commands when expanded.
+func hasSubst(w *syntax.Word) bool {
+	found := false
+	syntax.Walk(w, func(n syntax.Node) bool {
+		switch n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			found = true
+		}
+		return !found
+	})
+	return found
+}

@@ -1,0 +1,69 @@
+package approval
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"gatehouse/internal/protocol"
+)
+
+func terminalRequest() Request {
+	return Request{ApprovalID: "approval-1", Tool: "apply_patch",
+		Preview: protocol.Preview{Kind: protocol.PreviewFiles, Summary: "apply_patch: update a.txt, +1 −1", Partial: true,
+			Files: []protocol.FilePreview{{Path: "a.txt", Operation: protocol.FileUpdate, Diff: "@@ -1 +1 @@\n-a\n+b\n",
+				Hunks: []protocol.HunkPreview{{ID: "a.txt#1"}}}}},
+		Rule: &protocol.Rule{Tool: "apply_patch", Files: []string{"a.txt"}, Summary: "apply_patch on a.txt"}}
+}
+
+func TestTerminalGateway(t *testing.T) {
+	cases := []struct {
+		input string
+		want  protocol.Decision
+	}{
+		{"y\n", protocol.Decision{Kind: protocol.DecisionOnce}},
+		{"s\n", protocol.Decision{Kind: protocol.DecisionSession}},
+		{"what\nn\nuse tabs\n", protocol.Decision{Kind: protocol.DecisionReject, Note: "use tabs"}},
+		{"p\nb.txt\np\na.txt#1\n", protocol.Decision{Kind: protocol.DecisionPartial, Hunks: []string{"a.txt#1"}}},
+		{"", protocol.Decision{Kind: protocol.DecisionReject, Note: "no answer: the terminal input ended"}},
+	}
+	for _, c := range cases {
+		var out strings.Builder
+		d, err := NewTerminal(strings.NewReader(c.input), &out).Ask(context.Background(), terminalRequest())
+		if err != nil || d.Kind != c.want.Kind || d.Note != c.want.Note || strings.Join(d.Hunks, ",") != strings.Join(c.want.Hunks, ",") {
+			t.Errorf("%q: %+v %v", c.input, d, err)
+		}
+		if !strings.Contains(out.String(), "+b") || !strings.Contains(out.String(), "apply_patch on a.txt") {
+			t.Errorf("%q: shown %q", c.input, out.String())
+		}
+	}
+}
+
+func TestTerminalCancel(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	defer r.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	var out strings.Builder
+	if _, err := NewTerminal(r, &out).Ask(ctx, terminalRequest()); err == nil {
+		t.Fatal("a cancelled question returned an answer")
+	}
+}
+
+func TestHeadlessWithoutATerminalRejects(t *testing.T) {
+	f, err := os.CreateTemp(t.TempDir(), "in")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	d, err := HeadlessGateway(f, f).Ask(context.Background(), terminalRequest())
+	if err != nil || d.Kind != protocol.DecisionReject || d.Note == "" {
+		t.Fatalf("%+v %v", d, err)
+	}
+}

@@ -1,0 +1,46 @@
+package bash
+
+import (
+	"context"
+	"encoding/json"
+
+	"gatehouse/internal/protocol"
+	"gatehouse/internal/tools"
+)
+
+// Prepare implements tools.Gated: it says which command a call runs and
+// where, or which process it addresses. It starts nothing; the approval gate
+// parses the command and decides.
+func (t *Tool) Prepare(_ context.Context, raw json.RawMessage) (*tools.Prepared, tools.Result, bool) {
+	var a args
+	if res, ok := tools.DecodeArgs(raw, &a); !ok {
+		return nil, res, false
+	}
+	if res, ok := a.check(); !ok {
+		return nil, res, false
+	}
+	c := &protocol.CommandPreview{Action: a.Action, Command: a.Command, ProcessID: a.ProcessID}
+	switch a.Action {
+	case "exec", "start":
+		dir, res, ok := t.resolve(a.Cwd)
+		if !ok {
+			return nil, res, false
+		}
+		c.Cwd = dir
+	case "write", "stop":
+		if a.Input != nil {
+			c.Input = *a.Input
+		}
+		if in, err := t.c.Registry.Info(a.ProcessID); err == nil {
+			c.Command, c.Cwd = in.Command, in.Cwd
+		}
+	}
+	return &tools.Prepared{
+		Command: c,
+		Run: func(ctx context.Context, _ protocol.Decision) (tools.Result, error) {
+			return t.Run(ctx, raw)
+		},
+	}, tools.Result{}, true
+}
+
+var _ tools.Gated = (*Tool)(nil)

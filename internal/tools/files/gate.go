@@ -1,0 +1,131 @@
+package files
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+
+	"gatehouse/internal/patch"
+	"gatehouse/internal/protocol"
+	"gatehouse/internal/tools"
+	"gatehouse/internal/workspace"
+)
+
+// maxPreviewContent is the largest old or new content a file preview
+// carries whole; the diff is always there.
+const maxPreviewContent = 512 << 10
+
+// Prepare implements tools.Gated: a dry run of the write, whose hashes the
+// later Run checks.
+func (t *WriteFile) Prepare(_ context.Context, raw json.RawMessage) (*tools.Prepared, tools.Result, bool) {
+	plan, r, ok := t.Preview(raw)
+	if !ok {
+		return nil, r, false
+	}
+	p := describe(t.ws, plan)
+	p.Run = func(context.Context, protocol.Decision) (tools.Result, error) {
+		return t.Apply(raw, plan.Hashes)
+	}
+	return p, tools.Result{}, true
+}
+
+// Prepare implements tools.Gated: a dry run of the whole patch. Run applies
+// it whole, or the files and hunks a partial decision chooses, and then
+// tells the model what it skipped.
+func (t *ApplyPatch) Prepare(_ context.Context, raw json.RawMessage) (*tools.Prepared, tools.Result, bool) {
+	plan, r, ok := t.Preview(raw, nil)
+	if !ok {
+		return nil, r, false
+	}
+	p := describe(t.ws, plan)
+	p.Partial = true
+	p.Run = func(_ context.Context, d protocol.Decision) (tools.Result, error) {
+		if d.Kind != protocol.DecisionPartial {
+			return t.Apply(raw, nil, plan.Hashes)
+		}
+		res, err := t.Apply(raw, &patch.Selection{Files: d.Files, Hunks: d.Hunks}, plan.Hashes)
+		if err != nil || res.IsError {
+			return res, err
+		}
+		return withSkipped(res, plan.Changes, d)
+	}
+	return p, tools.Result{}, true
+}
+
+// describe turns a plan into the preview and rule keys of a call.
+func describe(ws *workspace.Workspace, plan *patch.Plan) *tools.Prepared {
+	p := &tools.Prepared{Files: make([]protocol.FilePreview, 0, len(plan.Changes))}
+	key := func(path string) string {
+		if abs, err := ws.Resolve(path, workspace.Write); err == nil {
+			if !slices.Contains(p.Paths, ws.Rel(abs)) {
+				p.Paths = append(p.Paths, ws.Rel(abs))
+			}
+			return plan.Hashes[abs]
+		}
+		return ""
+	}
+	for i := range plan.Changes {
+		c := &plan.Changes[i]
+		fp := protocol.FilePreview{
+			Path: c.Path, Operation: protocol.FileOperation(c.Operation), MovedFrom: c.MovedFrom,
+			Added: c.LinesAdded, Removed: c.LinesRemoved, Diff: c.Diff,
+			OldContent: c.OldContent, NewContent: c.NewContent,
+		}
+		fp.OldHash = key(c.Path)
+		if c.MovedFrom != "" {
+			fp.OldHash = key(c.MovedFrom)
+		}
+		if len(c.OldContent) > maxPreviewContent || len(c.NewContent) > maxPreviewContent {
+			fp.OldContent, fp.NewContent, fp.ContentOmitted = "", "", true
+		}
+		for _, h := range c.Hunks {
+			fp.Hunks = append(fp.Hunks, protocol.HunkPreview{
+				ID: h.ID, OldStart: h.OldStart, OldLines: h.OldLines, NewStart: h.NewStart, NewLines: h.NewLines,
+				Diff: c.HunkDiff(h),
+			})
+		}
+		p.Files = append(p.Files, fp)
+	}
+	return p
+}
+
+// partialResult is apply_patch's result after a partial approval.
+type partialResult struct {
+	patchResult
+	SkippedFiles []string `json:"skippedFiles"`
+	SkippedHunks []string `json:"skippedHunks"`
+	Note         string   `json:"note"`
+}
+
+// withSkipped adds to res what the user's selection left out of the full
+// plan: whole files, and hunks of files applied in part.
+func withSkipped(res tools.Result, all []patch.FileChange, d protocol.Decision) (tools.Result, error) {
+	var out partialResult
+	if err := json.Unmarshal(res.Output, &out.patchResult); err != nil {
+		return res, err
+	}
+	out.SkippedFiles, out.SkippedHunks = []string{}, []string{}
+	for _, c := range all {
+		if slices.Contains(d.Files, c.Path) || c.MovedFrom != "" && slices.Contains(d.Files, c.MovedFrom) {
+			continue
+		}
+		var skipped []string
+		for _, h := range c.Hunks {
+			if !slices.Contains(d.Hunks, h.ID) {
+				skipped = append(skipped, h.ID)
+			}
+		}
+		if len(skipped) == len(c.Hunks) {
+			out.SkippedFiles = append(out.SkippedFiles, c.Path)
+			continue
+		}
+		out.SkippedHunks = append(out.SkippedHunks, skipped...)
+	}
+	out.Note = "The user approved only part of this patch: the files in skippedFiles and the hunks in skippedHunks (path#n, the n-th @@ chunk of that file) were NOT applied; everything else was."
+	return tools.OK(out)
+}
+
+var (
+	_ tools.Gated = (*WriteFile)(nil)
+	_ tools.Gated = (*ApplyPatch)(nil)
+)
