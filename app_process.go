@@ -26,7 +26,9 @@ func (p procEvents) Updated(i proc.Info) {
 	p.publish(protocol.ProcessUpdated, protocol.ProcessUpdatedPayload{ProcessInfo: processInfo(i)})
 }
 func (p procEvents) Exited(i proc.Info) {
-	p.publish(protocol.ProcessExited, protocol.ProcessExitedPayload{ProcessInfo: processInfo(i)})
+	info := processInfo(i)
+	p.publish(protocol.ProcessExited, protocol.ProcessExitedPayload{ProcessInfo: info})
+	p.app.alerts.processExited(info)
 }
 func (p procEvents) Output(c proc.Chunk) {
 	p.publish(protocol.ProcessOutput, protocol.ProcessOutputPayload{ProcessID: c.ProcessID, Offset: c.Offset, NextOffset: c.NextOffset, Data: c.Data})
