@@ -3,9 +3,12 @@ import type { AppState, ApprovalMode, Backend } from "./bridge";
 import { Header } from "./components/Header";
 import { Chat } from "./components/Chat";
 import { SidePanel } from "./components/SidePanel";
+import { ProcessPanel } from "./components/ProcessPanel";
+import type { ProcessBackend } from "./bridge/processes";
 
-export function App({ backend }: { backend: Backend }) {
+export function App({ backend, processes }: { backend: Backend; processes?: ProcessBackend }) {
   const [state, setState] = useState<AppState | null>(null);
+  const [processesOpen, setProcessesOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const readySent = useRef(false);
 
@@ -51,7 +54,9 @@ export function App({ backend }: { backend: Backend }) {
       <main className="body">
         <SidePanel side="left" title="Files" emptyText={state.workspace ? "The file tree appears here." : "Choose a folder to start."} />
         <Chat state={state} onChooseWorkspace={() => act(backend.chooseWorkspace())} />
-        <SidePanel side="right" title="Processes" emptyText="No processes yet. Processes the agent starts show up here." />
+        <SidePanel side="right" title="Processes" emptyText="No processes yet. Processes the agent starts show up here." width={440} open={processesOpen} onOpenChange={setProcessesOpen}>
+          {processes && <ProcessPanel backend={processes} onProcessStarted={() => setProcessesOpen(true)} />}
+        </SidePanel>
       </main>
     </div>
   );
