@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { FrameWriter } from "./frameWriter";
+
+function setup(maxPending?: number) {
+  const frames: Array<() => void> = [];
+  const writes: string[] = [];
+  const done: Array<() => void> = [];
+  const w = new FrameWriter((data, cb) => (writes.push(data), done.push(cb)), {
+    maxPending,
+    dropMarker: (n) => `<${n} dropped>`,
+    requestFrame: (cb) => frames.push(cb),
+  });
+  const frame = () => frames.splice(0).forEach((f) => f());
+  return { w, frames, writes, done, frame };
+}
+
+describe("FrameWriter", () => {
+  it("writes everything pushed within a frame as one batch", () => {
+    const t = setup();
+    t.w.push("a");
+    t.w.push("b");
+    t.w.push("c");
+    expect(t.writes).toEqual([]);
+    expect(t.frames.length).toBe(1);
+    t.frame();
+    expect(t.writes).toEqual(["abc"]);
+  });
+
+  it("waits for the terminal to finish a batch before the next", () => {
+    const t = setup();
+    t.w.push("a");
+    t.frame();
+    t.w.push("b");
+    t.frame();
+    expect(t.writes).toEqual(["a"]); // "a" is still being parsed
+    t.done.shift()!();
+    t.frame();
+    expect(t.writes).toEqual(["a", "b"]);
+  });
+
+  it("drops the oldest text when the terminal falls behind, and says so", () => {
+    const t = setup(6);
+    t.w.push("x");
+    t.frame(); // in flight, never finishes for now
+    for (const s of ["111", "222", "333"]) t.w.push(s);
+    expect(t.w.backlog).toBe(6);
+    t.done.shift()!();
+    t.frame();
+    expect(t.writes).toEqual(["x", "<3 dropped>222333"]);
+  });
+
+  it("writes nothing after dispose", () => {
+    const t = setup();
+    t.w.push("a");
+    t.w.dispose();
+    t.frame();
+    expect(t.writes).toEqual([]);
+  });
+});
