@@ -10,6 +10,8 @@ import { formatBytes, statusText } from "../processes/list";
 /** Output loaded when a process is selected: what the ring buffer holds (2 MiB). */
 const TAIL_BYTES = 2 << 20;
 const SCROLLBACK_LINES = 20_000;
+/** Characters waiting for the terminal beyond which gaps are not fetched back. */
+const FLOOD_BACKLOG = 256 << 10;
 
 const dim = (s: string) => `\r\n\x1b[2m[… ${s} …]\x1b[0m\r\n`;
 
@@ -61,7 +63,7 @@ export function ProcessPanelTerminal({ backend, info }: { backend: ProcessBacken
       fetch: (offset, limit) => backend.logs(id, offset, limit),
       emit: (p) => writer.push(p.kind === "data" ? p.data : dim(`${formatBytes(p.bytes)} of output not shown`)),
       onError: (err) => setNotice(`Could not read the output: ${String(err)}`),
-    });
+    }, { fetchGaps: () => writer.backlog < FLOOD_BACKLOG });
     const unsubscribe = backend.subscribe((e) => {
       if (e.type === "process.output" && e.payload.processId === id) void stream.push(e.payload);
     });

@@ -57,3 +57,44 @@ describe("FrameWriter", () => {
     expect(t.writes).toEqual([]);
   });
 });
+
+describe("FrameWriter batch size", () => {
+  it("hands over at most maxPerFrame characters per frame, in order", () => {
+    const frames: Array<() => void> = [];
+    const writes: string[] = [];
+    const w = new FrameWriter((d, done) => (writes.push(d), done()), { minPerFrame: 4, maxPerFrame: 4, requestFrame: (cb) => frames.push(cb) });
+    w.push("abcdef");
+    w.push("gh");
+    w.push("ij");
+    while (frames.length) frames.shift()!();
+    expect(writes).toEqual(["abcd", "efgh", "ij"]);
+    expect(w.backlog).toBe(0);
+  });
+
+  it("never splits a surrogate pair", () => {
+    const frames: Array<() => void> = [];
+    const writes: string[] = [];
+    const w = new FrameWriter((d, done) => (writes.push(d), done()), { minPerFrame: 2, maxPerFrame: 2, requestFrame: (cb) => frames.push(cb) });
+    w.push("a😀b");
+    while (frames.length) frames.shift()!();
+    expect(writes).toEqual(["a", "😀", "b"]);
+  });
+
+  it("shrinks its batches when the terminal is slow and grows them when it is fast", () => {
+    const frames: Array<() => void> = [];
+    let clock = 0;
+    let parseMs = 40;
+    const w = new FrameWriter((_d, done) => ((clock += parseMs), done()), {
+      minPerFrame: 1024, maxPerFrame: 64 << 10, budgetMs: 12, now: () => clock, requestFrame: (cb) => frames.push(cb),
+    });
+    const start = w.perFrame;
+    w.push("x".repeat(1 << 20));
+    frames.shift()!();
+    expect(w.perFrame).toBe(start / 2);
+    for (let i = 0; i < 10; i++) frames.shift()!();
+    expect(w.perFrame).toBe(1024);
+    parseMs = 1;
+    for (let i = 0; i < 10; i++) frames.shift()!();
+    expect(w.perFrame).toBe(64 << 10);
+  });
+});

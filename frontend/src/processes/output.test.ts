@@ -96,6 +96,14 @@ describe("OutputStream", () => {
     expect(h.fetches).toEqual([[16, 2], [18, 2]]);
   });
 
+  it("skips gaps without fetching while the view is behind", async () => {
+    const h = harness(TEXT, 0, { fetchGaps: () => false });
+    await h.stream.push(h.chunk(0, 2));
+    await h.stream.push(h.chunk(10, 12));
+    expect(h.shown()).toBe("ab<skipped 8>kl");
+    expect(h.fetches).toEqual([]);
+  });
+
   it("says how much older output the tail leaves out", async () => {
     const h = harness(TEXT);
     await h.stream.loadTail(6);

@@ -34,6 +34,8 @@ export interface StreamOptions {
   pageSize?: number;
   /** Queued chunks beyond this drop the oldest (they become a gap). */
   maxQueue?: number;
+  /** Whether to fetch gaps now; false (the view is behind a flood) skips them. */
+  fetchGaps?: () => boolean;
 }
 
 type Item = { kind: "tail"; bytes: number } | { kind: "chunk"; chunk: Chunk };
@@ -48,11 +50,13 @@ export class OutputStream {
   private readonly maxGapFetch: number;
   private readonly pageSize: number;
   private readonly maxQueue: number;
+  private readonly fetchGaps: () => boolean;
 
   constructor(private io: StreamIO, opts: StreamOptions = {}) {
     this.maxGapFetch = opts.maxGapFetch ?? 256 << 10;
     this.pageSize = opts.pageSize ?? 256 << 10;
     this.maxQueue = opts.maxQueue ?? 64;
+    this.fetchGaps = opts.fetchGaps ?? (() => true);
   }
 
   /** Shows the last bytes of output the backend still holds. */
@@ -150,6 +154,11 @@ export class OutputStream {
 
   /** Fetches bytes [from, to) back from the ring buffer, oldest first. */
   private async fill(from: number, to: number) {
+    if (!this.fetchGaps()) {
+      this.emit({ kind: "skipped", bytes: to - from });
+      this.next = to;
+      return;
+    }
     if (to - from > this.maxGapFetch) {
       this.emit({ kind: "skipped", bytes: to - from - this.maxGapFetch });
       from = to - this.maxGapFetch;
