@@ -90,7 +90,7 @@ test("the page stays responsive while a process floods output", async ({ app }) 
   const median = gaps[gaps.length >> 1];
   const worst = gaps[gaps.length - 1];
   console.log(`frames during the flood: ${gaps.length}, median gap ${Math.round(median)} ms, worst ${Math.round(worst)} ms`);
-  expect(median).toBeLessThan(100);
+  expect(median).toBeLessThan(150);
   expect(worst).toBeLessThan(1500);
   await view.getByRole("button", { name: "Stop" }).click();
   await expect(page.getByRole("button", { name: /^yes/ })).toContainText(/stopped, exit \d+/);

@@ -67,10 +67,16 @@ export function ProcessPanelTerminal({ backend, info }: { backend: ProcessBacken
     const unsubscribe = backend.subscribe((e) => {
       if (e.type === "process.output" && e.payload.processId === id) void stream.push(e.payload);
     });
-    void stream.loadTail(TAIL_BYTES);
+    // Replaying saved output makes the terminal answer old queries (cursor
+    // position, device attributes); those answers must not reach the process.
+    let replaying = true;
+    void stream
+      .loadTail(TAIL_BYTES)
+      .then(() => writer.drained())
+      .then(() => (replaying = false));
 
     const input = term.onData((data) => {
-      if (liveRef.current) backend.write(id, data).catch((err) => setNotice(`Could not send input: ${String(err)}`));
+      if (liveRef.current && !replaying) backend.write(id, data).catch((err) => setNotice(`Could not send input: ${String(err)}`));
     });
 
     // Fit the terminal to the panel and tell the process its size.
@@ -130,6 +136,7 @@ export function ProcessPanelTerminal({ backend, info }: { backend: ProcessBacken
     try {
       await backend.copyText(bufferText(term));
       setNotice("Output copied");
+      setTimeout(() => setNotice((n) => (n === "Output copied" ? "" : n)), 3000);
     } catch (err) {
       setNotice(`Could not copy: ${String(err)}`);
     }

@@ -49,6 +49,19 @@ describe("FrameWriter", () => {
     expect(t.writes).toEqual(["x", "<3 dropped>222333"]);
   });
 
+  it("tells when the terminal has parsed everything pushed", async () => {
+    const t = setup();
+    let drained = false;
+    t.w.push("a");
+    void t.w.drained().then(() => (drained = true));
+    t.frame();
+    await Promise.resolve();
+    expect(drained).toBe(false);
+    t.done.shift()!();
+    await Promise.resolve();
+    expect(drained).toBe(true);
+  });
+
   it("writes nothing after dispose", () => {
     const t = setup();
     t.w.push("a");

@@ -29,6 +29,7 @@ export class FrameWriter {
   private scheduled = false;
   private inFlight = false;
   private disposed = false;
+  private waiters: Array<() => void> = [];
   private readonly maxPending: number;
   private readonly minPerFrame: number;
   private readonly maxPerFrame: number;
@@ -60,6 +61,12 @@ export class FrameWriter {
       this.dropped += old.length;
     }
     this.schedule();
+  }
+
+  /** Resolves once everything pushed so far has been parsed by the terminal. */
+  drained(): Promise<void> {
+    if (!this.inFlight && !this.pending.length) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
   }
 
   /** Characters waiting for the next frame. */
@@ -95,6 +102,7 @@ export class FrameWriter {
       if (took > this.budgetMs) this.perFrame = Math.max(this.minPerFrame, this.perFrame >> 1);
       else if (full && took < this.budgetMs / 2) this.perFrame = Math.min(this.maxPerFrame, this.perFrame * 2);
       this.inFlight = false;
+      if (!this.pending.length) this.waiters.splice(0).forEach((w) => w());
       this.schedule();
     });
   }
