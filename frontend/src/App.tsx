@@ -6,6 +6,8 @@ import { ChatActionsContext } from "./components/ChatActions";
 import { Settings } from "./components/Settings";
 import { SidePanel } from "./components/SidePanel";
 import { useTranscript, useTranscriptStore } from "./transcript/useTranscript";
+import { ProcessPanel } from "./components/ProcessPanel";
+import type { ProcessBackend } from "./bridge/processes";
 
 function applyTheme(theme: string) {
   const root = document.documentElement;
@@ -13,8 +15,9 @@ function applyTheme(theme: string) {
   else delete root.dataset.theme;
 }
 
-export function App({ backend }: { backend: Backend }) {
+export function App({ backend, processes }: { backend: Backend; processes?: ProcessBackend }) {
   const [state, setState] = useState<AppState | null>(null);
+  const [processesOpen, setProcessesOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [showSettings, setShowSettings] = useState(false);
   const readySent = useRef(false);
@@ -99,7 +102,9 @@ export function App({ backend }: { backend: Backend }) {
           <main className="body">
             <SidePanel side="left" title="Files" emptyText={state.workspace ? "The file tree appears here." : "Choose a folder to start."} />
             <Chat state={state} transcript={transcript} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onCancel={cancel} />
-            <SidePanel side="right" title="Processes" emptyText="No processes yet. Processes the agent starts show up here." />
+            <SidePanel side="right" title="Processes" emptyText="No processes yet. Processes the agent starts show up here." width={440} open={processesOpen} onOpenChange={setProcessesOpen}>
+              {processes && <ProcessPanel backend={processes} onProcessStarted={() => setProcessesOpen(true)} />}
+            </SidePanel>
           </main>
         )}
       </div>

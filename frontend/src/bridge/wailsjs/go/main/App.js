@@ -82,6 +82,10 @@ export function SetApprovalMode(arg1) {
   return window['go']['main']['App']['SetApprovalMode'](arg1);
 }
 
+export function SetWindowFocused(arg1) {
+  return window['go']['main']['App']['SetWindowFocused'](arg1);
+}
+
 export function Snapshot() {
   return window['go']['main']['App']['Snapshot']();
 }
