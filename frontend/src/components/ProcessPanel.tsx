@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { ProcessBackend, ProcessInfo } from "../bridge/processes";
 import { merge, upsert } from "../processes/list";
 import { ProcessPanelList } from "./ProcessPanelList";
-import { ProcessPanelTerminal } from "./ProcessPanelTerminal";
+// The terminal (xterm.js) loads when a process is first selected, not at start-up.
+const ProcessPanelTerminal = lazy(() => import("./ProcessPanelTerminal").then((m) => ({ default: m.ProcessPanelTerminal })));
 import "./ProcessPanel.css";
 
 export interface ProcessPanelProps {
@@ -107,7 +108,9 @@ export function ProcessPanel({ backend, onProcessStarted, now = Date.now }: Proc
         onOpenURL={(url) => backend.openURL(url)}
       />
       {selected ? (
-        <ProcessPanelTerminal key={selected.processId} backend={backend} info={selected} />
+        <Suspense fallback={<p className="empty">Opening the terminal…</p>}>
+          <ProcessPanelTerminal key={selected.processId} backend={backend} info={selected} />
+        </Suspense>
       ) : (
         processes.length > 0 && <p className="empty">Select a process to see its output.</p>
       )}
