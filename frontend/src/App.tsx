@@ -6,6 +6,10 @@ import { ChatActionsContext } from "./components/ChatActions";
 import { Settings } from "./components/Settings";
 import { SidePanel } from "./components/SidePanel";
 import { useTranscript, useTranscriptStore } from "./transcript/useTranscript";
+import type { SessionsBackend } from "./bridge/sessions";
+import type { LocalServer } from "./bridge/localModels";
+import { SessionsMenu } from "./components/SessionsMenu";
+import { ContextGauge, lastContextUse } from "./components/ContextGauge";
 
 function applyTheme(theme: string) {
   const root = document.documentElement;
@@ -13,7 +17,11 @@ function applyTheme(theme: string) {
   else delete root.dataset.theme;
 }
 
-export function App({ backend }: { backend: Backend }) {
+export function App({ backend, sessions, localModels }: {
+  backend: Backend;
+  sessions?: SessionsBackend;
+  localModels?: () => Promise<LocalServer[]>;
+}) {
   const [state, setState] = useState<AppState | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [showSettings, setShowSettings] = useState(false);
@@ -58,7 +66,9 @@ export function App({ backend }: { backend: Backend }) {
 
   const cancel = useCallback(() => void backend.cancel(), [backend]);
 
-  const actions = useMemo(() => ({ openURL: backend.openURL, openSettings: () => setShowSettings(true) }), [backend]);
+  const newSession = useMemo(() => sessions && (() => void sessions.create().then(() => store.resync(), (e) => setError(String(e)))), [sessions, store]);
+  const actions = useMemo(() => ({ openURL: backend.openURL, openSettings: () => setShowSettings(true), newSession }), [backend, newSession]);
+  const contextUse = useMemo(() => lastContextUse(transcript.items), [transcript.items]);
 
   if (!state) {
     return (
@@ -77,6 +87,10 @@ export function App({ backend }: { backend: Backend }) {
           onChooseWorkspace={chooseWorkspace}
           onModeChange={(m: ApprovalMode) => act(backend.setApprovalMode(m))}
           onOpenSettings={() => setShowSettings(true)}
+          sessions={sessions && (
+            <SessionsMenu backend={sessions} hasWorkspace={!!state.workspace} busy={transcript.turnId !== ""} onSwitched={() => void store.resync()} />
+          )}
+          gauge={state.workspace ? <ContextGauge use={contextUse} /> : undefined}
         />
         {error && (
           <div className="banner error" role="alert">
@@ -93,6 +107,7 @@ export function App({ backend }: { backend: Backend }) {
                 act(backend.state()).then(() => setShowSettings(false));
               }}
               onClose={state.needsSetup ? undefined : () => setShowSettings(false)}
+              localModels={localModels}
             />
           </main>
         ) : (
