@@ -106,7 +106,7 @@ func ExecMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 type execOptions struct {
 	workspace, prompt, approval, model, baseURL string
-	maxSteps                                    int
+	maxSteps, contextWindow                     int
 	json                                        bool
 }
 
@@ -162,6 +162,7 @@ func Exec(ctx context.Context, args []string, env ExecEnv, stdin io.Reader, stdo
 		fmt.Fprintln(stderr, "gatehouse exec: reading the settings:", err)
 		return ExitError
 	}
+	o.contextWindow = eff.Settings.ContextWindow
 	if eff.Settings.Model == "" {
 		return usage("no model: pass --model or choose one in the app's settings")
 	}
@@ -218,7 +219,7 @@ func runTurn(ctx context.Context, o execOptions, env ExecEnv, ws *workspace.Work
 	// The gate is listed last: it runs the calls it prepared itself.
 	router := tools.NewRouter(reg, tools.Policy{}, append([]tools.Middleware{tools.OutputCap(256 << 10)}, gate...)...)
 	ag := agent.New(agent.Config{Model: model, Tools: router, Events: bus, SessionID: id,
-		System: agent.SystemPrompt(ws.Root()), MaxSteps: o.maxSteps})
+		System: agent.SystemPrompt(ws.Root()), MaxSteps: o.maxSteps, ContextWindow: o.contextWindow})
 
 	outcome := ag.Run(ctx, id+"-t1", o.prompt)
 	bus.Flush()

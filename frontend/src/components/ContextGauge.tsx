@@ -40,8 +40,8 @@ export function ContextGauge({ use }: { use?: ContextUse }) {
     >
       <span className="context-label">context</span>
       <span className="context-cells mono" aria-hidden>
-        {"▓".repeat(filled)}
-        {"░".repeat(CELLS - filled)}
+        <span className="context-filled">{"▓".repeat(filled)}</span>
+        <span className="context-empty">{"░".repeat(CELLS - filled)}</span>
       </span>
       <span className="context-pct">{use ? `${use.estimated ? "~" : ""}${pct}%` : "–"}</span>
     </div>
