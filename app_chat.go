@@ -88,7 +88,7 @@ func (a *App) openSessionLocked(id string, log *session.Log, past *session.Loade
 	router := tools.NewRouter(reg, tools.Policy{}, tools.OutputCap(256<<10), gate.Middleware)
 	ag := agent.New(agent.Config{
 		Model: a.model, Tools: router, Events: a.bus, SessionID: id,
-		System: agent.SystemPrompt(a.workspace),
+		System: agent.SystemPrompt(a.workspace), ContextWindow: a.effective().Settings.ContextWindow,
 	})
 	s := &liveSession{id: id, procs: procs, log: log, gate: gate, gw: gw}
 	s.ctrl = session.NewController(id, ag, func(out agent.Outcome) {

@@ -40,6 +40,8 @@ export interface App {
   modelRequests: () => Promise<unknown[]>;
   /** Problems the fake server found (a tool call without its result, …). */
   modelViolations: () => Promise<string[]>;
+  /** Stops the backend and starts it again on the same folders, then reloads the page (new url). */
+  restart: () => Promise<void>;
 }
 
 async function freePort(): Promise<number> {
@@ -171,49 +173,50 @@ export const test = base.extend<{ app: (opts: AppOptions) => Promise<App> }>({
         fs.writeFileSync(path.join(dir, "api-key"), "sk-test-e2e", { mode: 0o600 });
       }
 
-      const port = await freePort();
-      const appEnv = {
-        ...env,
-        GATEHOUSE_WORKSPACE: workspace,
-        GATEHOUSE_APPROVAL: opts.approvalMode,
-        assetdir: path.join(root, "frontend/dist"),
-        devserver: `127.0.0.1:${port}`,
-        WEBKIT_DISABLE_COMPOSITING_MODE: "1",
-        LIBGL_ALWAYS_SOFTWARE: "1",
+      const startBackend = async () => {
+        const port = await freePort();
+        const appEnv = {
+          ...env,
+          GATEHOUSE_WORKSPACE: workspace,
+          GATEHOUSE_APPROVAL: opts.approvalMode,
+          assetdir: path.join(root, "frontend/dist"),
+          devserver: `127.0.0.1:${port}`,
+          WEBKIT_DISABLE_COMPOSITING_MODE: "1",
+          LIBGL_ALWAYS_SOFTWARE: "1",
+        };
+        const backend = startProcess("xvfb-run", ["-a", "-s", "-screen 0 1440x900x24", devBinary], appEnv);
+        stops.unshift(backend.stop);
+        logs.unshift(backend.output);
+        await waitForOutput(backend.child, backend.output, /Serving DevServer at/, "gatehouse dev backend");
+        await waitForPort(port);
+        const url = `http://127.0.0.1:${port}/`;
+        await page.goto(url);
+        await expect(page.getByRole("combobox", { name: "Approval mode" })).toBeVisible();
+        return { backend, url };
       };
-      const backend = startProcess("xvfb-run", ["-a", "-s", "-screen 0 1440x900x24", devBinary], appEnv);
-      stops.unshift(backend.stop);
-      logs.unshift(backend.output);
-      await waitForOutput(backend.child, backend.output, /Serving DevServer at/, "gatehouse dev backend");
-      await waitForPort(port);
-      const url = `http://127.0.0.1:${port}/`;
-      // Wails logs "Serving DevServer" just before it listens: retry a refused connection.
-      for (let tries = 0; ; tries++) {
-        try {
-          await page.goto(url);
-          break;
-        } catch (err) {
-          if (tries >= 20 || !String(err).includes("ERR_CONNECTION_REFUSED")) throw err;
-          await new Promise((r) => setTimeout(r, 250));
-        }
-      }
-      await expect(page.getByRole("combobox", { name: "Approval mode" })).toBeVisible();
+      let current = await startBackend();
       const get = async (p: string) => {
         if (!modelURL) return [];
         const r = await fetch(modelURL.replace(/\/v1$/, "") + p);
         return r.json();
       };
-      return {
+      const app: App = {
         page,
-        url,
+        url: current.url,
         workspace,
         configDir: path.join(configHome, "gatehouse"),
         dataDir: path.join(dataHome, "gatehouse"),
         modelURL,
-        log: backend.output,
+        log: () => current.backend.output(),
         modelRequests: () => get("/_requests"),
         modelViolations: () => get("/_violations"),
+        restart: async () => {
+          await current.backend.stop();
+          current = await startBackend();
+          app.url = current.url;
+        },
       };
+      return app;
     });
     if (testInfo.status !== testInfo.expectedStatus) {
       for (const [i, l] of logs.entries()) await testInfo.attach(`process-${i}.log`, { body: l(), contentType: "text/plain" });

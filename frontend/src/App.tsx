@@ -8,6 +8,10 @@ import { SidePanel } from "./components/SidePanel";
 import { useTranscript, useTranscriptStore } from "./transcript/useTranscript";
 import { ProcessPanel } from "./components/ProcessPanel";
 import type { ProcessBackend } from "./bridge/processes";
+import type { SessionsBackend } from "./bridge/sessions";
+import type { LocalServer } from "./bridge/localModels";
+import { SessionsMenu } from "./components/SessionsMenu";
+import { ContextGauge, lastContextUse } from "./components/ContextGauge";
 
 function applyTheme(theme: string) {
   const root = document.documentElement;
@@ -15,7 +19,12 @@ function applyTheme(theme: string) {
   else delete root.dataset.theme;
 }
 
-export function App({ backend, processes }: { backend: Backend; processes?: ProcessBackend }) {
+export function App({ backend, processes, sessions, localModels }: {
+  backend: Backend;
+  processes?: ProcessBackend;
+  sessions?: SessionsBackend;
+  localModels?: () => Promise<LocalServer[]>;
+}) {
   const [state, setState] = useState<AppState | null>(null);
   const [processesOpen, setProcessesOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -61,7 +70,9 @@ export function App({ backend, processes }: { backend: Backend; processes?: Proc
 
   const cancel = useCallback(() => void backend.cancel(), [backend]);
 
-  const actions = useMemo(() => ({ openURL: backend.openURL, openSettings: () => setShowSettings(true) }), [backend]);
+  const newSession = useMemo(() => sessions && (() => void sessions.create().then(() => store.resync(), (e) => setError(String(e)))), [sessions, store]);
+  const actions = useMemo(() => ({ openURL: backend.openURL, openSettings: () => setShowSettings(true), newSession }), [backend, newSession]);
+  const contextUse = useMemo(() => lastContextUse(transcript.items), [transcript.items]);
 
   if (!state) {
     return (
@@ -80,6 +91,10 @@ export function App({ backend, processes }: { backend: Backend; processes?: Proc
           onChooseWorkspace={chooseWorkspace}
           onModeChange={(m: ApprovalMode) => act(backend.setApprovalMode(m))}
           onOpenSettings={() => setShowSettings(true)}
+          sessions={sessions && (
+            <SessionsMenu backend={sessions} hasWorkspace={!!state.workspace} busy={transcript.turnId !== ""} onSwitched={() => void store.resync()} />
+          )}
+          gauge={state.workspace ? <ContextGauge use={contextUse} /> : undefined}
         />
         {error && (
           <div className="banner error" role="alert">
@@ -96,6 +111,7 @@ export function App({ backend, processes }: { backend: Backend; processes?: Proc
                 act(backend.state()).then(() => setShowSettings(false));
               }}
               onClose={state.needsSetup ? undefined : () => setShowSettings(false)}
+              localModels={localModels}
             />
           </main>
         ) : (

@@ -3,10 +3,12 @@ import { createRoot } from "react-dom/client";
 import { App } from "./App";
 import { backend } from "./bridge";
 import { processBackend } from "./bridge/processes";
+import { sessionsBackend } from "./bridge/sessions";
+import { detectLocalModels } from "./bridge/localModels";
 import "./styles.css";
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <App backend={backend} processes={processBackend} />
+    <App backend={backend} processes={processBackend} sessions={sessionsBackend} localModels={detectLocalModels} />
   </StrictMode>,
 );

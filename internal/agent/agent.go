@@ -92,10 +92,23 @@ type Outcome struct {
 	// Err is set when Reason is error.
 	Err   error
 	Usage protocol.Usage
-	// ContextTokens is the prompt size of the turn's last request.
-	ContextTokens int64
+	// ContextTokens is the prompt size of the turn's last request: the
+	// server's count, or the estimate when ContextEstimated (the server
+	// reported no usage). 0: the turn made no request.
+	ContextTokens    int64
+	ContextEstimated bool
 	// Trimmed counts old tool outputs removed to fit the context window.
 	Trimmed int
+}
+
+// contextUse is how full the window was at the turn's last request; nil
+// when the turn made none.
+func (a *Agent) contextUse(out Outcome) *protocol.ContextUse {
+	if out.ContextTokens <= 0 {
+		return nil
+	}
+	return &protocol.ContextUse{Tokens: out.ContextTokens, Estimated: out.ContextEstimated,
+		Window: int64(a.cfg.ContextWindow), Trimmed: out.Trimmed}
 }
 
 func (a *Agent) newID(prefix string) string {

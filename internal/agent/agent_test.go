@@ -303,7 +303,7 @@ func TestContextTrimsOldToolOutputsFirst(t *testing.T) {
 		llm.Assistant("", llm.ToolCall{ID: "b", Name: "echo", Arguments: "{}"}),
 		llm.ToolResult("b", big),
 	})
-	msgs, trimmed := a.fit(nil)
+	msgs, trimmed, _ := a.fit(nil)
 	if trimmed != 1 || msgs[2].Text != trimmedOutput || msgs[4].Text != big {
 		t.Fatalf("trimmed %d; first %q…; the latest result must stay", trimmed, msgs[2].Text[:10])
 	}

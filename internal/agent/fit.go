@@ -12,8 +12,9 @@ const trimmedOutput = `{"trimmed":true,"note":"this old tool output was removed 
 // fit returns the messages of the next request: the system prompt and the
 // history, with the oldest tool outputs trimmed (in the history itself, so
 // later requests stay consistent) while the estimate exceeds 90% of the
-// window. It returns how many outputs it trimmed.
-func (a *Agent) fit(specs []llm.ToolSpec) ([]llm.Message, int) {
+// window. It returns how many outputs it trimmed and the estimated size of
+// the request in tokens.
+func (a *Agent) fit(specs []llm.ToolSpec) ([]llm.Message, int, int) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	budget := a.cfg.ContextWindow * 9 / 10
@@ -44,7 +45,7 @@ func (a *Agent) fit(specs []llm.ToolSpec) ([]llm.Message, int) {
 	if a.cfg.System != "" {
 		msgs = append(msgs, llm.System(a.cfg.System))
 	}
-	return append(msgs, a.history...), trimmed
+	return append(msgs, a.history...), trimmed, size
 }
 
 // estimate is a rough token count: about four bytes a token.

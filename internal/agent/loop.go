@@ -25,7 +25,7 @@ func (a *Agent) Run(ctx context.Context, turnID, prompt string) Outcome {
 	a.appendHistory(llm.User(prompt))
 	out := a.loop(ctx, turnID)
 	out.TurnID = turnID
-	p := protocol.TurnStoppedPayload{Reason: out.Reason, Usage: out.Usage}
+	p := protocol.TurnStoppedPayload{Reason: out.Reason, Usage: out.Usage, Context: a.contextUse(out)}
 	if out.Err != nil {
 		p.Error = out.Err.Error()
 		p.ErrorKind = string(llm.KindOf(out.Err))
@@ -46,7 +46,7 @@ func (a *Agent) loop(ctx context.Context, turnID string) Outcome {
 			out.Reason = protocol.StopMaxSteps
 			return out
 		}
-		msgs, trimmed := a.fit(specs)
+		msgs, trimmed, size := a.fit(specs)
 		out.Trimmed += trimmed
 		// Prefixed with the turn, so ids stay unique in a resumed session
 		// (whose agent counts from 1 again).
@@ -56,7 +56,9 @@ func (a *Agent) loop(ctx context.Context, turnID string) Outcome {
 		})
 		out.Usage = out.Usage.Add(resp.Usage)
 		if resp.Usage.PromptTokens > 0 {
-			out.ContextTokens = resp.Usage.PromptTokens
+			out.ContextTokens, out.ContextEstimated = resp.Usage.PromptTokens, false
+		} else {
+			out.ContextTokens, out.ContextEstimated = int64(size), true
 		}
 		if err != nil {
 			cancelled := ctx.Err() != nil || llm.KindOf(err) == llm.KindCancelled

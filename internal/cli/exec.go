@@ -13,6 +13,7 @@ import (
 	"syscall"
 
 	"gatehouse/internal/agent"
+	"gatehouse/internal/approval"
 	"gatehouse/internal/events"
 	"gatehouse/internal/llm"
 	"gatehouse/internal/proc"
@@ -45,6 +46,12 @@ Without --json the assistant's text goes to stdout, tool calls and a summary
 to stderr. With --json stdout carries one event per line,
 {seq, sessionId, turnId, type, payload}, the same events the window gets; the
 last is turn.stopped, whose payload.reason is the stop reason.
+
+--approval safe (the default) runs reading tools without asking and asks for
+every call that changes files or runs a command; manual asks for every call;
+auto for none (the workspace boundary holds in every mode). Questions are asked
+on the terminal (stderr, answers from stdin); without a terminal a call that
+needs approval is rejected and the turn ends as blocked_by_approval.
 
 Processes the agent started are stopped when the turn ends. The session is
 saved like the window's and can be resumed there.
@@ -99,7 +106,7 @@ func ExecMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 type execOptions struct {
 	workspace, prompt, approval, model, baseURL string
-	maxSteps                                    int
+	maxSteps, contextWindow                     int
 	json                                        bool
 }
 
@@ -144,10 +151,8 @@ func Exec(ctx context.Context, args []string, env ExecEnv, stdin io.Reader, stdo
 		}
 		o.prompt = string(b)
 	}
-	host := &gateHost{stdin: stdin, stderr: stderr}
-	gate, err := approvalGate(o.approval, host)
-	if err != nil {
-		return usage("%v", err)
+	if _, err := approval.ParseMode(o.approval); err != nil {
+		return usage("unknown --approval %q: use auto, safe or manual", o.approval)
 	}
 	if env.LookupEnv == nil {
 		env.LookupEnv = func(string) (string, bool) { return "", false }
@@ -157,6 +162,7 @@ func Exec(ctx context.Context, args []string, env ExecEnv, stdin io.Reader, stdo
 		fmt.Fprintln(stderr, "gatehouse exec: reading the settings:", err)
 		return ExitError
 	}
+	o.contextWindow = eff.Settings.ContextWindow
 	if eff.Settings.Model == "" {
 		return usage("no model: pass --model or choose one in the app's settings")
 	}
@@ -168,36 +174,12 @@ func Exec(ctx context.Context, args []string, env ExecEnv, stdin io.Reader, stdo
 	if err != nil {
 		return usage("%v", err)
 	}
-	return runTurn(ctx, o, env, ws, client, gate, host, stdout, stderr)
-}
-
-// gateHost is what exec's approval gateway works with. stdin and stderr are
-// set when approvalGate is called; bus and log just before the turn starts
-// (log is nil when the session is not saved), so middleware reads them at
-// call time.
-type gateHost struct {
-	stdin  io.Reader
-	stderr io.Writer
-	// bus carries approval.requested / approval.resolved to the output.
-	bus *events.Bus
-	// log is where decisions and rules are written (session.RecordDecision,
-	// session.RecordRule).
-	log *session.Log
-}
-
-// approvalGate returns the middleware that decides on each call in mode,
-// answering on the terminal when a call asks. It is the one place the
-// approval gate plugs into exec; an error is a usage error (exit 2). Until
-// the gate lands only auto runs: no middleware, nothing asks (the workspace
-// boundary still holds).
-func approvalGate(mode string, _ *gateHost) ([]tools.Middleware, error) {
-	switch mode {
-	case settings.ApprovalAuto:
-		return nil, nil
-	case settings.ApprovalSafe, settings.ApprovalManual:
-		return nil, fmt.Errorf("--approval %s is not available yet (the approval gate is not built); pass --approval auto", mode)
+	host := &gateHost{stdin: stdin, stderr: stderr, ws: ws}
+	gate, err := approvalGate(o.approval, host)
+	if err != nil {
+		return usage("%v", err)
 	}
-	return nil, fmt.Errorf("unknown --approval %q: use auto, safe or manual", mode)
+	return runTurn(ctx, o, env, ws, client, gate, host, stdout, stderr)
 }
 
 func runTurn(ctx context.Context, o execOptions, env ExecEnv, ws *workspace.Workspace, model agent.Model,
@@ -226,7 +208,7 @@ func runTurn(ctx context.Context, o execOptions, env ExecEnv, ws *workspace.Work
 		}
 	})
 	bus := events.New(events.Fanout(out, state), events.Options{})
-	host.bus, host.log = bus, log
+	host.bus, host.log, host.sessionID = bus, log, id
 	procs := proc.NewRegistry(proc.Options{Env: env.ProcEnv, Observer: session.ProcEvents{Events: bus, SessionID: id}})
 	reg, err := builtin.Registry(ws, procs)
 	if err != nil {
@@ -234,9 +216,10 @@ func runTurn(ctx context.Context, o execOptions, env ExecEnv, ws *workspace.Work
 		fmt.Fprintln(stderr, "gatehouse exec:", err)
 		return ExitError
 	}
-	router := tools.NewRouter(reg, tools.Policy{}, append(gate, tools.OutputCap(256<<10))...)
+	// The gate is listed last: it runs the calls it prepared itself.
+	router := tools.NewRouter(reg, tools.Policy{}, append([]tools.Middleware{tools.OutputCap(256 << 10)}, gate...)...)
 	ag := agent.New(agent.Config{Model: model, Tools: router, Events: bus, SessionID: id,
-		System: agent.SystemPrompt(ws.Root()), MaxSteps: o.maxSteps})
+		System: agent.SystemPrompt(ws.Root()), MaxSteps: o.maxSteps, ContextWindow: o.contextWindow})
 
 	outcome := ag.Run(ctx, id+"-t1", o.prompt)
 	bus.Flush()

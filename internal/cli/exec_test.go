@@ -178,8 +178,8 @@ func TestExecUsage(t *testing.T) {
 	}{
 		{[]string{"--prompt", "x", "--approval", "auto"}, "--workspace is required"},
 		{[]string{"--workspace", ws, "--approval", "auto"}, "--prompt is required"},
-		{[]string{"--workspace", ws, "--prompt", "x"}, "--approval safe is not available yet"},
-		{[]string{"--workspace", ws, "--prompt", "x", "--approval", "manual"}, "pass --approval auto"},
+		{[]string{"--workspace", ws, "--prompt", "x"}, "no model"},
+		{[]string{"--workspace", ws, "--prompt", "x", "--approval", "manual"}, "no model"},
 		{[]string{"--workspace", ws, "--prompt", "x", "--approval", "yolo"}, "unknown --approval"},
 		{[]string{"--workspace", ws, "--prompt", "x", "--approval", "auto"}, "no model"},
 		{[]string{"--workspace", ws, "--prompt", "x", "--approval", "auto", "--model", "m", "--base-url", "ftp://x"}, "not an http"},

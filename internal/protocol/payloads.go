@@ -68,6 +68,9 @@ type TurnStoppedPayload struct {
 	// ErrorKind classifies Error (see llm.ErrorKind); set when Reason is error.
 	ErrorKind string `json:"errorKind,omitempty"`
 	Usage     Usage  `json:"usage"`
+	// Context is how full the model's context window was at the turn's
+	// last request; nil when the turn made no request.
+	Context *ContextUse `json:"context,omitempty"`
 }
 
 // ProcessStatus is the state of a long-running process.

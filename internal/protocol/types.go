@@ -94,6 +94,20 @@ func (u Usage) Add(v Usage) Usage {
 	}
 }
 
+// ContextUse is how full the model's context window is.
+type ContextUse struct {
+	// Tokens is the prompt size of the last model request: as the server
+	// counted it, or Gatehouse's estimate when Estimated is set (the
+	// server sent no usage).
+	Tokens    int64 `json:"tokens"`
+	Estimated bool  `json:"estimated,omitempty"`
+	// Window is the model's context window in tokens.
+	Window int64 `json:"window"`
+	// Trimmed counts old tool outputs removed during the turn to fit the
+	// window; the model no longer sees them.
+	Trimmed int `json:"trimmed,omitempty"`
+}
+
 // ItemKind says what a transcript item is.
 type ItemKind string
 
@@ -116,7 +130,7 @@ func (ItemKind) EnumValues() []string {
 //	assistant: ID (messageId), TurnID, Text, Streaming, Cancelled
 //	tool:      ID (callId), TurnID, Tool, Args, and once finished
 //	           Result, IsError, DurationMs (Running is true before)
-//	stop:      TurnID, Reason, Error, ErrorKind, Usage
+//	stop:      TurnID, Reason, Error, ErrorKind, Usage, Context
 type TranscriptItem struct {
 	Kind       ItemKind        `json:"kind"`
 	ID         string          `json:"id,omitempty"`
@@ -134,6 +148,7 @@ type TranscriptItem struct {
 	Error      string          `json:"error,omitempty"`
 	ErrorKind  string          `json:"errorKind,omitempty"`
 	Usage      *Usage          `json:"usage,omitempty"`
+	Context    *ContextUse     `json:"context,omitempty"`
 }
 
 // Snapshot is what the UI resyncs from after a seq gap: the current

@@ -53,6 +53,10 @@ type Settings struct {
 	LastWorkspace string `json:"lastWorkspace"`
 	// RecentWorkspaces lists workspace folders, most recent first.
 	RecentWorkspaces []string `json:"recentWorkspaces,omitempty"`
+	// ContextWindow is the model's context window in tokens, for the
+	// header's gauge and for trimming old tool outputs; 0: 128,000. A new
+	// value applies to sessions opened after it is saved.
+	ContextWindow int `json:"contextWindow,omitempty"`
 }
 
 // Defaults returns the settings of a first run.
@@ -67,6 +71,9 @@ func (s Settings) Validate() error {
 	}
 	if !validTheme(s.Theme) {
 		return fmt.Errorf("settings: theme %q is not system, light or dark", s.Theme)
+	}
+	if s.ContextWindow < 0 {
+		return fmt.Errorf("settings: context window %d is negative", s.ContextWindow)
 	}
 	if s.BaseURL != "" && !strings.HasPrefix(s.BaseURL, "http://") && !strings.HasPrefix(s.BaseURL, "https://") {
 		return fmt.Errorf("settings: base URL %q does not start with http:// or https://", s.BaseURL)
@@ -164,6 +171,9 @@ func (s *Store) Load() (Settings, error) {
 	}
 	if !validTheme(out.Theme) {
 		out.Theme = ThemeSystem
+	}
+	if out.ContextWindow < 0 {
+		out.ContextWindow = 0
 	}
 	return out, nil
 }

@@ -32,7 +32,7 @@ func TestSaveLoadRoundTrip(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "gatehouse")
 	st := NewStore(dir)
 	in := Settings{BaseURL: "http://127.0.0.1:1234/v1", Model: "m", ApprovalMode: ApprovalManual,
-		Theme: ThemeDark, LastWorkspace: "/w", RecentWorkspaces: []string{"/w", "/v"}}
+		Theme: ThemeDark, LastWorkspace: "/w", RecentWorkspaces: []string{"/w", "/v"}, ContextWindow: 32_000}
 	if err := st.Save(in); err != nil {
 		t.Fatal(err)
 	}
@@ -61,6 +61,7 @@ func TestSaveRefusesUnknownValues(t *testing.T) {
 		{ApprovalMode: "yolo", Theme: ThemeDark},
 		{ApprovalMode: ApprovalAuto, Theme: "neon"},
 		{ApprovalMode: ApprovalAuto, Theme: ThemeDark, BaseURL: "ftp://x"},
+		{ApprovalMode: ApprovalAuto, Theme: ThemeDark, ContextWindow: -1},
 	} {
 		if err := st.Save(s); err == nil {
 			t.Errorf("Save(%+v) accepted", s)
@@ -71,9 +72,9 @@ func TestSaveRefusesUnknownValues(t *testing.T) {
 func TestLoadRepairsUnknownValuesAndReportsBadJSON(t *testing.T) {
 	dir := t.TempDir()
 	st := NewStore(dir)
-	os.WriteFile(filepath.Join(dir, SettingsFile), []byte(`{"approvalMode":"yolo","theme":"neon","model":"m"}`), 0o644)
+	os.WriteFile(filepath.Join(dir, SettingsFile), []byte(`{"approvalMode":"yolo","theme":"neon","model":"m","contextWindow":-5}`), 0o644)
 	got, err := st.Load()
-	if err != nil || got.ApprovalMode != ApprovalSafe || got.Theme != ThemeSystem || got.Model != "m" {
+	if err != nil || got.ApprovalMode != ApprovalSafe || got.Theme != ThemeSystem || got.Model != "m" || got.ContextWindow != 0 {
 		t.Fatalf("got %+v, %v", got, err)
 	}
 	os.WriteFile(filepath.Join(dir, SettingsFile), []byte(`{"model":`), 0o644)

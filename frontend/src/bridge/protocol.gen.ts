@@ -125,6 +125,7 @@ export interface TurnStoppedPayload {
   error?: string;
   errorKind?: string;
   usage: Usage;
+  context?: ContextUse;
 }
 
 export type StopReason = "completed" | "blocked_by_approval" | "cancelled" | "max_steps" | "error";
@@ -134,6 +135,13 @@ export interface Usage {
   completionTokens: number;
   totalTokens: number;
   cachedTokens: number;
+}
+
+export interface ContextUse {
+  tokens: number;
+  estimated?: boolean;
+  window: number;
+  trimmed?: number;
 }
 
 export interface ProcessStartedPayload {
@@ -221,6 +229,7 @@ export interface TranscriptItem {
   error?: string;
   errorKind?: string;
   usage?: Usage;
+  context?: ContextUse;
 }
 
 export type ItemKind = "user" | "assistant" | "tool" | "stop";

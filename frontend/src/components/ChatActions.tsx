@@ -4,6 +4,8 @@ import { createContext, useContext } from "react";
 export interface ChatActions {
   openURL: (url: string) => void;
   openSettings: () => void;
+  /** Starts a new session; absent when sessions cannot be switched. */
+  newSession?: () => void;
 }
 
 export const ChatActionsContext = createContext<ChatActions>({ openURL: () => {}, openSettings: () => {} });

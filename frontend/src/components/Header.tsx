@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { AppState, ApprovalMode } from "../bridge";
 
 const modes: { value: ApprovalMode; label: string; hint: string }[] = [
@@ -11,6 +12,10 @@ export function Header(props: {
   onChooseWorkspace: () => void;
   onModeChange: (m: ApprovalMode) => void;
   onOpenSettings: () => void;
+  /** The sessions menu, beside the workspace. */
+  sessions?: ReactNode;
+  /** The context gauge, after the approval mode. */
+  gauge?: ReactNode;
 }) {
   const { state } = props;
   const current = modes.find((m) => m.value === state.approvalMode);
@@ -28,6 +33,7 @@ export function Header(props: {
         <span className="workspace-name">{state.workspaceName || "No folder"}</span>
         <span aria-hidden>▾</span>
       </button>
+      {props.sessions}
       {state.model && (
         <button className="model" onClick={props.onOpenSettings} title="Change the model in Settings" aria-label={`Model ${state.model}`}>
           <span className="model-label">model</span> <span className="mono">{state.model}</span>
@@ -49,6 +55,7 @@ export function Header(props: {
           ))}
         </select>
       </label>
+      {props.gauge}
       <button className="icon-button" onClick={props.onOpenSettings} aria-label="Settings" title="Settings">
         <span aria-hidden>⚙</span>
       </button>

@@ -1,5 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import type { ConnectionResult, SettingSource, SettingsInput, SettingsView } from "../bridge";
+import type { LocalServer } from "../bridge/localModels";
+import { LocalModels } from "./LocalModels";
 
 export interface SettingsBackend {
   getSettings(): Promise<SettingsView>;
@@ -24,7 +26,14 @@ function sourceNote(src: SettingSource, what: string): string | null {
  * Base URL, API key and model, with a connection test. Shown on first run
  * (firstRun) and from the header's ⚙ button.
  */
-export function Settings(props: { backend: SettingsBackend; firstRun: boolean; onSaved: () => void; onClose?: () => void }) {
+export function Settings(props: {
+  backend: SettingsBackend;
+  firstRun: boolean;
+  onSaved: () => void;
+  onClose?: () => void;
+  /** Looks for model servers on this machine, offered on first run. */
+  localModels?: () => Promise<LocalServer[]>;
+}) {
   const { backend } = props;
   const [view, setView] = useState<SettingsView | null>(null);
   const [form, setForm] = useState<SettingsInput>({ baseURL: "", model: "", apiKey: "", clearKey: false, theme: "system" });
@@ -92,6 +101,9 @@ export function Settings(props: { backend: SettingsBackend; firstRun: boolean; o
             Gatehouse talks to any OpenAI-compatible server: OpenAI, a hosted provider, or a local one such as Ollama or LM
             Studio.
           </p>
+        )}
+        {props.firstRun && props.localModels && (
+          <LocalModels detect={props.localModels} onUse={(baseURL, model) => set({ baseURL, model, apiKey: "", clearKey: false })} />
         )}
         <label htmlFor={`${id}-url`}>Base URL</label>
         <input id={`${id}-url`} type="url" required placeholder="https://api.openai.com/v1" value={form.baseURL}

@@ -31,7 +31,8 @@ export function formatUsage(u: Usage | undefined): string {
 
 /** The end of a turn: its stop reason in words and its token usage. */
 export const TurnMarker = memo(function TurnMarker({ item }: { item: TranscriptItem }) {
-  const { openSettings } = useChatActions();
+  const { openSettings, newSession } = useChatActions();
+  const trimmed = item.context?.trimmed ?? 0;
   const reason = (item.reason ?? "completed") as StopReason;
   const tip = reason === "error" ? advice[item.errorKind ?? ""] : undefined;
   return (
@@ -41,10 +42,20 @@ export const TurnMarker = memo(function TurnMarker({ item }: { item: TranscriptI
           {words[reason] ?? reason} · {formatUsage(item.usage)}
         </span>
       </div>
+      {trimmed > 0 && (
+        <p className="turn-trimmed">
+          Older tool output was trimmed to fit the model's context ({trimmed} result{trimmed === 1 ? "" : "s"}); the model no longer sees it.
+        </p>
+      )}
       {reason === "error" && (
         <div className="turn-error" role="alert">
           <p>{item.error || "The model call failed."}</p>
           {tip && <p className="turn-advice">{tip.text}</p>}
+          {item.errorKind === "context_overflow" && newSession && (
+            <button className="link-button" onClick={newSession}>
+              Start a new session
+            </button>
+          )}
           {tip?.settings && (
             <button className="link-button" onClick={openSettings}>
               Open settings

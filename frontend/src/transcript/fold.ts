@@ -77,7 +77,7 @@ export function fold(t: Transcript, e: GatehouseEvent): Transcript {
     }
     case "turn.stopped": {
       const p = e.payload;
-      const it: TranscriptItem = { kind: "stop", turnId: e.turnId, reason: p.reason, error: p.error, errorKind: p.errorKind, usage: p.usage };
+      const it: TranscriptItem = { kind: "stop", turnId: e.turnId, reason: p.reason, error: p.error, errorKind: p.errorKind, usage: p.usage, context: p.context };
       return { ...base, turnId: "", items: [...items, it] };
     }
     default:

@@ -420,6 +420,24 @@ export namespace protocol {
 	}
 	
 	
+	export class ContextUse {
+	    tokens: number;
+	    estimated?: boolean;
+	    window: number;
+	    trimmed?: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new ContextUse(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.tokens = source["tokens"];
+	        this.estimated = source["estimated"];
+	        this.window = source["window"];
+	        this.trimmed = source["trimmed"];
+	    }
+	}
 	export class Decision {
 	    kind: string;
 	    note?: string;
@@ -507,6 +525,7 @@ export namespace protocol {
 	    error?: string;
 	    errorKind?: string;
 	    usage?: Usage;
+	    context?: ContextUse;
 	
 	    static createFrom(source: any = {}) {
 	        return new TranscriptItem(source);
@@ -530,6 +549,7 @@ export namespace protocol {
 	        this.error = source["error"];
 	        this.errorKind = source["errorKind"];
 	        this.usage = this.convertValues(source["usage"], Usage);
+	        this.context = this.convertValues(source["context"], ContextUse);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
