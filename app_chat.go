@@ -33,7 +33,9 @@ type liveSession struct {
 func (s *liveSession) close() {
 	s.gw.Close() // a waiting dialog rejects; the turn can stop
 	s.ctrl.Close()
-	s.procs.CloseAll()
+	// Close, not CloseAll: the processes' last events are delivered before
+	// it returns, so none arrives after the session is gone (or resumed).
+	s.procs.Close()
 	s.closeLog()
 }
 

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"gatehouse/internal/llm/llmtest"
 	"gatehouse/internal/protocol"
@@ -40,6 +41,16 @@ func TestSessionsAreListedAndResumed(t *testing.T) {
 	first := app.Snapshot()
 	if kinds(first.Transcript) != "user,assistant,tool,tool,assistant,stop" {
 		t.Fatalf("transcript %s", kinds(first.Transcript))
+	}
+	// The process's first line is in its ring buffer before the session closes.
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		if l, err := app.ProcessLogs(first.Processes[0].ProcessID, 0, 1000); err == nil && strings.Contains(l.Data, "started") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the process never printed its line")
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 
 	fresh := app.NewSession()
