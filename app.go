@@ -34,6 +34,7 @@ type App struct {
 	readyOnce sync.Once
 	model     *liveModel
 	loginEnv  *proc.LoginEnv
+	files     atomic.Pointer[filesWatch] // the open workspace's watcher (app_files.go)
 }
 
 // AppState is what the page needs to draw its frame.
@@ -83,6 +84,7 @@ func (a *App) shutdown(context.Context) {
 	if s != nil {
 		s.close()
 	}
+	a.stopWatch()
 	a.bus.Close()
 }
 
@@ -191,6 +193,7 @@ func (a *App) setWorkspace(dir string) error {
 	if old != nil {
 		old.close()
 	}
+	a.watchWorkspace(abs)
 	a.saveSettings(func(s *settings.Settings) {
 		s.LastWorkspace = abs
 		recent := []string{abs}

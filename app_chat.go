@@ -60,10 +60,10 @@ func (a *App) session() (*liveSession, error) {
 		procs.CloseAll()
 		return nil, err
 	}
-	router := tools.NewRouter(reg, tools.Policy{}, tools.OutputCap(256<<10))
+	router := tools.NewRouter(reg, tools.Policy{}, a.recordFiles(ws), tools.OutputCap(256<<10))
 	ag := agent.New(agent.Config{
 		Model: a.model, Tools: router, Events: a.bus, SessionID: id,
-		System: agent.SystemPrompt(a.workspace),
+		System: agent.SystemPrompt(a.workspace), Notes: a.fileNotes,
 	})
 	s := &liveSession{id: id, state: session.NewState(id, nil, nil), procs: procs}
 	s.ctrl = session.NewController(id, ag, func(out agent.Outcome) {
