@@ -3,8 +3,10 @@ import type { AppState, ApprovalMode, Backend } from "./bridge";
 import { Header } from "./components/Header";
 import { Chat } from "./components/Chat";
 import { SidePanel } from "./components/SidePanel";
+import { FileTree } from "./components/FileTree";
+import type { FilesBackend } from "./bridge/files";
 
-export function App({ backend }: { backend: Backend }) {
+export function App({ backend, files }: { backend: Backend; files?: FilesBackend }) {
   const [state, setState] = useState<AppState | null>(null);
   const [error, setError] = useState<string | null>(null);
   const readySent = useRef(false);
@@ -49,7 +51,9 @@ export function App({ backend }: { backend: Backend }) {
         </div>
       )}
       <main className="body">
-        <SidePanel side="left" title="Files" emptyText={state.workspace ? "The file tree appears here." : "Choose a folder to start."} />
+        <SidePanel side="left" title="Files" emptyText={state.workspace ? "The file tree appears here." : "Choose a folder to start."}>
+          {files && state.workspace ? <FileTree key={state.workspace} files={files} /> : undefined}
+        </SidePanel>
         <Chat state={state} onChooseWorkspace={() => act(backend.chooseWorkspace())} />
         <SidePanel side="right" title="Processes" emptyText="No processes yet. Processes the agent starts show up here." />
       </main>

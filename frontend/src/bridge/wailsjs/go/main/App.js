@@ -6,12 +6,24 @@ export function Cancel() {
   return window['go']['main']['App']['Cancel']();
 }
 
+export function ChangedFiles() {
+  return window['go']['main']['App']['ChangedFiles']();
+}
+
 export function ChooseWorkspace() {
   return window['go']['main']['App']['ChooseWorkspace']();
 }
 
+export function FileDiff(arg1) {
+  return window['go']['main']['App']['FileDiff'](arg1);
+}
+
 export function GetSettings() {
   return window['go']['main']['App']['GetSettings']();
+}
+
+export function ListDir(arg1) {
+  return window['go']['main']['App']['ListDir'](arg1);
 }
 
 export function ProcessLogs(arg1, arg2, arg3) {
@@ -36,6 +48,10 @@ export function Processes() {
 
 export function Queued() {
   return window['go']['main']['App']['Queued']();
+}
+
+export function ReadFileForView(arg1) {
+  return window['go']['main']['App']['ReadFileForView'](arg1);
 }
 
 export function Ready() {
@@ -68,4 +84,8 @@ export function Submit(arg1) {
 
 export function TestConnection(arg1) {
   return window['go']['main']['App']['TestConnection'](arg1);
+}
+
+export function WatchState() {
+  return window['go']['main']['App']['WatchState']();
 }
