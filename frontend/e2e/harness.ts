@@ -53,6 +53,21 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Waits until something accepts connections on the loopback port. */
+async function waitForPort(port: number, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const sock = net.connect(port, "127.0.0.1");
+      sock.once("connect", () => (sock.destroy(), resolve(true)));
+      sock.once("error", () => resolve(false));
+    });
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`nothing listens on port ${port} after ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** Waits until out() matches re, or the child exits, or the time is up. */
 function waitForOutput(child: ChildProcess, out: () => string, re: RegExp, what: string, ms = 45_000): Promise<RegExpMatchArray> {
   return new Promise((resolve, reject) => {
@@ -170,6 +185,7 @@ export const test = base.extend<{ app: (opts: AppOptions) => Promise<App> }>({
       stops.unshift(backend.stop);
       logs.unshift(backend.output);
       await waitForOutput(backend.child, backend.output, /Serving DevServer at/, "gatehouse dev backend");
+      await waitForPort(port); // Wails logs that line before its listener is up
       const url = `http://127.0.0.1:${port}/`;
       await page.goto(url);
       await expect(page.getByRole("combobox", { name: "Approval mode" })).toBeVisible();
