@@ -77,16 +77,7 @@ func (a *App) stopWatch() {
 }
 
 func fsChangedEvent(batch []watch.Change) protocol.Event {
-	p := protocol.FsChangedPayload{Paths: []string{}, Kinds: []protocol.FsChangeKind{}}
-	for i, c := range batch {
-		if i == maxFsPaths {
-			p.Truncated = true
-			break
-		}
-		p.Paths = append(p.Paths, c.Path)
-		p.Kinds = append(p.Kinds, c.Kind)
-	}
-	return protocol.Event{Type: protocol.FsChanged, Payload: p}
+	return protocol.Event{Type: protocol.FsChanged, Payload: watch.Payload(batch, maxFsPaths)}
 }
 
 // recordFiles is the session's middleware that tells the tracker what the

@@ -202,13 +202,11 @@ func (t *Tracker) Observe(batch []Change) {
 		if c.IsDir {
 			continue
 		}
-		now := snap(t.abs(c.Path))
-		if now.exists && now.mode.IsDir() {
-			continue
-		}
+		exists := c.Kind == protocol.FsCreate || c.Kind == protocol.FsWrite
 		origin := OriginOutside
-		switch e, ok := t.expect[c.Path]; {
-		case t.inflight[c.Path] > 0, ok && e == now:
+		e, ok := t.expect[c.Path]
+		switch {
+		case t.inflight[c.Path] > 0, ok && e == snap(t.abs(c.Path)):
 			origin = OriginAgent
 		case t.shellAtLocked(c.At):
 			origin = OriginShell
@@ -219,7 +217,7 @@ func (t *Tracker) Observe(batch []Change) {
 		if origin == OriginOutside && t.reads[c.Path] {
 			t.notes[c.Path] = true
 		}
-		t.touchLocked(c.Path, c.Kind == protocol.FsCreate, now.exists, origin)
+		t.touchLocked(c.Path, c.Kind == protocol.FsCreate, exists, origin)
 	}
 }
 

@@ -148,7 +148,9 @@ func New(root string, opts Options) (*Watcher, error) {
 	if real, err := filepath.EvalSymlinks(abs); err == nil {
 		abs = real
 	}
-	fsw, err := fsnotify.NewWatcher()
+	// A buffer lets the reader hand over events in runs instead of one
+	// goroutine switch each.
+	fsw, err := fsnotify.NewBufferedWatcher(4096)
 	if err != nil {
 		return nil, err
 	}
