@@ -41,6 +41,7 @@ type App struct {
 	closing  []*liveSession
 	switchMu sync.Mutex // one session switch at a time
 	alerts   *exitAlerts
+	files    atomic.Pointer[filesWatch] // the open workspace's watcher (app_files.go)
 }
 
 // AppState is what the page needs to draw its frame.
@@ -89,6 +90,7 @@ func (a *App) shutdown(context.Context) {
 	a.sess = nil
 	a.mu.Unlock()
 	a.closeSession(s)
+	a.stopWatch()
 	a.bus.Close()
 }
 
@@ -195,6 +197,7 @@ func (a *App) setWorkspace(dir string) error {
 	a.workspace, a.sess = abs, nil
 	a.mu.Unlock()
 	a.closeSession(old)
+	a.watchWorkspace(abs)
 	a.saveSettings(func(s *settings.Settings) {
 		s.LastWorkspace = abs
 		recent := []string{abs}

@@ -87,10 +87,13 @@ func (a *App) openSessionLocked(id string, log *session.Log, past *session.Loade
 		return nil, err
 	}
 	gate, gw := a.newGate(id, ws, log)
-	router := tools.NewRouter(reg, tools.Policy{}, tools.OutputCap(256<<10), gate.Middleware)
+	// The file recorder sits outside the gate: the gate runs an approved call
+	// itself (it is listed last), so nothing inside it sees the call.
+	router := tools.NewRouter(reg, tools.Policy{}, tools.OutputCap(256<<10), a.recordFiles(ws), gate.Middleware)
 	ag := agent.New(agent.Config{
 		Model: a.model, Tools: router, Events: a.bus, SessionID: id,
 		System: agent.SystemPrompt(a.workspace), ContextWindow: a.effective().Settings.ContextWindow,
+		Notes: a.fileNotes,
 	})
 	s := &liveSession{id: id, procs: procs, log: log, gate: gate, gw: gw}
 	s.ctrl = session.NewController(id, ag, func(out agent.Outcome) {

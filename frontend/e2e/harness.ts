@@ -55,6 +55,21 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Waits until something accepts connections on the loopback port. */
+async function waitForPort(port: number, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const sock = net.connect(port, "127.0.0.1");
+      sock.once("connect", () => (sock.destroy(), resolve(true)));
+      sock.once("error", () => resolve(false));
+    });
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`nothing listens on port ${port} after ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** Waits until out() matches re, or the child exits, or the time is up. */
 function waitForOutput(child: ChildProcess, out: () => string, re: RegExp, what: string, ms = 45_000): Promise<RegExpMatchArray> {
   return new Promise((resolve, reject) => {
@@ -84,21 +99,6 @@ function waitForOutput(child: ChildProcess, out: () => string, re: RegExp, what:
     child.once("exit", onExit);
     check();
   });
-}
-
-/** Waits until something accepts connections on 127.0.0.1:port (the backend logs its address before it listens). */
-async function waitForPort(port: number, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const sock = net.connect(port, "127.0.0.1");
-      sock.once("connect", () => (sock.destroy(), resolve(true)));
-      sock.once("error", () => resolve(false));
-    });
-    if (ok) return;
-    if (Date.now() > deadline) throw new Error(`nothing listens on 127.0.0.1:${port} after ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 function startProcess(cmd: string, args: string[], env: NodeJS.ProcessEnv) {

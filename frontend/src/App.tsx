@@ -12,6 +12,8 @@ import type { SessionsBackend } from "./bridge/sessions";
 import type { LocalServer } from "./bridge/localModels";
 import { SessionsMenu } from "./components/SessionsMenu";
 import { ContextGauge, lastContextUse } from "./components/ContextGauge";
+import { FileTree } from "./components/FileTree";
+import type { FilesBackend } from "./bridge/files";
 
 function applyTheme(theme: string) {
   const root = document.documentElement;
@@ -19,8 +21,9 @@ function applyTheme(theme: string) {
   else delete root.dataset.theme;
 }
 
-export function App({ backend, processes, sessions, localModels }: {
+export function App({ backend, processes, sessions, localModels, files }: {
   backend: Backend;
+  files?: FilesBackend;
   processes?: ProcessBackend;
   sessions?: SessionsBackend;
   localModels?: () => Promise<LocalServer[]>;
@@ -116,7 +119,9 @@ export function App({ backend, processes, sessions, localModels }: {
           </main>
         ) : (
           <main className="body">
-            <SidePanel side="left" title="Files" emptyText={state.workspace ? "The file tree appears here." : "Choose a folder to start."} />
+            <SidePanel side="left" title="Files" emptyText={state.workspace ? "The file tree appears here." : "Choose a folder to start."}>
+              {files && state.workspace ? <FileTree key={state.workspace} files={files} /> : undefined}
+            </SidePanel>
             <Chat state={state} transcript={transcript} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onCancel={cancel} />
             <SidePanel side="right" title="Processes" emptyText="No processes yet. Processes the agent starts show up here." width={440} open={processesOpen} onOpenChange={setProcessesOpen}>
               {processes && <ProcessPanel backend={processes} onProcessStarted={() => setProcessesOpen(true)} />}

@@ -5,10 +5,11 @@ import { backend } from "./bridge";
 import { processBackend } from "./bridge/processes";
 import { sessionsBackend } from "./bridge/sessions";
 import { detectLocalModels } from "./bridge/localModels";
+import { filesBackend } from "./bridge/files";
 import "./styles.css";
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <App backend={backend} processes={processBackend} sessions={sessionsBackend} localModels={detectLocalModels} />
+    <App backend={backend} processes={processBackend} sessions={sessionsBackend} localModels={detectLocalModels} files={filesBackend} />
   </StrictMode>,
 );

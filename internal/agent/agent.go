@@ -42,6 +42,10 @@ type Config struct {
 	// ContextWindow is the model's window in tokens; default 128,000. Old
 	// tool outputs are trimmed when a request would not fit.
 	ContextWindow int
+	// Notes, when set, is asked before each model request for short notes
+	// the model should read (files it read changed on disk meanwhile). Each
+	// joins the history as a user message, so later requests carry it too.
+	Notes func() []string
 }
 
 // Agent runs the turns of one session, one at a time.

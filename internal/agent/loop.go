@@ -46,6 +46,11 @@ func (a *Agent) loop(ctx context.Context, turnID string) Outcome {
 			out.Reason = protocol.StopMaxSteps
 			return out
 		}
+		if a.cfg.Notes != nil {
+			for _, n := range a.cfg.Notes() {
+				a.appendHistory(llm.User(n))
+			}
+		}
 		msgs, trimmed, size := a.fit(specs)
 		out.Trimmed += trimmed
 		// Prefixed with the turn, so ids stay unique in a resumed session

@@ -152,6 +152,9 @@ func (FsChangeKind) EnumValues() []string {
 type FsChangedPayload struct {
 	Paths []string       `json:"paths"`
 	Kinds []FsChangeKind `json:"kinds"`
+	// Truncated: more paths changed than listed (a large burst); views
+	// should reload what they show rather than patch it path by path.
+	Truncated bool `json:"truncated,omitempty"`
 }
 
 // WatchDegradedPayload: the workspace watcher lost events or could not watch

@@ -195,6 +195,7 @@ export interface ProcessUpdatedPayload {
 export interface FsChangedPayload {
   paths: string[] | null;
   kinds: FsChangeKind[] | null;
+  truncated?: boolean;
 }
 
 export type FsChangeKind = "create" | "write" | "remove" | "rename";

@@ -59,6 +59,80 @@ export namespace main {
 	        this.model = source["model"];
 	    }
 	}
+	export class DirEntry {
+	    name: string;
+	    path: string;
+	    isDir: boolean;
+	    size: number;
+	    ignored: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new DirEntry(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.name = source["name"];
+	        this.path = source["path"];
+	        this.isDir = source["isDir"];
+	        this.size = source["size"];
+	        this.ignored = source["ignored"];
+	    }
+	}
+	export class FileDiffView {
+	    change: watch.ChangedFile;
+	    diff: string;
+	    note?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new FileDiffView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.change = this.convertValues(source["change"], watch.ChangedFile);
+	        this.diff = source["diff"];
+	        this.note = source["note"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class FileView {
+	    path: string;
+	    content: string;
+	    size: number;
+	    binary: boolean;
+	    truncated: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new FileView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.content = source["content"];
+	        this.size = source["size"];
+	        this.binary = source["binary"];
+	        this.truncated = source["truncated"];
+	    }
+	}
 	export class ProcessLogs {
 	    data: string;
 	    offset: number;
@@ -171,6 +245,22 @@ export namespace main {
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.queued = source["queued"];
+	    }
+	}
+	export class WatchStatus {
+	    watching: boolean;
+	    degraded: boolean;
+	    reason?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new WatchStatus(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.watching = source["watching"];
+	        this.degraded = source["degraded"];
+	        this.reason = source["reason"];
 	    }
 	}
 
@@ -630,6 +720,33 @@ export namespace settings {
 	        this.baseURL = source["baseURL"];
 	        this.apiKey = source["apiKey"];
 	        this.model = source["model"];
+	    }
+	}
+
+}
+
+export namespace watch {
+	
+	export class ChangedFile {
+	    path: string;
+	    status: string;
+	    badge: string;
+	    origin: string;
+	    origins: string[];
+	    baselineKnown: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new ChangedFile(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.status = source["status"];
+	        this.badge = source["badge"];
+	        this.origin = source["origin"];
+	        this.origins = source["origins"];
+	        this.baselineKnown = source["baselineKnown"];
 	    }
 	}
 

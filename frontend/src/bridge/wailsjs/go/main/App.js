@@ -6,6 +6,10 @@ export function Cancel() {
   return window['go']['main']['App']['Cancel']();
 }
 
+export function ChangedFiles() {
+  return window['go']['main']['App']['ChangedFiles']();
+}
+
 export function ChooseWorkspace() {
   return window['go']['main']['App']['ChooseWorkspace']();
 }
@@ -14,8 +18,16 @@ export function DetectLocalModels() {
   return window['go']['main']['App']['DetectLocalModels']();
 }
 
+export function FileDiff(arg1) {
+  return window['go']['main']['App']['FileDiff'](arg1);
+}
+
 export function GetSettings() {
   return window['go']['main']['App']['GetSettings']();
+}
+
+export function ListDir(arg1) {
+  return window['go']['main']['App']['ListDir'](arg1);
 }
 
 export function ListRules() {
@@ -52,6 +64,10 @@ export function Processes() {
 
 export function Queued() {
   return window['go']['main']['App']['Queued']();
+}
+
+export function ReadFileForView(arg1) {
+  return window['go']['main']['App']['ReadFileForView'](arg1);
 }
 
 export function Ready() {
@@ -100,4 +116,8 @@ export function Submit(arg1) {
 
 export function TestConnection(arg1) {
   return window['go']['main']['App']['TestConnection'](arg1);
+}
+
+export function WatchState() {
+  return window['go']['main']['App']['WatchState']();
 }

@@ -1,0 +1,111 @@
+import { useEffect, useRef, useState } from "react";
+import type { ChangedFile, FileDiffView, FileView, FilesBackend } from "../bridge/files";
+import { highlight, languageFor } from "../highlight";
+import { describeChange } from "./FileTreeBadge";
+import { FileViewerDiff } from "./FileViewerDiff";
+
+interface Props {
+  files: FilesBackend;
+  path: string;
+  /** Set when the file changed in this session: the viewer then offers its diff. */
+  change?: ChangedFile;
+  /** Bumped when the file changed on disk: the viewer reloads. */
+  version: number;
+  onClose: () => void;
+}
+
+type Tab = "changes" | "file";
+
+/** A read-only view of one workspace file: highlighted content and, for changed files, the diff against the content before the session. */
+export function FileViewer({ files, path, change, version, onClose }: Props) {
+  const [tab, setTab] = useState<Tab>(change ? "changes" : "file");
+  const [view, setView] = useState<FileView | null>(null);
+  const [diff, setDiff] = useState<FileDiffView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const changeKey = change ? `${change.status}:${change.origins.join(",")}` : "";
+
+  useEffect(() => {
+    closeRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    setError(null);
+    if (change?.status === "deleted") setView(null);
+    else
+      files.readFile(path).then(
+        (v) => live && setView(v),
+        (e) => live && setError(String(e)),
+      );
+    if (change)
+      files.fileDiff(path).then(
+        (d) => live && setDiff(d),
+        (e) => live && setError(String(e)),
+      );
+    else setDiff(null);
+    return () => {
+      live = false;
+    };
+  }, [files, path, version, changeKey, change]);
+
+  const onKey = (e: React.KeyboardEvent) => {
+    if (e.key === "Escape") {
+      e.stopPropagation();
+      onClose();
+    }
+  };
+  const lang = languageFor(path);
+  const current = change ? tab : "file";
+
+  return (
+    <section className="file-viewer" role="dialog" aria-label={`File ${path}`} onKeyDown={onKey}>
+      <header className="viewer-head">
+        <h2 className="viewer-path mono">{path}</h2>
+        {change && <span className="viewer-change">{describeChange(change)}</span>}
+        <span className="spacer" />
+        <button ref={closeRef} className="viewer-close" onClick={onClose} aria-label="Close file viewer">
+          Close
+        </button>
+      </header>
+      {change && (
+        <div role="tablist" aria-label="View" className="viewer-tabs">
+          <button role="tab" aria-selected={current === "changes"} onClick={() => setTab("changes")}>
+            Changes
+          </button>
+          <button role="tab" aria-selected={current === "file"} onClick={() => setTab("file")} disabled={change.status === "deleted"}>
+            File
+          </button>
+        </div>
+      )}
+      <div className="viewer-body" role={change ? "tabpanel" : undefined}>
+        {error && (
+          <p className="tree-error" role="alert">
+            {error}
+          </p>
+        )}
+        {current === "changes" && diff && (diff.diff ? <FileViewerDiff diff={diff.diff} language={lang} /> : <p className="empty">{diff.note ?? "No difference from the content before the session."}</p>)}
+        {current === "file" && view && <Code view={view} language={lang} />}
+      </div>
+    </section>
+  );
+}
+
+function Code({ view, language }: { view: FileView; language: string | undefined }) {
+  if (view.binary) return <p className="empty">Binary file ({view.size.toLocaleString()} bytes): not shown.</p>;
+  const lines = view.content.split("\n");
+  if (lines.length > 1 && lines[lines.length - 1] === "") lines.pop();
+  return (
+    <>
+      {view.truncated && <p className="empty">Showing the first {view.content.length.toLocaleString()} of {view.size.toLocaleString()} bytes.</p>}
+      <div className="code" aria-label={`Content of ${view.path}`} role="region">
+        <pre className="gutter" aria-hidden="true">
+          {lines.map((_, i) => i + 1).join("\n")}
+        </pre>
+        <pre className="code-text">
+          <code className="hljs" dangerouslySetInnerHTML={{ __html: highlight(view.content, language) }} />
+        </pre>
+      </div>
+    </>
+  );
+}
