@@ -5,6 +5,9 @@ import { Chat } from "./components/Chat";
 import { ChatActionsContext } from "./components/ChatActions";
 import { Settings } from "./components/Settings";
 import { SidePanel } from "./components/SidePanel";
+import { ApprovalHost } from "./components/ApprovalHost";
+import { ApprovalRules } from "./components/ApprovalRules";
+import type { ApprovalBackend } from "./bridge/approval";
 import { useTranscript, useTranscriptStore } from "./transcript/useTranscript";
 
 function applyTheme(theme: string) {
@@ -13,7 +16,7 @@ function applyTheme(theme: string) {
   else delete root.dataset.theme;
 }
 
-export function App({ backend }: { backend: Backend }) {
+export function App({ backend, approvals }: { backend: Backend; approvals?: ApprovalBackend }) {
   const [state, setState] = useState<AppState | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [showSettings, setShowSettings] = useState(false);
@@ -77,6 +80,7 @@ export function App({ backend }: { backend: Backend }) {
           onChooseWorkspace={chooseWorkspace}
           onModeChange={(m: ApprovalMode) => act(backend.setApprovalMode(m))}
           onOpenSettings={() => setShowSettings(true)}
+          rules={approvals && <ApprovalRules api={approvals} refreshKey={`${transcript.sessionId}:${transcript.pendingApprovals.length}`} />}
         />
         {error && (
           <div className="banner error" role="alert">
@@ -102,6 +106,7 @@ export function App({ backend }: { backend: Backend }) {
             <SidePanel side="right" title="Processes" emptyText="No processes yet. Processes the agent starts show up here." />
           </main>
         )}
+        {approvals && <ApprovalHost api={approvals} pending={transcript.pendingApprovals} mode={state.approvalMode} />}
       </div>
     </ChatActionsContext.Provider>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { AppState, ApprovalMode } from "../bridge";
 
 const modes: { value: ApprovalMode; label: string; hint: string }[] = [
@@ -11,6 +12,8 @@ export function Header(props: {
   onChooseWorkspace: () => void;
   onModeChange: (m: ApprovalMode) => void;
   onOpenSettings: () => void;
+  /** Shown beside the mode: the session's approval rules. */
+  rules?: ReactNode;
 }) {
   const { state } = props;
   const current = modes.find((m) => m.value === state.approvalMode);
@@ -49,6 +52,7 @@ export function Header(props: {
           ))}
         </select>
       </label>
+      {props.rules}
       <button className="icon-button" onClick={props.onOpenSettings} aria-label="Settings" title="Settings">
         <span aria-hidden>⚙</span>
       </button>

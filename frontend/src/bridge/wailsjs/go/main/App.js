@@ -82,6 +82,10 @@ export function SetApprovalMode(arg1) {
   return window['go']['main']['App']['SetApprovalMode'](arg1);
 }
 
+export function SetAttention(arg1) {
+  return window['go']['main']['App']['SetAttention'](arg1);
+}
+
 export function Snapshot() {
   return window['go']['main']['App']['Snapshot']();
 }
