@@ -42,6 +42,7 @@ type App struct {
 	// closing are sessions being closed: they still get their events.
 	closing  []*liveSession
 	switchMu sync.Mutex // one session switch at a time
+	alerts   *exitAlerts
 }
 
 // AppState is what the page needs to draw its frame.
@@ -60,6 +61,7 @@ type AppState struct {
 func NewApp(started time.Time, log *slog.Logger, store *settings.Store, flags settings.Flags) *App {
 	a := &App{started: started, log: log, store: store, flags: flags, mode: "safe", loginEnv: &proc.LoginEnv{}}
 	a.model = &liveModel{app: a}
+	a.alerts = newExitAlerts(desktop.DBusNotifier{AppName: "Gatehouse"}, log)
 	a.bus = events.New(events.SinkFunc(a.deliver), events.Options{})
 	if saved, err := store.Load(); err == nil && saved.ApprovalMode != "" {
 		a.mode = saved.ApprovalMode

@@ -187,7 +187,16 @@ export const test = base.extend<{ app: (opts: AppOptions) => Promise<App> }>({
       await waitForOutput(backend.child, backend.output, /Serving DevServer at/, "gatehouse dev backend");
       await waitForPort(port);
       const url = `http://127.0.0.1:${port}/`;
-      await page.goto(url);
+      // Wails logs "Serving DevServer" just before it listens: retry a refused connection.
+      for (let tries = 0; ; tries++) {
+        try {
+          await page.goto(url);
+          break;
+        } catch (err) {
+          if (tries >= 20 || !String(err).includes("ERR_CONNECTION_REFUSED")) throw err;
+          await new Promise((r) => setTimeout(r, 250));
+        }
+      }
       await expect(page.getByRole("combobox", { name: "Approval mode" })).toBeVisible();
       const get = async (p: string) => {
         if (!modelURL) return [];

@@ -9,6 +9,8 @@ import { ApprovalHost } from "./components/ApprovalHost";
 import { ApprovalRules } from "./components/ApprovalRules";
 import type { ApprovalBackend } from "./bridge/approval";
 import { useTranscript, useTranscriptStore } from "./transcript/useTranscript";
+import { ProcessPanel } from "./components/ProcessPanel";
+import type { ProcessBackend } from "./bridge/processes";
 
 function applyTheme(theme: string) {
   const root = document.documentElement;
@@ -16,8 +18,9 @@ function applyTheme(theme: string) {
   else delete root.dataset.theme;
 }
 
-export function App({ backend, approvals }: { backend: Backend; approvals?: ApprovalBackend }) {
+export function App({ backend, processes, approvals }: { backend: Backend; processes?: ProcessBackend; approvals?: ApprovalBackend }) {
   const [state, setState] = useState<AppState | null>(null);
+  const [processesOpen, setProcessesOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [showSettings, setShowSettings] = useState(false);
   const readySent = useRef(false);
@@ -103,7 +106,9 @@ export function App({ backend, approvals }: { backend: Backend; approvals?: Appr
           <main className="body">
             <SidePanel side="left" title="Files" emptyText={state.workspace ? "The file tree appears here." : "Choose a folder to start."} />
             <Chat state={state} transcript={transcript} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onCancel={cancel} />
-            <SidePanel side="right" title="Processes" emptyText="No processes yet. Processes the agent starts show up here." />
+            <SidePanel side="right" title="Processes" emptyText="No processes yet. Processes the agent starts show up here." width={440} open={processesOpen} onOpenChange={setProcessesOpen}>
+              {processes && <ProcessPanel backend={processes} onProcessStarted={() => setProcessesOpen(true)} />}
+            </SidePanel>
           </main>
         )}
         {approvals && <ApprovalHost api={approvals} pending={transcript.pendingApprovals} mode={state.approvalMode} />}

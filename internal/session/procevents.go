@@ -10,6 +10,9 @@ import (
 type ProcEvents struct {
 	Events    interface{ Publish(protocol.Event) }
 	SessionID string
+	// OnExit, when set, is called after a process's exit was published
+	// (the app raises a desktop notification for failures).
+	OnExit func(protocol.ProcessInfo)
 }
 
 func (p ProcEvents) publish(t protocol.EventType, payload any) {
@@ -28,7 +31,11 @@ func (p ProcEvents) Updated(i proc.Info) {
 
 // Exited implements proc.Observer.
 func (p ProcEvents) Exited(i proc.Info) {
-	p.publish(protocol.ProcessExited, protocol.ProcessExitedPayload{ProcessInfo: ProcessInfo(i)})
+	info := ProcessInfo(i)
+	p.publish(protocol.ProcessExited, protocol.ProcessExitedPayload{ProcessInfo: info})
+	if p.OnExit != nil {
+		p.OnExit(info)
+	}
 }
 
 // Output implements proc.Observer.

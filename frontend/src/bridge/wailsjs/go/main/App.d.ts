@@ -46,6 +46,8 @@ export function SetApprovalMode(arg1:string):Promise<main.AppState>;
 
 export function SetAttention(arg1:boolean):Promise<void>;
 
+export function SetWindowFocused(arg1:boolean):Promise<void>;
+
 export function Snapshot():Promise<protocol.Snapshot>;
 
 export function State():Promise<main.AppState>;

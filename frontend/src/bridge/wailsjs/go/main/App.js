@@ -86,6 +86,10 @@ export function SetAttention(arg1) {
   return window['go']['main']['App']['SetAttention'](arg1);
 }
 
+export function SetWindowFocused(arg1) {
+  return window['go']['main']['App']['SetWindowFocused'](arg1);
+}
+
 export function Snapshot() {
   return window['go']['main']['App']['Snapshot']();
 }

@@ -1,0 +1,58 @@
+// The process panel's side of the bridge: the bound process methods, the
+// event stream, and the few runtime calls the panel needs (open a URL in the
+// system browser, the clipboard). Components get a ProcessBackend, so unit
+// tests pass a fake one.
+import * as App from "./wailsjs/go/main/App";
+import { BrowserOpenURL, ClipboardSetText, EventsOn } from "./wailsjs/runtime/runtime";
+import { WAILS_EVENT_NAME, type GatehouseEvent, type ProcessInfo } from "./protocol.gen";
+
+export type { GatehouseEvent, ProcessInfo };
+
+/** A page of a process's output: bytes [offset, nextOffset) as text. */
+export interface LogPage {
+  data: string;
+  offset: number;
+  nextOffset: number;
+  /** The requested offset is older than the ring buffer holds: output lost. */
+  truncated: boolean;
+  status: string;
+  exitCode?: number;
+}
+
+export interface ProcessBackend {
+  /** The open session's processes. */
+  list(): Promise<ProcessInfo[]>;
+  /** Output from offset (negative: the last -offset bytes), at most limit bytes. */
+  logs(id: string, offset: number, limit: number): Promise<LogPage>;
+  /** Types input into the process's terminal ("\r" is Enter, "\x03" Ctrl+C). */
+  write(id: string, input: string): Promise<void>;
+  resize(id: string, rows: number, cols: number): Promise<void>;
+  stop(id: string): Promise<ProcessInfo>;
+  /** Opens url in the system browser. */
+  openURL(url: string): void;
+  copyText(text: string): Promise<void>;
+  /** Tells the backend whether the window has the focus (for notifications). */
+  setWindowFocused(focused: boolean): Promise<void>;
+  /** Calls on with every backend event; returns the unsubscribe function. */
+  subscribe(on: (e: GatehouseEvent) => void): () => void;
+}
+
+export const processBackend: ProcessBackend = {
+  list: async () => (await App.Processes()) as ProcessInfo[],
+  logs: (id, offset, limit) => App.ProcessLogs(id, offset, limit),
+  write: (id, input) => App.ProcessWrite(id, input),
+  resize: (id, rows, cols) => App.ProcessResize(id, rows, cols),
+  stop: async (id) => (await App.ProcessStop(id)) as ProcessInfo,
+  openURL: (url) => BrowserOpenURL(url),
+  copyText: async (text) => {
+    let ok = false;
+    try {
+      ok = await ClipboardSetText(text);
+    } catch {
+      ok = false;
+    }
+    if (!ok) await navigator.clipboard.writeText(text);
+  },
+  setWindowFocused: (focused) => App.SetWindowFocused(focused),
+  subscribe: (on) => EventsOn(WAILS_EVENT_NAME, (e: GatehouseEvent) => on(e)),
+};

@@ -1,0 +1,119 @@
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import type { ProcessBackend, ProcessInfo } from "../bridge/processes";
+import { merge, upsert } from "../processes/list";
+import { ProcessPanelList } from "./ProcessPanelList";
+// The terminal (xterm.js) loads when a process is first selected, not at start-up.
+const ProcessPanelTerminal = lazy(() => import("./ProcessPanelTerminal").then((m) => ({ default: m.ProcessPanelTerminal })));
+import "./ProcessPanel.css";
+
+export interface ProcessPanelProps {
+  backend: ProcessBackend;
+  /** Called when a process starts, so the host can reveal the panel. */
+  onProcessStarted?: () => void;
+  /** Clock for uptimes (tests pass a fixed one). */
+  now?: () => number;
+}
+
+// The processes panel: the session's processes and, below, the selected
+// one's terminal. It follows the event stream; a lost event (a seq gap) or a
+// new session reloads the list from the backend.
+export function ProcessPanel({ backend, onProcessStarted, now = Date.now }: ProcessPanelProps) {
+  const [processes, setProcesses] = useState<ProcessInfo[]>([]);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [nowMs, setNowMs] = useState(now);
+  const [error, setError] = useState<string | null>(null);
+  const started = useRef(onProcessStarted);
+  started.current = onProcessStarted;
+
+  useEffect(() => {
+    let alive = true;
+    let lastSeq = 0;
+    let sessionId = "";
+    const reload = (replace: boolean) =>
+      backend.list().then(
+        (list) => alive && setProcesses((cur) => (replace ? merge([], list) : merge(cur, list))),
+        (err) => alive && setError(`Could not list processes: ${String(err)}`),
+      );
+    const unsubscribe = backend.subscribe((e) => {
+      const gap = lastSeq > 0 && e.seq > lastSeq + 1;
+      lastSeq = Math.max(lastSeq, e.seq);
+      const newSession = e.sessionId !== "" && sessionId !== "" && e.sessionId !== sessionId;
+      if (e.sessionId) sessionId = e.sessionId;
+      if (newSession) {
+        setSelectedId(null);
+        void reload(true);
+      } else if (gap) void reload(false);
+      switch (e.type) {
+        case "process.started":
+          if (newSession) setProcesses([]);
+          setProcesses((cur) => upsert(cur, e.payload));
+          setSelectedId((cur) => cur ?? e.payload.processId);
+          started.current?.();
+          break;
+        case "process.updated":
+        case "process.exited":
+          setProcesses((cur) => upsert(cur, e.payload));
+          break;
+      }
+    });
+    void reload(false);
+    return () => {
+      alive = false;
+      unsubscribe();
+    };
+  }, [backend]);
+
+  // Report the window's focus: a failure while the user is away notifies.
+  useEffect(() => {
+    const report = (focused: boolean) => void backend.setWindowFocused(focused).catch(() => {});
+    const onFocus = () => report(true);
+    const onBlur = () => report(false);
+    window.addEventListener("focus", onFocus);
+    window.addEventListener("blur", onBlur);
+    report(document.hasFocus());
+    return () => {
+      window.removeEventListener("focus", onFocus);
+      window.removeEventListener("blur", onBlur);
+    };
+  }, [backend]);
+
+  // Uptimes tick while something runs.
+  const anyRunning = processes.some((p) => p.status === "running");
+  useEffect(() => {
+    if (!anyRunning) return;
+    const t = setInterval(() => setNowMs(now()), 1000);
+    return () => clearInterval(t);
+  }, [anyRunning, now]);
+
+  const selected = processes.find((p) => p.processId === selectedId) ?? null;
+  const failed = processes.filter((p) => p.status === "exited" && p.exitCode !== undefined && p.exitCode !== 0).length;
+
+  return (
+    <div className="process-panel">
+      {error && (
+        <p className="proc-error" role="alert">
+          {error}
+        </p>
+      )}
+      {failed > 0 && (
+        <p className="proc-failed-count" role="status">
+          ✗ {failed === 1 ? "1 process failed" : `${failed} processes failed`}
+        </p>
+      )}
+      <ProcessPanelList
+        processes={processes}
+        selectedId={selectedId}
+        nowMs={nowMs}
+        onSelect={setSelectedId}
+        onOpenURL={(url) => backend.openURL(url)}
+      />
+      {selected ? (
+        <Suspense fallback={<p className="empty">Opening the terminal…</p>}>
+          <ProcessPanelTerminal key={selected.processId} backend={backend} info={selected} />
+        </Suspense>
+      ) : (
+        processes.length > 0 && <p className="empty">Select a process to see its output.</p>
+      )}
+    </div>
+  );
+}
