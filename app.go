@@ -27,6 +27,8 @@ type App struct {
 	flags   settings.Flags
 	bus     *events.Bus
 	rt      atomic.Pointer[desktop.Runtime]
+	// attention marks the title while an approval waits (app_attention.go).
+	attention attention
 
 	mu        sync.Mutex
 	workspace string
@@ -231,5 +233,5 @@ func (a *App) updateTitle() {
 	if st.WorkspaceName != "" {
 		title = st.WorkspaceName + " — Gatehouse"
 	}
-	a.rt.Load().SetTitle(title)
+	a.rt.Load().SetTitle(a.attention.title(title))
 }

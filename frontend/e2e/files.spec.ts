@@ -23,7 +23,7 @@ test("a file created on disk appears in the tree, and its change can be viewed",
 
   await readme.click();
   const viewer = page.getByRole("dialog", { name: "File README.md" });
-  const diff = viewer.getByRole("table", { name: "Changes since the session started" });
+  const diff = viewer.getByRole("group", { name: "Diff of README.md" });
   await expect(diff).toContainText("# hi");
   await expect(diff).toContainText("# hello");
   await viewer.getByRole("tab", { name: "File" }).click();

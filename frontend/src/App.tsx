@@ -5,6 +5,9 @@ import { Chat } from "./components/Chat";
 import { ChatActionsContext } from "./components/ChatActions";
 import { Settings } from "./components/Settings";
 import { SidePanel } from "./components/SidePanel";
+import { ApprovalHost } from "./components/ApprovalHost";
+import { ApprovalRules } from "./components/ApprovalRules";
+import type { ApprovalBackend } from "./bridge/approval";
 import { useTranscript, useTranscriptStore } from "./transcript/useTranscript";
 import { ProcessPanel } from "./components/ProcessPanel";
 import type { ProcessBackend } from "./bridge/processes";
@@ -21,8 +24,9 @@ function applyTheme(theme: string) {
   else delete root.dataset.theme;
 }
 
-export function App({ backend, processes, sessions, localModels, files }: {
+export function App({ backend, processes, sessions, localModels, files, approvals }: {
   backend: Backend;
+  approvals?: ApprovalBackend;
   files?: FilesBackend;
   processes?: ProcessBackend;
   sessions?: SessionsBackend;
@@ -98,6 +102,7 @@ export function App({ backend, processes, sessions, localModels, files }: {
             <SessionsMenu backend={sessions} hasWorkspace={!!state.workspace} busy={transcript.turnId !== ""} onSwitched={() => void store.resync()} />
           )}
           gauge={state.workspace ? <ContextGauge use={contextUse} /> : undefined}
+          rules={approvals && <ApprovalRules api={approvals} refreshKey={`${transcript.sessionId}:${transcript.pendingApprovals.length}`} />}
         />
         {error && (
           <div className="banner error" role="alert">
@@ -128,6 +133,7 @@ export function App({ backend, processes, sessions, localModels, files }: {
             </SidePanel>
           </main>
         )}
+        {approvals && <ApprovalHost api={approvals} pending={transcript.pendingApprovals} mode={state.approvalMode} />}
       </div>
     </ChatActionsContext.Provider>
   );

@@ -1,7 +1,6 @@
-// The one syntax highlighter of the UI (DESIGN.md: one highlighter shared by
-// tool cards, the approval dialog and the file viewer). highlight.js core with
-// the languages a workspace usually holds; output is escaped HTML with
-// hljs-* classes, styled in files.css.
+// The app's one highlighter (DESIGN.md): chat code blocks, tool cards, the
+// diff view and the file viewer. highlight.js core with the languages a
+// coding agent meets most, registered by hand to keep the bundle small.
 import hljs from "highlight.js/lib/core";
 import bash from "highlight.js/lib/languages/bash";
 import c from "highlight.js/lib/languages/c";
@@ -25,30 +24,31 @@ const languages = { bash, c, cpp, css, diff, go, java, javascript, json, makefil
 for (const [name, lang] of Object.entries(languages)) hljs.registerLanguage(name, lang);
 
 const byExtension: Record<string, string> = {
-  sh: "bash", bash: "bash", zsh: "bash", c: "c", h: "c", cc: "cpp", cpp: "cpp", hpp: "cpp", css: "css",
-  diff: "diff", patch: "diff", go: "go", java: "java", js: "javascript", mjs: "javascript", cjs: "javascript",
-  jsx: "javascript", json: "json", mk: "makefile", md: "markdown", py: "python", rs: "rust", sql: "sql",
-  ts: "typescript", tsx: "typescript", html: "xml", xml: "xml", svg: "xml", yml: "yaml", yaml: "yaml", toml: "yaml",
+  sh: "bash", zsh: "bash", h: "c", hpp: "cpp", cc: "cpp", js: "javascript", mjs: "javascript", cjs: "javascript",
+  jsx: "javascript", ts: "typescript", tsx: "typescript", md: "markdown", py: "python", rs: "rust",
+  html: "xml", svg: "xml", yml: "yaml", toml: "yaml", patch: "diff", mod: "go", mk: "makefile",
+  makefile: "makefile", gnumakefile: "makefile", dockerfile: "bash",
 };
 
-/** The highlight.js language for a file path, or undefined for plain text. */
-export function languageFor(path: string): string | undefined {
-  const name = path.split("/").pop() ?? "";
-  if (name === "Makefile" || name === "GNUmakefile") return "makefile";
-  if (name === "Dockerfile") return "bash";
-  const dot = name.lastIndexOf(".");
-  return dot >= 0 ? byExtension[name.slice(dot + 1).toLowerCase()] : undefined;
+/** The highlight.js language for a fence name or a file path, or "" when none fits. */
+export function languageFor(nameOrPath: string | undefined): string {
+  if (!nameOrPath) return "";
+  const n = (nameOrPath.split("/").pop() ?? "").toLowerCase();
+  const ext = n.includes(".") ? n.slice(n.lastIndexOf(".") + 1) : n;
+  for (const cand of [n, ext, byExtension[ext] ?? ""]) if (cand && hljs.getLanguage(cand)) return cand;
+  return "";
 }
 
-function escapeHTML(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+export function escapeHTML(s: string): string {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
-/** Escaped HTML of code, highlighted when its language is known. Large texts stay plain. */
+/** HTML of code with highlight spans; escaped plain text when the language is unknown or the text is huge. */
 export function highlight(code: string, language: string | undefined): string {
-  if (!language || code.length > 400_000) return escapeHTML(code);
+  const lang = languageFor(language);
+  if (!lang || code.length > 400_000) return escapeHTML(code);
   try {
-    return hljs.highlight(code, { language, ignoreIllegals: true }).value;
+    return hljs.highlight(code, { language: lang, ignoreIllegals: true }).value;
   } catch {
     return escapeHTML(code);
   }

@@ -2,6 +2,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
 import { backend } from "./bridge";
+import { approvalBackend } from "./bridge/approval";
 import { processBackend } from "./bridge/processes";
 import { sessionsBackend } from "./bridge/sessions";
 import { detectLocalModels } from "./bridge/localModels";
@@ -10,6 +11,6 @@ import "./styles.css";
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <App backend={backend} processes={processBackend} sessions={sessionsBackend} localModels={detectLocalModels} files={filesBackend} />
+    <App backend={backend} processes={processBackend} sessions={sessionsBackend} localModels={detectLocalModels} files={filesBackend} approvals={approvalBackend} />
   </StrictMode>,
 );

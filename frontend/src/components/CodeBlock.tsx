@@ -1,5 +1,5 @@
 import { memo, useMemo } from "react";
-import { highlight, languageFor } from "../markdown/highlight";
+import { highlight, languageFor } from "../highlight";
 
 /** Highlighted code; language is a fence name or a file path. */
 export const CodeBlock = memo(function CodeBlock({ code, language, label }: { code: string; language?: string; label?: string }) {

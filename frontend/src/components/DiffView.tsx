@@ -1,26 +1,129 @@
-import { memo } from "react";
+import { memo, useMemo, useRef, type ReactNode } from "react";
+import { useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
+import { highlight, languageFor } from "../highlight";
+import { parseDiff, type DiffLine, type InlineRow, type SplitRow } from "./diffRows";
+import "./DiffView.css";
+
+export type DiffLayout = "inline" | "split";
+
+export interface DiffViewProps {
+  /** Unified diff text: one or more files, or a bare "@@" chunk. */
+  diff: string;
+  /** The file shown above the diff and in its accessible name. */
+  label?: string;
+  /** inline (default) or side by side. */
+  layout?: DiffLayout;
+  /** A path or language name for the highlighter; default: label, else the diff's file. */
+  language?: string;
+  /** Drawn at the start of each "@@" row (block counts the chunks from 0): the dialog's hunk checkboxes. */
+  hunkControl?: (block: number, header: string) => ReactNode;
+  /** Fill the parent's height (the parent sets it) instead of a capped box. */
+  fill?: boolean;
+}
+
+/** Diffs longer than this draw only the rows near the viewport. */
+export const VIRTUAL_ROWS = 200;
+const ROW_PX = 20;
+
+const marks = { add: "+", del: "−", ctx: " " } as const;
+const words = { add: "added", del: "removed", ctx: "" } as const;
+
+function Code({ line, lang }: { line: DiffLine; lang: string }) {
+  const html = useMemo(() => highlight(line.text, lang), [line.text, lang]);
+  return <code className="diff-code hljs" dangerouslySetInnerHTML={{ __html: html || " " }} />;
+}
+
+/** One side of a line: number, +/−/space marker (words for screen readers), code. */
+function Half({ line, lang, both }: { line?: DiffLine; lang: string; both?: boolean }) {
+  if (!line) return <div className="diff-half diff-empty" />;
+  const k = line.kind;
+  return (
+    <div className={`diff-half diff-${k}`}>
+      {both && <span className="diff-no" aria-hidden>{line.old ?? ""}</span>}
+      <span className="diff-no" aria-hidden>{both ? (line.new ?? "") : (k === "add" ? line.new : line.old)}</span>
+      <span className="diff-mark" aria-hidden>{marks[k]}</span>
+      {words[k] && <span className="visually-hidden">{words[k]}: </span>}
+      <Code line={line} lang={lang} />
+    </div>
+  );
+}
+
+function Row({ row, lang, hunkControl }: {
+  row: InlineRow | SplitRow; lang: string; hunkControl?: DiffViewProps["hunkControl"];
+}) {
+  switch (row.type) {
+    case "file":
+      return <div className="diff-row diff-file mono">{row.name}</div>;
+    case "hunk":
+      return (
+        <div className="diff-row diff-hunk">
+          {hunkControl?.(row.block, row.header)}
+          <span className="diff-hunk-header">{row.header}</span>
+        </div>
+      );
+    case "line":
+      return <div className="diff-row"><Half line={row.line} lang={lang} both /></div>;
+    case "pair":
+      return (
+        <div className="diff-row diff-pair">
+          <Half line={row.left} lang={lang} />
+          <Half line={row.right} lang={lang} />
+        </div>
+      );
+  }
+}
+
+function AllRows(props: { rows: readonly (InlineRow | SplitRow)[]; lang: string; hunkControl?: DiffViewProps["hunkControl"] }) {
+  return <>{props.rows.map((r, i) => <Row key={i} row={r} lang={props.lang} hunkControl={props.hunkControl} />)}</>;
+}
+
+function VirtualRows(props: {
+  rows: readonly (InlineRow | SplitRow)[]; lang: string; hunkControl?: DiffViewProps["hunkControl"];
+  v: Virtualizer<HTMLDivElement, Element>;
+}) {
+  const { v } = props;
+  return (
+    <div className="diff-virtual" style={{ height: v.getTotalSize() }}>
+      {v.getVirtualItems().map((it) => (
+        <div key={it.key} data-index={it.index} ref={v.measureElement} className="diff-virtual-row" style={{ transform: `translateY(${it.start}px)` }}>
+          <Row row={props.rows[it.index]} lang={props.lang} hunkControl={props.hunkControl} />
+        </div>
+      ))}
+    </div>
+  );
+}
 
 /**
- * The app's one diff view: a unified diff with +/− markers and background
- * tints (never colour alone). The tool cards use it now; the approval
- * dialog and the file viewer will too.
+ * The app's one diff view: unified diff text parsed by diff2html, drawn
+ * inline or side by side with line numbers, +/− markers and background
+ * tints (never colour alone), each line highlighted by the app's one
+ * highlighter. Long diffs draw only the rows near the viewport, so a
+ * 5,000-line change opens as fast as a short one.
  */
-export const DiffView = memo(function DiffView({ diff, label }: { diff: string; label?: string }) {
-  const lines = diff.replace(/\n$/, "").split("\n");
+export const DiffView = memo(function DiffView({ diff, label, layout = "inline", language, hunkControl, fill }: DiffViewProps) {
+  const parsed = useMemo(() => parseDiff(diff), [diff]);
+  const split = layout === "split";
+  const rows = split ? parsed.split() : parsed.inline;
+  const lang = languageFor(language ?? label ?? parsed.files[0]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtual = rows.length > VIRTUAL_ROWS;
+  // Here rather than in VirtualRows: the scroller's ref is set before this
+  // component's effects run, not before its children's.
+  const v = useVirtualizer({
+    count: rows.length,
+    enabled: virtual,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_PX,
+    overscan: 30,
+  });
+  const body = { rows, lang, hunkControl };
   return (
-    <div className="diff" role="group" aria-label={label ? `Diff of ${label}` : "Diff"}>
-      {label && <div className="diff-file mono">{label}</div>}
-      <pre className="diff-body">
-        {lines.map((l, i) => {
-          const kind = l.startsWith("@@") ? "hunk" : l.startsWith("+++") || l.startsWith("---") ? "meta"
-            : l.startsWith("+") ? "add" : l.startsWith("-") ? "del" : "ctx";
-          return (
-            <div key={i} className={`diff-line diff-${kind}`}>
-              {l || " "}
-            </div>
-          );
-        })}
-      </pre>
+    <div className={`diff diff-${layout}${fill ? " diff-fill" : ""}`} role="group" aria-label={label ? `Diff of ${label}` : "Diff"}>
+      {label && <div className="diff-label mono">{label}</div>}
+      <div className="diff-scroll mono" ref={scroller} tabIndex={-1}>
+        {virtual ? <VirtualRows {...body} v={v} /> : <AllRows {...body} />}
+        {rows.length === 0 && <div className="diff-none">No changes to show.</div>}
+      </div>
     </div>
   );
 });

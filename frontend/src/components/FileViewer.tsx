@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { ChangedFile, FileDiffView, FileView, FilesBackend } from "../bridge/files";
 import { highlight, languageFor } from "../highlight";
 import { describeChange } from "./FileTreeBadge";
-import { FileViewerDiff } from "./FileViewerDiff";
+import { DiffView } from "./DiffView";
 
 interface Props {
   files: FilesBackend;
@@ -84,7 +84,7 @@ export function FileViewer({ files, path, change, version, onClose }: Props) {
             {error}
           </p>
         )}
-        {current === "changes" && diff && (diff.diff ? <FileViewerDiff diff={diff.diff} language={lang} /> : <p className="empty">{diff.note ?? "No difference from the content before the session."}</p>)}
+        {current === "changes" && diff && (diff.diff ? <DiffView diff={diff.diff} label={path} language={lang} fill /> : <p className="empty">{diff.note ?? "No difference from the content before the session."}</p>)}
         {current === "file" && view && <Code view={view} language={lang} />}
       </div>
     </section>

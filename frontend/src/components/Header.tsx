@@ -16,6 +16,8 @@ export function Header(props: {
   sessions?: ReactNode;
   /** The context gauge, after the approval mode. */
   gauge?: ReactNode;
+  /** Shown beside the mode: the session's approval rules. */
+  rules?: ReactNode;
 }) {
   const { state } = props;
   const current = modes.find((m) => m.value === state.approvalMode);
@@ -55,6 +57,7 @@ export function Header(props: {
           ))}
         </select>
       </label>
+      {props.rules}
       {props.gauge}
       <button className="icon-button" onClick={props.onOpenSettings} aria-label="Settings" title="Settings">
         <span aria-hidden>⚙</span>

@@ -56,8 +56,8 @@ describe("ToolCard", () => {
     expect(line.textContent).toContain("1 file +1 −1");
     fireEvent.click(line);
     const diff = screen.getByRole("group", { name: "Diff of a.go" });
-    expect(diff.querySelector(".diff-add")?.textContent).toBe("+y");
-    expect(diff.querySelector(".diff-del")?.textContent).toBe("-x");
+    expect(diff.querySelector(".diff-add .diff-code")?.textContent).toBe("y");
+    expect(diff.querySelector(".diff-del .diff-code")?.textContent).toBe("x");
   });
 });
 

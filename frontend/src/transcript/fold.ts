@@ -1,7 +1,7 @@
 // Folds the event stream into transcript items exactly as the Go side does
 // (internal/session/state.go), so a Snapshot() and the events after its
 // lastSeq give the same picture as the events alone.
-import type { GatehouseEvent, Snapshot, TranscriptItem } from "../bridge";
+import type { ApprovalRequestedPayload, GatehouseEvent, Snapshot, TranscriptItem } from "../bridge";
 
 export interface Transcript {
   sessionId: string;
@@ -9,12 +9,14 @@ export interface Transcript {
   turnId: string;
   items: readonly TranscriptItem[];
   lastSeq: number;
+  /** Approval requests waiting for an answer, oldest first. */
+  pendingApprovals: readonly ApprovalRequestedPayload[];
 }
 
-export const emptyTranscript: Transcript = { sessionId: "", turnId: "", items: [], lastSeq: 0 };
+export const emptyTranscript: Transcript = { sessionId: "", turnId: "", items: [], lastSeq: 0, pendingApprovals: [] };
 
 export function fromSnapshot(s: Snapshot): Transcript {
-  return { sessionId: s.sessionId, turnId: s.turnId, items: s.transcript ?? [], lastSeq: s.lastSeq };
+  return { sessionId: s.sessionId, turnId: s.turnId, items: s.transcript ?? [], lastSeq: s.lastSeq, pendingApprovals: s.pendingApprovals ?? [] };
 }
 
 function find(items: readonly TranscriptItem[], kind: TranscriptItem["kind"], id: string): number {
@@ -46,6 +48,7 @@ export function fold(t: Transcript, e: GatehouseEvent): Transcript {
     if (e.type !== "turn.started") return { ...t, lastSeq };
     sessionId = e.sessionId;
     items = [];
+    t = { ...t, pendingApprovals: [] };
   }
   const base = { ...t, sessionId, items, lastSeq };
   switch (e.type) {
@@ -80,8 +83,12 @@ export function fold(t: Transcript, e: GatehouseEvent): Transcript {
       const it: TranscriptItem = { kind: "stop", turnId: e.turnId, reason: p.reason, error: p.error, errorKind: p.errorKind, usage: p.usage, context: p.context };
       return { ...base, turnId: "", items: [...items, it] };
     }
+    case "approval.requested":
+      return { ...base, pendingApprovals: [...t.pendingApprovals, e.payload] };
+    case "approval.resolved":
+      return { ...base, pendingApprovals: t.pendingApprovals.filter((a) => a.approvalId !== e.payload.approvalId) };
     default:
-      // Approvals, processes and file events have their own views.
+      // Processes and file events have their own views.
       return base;
   }
 }

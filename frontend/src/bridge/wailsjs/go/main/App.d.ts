@@ -53,6 +53,8 @@ export function SaveSettings(arg1:main.SettingsInput):Promise<main.SettingsView>
 
 export function SetApprovalMode(arg1:string):Promise<main.AppState>;
 
+export function SetAttention(arg1:boolean):Promise<void>;
+
 export function SetWindowFocused(arg1:boolean):Promise<void>;
 
 export function Snapshot():Promise<protocol.Snapshot>;

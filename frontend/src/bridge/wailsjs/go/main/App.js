@@ -98,6 +98,10 @@ export function SetApprovalMode(arg1) {
   return window['go']['main']['App']['SetApprovalMode'](arg1);
 }
 
+export function SetAttention(arg1) {
+  return window['go']['main']['App']['SetAttention'](arg1);
+}
+
 export function SetWindowFocused(arg1) {
   return window['go']['main']['App']['SetWindowFocused'](arg1);
 }

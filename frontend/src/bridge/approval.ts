@@ -1,0 +1,20 @@
+// The approval gate's bindings: answering a dialog, the session's rules, and
+// the window's "waiting for you" mark. Events come through bridge/index.ts
+// (approval.requested / approval.resolved, folded by the transcript store).
+import * as App from "./wailsjs/go/main/App";
+import type { protocol } from "./wailsjs/go/models";
+import type { Decision, Rule } from "./protocol.gen";
+
+export const approvalBackend = {
+  /** Answers request approvalId. The first answer wins: a second one fails. */
+  resolve: (approvalId: string, decision: Decision): Promise<void> =>
+    App.ResolveApproval(approvalId, decision as protocol.Decision),
+  /** The open session's rules, oldest first. */
+  listRules: async (): Promise<Rule[]> => ((await App.ListRules()) ?? []) as Rule[],
+  /** Removes a rule; the calls it covered ask again. */
+  revokeRule: (id: string): Promise<void> => App.RevokeRule(id),
+  /** Marks the window title (and notifies) while a dialog waits unseen. */
+  setAttention: (waiting: boolean): Promise<void> => App.SetAttention(waiting),
+};
+
+export type ApprovalBackend = typeof approvalBackend;

@@ -1,0 +1,76 @@
+import type { CommandPreview, CommandSegment } from "../bridge";
+import { CodeBlock } from "./CodeBlock";
+
+const warnings: { key: keyof CommandSegment; words: string }[] = [
+  { key: "deletes", words: "deletes files" },
+  { key: "writesOutside", words: "writes outside the workspace" },
+  { key: "network", words: "uses the network" },
+  { key: "elevates", words: "elevates privileges" },
+  { key: "opaque", words: "runs code that cannot be checked" },
+];
+
+const actionWords: Record<string, string> = {
+  exec: "exec — run and wait for it to finish",
+  start: "start — run in the background as a process",
+  write: "write — type into a running process",
+  stop: "stop — stop a running process",
+};
+
+/**
+ * A bash call: the action, the folder, and the command split into its
+ * simple commands, one per line, each with its warnings in words.
+ */
+export function ApprovalCommand({ command }: { command: CommandPreview }) {
+  const segments = command.segments ?? [];
+  return (
+    <div className="approval-command" tabIndex={0} data-autofocus role="group" aria-label="The command">
+      <dl className="approval-facts">
+        <dt>Action</dt>
+        <dd>{actionWords[command.action] ?? command.action}</dd>
+        {command.cwd && (<><dt>Folder</dt><dd className="mono">{command.cwd}</dd></>)}
+        {command.processId && (<><dt>Process</dt><dd className="mono">{command.processId}</dd></>)}
+      </dl>
+      {command.command && (
+        <>
+          <div className="approval-section-title">Command</div>
+          <pre className="approval-command-text mono">{command.command}</pre>
+        </>
+      )}
+      {command.parseError && (
+        <p className="approval-warning" role="note">⚠ Not valid shell ({command.parseError}): no rule can cover it.</p>
+      )}
+      {segments.length > 0 && (
+        <>
+          <div className="approval-section-title">{segments.length === 1 ? "1 step" : `${segments.length} steps`}</div>
+          <ol className="approval-segments" aria-label="Steps">
+            {segments.map((s, i) => {
+              const flags = warnings.filter((w) => s[w.key]);
+              return (
+                <li key={i} className={flags.length ? "warn" : undefined}>
+                  <code className="mono">{s.text}</code>
+                  {flags.map((w) => <span key={w.key} className="badge badge-warn">⚠ {w.words}</span>)}
+                </li>
+              );
+            })}
+          </ol>
+        </>
+      )}
+      {command.input !== undefined && command.input !== "" && (
+        <>
+          <div className="approval-section-title">Input</div>
+          <pre className="approval-command-text mono">{command.input}</pre>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** Any other tool: its arguments, pretty-printed. */
+export function ApprovalArgs({ text }: { text: string }) {
+  return (
+    <div className="approval-args" tabIndex={0} data-autofocus role="group" aria-label="Arguments">
+      <div className="approval-section-title">Arguments</div>
+      <CodeBlock code={text} language="json" />
+    </div>
+  );
+}

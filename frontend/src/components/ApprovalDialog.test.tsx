@@ -1,0 +1,124 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import type { ApprovalRequestedPayload, Rule } from "../bridge";
+import { App } from "../App";
+import { fakeBackend } from "../test/fakeBackend";
+
+afterEach(cleanup);
+
+function approvals(rules: Rule[] = []) {
+  return {
+    resolve: vi.fn(async () => {}),
+    listRules: vi.fn(async () => rules),
+    revokeRule: vi.fn(async () => {}),
+    setAttention: vi.fn(async () => {}),
+  };
+}
+
+const patchRequest = (id: string): ApprovalRequestedPayload => ({
+  approvalId: id, callId: "c" + id, tool: "apply_patch",
+  rule: { tool: "apply_patch", files: ["a.ts", "b.ts"], summary: "apply_patch on a.ts, b.ts" },
+  preview: {
+    kind: "files", summary: "apply_patch: 2 files, +2 −2", partial: true,
+    files: ["a.ts", "b.ts"].map((path) => ({
+      path, operation: "update", added: 1, removed: 1, oldHash: "", oldContent: "", newContent: "",
+      diff: `--- a/${path}\n+++ b/${path}\n@@ -1 +1 @@\n-old\n+new\n`,
+      hunks: [{ id: `${path}#1`, oldStart: 1, oldLines: 1, newStart: 1, newLines: 1, diff: "@@ -1 +1 @@\n-old\n+new\n" }],
+    })),
+  },
+});
+
+const bashRequest: ApprovalRequestedPayload = {
+  approvalId: "b1", callId: "cb", tool: "bash",
+  preview: { kind: "command", summary: "bash exec", command: { action: "exec", command: "ls && rm -rf x", cwd: "/w",
+    segments: [{ text: "ls", args: ["ls"] }, { text: "rm -rf x", args: ["rm", "-rf", "x"], deletes: true }] } },
+};
+
+async function open(pending: ApprovalRequestedPayload[]) {
+  const b = fakeBackend({}, { sessionId: "s1", pendingApprovals: pending, lastSeq: 5 });
+  const a = approvals();
+  render(<App backend={b} approvals={a} />);
+  const dialog = await screen.findByRole("dialog");
+  return { b, a, dialog };
+}
+
+describe("ApprovalDialog", () => {
+  it("opens on the file list, one request at a time, and shows the mode", async () => {
+    const { dialog } = await open([patchRequest("1"), patchRequest("2")]);
+    expect(dialog.getAttribute("aria-modal")).toBe("true");
+    expect(screen.getByRole("dialog", { name: "apply_patch wants to change 2 files" })).toBe(dialog);
+    expect(within(dialog).getByText("1 of 2")).toBeTruthy();
+    expect(within(dialog).getByText("safe mode")).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole("checkbox", { name: "Apply a.ts" })));
+  });
+
+  it("approves the ticked files in part, and with everything ticked, once or for the session by keyboard", async () => {
+    const { a, dialog } = await open([patchRequest("1")]);
+    expect(within(dialog).getByText("rule: apply_patch on a.ts, b.ts (this session)")).toBeTruthy();
+    fireEvent.keyDown(dialog, { key: "Enter" });
+    expect(a.resolve).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole("checkbox", { name: "Apply b.ts" }));
+    expect(within(dialog).queryByRole("button", { name: "Approve once" })).toBeNull();
+    expect(within(dialog).queryByRole("button", { name: "Approve for session" })).toBeNull();
+    fireEvent.keyDown(dialog, { key: "Enter", ctrlKey: true });
+    expect(a.resolve).toHaveBeenCalledWith("1", { kind: "partial", files: ["a.ts"] });
+  });
+
+  it("approves a hunk of a file when its other hunks are unticked", async () => {
+    const req = patchRequest("1");
+    req.preview.files![0].hunks!.push({ id: "a.ts#2", oldStart: 9, oldLines: 1, newStart: 9, newLines: 1, diff: "@@ -9 +9 @@\n-q\n+r\n" });
+    const { a, dialog } = await open([req]);
+    fireEvent.click(within(dialog).getByRole("checkbox", { name: "Apply hunk 1 of a.ts" }));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Approve selected" }));
+    expect(a.resolve).toHaveBeenCalledWith("1", { kind: "partial", files: ["b.ts"], hunks: ["a.ts#2"] });
+  });
+
+  it("Ctrl+Shift+Enter approves for the session", async () => {
+    const { a, dialog } = await open([patchRequest("1")]);
+    fireEvent.keyDown(dialog, { key: "Enter", ctrlKey: true, shiftKey: true });
+    expect(a.resolve).toHaveBeenCalledWith("1", { kind: "session" });
+  });
+
+  it("Esc moves focus to Reject without sending; Reject sends the note", async () => {
+    const { a, b, dialog } = await open([bashRequest]);
+    const steps = within(dialog).getByRole("list", { name: "Steps" });
+    expect(within(steps).getAllByRole("listitem")[1].textContent).toContain("deletes files");
+    expect(within(dialog).queryByRole("button", { name: "Approve for session" })).toBeNull(); // no rule
+    fireEvent.keyDown(dialog, { key: "Escape" });
+    expect(document.activeElement).toBe(within(dialog).getByRole("button", { name: "Reject" }));
+    expect(a.resolve).not.toHaveBeenCalled();
+    expect(b.cancel).not.toHaveBeenCalled();
+    fireEvent.change(within(dialog).getByRole("textbox", { name: "Note to the model (optional)" }), { target: { value: "not rm" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Reject" }));
+    expect(a.resolve).toHaveBeenCalledWith("b1", { kind: "reject", note: "not rm" });
+  });
+
+  it("closes on approval.resolved, then shows the next request", async () => {
+    const { b } = await open([patchRequest("1"), patchRequest("2")]);
+    act(() => b.emit("approval.resolved", { approvalId: "1", decision: { kind: "reject", note: "the turn was cancelled" } }));
+    await waitFor(() => expect(screen.queryByText("1 of 2")).toBeNull());
+    act(() => b.emit("approval.resolved", { approvalId: "2", decision: { kind: "once" } }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("marks the window as waiting while a request waits unfocused", async () => {
+    vi.spyOn(document, "hasFocus").mockReturnValue(false);
+    const { a, b } = await open([bashRequest]);
+    await waitFor(() => expect(a.setAttention).toHaveBeenLastCalledWith(true));
+    act(() => b.emit("approval.resolved", { approvalId: "b1", decision: { kind: "once" } }));
+    await waitFor(() => expect(a.setAttention).toHaveBeenLastCalledWith(false));
+    vi.restoreAllMocks();
+  });
+});
+
+describe("ApprovalRules", () => {
+  it("lists the session's rules and revokes one", async () => {
+    const b = fakeBackend();
+    const a = approvals([{ id: "r1", tool: "bash", prefixes: [["ls"]], summary: "run `ls` (and the same with more arguments)" }]);
+    render(<App backend={b} approvals={a} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Rules (1)" }));
+    const panel = await screen.findByRole("dialog", { name: "Session rules" });
+    fireEvent.click(within(panel).getByRole("button", { name: "Revoke rule: run `ls` (and the same with more arguments)" }));
+    expect(a.revokeRule).toHaveBeenCalledWith("r1");
+  });
+});

@@ -1,0 +1,128 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import type { ApprovalRequestedPayload, Decision } from "../bridge";
+import { allTicked, approveTicked, dialogTitle, reject, ruleText, selectionState, toggleFile, toggleKey } from "../approval/decision";
+import { keyAction, trapTarget } from "../approval/keys";
+import { ApprovalFiles } from "./ApprovalFiles";
+import { ApprovalArgs, ApprovalCommand } from "./ApprovalCommand";
+import "./Approval.css";
+
+export interface ApprovalDialogProps {
+  request: ApprovalRequestedPayload;
+  /** This request's place in the queue, from 1, and the queue's length. */
+  position: number;
+  total: number;
+  /** The approval mode, shown in the corner. */
+  mode: string;
+  /** Sends the answer; the dialog closes when approval.resolved arrives. */
+  onAnswer: (d: Decision) => Promise<void>;
+}
+
+/**
+ * The modal approval dialog of one request (UX.md, "The approval dialog").
+ * Focus starts on the file list or the command, never on an approve
+ * button, and stays inside. Only the decisions that apply are offered.
+ */
+export function ApprovalDialog({ request, position, total, mode, onAnswer }: ApprovalDialogProps) {
+  const p = request.preview;
+  const [ticks, setTicks] = useState(() => allTicked(p));
+  const [note, setNote] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const root = useRef<HTMLDivElement>(null);
+  const rejectButton = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const ruleId = useId();
+
+  const state = p.kind === "files" && p.partial ? selectionState(p, ticks) : "all";
+  const approveSelected = state === "some" ? approveTicked(p, ticks) : null;
+  const rule = ruleText(request);
+
+  // Focus the safe starting point; give focus back when the dialog closes.
+  useEffect(() => {
+    const before = document.activeElement as HTMLElement | null;
+    const start = root.current?.querySelector<HTMLElement>("[data-autofocus]") ?? root.current?.querySelector<HTMLElement>("input, textarea");
+    start?.focus();
+    const keepInside = (e: FocusEvent) => {
+      if (root.current && e.target instanceof Node && !root.current.contains(e.target)) {
+        (root.current.querySelector<HTMLElement>("[data-autofocus]") ?? rejectButton.current)?.focus();
+      }
+    };
+    document.addEventListener("focusin", keepInside);
+    return () => {
+      document.removeEventListener("focusin", keepInside);
+      if (before && document.contains(before)) before.focus();
+    };
+  }, []);
+
+  const send = (d: Decision | null) => {
+    if (!d || busy) return;
+    setBusy(true);
+    setError("");
+    onAnswer(d).catch((e) => {
+      setBusy(false);
+      setError(`Could not send your answer: ${String(e)}`);
+    });
+  };
+  const approveOnce = () => send(state === "some" ? approveSelected : state === "all" ? { kind: "once" } : null);
+  const approveSession = () => send(state === "all" && request.rule ? { kind: "session" } : null);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === "Tab") {
+      const to = trapTarget(e.currentTarget, document.activeElement, e.shiftKey);
+      if (to) {
+        e.preventDefault();
+        to.focus();
+      }
+      return;
+    }
+    const target = e.target as HTMLElement;
+    const action = keyAction({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, shiftKey: e.shiftKey, altKey: e.altKey, targetTag: target.tagName });
+    if (!action) return;
+    e.preventDefault();
+    e.stopPropagation(); // Esc here never reaches the chat's Stop
+    if (action === "focus-reject") rejectButton.current?.focus();
+    else if (action === "approve-once") approveOnce();
+    else if (action === "approve-session") approveSession();
+  };
+
+  return (
+    <div className="approval-backdrop">
+      <div className="approval-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={root} onKeyDown={onKeyDown}>
+        <header className="approval-head">
+          <h2 id={titleId}>{dialogTitle(request)}</h2>
+          {total > 1 && <span className="approval-queue" aria-label={`request ${position} of ${total}`}>{position} of {total}</span>}
+          <span className={`approval-mode mode-${mode}`}>{mode} mode</span>
+        </header>
+        <p className="approval-summary">{p.summary}</p>
+        <div className="approval-body">
+          {p.kind === "files" && (
+            <ApprovalFiles files={p.files ?? []} partial={!!p.partial} ticks={ticks}
+              onToggleFile={(f) => setTicks((t) => toggleFile(f, t))} onToggleKey={(k) => setTicks((t) => toggleKey(k, t))} />
+          )}
+          {p.kind === "command" && p.command && <ApprovalCommand command={p.command} />}
+          {p.kind === "args" && <ApprovalArgs text={p.argsText ?? JSON.stringify(p.args, null, 2)} />}
+        </div>
+        <footer className="approval-foot">
+          <label className="approval-note-field">
+            <span>Note to the model (optional)</span>
+            <input type="text" value={note} onChange={(e) => setNote(e.target.value)} placeholder="Why, or what to do instead" />
+          </label>
+          {error && <p className="approval-error" role="alert">{error}</p>}
+          {state === "none" && <p className="approval-hint">Nothing is ticked: tick a file or hunk to approve it, or reject.</p>}
+          <div className="approval-buttons">
+            <button type="button" ref={rejectButton} className="danger" disabled={busy} onClick={() => send(reject(note))}>Reject</button>
+            {state === "some" && <button type="button" className="primary" disabled={busy} onClick={approveOnce}>Approve selected</button>}
+            {state === "all" && <button type="button" className="primary" disabled={busy} onClick={approveOnce}>Approve once</button>}
+            {state === "all" && request.rule && (
+              <button type="button" disabled={busy} onClick={approveSession} aria-describedby={ruleId}>Approve for session</button>
+            )}
+          </div>
+          {state === "all" && rule && <p className="approval-rule" id={ruleId}>{rule}</p>}
+          <p className="approval-keys">
+            <kbd>Ctrl</kbd>+<kbd>Enter</kbd> approves{request.rule ? <> · <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>Enter</kbd> for the session</> : null} · <kbd>Esc</kbd> goes to Reject
+          </p>
+        </footer>
+      </div>
+    </div>
+  );
+}

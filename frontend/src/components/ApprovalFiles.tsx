@@ -1,0 +1,107 @@
+import { useMemo, useRef, useState, type KeyboardEvent } from "react";
+import type { FilePreview } from "../bridge";
+import { fileState, type Ticks } from "../approval/decision";
+import { DiffView, type DiffLayout } from "./DiffView";
+
+const opWord = { add: "add", update: "update", delete: "delete", move: "move" } as const;
+
+/** The diff to show for f: its hunks one after another when they can be ticked (block i is hunk i). */
+export function fileDiff(f: FilePreview, partial: boolean): string {
+  if (!partial || !f.hunks?.length) return f.diff;
+  const body = f.hunks.map((h) => (h.diff.endsWith("\n") ? h.diff : h.diff + "\n")).join("");
+  return `--- a/${f.path}\n+++ b/${f.path}\n${body}`;
+}
+
+function Checkbox({ label, state, onToggle, tabIndex, autoFocus }: {
+  label: string; state: "all" | "some" | "none"; onToggle: () => void; tabIndex?: number; autoFocus?: boolean;
+}) {
+  return (
+    <input
+      type="checkbox"
+      aria-label={label}
+      checked={state === "all"}
+      ref={(el) => { if (el) el.indeterminate = state === "some"; }}
+      onChange={onToggle}
+      tabIndex={tabIndex}
+      data-autofocus={autoFocus || undefined}
+    />
+  );
+}
+
+/**
+ * The files of a change: a list with operation badges, +/− counts and (when
+ * the call can be approved in part) a checkbox per file, beside the diff of
+ * the file in view with a checkbox per hunk. Only the file in view is drawn.
+ * The list is one Tab stop: ↑/↓ move between files, Space ticks.
+ */
+export function ApprovalFiles({ files, partial, ticks, onToggleFile, onToggleKey }: {
+  files: readonly FilePreview[];
+  partial: boolean;
+  ticks: Ticks;
+  onToggleFile: (f: FilePreview) => void;
+  onToggleKey: (key: string) => void;
+}) {
+  const [viewing, setViewing] = useState(0);
+  const [layout, setLayout] = useState<DiffLayout>("inline");
+  const list = useRef<HTMLUListElement>(null);
+  const file = files[Math.min(viewing, files.length - 1)];
+  const diff = useMemo(() => (file ? fileDiff(file, partial) : ""), [file, partial]);
+
+  const move = (e: KeyboardEvent) => {
+    if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
+    e.preventDefault();
+    const next = Math.max(0, Math.min(files.length - 1, viewing + (e.key === "ArrowDown" ? 1 : -1)));
+    setViewing(next);
+    // Keep focus on the same kind of control in the next row.
+    const kind = (e.target as HTMLElement).tagName === "INPUT" ? "input" : "button";
+    requestAnimationFrame(() => list.current?.querySelectorAll<HTMLElement>(`li > ${kind}`)[next]?.focus());
+  };
+
+  const hunkControl = partial && file?.hunks?.length
+    ? (block: number) => {
+        const h = file.hunks![block];
+        if (!h) return null;
+        return (
+          <Checkbox label={`Apply hunk ${h.id.slice(h.id.lastIndexOf("#") + 1)} of ${file.path}`} state={ticks.has(h.id) ? "all" : "none"} onToggle={() => onToggleKey(h.id)} />
+        );
+      }
+    : undefined;
+
+  return (
+    <div className="approval-files">
+      <ul className="approval-file-list" aria-label="Files" ref={list} onKeyDown={move}>
+        {files.map((f, i) => {
+          const current = i === viewing;
+          return (
+            <li key={f.path + i} className={current ? "current" : undefined}>
+              {partial && (
+                <Checkbox label={`Apply ${f.path}`} state={fileState(f, ticks)} onToggle={() => onToggleFile(f)}
+                  tabIndex={current ? 0 : -1} autoFocus={current} />
+              )}
+              <button type="button" className="approval-file" aria-pressed={current} tabIndex={current ? 0 : -1}
+                data-autofocus={(!partial && current) || undefined} onClick={() => setViewing(i)} onFocus={() => setViewing(i)}>
+                <span className="mono approval-path" title={f.movedFrom ? `${f.movedFrom} → ${f.path}` : f.path}>{f.path}</span>
+                <span className={`badge op-${f.operation}`}>{opWord[f.operation] ?? f.operation}</span>
+                <span className="approval-counts">
+                  {f.added > 0 && <span className="count-add">+{f.added}</span>} {f.removed > 0 && <span className="count-del">−{f.removed}</span>}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {file && (
+        <section className="approval-diff" aria-label={`Changes to ${file.path}`}>
+          <div className="approval-diff-bar">
+            <span className="mono">{file.movedFrom ? `${file.movedFrom} → ${file.path}` : file.path}</span>
+            <div className="segmented" role="group" aria-label="Diff layout">
+              <button type="button" aria-pressed={layout === "inline"} onClick={() => setLayout("inline")}>Inline</button>
+              <button type="button" aria-pressed={layout === "split"} onClick={() => setLayout("split")}>Side by side</button>
+            </div>
+          </div>
+          <DiffView key={file.path} diff={diff} layout={layout} language={file.path} hunkControl={hunkControl} fill />
+        </section>
+      )}
+    </div>
+  );
+}

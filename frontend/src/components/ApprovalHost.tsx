@@ -1,0 +1,49 @@
+import { useEffect, useRef, useState } from "react";
+import type { ApprovalRequestedPayload } from "../bridge";
+import type { ApprovalBackend } from "../bridge/approval";
+import { ApprovalDialog } from "./ApprovalDialog";
+
+/** Whether the window has focus, kept up to date. */
+function useWindowFocus(): boolean {
+  const [focused, setFocused] = useState(() => document.hasFocus());
+  useEffect(() => {
+    const on = () => setFocused(true);
+    const off = () => setFocused(false);
+    window.addEventListener("focus", on);
+    window.addEventListener("blur", off);
+    return () => {
+      window.removeEventListener("focus", on);
+      window.removeEventListener("blur", off);
+    };
+  }, []);
+  return focused;
+}
+
+/**
+ * The waiting approvals, one dialog at a time in the order they came, and
+ * the window's "waiting for you" mark while one waits unseen.
+ */
+export function ApprovalHost({ api, pending, mode }: {
+  api: Pick<ApprovalBackend, "resolve" | "setAttention">;
+  pending: readonly ApprovalRequestedPayload[];
+  mode: string;
+}) {
+  const focused = useWindowFocus();
+  const waiting = pending.length > 0 && !focused;
+  const told = useRef(false);
+  useEffect(() => {
+    if (waiting === told.current) return;
+    told.current = waiting;
+    api.setAttention(waiting).catch(() => {});
+  }, [api, waiting]);
+  useEffect(() => () => {
+    if (told.current) api.setAttention(false).catch(() => {});
+  }, [api]);
+
+  const current = pending[0];
+  if (!current) return null;
+  return (
+    <ApprovalDialog key={current.approvalId} request={current} position={1} total={pending.length} mode={mode}
+      onAnswer={(d) => api.resolve(current.approvalId, d)} />
+  );
+}
