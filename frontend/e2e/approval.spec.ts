@@ -66,7 +66,7 @@ test("reject with a note: the turn is blocked, the note shows, the file is uncha
   await dialog.getByRole("button", { name: "Reject" }).click();
   await expect(dialog).toHaveCount(0);
 
-  await expect(page.getByRole("note", { name: "End of turn" })).toContainText("blocked: you rejected");
+  await expect(page.getByRole("note", { name: "End of turn" })).toContainText("blocked: you rejected apply_patch — note: keep it in English");
   await expect(page.getByRole("group", { name: /^apply_patch .*, failed$/ })).toContainText("keep it in English");
   expect(fs.readFileSync(path.join(workspace, "a.txt"), "utf8")).toBe("one\n");
 });

@@ -96,6 +96,8 @@ type Outcome struct {
 	// Err is set when Reason is error.
 	Err   error
 	Usage protocol.Usage
+	// Blocked is the call the user rejected, when Reason is blocked_by_approval.
+	Blocked *protocol.Blocked
 	// ContextTokens is the prompt size of the turn's last request: the
 	// server's count, or the estimate when ContextEstimated (the server
 	// reported no usage). 0: the turn made no request.

@@ -25,7 +25,7 @@ func (a *Agent) Run(ctx context.Context, turnID, prompt string) Outcome {
 	a.appendHistory(llm.User(prompt))
 	out := a.loop(ctx, turnID)
 	out.TurnID = turnID
-	p := protocol.TurnStoppedPayload{Reason: out.Reason, Usage: out.Usage, Context: a.contextUse(out)}
+	p := protocol.TurnStoppedPayload{Reason: out.Reason, Usage: out.Usage, Context: a.contextUse(out), Blocked: out.Blocked}
 	if out.Err != nil {
 		p.Error = out.Err.Error()
 		p.ErrorKind = string(llm.KindOf(out.Err))
@@ -85,7 +85,7 @@ func (a *Agent) loop(ctx context.Context, turnID string) Outcome {
 			out.Reason = protocol.StopCompleted
 			return out
 		}
-		if reason, err := a.runCalls(ctx, turnID, resp.Message.ToolCalls); reason != "" {
+		if reason, err := a.runCalls(ctx, turnID, resp.Message.ToolCalls, &out); reason != "" {
 			out.Reason, out.Err = reason, err
 			return out
 		}
@@ -94,7 +94,7 @@ func (a *Agent) loop(ctx context.Context, turnID string) Outcome {
 
 // runCalls runs the calls of one model response in order. It returns a stop
 // reason when the turn must stop; every call then has a result.
-func (a *Agent) runCalls(ctx context.Context, turnID string, calls []llm.ToolCall) (protocol.StopReason, error) {
+func (a *Agent) runCalls(ctx context.Context, turnID string, calls []llm.ToolCall, out *Outcome) (protocol.StopReason, error) {
 	for i, c := range calls {
 		if ctx.Err() != nil {
 			a.notRun(turnID, calls[i:], protocol.StopCancelled)
@@ -113,6 +113,7 @@ func (a *Agent) runCalls(ctx context.Context, turnID string, calls []llm.ToolCal
 			a.notRun(turnID, calls[i+1:], protocol.StopError)
 			return protocol.StopError, fmt.Errorf("tool %s failed: %w", c.Name, err)
 		case res.Rejected:
+			out.Blocked = &protocol.Blocked{CallID: c.ID, Tool: c.Name, Note: res.Note}
 			a.notRun(turnID, calls[i+1:], protocol.StopBlockedByApproval)
 			return protocol.StopBlockedByApproval, nil
 		case ctx.Err() != nil:

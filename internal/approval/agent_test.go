@@ -44,6 +44,9 @@ func TestRejectBlocksTheTurn(t *testing.T) {
 	if out.Reason != protocol.StopBlockedByApproval {
 		t.Fatalf("outcome %+v", out)
 	}
+	if b := out.Blocked; b == nil || b.CallID != "c2" || b.Tool != "apply_patch" || b.Note != "keep hello" {
+		t.Errorf("blocked %+v", out.Blocked)
+	}
 	results := map[string]string{}
 	for _, e := range h.allEvents() {
 		if p, ok := e.Payload.(protocol.ToolFinishedPayload); ok {

@@ -124,11 +124,12 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 // "[approval-rejected] <note>", and the agent loop stops the turn with
 // blocked_by_approval because Rejected is set.
 func Rejected(note string) tools.Result {
-	if note == "" {
-		note = "the user did not approve this call"
+	text := note
+	if text == "" {
+		text = "the user did not approve this call"
 	}
-	res := tools.Fail(tools.CodeApprovalRejected, "[approval-rejected] "+note, "")
-	res.Rejected = true
+	res := tools.Fail(tools.CodeApprovalRejected, "[approval-rejected] "+text, "")
+	res.Rejected, res.Note = true, note
 	return res
 }
 

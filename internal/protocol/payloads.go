@@ -71,6 +71,16 @@ type TurnStoppedPayload struct {
 	// Context is how full the model's context window was at the turn's
 	// last request; nil when the turn made no request.
 	Context *ContextUse `json:"context,omitempty"`
+	// Blocked names the call the user rejected; set when Reason is
+	// blocked_by_approval.
+	Blocked *Blocked `json:"blocked,omitempty"`
+}
+
+// Blocked is the rejected call that stopped a turn, and the user's note.
+type Blocked struct {
+	CallID string `json:"callId"`
+	Tool   string `json:"tool"`
+	Note   string `json:"note,omitempty"`
 }
 
 // ProcessStatus is the state of a long-running process.

@@ -149,6 +149,7 @@ type TranscriptItem struct {
 	ErrorKind  string          `json:"errorKind,omitempty"`
 	Usage      *Usage          `json:"usage,omitempty"`
 	Context    *ContextUse     `json:"context,omitempty"`
+	Blocked    *Blocked        `json:"blocked,omitempty"`
 }
 
 // Snapshot is what the UI resyncs from after a seq gap: the current

@@ -107,7 +107,7 @@ func (s *State) Emit(e protocol.Event) {
 		s.approvals = nil
 		u := p.Usage
 		s.finished(s.add(protocol.TranscriptItem{Kind: protocol.ItemStop, TurnID: e.TurnID, Reason: p.Reason,
-			Error: p.Error, ErrorKind: p.ErrorKind, Usage: &u, Context: p.Context}))
+			Error: p.Error, ErrorKind: p.ErrorKind, Usage: &u, Context: p.Context, Blocked: p.Blocked}))
 	case protocol.ProcessStartedPayload:
 		s.process(p.ProcessInfo)
 	case protocol.ProcessUpdatedPayload:

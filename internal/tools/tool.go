@@ -51,6 +51,9 @@ type Result struct {
 	// Rejected is set only by the approval gate: the user said no. The agent
 	// loop stops the turn with blocked_by_approval when it sees it.
 	Rejected bool `json:"rejected,omitempty"`
+	// Note is the user's note with a rejection (empty when none); the turn's
+	// end says it beside the rejected tool.
+	Note string `json:"note,omitempty"`
 }
 
 // Stable error codes of error results. Extend, don't rename: scripts match them.

@@ -126,6 +126,7 @@ export interface TurnStoppedPayload {
   errorKind?: string;
   usage: Usage;
   context?: ContextUse;
+  blocked?: Blocked;
 }
 
 export type StopReason = "completed" | "blocked_by_approval" | "cancelled" | "max_steps" | "error";
@@ -142,6 +143,12 @@ export interface ContextUse {
   estimated?: boolean;
   window: number;
   trimmed?: number;
+}
+
+export interface Blocked {
+  callId: string;
+  tool: string;
+  note?: string;
 }
 
 export interface ProcessStartedPayload {
@@ -231,6 +238,7 @@ export interface TranscriptItem {
   errorKind?: string;
   usage?: Usage;
   context?: ContextUse;
+  blocked?: Blocked;
 }
 
 export type ItemKind = "user" | "assistant" | "tool" | "stop";

@@ -29,6 +29,16 @@ export function formatUsage(u: Usage | undefined): string {
   return `${n(u.totalTokens)} tokens (${n(u.promptTokens)} in · ${n(u.completionTokens)} out)`;
 }
 
+/** The stop reason in words; a rejection names the tool and the user's note. */
+export function stopWords(item: TranscriptItem): string {
+  const reason = (item.reason ?? "completed") as StopReason;
+  const b = item.blocked;
+  if (reason === "blocked_by_approval" && b) {
+    return `blocked: you rejected ${b.tool}` + (b.note ? ` — note: ${b.note}` : "");
+  }
+  return words[reason] ?? reason;
+}
+
 /** The end of a turn: its stop reason in words and its token usage. */
 export const TurnMarker = memo(function TurnMarker({ item }: { item: TranscriptItem }) {
   const { openSettings, newSession } = useChatActions();
@@ -39,7 +49,7 @@ export const TurnMarker = memo(function TurnMarker({ item }: { item: TranscriptI
     <div className={`turn-marker turn-${reason}`} role="note" aria-label="End of turn">
       <div className="turn-line">
         <span>
-          {words[reason] ?? reason} · {formatUsage(item.usage)}
+          {stopWords(item)} · {formatUsage(item.usage)}
         </span>
       </div>
       {trimmed > 0 && (
