@@ -24,6 +24,9 @@ func (a *App) newGate(id string, ws *workspace.Workspace, log *session.Log) (*ap
 	gw := approval.NewGUI(a.bus, id)
 	gate := approval.New(approval.Config{
 		Mode: a.approvalMode, Gateway: gw, Workspace: ws,
+		// A waiting preview's files are watched, so the dialog can say
+		// when they change on disk (approval.stale).
+		Watch: a.watchFiles,
 		// Every decision, and every rule it creates or revokes, goes to
 		// the session log.
 		Hook: func(r approval.Record) {
@@ -56,6 +59,28 @@ func (a *App) ResolveApproval(approvalID string, decision protocol.Decision) err
 		return errNoSession
 	}
 	return s.gw.Resolve(approvalID, decision)
+}
+
+// RepreviewApproval prepares the waiting request approvalID again from the
+// disk as it is now, after its files changed (approval.stale). The request
+// keeps its id: approval.requested comes again with the fresh preview and
+// replaces the dialog's, and approving is possible again.
+func (a *App) RepreviewApproval(approvalID string) error {
+	s := a.currentSession()
+	if s == nil {
+		return errNoSession
+	}
+	return s.gw.Repreview(approvalID)
+}
+
+// watchFiles is the gates' Config.Watch: the open workspace's watcher, or
+// no watching when there is none.
+func (a *App) watchFiles(paths []string, onChange func([]string)) (cancel func()) {
+	fw := a.files.Load()
+	if fw == nil {
+		return func() {}
+	}
+	return fw.w.OnChange(paths, onChange)
 }
 
 // ListRules returns the open session's approval rules, oldest first.

@@ -145,3 +145,55 @@ func TestCancelAndCloseUnblockTheDialog(t *testing.T) {
 		t.Fatal("the file was written")
 	}
 }
+
+// TestStalePreviewThroughTheApp: the workspace watcher marks a waiting
+// preview stale when its file changes; approving is refused until
+// RepreviewApproval, whose preview shows the new base and then runs.
+func TestStalePreviewThroughTheApp(t *testing.T) {
+	app, ws := newTestApp(t, llmtest.Script{Responses: []llmtest.Response{
+		{ToolCalls: []llmtest.ToolCall{{ID: "c1", Name: "write_file", Arguments: llmtest.Text(`{"path":"a.txt","content":"mine"}`)}}},
+		{Text: llmtest.Text("done")},
+	}})
+	if err := os.WriteFile(filepath.Join(ws, "a.txt"), []byte("before"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	<-app.files.Load().w.Ready()
+	if _, err := app.SetApprovalMode("safe"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := app.Submit("write"); err != nil {
+		t.Fatal(err)
+	}
+	req := waitApproval(t, app)
+	if err := os.WriteFile(filepath.Join(ws, "a.txt"), []byte("outside"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for len(app.Snapshot().PendingApprovals[0].Stale) == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the preview was not marked stale")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if st := app.Snapshot().PendingApprovals[0].Stale; len(st) != 1 || st[0] != "a.txt" {
+		t.Fatalf("stale %v", st)
+	}
+	err := app.ResolveApproval(req.ApprovalID, protocol.Decision{Kind: protocol.DecisionOnce})
+	if err == nil || !strings.Contains(err.Error(), "re-preview first") {
+		t.Fatalf("approving a stale preview: %v", err)
+	}
+	if err := app.RepreviewApproval(req.ApprovalID); err != nil {
+		t.Fatal(err)
+	}
+	p := app.Snapshot().PendingApprovals
+	if len(p) != 1 || p[0].ApprovalID != req.ApprovalID || len(p[0].Stale) != 0 || p[0].Preview.Files[0].OldContent != "outside" {
+		t.Fatalf("after re-preview: %+v", p)
+	}
+	if err := app.ResolveApproval(req.ApprovalID, protocol.Decision{Kind: protocol.DecisionOnce}); err != nil {
+		t.Fatal(err)
+	}
+	waitIdle(t, app)
+	if b, _ := os.ReadFile(filepath.Join(ws, "a.txt")); string(b) != "mine" {
+		t.Fatalf("a.txt %q", b)
+	}
+}

@@ -3,6 +3,7 @@ package approval
 import (
 	"context"
 	"fmt"
+	"sync"
 	"sync/atomic"
 
 	"gatehouse/internal/protocol"
@@ -21,6 +22,14 @@ type Config struct {
 	// Hook (may be nil) hears every decision and rule change, for the
 	// session log. It must not block.
 	Hook func(Record)
+	// Watch (may be nil: no watching) calls onChange when any of paths
+	// (workspace-relative) changes on disk, until cancel is called;
+	// (*watch.Watcher).OnChange fits. While a request with a dry run waits,
+	// the gate watches its files and tells a Staler gateway when they change.
+	// A change the watcher has not delivered yet is still caught: the
+	// prepared call re-checks content hashes and refuses to run
+	// (changed_since_preview).
+	Watch func(paths []string, onChange func(changed []string)) (cancel func())
 }
 
 // Gate is the approval gate of one session: its rules and its middleware.
@@ -91,7 +100,30 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 			ApprovalID: fmt.Sprintf("approval-%d", g.ids.Add(1)), TurnID: tools.TurnFrom(ctx),
 			CallID: call.ID, Tool: name, Preview: preview, Rule: proposal(name, k),
 		}
+		// A re-preview replaces prep, and with it what runs and what the
+		// answer is validated against; mu guards both from the gateway.
+		var mu sync.Mutex
+		cur := req
+		if gated != nil {
+			req.Repreview = func() (protocol.Preview, *protocol.Rule, error) {
+				p, res, ok := gated.Prepare(ctx, call.Args)
+				if !ok {
+					return protocol.Preview{}, nil, fmt.Errorf("re-preview of %s failed: %s", name, res.Output)
+				}
+				pv, k2 := g.describe(name, call.Args, p, readOnly)
+				rule := proposal(name, k2)
+				mu.Lock()
+				prep, cur.Preview, cur.Rule = p, pv, rule
+				mu.Unlock()
+				return pv, rule, nil
+			}
+		}
+		cancelWatch := g.watch(req.ApprovalID, prep)
 		d, err := g.c.Gateway.Ask(ctx, req)
+		cancelWatch()
+		mu.Lock()
+		req.Preview, req.Rule = cur.Preview, cur.Rule
+		mu.Unlock()
 		rec := Record{Kind: RecordDecision, ApprovalID: req.ApprovalID, CallID: call.ID, Tool: name, By: ByUser}
 		if err != nil || ctx.Err() != nil {
 			if ctx.Err() == nil {
@@ -131,6 +163,16 @@ func Rejected(note string) tools.Result {
 	res := tools.Fail(tools.CodeApprovalRejected, "[approval-rejected] "+text, "")
 	res.Rejected, res.Note = true, note
 	return res
+}
+
+// watch watches the files of prep while its request waits, when the gate
+// has a watcher and the gateway can show staleness.
+func (g *Gate) watch(approvalID string, prep *tools.Prepared) (cancel func()) {
+	s, ok := g.c.Gateway.(Staler)
+	if g.c.Watch == nil || !ok || prep == nil || len(prep.Paths) == 0 {
+		return func() {}
+	}
+	return g.c.Watch(prep.Paths, func(changed []string) { s.MarkStale(approvalID, changed) })
 }
 
 func (g *Gate) report(r Record) {

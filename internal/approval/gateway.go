@@ -20,6 +20,19 @@ type Request struct {
 	// Rule is what a session decision creates; nil when the call cannot be
 	// covered by a rule (a session decision then approves it once).
 	Rule *protocol.Rule
+	// Repreview (nil when the call has no dry run) prepares the call again
+	// from the disk as it is now and returns the fresh preview and rule; the
+	// gate then runs what this new preview shows. A gateway calls it only
+	// while the request waits, never concurrently with answering it.
+	Repreview func() (protocol.Preview, *protocol.Rule, error)
+}
+
+// Staler is implemented by a gateway that can tell the user a waiting
+// request's preview went stale (the GUI). The gate calls MarkStale, from the
+// watcher's goroutine, when a file of the preview changes on disk; it must
+// not block. MarkStale of a request that is not waiting does nothing.
+type Staler interface {
+	MarkStale(approvalID string, paths []string)
 }
 
 // Payload is the request as the approval.requested event carries it.

@@ -3,6 +3,8 @@ package approval
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 	"sync"
 
 	"gatehouse/internal/protocol"
@@ -35,6 +37,7 @@ type GUI struct {
 type waiter struct {
 	req    Request
 	answer chan protocol.Decision // buffered: Resolve never blocks
+	stale  []string               // paths changed on disk since the preview
 }
 
 // NewGUI returns the gateway of session sessionID, publishing to pub.
@@ -104,11 +107,58 @@ func (g *GUI) Resolve(approvalID string, d protocol.Decision) error {
 	if err := Validate(w.req, d); err != nil {
 		return err
 	}
+	if len(w.stale) > 0 && d.Kind != protocol.DecisionReject {
+		return fmt.Errorf("%s changed on disk since this preview; re-preview first", strings.Join(w.stale, ", "))
+	}
 	delete(g.pending, approvalID)
 	// Published before the waiter wakes: approval.resolved precedes
 	// whatever the call does next.
 	g.publish(w.req.TurnID, protocol.ApprovalResolved, protocol.ApprovalResolvedPayload{ApprovalID: approvalID, Decision: d})
 	w.answer <- d
+	return nil
+}
+
+// MarkStale implements Staler: paths of the waiting request approvalID
+// changed on disk. It publishes approval.stale, and approving the request
+// fails until Repreview; rejecting still works.
+func (g *GUI) MarkStale(approvalID string, paths []string) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	w, ok := g.pending[approvalID]
+	if !ok || len(paths) == 0 {
+		return
+	}
+	for _, p := range paths {
+		if !slices.Contains(w.stale, p) {
+			w.stale = append(w.stale, p)
+		}
+	}
+	g.publish(w.req.TurnID, protocol.ApprovalStale, protocol.ApprovalStalePayload{ApprovalID: approvalID, Paths: slices.Clone(paths)})
+}
+
+// Repreview prepares the waiting request approvalID again from the disk as
+// it is now. The request keeps its approval id: approval.requested is
+// published again with the fresh preview and replaces the old one, and the
+// stale mark is cleared. It fails, changing nothing, when the request is not
+// waiting, has no dry run, or cannot be prepared any more (reject it then).
+func (g *GUI) Repreview(approvalID string) error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	w, ok := g.pending[approvalID]
+	if !ok {
+		return fmt.Errorf("approval %s is not waiting: it was already answered or cancelled", approvalID)
+	}
+	if w.req.Repreview == nil {
+		return fmt.Errorf("%s has no preview to refresh", w.req.Tool)
+	}
+	// Under the lock: no answer can slip in between the new preview and
+	// the request showing it.
+	pv, rule, err := w.req.Repreview()
+	if err != nil {
+		return err
+	}
+	w.req.Preview, w.req.Rule, w.stale = pv, rule, nil
+	g.publish(w.req.TurnID, protocol.ApprovalRequested, w.req.Payload())
 	return nil
 }
 

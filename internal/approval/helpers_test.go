@@ -46,6 +46,13 @@ type harness struct {
 	answer  func(protocol.ApprovalRequestedPayload) (protocol.Decision, bool)
 	events  []protocol.Event
 	records []approval.Record
+	watches map[int]watchSub // the gate's file subscriptions (Config.Watch)
+	nextSub int
+}
+
+type watchSub struct {
+	paths    []string
+	onChange func([]string)
 }
 
 func newHarness(t *testing.T, mode approval.Mode, tree map[string]string) *harness {
@@ -84,6 +91,7 @@ func newHarness(t *testing.T, mode approval.Mode, tree map[string]string) *harne
 		Gateway:   h.gui,
 		Workspace: ws,
 		Hook:      func(r approval.Record) { h.mu.Lock(); h.records = append(h.records, r); h.mu.Unlock() },
+		Watch:     h.watch,
 	})
 	h.router = tools.NewRouter(reg, tools.Policy{}, tools.OutputCap(256<<10), h.gate.Middleware)
 	return h
@@ -104,6 +112,39 @@ func (h *harness) Publish(e protocol.Event) {
 			}
 		}()
 	}
+}
+
+// watch is the gate's Config.Watch: it records the subscription, and
+// changed fires it as a watcher would.
+func (h *harness) watch(paths []string, onChange func([]string)) func() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.watches == nil {
+		h.watches = map[int]watchSub{}
+	}
+	h.nextSub++
+	id := h.nextSub
+	h.watches[id] = watchSub{paths: paths, onChange: onChange}
+	return func() { h.mu.Lock(); delete(h.watches, id); h.mu.Unlock() }
+}
+
+// changed reports path changed on disk to every subscription that watches
+// it, as the watcher's goroutine would; it returns how many heard it.
+func (h *harness) changed(path string) int {
+	h.mu.Lock()
+	var fire []func([]string)
+	for _, w := range h.watches {
+		for _, p := range w.paths {
+			if p == path {
+				fire = append(fire, w.onChange)
+			}
+		}
+	}
+	h.mu.Unlock()
+	for _, f := range fire {
+		f([]string{path})
+	}
+	return len(fire)
 }
 
 func (h *harness) setMode(m approval.Mode) { h.mu.Lock(); h.mode = m; h.mu.Unlock() }

@@ -30,6 +30,7 @@ const (
 	ToolFinished      EventType = "tool.finished"
 	ApprovalRequested EventType = "approval.requested"
 	ApprovalResolved  EventType = "approval.resolved"
+	ApprovalStale     EventType = "approval.stale"
 	TurnStopped       EventType = "turn.stopped"
 	ProcessStarted    EventType = "process.started"
 	ProcessOutput     EventType = "process.output"
@@ -56,6 +57,7 @@ func Payloads() []PayloadType {
 		{ToolFinished, ToolFinishedPayload{}},
 		{ApprovalRequested, ApprovalRequestedPayload{}},
 		{ApprovalResolved, ApprovalResolvedPayload{}},
+		{ApprovalStale, ApprovalStalePayload{}},
 		{TurnStopped, TurnStoppedPayload{}},
 		{ProcessStarted, ProcessStartedPayload{}},
 		{ProcessOutput, ProcessOutputPayload{}},
@@ -122,6 +124,8 @@ func DecodePayload(t EventType, data json.RawMessage) (any, error) {
 		return decode[ApprovalRequestedPayload](t, data)
 	case ApprovalResolved:
 		return decode[ApprovalResolvedPayload](t, data)
+	case ApprovalStale:
+		return decode[ApprovalStalePayload](t, data)
 	case TurnStopped:
 		return decode[TurnStoppedPayload](t, data)
 	case ProcessStarted:

@@ -45,12 +45,28 @@ type ToolFinishedPayload struct {
 // for bash, the arguments otherwise). Rule, when set, is the rule a
 // "session" decision would create; when nil, "session" approves this call
 // only (the call cannot be covered by a rule).
+//
+// A re-preview (RepreviewApproval) publishes approval.requested again with
+// the same ApprovalID and the fresh preview: it replaces the waiting request
+// in place and clears its stale mark.
 type ApprovalRequestedPayload struct {
 	ApprovalID string  `json:"approvalId"`
 	CallID     string  `json:"callId"`
 	Tool       string  `json:"tool"`
 	Preview    Preview `json:"preview"`
 	Rule       *Rule   `json:"rule,omitempty"`
+	// Stale lists the previewed paths that changed on disk since this
+	// preview. Events never carry it: folding approval.stale sets it in a
+	// snapshot's pending approvals (and in the page's store).
+	Stale []string `json:"stale,omitempty"`
+}
+
+// ApprovalStalePayload: files shown in the waiting request's preview
+// changed on disk, so the preview no longer shows what would run. Approving
+// is refused until the request is re-previewed; rejecting still works.
+type ApprovalStalePayload struct {
+	ApprovalID string   `json:"approvalId"`
+	Paths      []string `json:"paths"`
 }
 
 // ApprovalResolvedPayload: the approval was answered (by the user, a rule, or

@@ -5,6 +5,7 @@ package session
 
 import (
 	"encoding/json"
+	"slices"
 	"sync"
 
 	"gatehouse/internal/protocol"
@@ -94,7 +95,24 @@ func (s *State) Emit(e protocol.Event) {
 		it.Running, it.Result, it.IsError, it.DurationMs = false, p.Result, p.IsError, p.DurationMs
 		s.finished(i)
 	case protocol.ApprovalRequestedPayload:
-		s.approvals = append(s.approvals, p)
+		// A re-preview repeats the approval id: it replaces the request.
+		i := slices.IndexFunc(s.approvals, func(a protocol.ApprovalRequestedPayload) bool { return a.ApprovalID == p.ApprovalID })
+		if i >= 0 {
+			s.approvals[i] = p
+		} else {
+			s.approvals = append(s.approvals, p)
+		}
+	case protocol.ApprovalStalePayload:
+		for i := range s.approvals {
+			if s.approvals[i].ApprovalID == p.ApprovalID {
+				a := &s.approvals[i]
+				for _, path := range p.Paths {
+					if !slices.Contains(a.Stale, path) {
+						a.Stale = append(slices.Clip(a.Stale), path)
+					}
+				}
+			}
+		}
 	case protocol.ApprovalResolvedPayload:
 		for i, a := range s.approvals {
 			if a.ApprovalID == p.ApprovalID {

@@ -1,6 +1,7 @@
 // The approval gate's bindings: answering a dialog, the session's rules, and
 // the window's "waiting for you" mark. Events come through bridge/index.ts
-// (approval.requested / approval.resolved, folded by the transcript store).
+// (approval.requested / approval.stale / approval.resolved, folded by the
+// transcript store).
 import * as App from "./wailsjs/go/main/App";
 import type { protocol } from "./wailsjs/go/models";
 import type { Decision, Rule } from "./protocol.gen";
@@ -9,6 +10,11 @@ export const approvalBackend = {
   /** Answers request approvalId. The first answer wins: a second one fails. */
   resolve: (approvalId: string, decision: Decision): Promise<void> =>
     App.ResolveApproval(approvalId, decision as protocol.Decision),
+  /**
+   * Prepares request approvalId again after its files changed on disk
+   * (approval.stale): approval.requested comes again, same id, fresh preview.
+   */
+  repreview: (approvalId: string): Promise<void> => App.RepreviewApproval(approvalId),
   /** The open session's rules, oldest first. */
   listRules: async (): Promise<Rule[]> => ((await App.ListRules()) ?? []) as Rule[],
   /** Removes a rule; the calls it covered ask again. */

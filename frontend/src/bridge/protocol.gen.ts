@@ -38,6 +38,7 @@ export interface ApprovalRequestedPayload {
   tool: string;
   preview: Preview;
   rule?: Rule;
+  stale?: string[];
 }
 
 export interface Preview {
@@ -119,6 +120,11 @@ export interface Decision {
 }
 
 export type DecisionKind = "once" | "session" | "reject" | "partial";
+
+export interface ApprovalStalePayload {
+  approvalId: string;
+  paths: string[] | null;
+}
 
 export interface TurnStoppedPayload {
   reason: StopReason;
@@ -257,7 +263,7 @@ export interface ProcessInfo {
 }
 
 /** Every event type, in a stable order. */
-export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded"] as const;
+export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** The envelope of every event: {seq, sessionId, turnId, type, payload}. */
@@ -278,6 +284,7 @@ export type GatehouseEvent =
   | EventOf<"tool.finished", ToolFinishedPayload>
   | EventOf<"approval.requested", ApprovalRequestedPayload>
   | EventOf<"approval.resolved", ApprovalResolvedPayload>
+  | EventOf<"approval.stale", ApprovalStalePayload>
   | EventOf<"turn.stopped", TurnStoppedPayload>
   | EventOf<"process.started", ProcessStartedPayload>
   | EventOf<"process.output", ProcessOutputPayload>

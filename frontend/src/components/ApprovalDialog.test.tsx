@@ -9,6 +9,7 @@ afterEach(cleanup);
 function approvals(rules: Rule[] = []) {
   return {
     resolve: vi.fn(async () => {}),
+    repreview: vi.fn(async () => {}),
     listRules: vi.fn(async () => rules),
     revokeRule: vi.fn(async () => {}),
     setAttention: vi.fn(async () => {}),
@@ -99,6 +100,33 @@ describe("ApprovalDialog", () => {
     await waitFor(() => expect(screen.queryByText("1 of 2")).toBeNull());
     act(() => b.emit("approval.resolved", { approvalId: "2", decision: { kind: "once" } }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("a stale preview says which file changed, blocks approving until a re-preview, and still rejects", async () => {
+    const { a, b, dialog } = await open([patchRequest("1")]);
+    act(() => b.emit("approval.stale", { approvalId: "1", paths: ["a.ts"] }));
+    await within(dialog).findByText("⚠ a.ts changed on disk since this preview");
+    const once = within(dialog).getByRole("button", { name: "Approve once" }) as HTMLButtonElement;
+    const session = within(dialog).getByRole("button", { name: "Approve for session" }) as HTMLButtonElement;
+    expect(once.disabled).toBe(true);
+    expect(session.disabled).toBe(true);
+    fireEvent.keyDown(dialog, { key: "Enter", ctrlKey: true });
+    fireEvent.keyDown(dialog, { key: "Enter", ctrlKey: true, shiftKey: true });
+    expect(a.resolve).not.toHaveBeenCalled();
+    expect((within(dialog).getByRole("button", { name: "Reject" }) as HTMLButtonElement).disabled).toBe(false);
+
+    fireEvent.click(within(dialog).getByRole("button", { name: "Re-preview" }));
+    expect(a.repreview).toHaveBeenCalledWith("1");
+    // The fresh preview comes as approval.requested with the same id.
+    const fresh = patchRequest("1");
+    fresh.preview.summary = "apply_patch: fresh";
+    act(() => b.emit("approval.requested", fresh));
+    await within(dialog).findByText("apply_patch: fresh");
+    expect(within(dialog).queryByText(/changed on disk since this preview/)).toBeNull();
+    expect(screen.getAllByRole("dialog")).toHaveLength(1);
+    expect(screen.queryByText("1 of 2")).toBeNull();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Approve once" }));
+    expect(a.resolve).toHaveBeenCalledWith("1", { kind: "once" });
   });
 
   it("marks the window as waiting while a request waits unfocused", async () => {

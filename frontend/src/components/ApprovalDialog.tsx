@@ -15,6 +15,11 @@ export interface ApprovalDialogProps {
   mode: string;
   /** Sends the answer; the dialog closes when approval.resolved arrives. */
   onAnswer: (d: Decision) => Promise<void>;
+  /**
+   * Asks for a fresh preview of a stale request; the new one arrives as
+   * approval.requested with the same id.
+   */
+  onRepreview: () => Promise<void>;
 }
 
 /**
@@ -22,9 +27,18 @@ export interface ApprovalDialogProps {
  * Focus starts on the file list or the command, never on an approve
  * button, and stays inside. Only the decisions that apply are offered.
  */
-export function ApprovalDialog({ request, position, total, mode, onAnswer }: ApprovalDialogProps) {
+export function ApprovalDialog({ request, position, total, mode, onAnswer, onRepreview }: ApprovalDialogProps) {
   const p = request.preview;
   const [ticks, setTicks] = useState(() => allTicked(p));
+  // A re-preview brings a new preview: start its selection afresh.
+  const [shown, setShown] = useState(p);
+  if (shown !== p) {
+    setShown(p);
+    setTicks(allTicked(p));
+  }
+  // Files of the preview changed on disk: approving waits for a re-preview.
+  const stale = request.stale ?? [];
+  const [refreshing, setRefreshing] = useState(false);
   const [note, setNote] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
@@ -63,8 +77,16 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer }: App
       setError(`Could not send your answer: ${String(e)}`);
     });
   };
-  const approveOnce = () => send(state === "some" ? approveSelected : state === "all" ? { kind: "once" } : null);
-  const approveSession = () => send(state === "all" && request.rule ? { kind: "session" } : null);
+  const approveOnce = () => send(stale.length > 0 ? null : state === "some" ? approveSelected : state === "all" ? { kind: "once" } : null);
+  const approveSession = () => send(stale.length === 0 && state === "all" && request.rule ? { kind: "session" } : null);
+  const repreview = () => {
+    if (refreshing) return;
+    setRefreshing(true);
+    setError("");
+    onRepreview()
+      .catch((e) => setError(`Could not re-preview: ${String(e)}`))
+      .finally(() => setRefreshing(false));
+  };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key === "Tab") {
@@ -102,6 +124,12 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer }: App
           {p.kind === "command" && p.command && <ApprovalCommand command={p.command} />}
           {p.kind === "args" && <ApprovalArgs text={p.argsText ?? JSON.stringify(p.args, null, 2)} />}
         </div>
+        {stale.length > 0 && (
+          <div className="approval-stale" role="alert">
+            <span>⚠ {stale.join(", ")} changed on disk since this preview</span>
+            <button type="button" disabled={refreshing} onClick={repreview}>Re-preview</button>
+          </div>
+        )}
         <footer className="approval-foot">
           <label className="approval-note-field">
             <span>Note to the model (optional)</span>
@@ -111,10 +139,10 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer }: App
           {state === "none" && <p className="approval-hint">Nothing is ticked: tick a file or hunk to approve it, or reject.</p>}
           <div className="approval-buttons">
             <button type="button" ref={rejectButton} className="danger" disabled={busy} onClick={() => send(reject(note))}>Reject</button>
-            {state === "some" && <button type="button" className="primary" disabled={busy} onClick={approveOnce}>Approve selected</button>}
-            {state === "all" && <button type="button" className="primary" disabled={busy} onClick={approveOnce}>Approve once</button>}
+            {state === "some" && <button type="button" className="primary" disabled={busy || stale.length > 0} onClick={approveOnce}>Approve selected</button>}
+            {state === "all" && <button type="button" className="primary" disabled={busy || stale.length > 0} onClick={approveOnce}>Approve once</button>}
             {state === "all" && request.rule && (
-              <button type="button" disabled={busy} onClick={approveSession} aria-describedby={ruleId}>Approve for session</button>
+              <button type="button" disabled={busy || stale.length > 0} onClick={approveSession} aria-describedby={ruleId}>Approve for session</button>
             )}
           </div>
           {state === "all" && rule && <p className="approval-rule" id={ruleId}>{rule}</p>}

@@ -24,7 +24,7 @@ function useWindowFocus(): boolean {
  * the window's "waiting for you" mark while one waits unseen.
  */
 export function ApprovalHost({ api, pending, mode }: {
-  api: Pick<ApprovalBackend, "resolve" | "setAttention">;
+  api: Pick<ApprovalBackend, "resolve" | "repreview" | "setAttention">;
   pending: readonly ApprovalRequestedPayload[];
   mode: string;
 }) {
@@ -44,6 +44,6 @@ export function ApprovalHost({ api, pending, mode }: {
   if (!current) return null;
   return (
     <ApprovalDialog key={current.approvalId} request={current} position={1} total={pending.length} mode={mode}
-      onAnswer={(d) => api.resolve(current.approvalId, d)} />
+      onAnswer={(d) => api.resolve(current.approvalId, d)} onRepreview={() => api.repreview(current.approvalId)} />
   );
 }

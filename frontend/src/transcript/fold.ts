@@ -83,8 +83,22 @@ export function fold(t: Transcript, e: GatehouseEvent): Transcript {
       const it: TranscriptItem = { kind: "stop", turnId: e.turnId, reason: p.reason, error: p.error, errorKind: p.errorKind, usage: p.usage, context: p.context, blocked: p.blocked };
       return { ...base, turnId: "", items: [...items, it] };
     }
-    case "approval.requested":
-      return { ...base, pendingApprovals: [...t.pendingApprovals, e.payload] };
+    case "approval.requested": {
+      // A re-preview repeats the approval id: it replaces the request (and
+      // so clears its stale mark).
+      const p = e.payload;
+      const i = t.pendingApprovals.findIndex((a) => a.approvalId === p.approvalId);
+      if (i < 0) return { ...base, pendingApprovals: [...t.pendingApprovals, p] };
+      return { ...base, pendingApprovals: t.pendingApprovals.map((a, j) => (j === i ? p : a)) };
+    }
+    case "approval.stale": {
+      const p = e.payload;
+      return {
+        ...base,
+        pendingApprovals: t.pendingApprovals.map((a) =>
+          a.approvalId !== p.approvalId ? a : { ...a, stale: [...new Set([...(a.stale ?? []), ...(p.paths ?? [])])] }),
+      };
+    }
     case "approval.resolved":
       return { ...base, pendingApprovals: t.pendingApprovals.filter((a) => a.approvalId !== e.payload.approvalId) };
     default:

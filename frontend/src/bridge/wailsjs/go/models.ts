@@ -476,6 +476,7 @@ export namespace protocol {
 	    tool: string;
 	    preview: Preview;
 	    rule?: Rule;
+	    stale?: string[];
 	
 	    static createFrom(source: any = {}) {
 	        return new ApprovalRequestedPayload(source);
@@ -488,6 +489,7 @@ export namespace protocol {
 	        this.tool = source["tool"];
 	        this.preview = this.convertValues(source["preview"], Preview);
 	        this.rule = this.convertValues(source["rule"], Rule);
+	        this.stale = source["stale"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

@@ -41,6 +41,8 @@ export function ReadFileForView(arg1:string):Promise<main.FileView>;
 
 export function Ready():Promise<void>;
 
+export function RepreviewApproval(arg1:string):Promise<void>;
+
 export function ResolveApproval(arg1:string,arg2:protocol.Decision):Promise<void>;
 
 export function ResumeSession(arg1:string):Promise<protocol.Snapshot>;

@@ -74,6 +74,10 @@ export function Ready() {
   return window['go']['main']['App']['Ready']();
 }
 
+export function RepreviewApproval(arg1) {
+  return window['go']['main']['App']['RepreviewApproval'](arg1);
+}
+
 export function ResolveApproval(arg1, arg2) {
   return window['go']['main']['App']['ResolveApproval'](arg1, arg2);
 }
