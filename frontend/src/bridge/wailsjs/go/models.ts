@@ -510,6 +510,22 @@ export namespace protocol {
 		    return a;
 		}
 	}
+	export class Blocked {
+	    callId: string;
+	    tool: string;
+	    note?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Blocked(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.callId = source["callId"];
+	        this.tool = source["tool"];
+	        this.note = source["note"];
+	    }
+	}
 	
 	
 	export class ContextUse {
@@ -618,6 +634,7 @@ export namespace protocol {
 	    errorKind?: string;
 	    usage?: Usage;
 	    context?: ContextUse;
+	    blocked?: Blocked;
 	
 	    static createFrom(source: any = {}) {
 	        return new TranscriptItem(source);
@@ -642,6 +659,7 @@ export namespace protocol {
 	        this.errorKind = source["errorKind"];
 	        this.usage = this.convertValues(source["usage"], Usage);
 	        this.context = this.convertValues(source["context"], ContextUse);
+	        this.blocked = this.convertValues(source["blocked"], Blocked);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
