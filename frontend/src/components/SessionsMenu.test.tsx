@@ -47,7 +47,9 @@ describe("SessionsMenu", () => {
     const { b, sessions, button } = await setup(past);
     fireEvent.click(button);
     const menu = await screen.findByRole("menu", { name: "Sessions" });
-    const items = await within(menu).findAllByRole("menuitem");
+    // "New session" is there at once; the saved sessions arrive with the list.
+    await waitFor(() => expect(within(menu).getAllByRole("menuitem")).toHaveLength(3));
+    const items = within(menu).getAllByRole("menuitem");
     expect(items.map((i) => i.textContent)).toEqual([
       "+ New session",
       "add a health endpoint2 min ago · 3 turns · open",
@@ -122,8 +124,7 @@ describe("SessionsMenu", () => {
     act(() => b.emit("turn.started", { prompt: "go" }, "s1-t4"));
     fireEvent.click(button);
     const menu = await screen.findByRole("menu");
-    const items = await within(menu).findAllByRole("menuitem");
-    await waitFor(() => expect(items.length).toBe(3));
+    await waitFor(() => expect(within(menu).getAllByRole("menuitem")).toHaveLength(3));
     expect(within(menu).getByText("Switching stops the running turn.")).toBeTruthy();
     fireEvent.keyDown(menu, { key: "ArrowDown" });
     expect(document.activeElement).toBe(within(menu).getAllByRole("menuitem")[1]);

@@ -92,6 +92,8 @@ export function Settings(props: {
           : "No key is saved. Local servers often need none.";
   const r = test.result;
 
+  // Fields wait for the saved values, so nothing typed is overwritten when they arrive.
+  const loading = view === null && saveError === null;
   return (
     <section className="settings" aria-labelledby={`${id}-title`}>
       <form className="settings-form" onSubmit={save}>
@@ -106,13 +108,13 @@ export function Settings(props: {
           <LocalModels detect={props.localModels} onUse={(baseURL, model) => set({ baseURL, model, apiKey: "", clearKey: false })} />
         )}
         <label htmlFor={`${id}-url`}>Base URL</label>
-        <input id={`${id}-url`} type="url" required placeholder="https://api.openai.com/v1" value={form.baseURL}
+        <input id={`${id}-url`} type="url" required disabled={loading} placeholder="https://api.openai.com/v1" value={form.baseURL}
           onChange={(e) => set({ baseURL: e.target.value })} aria-describedby={`${id}-url-note`} />
         <p id={`${id}-url-note`} className="field-note">{view && sourceNote(view.sources.baseURL, "OPENAI_BASE_URL")}</p>
 
         <label htmlFor={`${id}-key`}>API key</label>
         <div className="key-row">
-          <input id={`${id}-key`} type="password" autoComplete="off" value={form.apiKey}
+          <input id={`${id}-key`} type="password" autoComplete="off" disabled={loading} value={form.apiKey}
             placeholder={view?.hasKey ? "•••••••• (saved)" : "sk-…"} aria-describedby={`${id}-key-note`}
             onChange={(e) => set({ apiKey: e.target.value, clearKey: false })} />
           {view?.hasKey && view.sources.apiKey === "saved" && (
@@ -124,7 +126,7 @@ export function Settings(props: {
         <p id={`${id}-key-note`} className="field-note">{keyNote}</p>
 
         <label htmlFor={`${id}-model`}>Model</label>
-        <input id={`${id}-model`} required placeholder="gpt-4.1" value={form.model}
+        <input id={`${id}-model`} required disabled={loading} placeholder="gpt-4.1" value={form.model}
           onChange={(e) => set({ model: e.target.value })} aria-describedby={`${id}-model-note`} />
         <p id={`${id}-model-note`} className="field-note">{view && sourceNote(view.sources.model, "a flag")}</p>
 
