@@ -7,6 +7,8 @@ import (
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/session"
+	"gatehouse/internal/tools/builtin"
+	"gatehouse/internal/workspace"
 )
 
 // ProcessLogs is a page of a process's output for the panel's terminal.
@@ -102,4 +104,29 @@ func (a *App) RunningProcesses() []protocol.ProcessInfo {
 		}
 	}
 	return out
+}
+
+// ProcessRestart starts an ended process's command again in the same folder,
+// which passes the workspace boundary again. Like Stop it is the user's own
+// action from the panel: it runs only a command the model already ran here.
+func (a *App) ProcessRestart(id string) (protocol.ProcessInfo, error) {
+	r, err := a.procs()
+	if err != nil {
+		return protocol.ProcessInfo{}, err
+	}
+	if in, err := r.Info(id); err == nil && in.Status == proc.StatusRunning {
+		return protocol.ProcessInfo{}, fmt.Errorf("process %s is still running: stop it first", id)
+	}
+	a.mu.Lock()
+	root := a.workspace
+	a.mu.Unlock()
+	ws, err := workspace.New(root, workspace.Options{})
+	if err != nil {
+		return protocol.ProcessInfo{}, err
+	}
+	i, err := r.Restart(id, builtin.Dirs{WS: ws}.ResolveDir)
+	if err != nil {
+		return protocol.ProcessInfo{}, err
+	}
+	return session.ProcessInfo(i), nil
 }

@@ -148,3 +148,34 @@ func TestSettingsKeepTheKeyPrivate(t *testing.T) {
 		t.Errorf("closed port: %+v", res)
 	}
 }
+
+func TestRestartRunsTheSameCommandInTheSameFolder(t *testing.T) {
+	app, ws := newTestApp(t, llmtest.Script{Responses: []llmtest.Response{
+		{ToolCalls: []llmtest.ToolCall{{ID: "c1", Name: "bash", Arguments: llmtest.Text(`{"action":"start","command":"pwd; sleep 300","cwd":"sub"}`)}}},
+		{Text: llmtest.Text("started")},
+	}})
+	if err := os.Mkdir(filepath.Join(ws, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := app.Submit("start"); err != nil {
+		t.Fatal(err)
+	}
+	waitIdle(t, app)
+	first := app.Processes()[0]
+	if _, err := app.ProcessRestart(first.ProcessID); err == nil {
+		t.Fatal("a running process was restarted")
+	}
+	if _, err := app.ProcessStop(first.ProcessID); err != nil {
+		t.Fatal(err)
+	}
+	again, err := app.ProcessRestart(first.ProcessID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.ProcessID == first.ProcessID || again.Command != first.Command || again.Cwd != first.Cwd || again.Status != protocol.StatusRunning {
+		t.Fatalf("restart %+v of %+v", again, first)
+	}
+	if _, err := app.ProcessRestart("p-nope"); err == nil {
+		t.Fatal("an unknown process was restarted")
+	}
+}

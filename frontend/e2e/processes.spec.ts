@@ -60,6 +60,12 @@ test("typing into cat echoes it; Stop ends it with an exit code", async ({ app }
   await expect(item).toContainText(/stopped, exit \d+/);
   await expect(view.getByRole("button", { name: "Stop" })).toHaveCount(0);
   await expect(view).toContainText("output is read-only");
+
+  // Restart runs cat again in the same folder, as a new process the panel selects.
+  await view.getByRole("button", { name: "Restart" }).click();
+  await expect(panel.getByRole("button", { name: /^cat/ })).toHaveCount(2);
+  await expect(panel.getByRole("button", { name: /^cat/ }).filter({ hasText: "running" })).toHaveCount(1);
+  await expect(page.getByRole("region", { name: "Output of cat" }).getByRole("button", { name: "Stop" })).toBeVisible();
 });
 
 test("the page stays responsive while a process floods output", async ({ app }) => {

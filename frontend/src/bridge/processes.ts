@@ -28,6 +28,8 @@ export interface ProcessBackend {
   write(id: string, input: string): Promise<void>;
   resize(id: string, rows: number, cols: number): Promise<void>;
   stop(id: string): Promise<ProcessInfo>;
+  /** Starts an ended process's command again in its folder; returns the new process. */
+  restart(id: string): Promise<ProcessInfo>;
   /** Opens url in the system browser. */
   openURL(url: string): void;
   copyText(text: string): Promise<void>;
@@ -43,6 +45,7 @@ export const processBackend: ProcessBackend = {
   write: (id, input) => App.ProcessWrite(id, input),
   resize: (id, rows, cols) => App.ProcessResize(id, rows, cols),
   stop: async (id) => (await App.ProcessStop(id)) as ProcessInfo,
+  restart: async (id) => (await App.ProcessRestart(id)) as ProcessInfo,
   openURL: (url) => BrowserOpenURL(url),
   copyText: async (text) => {
     let ok = false;

@@ -62,6 +62,7 @@ function fakeBackend(initial: ProcessInfo[] = []) {
     write: vi.fn(async () => {}),
     resize: vi.fn(async () => {}),
     stop: vi.fn(async (id: string) => proc(id, { status: "stopped", exitCode: 143 })),
+    restart: vi.fn(async () => proc("p2", { command: "cat" })),
     openURL: vi.fn(),
     copyText: vi.fn(async () => {}),
     setWindowFocused: vi.fn(async () => {}),
@@ -171,6 +172,12 @@ describe("ProcessPanel terminal", () => {
     expect(term.options.disableStdin).toBe(true);
     term.onDataHandlers.forEach((h: (d: string) => void) => h("x"));
     expect(b.write).not.toHaveBeenCalled();
+
+    // Restart runs the same command again as a new process, and selects it.
+    fireEvent.click(within(view).getByRole("button", { name: "Restart" }));
+    expect(b.restart).toHaveBeenCalledWith("p1");
+    await waitFor(() => expect(screen.getAllByRole("button", { name: /^cat/ })).toHaveLength(2));
+    await waitFor(() => expect(within(screen.getByRole("region", { name: "Output of cat" })).getByRole("button", { name: "Stop" })).toBeTruthy());
   });
 
   it("clears the view and copies the output", async () => {

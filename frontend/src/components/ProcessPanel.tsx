@@ -109,7 +109,8 @@ export function ProcessPanel({ backend, onProcessStarted, now = Date.now }: Proc
       />
       {selected ? (
         <Suspense fallback={<p className="empty">Opening the terminal…</p>}>
-          <ProcessPanelTerminal key={selected.processId} backend={backend} info={selected} />
+          <ProcessPanelTerminal key={selected.processId} backend={backend} info={selected}
+            onRestarted={(p) => { setProcesses((ps) => upsert(ps, p)); setSelectedId(p.processId); }} />
         </Suspense>
       ) : (
         processes.length > 0 && <p className="empty">Select a process to see its output.</p>

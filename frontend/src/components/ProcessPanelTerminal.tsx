@@ -41,7 +41,12 @@ function bufferText(term: Terminal): string {
 
 // The selected process's output in a real terminal: live, in byte order,
 // typed input goes to the process while it runs; ended ones are read-only.
-export function ProcessPanelTerminal({ backend, info }: { backend: ProcessBackend; info: ProcessInfo }) {
+export function ProcessPanelTerminal({ backend, info, onRestarted }: {
+  backend: ProcessBackend;
+  info: ProcessInfo;
+  /** Called with the new process after a restart, to select it. */
+  onRestarted?: (p: ProcessInfo) => void;
+}) {
   const id = info.processId;
   const live = info.status === "running" && !info.restored;
   const host = useRef<HTMLDivElement>(null);
@@ -130,6 +135,13 @@ export function ProcessPanelTerminal({ backend, info }: { backend: ProcessBacken
       setStopping(false);
     }
   };
+  const restart = async () => {
+    try {
+      onRestarted?.(await backend.restart(id));
+    } catch (err) {
+      setNotice(`Could not restart it: ${String(err)}`);
+    }
+  };
   const copy = async () => {
     const term = termRef.current;
     if (!term) return;
@@ -151,6 +163,11 @@ export function ProcessPanelTerminal({ backend, info }: { backend: ProcessBacken
         {live && (
           <button onClick={stop} disabled={stopping}>
             {stopping ? "Stopping…" : "Stop"}
+          </button>
+        )}
+        {!live && (
+          <button onClick={restart} title="Run the same command again in the same folder">
+            Restart
           </button>
         )}
         <button onClick={() => termRef.current?.clear()} title="Clear the view (the process keeps its output)">

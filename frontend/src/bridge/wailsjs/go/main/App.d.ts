@@ -29,6 +29,8 @@ export function ProcessLogs(arg1:string,arg2:number,arg3:number):Promise<main.Pr
 
 export function ProcessResize(arg1:string,arg2:number,arg3:number):Promise<void>;
 
+export function ProcessRestart(arg1:string):Promise<protocol.ProcessInfo>;
+
 export function ProcessStop(arg1:string):Promise<protocol.ProcessInfo>;
 
 export function ProcessWrite(arg1:string,arg2:string):Promise<void>;

@@ -50,6 +50,10 @@ export function ProcessResize(arg1, arg2, arg3) {
   return window['go']['main']['App']['ProcessResize'](arg1, arg2, arg3);
 }
 
+export function ProcessRestart(arg1) {
+  return window['go']['main']['App']['ProcessRestart'](arg1);
+}
+
 export function ProcessStop(arg1) {
   return window['go']['main']['App']['ProcessStop'](arg1);
 }
