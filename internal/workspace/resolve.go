@@ -14,6 +14,14 @@ const maxLinks = 40
 
 var errLoop = errors.New("symlink loop")
 
+// errNameTooLong: a component is longer than any file system allows, so the
+// path can never exist. Refused whether or not the components before it
+// exist, so resolving is the same on every call.
+var errNameTooLong = errors.New("a name in the path is longer than 255 bytes")
+
+// maxName is the longest file name Linux file systems allow (NAME_MAX).
+const maxName = 255
+
 // resolveReal returns abs with every symlink component followed, and whether
 // the whole path exists. Components from the first missing one on are
 // appended lexically ('..' among them drops the previous one, as it would
@@ -41,6 +49,9 @@ func resolveFrom(base, rel string) (string, bool, error) {
 			// real parent.
 			cur = filepath.Dir(cur)
 			continue
+		}
+		if len(c) > maxName {
+			return "", false, errNameTooLong
 		}
 		next := filepath.Join(cur, c)
 		if !exists {

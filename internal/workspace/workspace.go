@@ -180,6 +180,9 @@ func (w *Workspace) Resolve(path string, access Access) (string, error) {
 		if errors.Is(err, errLoop) {
 			return "", &Error{Path: path, Code: CodeLoop, Reason: "too many levels of symbolic links (a symlink loop)"}
 		}
+		if errors.Is(err, errNameTooLong) {
+			return "", &Error{Path: path, Code: CodeInvalid, Reason: err.Error()}
+		}
 		return "", &Error{Path: path, Code: CodeIO, Reason: err.Error()}
 	}
 	return res, w.check(path, res, access)

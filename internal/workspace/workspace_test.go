@@ -266,3 +266,24 @@ func FuzzResolve(f *testing.F) {
 		}
 	})
 }
+
+// A name longer than any file system allows is refused the same way whether
+// the folders before it exist or not (found by FuzzResolve).
+func TestNameTooLongIsRefusedEveryTime(t *testing.T) {
+	root := t.TempDir()
+	w, err := New(root, Options{ProtectedDirs: []string{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := strings.Repeat("0", 256)
+	for _, p := range []string{long, "missing/../" + long, "missing/" + long, filepath.Join(root, long)} {
+		_, err := w.Resolve(p, Write)
+		var we *Error
+		if !errors.As(err, &we) || we.Code != CodeInvalid {
+			t.Errorf("Resolve(%.20q…) = %v, want an invalid-path error", p, err)
+		}
+	}
+	if _, err := w.Resolve(strings.Repeat("0", 255), Write); err != nil {
+		t.Errorf("a 255-byte name was refused: %v", err)
+	}
+}
