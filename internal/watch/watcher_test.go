@@ -160,11 +160,21 @@ func TestWatchLimitFallsBackToRescans(t *testing.T) {
 	if st.Watches != 2 || !st.Degraded || st.Unwatched == 0 {
 		t.Fatalf("stats with a cap of 2: %+v", st)
 	}
-	mu.Lock()
-	if len(reasons) != 1 || !strings.Contains(reasons[0], "at most 2 folders") {
-		t.Fatalf("degraded reasons: %q", reasons)
+	// The watcher announces degradation from its own goroutine: wait for it,
+	// and never fail while holding mu (its callback would block Stop).
+	var announced []string
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		mu.Lock()
+		announced = append([]string(nil), reasons...)
+		mu.Unlock()
+		if len(announced) > 0 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
-	mu.Unlock()
+	if len(announced) != 1 || !strings.Contains(announced[0], "at most 2 folders") {
+		t.Fatalf("degraded reasons: %q", announced)
+	}
 	if n := len(w.WatchList()); n != 2 {
 		t.Fatalf("%d system watches, want 2", n)
 	}
