@@ -6,6 +6,8 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -221,7 +223,12 @@ func (a *App) saveSettings(change func(*settings.Settings)) {
 	if err != nil {
 		s = settings.Defaults()
 	}
+	before := s
+	before.RecentWorkspaces = slices.Clone(s.RecentWorkspaces)
 	change(&s)
+	if err == nil && reflect.DeepEqual(before, s) {
+		return // unchanged: no write (and no fsync) on every start
+	}
 	if err := a.store.Save(s); err != nil {
 		a.log.Warn("could not save settings", "err", err)
 	}
