@@ -3,7 +3,6 @@ package agent
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"time"
 
@@ -162,6 +161,3 @@ func (a *Agent) toolSpecs() []llm.ToolSpec {
 	}
 	return out
 }
-
-// ErrBusy is returned by hosts that refuse a second turn while one runs.
-var ErrBusy = errors.New("a turn is already running")

@@ -3,9 +3,6 @@
 package builtin
 
 import (
-	"fmt"
-	"os"
-
 	"gatehouse/internal/proc"
 	"gatehouse/internal/tools"
 	"gatehouse/internal/tools/bash"
@@ -29,27 +26,5 @@ func Registry(ws *workspace.Workspace, procs *proc.Registry) (*tools.Registry, e
 // and the result must be an existing folder inside the workspace.
 type Dirs struct{ WS *workspace.Workspace }
 
-// ResolveDir implements bash.DirResolver.
-func (d Dirs) ResolveDir(dir string) (string, error) {
-	if dir == "" {
-		dir = "."
-	}
-	p, err := d.WS.Resolve(dir, workspace.Read)
-	if err != nil {
-		return "", err
-	}
-	fi, err := os.Stat(p)
-	if err != nil {
-		return "", &dirError{code: tools.CodeNotFound, path: dir, msg: fmt.Sprintf("folder %q does not exist", dir)}
-	}
-	if !fi.IsDir() {
-		return "", &dirError{code: tools.CodeNotDirectory, path: dir, msg: fmt.Sprintf("%q is not a folder", dir)}
-	}
-	return p, nil
-}
-
-type dirError struct{ code, path, msg string }
-
-func (e *dirError) Error() string     { return e.msg }
-func (e *dirError) ErrorCode() string { return e.code }
-func (e *dirError) ErrorPath() string { return e.path }
+// ResolveDir implements bash.DirResolver with the file tools' own check.
+func (d Dirs) ResolveDir(dir string) (string, error) { return files.ResolveDir(d.WS, dir) }

@@ -66,7 +66,7 @@ func (t *Glob) Run(ctx context.Context, raw json.RawMessage) (tools.Result, erro
 	if !strings.Contains(pattern, "/") {
 		pattern = "**/" + pattern
 	}
-	base, err := resolveDir(t.ws, a.Path)
+	base, err := ResolveDir(t.ws, a.Path)
 	if err != nil {
 		return tools.FailErr(err, tools.CodeIOError), nil
 	}

@@ -106,7 +106,7 @@ func (t *Grep) Run(ctx context.Context, raw json.RawMessage) (tools.Result, erro
 		err = search(t.ws.Rel(abs), abs)
 		return t.done(ctx, res, err, a.Path)
 	}
-	base, err := resolveDir(t.ws, a.Path)
+	base, err := ResolveDir(t.ws, a.Path)
 	if err != nil {
 		return tools.FailErr(err, tools.CodeIOError), nil
 	}

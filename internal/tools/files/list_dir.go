@@ -59,7 +59,7 @@ func (t *ListDir) Run(ctx context.Context, raw json.RawMessage) (tools.Result, e
 	if a.Path == "" {
 		a.Path = "."
 	}
-	abs, err := resolveDir(t.ws, a.Path)
+	abs, err := ResolveDir(t.ws, a.Path)
 	if err != nil {
 		return tools.FailErr(err, tools.CodeIOError), nil
 	}
@@ -92,8 +92,13 @@ func (t *ListDir) Run(ctx context.Context, raw json.RawMessage) (tools.Result, e
 	return tools.OK(res)
 }
 
-// resolveDir resolves path for reading and checks it is a folder.
-func resolveDir(ws *workspace.Workspace, path string) (string, error) {
+// ResolveDir resolves path through the workspace boundary for reading and
+// checks that it is an existing folder; errors carry the stable codes
+// (not_found, not_directory, outside_workspace, …). "" is the root.
+func ResolveDir(ws *workspace.Workspace, path string) (string, error) {
+	if path == "" {
+		path = "."
+	}
 	abs, err := ws.Resolve(path, workspace.Read)
 	if err != nil {
 		return "", err
