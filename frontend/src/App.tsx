@@ -16,6 +16,7 @@ import type { LocalServer } from "./bridge/localModels";
 import { SessionsMenu } from "./components/SessionsMenu";
 import { ContextGauge, lastContextUse } from "./components/ContextGauge";
 import { FileTree } from "./components/FileTree";
+import { loadRich } from "./rich";
 import type { FilesBackend } from "./bridge/files";
 
 function applyTheme(theme: string) {
@@ -24,8 +25,10 @@ function applyTheme(theme: string) {
   else delete root.dataset.theme;
 }
 
-export function App({ backend, processes, sessions, localModels, files, approvals }: {
+export function App({ backend, processes, sessions, localModels, files, approvals, initialState }: {
   backend: Backend;
+  /** The first State() call, when the page started it before React (main.tsx). */
+  initialState?: Promise<AppState>;
   approvals?: ApprovalBackend;
   files?: FilesBackend;
   processes?: ProcessBackend;
@@ -45,16 +48,20 @@ export function App({ backend, processes, sessions, localModels, files, approval
   }, [backend]);
 
   useEffect(() => {
-    backend.state().then(setState, (e) => setError(String(e)));
+    (initialState ?? backend.state()).then(setState, (e) => setError(String(e)));
     loadTheme();
-  }, [backend, loadTheme]);
+  }, [backend, loadTheme, initialState]);
 
   // Tell the backend once the first real frame has been painted.
   useEffect(() => {
     if (!state || readySent.current) return;
     readySent.current = true;
     requestAnimationFrame(() => {
-      requestAnimationFrame(() => void backend.ready());
+      requestAnimationFrame(() => {
+        void backend.ready();
+        // Rich text (highlighter, markdown) was left out of the first frame; fetch it now.
+        void loadRich();
+      });
     });
   }, [state, backend]);
 

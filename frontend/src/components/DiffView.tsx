@@ -1,6 +1,6 @@
 import { memo, useMemo, useRef, type ReactNode } from "react";
 import { useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
-import { highlight, languageFor } from "../highlight";
+import { highlight, languageFor, useRich } from "../rich";
 import { parseDiff, type DiffLine, type InlineRow, type SplitRow } from "./diffRows";
 import "./DiffView.css";
 
@@ -102,6 +102,8 @@ function VirtualRows(props: {
  */
 export const DiffView = memo(function DiffView({ diff, label, layout = "inline", language, hunkControl, fill }: DiffViewProps) {
   const parsed = useMemo(() => parseDiff(diff), [diff]);
+  // The language is "" until the highlighter is in; lines re-highlight when it changes.
+  useRich();
   const split = layout === "split";
   const rows = split ? parsed.split() : parsed.inline;
   const lang = languageFor(language ?? label ?? parsed.files[0]);

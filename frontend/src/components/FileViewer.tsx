@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { ChangedFile, FileDiffView, FileView, FilesBackend } from "../bridge/files";
-import { highlight, languageFor } from "../highlight";
+import { highlight, languageFor, useRich } from "../rich";
 import { describeChange } from "./FileTreeBadge";
 import { DiffView } from "./DiffView";
 
@@ -55,6 +55,7 @@ export function FileViewer({ files, path, change, version, onClose }: Props) {
       onClose();
     }
   };
+  useRich(); // re-render with highlighting once the highlighter is in
   const lang = languageFor(path);
   const current = change ? tab : "file";
 

@@ -1,11 +1,13 @@
 import { memo, useMemo } from "react";
-import { renderMarkdown } from "../markdown/render";
+import { renderMarkdown, useRich } from "../rich";
 import { useChatActions } from "./ChatActions";
 
 /** Model text as sanitised markdown. Links open in the system browser. */
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
-  const html = useMemo(() => renderMarkdown(text), [text]);
+  const rich = useRich();
+  const html = useMemo(() => renderMarkdown(text), [text, rich]);
   const { openURL } = useChatActions();
+  if (html === undefined) return <div className="md md-plain">{text}</div>;
   return (
     <div
       className="md"

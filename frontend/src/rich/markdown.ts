@@ -3,7 +3,8 @@
 // run script or load content. Model text is untrusted input.
 import DOMPurify from "dompurify";
 import { Marked } from "marked";
-import { escapeHTML, highlight, languageFor } from "../highlight";
+import { escapeHTML } from "./index";
+import { highlight, languageFor } from "./highlight";
 
 const marked = new Marked({
   gfm: true,

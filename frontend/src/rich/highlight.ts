@@ -2,6 +2,7 @@
 // diff view and the file viewer. highlight.js core with the languages a
 // coding agent meets most, registered by hand to keep the bundle small.
 import hljs from "highlight.js/lib/core";
+import { escapeHTML } from "./index";
 import bash from "highlight.js/lib/languages/bash";
 import c from "highlight.js/lib/languages/c";
 import cpp from "highlight.js/lib/languages/cpp";
@@ -39,9 +40,6 @@ export function languageFor(nameOrPath: string | undefined): string {
   return "";
 }
 
-export function escapeHTML(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
 
 /** HTML of code with highlight spans; escaped plain text when the language is unknown or the text is huge. */
 export function highlight(code: string, language: string | undefined): string {
