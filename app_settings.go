@@ -84,5 +84,5 @@ func (a *App) TestConnection(in SettingsInput) llm.ConnectionResult {
 	if key == "" && !in.ClearKey {
 		key = a.effective().APIKey.Reveal()
 	}
-	return llm.TestConnection(context.Background(), in.BaseURL, key, in.Model)
+	return llm.TestConnection(context.Background(), llm.APIChat, in.BaseURL, key, in.Model)
 }
