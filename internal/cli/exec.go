@@ -109,8 +109,8 @@ func ExecMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 type execOptions struct {
 	workspace, prompt, approval, model, baseURL, api string
-	maxSteps, contextWindow                     int
-	json                                        bool
+	maxSteps, contextWindow                          int
+	json                                             bool
 }
 
 // Exec runs `gatehouse exec`; args are the command line after "exec".
