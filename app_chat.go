@@ -159,10 +159,11 @@ type liveModel struct {
 
 func (m *liveModel) Stream(ctx context.Context, req llm.Request, onText func(string)) (llm.Response, error) {
 	eff := m.app.effective()
-	k := eff.Settings.BaseURL + "\x00" + eff.Settings.Model + "\x00" + eff.APIKey.Reveal()
+	k := eff.Settings.API + "\x00" + eff.Settings.BaseURL + "\x00" + eff.Settings.Model + "\x00" + eff.APIKey.Reveal()
 	m.mu.Lock()
 	if m.client == nil || m.key != k {
-		c, err := llm.New(llm.Config{BaseURL: eff.Settings.BaseURL, APIKey: eff.APIKey.Reveal(), Model: eff.Settings.Model, MaxRetries: llm.DefaultMaxRetries})
+		c, err := llm.New(llm.Config{API: llm.API(eff.Settings.API), BaseURL: eff.Settings.BaseURL, APIKey: eff.APIKey.Reveal(),
+			Model: eff.Settings.Model, MaxRetries: llm.DefaultMaxRetries})
 		if err != nil {
 			m.mu.Unlock()
 			return llm.Response{}, err

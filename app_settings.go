@@ -12,10 +12,12 @@ import (
 // SettingsView is what the settings screen shows. The key itself never
 // leaves the backend: only whether one is set and where it comes from.
 type SettingsView struct {
-	BaseURL string           `json:"baseURL"`
-	Model   string           `json:"model"`
-	HasKey  bool             `json:"hasKey"`
-	Theme   string           `json:"theme"`
+	BaseURL string `json:"baseURL"`
+	Model   string `json:"model"`
+	HasKey  bool   `json:"hasKey"`
+	Theme   string `json:"theme"`
+	// API is the model API in effect: "chat" or "responses".
+	API     string           `json:"api"`
 	Sources settings.Sources `json:"sources"`
 }
 
@@ -27,6 +29,8 @@ type SettingsInput struct {
 	APIKey   string `json:"apiKey"`
 	ClearKey bool   `json:"clearKey"`
 	Theme    string `json:"theme"`
+	// API is "chat" or "responses"; "" keeps the saved one.
+	API string `json:"api"`
 }
 
 func (a *App) effective() settings.Effective {
@@ -41,7 +45,7 @@ func (a *App) effective() settings.Effective {
 func (a *App) GetSettings() SettingsView {
 	eff := a.effective()
 	return SettingsView{BaseURL: eff.Settings.BaseURL, Model: eff.Settings.Model, HasKey: eff.APIKey.IsSet(),
-		Theme: eff.Settings.Theme, Sources: eff.Sources}
+		Theme: eff.Settings.Theme, API: eff.Settings.API, Sources: eff.Sources}
 }
 
 // SaveSettings saves the screen's values. A value given by a flag or the
@@ -54,6 +58,9 @@ func (a *App) SaveSettings(in SettingsInput) (SettingsView, error) {
 	s.BaseURL, s.Model = in.BaseURL, in.Model
 	if in.Theme != "" {
 		s.Theme = in.Theme
+	}
+	if in.API != "" {
+		s.API = in.API
 	}
 	if err := s.Validate(); err != nil {
 		return a.GetSettings(), err
@@ -77,12 +84,17 @@ func (a *App) SaveSettings(in SettingsInput) (SettingsView, error) {
 }
 
 // TestConnection checks the screen's values against the server: reachable,
-// key rejected, model unknown, or unreachable. An empty key uses the one in
-// effect.
+// key rejected, model unknown, or unreachable. An empty key, or API, uses
+// the one in effect.
 func (a *App) TestConnection(in SettingsInput) llm.ConnectionResult {
+	eff := a.effective()
 	key := in.APIKey
 	if key == "" && !in.ClearKey {
-		key = a.effective().APIKey.Reveal()
+		key = eff.APIKey.Reveal()
 	}
-	return llm.TestConnection(context.Background(), in.BaseURL, key, in.Model)
+	api := in.API
+	if api == "" {
+		api = eff.Settings.API
+	}
+	return llm.TestConnection(context.Background(), llm.API(api), in.BaseURL, key, in.Model)
 }

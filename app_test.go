@@ -179,3 +179,27 @@ func TestRestartRunsTheSameCommandInTheSameFolder(t *testing.T) {
 		t.Fatal("an unknown process was restarted")
 	}
 }
+
+// The API chosen on the settings screen is saved, reported with its source,
+// and used by the next turn.
+func TestSettingsChooseTheResponsesAPI(t *testing.T) {
+	app, _, srv := newTestAppServer(t, llmtest.Script{Responses: []llmtest.Response{{Text: llmtest.Text("over ", "responses")}}})
+	if v := app.GetSettings(); v.API != settings.APIChat || v.Sources.API != settings.FromDefault {
+		t.Fatalf("default view %+v", v)
+	}
+	if _, err := app.SaveSettings(SettingsInput{BaseURL: srv.URL, Model: "fake-model", API: "v2"}); err == nil {
+		t.Fatal("an unknown API was saved")
+	}
+	v, err := app.SaveSettings(SettingsInput{BaseURL: srv.URL, Model: "fake-model", API: settings.APIResponses})
+	if err != nil || v.API != settings.APIResponses || v.Sources.API != settings.FromSaved {
+		t.Fatalf("view %+v, %v", v, err)
+	}
+	if _, err := app.Submit("hello"); err != nil {
+		t.Fatal(err)
+	}
+	waitIdle(t, app)
+	reqs := srv.Requests()
+	if last := reqs[len(reqs)-1]; !strings.HasSuffix(last.Path, "/v1/responses") {
+		t.Fatalf("the turn asked %s", last.Path)
+	}
+}

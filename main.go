@@ -52,14 +52,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 	approval := fs.String("approval", os.Getenv("GATEHOUSE_APPROVAL"), "approval mode: manual, safe or auto (default: the saved one, else safe)")
 	baseURL := fs.String("base-url", "", "OpenAI-compatible API base URL (overrides OPENAI_BASE_URL and the saved one)")
 	model := fs.String("model", "", "model name (overrides the saved one)")
+	api := fs.String("api", "", "model API: chat (Chat Completions) or responses (overrides GATEHOUSE_API and the saved one)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: gatehouse [--workspace DIR] [--approval MODE] [--base-url URL] [--model NAME]\n       gatehouse exec --workspace DIR --prompt TEXT [--approval MODE] [--json] ...\n       gatehouse tool NAME --workspace DIR [--args JSON]\n       gatehouse --version")
+		fmt.Fprintln(stderr, "usage: gatehouse [--workspace DIR] [--approval MODE] [--base-url URL] [--model NAME] [--api chat|responses]\n       gatehouse exec --workspace DIR --prompt TEXT [--approval MODE] [--json] ...\n       gatehouse tool NAME --workspace DIR [--args JSON]\n       gatehouse --version")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
+		return 2
+	}
+	if !settings.ValidAPI(*api) {
+		fmt.Fprintf(stderr, "gatehouse: unknown --api %q: use chat or responses\n", *api)
 		return 2
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
@@ -69,7 +74,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	store := settings.NewStore(cfgDir)
-	app := NewApp(started, log, store, settings.Flags{BaseURL: *baseURL, Model: *model})
+	app := NewApp(started, log, store, settings.Flags{BaseURL: *baseURL, Model: *model, API: *api})
 	if dataDir, err := session.DefaultDir(); err == nil {
 		app.sessions = session.NewStore(dataDir)
 	} else {

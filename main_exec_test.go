@@ -15,3 +15,11 @@ func TestExecIsASubcommand(t *testing.T) {
 		t.Fatalf("exit %d stderr %q", code, errb.String())
 	}
 }
+
+// An unknown --api is refused before any window opens.
+func TestUnknownAPIFlag(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"--api", "completions"}, &out, &errb); code != 2 || !strings.Contains(errb.String(), `unknown --api "completions"`) {
+		t.Fatalf("exit %d stderr %q", code, errb.String())
+	}
+}

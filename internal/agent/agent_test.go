@@ -93,11 +93,26 @@ func testTools(t *testing.T, policy tools.Policy, mws ...tools.Middleware) *tool
 
 func newAgent(t *testing.T, srv *llmtest.Server, router *tools.Router, rec *recorder) *Agent {
 	t.Helper()
-	client, err := llm.New(llm.Config{BaseURL: srv.URL, APIKey: "sk-test", Model: "fake-model"})
+	return newAgentOver(t, llm.APIChat, srv, router, rec)
+}
+
+// newAgentOver is newAgent whose client speaks api.
+func newAgentOver(t *testing.T, api llm.API, srv *llmtest.Server, router *tools.Router, rec *recorder) *Agent {
+	t.Helper()
+	client, err := llm.New(llm.Config{API: api, BaseURL: srv.URL, APIKey: "sk-test", Model: "fake-model"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return New(Config{Model: client, Tools: router, Events: rec, SessionID: "s1", System: "be brief", MaxSteps: 5})
+}
+
+// overBothAPIs runs f as a subtest per API: the loop must behave the same
+// whichever protocol the client speaks, and the fake server checks the
+// call/result pairing on both.
+func overBothAPIs(t *testing.T, f func(t *testing.T, api llm.API)) {
+	for _, api := range []llm.API{llm.APIChat, llm.APIResponses} {
+		t.Run(string(api), func(t *testing.T) { f(t, api) })
+	}
 }
 
 func call(id, name, args string) llmtest.ToolCall {
@@ -117,180 +132,197 @@ func resultOf(t *testing.T, rec *recorder, callID string) (string, bool) {
 }
 
 func TestTextOnlyTurn(t *testing.T) {
-	srv := llmtest.Start(t, llmtest.Script{Responses: []llmtest.Response{
-		{Text: llmtest.Text("Hello ", "**there**"), Usage: &llmtest.Usage{PromptTokens: 20, CompletionTokens: 2}},
-	}})
-	rec := &recorder{}
-	out := newAgent(t, srv, testTools(t, tools.Policy{}), rec).Run(context.Background(), "t1", "hello")
-	if out.Reason != protocol.StopCompleted || out.Usage.PromptTokens != 20 {
-		t.Fatalf("outcome %+v", out)
-	}
-	done := rec.ofType(protocol.MessageDone)
-	if len(done) != 1 || done[0].Payload.(protocol.MessageDonePayload).Text != "Hello **there**" {
-		t.Fatalf("message.done %+v", done)
-	}
-	if len(rec.ofType(protocol.MessageDelta)) != 2 {
-		t.Errorf("want 2 deltas")
-	}
-	first, last := rec.events[0], rec.events[len(rec.events)-1]
-	if first.Type != protocol.TurnStarted || last.Type != protocol.TurnStopped || last.TurnID != "t1" {
-		t.Errorf("turn framing: %s … %s", first.Type, last.Type)
-	}
-	reqs := srv.Requests()
-	if len(reqs) != 1 || !strings.Contains(string(reqs[0].Body), `"be brief"`) {
-		t.Errorf("system prompt not sent")
-	}
+	overBothAPIs(t, func(t *testing.T, api llm.API) {
+		srv := llmtest.Start(t, llmtest.Script{Responses: []llmtest.Response{
+			{Text: llmtest.Text("Hello ", "**there**"), Usage: &llmtest.Usage{PromptTokens: 20, CompletionTokens: 2}},
+		}})
+		rec := &recorder{}
+		out := newAgentOver(t, api, srv, testTools(t, tools.Policy{}), rec).Run(context.Background(), "t1", "hello")
+		if out.Reason != protocol.StopCompleted || out.Usage.PromptTokens != 20 {
+			t.Fatalf("outcome %+v", out)
+		}
+		done := rec.ofType(protocol.MessageDone)
+		if len(done) != 1 || done[0].Payload.(protocol.MessageDonePayload).Text != "Hello **there**" {
+			t.Fatalf("message.done %+v", done)
+		}
+		if len(rec.ofType(protocol.MessageDelta)) != 2 {
+			t.Errorf("want 2 deltas")
+		}
+		first, last := rec.events[0], rec.events[len(rec.events)-1]
+		if first.Type != protocol.TurnStarted || last.Type != protocol.TurnStopped || last.TurnID != "t1" {
+			t.Errorf("turn framing: %s … %s", first.Type, last.Type)
+		}
+		reqs := srv.Requests()
+		if len(reqs) != 1 || !strings.Contains(string(reqs[0].Body), `"be brief"`) {
+			t.Errorf("system prompt not sent")
+		}
+	})
 }
 
 func TestToolCallsAndResultsPairUp(t *testing.T) {
-	srv := llmtest.Start(t, llmtest.Script{Responses: []llmtest.Response{
-		{ToolCalls: []llmtest.ToolCall{call("c1", "echo", `{"text":"a"}`)}},
-		{ToolCalls: []llmtest.ToolCall{call("c2", "echo", `{"text":"b"}`), call("c3", "echo", `{"text":"fail"}`), call("c4", "echo", `{"text":`)}, Interleave: true},
-		{ToolCalls: []llmtest.ToolCall{call("c5", "nope", `{}`), call("c6", "wait", `{}`)}},
-		{Text: llmtest.Text("done")},
-	}})
-	rec := &recorder{}
-	a := newAgent(t, srv, testTools(t, tools.AllowOnly("echo", "boom")), rec)
-	out := a.Run(context.Background(), "", "go")
-	if out.Reason != protocol.StopCompleted {
-		t.Fatalf("outcome %+v", out)
-	}
-	if r, isErr := resultOf(t, rec, "c2"); isErr || !strings.Contains(r, `"b"`) {
-		t.Errorf("c2: %s", r)
-	}
-	for id, code := range map[string]string{"c3": tools.CodeNotFound, "c4": tools.CodeInvalidArguments, "c5": tools.CodeUnknownTool, "c6": tools.CodeToolNotAllowed} {
-		if r, isErr := resultOf(t, rec, id); !isErr || !strings.Contains(r, code) {
-			t.Errorf("%s: want %s error, got %s", id, code, r)
+	overBothAPIs(t, func(t *testing.T, api llm.API) {
+		srv := llmtest.Start(t, llmtest.Script{Responses: []llmtest.Response{
+			{ToolCalls: []llmtest.ToolCall{call("c1", "echo", `{"text":"a"}`)}},
+			{ToolCalls: []llmtest.ToolCall{call("c2", "echo", `{"text":"b"}`), call("c3", "echo", `{"text":"fail"}`), call("c4", "echo", `{"text":`)}, Interleave: true},
+			{ToolCalls: []llmtest.ToolCall{call("c5", "nope", `{}`), call("c6", "wait", `{}`)}},
+			{Text: llmtest.Text("done")},
+		}})
+		rec := &recorder{}
+		a := newAgentOver(t, api, srv, testTools(t, tools.AllowOnly("echo", "boom")), rec)
+		out := a.Run(context.Background(), "", "go")
+		if out.Reason != protocol.StopCompleted {
+			t.Fatalf("outcome %+v", out)
 		}
-	}
-	// The fake server itself fails the test if a request lacks a result;
-	// check the last request carried all six.
-	reqs := srv.Requests()
-	if n := strings.Count(string(reqs[3].Body), `"role":"tool"`); n != 6 {
-		t.Errorf("last request carries %d tool results, want 6", n)
-	}
+		if r, isErr := resultOf(t, rec, "c2"); isErr || !strings.Contains(r, `"b"`) {
+			t.Errorf("c2: %s", r)
+		}
+		for id, code := range map[string]string{"c3": tools.CodeNotFound, "c4": tools.CodeInvalidArguments, "c5": tools.CodeUnknownTool, "c6": tools.CodeToolNotAllowed} {
+			if r, isErr := resultOf(t, rec, id); !isErr || !strings.Contains(r, code) {
+				t.Errorf("%s: want %s error, got %s", id, code, r)
+			}
+		}
+		// The fake server itself fails the test if a request lacks a result;
+		// check the last request carried all six.
+		reqs := srv.Requests()
+		result := map[llm.API]string{llm.APIChat: `"role":"tool"`, llm.APIResponses: `"type":"function_call_output"`}[api]
+		if n := strings.Count(string(reqs[3].Body), result); n != 6 {
+			t.Errorf("last request carries %d tool results, want 6", n)
+		}
+	})
 }
 
 func TestMaxSteps(t *testing.T) {
-	var rs []llmtest.Response
-	for i := range 5 {
-		rs = append(rs, llmtest.Response{ToolCalls: []llmtest.ToolCall{call("c"+string(rune('0'+i)), "echo", `{"text":"x"}`)}})
-	}
-	srv := llmtest.Start(t, llmtest.Script{Responses: rs})
-	rec := &recorder{}
-	out := newAgent(t, srv, testTools(t, tools.Policy{}), rec).Run(context.Background(), "", "loop")
-	if out.Reason != protocol.StopMaxSteps {
-		t.Fatalf("outcome %+v", out)
-	}
+	overBothAPIs(t, func(t *testing.T, api llm.API) {
+		var rs []llmtest.Response
+		for i := range 5 {
+			rs = append(rs, llmtest.Response{ToolCalls: []llmtest.ToolCall{call("c"+string(rune('0'+i)), "echo", `{"text":"x"}`)}})
+		}
+		srv := llmtest.Start(t, llmtest.Script{Responses: rs})
+		rec := &recorder{}
+		out := newAgentOver(t, api, srv, testTools(t, tools.Policy{}), rec).Run(context.Background(), "", "loop")
+		if out.Reason != protocol.StopMaxSteps {
+			t.Fatalf("outcome %+v", out)
+		}
+	})
 }
 
 func TestToolInfrastructureErrorStopsTheTurn(t *testing.T) {
-	srv := llmtest.Start(t, llmtest.Script{Responses: []llmtest.Response{
-		{ToolCalls: []llmtest.ToolCall{call("c1", "boom", `{}`), call("c2", "echo", `{"text":"never"}`)}},
-	}})
-	rec := &recorder{}
-	a := newAgent(t, srv, testTools(t, tools.Policy{}), rec)
-	out := a.Run(context.Background(), "", "go")
-	if out.Reason != protocol.StopError || out.Err == nil || !strings.Contains(out.Err.Error(), "disk on fire") {
-		t.Fatalf("outcome %+v", out)
-	}
-	if r, _ := resultOf(t, rec, "c2"); !strings.Contains(r, tools.CodeNotRun) {
-		t.Errorf("c2 should be not_run: %s", r)
-	}
-	assertPaired(t, a.History())
+	overBothAPIs(t, func(t *testing.T, api llm.API) {
+		srv := llmtest.Start(t, llmtest.Script{Responses: []llmtest.Response{
+			{ToolCalls: []llmtest.ToolCall{call("c1", "boom", `{}`), call("c2", "echo", `{"text":"never"}`)}},
+		}})
+		rec := &recorder{}
+		a := newAgentOver(t, api, srv, testTools(t, tools.Policy{}), rec)
+		out := a.Run(context.Background(), "", "go")
+		if out.Reason != protocol.StopError || out.Err == nil || !strings.Contains(out.Err.Error(), "disk on fire") {
+			t.Fatalf("outcome %+v", out)
+		}
+		if r, _ := resultOf(t, rec, "c2"); !strings.Contains(r, tools.CodeNotRun) {
+			t.Errorf("c2 should be not_run: %s", r)
+		}
+		assertPaired(t, a.History())
+	})
 }
 
 func TestRejectedCallBlocksTheTurn(t *testing.T) {
-	srv := llmtest.Start(t, llmtest.Script{Responses: []llmtest.Response{
-		{ToolCalls: []llmtest.ToolCall{call("c1", "echo", `{"text":"a"}`), call("c2", "echo", `{"text":"b"}`)}},
-	}})
-	reject := func(_ tools.Tool, next tools.Handler) tools.Handler {
-		return func(ctx context.Context, c tools.Call) (tools.Result, error) {
-			res := tools.Fail(tools.CodeApprovalRejected, "[approval-rejected] not now", "")
-			res.Rejected = true
-			return res, nil
+	overBothAPIs(t, func(t *testing.T, api llm.API) {
+		srv := llmtest.Start(t, llmtest.Script{Responses: []llmtest.Response{
+			{ToolCalls: []llmtest.ToolCall{call("c1", "echo", `{"text":"a"}`), call("c2", "echo", `{"text":"b"}`)}},
+		}})
+		reject := func(_ tools.Tool, next tools.Handler) tools.Handler {
+			return func(ctx context.Context, c tools.Call) (tools.Result, error) {
+				res := tools.Fail(tools.CodeApprovalRejected, "[approval-rejected] not now", "")
+				res.Rejected = true
+				return res, nil
+			}
 		}
-	}
-	rec := &recorder{}
-	a := newAgent(t, srv, testTools(t, tools.Policy{}, reject), rec)
-	out := a.Run(context.Background(), "", "go")
-	if out.Reason != protocol.StopBlockedByApproval {
-		t.Fatalf("outcome %+v", out)
-	}
-	if r, _ := resultOf(t, rec, "c2"); !strings.Contains(r, "blocked_by_approval") {
-		t.Errorf("c2: %s", r)
-	}
-	assertPaired(t, a.History())
+		rec := &recorder{}
+		a := newAgentOver(t, api, srv, testTools(t, tools.Policy{}, reject), rec)
+		out := a.Run(context.Background(), "", "go")
+		if out.Reason != protocol.StopBlockedByApproval {
+			t.Fatalf("outcome %+v", out)
+		}
+		if r, _ := resultOf(t, rec, "c2"); !strings.Contains(r, "blocked_by_approval") {
+			t.Errorf("c2: %s", r)
+		}
+		assertPaired(t, a.History())
+	})
 }
 
 func TestCancelMidStream(t *testing.T) {
-	srv := llmtest.Start(t, llmtest.Script{Responses: []llmtest.Response{
-		{Text: llmtest.Text("Hel", "lo"), Hang: true},
-		{Text: llmtest.Text("after")},
-	}})
-	ctx, cancel := context.WithCancel(context.Background())
-	rec := &recorder{onType: map[protocol.EventType]func(protocol.Event){
-		protocol.MessageDelta: func(e protocol.Event) {
-			if e.Payload.(protocol.MessageDeltaPayload).Text == "lo" {
-				cancel()
-			}
-		},
-	}}
-	a := newAgent(t, srv, testTools(t, tools.Policy{}), rec)
-	out := a.Run(ctx, "", "hi")
-	if out.Reason != protocol.StopCancelled {
-		t.Fatalf("outcome %+v", out)
-	}
-	done := rec.ofType(protocol.MessageDone)
-	if p := done[0].Payload.(protocol.MessageDonePayload); !p.Cancelled || p.Text != "Hello" {
-		t.Errorf("message.done %+v", p)
-	}
-	// The next turn carries the partial reply and goes on normally.
-	if out := a.Run(context.Background(), "", "again"); out.Reason != protocol.StopCompleted {
-		t.Fatalf("second turn %+v", out)
-	}
+	overBothAPIs(t, func(t *testing.T, api llm.API) {
+		srv := llmtest.Start(t, llmtest.Script{Responses: []llmtest.Response{
+			{Text: llmtest.Text("Hel", "lo"), Hang: true},
+			{Text: llmtest.Text("after")},
+		}})
+		ctx, cancel := context.WithCancel(context.Background())
+		rec := &recorder{onType: map[protocol.EventType]func(protocol.Event){
+			protocol.MessageDelta: func(e protocol.Event) {
+				if e.Payload.(protocol.MessageDeltaPayload).Text == "lo" {
+					cancel()
+				}
+			},
+		}}
+		a := newAgentOver(t, api, srv, testTools(t, tools.Policy{}), rec)
+		out := a.Run(ctx, "", "hi")
+		if out.Reason != protocol.StopCancelled {
+			t.Fatalf("outcome %+v", out)
+		}
+		done := rec.ofType(protocol.MessageDone)
+		if p := done[0].Payload.(protocol.MessageDonePayload); !p.Cancelled || p.Text != "Hello" {
+			t.Errorf("message.done %+v", p)
+		}
+		// The next turn carries the partial reply and goes on normally.
+		if out := a.Run(context.Background(), "", "again"); out.Reason != protocol.StopCompleted {
+			t.Fatalf("second turn %+v", out)
+		}
+	})
 }
 
 func TestCancelMidTool(t *testing.T) {
-	srv := llmtest.Start(t, llmtest.Script{Responses: []llmtest.Response{
-		{ToolCalls: []llmtest.ToolCall{call("c1", "wait", `{}`), call("c2", "echo", `{"text":"x"}`)}},
-		{Text: llmtest.Text("ok")},
-	}})
-	ctx, cancel := context.WithCancel(context.Background())
-	rec := &recorder{onType: map[protocol.EventType]func(protocol.Event){
-		protocol.ToolStarted: func(e protocol.Event) {
-			if e.Payload.(protocol.ToolStartedPayload).CallID == "c1" {
-				go cancel()
-			}
-		},
-	}}
-	a := newAgent(t, srv, testTools(t, tools.Policy{}), rec)
-	out := a.Run(ctx, "", "wait")
-	if out.Reason != protocol.StopCancelled {
-		t.Fatalf("outcome %+v", out)
-	}
-	if r, _ := resultOf(t, rec, "c2"); !strings.Contains(r, "cancelled") {
-		t.Errorf("c2: %s", r)
-	}
-	// The fake server checks the next request pairs both calls with results.
-	if out := a.Run(context.Background(), "", "next"); out.Reason != protocol.StopCompleted {
-		t.Fatalf("next turn %+v", out)
-	}
+	overBothAPIs(t, func(t *testing.T, api llm.API) {
+		srv := llmtest.Start(t, llmtest.Script{Responses: []llmtest.Response{
+			{ToolCalls: []llmtest.ToolCall{call("c1", "wait", `{}`), call("c2", "echo", `{"text":"x"}`)}},
+			{Text: llmtest.Text("ok")},
+		}})
+		ctx, cancel := context.WithCancel(context.Background())
+		rec := &recorder{onType: map[protocol.EventType]func(protocol.Event){
+			protocol.ToolStarted: func(e protocol.Event) {
+				if e.Payload.(protocol.ToolStartedPayload).CallID == "c1" {
+					go cancel()
+				}
+			},
+		}}
+		a := newAgentOver(t, api, srv, testTools(t, tools.Policy{}), rec)
+		out := a.Run(ctx, "", "wait")
+		if out.Reason != protocol.StopCancelled {
+			t.Fatalf("outcome %+v", out)
+		}
+		if r, _ := resultOf(t, rec, "c2"); !strings.Contains(r, "cancelled") {
+			t.Errorf("c2: %s", r)
+		}
+		// The fake server checks the next request pairs both calls with results.
+		if out := a.Run(context.Background(), "", "next"); out.Reason != protocol.StopCompleted {
+			t.Fatalf("next turn %+v", out)
+		}
+	})
 }
 
 func TestModelErrorMidStream(t *testing.T) {
-	srv := llmtest.Start(t, llmtest.Script{Responses: []llmtest.Response{
-		{Text: llmtest.Text("partial"), StreamError: &llmtest.APIError{Status: 500, Message: "upstream broke"}},
-	}})
-	rec := &recorder{}
-	out := newAgent(t, srv, testTools(t, tools.Policy{}), rec).Run(context.Background(), "", "hi")
-	if out.Reason != protocol.StopError || out.Err == nil {
-		t.Fatalf("outcome %+v", out)
-	}
-	stop := rec.ofType(protocol.TurnStopped)[0].Payload.(protocol.TurnStoppedPayload)
-	if stop.Error == "" || stop.ErrorKind == "" {
-		t.Errorf("turn.stopped should carry a readable error and its kind: %+v", stop)
-	}
+	overBothAPIs(t, func(t *testing.T, api llm.API) {
+		srv := llmtest.Start(t, llmtest.Script{Responses: []llmtest.Response{
+			{Text: llmtest.Text("partial"), StreamError: &llmtest.APIError{Status: 500, Message: "upstream broke"}},
+		}})
+		rec := &recorder{}
+		out := newAgentOver(t, api, srv, testTools(t, tools.Policy{}), rec).Run(context.Background(), "", "hi")
+		if out.Reason != protocol.StopError || out.Err == nil {
+			t.Fatalf("outcome %+v", out)
+		}
+		stop := rec.ofType(protocol.TurnStopped)[0].Payload.(protocol.TurnStoppedPayload)
+		if stop.Error == "" || stop.ErrorKind == "" {
+			t.Errorf("turn.stopped should carry a readable error and its kind: %+v", stop)
+		}
+	})
 }
 
 func TestContextTrimsOldToolOutputsFirst(t *testing.T) {

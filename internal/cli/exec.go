@@ -35,12 +35,14 @@ const (
 )
 
 const execUsage = `usage: gatehouse exec --workspace DIR --prompt TEXT [--approval auto|safe|manual]
-                     [--model M] [--base-url URL] [--max-steps N] [--json]
+                     [--model M] [--base-url URL] [--api chat|responses] [--max-steps N] [--json]
 
 Runs one turn of the agent without the window and exits when it stops.
 --prompt - reads the prompt from stdin. The model server and key come from
 --base-url, OPENAI_BASE_URL / OPENAI_API_KEY, then the app's saved settings;
-the model from --model, then the saved settings.
+the model from --model, then the saved settings. --api responses speaks
+OpenAI's Responses API instead of Chat Completions (also GATEHOUSE_API, then
+the saved settings; default chat).
 
 Without --json the assistant's text goes to stdout, tool calls and a summary
 to stderr. With --json stdout carries one event per line,
@@ -70,7 +72,8 @@ type ExecEnv struct {
 	// DataDir holds the session logs (session.DefaultDir); empty: the
 	// session is not saved.
 	DataDir string
-	// LookupEnv reads OPENAI_API_KEY and OPENAI_BASE_URL (os.LookupEnv).
+	// LookupEnv reads OPENAI_API_KEY, OPENAI_BASE_URL and GATEHOUSE_API
+	// (os.LookupEnv).
 	LookupEnv func(string) (string, bool)
 	// MaxRetries bounds the retries of a failed model request (the app
 	// uses llm.DefaultMaxRetries; tests 0).
@@ -105,9 +108,9 @@ func ExecMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 type execOptions struct {
-	workspace, prompt, approval, model, baseURL string
-	maxSteps, contextWindow                     int
-	json                                        bool
+	workspace, prompt, approval, model, baseURL, api string
+	maxSteps, contextWindow                          int
+	json                                             bool
 }
 
 // Exec runs `gatehouse exec`; args are the command line after "exec".
@@ -122,6 +125,7 @@ func Exec(ctx context.Context, args []string, env ExecEnv, stdin io.Reader, stdo
 	fs.StringVar(&o.approval, "approval", settings.ApprovalSafe, "approval mode: auto, safe or manual")
 	fs.StringVar(&o.model, "model", "", "model name")
 	fs.StringVar(&o.baseURL, "base-url", "", "OpenAI-compatible API base URL")
+	fs.StringVar(&o.api, "api", "", "model API: chat or responses (default: GATEHOUSE_API, the saved one, else chat)")
 	fs.IntVar(&o.maxSteps, "max-steps", 0, "most model requests in the turn (default 50)")
 	fs.BoolVar(&o.json, "json", false, "print events as JSON lines")
 	if err := fs.Parse(args); err != nil {
@@ -154,19 +158,26 @@ func Exec(ctx context.Context, args []string, env ExecEnv, stdin io.Reader, stdo
 	if _, err := approval.ParseMode(o.approval); err != nil {
 		return usage("unknown --approval %q: use auto, safe or manual", o.approval)
 	}
+	if !settings.ValidAPI(o.api) {
+		return usage("unknown --api %q: use chat or responses", o.api)
+	}
 	if env.LookupEnv == nil {
 		env.LookupEnv = func(string) (string, bool) { return "", false }
 	}
-	eff, err := settings.NewStore(env.ConfigDir).Resolve(settings.Flags{BaseURL: o.baseURL, Model: o.model}, env.LookupEnv)
+	eff, err := settings.NewStore(env.ConfigDir).Resolve(settings.Flags{BaseURL: o.baseURL, Model: o.model, API: o.api}, env.LookupEnv)
 	if err != nil {
 		fmt.Fprintln(stderr, "gatehouse exec: reading the settings:", err)
 		return ExitError
+	}
+	if err := eff.Check(); err != nil {
+		return usage("%v", err)
 	}
 	o.contextWindow = eff.Settings.ContextWindow
 	if eff.Settings.Model == "" {
 		return usage("no model: pass --model or choose one in the app's settings")
 	}
-	client, err := llm.New(llm.Config{BaseURL: eff.Settings.BaseURL, APIKey: eff.APIKey.Reveal(), Model: eff.Settings.Model, MaxRetries: env.MaxRetries})
+	client, err := llm.New(llm.Config{API: llm.API(eff.Settings.API), BaseURL: eff.Settings.BaseURL, APIKey: eff.APIKey.Reveal(),
+		Model: eff.Settings.Model, MaxRetries: env.MaxRetries})
 	if err != nil {
 		return usage("%v", err)
 	}

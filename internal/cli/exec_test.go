@@ -61,6 +61,14 @@ func parseEvents(t *testing.T, stdout string) []protocol.Event {
 }
 
 func TestExecJSONCreatesAFileThroughApplyPatch(t *testing.T) {
+	for _, api := range []string{settings.APIChat, settings.APIResponses} {
+		t.Run(api, func(t *testing.T) { execCreatesAFile(t, api) })
+	}
+}
+
+// execCreatesAFile runs a turn over api (--api) that adds a file through
+// apply_patch in auto mode.
+func execCreatesAFile(t *testing.T, api string) {
 	patch := `{"patch":"*** Begin Patch\n*** Add File: notes/hello.txt\n+hi\n*** End Patch"}`
 	srv := llmtest.Start(t, llmtest.Script{Responses: []llmtest.Response{
 		{Text: llmtest.Text("Creating it."), ToolCalls: []llmtest.ToolCall{{ID: "call_1", Name: "apply_patch", Arguments: llmtest.Text(patch)}}},
@@ -69,7 +77,7 @@ func TestExecJSONCreatesAFileThroughApplyPatch(t *testing.T) {
 	env := testEnv(t, nil)
 	ws := t.TempDir()
 	r := runExec(t, context.Background(), env, "--workspace", ws, "--prompt", "make a hello file",
-		"--approval", "auto", "--base-url", srv.URL, "--model", "fake-model", "--json")
+		"--approval", "auto", "--base-url", srv.URL, "--model", "fake-model", "--api", api, "--json")
 	if r.code != ExitCompleted {
 		t.Fatalf("exit %d; stderr:\n%s", r.code, r.stderr)
 	}
@@ -98,6 +106,11 @@ func TestExecJSONCreatesAFileThroughApplyPatch(t *testing.T) {
 	}
 	if finished != 1 {
 		t.Errorf("%d tool.finished events", finished)
+	}
+	for _, req := range srv.Requests() {
+		if want := map[string]string{settings.APIChat: "/v1/chat/completions", settings.APIResponses: "/v1/responses"}[api]; req.Path != want {
+			t.Errorf("asked %s, want %s", req.Path, want)
+		}
 	}
 	// The session is saved like the window's.
 	root, _ := filepath.EvalSymlinks(ws)
@@ -186,10 +199,27 @@ func TestExecUsage(t *testing.T) {
 		{[]string{"--workspace", filepath.Join(ws, "missing"), "--prompt", "x", "--approval", "auto", "--model", "m"}, "workspace"},
 		{[]string{"--workspace", ws, "--prompt", "x", "stray"}, "unexpected arguments"},
 		{[]string{"--bogus"}, "flag provided but not defined"},
+		{[]string{"--workspace", ws, "--prompt", "x", "--approval", "auto", "--model", "m", "--api", "completions"}, `unknown --api "completions"`},
 	} {
 		r := runExec(t, context.Background(), env, c.args...)
 		if r.code != ExitUsage || !strings.Contains(r.stderr, c.want) {
 			t.Errorf("%q: exit %d, stderr %q (want %q)", c.args, r.code, r.stderr, c.want)
 		}
+	}
+}
+
+// GATEHOUSE_API chooses the API when no flag does; an unknown value there
+// is a usage error naming the variable.
+func TestExecAPIFromTheEnvironment(t *testing.T) {
+	srv := llmtest.Start(t, llmtest.Script{Responses: []llmtest.Response{{Text: llmtest.Text("ok")}}})
+	r := runExec(t, context.Background(), testEnv(t, map[string]string{settings.EnvAPI: "responses"}),
+		"--workspace", t.TempDir(), "--prompt", "hi", "--approval", "auto", "--base-url", srv.URL, "--model", "fake-model")
+	if r.code != ExitCompleted || srv.Requests()[0].Path != "/v1/responses" {
+		t.Fatalf("exit %d, requests %+v, stderr %q", r.code, srv.Requests(), r.stderr)
+	}
+	r = runExec(t, context.Background(), testEnv(t, map[string]string{settings.EnvAPI: "v2"}),
+		"--workspace", t.TempDir(), "--prompt", "hi", "--approval", "auto", "--model", "fake-model")
+	if r.code != ExitUsage || !strings.Contains(r.stderr, settings.EnvAPI) {
+		t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
 	}
 }

@@ -2,6 +2,7 @@ package llm_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -13,12 +14,22 @@ const twoCalls = `{"responses": [
 	{"toolCalls": [{"id": "call_1", "name": "read_file", "arguments": "{}"}, {"id": "call_2", "name": "read_file", "arguments": "{}"}]},
 	{"text": "done"}]}`
 
-// runTwice makes the two calls, then sends follow-up as the second request.
+// runTwice makes the two calls, then sends follow-up as the second request,
+// over each API, whose servers must find the same violations.
 func runTwice(t *testing.T, followUp func(first llm.Message) []llm.Message) []string {
+	t.Helper()
+	chat := runTwiceOver(t, llm.APIChat, followUp)
+	if v := runTwiceOver(t, llm.APIResponses, followUp); !slices.Equal(v, chat) {
+		t.Errorf("responses: violations %q differ from chat's %q", v, chat)
+	}
+	return chat
+}
+
+func runTwiceOver(t *testing.T, api llm.API, followUp func(first llm.Message) []llm.Message) []string {
 	t.Helper()
 	srv := llmtest.StartUnchecked(script(t, twoCalls))
 	defer srv.Close()
-	c := client(t, srv.URL)
+	c := clientFor(t, api, srv.URL)
 	resp, err := c.Stream(context.Background(), llm.Request{Messages: []llm.Message{llm.User("go")}}, nil)
 	if err != nil || len(resp.Message.ToolCalls) != 2 {
 		t.Fatalf("%+v, %v", resp, err)

@@ -1,5 +1,6 @@
 // Package llm is Gatehouse's model client: streaming Chat Completions with
-// tools over openai-go, against any OpenAI-compatible base URL.
+// tools over openai-go, against any OpenAI-compatible base URL, or OpenAI's
+// Responses API when the provider's settings choose it (Config.API).
 //
 // One call, Stream, sends the conversation and the tool specs, reports text
 // as it arrives, and returns the whole assistant message (text and tool
@@ -31,8 +32,34 @@ import (
 // most three times in all.
 const DefaultMaxRetries = 2
 
+// API is the wire protocol a Client speaks. Extend, don't rename: the
+// settings file and the --api flag carry these strings.
+type API string
+
+const (
+	// APIChat is Chat Completions (/chat/completions), which every
+	// OpenAI-compatible server speaks (Ollama, LM Studio, vLLM, ...).
+	APIChat API = "chat"
+	// APIResponses is OpenAI's Responses API (/responses), used statelessly:
+	// every request carries the whole conversation and nothing is stored.
+	APIResponses API = "responses"
+)
+
+// ParseAPI accepts "chat", "responses", and "" (chat).
+func ParseAPI(s string) (API, error) {
+	switch API(s) {
+	case "", APIChat:
+		return APIChat, nil
+	case APIResponses:
+		return APIResponses, nil
+	}
+	return "", &Error{Kind: KindBadConfig, Message: fmt.Sprintf("The API %q is not chat or responses.", s)}
+}
+
 // Config says which server and model to talk to.
 type Config struct {
+	// API is the protocol; "" is APIChat.
+	API API
 	// BaseURL of an OpenAI-compatible API, including the version path
 	// ("https://api.openai.com/v1", "http://127.0.0.1:11434/v1").
 	BaseURL string
@@ -54,6 +81,7 @@ type Config struct {
 // Client streams completions. It is safe for concurrent use.
 type Client struct {
 	oa      openai.Client
+	api     API
 	model   string
 	retries int
 }
@@ -72,6 +100,10 @@ func countAttempts(req *http.Request, next option.MiddlewareNext) (*http.Respons
 
 // New checks cfg and returns a Client.
 func New(cfg Config) (*Client, error) {
+	api, err := ParseAPI(string(cfg.API))
+	if err != nil {
+		return nil, err
+	}
 	u, err := url.Parse(cfg.BaseURL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, &Error{Kind: KindBadConfig, Message: fmt.Sprintf("The base URL %q is not an http(s) URL.", cfg.BaseURL)}
@@ -88,7 +120,7 @@ func New(cfg Config) (*Client, error) {
 	if cfg.HTTPClient != nil {
 		opts = append(opts, option.WithHTTPClient(cfg.HTTPClient))
 	}
-	return &Client{oa: openai.NewClient(opts...), model: cfg.Model, retries: cfg.MaxRetries}, nil
+	return &Client{oa: openai.NewClient(opts...), api: api, model: cfg.Model, retries: cfg.MaxRetries}, nil
 }
 
 // Request is one model call.
@@ -97,8 +129,8 @@ type Request struct {
 	Model    string
 	Messages []Message
 	Tools    []ToolSpec
-	// MaxTokens caps the reply (max_completion_tokens); 0 leaves it to the
-	// server.
+	// MaxTokens caps the reply (max_completion_tokens, or max_output_tokens
+	// on the Responses API); 0 leaves it to the server.
 	MaxTokens int64
 }
 
@@ -125,24 +157,52 @@ func (c *Client) Stream(ctx context.Context, req Request, onText func(string)) (
 	if model == "" {
 		return Response{}, &Error{Kind: KindBadConfig, Message: "No model is configured."}
 	}
-	params, err := buildParams(model, req)
-	if err != nil {
-		return Response{}, &Error{Kind: KindBadConfig, Message: err.Error(), Err: err}
-	}
 	attempts := new(atomic.Int32)
 	ctx = context.WithValue(ctx, attemptsKey{}, attempts)
+	var resp Response
+	var events int
+	var err error
+	if c.api == APIResponses {
+		resp, events, err = c.streamResponses(ctx, model, req, onText)
+	} else {
+		resp, events, err = c.streamChat(ctx, model, req, onText)
+	}
+	return resp, ended(ctx, err, events, int(attempts.Load()))
+}
+
+// ended turns how a stream ended into Stream's error, the same way for both
+// APIs: a failure is classified and says how often it was tried, a cancel
+// is a cancel even when the stream ended cleanly, and a stream with no
+// event at all is not a model API.
+func ended(ctx context.Context, err error, events, attempts int) error {
+	switch {
+	case err != nil:
+		return afterAttempts(classify(ctx, err), attempts)
+	case ctx.Err() != nil:
+		return classify(ctx, ctx.Err())
+	case events == 0:
+		return &Error{Kind: KindBadResponse, Message: "The model server sent no reply; is the base URL an OpenAI-compatible API?"}
+	}
+	return nil
+}
+
+// streamChat streams Chat Completions. It returns what arrived, how many
+// chunks did, and the error that ended the stream (nil at its end).
+func (c *Client) streamChat(ctx context.Context, model string, req Request, onText func(string)) (Response, int, error) {
+	params, err := buildParams(model, req)
+	if err != nil {
+		return Response{}, 0, &Error{Kind: KindBadConfig, Message: err.Error(), Err: err}
+	}
 	stream := c.oa.Chat.Completions.NewStreaming(ctx, params)
 	defer stream.Close()
 
 	var acc openai.ChatCompletionAccumulator
-	var resp Response
 	chunks := 0
 	for stream.Next() {
 		chunks++
 		chunk := stream.Current()
 		if !acc.AddChunk(chunk) {
-			resp = fromAccumulated(&acc)
-			return resp, &Error{Kind: KindBadResponse, Message: "The model server sent a malformed stream."}
+			return fromAccumulated(&acc), chunks, &Error{Kind: KindBadResponse, Message: "The model server sent a malformed stream."}
 		}
 		for _, ch := range chunk.Choices {
 			if ch.Index == 0 && ch.Delta.Content != "" && onText != nil {
@@ -150,17 +210,7 @@ func (c *Client) Stream(ctx context.Context, req Request, onText func(string)) (
 			}
 		}
 	}
-	resp = fromAccumulated(&acc)
-	if err := stream.Err(); err != nil {
-		return resp, afterAttempts(classify(ctx, err), int(attempts.Load()))
-	}
-	if ctx.Err() != nil {
-		return resp, classify(ctx, ctx.Err())
-	}
-	if chunks == 0 {
-		return resp, &Error{Kind: KindBadResponse, Message: "The model server sent no reply; is the base URL an OpenAI-compatible API?"}
-	}
-	return resp, nil
+	return fromAccumulated(&acc), chunks, stream.Err()
 }
 
 func fromAccumulated(acc *openai.ChatCompletionAccumulator) Response {

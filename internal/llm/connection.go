@@ -27,12 +27,14 @@ type ConnectionResult struct {
 // TestConnection checks that baseURL answers, accepts apiKey and knows
 // model. It lists the models; when the model is not listed (or listing is
 // not supported) it asks for a one-token completion, so servers that list
-// only some of their models still pass. It makes no retries and gives up
+// only some of their models still pass. With APIResponses it always asks
+// for a completion (of the API's minimum length), since a server that lists
+// the model may still lack /responses. It makes no retries and gives up
 // after 15 seconds unless ctx ends sooner.
-func TestConnection(ctx context.Context, baseURL, apiKey, model string) ConnectionResult {
+func TestConnection(ctx context.Context, api API, baseURL, apiKey, model string) ConnectionResult {
 	ctx, cancel := context.WithTimeout(ctx, 15*time.Second)
 	defer cancel()
-	c, err := New(Config{BaseURL: baseURL, APIKey: apiKey, Model: model})
+	c, err := New(Config{API: api, BaseURL: baseURL, APIKey: apiKey, Model: model})
 	if err != nil {
 		return failed(err)
 	}
@@ -46,7 +48,7 @@ func TestConnection(ctx context.Context, baseURL, apiKey, model string) Connecti
 		}
 		// No usable /models: fall through to a completion.
 	}
-	if listed {
+	if listed && c.api == APIChat {
 		return ConnectionResult{Status: Reachable, Message: "Connected: the server accepted the key and knows " + model + "."}
 	}
 	_, err = c.Stream(ctx, Request{Messages: []Message{User("ping")}, MaxTokens: 1}, nil)

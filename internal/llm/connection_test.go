@@ -29,7 +29,7 @@ func TestConnection(t *testing.T) {
 			if c.script != "" {
 				url = llmtest.Start(t, script(t, c.script)).URL
 			}
-			got := llm.TestConnection(context.Background(), url, c.key, c.model)
+			got := llm.TestConnection(context.Background(), llm.APIChat, url, c.key, c.model)
 			if got.Status != c.want || got.Message == "" {
 				t.Fatalf("got %+v, want %s", got, c.want)
 			}
@@ -43,11 +43,11 @@ func TestConnection(t *testing.T) {
 func TestConnectionWords(t *testing.T) {
 	clearEnv(t)
 	srv := llmtest.Start(t, script(t, `{"apiKey": "k", "responses": []}`))
-	got := llm.TestConnection(context.Background(), srv.URL, "wrong", "m")
+	got := llm.TestConnection(context.Background(), llm.APIChat, srv.URL, "wrong", "m")
 	if got.Message != "The model server refused the key." {
 		t.Fatalf("message %q", got.Message)
 	}
-	got = llm.TestConnection(context.Background(), "not a url", "k", "m")
+	got = llm.TestConnection(context.Background(), llm.APIChat, "not a url", "k", "m")
 	if got.Status != llm.Unreachable || got.Kind != llm.KindBadConfig {
 		t.Fatalf("bad URL: %+v", got)
 	}

@@ -79,12 +79,9 @@ func buildParams(model string, req Request) (openai.ChatCompletionNewParams, err
 		p.Messages = append(p.Messages, mp)
 	}
 	for _, t := range req.Tools {
-		params := shared.FunctionParameters{"type": "object", "properties": map[string]any{}}
-		if len(t.Parameters) > 0 {
-			params = shared.FunctionParameters{}
-			if err := json.Unmarshal(t.Parameters, &params); err != nil {
-				return p, fmt.Errorf("tool %s: parameters: %w", t.Name, err)
-			}
+		params, err := toolParameters(t)
+		if err != nil {
+			return p, err
 		}
 		def := shared.FunctionDefinitionParam{Name: t.Name, Parameters: params}
 		if t.Description != "" {
@@ -93,6 +90,19 @@ func buildParams(model string, req Request) (openai.ChatCompletionNewParams, err
 		p.Tools = append(p.Tools, openai.ChatCompletionFunctionTool(def))
 	}
 	return p, nil
+}
+
+// toolParameters is t's JSON schema as both APIs send it; a tool without
+// parameters gets an empty object schema, which servers require.
+func toolParameters(t ToolSpec) (map[string]any, error) {
+	params := map[string]any{"type": "object", "properties": map[string]any{}}
+	if len(t.Parameters) > 0 {
+		params = map[string]any{}
+		if err := json.Unmarshal(t.Parameters, &params); err != nil {
+			return nil, fmt.Errorf("tool %s: parameters: %w", t.Name, err)
+		}
+	}
+	return params, nil
 }
 
 func messageParam(m Message) (openai.ChatCompletionMessageParamUnion, error) {

@@ -1,6 +1,9 @@
 package settings
 
-import "os"
+import (
+	"fmt"
+	"os"
+)
 
 // Source says where an effective value came from.
 type Source string
@@ -18,6 +21,9 @@ const (
 const (
 	EnvAPIKey  = "OPENAI_API_KEY"
 	EnvBaseURL = "OPENAI_BASE_URL"
+	// EnvAPI chooses the API (chat or responses), for a shell that
+	// points OPENAI_BASE_URL at a server speaking only one of them.
+	EnvAPI = "GATEHOUSE_API"
 )
 
 // Flags are values given on the command line; empty means not given.
@@ -25,6 +31,7 @@ type Flags struct {
 	BaseURL string
 	APIKey  string
 	Model   string
+	API     string
 }
 
 // Sources tells, per value, where the effective one came from.
@@ -32,11 +39,12 @@ type Sources struct {
 	BaseURL Source `json:"baseURL"`
 	APIKey  Source `json:"apiKey"`
 	Model   Source `json:"model"`
+	API     Source `json:"api"`
 }
 
 // Effective is what is in effect after precedence.
 type Effective struct {
-	Settings Settings // BaseURL and Model are the effective values
+	Settings Settings // BaseURL, Model and API are the effective values
 	APIKey   APIKey
 	Sources  Sources
 }
@@ -55,10 +63,25 @@ func Resolve(saved Settings, savedKey APIKey, flags Flags, getenv func(string) (
 	eff := Effective{Settings: saved}
 	eff.Settings.BaseURL, eff.Sources.BaseURL = pick(flags.BaseURL, env(EnvBaseURL), saved.BaseURL, DefaultBaseURL)
 	eff.Settings.Model, eff.Sources.Model = pick(flags.Model, "", saved.Model, "")
+	eff.Settings.API, eff.Sources.API = pick(flags.API, env(EnvAPI), saved.API, APIChat)
 	var key string
 	key, eff.Sources.APIKey = pick(flags.APIKey, env(EnvAPIKey), savedKey.Reveal(), "")
 	eff.APIKey = NewAPIKey(key)
 	return eff
+}
+
+// Check reports an effective value that is not one Gatehouse knows, naming
+// where it came from. Saved values are checked when saved and repaired when
+// loaded; a flag or the environment can still name an unknown API.
+func (e Effective) Check() error {
+	if !ValidAPI(e.Settings.API) {
+		where := map[Source]string{FromFlag: "--api", FromEnv: EnvAPI}[e.Sources.API]
+		if where == "" {
+			where = string(e.Sources.API)
+		}
+		return fmt.Errorf("the API %q (from %s) is not chat or responses", e.Settings.API, where)
+	}
+	return nil
 }
 
 func pick(flag, env, saved, def string) (string, Source) {

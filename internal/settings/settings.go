@@ -1,6 +1,6 @@
 // Package settings loads and saves the user's settings and API key, and
 // resolves what is in effect: command-line flag > environment
-// (OPENAI_API_KEY, OPENAI_BASE_URL) > saved settings > default, reporting
+// (OPENAI_API_KEY, OPENAI_BASE_URL, GATEHOUSE_API) > saved settings > default, reporting
 // where each value came from.
 //
 // Storage, in one folder (default os.UserConfigDir()/gatehouse, mode 0700):
@@ -29,7 +29,7 @@ const (
 	KeyFile      = "api-key"
 )
 
-// Approval modes and themes.
+// Approval modes, themes and model APIs.
 const (
 	ApprovalManual = "manual"
 	ApprovalSafe   = "safe"
@@ -38,6 +38,12 @@ const (
 	ThemeSystem = "system"
 	ThemeLight  = "light"
 	ThemeDark   = "dark"
+
+	// APIChat is Chat Completions, which every OpenAI-compatible server
+	// speaks; APIResponses is OpenAI's Responses API. The strings are
+	// package llm's API values.
+	APIChat      = "chat"
+	APIResponses = "responses"
 )
 
 // DefaultBaseURL is used when neither flag, environment nor saved settings
@@ -57,6 +63,9 @@ type Settings struct {
 	// header's gauge and for trimming old tool outputs; 0: 128,000. A new
 	// value applies to sessions opened after it is saved.
 	ContextWindow int `json:"contextWindow,omitempty"`
+	// API is the protocol spoken to the model server, APIChat or
+	// APIResponses; "": APIChat.
+	API string `json:"api,omitempty"`
 }
 
 // Defaults returns the settings of a first run.
@@ -75,6 +84,9 @@ func (s Settings) Validate() error {
 	if s.ContextWindow < 0 {
 		return fmt.Errorf("settings: context window %d is negative", s.ContextWindow)
 	}
+	if !ValidAPI(s.API) {
+		return fmt.Errorf("settings: API %q is not chat or responses", s.API)
+	}
 	if s.BaseURL != "" && !strings.HasPrefix(s.BaseURL, "http://") && !strings.HasPrefix(s.BaseURL, "https://") {
 		return fmt.Errorf("settings: base URL %q does not start with http:// or https://", s.BaseURL)
 	}
@@ -87,6 +99,11 @@ func validMode(m string) bool {
 
 func validTheme(t string) bool {
 	return t == ThemeSystem || t == ThemeLight || t == ThemeDark
+}
+
+// ValidAPI reports whether a is APIChat, APIResponses or "" (APIChat).
+func ValidAPI(a string) bool {
+	return a == "" || a == APIChat || a == APIResponses
 }
 
 // APIKey is a secret. It prints, marshals and logs as "[redacted]" (or ""
@@ -174,6 +191,9 @@ func (s *Store) Load() (Settings, error) {
 	}
 	if out.ContextWindow < 0 {
 		out.ContextWindow = 0
+	}
+	if !ValidAPI(out.API) {
+		out.API = ""
 	}
 	return out, nil
 }

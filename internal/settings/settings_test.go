@@ -32,7 +32,7 @@ func TestSaveLoadRoundTrip(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "gatehouse")
 	st := NewStore(dir)
 	in := Settings{BaseURL: "http://127.0.0.1:1234/v1", Model: "m", ApprovalMode: ApprovalManual,
-		Theme: ThemeDark, LastWorkspace: "/w", RecentWorkspaces: []string{"/w", "/v"}, ContextWindow: 32_000}
+		Theme: ThemeDark, LastWorkspace: "/w", RecentWorkspaces: []string{"/w", "/v"}, ContextWindow: 32_000, API: APIResponses}
 	if err := st.Save(in); err != nil {
 		t.Fatal(err)
 	}
@@ -62,6 +62,7 @@ func TestSaveRefusesUnknownValues(t *testing.T) {
 		{ApprovalMode: ApprovalAuto, Theme: "neon"},
 		{ApprovalMode: ApprovalAuto, Theme: ThemeDark, BaseURL: "ftp://x"},
 		{ApprovalMode: ApprovalAuto, Theme: ThemeDark, ContextWindow: -1},
+		{ApprovalMode: ApprovalAuto, Theme: ThemeDark, API: "completions"},
 	} {
 		if err := st.Save(s); err == nil {
 			t.Errorf("Save(%+v) accepted", s)
@@ -72,9 +73,9 @@ func TestSaveRefusesUnknownValues(t *testing.T) {
 func TestLoadRepairsUnknownValuesAndReportsBadJSON(t *testing.T) {
 	dir := t.TempDir()
 	st := NewStore(dir)
-	os.WriteFile(filepath.Join(dir, SettingsFile), []byte(`{"approvalMode":"yolo","theme":"neon","model":"m","contextWindow":-5}`), 0o644)
+	os.WriteFile(filepath.Join(dir, SettingsFile), []byte(`{"approvalMode":"yolo","theme":"neon","model":"m","contextWindow":-5,"api":"completions"}`), 0o644)
 	got, err := st.Load()
-	if err != nil || got.ApprovalMode != ApprovalSafe || got.Theme != ThemeSystem || got.Model != "m" || got.ContextWindow != 0 {
+	if err != nil || got.ApprovalMode != ApprovalSafe || got.Theme != ThemeSystem || got.Model != "m" || got.ContextWindow != 0 || got.API != "" {
 		t.Fatalf("got %+v, %v", got, err)
 	}
 	os.WriteFile(filepath.Join(dir, SettingsFile), []byte(`{"model":`), 0o644)
@@ -174,15 +175,15 @@ func TestPrecedenceFlagEnvSavedDefault(t *testing.T) {
 		want    Sources
 	}{
 		{"flags win", saved, savedKey, Flags{BaseURL: "http://flag/v1", APIKey: "flag-key", Model: "flag-model"}, fullEnv,
-			"http://flag/v1", "flag-key", Sources{FromFlag, FromFlag, FromFlag}},
+			"http://flag/v1", "flag-key", Sources{FromFlag, FromFlag, FromFlag, FromDefault}},
 		{"env over saved", saved, savedKey, Flags{}, fullEnv,
-			"http://env/v1", "env-key", Sources{FromEnv, FromEnv, FromSaved}},
+			"http://env/v1", "env-key", Sources{FromEnv, FromEnv, FromSaved, FromDefault}},
 		{"saved", saved, savedKey, Flags{}, env(nil),
-			"http://saved/v1", "saved-key", Sources{FromSaved, FromSaved, FromSaved}},
+			"http://saved/v1", "saved-key", Sources{FromSaved, FromSaved, FromSaved, FromDefault}},
 		{"empty env is unset", saved, savedKey, Flags{}, env(map[string]string{EnvAPIKey: "", EnvBaseURL: ""}),
-			"http://saved/v1", "saved-key", Sources{FromSaved, FromSaved, FromSaved}},
+			"http://saved/v1", "saved-key", Sources{FromSaved, FromSaved, FromSaved, FromDefault}},
 		{"defaults", Defaults(), APIKey{}, Flags{}, env(nil),
-			DefaultBaseURL, "", Sources{FromDefault, Unset, Unset}},
+			DefaultBaseURL, "", Sources{FromDefault, Unset, Unset, FromDefault}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -207,5 +208,44 @@ func TestStoreResolve(t *testing.T) {
 	}
 	if eff.APIKey.Reveal() != "env-key" || eff.Sources.APIKey != FromEnv || eff.Sources.BaseURL != FromSaved {
 		t.Fatalf("got %+v", eff.Sources)
+	}
+}
+
+// The API follows the same precedence as the other values, and its source
+// is reported; an unknown value from a flag or the environment is an error
+// naming where it came from.
+func TestAPIPrecedenceAndCheck(t *testing.T) {
+	saved := Settings{ApprovalMode: ApprovalSafe, Theme: ThemeSystem, API: APIResponses}
+	cases := []struct {
+		name   string
+		saved  Settings
+		flag   string
+		env    map[string]string
+		want   string
+		source Source
+	}{
+		{"default", Defaults(), "", nil, APIChat, FromDefault},
+		{"saved", saved, "", nil, APIResponses, FromSaved},
+		{"env over saved", saved, "", map[string]string{EnvAPI: APIChat}, APIChat, FromEnv},
+		{"empty env is unset", saved, "", map[string]string{EnvAPI: ""}, APIResponses, FromSaved},
+		{"flag over env", saved, APIResponses, map[string]string{EnvAPI: APIChat}, APIResponses, FromFlag},
+	}
+	for _, c := range cases {
+		eff := Resolve(c.saved, APIKey{}, Flags{API: c.flag}, env(c.env))
+		if eff.Settings.API != c.want || eff.Sources.API != c.source || eff.Check() != nil {
+			t.Errorf("%s: got %q from %q (%v)", c.name, eff.Settings.API, eff.Sources.API, eff.Check())
+		}
+	}
+	eff := Resolve(saved, APIKey{}, Flags{}, env(map[string]string{EnvAPI: "completions"}))
+	if err := eff.Check(); err == nil || !strings.Contains(err.Error(), `"completions"`) || !strings.Contains(err.Error(), EnvAPI) {
+		t.Errorf("env: %v", err)
+	}
+	eff = Resolve(saved, APIKey{}, Flags{API: "v2"}, env(nil))
+	if err := eff.Check(); err == nil || !strings.Contains(err.Error(), "--api") {
+		t.Errorf("flag: %v", err)
+	}
+	b, _ := json.Marshal(Defaults())
+	if strings.Contains(string(b), `"api"`) {
+		t.Errorf("an unset API is written: %s", b)
 	}
 }

@@ -14,12 +14,16 @@ export type ApprovalMode = "manual" | "safe" | "auto";
 /** Where a setting comes from: a command-line flag, the environment, the saved file, a default. */
 export type SettingSource = "flag" | "env" | "saved" | "default" | "";
 
+/** The protocol spoken to the model server: Chat Completions (any OpenAI-compatible server) or OpenAI's Responses API. */
+export type ModelAPI = "chat" | "responses";
+
 export interface SettingsView {
   baseURL: string;
   model: string;
   hasKey: boolean;
   theme: string;
-  sources: { baseURL: SettingSource; apiKey: SettingSource; model: SettingSource };
+  api: ModelAPI;
+  sources: { baseURL: SettingSource; apiKey: SettingSource; model: SettingSource; api: SettingSource };
 }
 
 /** What the settings screen sends. An empty apiKey keeps the saved key; clearKey removes it. */
@@ -29,6 +33,7 @@ export interface SettingsInput {
   apiKey: string;
   clearKey: boolean;
   theme: string;
+  api: ModelAPI;
 }
 
 export type ConnectionStatus = "reachable" | "key_rejected" | "model_unknown" | "unreachable";

@@ -9,8 +9,8 @@ afterEach(cleanup);
 function firstRun() {
   const b = fakeBackend({ needsSetup: true, model: "" });
   b.getSettings.mockResolvedValue({
-    baseURL: "https://api.openai.com/v1", model: "", hasKey: false, theme: "system",
-    sources: { baseURL: "default", apiKey: "", model: "" },
+    baseURL: "https://api.openai.com/v1", model: "", hasKey: false, theme: "system", api: "chat",
+    sources: { baseURL: "default", apiKey: "", model: "", api: "default" },
   });
   return b;
 }

@@ -9,8 +9,8 @@ describe("Settings", () => {
   it("is the first-run screen; tests the connection and saves", async () => {
     const b = fakeBackend({ needsSetup: true, model: "" });
     b.getSettings.mockResolvedValue({
-      baseURL: "https://api.openai.com/v1", model: "", hasKey: false, theme: "system",
-      sources: { baseURL: "default", apiKey: "", model: "" },
+      baseURL: "https://api.openai.com/v1", model: "", hasKey: false, theme: "system", api: "chat",
+      sources: { baseURL: "default", apiKey: "", model: "", api: "default" },
     });
     render(<App backend={b} />);
     expect(await screen.findByRole("heading", { name: "Set up a model" })).toBeTruthy();
@@ -37,8 +37,8 @@ describe("Settings", () => {
   it("opens from the header and says where the key comes from", async () => {
     const b = fakeBackend();
     b.getSettings.mockResolvedValue({
-      baseURL: "http://x/v1", model: "m", hasKey: true, theme: "system",
-      sources: { baseURL: "env", apiKey: "env", model: "saved" },
+      baseURL: "http://x/v1", model: "m", hasKey: true, theme: "system", api: "chat",
+      sources: { baseURL: "env", apiKey: "env", model: "saved", api: "default" },
     });
     render(<App backend={b} />);
     fireEvent.click(await screen.findByRole("button", { name: "Settings" }));
@@ -57,5 +57,34 @@ describe("Settings", () => {
     fireEvent.click(screen.getByRole("button", { name: "Remove saved key" }));
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() => expect(b.saveSettings).toHaveBeenCalledWith(expect.objectContaining({ clearKey: true, apiKey: "" })));
+  });
+
+  it("chooses the API, tests with it and saves it with the rest", async () => {
+    const b = fakeBackend();
+    render(<App backend={b} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Settings" }));
+    const api = (await screen.findByLabelText("API")) as HTMLSelectElement;
+    await waitFor(() => expect(api.value).toBe("chat"));
+    expect([...api.options].map((o) => o.textContent)).toEqual(["Chat Completions", "Responses"]);
+    expect(screen.getByText(/every OpenAI-compatible server/)).toBeTruthy();
+
+    fireEvent.change(api, { target: { value: "responses" } });
+    expect(screen.getByText(/OpenAI's Responses API/)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Test connection" }));
+    await waitFor(() => expect(b.testConnection).toHaveBeenCalledWith(expect.objectContaining({ api: "responses" })));
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(b.saveSettings).toHaveBeenCalledWith(expect.objectContaining({ api: "responses", model: "fake-model" })));
+  });
+
+  it("says when the environment chooses the API", async () => {
+    const b = fakeBackend();
+    b.getSettings.mockResolvedValue({
+      baseURL: "http://x/v1", model: "m", hasKey: true, theme: "system", api: "responses",
+      sources: { baseURL: "saved", apiKey: "saved", model: "saved", api: "env" },
+    });
+    render(<App backend={b} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Settings" }));
+    await waitFor(() => expect((screen.getByLabelText("API") as HTMLSelectElement).value).toBe("responses"));
+    expect(screen.getByText(/From the environment \(GATEHOUSE_API\)/)).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import type { ConnectionResult, SettingSource, SettingsInput, SettingsView } from "../bridge";
+import type { ConnectionResult, ModelAPI, SettingSource, SettingsInput, SettingsView } from "../bridge";
 import type { LocalServer } from "../bridge/localModels";
 import { LocalModels } from "./LocalModels";
 
@@ -23,7 +23,7 @@ function sourceNote(src: SettingSource, what: string): string | null {
 }
 
 /**
- * Base URL, API key and model, with a connection test. Shown on first run
+ * Base URL, API key, model and API, with a connection test. Shown on first run
  * (firstRun) and from the header's ⚙ button.
  */
 export function Settings(props: {
@@ -36,7 +36,9 @@ export function Settings(props: {
 }) {
   const { backend } = props;
   const [view, setView] = useState<SettingsView | null>(null);
-  const [form, setForm] = useState<SettingsInput>({ baseURL: "", model: "", apiKey: "", clearKey: false, theme: "system" });
+  const [form, setForm] = useState<SettingsInput>({
+    baseURL: "", model: "", apiKey: "", clearKey: false, theme: "system", api: "chat",
+  });
   const [test, setTest] = useState<{ busy: boolean; result?: ConnectionResult }>({ busy: false });
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -45,7 +47,7 @@ export function Settings(props: {
   useEffect(() => {
     backend.getSettings().then((v) => {
       setView(v);
-      setForm((f) => ({ ...f, baseURL: v.baseURL, model: v.model, theme: v.theme || "system" }));
+      setForm((f) => ({ ...f, baseURL: v.baseURL, model: v.model, theme: v.theme || "system", api: v.api || "chat" }));
     }, (e) => setSaveError(`Could not load the settings: ${String(e)}`));
   }, [backend]);
 
@@ -129,6 +131,19 @@ export function Settings(props: {
         <input id={`${id}-model`} required disabled={loading} placeholder="gpt-4.1" value={form.model}
           onChange={(e) => set({ model: e.target.value })} aria-describedby={`${id}-model-note`} />
         <p id={`${id}-model-note`} className="field-note">{view && sourceNote(view.sources.model, "a flag")}</p>
+
+        <label htmlFor={`${id}-api`}>API</label>
+        <select id={`${id}-api`} disabled={loading} value={form.api} aria-describedby={`${id}-api-note`}
+          onChange={(e) => set({ api: e.target.value as ModelAPI })}>
+          <option value="chat">Chat Completions</option>
+          <option value="responses">Responses</option>
+        </select>
+        <p id={`${id}-api-note`} className="field-note">
+          {(view && sourceNote(view.sources.api, "GATEHOUSE_API")) ??
+            (form.api === "responses"
+              ? "OpenAI's Responses API (/responses). Servers without it answer 404."
+              : "Works with every OpenAI-compatible server: OpenAI, Ollama, LM Studio, vLLM.")}
+        </p>
 
         <label htmlFor={`${id}-theme`}>Theme</label>
         <select id={`${id}-theme`} value={form.theme} onChange={(e) => set({ theme: e.target.value })}>

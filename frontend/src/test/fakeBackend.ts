@@ -10,8 +10,8 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
   } as AppState;
   const handlers = new Set<(e: GatehouseEvent) => void>();
   let settings: SettingsView = {
-    baseURL: "http://127.0.0.1:1/v1", model: "fake-model", hasKey: true, theme: "system",
-    sources: { baseURL: "saved", apiKey: "saved", model: "saved" },
+    baseURL: "http://127.0.0.1:1/v1", model: "fake-model", hasKey: true, theme: "system", api: "chat",
+    sources: { baseURL: "saved", apiKey: "saved", model: "saved", api: "default" },
   };
   const b = {
     state: vi.fn(async () => state),
@@ -25,8 +25,8 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
       sessionId: "", turnId: "", transcript: [], pendingApprovals: [], processes: [], lastSeq: 0, ...snapshot,
     })),
     getSettings: vi.fn(async () => settings),
-    saveSettings: vi.fn(async (s: { baseURL: string; model: string }) => {
-      settings = { ...settings, baseURL: s.baseURL, model: s.model };
+    saveSettings: vi.fn(async (s: SettingsInput) => {
+      settings = { ...settings, baseURL: s.baseURL, model: s.model, api: s.api };
       state = { ...state, needsSetup: false, model: s.model } as AppState;
       return settings;
     }),

@@ -1,11 +1,13 @@
 // Package llmtest is a scripted, OpenAI-compatible fake model server for
-// tests: it streams Chat Completions SSE from a script, records every
-// request, and checks on every request that each tool call the model made
-// got exactly one result.
+// tests: it streams a script as Chat Completions SSE (POST /chat/completions)
+// or as Responses API SSE (POST /responses), records every request, and
+// checks on every request that each tool call the model made got exactly
+// one result (a tool message, or a function_call_output item).
 //
 // A script is JSON (see Script), so a file can drive the fakellm command the
-// end-to-end tests run. Each chat request takes the next scripted response;
-// a request beyond the script gets a 500 and counts as a violation.
+// end-to-end tests run. Each model request, on either endpoint, takes the
+// next scripted response; a request beyond the script gets a 500 and counts
+// as a violation.
 //
 // Example:
 //
@@ -31,19 +33,21 @@ import (
 
 // Script drives the fake server.
 type Script struct {
-	// Models are listed by GET /v1/models. When set, a chat request for any
+	// Models are listed by GET /v1/models. When set, a model request for any
 	// other model gets 404 model_not_found (and takes no response).
 	Models []string `json:"models,omitempty"`
 	// APIKey, when set, is required as the bearer token on every request;
 	// others get 401 invalid_api_key.
 	APIKey string `json:"apiKey,omitempty"`
-	// Responses answer chat requests, one each, in order.
+	// Responses answer model requests, one each, in order.
 	Responses []Response `json:"responses"`
 }
 
-// Response is the answer to one chat request: an HTTP error, or a stream of
-// text chunks, then tool-call chunks, then a finish chunk, a usage chunk
-// (when the request asked for usage) and [DONE].
+// Response is the answer to one model request: an HTTP error, or a stream
+// of text chunks, then tool-call chunks, then a finish chunk, a usage chunk
+// (when the request asked for usage) and [DONE]. On /responses the same
+// pieces are output_text and function_call_arguments deltas, and the end is
+// response.completed with the usage (see streamResponse).
 type Response struct {
 	// Text is streamed as content deltas: an array is sent one element per
 	// chunk; a string is split into one chunk per word.
@@ -58,6 +62,8 @@ type Response struct {
 	// token per chunk.
 	Usage *Usage `json:"usage,omitempty"`
 	// FinishReason defaults to "tool_calls" with tool calls, else "stop".
+	// On /responses "length" and "content_filter" end the stream with
+	// response.incomplete.
 	FinishReason string `json:"finishReason,omitempty"`
 	// DelayMs waits this long before each chunk.
 	DelayMs int `json:"delayMs,omitempty"`
@@ -67,7 +73,8 @@ type Response struct {
 	// Error answers with this HTTP error instead of a stream.
 	Error *APIError `json:"error,omitempty"`
 	// StreamError ends the stream after the text and tool-call chunks with
-	// an error event, as servers do when a stream fails midway.
+	// an error event, as servers do when a stream fails midway
+	// (response.failed on /responses).
 	StreamError *APIError `json:"streamError,omitempty"`
 }
 

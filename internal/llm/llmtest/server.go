@@ -28,7 +28,8 @@ type Recorded struct {
 //
 // Endpoints (under any prefix, normally /v1):
 //
-//	POST .../chat/completions   the next scripted response
+//	POST .../chat/completions   the next scripted response, as Chat Completions SSE
+//	POST .../responses          the next scripted response, as Responses API SSE
 //	GET  .../models             the script's models
 //	GET  .../models/{id}        one of them, or 404
 //	GET  /_requests             every request so far, as JSON
@@ -114,6 +115,8 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, model(id))
 	case r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/chat/completions"):
 		h.serveChat(w, r, body, idx)
+	case r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/responses"):
+		h.serveResponses(w, r, body, idx)
 	default:
 		writeError(w, APIError{Status: 404, Message: "fake server: no route for " + r.Method + " " + r.URL.Path})
 	}
@@ -170,26 +173,17 @@ func (h *Handler) serveChat(w http.ResponseWriter, r *http.Request, body []byte,
 		writeError(w, APIError{Status: 400, Message: "fake server: body is not JSON: " + err.Error()})
 		return
 	}
-	if !h.knows(req.Model) {
-		writeError(w, modelNotFound(req.Model))
-		return
+	var items []historyItem
+	for _, m := range req.Messages {
+		for _, tc := range m.ToolCalls {
+			items = append(items, historyItem{call: tc.ID})
+		}
+		if m.Role == "tool" {
+			items = append(items, historyItem{result: m.ToolCallID, isResult: true})
+		}
 	}
-	h.mu.Lock()
-	h.check(req, reqIdx)
-	if h.next >= len(h.script.Responses) {
-		h.violate("request %d: chat request beyond the script (%d responses)", reqIdx, len(h.script.Responses))
-		h.mu.Unlock()
-		writeError(w, APIError{Status: 500, Code: "script_exhausted", Message: "fake server: no scripted response left"})
-		return
-	}
-	n := h.next
-	h.next++
-	h.requests[reqIdx].Response = n
-	resp := h.script.Responses[n]
-	h.mu.Unlock()
-
-	if resp.Error != nil {
-		writeError(w, *resp.Error)
+	n, resp, ok := h.take(w, req.Model, items, reqIdx)
+	if !ok {
 		return
 	}
 	if !req.Stream {
@@ -198,40 +192,82 @@ func (h *Handler) serveChat(w http.ResponseWriter, r *http.Request, body []byte,
 	}
 	includeUsage := req.StreamOptions != nil && req.StreamOptions.IncludeUsage
 	if completed := stream(w, r, n, req.Model, resp, includeUsage); completed {
-		h.mu.Lock()
-		h.outstanding, h.outFrom = nil, n
-		for _, tc := range resp.ToolCalls {
-			h.outstanding = append(h.outstanding, tc.ID)
-		}
-		h.mu.Unlock()
+		h.completed(n, resp)
 	}
 }
 
-// check records a violation for every tool call in req without exactly one
-// result, every result without an earlier call, and every call of the last
-// completed response that req does not carry.
-func (h *Handler) check(req chatBody, reqIdx int) {
+// take checks a model request (its model and the history's tool calls and
+// results) and takes the next scripted response for it. When ok is false
+// it has answered with an error.
+func (h *Handler) take(w http.ResponseWriter, model string, history []historyItem, reqIdx int) (n int, resp Response, ok bool) {
+	if !h.knows(model) {
+		writeError(w, modelNotFound(model))
+		return 0, Response{}, false
+	}
+	h.mu.Lock()
+	h.check(history, reqIdx)
+	if h.next >= len(h.script.Responses) {
+		h.violate("request %d: model request beyond the script (%d responses)", reqIdx, len(h.script.Responses))
+		h.mu.Unlock()
+		writeError(w, APIError{Status: 500, Code: "script_exhausted", Message: "fake server: no scripted response left"})
+		return 0, Response{}, false
+	}
+	n = h.next
+	h.next++
+	h.requests[reqIdx].Response = n
+	resp = h.script.Responses[n]
+	h.mu.Unlock()
+	if resp.Error != nil {
+		writeError(w, *resp.Error)
+		return 0, Response{}, false
+	}
+	return n, resp, true
+}
+
+// completed notes the calls of response n, streamed whole: the next request
+// must carry each of them and its result.
+func (h *Handler) completed(n int, resp Response) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.outstanding, h.outFrom = nil, n
+	for _, tc := range resp.ToolCalls {
+		h.outstanding = append(h.outstanding, tc.ID)
+	}
+}
+
+// historyItem is one tool call or one tool result of a request's
+// conversation, in order, whichever API carried it.
+type historyItem struct {
+	call     string // id of a call the model made
+	result   string // id of the call a result answers
+	isResult bool
+}
+
+// check records a violation for every tool call in the history without
+// exactly one result, every result without an earlier call, and every call
+// of the last completed response that the history does not carry.
+func (h *Handler) check(history []historyItem, reqIdx int) {
 	calls := map[string]int{}   // id → times the call appears
 	results := map[string]int{} // id → results
-	for i, m := range req.Messages {
-		for _, tc := range m.ToolCalls {
-			calls[tc.ID]++
-			if calls[tc.ID] == 2 {
-				h.violate("request %d: tool call %s appears twice", reqIdx, tc.ID)
+	for i, it := range history {
+		if it.isResult {
+			results[it.result]++
+			if calls[it.result] == 0 {
+				h.violate("request %d: item %d is a result for call %q, which no earlier message made", reqIdx, i, it.result)
 			}
+			continue
 		}
-		if m.Role == "tool" {
-			results[m.ToolCallID]++
-			if calls[m.ToolCallID] == 0 {
-				h.violate("request %d: message %d is a result for call %q, which no earlier message made", reqIdx, i, m.ToolCallID)
-			}
+		calls[it.call]++
+		if calls[it.call] == 2 {
+			h.violate("request %d: tool call %s appears twice", reqIdx, it.call)
 		}
 	}
-	for _, m := range req.Messages {
-		for _, tc := range m.ToolCalls {
-			if n := results[tc.ID]; n != 1 && calls[tc.ID] == 1 {
-				h.violate("request %d: tool call %s has %d results, want exactly one", reqIdx, tc.ID, n)
-			}
+	for _, it := range history {
+		if it.isResult {
+			continue
+		}
+		if n := results[it.call]; n != 1 && calls[it.call] == 1 {
+			h.violate("request %d: tool call %s has %d results, want exactly one", reqIdx, it.call, n)
 		}
 	}
 	for _, id := range h.outstanding {

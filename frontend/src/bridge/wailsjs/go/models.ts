@@ -183,6 +183,7 @@ export namespace main {
 	    apiKey: string;
 	    clearKey: boolean;
 	    theme: string;
+	    api: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new SettingsInput(source);
@@ -195,6 +196,7 @@ export namespace main {
 	        this.apiKey = source["apiKey"];
 	        this.clearKey = source["clearKey"];
 	        this.theme = source["theme"];
+	        this.api = source["api"];
 	    }
 	}
 	export class SettingsView {
@@ -202,6 +204,7 @@ export namespace main {
 	    model: string;
 	    hasKey: boolean;
 	    theme: string;
+	    api: string;
 	    sources: settings.Sources;
 	
 	    static createFrom(source: any = {}) {
@@ -214,6 +217,7 @@ export namespace main {
 	        this.model = source["model"];
 	        this.hasKey = source["hasKey"];
 	        this.theme = source["theme"];
+	        this.api = source["api"];
 	        this.sources = this.convertValues(source["sources"], settings.Sources);
 	    }
 	
@@ -730,6 +734,7 @@ export namespace settings {
 	    baseURL: string;
 	    apiKey: string;
 	    model: string;
+	    api: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new Sources(source);
@@ -740,6 +745,7 @@ export namespace settings {
 	        this.baseURL = source["baseURL"];
 	        this.apiKey = source["apiKey"];
 	        this.model = source["model"];
+	        this.api = source["api"];
 	    }
 	}
 

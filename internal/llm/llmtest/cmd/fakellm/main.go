@@ -6,7 +6,8 @@
 //
 // It prints the base URL (http://127.0.0.1:PORT/v1) as the first line of
 // stdout (and writes it to -url-file when given), then serves until SIGINT
-// or SIGTERM. Besides the model API it answers GET /_requests (every request,
+// or SIGTERM. Besides the model API (chat/completions and responses, the
+// same script on both) it answers GET /_requests (every request,
 // as JSON) and GET /_violations (a JSON array of strings). On exit it prints
 // each violation to stderr and exits 1 if there was any.
 package main

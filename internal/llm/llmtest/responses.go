@@ -1,0 +1,222 @@
+package llmtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"time"
+)
+
+// responsesBody is the part of a Responses API request the server reads.
+type responsesBody struct {
+	Model  string          `json:"model"`
+	Stream bool            `json:"stream"`
+	Input  json.RawMessage `json:"input"`
+}
+
+// inputItem is one item of a request's input list.
+type inputItem struct {
+	Type   string `json:"type"`
+	Role   string `json:"role"`
+	CallID string `json:"call_id"`
+}
+
+func (h *Handler) serveResponses(w http.ResponseWriter, r *http.Request, body []byte, reqIdx int) {
+	var req responsesBody
+	if err := json.Unmarshal(body, &req); err != nil {
+		writeError(w, APIError{Status: 400, Message: "fake server: body is not JSON: " + err.Error()})
+		return
+	}
+	var input []inputItem
+	if len(req.Input) > 0 && req.Input[0] == '[' {
+		if err := json.Unmarshal(req.Input, &input); err != nil {
+			writeError(w, APIError{Status: 400, Message: "fake server: input is not a list of items: " + err.Error()})
+			return
+		}
+	}
+	var items []historyItem
+	for _, it := range input {
+		switch it.Type {
+		case "function_call":
+			items = append(items, historyItem{call: it.CallID})
+		case "function_call_output":
+			items = append(items, historyItem{result: it.CallID, isResult: true})
+		}
+	}
+	n, resp, ok := h.take(w, req.Model, items, reqIdx)
+	if !ok {
+		return
+	}
+	if !req.Stream {
+		writeError(w, APIError{Status: 400, Message: "fake server: only streaming requests are scripted"})
+		return
+	}
+	if completed := streamResponse(w, r, n, req.Model, resp); completed {
+		h.completed(n, resp)
+	}
+}
+
+// responseEvent is one Responses API event: its type plus its fields.
+type responseEvent map[string]any
+
+// responseEvents returns the events of resp up to (not including) the
+// terminal one, and the finished output items for the terminal response.
+// A message item comes first (its text one delta per chunk), then one
+// function_call item per call, its arguments one delta per fragment;
+// Interleave alternates the deltas of parallel calls.
+func responseEvents(n int, resp Response) (events []responseEvent, output []any) {
+	index := 0
+	if len(resp.Text.Parts) > 0 {
+		id := fmt.Sprintf("msg_llmtest_%d", n)
+		item := map[string]any{"type": "message", "id": id, "role": "assistant", "status": "in_progress", "content": []any{}}
+		events = append(events,
+			responseEvent{"type": "response.output_item.added", "output_index": index, "item": item},
+			responseEvent{"type": "response.content_part.added", "output_index": index, "item_id": id, "content_index": 0,
+				"part": map[string]any{"type": "output_text", "text": "", "annotations": []any{}}})
+		text := ""
+		for _, t := range resp.Text.textChunks() {
+			text += t
+			events = append(events, responseEvent{"type": "response.output_text.delta", "output_index": index,
+				"item_id": id, "content_index": 0, "delta": t, "logprobs": []any{}})
+		}
+		part := map[string]any{"type": "output_text", "text": text, "annotations": []any{}}
+		done := map[string]any{"type": "message", "id": id, "role": "assistant", "status": "completed", "content": []any{part}}
+		events = append(events,
+			responseEvent{"type": "response.output_text.done", "output_index": index, "item_id": id, "content_index": 0, "text": text, "logprobs": []any{}},
+			responseEvent{"type": "response.content_part.done", "output_index": index, "item_id": id, "content_index": 0, "part": part},
+			responseEvent{"type": "response.output_item.done", "output_index": index, "item": done})
+		output = append(output, done)
+		index++
+	}
+	type call struct {
+		index  int
+		item   map[string]any
+		deltas []responseEvent
+		done   []responseEvent
+	}
+	var calls []call
+	for i, tc := range resp.ToolCalls {
+		id := fmt.Sprintf("fc_llmtest_%d_%d", n, i)
+		c := call{index: index + i,
+			item: map[string]any{"type": "function_call", "id": id, "call_id": tc.ID, "name": tc.Name, "arguments": "", "status": "in_progress"}}
+		for _, a := range tc.Arguments.Parts {
+			c.deltas = append(c.deltas, responseEvent{"type": "response.function_call_arguments.delta",
+				"output_index": c.index, "item_id": id, "delta": a})
+		}
+		args := tc.Arguments.String()
+		done := map[string]any{"type": "function_call", "id": id, "call_id": tc.ID, "name": tc.Name, "arguments": args, "status": "completed"}
+		c.done = []responseEvent{
+			{"type": "response.function_call_arguments.done", "output_index": c.index, "item_id": id, "arguments": args},
+			{"type": "response.output_item.done", "output_index": c.index, "item": done},
+		}
+		output = append(output, done)
+		calls = append(calls, c)
+	}
+	if resp.Interleave {
+		for _, c := range calls {
+			events = append(events, responseEvent{"type": "response.output_item.added", "output_index": c.index, "item": c.item})
+		}
+		for step := 0; ; step++ {
+			more := false
+			for _, c := range calls {
+				if step < len(c.deltas) {
+					events = append(events, c.deltas[step])
+					more = true
+				}
+			}
+			if !more {
+				break
+			}
+		}
+		for _, c := range calls {
+			events = append(events, c.done...)
+		}
+	} else {
+		for _, c := range calls {
+			events = append(events, responseEvent{"type": "response.output_item.added", "output_index": c.index, "item": c.item})
+			events = append(events, c.deltas...)
+			events = append(events, c.done...)
+		}
+	}
+	return events, output
+}
+
+// streamResponse writes resp as Responses API SSE: response.created, the
+// output events, then response.completed (or response.incomplete for a
+// "length" or "content_filter" FinishReason) with the usage. StreamError
+// ends it with response.failed instead; Hang holds it open after the
+// output events. It reports whether the stream was completed.
+func streamResponse(w http.ResponseWriter, r *http.Request, n int, model string, resp Response) bool {
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(http.StatusOK)
+	flusher, _ := w.(http.Flusher)
+	delay := time.Duration(resp.DelayMs) * time.Millisecond
+	seq := 0
+	send := func(ev responseEvent) bool {
+		if !sleep(r, delay) {
+			return false
+		}
+		ev["sequence_number"] = seq
+		seq++
+		b, _ := json.Marshal(ev)
+		if _, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", ev["type"], b); err != nil {
+			return false
+		}
+		if flusher != nil {
+			flusher.Flush()
+		}
+		return true
+	}
+	id := fmt.Sprintf("resp_llmtest_%d", n)
+	response := func(status string, output []any) map[string]any {
+		if output == nil {
+			output = []any{}
+		}
+		return map[string]any{"id": id, "object": "response", "created_at": 0, "status": status, "model": model,
+			"output": output, "error": nil, "incomplete_details": nil, "store": false}
+	}
+	if !send(responseEvent{"type": "response.created", "response": response("in_progress", nil)}) {
+		return false
+	}
+	events, output := responseEvents(n, resp)
+	for _, ev := range events {
+		if !send(ev) {
+			return false
+		}
+	}
+	if resp.Hang {
+		<-r.Context().Done()
+		return false
+	}
+	u := Usage{PromptTokens: 10, CompletionTokens: int64(len(events))}
+	if resp.Usage != nil {
+		u = *resp.Usage
+	}
+	usage := map[string]any{"input_tokens": u.PromptTokens, "output_tokens": u.CompletionTokens,
+		"total_tokens":          u.PromptTokens + u.CompletionTokens,
+		"input_tokens_details":  map[string]any{"cached_tokens": u.CachedTokens},
+		"output_tokens_details": map[string]any{"reasoning_tokens": 0}}
+	if e := resp.StreamError; e != nil {
+		code := e.Code
+		if code == "" {
+			code = "server_error"
+		}
+		failed := response("failed", output)
+		failed["error"] = map[string]any{"code": code, "message": e.Message}
+		send(responseEvent{"type": "response.failed", "response": failed})
+		return false
+	}
+	final := response("completed", output)
+	typ := "response.completed"
+	switch resp.FinishReason {
+	case "length":
+		final["status"], typ = "incomplete", "response.incomplete"
+		final["incomplete_details"] = map[string]any{"reason": "max_output_tokens"}
+	case "content_filter":
+		final["status"], typ = "incomplete", "response.incomplete"
+		final["incomplete_details"] = map[string]any{"reason": "content_filter"}
+	}
+	final["usage"] = usage
+	return send(responseEvent{"type": typ, "response": final})
+}
