@@ -62,7 +62,7 @@ func (t *ApplyPatch) Preview(raw json.RawMessage, sel *patch.Selection) (plan *p
 	if err != nil {
 		return nil, failNothingChanged(err, tools.CodePatchParse), false
 	}
-	plan, err = patch.Preview(t.ws, p, sel)
+	plan, err = patch.Preview(t.ws.Batch(), p, sel)
 	if err != nil {
 		return nil, failNothingChanged(err, tools.CodeIOError), false
 	}
