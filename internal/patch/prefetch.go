@@ -1,9 +1,7 @@
 package patch
 
 import (
-	"errors"
 	"io/fs"
-	"os"
 	"sync"
 )
 
@@ -42,22 +40,7 @@ func (pl *planner) prefetch(p *Patch, sel *Selection) {
 		return
 	}
 	results := make([]loaded, len(paths))
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < min(ioWorkers, len(paths)); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range work {
-				results[i] = pl.read(paths[i])
-			}
-		}()
-	}
-	for i := range paths {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
+	each(len(paths), func(i int) { results[i] = pl.read(paths[i]) })
 	pl.cache = make(map[string]*loaded, len(paths))
 	for i := range paths {
 		pl.cache[paths[i]] = &results[i]
@@ -70,18 +53,39 @@ func (pl *planner) read(path string) loaded {
 	if err != nil {
 		return loaded{err: err}
 	}
-	fi, err := os.Stat(abs)
+	fi, b, err := readFile(abs)
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return loaded{abs: abs}
 	case err != nil:
 		return loaded{err: errf(CodeIO, path, "%v", err)}
+	case fi == nil:
+		return loaded{abs: abs}
 	case fi.IsDir():
 		return loaded{err: errf(CodeIsDirectory, path, "is a folder, not a file")}
 	}
-	b, err := os.ReadFile(abs)
-	if err != nil {
-		return loaded{err: errf(CodeIO, path, "%v", err)}
+	return loaded{abs: abs, fi: fi, data: bytesString(b), hash: hash(b)}
+}
+
+// each calls fn(0) … fn(n-1), at most ioWorkers at once, and returns when
+// all have returned.
+func each(n int, fn func(i int)) {
+	if n == 1 {
+		fn(0)
+		return
 	}
-	return loaded{abs: abs, fi: fi, data: string(b), hash: hash(b)}
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < min(ioWorkers, n); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				fn(i)
+			}
+		}()
+	}
+	for i := 0; i < n; i++ {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
 }
