@@ -99,27 +99,28 @@ func Tool(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if tool == nil {
 		return usage("unknown tool %q (tools: %s)", name, strings.Join(names, ", "))
 	}
-	raw := json.RawMessage(*argsJSON)
-	if *argsJSON == "" {
-		if name != "apply_patch" {
-			raw = json.RawMessage("{}")
-		} else {
-			text, err := io.ReadAll(stdin)
-			if err != nil {
-				return usage("reading the patch from stdin: %v", err)
-			}
-			raw, _ = json.Marshal(map[string]string{"patch": string(text)})
-		}
-	} else if !json.Valid(raw) {
-		return usage("--args is not valid JSON")
-	}
-
 	// One call, then exit: collect garbage less often than a long-lived
 	// process would.
 	debug.SetGCPercent(400)
+	run := func(ctx context.Context) (tools.Result, error) { return tool.Run(ctx, json.RawMessage(*argsJSON)) }
+	if *argsJSON == "" {
+		if tr, ok := tool.(tools.TextRunner); ok {
+			// apply_patch: the patch text, given as is.
+			text, err := io.ReadAll(stdin)
+			if err != nil {
+				return usage("reading the %s input from stdin: %v", name, err)
+			}
+			run = func(ctx context.Context) (tools.Result, error) { return tr.RunText(ctx, string(text)) }
+		} else {
+			run = func(ctx context.Context) (tools.Result, error) { return tool.Run(ctx, json.RawMessage("{}")) }
+		}
+	} else if !json.Valid([]byte(*argsJSON)) {
+		return usage("--args is not valid JSON")
+	}
+
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	res, err := tool.Run(ctx, raw)
+	res, err := run(ctx)
 	if err != nil {
 		fmt.Fprintf(stderr, "gatehouse tool %s: %v\n", name, err)
 		res = tools.Fail(tools.CodeIOError, err.Error(), "")

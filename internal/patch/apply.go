@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"sync"
 )
 
 // Apply writes the plan. It first refuses with changed_since_preview when a
@@ -39,7 +38,7 @@ func (p *Plan) Apply(preview map[string]string) error {
 		if p.failAt > 0 && done+1 == p.failAt {
 			err = errors.New("injected failure")
 		} else if f.exists {
-			err = os.Rename(s.temps[f], f.abs)
+			err = rename(s.temps[f], f.abs)
 		} else {
 			err = os.Remove(f.abs)
 		}
@@ -64,8 +63,10 @@ func (p *Plan) recheck(preview map[string]string) error {
 		paths = append(paths, abs)
 	}
 	sort.Strings(paths)
-	for _, abs := range paths {
-		if pv, ok := preview[abs]; ok && pv != p.Hashes[abs] || !p.unchanged(abs) {
+	same := make([]bool, len(paths))
+	each(len(paths), func(i int) { same[i] = p.unchanged(paths[i]) })
+	for i, abs := range paths {
+		if pv, ok := preview[abs]; ok && pv != p.Hashes[abs] || !same[i] {
 			return errf(CodeChanged, p.names[abs], "changed since preview: the file is not as it was when the change was shown; no file was modified")
 		}
 	}
@@ -86,7 +87,8 @@ func (p *Plan) unchanged(abs string) bool {
 // staging holds the temp files and the folders created for them.
 type staging struct {
 	temps map[*file]string
-	dirs  []string // created, outermost first
+	dirs  []string        // created, outermost first
+	ready map[string]bool // folders known to exist
 }
 
 func (s *staging) prepare(changed []*file) error {
@@ -102,22 +104,7 @@ func (s *staging) prepare(changed []*file) error {
 	}
 	temps := make([]string, len(writes))
 	errs := make([]error, len(writes))
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < min(ioWorkers, len(writes)); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range work {
-				temps[i], errs[i] = writeTemp(writes[i])
-			}
-		}()
-	}
-	for i := range writes {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
+	each(len(writes), func(i int) { temps[i], errs[i] = writeTemp(writes[i]) })
 	for i, f := range writes {
 		if temps[i] != "" {
 			s.temps[f] = temps[i]
@@ -128,7 +115,7 @@ func (s *staging) prepare(changed []*file) error {
 
 // writeTemp writes f's content to a new temp file beside it, with f's mode.
 func writeTemp(f *file) (string, error) {
-	tmp, err := os.CreateTemp(filepath.Dir(f.abs), ".gatehouse-*.tmp")
+	tmp, err := createTemp(filepath.Dir(f.abs))
 	if err != nil {
 		return "", err
 	}
@@ -143,6 +130,9 @@ func writeTemp(f *file) (string, error) {
 }
 
 func (s *staging) mkdirAll(dir string) error {
+	if s.ready[dir] {
+		return nil
+	}
 	var missing []string
 	for d := dir; ; d = filepath.Dir(d) {
 		fi, err := os.Stat(d)
@@ -163,6 +153,10 @@ func (s *staging) mkdirAll(dir string) error {
 		}
 		s.dirs = append(s.dirs, missing[i])
 	}
+	if s.ready == nil {
+		s.ready = map[string]bool{}
+	}
+	s.ready[dir] = true
 	return nil
 }
 
@@ -197,7 +191,7 @@ func restore(done []*file) error {
 
 // writeAtomic writes b to path through a temp file in the same folder.
 func writeAtomic(path string, b string, mode fs.FileMode) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".gatehouse-*.tmp")
+	tmp, err := createTemp(filepath.Dir(path))
 	if err != nil {
 		return err
 	}
@@ -209,7 +203,7 @@ func writeAtomic(path string, b string, mode fs.FileMode) error {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(tmp.Name(), path)
+		err = rename(tmp.Name(), path)
 	}
 	if err != nil {
 		os.Remove(tmp.Name())

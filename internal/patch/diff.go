@@ -11,7 +11,8 @@ const diffContext = 3
 
 type diffLine struct {
 	op   diffmatchpatch.Operation
-	text string // with its "\n", if it has one
+	text string // without its "\n"
+	eol  bool   // the line ends with "\n" (only the last one of a side may not)
 }
 
 const (
@@ -118,7 +119,9 @@ func writeHunk(b *strings.Builder, lines []diffLine, oldBefore, oldN, newBefore,
 			b.WriteByte('+')
 		}
 		b.WriteString(l.text)
-		if !strings.HasSuffix(l.text, "\n") {
+		if l.eol {
+			b.WriteByte('\n')
+		} else {
 			b.WriteString("\n\\ No newline at end of file\n")
 		}
 	}
@@ -135,10 +138,10 @@ func lineDiff(old, new string) []diffLine {
 		for s != "" {
 			i := strings.IndexByte(s, '\n')
 			if i < 0 {
-				out = append(out, diffLine{d.Type, s})
+				out = append(out, diffLine{d.Type, s, false})
 				break
 			}
-			out = append(out, diffLine{d.Type, s[:i+1]})
+			out = append(out, diffLine{d.Type, s[:i], true})
 			s = s[i+1:]
 		}
 	}

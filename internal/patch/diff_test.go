@@ -9,11 +9,15 @@ import (
 func sides(lines []diffLine) (string, string) {
 	var a, b strings.Builder
 	for _, l := range lines {
+		text := l.text
+		if l.eol {
+			text += "\n"
+		}
 		if l.op != opInsert {
-			a.WriteString(l.text)
+			a.WriteString(text)
 		}
 		if l.op != opDelete {
-			b.WriteString(l.text)
+			b.WriteString(text)
 		}
 	}
 	return a.String(), b.String()

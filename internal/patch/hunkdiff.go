@@ -12,7 +12,8 @@ func (c *FileChange) HunkDiff(h Hunk) string {
 	if oldLines == newLines {
 		for _, l := range strings.SplitAfter(oldLines, "\n") {
 			if l != "" {
-				lines = append(lines, diffLine{op: opEqual, text: l})
+				text, eol := strings.CutSuffix(l, "\n")
+				lines = append(lines, diffLine{op: opEqual, text: text, eol: eol})
 			}
 		}
 	} else {

@@ -101,6 +101,7 @@ type planner struct {
 	plan  *Plan
 	files map[string]*file
 	cache map[string]*loaded // by path as given; see prefetch
+	ahead map[*Op]*planned   // updates worked out by prefetch
 }
 
 const resolveWrite = workspace.Write
@@ -218,6 +219,14 @@ func (pl *planner) op(op *Op, chosen map[int]bool) error {
 		if isBinary(f.content) {
 			return errf(CodeBinary, op.Path, "cannot update a binary file (%d bytes)", len(f.content))
 		}
+		if pre := pl.ahead[op]; pre != nil {
+			if pre.err != nil {
+				return pre.err
+			}
+			f.content = pre.content
+			pl.plan.Changes = append(pl.plan.Changes, pre.change)
+			return nil
+		}
 		newContent, hunks, lines, err := applyChunks(op, f.content, chosen)
 		if err != nil {
 			return err
@@ -250,6 +259,10 @@ func (pl *planner) op(op *Op, chosen map[int]bool) error {
 // record adds the change of one operation; lines is its line diff when
 // already known (updates), nil to diff old and new whole.
 func (pl *planner) record(path, operation, from, old, new string, hunks []Hunk, lines []diffLine) {
+	pl.plan.Changes = append(pl.plan.Changes, change(path, operation, from, old, new, hunks, lines))
+}
+
+func change(path, operation, from, old, new string, hunks []Hunk, lines []diffLine) FileChange {
 	diffPath := path
 	if from != "" {
 		diffPath = from
@@ -258,11 +271,11 @@ func (pl *planner) record(path, operation, from, old, new string, hunks []Hunk, 
 		lines = lineDiff(old, new)
 	}
 	d, added, removed := unifiedDiff(diffPath, path, lines, operation == "add", operation == "delete")
-	pl.plan.Changes = append(pl.plan.Changes, FileChange{
+	return FileChange{
 		Path: path, Operation: operation, MovedFrom: from,
 		LinesAdded: added, LinesRemoved: removed, Diff: d, Hunks: hunks,
 		OldContent: old, NewContent: new,
-	})
+	}
 }
 
 // replacement replaces n lines at index at with the chunk's new lines.

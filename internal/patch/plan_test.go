@@ -300,3 +300,37 @@ func TestPlanWrite(t *testing.T) {
 		}
 	}
 }
+
+// Updates worked out ahead, concurrently (prefetch), still fail in patch
+// order, and a file reached by two spellings is updated in turn.
+func TestUpdatesAheadKeepPatchOrder(t *testing.T) {
+	tree := map[string][]byte{}
+	var b strings.Builder
+	b.WriteString("*** Begin Patch\n")
+	for i := 0; i < 12; i++ {
+		p := fmt.Sprintf("d%d/f%d.txt", i%3, i)
+		tree[p] = []byte(fmt.Sprintf("a%d\nb%d\n", i, i))
+		old := fmt.Sprintf("a%d", i)
+		if i == 5 || i == 9 {
+			old = "not in the file"
+		}
+		fmt.Fprintf(&b, "*** Update File: %s\n@@\n-%s\n+A%d\n", p, old, i)
+	}
+	b.WriteString("*** End Patch\n")
+	_, ws := newWS(t, tree)
+	_, err := Preview(ws, mustParse(t, b.String()), nil)
+	var pe *Error
+	if !errors.As(err, &pe) || pe.Code != CodeContextNotFound || pe.Path != "d2/f5.txt" {
+		t.Fatalf("err = %v, want context not found in d2/f5.txt", err)
+	}
+
+	dir, ws := newWS(t, map[string][]byte{"x.txt": []byte("one\ntwo\n"), "y.txt": []byte("y\n")})
+	plan, err := Preview(ws, mustParse(t, "*** Begin Patch\n*** Update File: x.txt\n@@\n-one\n+ONE\n*** Update File: y.txt\n@@\n-y\n+Y\n*** Update File: ./x.txt\n@@\n ONE\n-two\n+TWO\n*** End Patch\n"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := plan.Apply(nil); err != nil {
+		t.Fatal(err)
+	}
+	diffTrees(t, readTree(t, dir), map[string][]byte{"x.txt": []byte("ONE\nTWO\n"), "y.txt": []byte("Y\n")})
+}

@@ -55,7 +55,7 @@ func splice(t *text, reps []replacement, path string, chosen map[int]bool) (stri
 	oi := 0
 	for _, g := range regions {
 		for ; oi < g.oldAt; oi++ {
-			diff = append(diff, diffLine{op: opEqual, text: old[oi] + "\n"})
+			diff = append(diff, diffLine{op: opEqual, text: old[oi], eol: true})
 		}
 		a := joinLines(old[g.oldAt:g.oldAt+g.oldN], g.oldAt+g.oldN == len(old) && !t.finalNL)
 		b := joinLines(out[g.newAt:g.newAt+g.newN], g.newAt+g.newN == len(out) && !t.finalNL)
@@ -63,18 +63,18 @@ func splice(t *text, reps []replacement, path string, chosen map[int]bool) (stri
 			diff = append(diff, lineDiff(a, b)...)
 		} else {
 			for _, l := range old[g.oldAt : g.oldAt+g.oldN] {
-				diff = append(diff, diffLine{op: opEqual, text: l + "\n"})
+				diff = append(diff, diffLine{op: opEqual, text: l, eol: true})
 			}
 		}
 		oi = g.oldAt + g.oldN
 	}
 	for ; oi < len(old); oi++ {
-		diff = append(diff, diffLine{op: opEqual, text: old[oi] + "\n"})
+		diff = append(diff, diffLine{op: opEqual, text: old[oi], eol: true})
 	}
 	if !t.finalNL && len(diff) > 0 {
 		last := &diff[len(diff)-1]
 		if last.op == opEqual {
-			last.text = strings.TrimSuffix(last.text, "\n")
+			last.eol = false
 		}
 	}
 	t.lines = out

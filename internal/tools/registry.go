@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
 	"sort"
 	"sync"
 )
@@ -34,7 +33,20 @@ func NewRegistry(ts ...Tool) (*Registry, error) {
 	return r, nil
 }
 
-var toolName = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
+// validName reports whether name matches ^[a-zA-Z0-9_-]{1,64}$. Not a
+// regexp: compiling the bounded repeat cost every process start-up time.
+func validName(name string) bool {
+	if name == "" || len(name) > 64 {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
 
 // Register adds t. Names are unique and must fit the model APIs' rules.
 func (r *Registry) Register(t Tool) error {
@@ -42,7 +54,7 @@ func (r *Registry) Register(t Tool) error {
 		return errors.New("register: nil tool (a spec needs an executor)")
 	}
 	spec := t.Spec()
-	if !toolName.MatchString(spec.Name) {
+	if !validName(spec.Name) {
 		return fmt.Errorf("register: tool name %q must be 1-64 letters, digits, _ or -", spec.Name)
 	}
 	if len(spec.Parameters) > 0 {

@@ -42,6 +42,14 @@ type CallClassifier interface {
 	ReadOnlyCall(args json.RawMessage) bool
 }
 
+// TextRunner is implemented by tools whose arguments are one text, taken
+// as is by the headless `gatehouse tool` from stdin (apply_patch's patch).
+// RunText(ctx, text) must do what Run does with the arguments holding text,
+// without the JSON round trip.
+type TextRunner interface {
+	RunText(ctx context.Context, text string) (Result, error)
+}
+
 // Result is the outcome of one call as the model reads it.
 type Result struct {
 	// Output is one JSON document, never cut in half.

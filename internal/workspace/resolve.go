@@ -26,14 +26,16 @@ const maxName = 255
 // the whole path exists. Components from the first missing one on are
 // appended lexically ('..' among them drops the previous one, as it would
 // once the folders are created). abs must be absolute.
-func resolveReal(abs string) (string, bool, error) {
+func resolveReal(abs string, dirs *dirCache) (string, bool, error) {
 	vol := filepath.VolumeName(abs)
-	return resolveFrom(vol+string(filepath.Separator), abs[len(vol):])
+	return resolveFrom(vol+string(filepath.Separator), abs[len(vol):], dirs)
 }
 
 // resolveFrom is resolveReal of base joined with rel, where base is an
-// absolute path with no symlinks in it.
-func resolveFrom(base, rel string) (string, bool, error) {
+// absolute path with no symlinks in it. Folders in dirs are taken as
+// existing, not symlinks, without a look; the folders found are added to it
+// (dirs may be nil).
+func resolveFrom(base, rel string, dirs *dirCache) (string, bool, error) {
 	pending := splitPath(rel)
 	cur := base
 	links := 0
@@ -54,7 +56,7 @@ func resolveFrom(base, rel string) (string, bool, error) {
 			return "", false, errNameTooLong
 		}
 		next := filepath.Join(cur, c)
-		if !exists {
+		if !exists || dirs.has(next) {
 			cur = next
 			continue
 		}
@@ -68,6 +70,9 @@ func resolveFrom(base, rel string) (string, bool, error) {
 			return "", false, err
 		}
 		if fi.Mode()&os.ModeSymlink == 0 {
+			if fi.IsDir() {
+				dirs.add(next)
+			}
 			cur = next
 			continue
 		}

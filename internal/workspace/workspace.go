@@ -81,7 +81,7 @@ func New(root string, opts Options) (*Workspace, error) {
 		if err != nil {
 			return nil, fmt.Errorf("protected dir: %w", err)
 		}
-		if res, _, err := resolveReal(abs); err == nil {
+		if res, _, err := resolveReal(abs, nil); err == nil {
 			abs = res
 		}
 		w.protected = append(w.protected, abs)
@@ -152,6 +152,10 @@ func (w *Workspace) Rel(resolved string) string {
 // workspace root and outside every read-only root) and outside the protected
 // places for the access asked.
 func (w *Workspace) Resolve(path string, access Access) (string, error) {
+	return w.resolve(path, access, nil)
+}
+
+func (w *Workspace) resolve(path string, access Access, dirs *dirCache) (string, error) {
 	if strings.TrimSpace(path) == "" {
 		return "", &Error{Path: path, Code: CodeInvalid, Reason: "the path is empty"}
 	}
@@ -172,9 +176,9 @@ func (w *Workspace) Resolve(path string, access Access) (string, error) {
 	var err error
 	if rest, ok := under(w.root, abs); ok {
 		// The root's own components were resolved by New: start there.
-		res, _, err = resolveFrom(w.root, rest)
+		res, _, err = resolveFrom(w.root, rest, dirs)
 	} else {
-		res, _, err = resolveReal(abs)
+		res, _, err = resolveReal(abs, dirs)
 	}
 	if err != nil {
 		if errors.Is(err, errLoop) {

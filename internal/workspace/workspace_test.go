@@ -2,6 +2,7 @@ package workspace
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -76,12 +77,7 @@ func fixture(t testing.TB) (base string, w *Workspace) {
 func TestResolve(t *testing.T) {
 	base, w := fixture(t)
 	ws := filepath.Join(base, "ws")
-	cases := []struct {
-		path   string
-		access Access
-		want   string // resolved path relative to base, when accepted
-		code   string // refusal code otherwise
-	}{
+	cases := []resolveCase{
 		{"src/a.txt", Read, "ws/src/a.txt", ""},
 		{"src/a.txt", Write, "ws/src/a.txt", ""},
 		{"./src/../src/a.txt", Write, "ws/src/a.txt", ""},
@@ -131,8 +127,28 @@ func TestResolve(t *testing.T) {
 		{filepath.Join(base, "ro/doc.md"), Write, "", CodeReadOnly},
 		{filepath.Join(base, "ro/new.md"), Write, "", CodeReadOnly},
 	}
+	// A Batch answers as Resolve does, before and after it has seen the
+	// folders (the cases run twice through the same one).
+	b := w.Batch()
+	resolvers := []struct {
+		name    string
+		resolve func(string, Access) (string, error)
+	}{{"Resolve", w.Resolve}, {"Batch.Resolve", b.Resolve}, {"Batch.Resolve again", b.Resolve}}
+	for _, r := range resolvers {
+		t.Run(r.name, func(t *testing.T) { checkResolve(t, base, r.resolve, cases) })
+	}
+}
+
+type resolveCase struct {
+	path   string
+	access Access
+	want   string // resolved path relative to base, when accepted
+	code   string // refusal code otherwise
+}
+
+func checkResolve(t *testing.T, base string, resolve func(string, Access) (string, error), cases []resolveCase) {
 	for _, c := range cases {
-		got, err := w.Resolve(c.path, c.access)
+		got, err := resolve(c.path, c.access)
 		if c.code != "" {
 			var we *Error
 			if !errors.As(err, &we) {
@@ -236,12 +252,16 @@ func FuzzResolve(f *testing.F) {
 		f.Add(s, true)
 	}
 	base, w := fixture(f)
+	batch := w.Batch() // shared by the inputs: it must answer as Resolve
 	f.Fuzz(func(t *testing.T, p string, write bool) {
 		access := Read
 		if write {
 			access = Write
 		}
 		got, err := w.Resolve(p, access)
+		if bgot, berr := batch.Resolve(p, access); bgot != got || fmt.Sprint(berr) != fmt.Sprint(err) {
+			t.Fatalf("Batch.Resolve(%q, %v) = %q, %v; Resolve gives %q, %v", p, access, bgot, berr, got, err)
+		}
 		if err != nil {
 			var we *Error
 			if !errors.As(err, &we) || we.Path != p {

@@ -58,11 +58,15 @@ func (t *ApplyPatch) Preview(raw json.RawMessage, sel *patch.Selection) (plan *p
 	if r, ok := tools.DecodeArgs(raw, &a); !ok {
 		return nil, r, false
 	}
-	p, err := patch.Parse(a.Patch)
+	return t.preview(a.Patch, sel)
+}
+
+func (t *ApplyPatch) preview(text string, sel *patch.Selection) (plan *patch.Plan, r tools.Result, ok bool) {
+	p, err := patch.Parse(text)
 	if err != nil {
 		return nil, failNothingChanged(err, tools.CodePatchParse), false
 	}
-	plan, err = patch.Preview(t.ws, p, sel)
+	plan, err = patch.Preview(t.ws.Batch(), p, sel)
 	if err != nil {
 		return nil, failNothingChanged(err, tools.CodeIOError), false
 	}
@@ -74,6 +78,15 @@ func (t *ApplyPatch) Run(ctx context.Context, raw json.RawMessage) (tools.Result
 	return t.Apply(raw, nil, nil)
 }
 
+// RunText implements tools.TextRunner: text is the patch.
+func (t *ApplyPatch) RunText(_ context.Context, text string) (tools.Result, error) {
+	plan, r, ok := t.preview(text, nil)
+	if !ok {
+		return r, nil
+	}
+	return t.apply(plan, nil)
+}
+
 // Apply applies the part of the call sel chooses (nil: all), refusing with
 // changed_since_preview when a file differs from the hashes of an earlier
 // preview (nil: no earlier preview).
@@ -82,6 +95,10 @@ func (t *ApplyPatch) Apply(raw json.RawMessage, sel *patch.Selection, previewHas
 	if !ok {
 		return r, nil
 	}
+	return t.apply(plan, previewHashes)
+}
+
+func (t *ApplyPatch) apply(plan *patch.Plan, previewHashes map[string]string) (tools.Result, error) {
 	if err := plan.Apply(previewHashes); err != nil {
 		return tools.FailErr(err, tools.CodeIOError), nil
 	}
@@ -105,3 +122,5 @@ type nothingChanged struct{ err error }
 
 func (e *nothingChanged) Error() string { return e.err.Error() + "\nNo file was modified." }
 func (e *nothingChanged) Unwrap() error { return e.err }
+
+var _ tools.TextRunner = (*ApplyPatch)(nil)
