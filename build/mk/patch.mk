@@ -9,6 +9,8 @@ CODEX_DIR     := build/bench/codex
 CODEX_BIN     := $(CODEX_DIR)/node_modules/@openai/codex/vendor/x86_64-unknown-linux-musl/bin/codex
 PATCHBENCH    := build/bench/patchbench
 FUZZTIME      ?= 10s
+# Trees go on a tmpfs when there is one: see -scratch in patchbench.
+PATCH_SCRATCH ?= $(shell test -d /dev/shm && test -w /dev/shm && echo /dev/shm)
 
 .PHONY: bench-patch fuzz-patch codex-bin
 
@@ -23,7 +25,7 @@ codex-bin: $(CODEX_BIN)
 bench-patch: $(CODEX_BIN)
 	$(GO) test -run '^$$' -bench 'Apply' -benchtime 10x ./internal/patch
 	$(GO) build -o $(PATCHBENCH) ./internal/patch/patchbench
-	$(PATCHBENCH) -codex $(CODEX_BIN) -runs 11
+	$(PATCHBENCH) -codex $(CODEX_BIN) -runs 21 $(if $(PATCH_SCRATCH),-scratch $(PATCH_SCRATCH))
 
 fuzz-patch:
 	$(GO) test -run '^$$' -fuzz=FuzzParse -fuzztime=$(FUZZTIME) ./internal/patch

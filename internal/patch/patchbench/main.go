@@ -22,6 +22,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	"gatehouse/internal/cli"
@@ -37,6 +38,7 @@ func main() {
 	codex := flag.String("codex", "", "path to the codex binary (required)")
 	runs := flag.Int("runs", 7, "timed runs per case and implementation (the median is shown)")
 	flag.BoolVar(&cpuTime, "cpu", false, "compare processes by CPU time (user+system) instead of wall time")
+	flag.StringVar(&scratchRoot, "scratch", "", "folder to build the trees in (default: the system's temporary folder)")
 	flag.Parse()
 	if *codex == "" {
 		fmt.Fprintln(os.Stderr, "patchbench: -codex is required")
@@ -51,6 +53,14 @@ func main() {
 // cpuTime makes timeCmd report user+system CPU time instead of wall time.
 var cpuTime bool
 
+// scratchRoot is where the trees are built. Every run deletes thousands of
+// files, and ext4 without a journal will not reuse an inode for minutes
+// after its file was deleted, so creating files there gets slower run
+// after run: a cost of the benchmark, not of either program, and one only
+// Gatehouse pays (it creates a temporary file per changed file; Codex
+// rewrites in place). The Makefile points this at a tmpfs when there is one.
+var scratchRoot string
+
 type timing struct{ gh, cx, inproc time.Duration }
 
 func run(codexBin string, runs int) error {
@@ -58,10 +68,11 @@ func run(codexBin string, runs int) error {
 	if err != nil {
 		return err
 	}
-	scratch, err := os.MkdirTemp("", "patchbench-")
+	scratch, err := os.MkdirTemp(scratchRoot, "patchbench-")
 	if err != nil {
 		return err
 	}
+	fmt.Printf("trees built on %s (%s)\n", filepath.Dir(scratch), fsType(scratch))
 	defer os.RemoveAll(scratch)
 	// Codex applies a patch standalone when invoked as apply_patch.
 	codexAbs, err := filepath.Abs(codexBin)
@@ -273,4 +284,25 @@ func tree(dir string) map[string]string {
 		return nil
 	})
 	return t
+}
+
+// fsType names the file system dir is on, for the report.
+func fsType(dir string) string {
+	var st syscall.Statfs_t
+	if err := syscall.Statfs(dir, &st); err != nil {
+		return "unknown file system"
+	}
+	switch uint32(st.Type) {
+	case 0x01021994:
+		return "tmpfs"
+	case 0xEF53:
+		return "ext2/3/4"
+	case 0x794c7630:
+		return "overlayfs"
+	case 0x58465342:
+		return "xfs"
+	case 0x9123683E:
+		return "btrfs"
+	}
+	return fmt.Sprintf("file system 0x%x", uint32(st.Type))
 }
