@@ -58,6 +58,9 @@ type AppState struct {
 	// first-run settings screen.
 	NeedsSetup bool   `json:"needsSetup"`
 	Model      string `json:"model"`
+	// Theme is the saved one (system, light or dark), here so the page can
+	// draw its first frame in it without asking for the settings.
+	Theme string `json:"theme"`
 }
 
 // NewApp builds the bound App around the settings in store.
@@ -135,6 +138,7 @@ func (a *App) State() AppState {
 		Version: version, Workspace: a.workspace, WorkspaceName: name, ApprovalMode: a.mode,
 		NeedsSetup: eff.Settings.Model == "" || eff.Settings.BaseURL == "",
 		Model:      eff.Settings.Model,
+		Theme:      eff.Settings.Theme,
 	}
 }
 

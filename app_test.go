@@ -203,3 +203,18 @@ func TestSettingsChooseTheResponsesAPI(t *testing.T) {
 		t.Fatalf("the turn asked %s", last.Path)
 	}
 }
+
+// The page draws its first frame from State alone, so State carries the
+// saved theme and follows a change.
+func TestStateCarriesTheTheme(t *testing.T) {
+	app, _, srv := newTestAppServer(t, llmtest.Script{})
+	if got := app.State().Theme; got != settings.ThemeSystem {
+		t.Fatalf("default theme %q", got)
+	}
+	if _, err := app.SaveSettings(SettingsInput{BaseURL: srv.URL, Model: "fake-model", Theme: settings.ThemeDark}); err != nil {
+		t.Fatal(err)
+	}
+	if got := app.State().Theme; got != settings.ThemeDark {
+		t.Fatalf("theme after saving dark: %q", got)
+	}
+}

@@ -29,4 +29,27 @@ describe("App frame", () => {
     expect(await screen.findByRole("heading", { name: "Choose a folder to start" })).toBeTruthy();
     expect((screen.getByRole("textbox", { name: "Message" }) as HTMLTextAreaElement).disabled).toBe(true);
   });
+
+  it("draws its first render as the real frame when main.tsx had the state, in the saved theme", async () => {
+    const b = fakeBackend({ theme: "dark" });
+    const initial = await b.state();
+    b.state.mockClear();
+    render(<App backend={b} initialState={initial} />);
+    // No loading screen and no second State() call: the frame is there at once.
+    expect(screen.queryByRole("status")).toBeNull();
+    expect(screen.getByRole("button", { name: /Workspace proj/ })).toBeTruthy();
+    expect(b.state).not.toHaveBeenCalled();
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBe("dark"));
+    await waitFor(() => expect(b.ready).toHaveBeenCalledTimes(1));
+  });
+
+  it("follows the theme in the state the backend returns", async () => {
+    delete document.documentElement.dataset.theme;
+    const b = fakeBackend({ theme: "light" });
+    render(<App backend={b} />);
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBe("light"));
+    b.setApprovalMode.mockImplementationOnce(async (m: string) => ({ ...(await b.state()), approvalMode: m, theme: "system" }));
+    fireEvent.change(await screen.findByRole("combobox", { name: "Approval mode" }), { target: { value: "auto" } });
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBeUndefined());
+  });
 });

@@ -19,7 +19,8 @@ import { FileTree } from "./components/FileTree";
 import { loadRich } from "./rich";
 import type { FilesBackend } from "./bridge/files";
 
-function applyTheme(theme: string) {
+/** Sets the page's theme: light, dark, or anything else for the system's. */
+export function applyTheme(theme: string) {
   const root = document.documentElement;
   if (theme === "light" || theme === "dark") root.dataset.theme = theme;
   else delete root.dataset.theme;
@@ -27,15 +28,15 @@ function applyTheme(theme: string) {
 
 export function App({ backend, processes, sessions, localModels, files, approvals, initialState }: {
   backend: Backend;
-  /** The first State() call, when the page started it before React (main.tsx). */
-  initialState?: Promise<AppState>;
+  /** The frame's state when the page had it before mounting (main.tsx): the first render is then the real frame. */
+  initialState?: AppState;
   approvals?: ApprovalBackend;
   files?: FilesBackend;
   processes?: ProcessBackend;
   sessions?: SessionsBackend;
   localModels?: () => Promise<LocalServer[]>;
 }) {
-  const [state, setState] = useState<AppState | null>(null);
+  const [state, setState] = useState<AppState | null>(initialState ?? null);
   const [processesOpen, setProcessesOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [showSettings, setShowSettings] = useState(false);
@@ -43,14 +44,14 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const store = useTranscriptStore(backend);
   const transcript = useTranscript(store);
 
-  const loadTheme = useCallback(() => {
-    backend.getSettings().then((s) => applyTheme(s.theme), () => {});
-  }, [backend]);
-
   useEffect(() => {
-    (initialState ?? backend.state()).then(setState, (e) => setError(String(e)));
-    loadTheme();
-  }, [backend, loadTheme, initialState]);
+    if (!initialState) backend.state().then(setState, (e) => setError(String(e)));
+  }, [backend, initialState]);
+
+  const theme = state?.theme;
+  useEffect(() => {
+    if (theme !== undefined) applyTheme(theme);
+  }, [theme]);
 
   // Tell the backend once the first real frame has been painted.
   useEffect(() => {
@@ -122,7 +123,6 @@ export function App({ backend, processes, sessions, localModels, files, approval
               backend={backend}
               firstRun={state.needsSetup}
               onSaved={() => {
-                loadTheme();
                 act(backend.state()).then(() => setShowSettings(false));
               }}
               onClose={state.needsSetup ? undefined : () => setShowSettings(false)}

@@ -1,7 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { App } from "./App";
-import { backend } from "./bridge";
+import { App, applyTheme } from "./App";
+import { backend, type AppState } from "./bridge";
 import { approvalBackend } from "./bridge/approval";
 import { processBackend } from "./bridge/processes";
 import { sessionsBackend } from "./bridge/sessions";
@@ -9,12 +9,21 @@ import { detectLocalModels } from "./bridge/localModels";
 import { filesBackend } from "./bridge/files";
 import "./styles.css";
 
-// Ask for the frame's state before React's first render, not after it: the
-// answer is what the first real frame waits for.
-const initialState = backend.state();
+const root = createRoot(document.getElementById("root")!);
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <App backend={backend} processes={processBackend} sessions={sessionsBackend} localModels={detectLocalModels} files={filesBackend} approvals={approvalBackend} initialState={initialState} />
-  </StrictMode>,
-);
+function mount(initialState?: AppState) {
+  root.render(
+    <StrictMode>
+      <App backend={backend} processes={processBackend} sessions={sessionsBackend} localModels={detectLocalModels} files={filesBackend} approvals={approvalBackend} initialState={initialState} />
+    </StrictMode>,
+  );
+}
+
+// The first frame is the real one: the page draws nothing (the window's own
+// background) until it has the frame's state, in its theme, rather than
+// drawing a loading screen first and then everything again. When State
+// fails, App asks again and shows the error.
+backend.state().then((s) => {
+  applyTheme(s.theme);
+  mount(s);
+}, () => mount());

@@ -5,7 +5,7 @@ import type { AppState, Backend, ConnectionResult, GatehouseEvent, SettingsInput
 
 export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<Snapshot> = {}) {
   let state = {
-    version: "1.2.3", workspace: "/tmp/proj", workspaceName: "proj", approvalMode: "safe", needsSetup: false, model: "fake-model",
+    version: "1.2.3", workspace: "/tmp/proj", workspaceName: "proj", approvalMode: "safe", needsSetup: false, model: "fake-model", theme: "system",
     ...initial,
   } as AppState;
   const handlers = new Set<(e: GatehouseEvent) => void>();

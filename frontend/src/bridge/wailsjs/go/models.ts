@@ -44,6 +44,7 @@ export namespace main {
 	    approvalMode: string;
 	    needsSetup: boolean;
 	    model: string;
+	    theme: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new AppState(source);
@@ -57,6 +58,7 @@ export namespace main {
 	        this.approvalMode = source["approvalMode"];
 	        this.needsSetup = source["needsSetup"];
 	        this.model = source["model"];
+	        this.theme = source["theme"];
 	    }
 	}
 	export class DirEntry {
