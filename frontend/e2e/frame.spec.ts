@@ -7,6 +7,8 @@ test("the frame shows the workspace and keeps the approval mode in the backend",
   const mode = page.getByRole("combobox", { name: "Approval mode" });
   await expect(mode).toHaveValue("manual");
   await mode.selectOption("auto");
+  // The class follows the state the backend returned: the mode is saved there.
+  await expect(mode).toHaveClass(/mode-auto/);
   await page.reload();
   await expect(page.getByRole("combobox", { name: "Approval mode" })).toHaveValue("auto");
 });

@@ -89,7 +89,7 @@ describe("ApprovalDialog", () => {
     expect(document.activeElement).toBe(within(dialog).getByRole("button", { name: "Reject" }));
     expect(a.resolve).not.toHaveBeenCalled();
     expect(b.cancel).not.toHaveBeenCalled();
-    fireEvent.change(within(dialog).getByRole("textbox", { name: "Note to the model (optional)" }), { target: { value: "not rm" } });
+    fireEvent.input(within(dialog).getByRole("textbox", { name: "Note to the model (optional)" }), { target: { value: "not rm" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Reject" }));
     expect(a.resolve).toHaveBeenCalledWith("b1", { kind: "reject", note: "not rm" });
   });

@@ -19,7 +19,7 @@ async function setup(snapshot = {}) {
 describe("Chat", () => {
   it("sends on Enter and keeps Shift+Enter for a new line", async () => {
     const { b, box } = await setup();
-    fireEvent.change(box, { target: { value: "line one" } });
+    fireEvent.input(box, { target: { value: "line one" } });
     fireEvent.keyDown(box, { key: "Enter", shiftKey: true });
     expect(b.submit).not.toHaveBeenCalled();
     fireEvent.keyDown(box, { key: "Enter" });
@@ -71,7 +71,7 @@ describe("Chat", () => {
     act(() => b.emit("turn.started", { prompt: "first" }));
     b.submit.mockResolvedValueOnce({ queued: true });
     b.queued.mockResolvedValue(["second"]);
-    fireEvent.change(box, { target: { value: "second" } });
+    fireEvent.input(box, { target: { value: "second" } });
     fireEvent.keyDown(box, { key: "Enter" });
     const queued = await screen.findByRole("article", { name: "Your message, queued" });
     expect(within(queued).getByText("queued")).toBeTruthy();

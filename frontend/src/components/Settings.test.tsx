@@ -16,9 +16,9 @@ describe("Settings", () => {
     expect(await screen.findByRole("heading", { name: "Set up a model" })).toBeTruthy();
     const url = screen.getByLabelText("Base URL") as HTMLInputElement;
     await waitFor(() => expect(url.value).toBe("https://api.openai.com/v1"));
-    fireEvent.change(url, { target: { value: "http://127.0.0.1:9/v1" } });
-    fireEvent.change(screen.getByLabelText("API key"), { target: { value: "sk-1" } });
-    fireEvent.change(screen.getByLabelText("Model"), { target: { value: "m1" } });
+    fireEvent.input(url, { target: { value: "http://127.0.0.1:9/v1" } });
+    fireEvent.input(screen.getByLabelText("API key"), { target: { value: "sk-1" } });
+    fireEvent.input(screen.getByLabelText("Model"), { target: { value: "m1" } });
     expect((screen.getByLabelText("API key") as HTMLInputElement).type).toBe("password");
 
     b.testConnection.mockResolvedValueOnce({ status: "unreachable", message: "Could not reach the model server." });

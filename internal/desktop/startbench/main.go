@@ -27,6 +27,7 @@ func main() {
 	bare := flag.String("bare", "build/bench/bare/build/bin/bare", "the bare Wails app")
 	runs := flag.Int("runs", 5, "runs of each app (median reported)")
 	settle := flag.Duration("settle", 3*time.Second, "idle time after ready before memory is read")
+	verbose := flag.Bool("v", false, "print every run")
 	flag.Parse()
 
 	display, stopX, err := startXvfb()
@@ -71,6 +72,9 @@ func main() {
 			}
 			times[a.name] = append(times[a.name], d)
 			mems[a.name] = append(mems[a.name], pss)
+			if *verbose {
+				fmt.Printf("  run %d  %-10s %6v  %6.1f MiB\n", i+1, a.name, d.Round(time.Millisecond), float64(pss)/1024)
+			}
 		}
 	}
 	bt, gt := median(times["bare wails"]), median(times["gatehouse"])
