@@ -58,15 +58,19 @@ func (p *Plan) Apply(preview map[string]string) error {
 }
 
 func (p *Plan) recheck(preview map[string]string) error {
-	paths := make([]string, 0, len(p.Hashes))
-	for abs := range p.Hashes {
-		paths = append(paths, abs)
+	paths := make([]string, 0, len(p.files))
+	for _, f := range p.files {
+		paths = append(paths, f.abs)
 	}
 	sort.Strings(paths)
 	same := make([]bool, len(paths))
 	each(len(paths), func(i int) { same[i] = p.unchanged(paths[i]) })
+	var now map[string]string
+	if len(preview) > 0 {
+		now = p.Hashes()
+	}
 	for i, abs := range paths {
-		if pv, ok := preview[abs]; ok && pv != p.Hashes[abs] || !same[i] {
+		if pv, ok := preview[abs]; ok && pv != now[abs] || !same[i] {
 			return errf(CodeChanged, p.names[abs], "changed since preview: the file is not as it was when the change was shown; no file was modified")
 		}
 	}

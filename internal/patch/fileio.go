@@ -65,3 +65,8 @@ func createTemp(dir string) (*os.File, error) {
 		return f, err
 	}
 }
+
+// stringBytes is the reverse of bytesString: s's bytes, not to be modified.
+func stringBytes(s string) []byte {
+	return unsafe.Slice(unsafe.StringData(s), len(s))
+}

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"gatehouse/internal/workspace"
 )
@@ -36,12 +37,11 @@ func HunkID(path string, n int) string { return path + "#" + strconv.Itoa(n) }
 // of the files read, and the final state of each file touched.
 type Plan struct {
 	Changes []FileChange
-	// Hashes maps each resolved path the plan read to the SHA-256 of its
-	// content then, or Absent.
-	Hashes map[string]string
-	files  []*file                // in the order first touched
-	names  map[string]string      // resolved path -> path as first given
-	stats  map[string]fs.FileInfo // resolved path -> its stat when read; nil: absent
+	hashes  map[string]string
+	hashed  sync.Once
+	files   []*file                // in the order first touched
+	names   map[string]string      // resolved path -> path as first given
+	stats   map[string]fs.FileInfo // resolved path -> its stat when read; nil: absent
 	// failAt, when > 0, makes the failAt-th rename of Apply fail (tests).
 	failAt int
 }
@@ -107,7 +107,7 @@ type planner struct {
 const resolveWrite = workspace.Write
 
 func newPlanner(r Resolver) *planner {
-	return &planner{r: r, plan: &Plan{Hashes: map[string]string{}, names: map[string]string{}, stats: map[string]fs.FileInfo{}}, files: map[string]*file{}}
+	return &planner{r: r, plan: &Plan{names: map[string]string{}, stats: map[string]fs.FileInfo{}}, files: map[string]*file{}}
 }
 
 // load returns the planned state of the file at path (as the model gave
@@ -127,17 +127,37 @@ func (pl *planner) load(path string) (*file, error) {
 	}
 	f := &file{abs: l.abs, mode: 0o644}
 	if l.fi == nil {
-		pl.plan.Hashes[l.abs] = Absent
 	} else {
 		f.origExists, f.orig, f.origMode = true, l.data, l.fi.Mode().Perm()
 		f.exists, f.content, f.mode = true, l.data, l.fi.Mode().Perm()
-		pl.plan.Hashes[l.abs] = l.hash
 		pl.plan.stats[l.abs] = l.fi
 	}
 	pl.files[l.abs] = f
 	pl.plan.files = append(pl.plan.files, f)
 	pl.plan.names[l.abs] = path
 	return f, nil
+}
+
+// Hashes maps each resolved path the plan read to the SHA-256 of its
+// content then, or Absent. They are worked out on the first call: only a
+// preview shown to the user needs them (Apply compares them with the
+// preview's), and hashing is a good part of planning a large file.
+func (p *Plan) Hashes() map[string]string {
+	p.hashed.Do(func() {
+		sums := make([]string, len(p.files))
+		each(len(p.files), func(i int) {
+			if f := p.files[i]; f.origExists {
+				sums[i] = hash(stringBytes(f.orig))
+			} else {
+				sums[i] = Absent
+			}
+		})
+		p.hashes = make(map[string]string, len(p.files))
+		for i, f := range p.files {
+			p.hashes[f.abs] = sums[i]
+		}
+	})
+	return p.hashes
 }
 
 func hash(b []byte) string {

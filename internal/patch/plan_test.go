@@ -65,8 +65,8 @@ func TestPreviewDoesNotWrite(t *testing.T) {
 	if fmt.Sprint(c.Hunks) != fmt.Sprint(want) {
 		t.Errorf("hunks = %+v", c.Hunks)
 	}
-	if plan.Hashes[filepath.Join(dir, "f.txt")] != hash([]byte("a\nb\nc\nd\ne\nf\ng\nh\ni\nm\nz\n")) {
-		t.Errorf("hashes = %v", plan.Hashes)
+	if plan.Hashes()[filepath.Join(dir, "f.txt")] != hash([]byte("a\nb\nc\nd\ne\nf\ng\nh\ni\nm\nz\n")) {
+		t.Errorf("hashes = %v", plan.Hashes())
 	}
 }
 
@@ -92,7 +92,7 @@ func TestApplySelection(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := plan.Apply(full.Hashes); err != nil {
+		if err := plan.Apply(full.Hashes()); err != nil {
 			t.Fatal(err)
 		}
 		got := readTree(t, dir)
@@ -120,7 +120,7 @@ func TestChangedSincePreview(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = plan.Apply(preview.Hashes)
+	err = plan.Apply(preview.Hashes())
 	var pe *Error
 	if !errors.As(err, &pe) || pe.Code != CodeChanged || pe.Path != "f.txt" {
 		t.Fatalf("Apply = %v, want changed_since_preview on f.txt", err)
@@ -136,7 +136,7 @@ func TestChangedSincePreview(t *testing.T) {
 		t.Fatalf("apply of a plan whose file was rewritten: %v", err)
 	}
 	plan, _ = Preview(ws, p, nil)
-	if err := plan.Apply(preview.Hashes); err != nil {
+	if err := plan.Apply(preview.Hashes()); err != nil {
 		t.Fatalf("apply after restoring content: %v", err)
 	}
 	plan, _ = Preview(ws, mustParse(t, "*** Begin Patch\n*** Add File: n.txt\n+x\n*** End Patch"), nil)

@@ -14,7 +14,6 @@ type loaded struct {
 	abs  string
 	fi   fs.FileInfo // nil: absent
 	data string
-	hash string
 	err  error // from Resolve or the read; returned when the op reaches it
 }
 
@@ -108,7 +107,7 @@ func (pl *planner) read(path string) loaded {
 	case fi.IsDir():
 		return loaded{err: errf(CodeIsDirectory, path, "is a folder, not a file")}
 	}
-	return loaded{abs: abs, fi: fi, data: bytesString(b), hash: hash(b)}
+	return loaded{abs: abs, fi: fi, data: bytesString(b)}
 }
 
 // each calls fn(0) … fn(n-1), at most ioWorkers at once, and returns when
