@@ -133,6 +133,14 @@ func (a *App) createLog(id string) (*session.Log, error) {
 func (a *App) restore(s *liveSession, ag *agent.Agent, past *session.Loaded, seq uint64) {
 	var items []protocol.TranscriptItem
 	if past != nil {
+		// A log that ends inside a turn (Gatehouse left mid-turn) gets that
+		// turn's stop item, in the log too, so it reads as ended.
+		if stop, ok := session.Interrupted(past.Items); ok {
+			past.Items = append(past.Items, stop)
+			if write := a.logItems(s); write != nil {
+				write(stop)
+			}
+		}
 		items = past.Items
 	}
 	s.state = session.NewState(s.id, items, a.logItems(s))

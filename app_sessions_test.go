@@ -9,6 +9,7 @@ import (
 
 	"gatehouse/internal/llm/llmtest"
 	"gatehouse/internal/protocol"
+	"gatehouse/internal/session"
 )
 
 func kinds(items []protocol.TranscriptItem) string {
@@ -118,5 +119,50 @@ func TestSessionsAreListedAndResumed(t *testing.T) {
 	}
 	if app.Snapshot().SessionID != first.SessionID {
 		t.Error("a failed resume closed the open session")
+	}
+}
+
+// A session whose log ends inside a turn (Gatehouse quit or crashed before
+// the turn stopped) resumes with that turn ended as interrupted, once: the
+// stop item is written to the log, and the next turn goes on from there.
+func TestResumingASessionLeftMidTurnEndsThatTurn(t *testing.T) {
+	app, ws, _ := newTestAppServer(t, llmtest.Script{Responses: []llmtest.Response{{Text: llmtest.Text("Back again.")}}})
+	const id = "20261130-left-mid-turn"
+	log, err := app.sessions.Create(ws, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, it := range []protocol.TranscriptItem{
+		{Kind: protocol.ItemUser, TurnID: id + "-t1", Text: "Refactor it"},
+		{Kind: protocol.ItemAssistant, ID: "m1", TurnID: id + "-t1", Text: "Starting."},
+	} {
+		if err := log.AppendItem(it); err != nil {
+			t.Fatal(err)
+		}
+	}
+	log.Close()
+
+	snap, err := app.ResumeSession(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if kinds(snap.Transcript) != "user,assistant,stop" {
+		t.Fatalf("resumed %s", kinds(snap.Transcript))
+	}
+	if stop := snap.Transcript[2]; stop.TurnID != id+"-t1" || stop.Reason != protocol.StopError || stop.ErrorKind != session.ErrorKindInterrupted {
+		t.Fatalf("stop item %+v", stop)
+	}
+	if _, err := app.Submit("Go on"); err != nil {
+		t.Fatal(err)
+	}
+	waitIdle(t, app)
+
+	app.NewSession()
+	again, err := app.ResumeSession(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if kinds(again.Transcript) != "user,assistant,stop,user,assistant,stop" || again.Transcript[5].Reason != protocol.StopCompleted {
+		t.Fatalf("reopened %s", kinds(again.Transcript))
 	}
 }

@@ -14,5 +14,9 @@ describe("stopWords", () => {
   it("words the other reasons", () => {
     expect(stopWords(stop({ reason: "blocked_by_approval" }))).toBe("blocked: you rejected a tool call");
     expect(stopWords(stop({ reason: "cancelled" }))).toBe("cancelled by you");
+    expect(stopWords(stop({ reason: "error", errorKind: "unreachable" }))).toBe("stopped by an error");
+  });
+  it("says a turn was interrupted when Gatehouse closed in the middle of it", () => {
+    expect(stopWords(stop({ reason: "error", errorKind: "interrupted" }))).toBe("interrupted: Gatehouse closed before the turn ended");
   });
 });

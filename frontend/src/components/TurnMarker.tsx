@@ -21,6 +21,7 @@ const advice: Record<string, { text: string; settings?: boolean }> = {
   server_error: { text: "The model server had a problem: send again in a moment." },
   bad_request: { text: "The server refused the request: try a different model or a shorter message." },
   bad_response: { text: "The server's answer could not be read: send again, or try another model." },
+  interrupted: { text: "Send a message to go on from the last step shown." },
 };
 
 export function formatUsage(u: Usage | undefined): string {
@@ -36,6 +37,8 @@ export function stopWords(item: TranscriptItem): string {
   if (reason === "blocked_by_approval" && b) {
     return `blocked: you rejected ${b.tool}` + (b.note ? ` — note: ${b.note}` : "");
   }
+  // Added on resume to a turn the session's log ends inside (internal/session).
+  if (reason === "error" && item.errorKind === "interrupted") return "interrupted: Gatehouse closed before the turn ended";
   return words[reason] ?? reason;
 }
 
