@@ -69,6 +69,17 @@ func (a *App) watchWorkspace(root string) {
 	a.files.Store(fw)
 }
 
+// resetChanges starts the record of changed files over when a session ends
+// and another opens: the tree's badges and the file viewer's diffs are of
+// the session shown (UX.md). The empty fs.changed tells the page to ask for
+// the badges again.
+func (a *App) resetChanges() {
+	if fw := a.files.Load(); fw != nil {
+		fw.tr.Reset()
+		a.bus.Publish(protocol.Event{Type: protocol.FsChanged, Payload: protocol.FsChangedPayload{Paths: []string{}, Kinds: []protocol.FsChangeKind{}}})
+	}
+}
+
 // stopWatch releases every watch of the open workspace.
 func (a *App) stopWatch() {
 	if fw := a.files.Swap(nil); fw != nil {

@@ -166,3 +166,29 @@ func TestSwitchingWorkspaceReleasesTheWatcher(t *testing.T) {
 		t.Fatal("no new watcher")
 	}
 }
+
+// The badges are of the session shown: a new session starts with none, and
+// a file changed again is diffed against its content when the session began.
+func TestANewSessionStartsWithoutTheOldSessionsBadges(t *testing.T) {
+	app, ws, _ := newFilesApp(t, llmtest.Script{Responses: []llmtest.Response{
+		{ToolCalls: []llmtest.ToolCall{{ID: "c1", Name: "write_file", Arguments: llmtest.Text(`{"path":"a.txt","content":"two\n"}`)}}},
+		{Text: llmtest.Text("done")},
+	}}, map[string]string{"a.txt": "one\n"})
+	if _, err := app.Submit("change a"); err != nil {
+		t.Fatal(err)
+	}
+	waitIdle(t, app)
+	waitChanged(t, app, "a.txt", "M agent")
+
+	app.NewSession()
+	if got := app.ChangedFiles(); len(got) != 0 {
+		t.Fatalf("a new session shows the old one's changes: %+v", got)
+	}
+	if err := os.WriteFile(filepath.Join(ws, "a.txt"), []byte("three\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	waitChanged(t, app, "a.txt", "M outside")
+	if d, err := app.FileDiff("a.txt"); err != nil || !strings.Contains(d.Diff, "-two\n+three\n") {
+		t.Fatalf("FileDiff against the session's start: %+v %v", d, err)
+	}
+}

@@ -60,6 +60,7 @@ func (a *App) NewSession() protocol.Snapshot {
 	a.sess = nil
 	a.mu.Unlock()
 	a.closeSession(old)
+	a.resetChanges()
 	if _, err := a.session(); err != nil {
 		a.log.Info("no new session", "err", err)
 	}
@@ -94,6 +95,7 @@ func (a *App) ResumeSession(id string) (protocol.Snapshot, error) {
 	a.sess = nil
 	a.mu.Unlock()
 	a.closeSession(old)
+	a.resetChanges()
 
 	log, past, err := a.sessions.Open(ws, id)
 	if err != nil {

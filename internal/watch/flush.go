@@ -24,6 +24,7 @@ func (w *Watcher) mark(rel string, renamed bool) {
 		w.order = append(w.order, rel)
 	}
 	p.renamed = p.renamed || renamed
+	p.last = now
 	w.lastAt = now
 	if w.firstAt.IsZero() {
 		w.firstAt = now
@@ -103,20 +104,20 @@ func (w *Watcher) settle(pending map[string]*pend, order []string) []Change {
 			if p.renamed {
 				kind = protocol.FsRename
 			}
-			c := Change{Path: rel, Kind: kind, IsDir: old.dir, At: p.at}
+			c := Change{Path: rel, Kind: kind, IsDir: old.dir, At: p.at, Last: p.last}
 			out = append(out, c)
 			if old.dir {
 				removedDirs[rel] = c
 			}
 		case !had:
 			w.index[rel] = entryOf(fi)
-			out = append(out, Change{Path: rel, Kind: protocol.FsCreate, IsDir: fi.IsDir(), At: p.at})
+			out = append(out, Change{Path: rel, Kind: protocol.FsCreate, IsDir: fi.IsDir(), At: p.at, Last: p.last})
 		default:
 			w.index[rel] = entryOf(fi)
 			if old.dir && fi.IsDir() {
 				continue // a folder's own writes show as its entries' changes
 			}
-			out = append(out, Change{Path: rel, Kind: protocol.FsWrite, IsDir: fi.IsDir(), At: p.at})
+			out = append(out, Change{Path: rel, Kind: protocol.FsWrite, IsDir: fi.IsDir(), At: p.at, Last: p.last})
 		}
 	}
 	if len(removedDirs) == 0 {
@@ -141,7 +142,7 @@ func (w *Watcher) settle(pending map[string]*pend, order []string) []Change {
 		e := w.index[p]
 		delete(w.index, p)
 		c := removedDirs[topRemoved(p, removedDirs)]
-		out = append(out, Change{Path: p, Kind: c.Kind, IsDir: e.dir, At: c.At})
+		out = append(out, Change{Path: p, Kind: c.Kind, IsDir: e.dir, At: c.At, Last: c.Last})
 	}
 	return out
 }

@@ -156,3 +156,18 @@ func write(t *testing.T, root, rel, content string) {
 		t.Fatal(err)
 	}
 }
+
+// waitNoticed waits until the watcher has rel in its pending batch (noticed,
+// not delivered: the fake clock holds the batch back).
+func waitNoticed(t *testing.T, w *Watcher, rel string) {
+	t.Helper()
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		w.mu.Lock()
+		_, ok := w.pending[rel]
+		w.mu.Unlock()
+		if ok {
+			return
+		}
+	}
+	t.Fatalf("the watcher never noticed %s", rel)
+}

@@ -72,6 +72,7 @@ type Tracker struct {
 	files      map[string]*tracked
 	inflight   map[string]int      // paths an agent tool call is writing
 	expect     map[string]snapshot // what the agent's last write left
+	since      time.Time           // the last Reset: changes noticed before it belong to the session before
 	reads      map[string]bool     // files the agent read
 	notes      map[string]bool     // read files changed from outside, not yet told
 	shellRuns  int
@@ -175,6 +176,38 @@ func (t *Tracker) keepLocked(rel string, b []byte) {
 	t.cache[rel] = b
 }
 
+// Reset starts the record over for a new session: the badges mark what
+// changed in the session shown (UX.md), so the files changed so far become
+// unchanged, their content now their baseline (kept within the cache's
+// budget, like the first walk's), and what the agent read or was told about
+// is forgotten with the session that did it. A change the watcher noticed
+// before Reset but delivers after it (its batches wait for a quiet moment)
+// belongs to the session before, and is not one of the new session's; one
+// noticed again after Reset is.
+func (t *Tracker) Reset() {
+	t.mu.Lock()
+	t.since = t.opts.Clock.Now()
+	rels := make([]string, 0, len(t.files))
+	for rel, f := range t.files {
+		if f.exists {
+			rels = append(rels, rel)
+		}
+	}
+	t.files = map[string]*tracked{}
+	t.expect = map[string]snapshot{}
+	t.reads = map[string]bool{}
+	t.notes = map[string]bool{}
+	t.mu.Unlock()
+	sort.Strings(rels)
+	for _, rel := range rels {
+		fi, err := os.Lstat(t.abs(rel))
+		if err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		t.Remember(rel, t.abs(rel), fi)
+	}
+}
+
 // ensureBaseline reads rel now, while it is still unchanged, unless its
 // baseline is already kept.
 func (t *Tracker) ensureBaseline(rel string, max int64) {
@@ -196,10 +229,24 @@ func (t *Tracker) ensureBaseline(rel string, max int64) {
 
 // Observe attributes a watcher batch (Watcher.OnBatch).
 func (t *Tracker) Observe(batch []Change) {
+	var before []string // changed before the last Reset: their baselines are stale
+	defer func() {
+		for _, rel := range before {
+			if fi, err := os.Lstat(t.abs(rel)); err == nil && fi.Mode().IsRegular() {
+				t.Remember(rel, t.abs(rel), fi)
+			}
+		}
+	}()
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	for _, c := range batch {
 		if c.IsDir {
+			continue
+		}
+		if !t.since.IsZero() && !c.Last.After(t.since) {
+			t.cacheBytes -= int64(len(t.cache[c.Path]))
+			delete(t.cache, c.Path)
+			before = append(before, c.Path)
 			continue
 		}
 		exists := c.Kind == protocol.FsCreate || c.Kind == protocol.FsWrite

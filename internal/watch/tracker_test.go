@@ -169,3 +169,42 @@ func TestNotesNameReadFilesChangedOutside(t *testing.T) {
 		t.Fatalf("the agent re-read the file; no note needed: %q", n)
 	}
 }
+
+// A new session starts the record over: what changed before is its baseline,
+// the badges and notes of the session before are gone, and a change noticed
+// before the reset but delivered after it is not the new session's.
+func TestResetStartsANewSessionsRecord(t *testing.T) {
+	s := newSession(t, TrackerOptions{}, map[string]string{"a.txt": "1\n", "b.txt": "1\n", "r.txt": "1\n", "late.txt": "1\n"})
+	s.call(files.NewWriteFile(s.ws), `{"path":"a.txt","content":"2\n"}`)
+	s.call(files.NewReadFile(s.ws), `{"path":"r.txt"}`)
+	write(t, s.root, "b.txt", "2\n")
+	write(t, s.root, "r.txt", "2\n") // read, then changed outside: a note is due
+	settle(t, s.w, s.c)
+	if got := s.changed(); len(got) != 3 {
+		t.Fatalf("before the reset: %v", got)
+	}
+	write(t, s.root, "late.txt", "2\n") // noticed now, delivered after the reset
+	waitNoticed(t, s.w, "late.txt")
+
+	s.tr.Reset()
+	settle(t, s.w, s.c)
+	if got := s.changed(); len(got) != 0 {
+		t.Fatalf("after the reset: %v", got)
+	}
+	if n := s.tr.Notes(); n != nil {
+		t.Fatalf("notes of the session before: %q", n)
+	}
+
+	// Changed in the new session: against the content it started with.
+	write(t, s.root, "a.txt", "3\n")
+	write(t, s.root, "late.txt", "3\n")
+	settle(t, s.w, s.c)
+	if got := s.changed(); !reflect.DeepEqual(got, map[string]string{"a.txt": "M outside", "late.txt": "M outside"}) {
+		t.Fatalf("in the new session: %v", got)
+	}
+	for rel, want := range map[string]string{"a.txt": "2\n", "late.txt": "2\n"} {
+		if _, base, known, ok := s.tr.Baseline(rel); !ok || !known || string(base) != want {
+			t.Errorf("%s: baseline %q known=%v ok=%v, want %q", rel, base, known, ok, want)
+		}
+	}
+}

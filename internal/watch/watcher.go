@@ -53,8 +53,9 @@ type Change struct {
 	Kind protocol.FsChangeKind
 	// IsDir is set for folders (for a removed path: it was a folder).
 	IsDir bool
-	// At is when the watcher first noticed the change, by its clock.
-	At time.Time
+	// At is when the watcher first noticed the change, by its clock, and
+	// Last when it last did (changes to one path in a batch are one Change).
+	At, Last time.Time
 }
 
 // Stats counts what a Watcher did, for tests and benchmarks.
@@ -105,8 +106,8 @@ type Watcher struct {
 }
 
 type pend struct {
-	at      time.Time
-	renamed bool
+	at, last time.Time
+	renamed  bool
 }
 
 type entry struct {
