@@ -51,6 +51,9 @@ func (a *Agent) fit(specs []llm.ToolSpec) ([]llm.Message, int, int) {
 // estimate is a rough token count: about four bytes a token.
 func estimate(s string) int { return len(s)/4 + 1 }
 
+// messageTokens leaves out m.Reasoning: it is opaque (encrypted on the
+// Responses API), so its size in bytes says little about its tokens, and
+// a server that sends it also reports the prompt's real size.
 func messageTokens(m llm.Message) int {
 	n := estimate(m.Text) + 4
 	for _, c := range m.ToolCalls {

@@ -66,7 +66,8 @@ func (a *Agent) loop(ctx context.Context, turnID string) Outcome {
 		}
 		if err != nil {
 			cancelled := ctx.Err() != nil || llm.KindOf(err) == llm.KindCancelled
-			// Keep what arrived; drop half-streamed tool calls, which never ran.
+			// Keep what arrived; drop half-streamed tool calls, which never
+			// ran, and the reasoning, which led to them.
 			a.emit(turnID, protocol.MessageDone, protocol.MessageDonePayload{MessageID: msgID, Text: resp.Message.Text, Cancelled: cancelled})
 			if resp.Message.Text != "" {
 				a.appendHistory(llm.Assistant(resp.Message.Text))

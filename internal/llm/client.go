@@ -84,6 +84,9 @@ type Client struct {
 	api     API
 	model   string
 	retries int
+	// noInclude is set once the server refused include (see
+	// reasoning.go): later Responses requests do not ask again.
+	noInclude atomic.Bool
 }
 
 // attemptsKey holds the *int32 counting the HTTP attempts of one call.
@@ -163,7 +166,7 @@ func (c *Client) Stream(ctx context.Context, req Request, onText func(string)) (
 	var events int
 	var err error
 	if c.api == APIResponses {
-		resp, events, err = c.streamResponses(ctx, model, req, onText)
+		resp, events, err = c.streamResponsesFallback(ctx, model, req, onText)
 	} else {
 		resp, events, err = c.streamChat(ctx, model, req, onText)
 	}

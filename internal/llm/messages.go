@@ -24,11 +24,27 @@ const (
 //	system, user: Text
 //	assistant:    Text and/or ToolCalls
 //	tool:         Text (the tool's result) and ToolCallID (the call it answers)
+//
+// An assistant message may also carry Reasoning, which only the model client
+// reads.
 type Message struct {
 	Role       Role       `json:"role"`
 	Text       string     `json:"text,omitempty"`
 	ToolCalls  []ToolCall `json:"toolCalls,omitempty"`
 	ToolCallID string     `json:"toolCallId,omitempty"`
+	// Reasoning is the provider's reasoning items of an assistant message,
+	// opaque to everyone but this package: on the Responses API, the
+	// "reasoning" output items exactly as the server sent them (id,
+	// encrypted_content, summary). The client is stateless (store: false),
+	// so a reasoning model keeps its reasoning across the steps of a tool
+	// loop only if these go back with the next request, before the
+	// message's text and calls; keep them with the message and pass it back
+	// unchanged. The Chat Completions path ignores them.
+	//
+	// The session transcript does not carry them, so a history rebuilt on
+	// resume has none: the model then reasons afresh, which costs tokens,
+	// not correctness.
+	Reasoning []json.RawMessage `json:"reasoning,omitempty"`
 }
 
 // ToolCall is a call the model asked for. Arguments is the JSON text as the

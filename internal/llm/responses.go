@@ -2,6 +2,7 @@ package llm
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -24,10 +25,11 @@ const minOutputTokens = 16
 // streamResponses streams one call of the Responses API. It is stateless:
 // store is false and every request carries the whole conversation, so a
 // session resumed elsewhere, or a server that keeps nothing, sees the same
-// input the chat path sends. It returns what arrived, how many events did,
-// and the error that ended the stream (nil after response.completed).
-func (c *Client) streamResponses(ctx context.Context, model string, req Request, onText func(string)) (Response, int, error) {
-	params, err := buildResponseParams(model, req)
+// input the chat path sends. include asks for the encrypted reasoning (see
+// reasoning.go). It returns what arrived, how many events did, and the
+// error that ended the stream (nil after response.completed).
+func (c *Client) streamResponses(ctx context.Context, model string, req Request, include bool, onText func(string)) (Response, int, error) {
+	params, err := buildResponseParams(model, req, include)
 	if err != nil {
 		return Response{}, 0, &Error{Kind: KindBadConfig, Message: err.Error(), Err: err}
 	}
@@ -62,10 +64,13 @@ func (c *Client) streamResponses(ctx context.Context, model string, req Request,
 	return acc.response(), events, err
 }
 
-func buildResponseParams(model string, req Request) (responses.ResponseNewParams, error) {
+func buildResponseParams(model string, req Request, include bool) (responses.ResponseNewParams, error) {
 	p := responses.ResponseNewParams{
 		Model: shared.ResponsesModel(model),
 		Store: openai.Bool(false),
+	}
+	if include {
+		p.Include = includeReasoning
 	}
 	if req.MaxTokens > 0 {
 		p.MaxOutputTokens = openai.Int(max(req.MaxTokens, minOutputTokens))
@@ -85,6 +90,7 @@ func buildResponseParams(model string, req Request) (responses.ResponseNewParams
 		case RoleUser:
 			input = append(input, responses.ResponseInputItemParamOfMessage(m.Text, responses.EasyInputMessageRoleUser))
 		case RoleAssistant:
+			input = append(input, reasoningInput(m)...)
 			if m.Text != "" {
 				input = append(input, responses.ResponseInputItemParamOfMessage(m.Text, responses.EasyInputMessageRoleAssistant))
 			}
@@ -135,10 +141,11 @@ type responseAccumulator struct {
 }
 
 type outputItem struct {
-	typ      string // "message", "function_call", "reasoning", ...
-	text     strings.Builder
-	streamed bool // text arrived as deltas
-	call     ToolCall
+	typ       string // "message", "function_call", "reasoning", ...
+	text      strings.Builder
+	streamed  bool // text arrived as deltas
+	call      ToolCall
+	reasoning json.RawMessage // a finished reasoning item worth sending back
 }
 
 func (a *responseAccumulator) item(index int64) *outputItem {
@@ -213,6 +220,10 @@ func (a *responseAccumulator) done(index int64, out responses.ResponseOutputItem
 	it := a.item(index)
 	it.typ = out.Type
 	switch out.Type {
+	case "reasoning":
+		if r := keepReasoning(out); r != nil {
+			it.reasoning = r
+		}
 	case "function_call":
 		args := out.Arguments.OfString
 		if args == "" {
@@ -262,8 +273,11 @@ func (a *responseAccumulator) response() Response {
 	r.Message.Role = RoleAssistant
 	var text strings.Builder
 	for _, i := range a.indices() {
-		if it := a.items[i]; it.typ == "message" {
+		switch it := a.items[i]; {
+		case it.typ == "message":
 			text.WriteString(it.text.String())
+		case it.typ == "reasoning" && it.reasoning != nil:
+			r.Message.Reasoning = append(r.Message.Reasoning, it.reasoning)
 		}
 	}
 	r.Message.Text = text.String()

@@ -18,6 +18,9 @@ import (
 //     included);
 //   - stop items, and items still streaming or running, are skipped.
 //
+// The transcript keeps no reasoning items, so no message gets Reasoning: a
+// reasoning model resumed here reasons afresh (see llm.Message.Reasoning).
+//
 // Every call in the result has exactly one result message, right after its
 // assistant message: a call is only listed when its finished tool item is
 // there. Tool items with no assistant item before them in their turn get an

@@ -4,21 +4,29 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"time"
 )
 
 // responsesBody is the part of a Responses API request the server reads.
 type responsesBody struct {
-	Model  string          `json:"model"`
-	Stream bool            `json:"stream"`
-	Input  json.RawMessage `json:"input"`
+	Model   string          `json:"model"`
+	Stream  bool            `json:"stream"`
+	Input   json.RawMessage `json:"input"`
+	Include []string        `json:"include"`
 }
+
+// includeReasoning is the include value that gets reasoning items their
+// encrypted_content.
+const includeReasoning = "reasoning.encrypted_content"
 
 // inputItem is one item of a request's input list.
 type inputItem struct {
-	Type   string `json:"type"`
-	Role   string `json:"role"`
-	CallID string `json:"call_id"`
+	Type             string `json:"type"`
+	Role             string `json:"role"`
+	CallID           string `json:"call_id"`
+	ID               string `json:"id"`
+	EncryptedContent string `json:"encrypted_content"`
 }
 
 func (h *Handler) serveResponses(w http.ResponseWriter, r *http.Request, body []byte, reqIdx int) {
@@ -34,6 +42,12 @@ func (h *Handler) serveResponses(w http.ResponseWriter, r *http.Request, body []
 			return
 		}
 	}
+	if h.script.RefuseInclude && len(req.Include) > 0 {
+		writeError(w, APIError{Status: 400, Type: "invalid_request_error", Param: "include",
+			Message: "Unsupported parameter: 'include'."})
+		return
+	}
+	h.checkReasoning(input, reqIdx)
 	var items []historyItem
 	for _, it := range input {
 		switch it.Type {
@@ -51,8 +65,52 @@ func (h *Handler) serveResponses(w http.ResponseWriter, r *http.Request, body []
 		writeError(w, APIError{Status: 400, Message: "fake server: only streaming requests are scripted"})
 		return
 	}
-	if completed := streamResponse(w, r, n, req.Model, resp); completed {
+	include := slices.Contains(req.Include, includeReasoning)
+	if include {
+		h.issue(n, resp)
+	}
+	if completed := streamResponse(w, r, n, req.Model, resp, include); completed {
 		h.completed(n, resp)
+	}
+}
+
+func reasoningID(n, i int) string { return fmt.Sprintf("rs_llmtest_%d_%d", n, i) }
+
+// issue notes the encrypted_content of response n's reasoning items, which
+// a later request may send back.
+func (h *Handler) issue(n int, resp Response) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.issued == nil {
+		h.issued = map[string]string{}
+	}
+	for i, rs := range resp.Reasoning {
+		h.issued[reasoningID(n, i)] = rs.Encrypted
+	}
+}
+
+// checkReasoning records a violation for every reasoning item in input
+// that OpenAI would refuse with store false: one without the
+// encrypted_content the server sent for its id, and one not followed
+// (after any further reasoning items) by the assistant output it led to, a
+// message or a function call.
+func (h *Handler) checkReasoning(input []inputItem, reqIdx int) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for i, it := range input {
+		if it.Type != "reasoning" {
+			continue
+		}
+		if sent, ok := h.issued[it.ID]; !ok || sent != it.EncryptedContent {
+			h.violate("request %d: reasoning item %d (%s) lacks the encrypted_content sent with it", reqIdx, i, it.ID)
+		}
+		j := i + 1
+		for j < len(input) && input[j].Type == "reasoning" {
+			j++
+		}
+		if j == len(input) || (input[j].Type != "function_call" && input[j].Role != "assistant") {
+			h.violate("request %d: reasoning item %d (%s) is not followed by a message or function call", reqIdx, i, it.ID)
+		}
 	}
 }
 
@@ -61,11 +119,29 @@ type responseEvent map[string]any
 
 // responseEvents returns the events of resp up to (not including) the
 // terminal one, and the finished output items for the terminal response.
-// A message item comes first (its text one delta per chunk), then one
-// function_call item per call, its arguments one delta per fragment;
-// Interleave alternates the deltas of parallel calls.
-func responseEvents(n int, resp Response) (events []responseEvent, output []any) {
+// Reasoning items come first (encrypted_content in the finished item, when
+// include asked for it), then a message item (its text one delta per
+// chunk), then one function_call item per call, its arguments one delta
+// per fragment; Interleave alternates the deltas of parallel calls.
+func responseEvents(n int, resp Response, include bool) (events []responseEvent, output []any) {
 	index := 0
+	for i, rs := range resp.Reasoning {
+		id := reasoningID(n, i)
+		summary := []any{}
+		if rs.Summary != "" {
+			summary = append(summary, map[string]any{"type": "summary_text", "text": rs.Summary})
+		}
+		item := map[string]any{"type": "reasoning", "id": id, "summary": []any{}}
+		done := map[string]any{"type": "reasoning", "id": id, "summary": summary}
+		if include {
+			done["encrypted_content"] = rs.Encrypted
+		}
+		events = append(events,
+			responseEvent{"type": "response.output_item.added", "output_index": index, "item": item},
+			responseEvent{"type": "response.output_item.done", "output_index": index, "item": done})
+		output = append(output, done)
+		index++
+	}
 	if len(resp.Text.Parts) > 0 {
 		id := fmt.Sprintf("msg_llmtest_%d", n)
 		item := map[string]any{"type": "message", "id": id, "role": "assistant", "status": "in_progress", "content": []any{}}
@@ -146,7 +222,7 @@ func responseEvents(n int, resp Response) (events []responseEvent, output []any)
 // "length" or "content_filter" FinishReason) with the usage. StreamError
 // ends it with response.failed instead; Hang holds it open after the
 // output events. It reports whether the stream was completed.
-func streamResponse(w http.ResponseWriter, r *http.Request, n int, model string, resp Response) bool {
+func streamResponse(w http.ResponseWriter, r *http.Request, n int, model string, resp Response, include bool) bool {
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.WriteHeader(http.StatusOK)
@@ -179,7 +255,7 @@ func streamResponse(w http.ResponseWriter, r *http.Request, n int, model string,
 	if !send(responseEvent{"type": "response.created", "response": response("in_progress", nil)}) {
 		return false
 	}
-	events, output := responseEvents(n, resp)
+	events, output := responseEvents(n, resp, include)
 	for _, ev := range events {
 		if !send(ev) {
 			return false

@@ -2,7 +2,9 @@
 // tests: it streams a script as Chat Completions SSE (POST /chat/completions)
 // or as Responses API SSE (POST /responses), records every request, and
 // checks on every request that each tool call the model made got exactly
-// one result (a tool message, or a function_call_output item).
+// one result (a tool message, or a function_call_output item) and, on
+// /responses, that reasoning items sent back are the ones it sent, each
+// before the output it led to.
 //
 // A script is JSON (see Script), so a file can drive the fakellm command the
 // end-to-end tests run. Each model request, on either endpoint, takes the
@@ -15,7 +17,7 @@
 //	  "models": ["fake-model"],
 //	  "apiKey": "sk-test",
 //	  "responses": [
-//	    {"toolCalls": [{"id": "call_1", "name": "read_file", "arguments": ["{\"path\":", "\"a.txt\"}"]}]},
+//	    {"reasoning": [{"encrypted": "opaque-1"}], "toolCalls": [{"id": "call_1", "name": "read_file", "arguments": ["{\"path\":", "\"a.txt\"}"]}]},
 //	    {"text": "Hello **there**", "usage": {"promptTokens": 12, "completionTokens": 3}},
 //	    {"text": ["Hel", "lo"], "hang": true},
 //	    {"error": {"status": 429, "code": "rate_limit_exceeded", "message": "slow down"}}
@@ -41,6 +43,10 @@ type Script struct {
 	APIKey string `json:"apiKey,omitempty"`
 	// Responses answer model requests, one each, in order.
 	Responses []Response `json:"responses"`
+	// RefuseInclude answers a /responses request that has an include
+	// parameter with a 400 naming it, as some servers other than OpenAI's
+	// do. The refused request takes no scripted response.
+	RefuseInclude bool `json:"refuseInclude,omitempty"`
 }
 
 // Response is the answer to one model request: an HTTP error, or a stream
@@ -49,6 +55,9 @@ type Script struct {
 // pieces are output_text and function_call_arguments deltas, and the end is
 // response.completed with the usage (see streamResponse).
 type Response struct {
+	// Reasoning is streamed on /responses before everything else, one
+	// "reasoning" output item each; Chat Completions ignores it.
+	Reasoning []Reasoning `json:"reasoning,omitempty"`
 	// Text is streamed as content deltas: an array is sent one element per
 	// chunk; a string is split into one chunk per word.
 	Text Fragments `json:"text,omitempty"`
@@ -78,6 +87,20 @@ type Response struct {
 	StreamError *APIError `json:"streamError,omitempty"`
 }
 
+// Reasoning is one reasoning item the fake model outputs. Its id is
+// rs_llmtest_<response>_<index>. As OpenAI does, the server sends
+// Encrypted as the item's encrypted_content only when the request's include
+// asked for "reasoning.encrypted_content"; the Summary is always sent.
+//
+// A later request that sends the item back must send it with the same
+// encrypted_content and follow it with an output item (a message or a
+// function call), or the server records a violation.
+type Reasoning struct {
+	// Encrypted is opaque to the client.
+	Encrypted string `json:"encrypted"`
+	Summary   string `json:"summary,omitempty"`
+}
+
 // ToolCall is a tool call the fake model makes.
 type ToolCall struct {
 	ID        string    `json:"id"`
@@ -98,6 +121,7 @@ type APIError struct {
 	Status  int    `json:"status"`
 	Code    string `json:"code,omitempty"`
 	Type    string `json:"type,omitempty"`
+	Param   string `json:"param,omitempty"`
 	Message string `json:"message"`
 }
 
@@ -176,7 +200,7 @@ func ParseScript(b []byte) (Script, error) {
 		return Script{}, fmt.Errorf("llmtest: script: %w", err)
 	}
 	for i, r := range s.Responses {
-		if r.Error != nil && (len(r.Text.Parts) > 0 || len(r.ToolCalls) > 0 || r.Hang) {
+		if r.Error != nil && (len(r.Text.Parts) > 0 || len(r.ToolCalls) > 0 || len(r.Reasoning) > 0 || r.Hang) {
 			return Script{}, fmt.Errorf("llmtest: script: response %d has an error and content", i)
 		}
 		for j, tc := range r.ToolCalls {

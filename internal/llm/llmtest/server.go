@@ -41,8 +41,9 @@ type Handler struct {
 	next        int
 	requests    []Recorded
 	violations  []string
-	outstanding []string // call ids of the last completed response
-	outFrom     int      // index of that response
+	outstanding []string          // call ids of the last completed response
+	outFrom     int               // index of that response
+	issued      map[string]string // reasoning item id → encrypted_content sent
 }
 
 // NewHandler returns a Handler for s.
@@ -285,12 +286,15 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 }
 
 func writeError(w http.ResponseWriter, e APIError) {
-	var code any
+	var code, param any
 	if e.Code != "" {
 		code = e.Code
 	}
+	if e.Param != "" {
+		param = e.Param
+	}
 	writeJSON(w, e.Status, map[string]any{"error": map[string]any{
-		"message": e.Message, "type": e.Type, "param": nil, "code": code}})
+		"message": e.Message, "type": e.Type, "param": param, "code": code}})
 }
 
 // Server is a Handler on a loopback httptest server.
