@@ -31,3 +31,24 @@ test("a file created on disk appears in the tree, and its change can be viewed",
   await viewer.getByRole("button", { name: "Close file viewer" }).click();
   await expect(viewer).toBeHidden();
 });
+
+test("a new session starts without the old session's badges", async ({ app }) => {
+  const { page, workspace } = await app({ approvalMode: "safe", files: { "README.md": "# hi\n" } });
+  await page.getByRole("button", { name: "Files" }).click();
+  const tree = page.getByRole("tree", { name: "Workspace files" });
+  const readme = tree.getByRole("button", { name: /^README\.md/ });
+  fs.writeFileSync(path.join(workspace, "README.md"), "# hello\n");
+  await expect(readme.getByLabel("modified outside Gatehouse")).toHaveText("M");
+
+  await page.getByRole("button", { name: "Sessions" }).click();
+  await page.getByRole("menuitem", { name: "+ New session" }).click();
+  await expect(readme.getByLabel("modified outside Gatehouse")).toHaveCount(0);
+
+  // Changed again: marked again, and diffed against the session's start.
+  fs.writeFileSync(path.join(workspace, "README.md"), "# hello again\n");
+  await expect(readme.getByLabel("modified outside Gatehouse")).toHaveText("M");
+  await readme.click();
+  const diff = page.getByRole("dialog", { name: "File README.md" }).getByRole("group", { name: "Diff of README.md" });
+  await expect(diff).toContainText("# hello again");
+  await expect(diff).not.toContainText("# hi");
+});
