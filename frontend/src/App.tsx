@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { AppState, ApprovalMode, Backend } from "./bridge";
 import { Header } from "./components/Header";
+import { ModelMenu } from "./components/ModelMenu";
 import { Chat } from "./components/Chat";
 import { ChatActionsContext } from "./components/ChatActions";
 import { Settings } from "./components/Settings";
@@ -106,6 +107,12 @@ export function App({ backend, processes, sessions, localModels, files, approval
           onChooseWorkspace={chooseWorkspace}
           onModeChange={(m: ApprovalMode) => act(backend.setApprovalMode(m))}
           onOpenSettings={() => setShowSettings(true)}
+          model={
+            <ModelMenu backend={backend} model={state.model} busy={transcript.turnId !== ""} onChanged={(s) => {
+              setState(s);
+              setError(null);
+            }} onOpenSettings={() => setShowSettings(true)} />
+          }
           sessions={sessions && (
             <SessionsMenu backend={sessions} hasWorkspace={!!state.workspace} busy={transcript.turnId !== ""} onSwitched={() => void store.resync()} />
           )}

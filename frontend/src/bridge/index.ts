@@ -64,6 +64,10 @@ export const backend = {
   saveSettings: (s: SettingsInput): Promise<SettingsView> => App.SaveSettings(s) as Promise<SettingsView>,
   testConnection: (s: SettingsInput): Promise<ConnectionResult> =>
     App.TestConnection(s) as Promise<ConnectionResult>,
+  /** The ids of the models the configured server lists, sorted; rejects with the failure in words. */
+  listModels: async (): Promise<string[]> => (await App.ListModels()) ?? [],
+  /** Saves the model for the next turn (the running one keeps its own); rejects while --model names it. */
+  setModel: (name: string): Promise<AppState> => App.SetModel(name),
 
   /** Opens an http(s) link in the system browser, never in the app's window. */
   openURL: (url: string): void => {

@@ -12,6 +12,8 @@ export function Header(props: {
   onChooseWorkspace: () => void;
   onModeChange: (m: ApprovalMode) => void;
   onOpenSettings: () => void;
+  /** The model menu; without one the model opens Settings. */
+  model?: ReactNode;
   /** The sessions menu, beside the workspace. */
   sessions?: ReactNode;
   /** The context gauge, after the approval mode. */
@@ -36,7 +38,8 @@ export function Header(props: {
         <span aria-hidden>▾</span>
       </button>
       {props.sessions}
-      {state.model && (
+      {state.model && props.model}
+      {state.model && !props.model && (
         <button className="model" onClick={props.onOpenSettings} title="Change the model in Settings" aria-label={`Model ${state.model}`}>
           <span className="model-label">model</span> <span className="mono">{state.model}</span>
         </button>

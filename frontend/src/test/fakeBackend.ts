@@ -31,6 +31,11 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
       return settings;
     }),
     testConnection: vi.fn(async (_s: SettingsInput): Promise<ConnectionResult> => ({ status: "reachable", message: "Connected." })),
+    listModels: vi.fn(async (): Promise<string[]> => ["fake-model", "other-model"]),
+    setModel: vi.fn(async (name: string) => {
+      settings = { ...settings, model: name };
+      return (state = { ...state, model: name } as AppState);
+    }),
     openURL: vi.fn(),
     onEvent: vi.fn((h: (e: GatehouseEvent) => void) => {
       handlers.add(h);

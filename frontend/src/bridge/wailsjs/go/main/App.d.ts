@@ -19,6 +19,8 @@ export function GetSettings():Promise<main.SettingsView>;
 
 export function ListDir(arg1:string):Promise<Array<main.DirEntry>>;
 
+export function ListModels():Promise<Array<string>>;
+
 export function ListRules():Promise<Array<protocol.Rule>>;
 
 export function ListSessions():Promise<Array<main.SessionInfo>>;
@@ -58,6 +60,8 @@ export function SaveSettings(arg1:main.SettingsInput):Promise<main.SettingsView>
 export function SetApprovalMode(arg1:string):Promise<main.AppState>;
 
 export function SetAttention(arg1:boolean):Promise<void>;
+
+export function SetModel(arg1:string):Promise<main.AppState>;
 
 export function SetWindowFocused(arg1:boolean):Promise<void>;
 

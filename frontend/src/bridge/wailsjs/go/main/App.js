@@ -30,6 +30,10 @@ export function ListDir(arg1) {
   return window['go']['main']['App']['ListDir'](arg1);
 }
 
+export function ListModels() {
+  return window['go']['main']['App']['ListModels']();
+}
+
 export function ListRules() {
   return window['go']['main']['App']['ListRules']();
 }
@@ -108,6 +112,10 @@ export function SetApprovalMode(arg1) {
 
 export function SetAttention(arg1) {
   return window['go']['main']['App']['SetAttention'](arg1);
+}
+
+export function SetModel(arg1) {
+  return window['go']['main']['App']['SetModel'](arg1);
 }
 
 export function SetWindowFocused(arg1) {
