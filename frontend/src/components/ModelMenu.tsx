@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import type { AppState, Backend } from "../bridge";
+import { useMenu } from "./useMenu";
 import "./ModelMenu.css";
 
 export type ModelsBackend = Pick<Backend, "listModels" | "setModel">;
@@ -23,19 +24,12 @@ export function ModelMenu(props: {
   onOpenSettings: () => void;
 }) {
   const { backend, model, onChanged } = props;
-  const [open, setOpen] = useState(false);
+  // The current model is focused on opening; its item stays the same
+  // element when the list arrives, so focus stays too.
+  const { open, close, buttonProps, menuProps } = useMenu('[aria-checked="true"]');
   const [load, setLoad] = useState<Load>({ state: "loading" });
   const [switching, setSwitching] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLDivElement>(null);
-  const id = useId();
-
-  const close = useCallback((refocus: boolean) => {
-    setOpen(false);
-    if (refocus) button.current?.focus();
-  }, []);
-
   useEffect(() => {
     if (!open) return;
     let live = true;
@@ -49,19 +43,6 @@ export function ModelMenu(props: {
       live = false;
     };
   }, [open, backend]);
-
-  // Focus the current model on opening (its item stays the same element when
-  // the list arrives, so focus stays too); close on a click outside.
-  useEffect(() => {
-    if (!open) return;
-    menu.current?.querySelector<HTMLElement>('[aria-checked="true"]')?.focus();
-    const outside = (e: MouseEvent) => {
-      const t = e.target as Node;
-      if (!menu.current?.contains(t) && !button.current?.contains(t)) close(false);
-    };
-    document.addEventListener("mousedown", outside);
-    return () => document.removeEventListener("mousedown", outside);
-  }, [open, close]);
 
   // A server may list only some of its models: the current one is shown anyway, first.
   const listed = load.state === "done" ? load.list : [];
@@ -82,40 +63,17 @@ export function ModelMenu(props: {
     }
   };
 
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    const items = Array.from(menu.current?.querySelectorAll<HTMLElement>('[role="menuitemradio"], [role="menuitem"]') ?? []);
-    const i = items.indexOf(document.activeElement as HTMLElement);
-    const go = (j: number) => items[(j + items.length) % items.length]?.focus();
-    if (e.key === "Escape") close(true);
-    else if (e.key === "ArrowDown") go(i + 1);
-    else if (e.key === "ArrowUp") go(i < 0 ? -1 : i - 1);
-    else if (e.key === "Home") go(0);
-    else if (e.key === "End") go(items.length - 1);
-    else if (e.key === "Tab") close(false);
-    else return;
-    if (e.key !== "Tab") e.preventDefault();
-  };
-
   const applies = props.busy
     ? "Applies from the next turn; the running turn keeps its model"
     : "Applies from the next turn";
 
   return (
     <div className="model-picker">
-      <button
-        ref={button}
-        className="model"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? `${id}-menu` : undefined}
-        aria-label={`Model ${model}`}
-        title="Switch the model"
-        onClick={() => (open ? close(false) : setOpen(true))}
-      >
+      <button {...buttonProps} className="model" aria-label={`Model ${model}`} title="Switch the model">
         <span className="model-label">model</span> <span className="mono">{model}</span> <span aria-hidden>▾</span>
       </button>
       {open && (
-        <div ref={menu} id={`${id}-menu`} role="menu" aria-label="Models" className="model-menu" onKeyDown={onKeyDown}>
+        <div {...menuProps} aria-label="Models" className="model-menu">
           <ul className="model-list" role="group" aria-label="Models on the server">
             {names.map((name) => (
               <li key={name} role="none">

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import type { Snapshot } from "../bridge";
 import type { SessionInfo, SessionsBackend } from "../bridge/sessions";
+import { useMenu } from "./useMenu";
 import "./Sessions.css";
 
 /** "just now", "5 min ago", "3 h ago", "yesterday", else the date. */
@@ -33,19 +34,11 @@ export function SessionsMenu(props: {
   onSwitched: (snap: Snapshot) => void;
 }) {
   const { backend, onSwitched } = props;
-  const [open, setOpen] = useState(false);
   const [load, setLoad] = useState<Load>({ state: "loading" });
+  // The first item is focused once the menu has its content.
+  const { open, close, buttonProps, menuProps } = useMenu('[role="menuitem"]:not([aria-disabled="true"])', load.state);
   const [switching, setSwitching] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLDivElement>(null);
-  const id = useId();
-
-  const close = useCallback((refocus: boolean) => {
-    setOpen(false);
-    if (refocus) button.current?.focus();
-  }, []);
-
   useEffect(() => {
     if (!open) return;
     setError(null);
@@ -64,19 +57,6 @@ export function SessionsMenu(props: {
     };
   }, [open, backend, props.hasWorkspace]);
 
-  // Focus the first item once the menu has content; close on a click outside.
-  useEffect(() => {
-    if (!open) return;
-    const first = menu.current?.querySelector<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])');
-    first?.focus();
-    const outside = (e: MouseEvent) => {
-      const t = e.target as Node;
-      if (!menu.current?.contains(t) && !button.current?.contains(t)) close(false);
-    };
-    document.addEventListener("mousedown", outside);
-    return () => document.removeEventListener("mousedown", outside);
-  }, [open, load.state, close]);
-
   const switchTo = async (target: SessionInfo | "new") => {
     if (target !== "new" && target.current) return close(true);
     setSwitching(target === "new" ? "new" : target.id);
@@ -92,35 +72,13 @@ export function SessionsMenu(props: {
     }
   };
 
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    const items = Array.from(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-    const i = items.indexOf(document.activeElement as HTMLElement);
-    const go = (j: number) => items[(j + items.length) % items.length]?.focus();
-    if (e.key === "Escape") close(true);
-    else if (e.key === "ArrowDown") go(i + 1);
-    else if (e.key === "ArrowUp") go(i - 1);
-    else if (e.key === "Home") go(0);
-    else if (e.key === "End") go(items.length - 1);
-    else if (e.key === "Tab") close(false);
-    else return;
-    if (e.key !== "Tab") e.preventDefault();
-  };
-
   return (
     <div className="sessions">
-      <button
-        ref={button}
-        className="sessions-button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? `${id}-menu` : undefined}
-        onClick={() => (open ? close(false) : setOpen(true))}
-        title="Past sessions of this folder"
-      >
+      <button {...buttonProps} className="sessions-button" title="Past sessions of this folder">
         Sessions <span aria-hidden>▾</span>
       </button>
       {open && (
-        <div ref={menu} id={`${id}-menu`} role="menu" aria-label="Sessions" className="sessions-menu" onKeyDown={onKeyDown}>
+        <div {...menuProps} aria-label="Sessions" className="sessions-menu">
           <button
             role="menuitem"
             className="sessions-new"
