@@ -43,6 +43,14 @@ func TestSessionsAreListedAndResumed(t *testing.T) {
 	if kinds(first.Transcript) != "user,assistant,tool,tool,assistant,stop" {
 		t.Fatalf("transcript %s", kinds(first.Transcript))
 	}
+	// The registry reports a start from its own goroutine: on a busy machine
+	// process.started can come after the turn's end.
+	for deadline := time.Now().Add(10 * time.Second); len(first.Processes) == 0; first = app.Snapshot() {
+		if time.Now().After(deadline) {
+			t.Fatal("the started process never reached the snapshot")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 	// The process's first line is in its ring buffer before the session closes.
 	for deadline := time.Now().Add(10 * time.Second); ; {
 		if l, err := app.ProcessLogs(first.Processes[0].ProcessID, 0, 1000); err == nil && strings.Contains(l.Data, "started") {
