@@ -76,7 +76,7 @@ func (a *App) watchWorkspace(root string) {
 func (a *App) resetChanges() {
 	if fw := a.files.Load(); fw != nil {
 		fw.tr.Reset()
-		a.bus.Publish(protocol.Event{Type: protocol.FsChanged, Payload: protocol.FsChangedPayload{Paths: []string{}, Kinds: []protocol.FsChangeKind{}}})
+		a.bus.Publish(fsChangedEvent(nil))
 	}
 }
 
