@@ -35,7 +35,6 @@ func (a *Agent) Run(ctx context.Context, turnID, prompt string) Outcome {
 
 func (a *Agent) loop(ctx context.Context, turnID string) Outcome {
 	var out Outcome
-	specs := a.toolSpecs()
 	for step := 0; ; step++ {
 		if ctx.Err() != nil {
 			out.Reason = protocol.StopCancelled
@@ -50,6 +49,9 @@ func (a *Agent) loop(ctx context.Context, turnID string) Outcome {
 				a.appendHistory(llm.User(n))
 			}
 		}
+		// Read before every request: tools added or removed meanwhile (an
+		// MCP server, a Go caller) are what this request offers.
+		specs := a.toolSpecs()
 		msgs, trimmed, size := a.fit(specs)
 		out.Trimmed += trimmed
 		// Prefixed with the turn, so ids stay unique in a resumed session

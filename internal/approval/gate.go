@@ -61,8 +61,9 @@ func (g *Gate) Rules() *Rules { return g.rules }
 //     blocked_by_approval); once, session (which adds the proposed rule) and
 //     partial run the call as prepared, so what runs is what was shown.
 //
-// List it last in the chain: it runs prepared calls itself, so a
-// middleware after it would not see them.
+// It calls next for every call that runs, a prepared one handed on with
+// tools.WithPrepared, so a middleware listed after it (inside it) sees
+// exactly the calls that ran, and none that waited for an answer.
 func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 	name := t.Spec().Name
 	gated, _ := t.(tools.Gated)
@@ -79,9 +80,11 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 			}
 			prep = p
 		}
+		// An approved call goes on down the chain; a prepared one is handed
+		// to the executor, which runs what was shown.
 		run := func(ctx context.Context, d protocol.Decision) (tools.Result, error) {
 			if prep != nil {
-				return prep.Run(ctx, d)
+				ctx = tools.WithPrepared(ctx, call, prep, d)
 			}
 			return next(ctx, call)
 		}
