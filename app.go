@@ -12,12 +12,16 @@ import (
 	"sync/atomic"
 	"time"
 
+	"gatehouse/internal/browse"
 	"gatehouse/internal/desktop"
 	"gatehouse/internal/events"
+	"gatehouse/internal/llm"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
+	"gatehouse/internal/runtime"
 	"gatehouse/internal/session"
 	"gatehouse/internal/settings"
+	"gatehouse/internal/workspace"
 )
 
 // App is the object bound to the page: thin methods that translate types and
@@ -34,18 +38,22 @@ type App struct {
 
 	mu        sync.Mutex
 	workspace string
+	ws        *workspace.Workspace // the boundary of workspace, opened once
 	mode      string
-	sess      *liveSession
+	sess      *runtime.Session
 	readyOnce sync.Once
-	model     *liveModel
+	model     *llm.Live
 	loginEnv  *proc.LoginEnv
 	// sessions stores the session logs; nil: sessions are not saved.
 	sessions *session.Store
 	// closing are sessions being closed: they still get their events.
-	closing  []*liveSession
-	switchMu sync.Mutex // one session switch at a time
-	alerts   *exitAlerts
-	files    atomic.Pointer[filesWatch] // the open workspace's watcher (app_files.go)
+	closing []*runtime.Session
+	// listening is closing plus sess, for deliver, which runs under the
+	// bus's lock and so must not take mu (app_sessions.go).
+	listening atomic.Pointer[[]*runtime.Session]
+	switchMu  sync.Mutex // one session switch at a time
+	alerts    *exitAlerts
+	files     atomic.Pointer[browse.Workspace] // the open workspace's watch and viewer (app_files.go)
 }
 
 // AppState is what the page needs to draw its frame.
@@ -66,7 +74,7 @@ type AppState struct {
 // NewApp builds the bound App around the settings in store.
 func NewApp(started time.Time, log *slog.Logger, store *settings.Store, flags settings.Flags) *App {
 	a := &App{started: started, log: log, store: store, flags: flags, mode: "safe", loginEnv: &proc.LoginEnv{}}
-	a.model = &liveModel{app: a}
+	a.model = llm.NewLive(a.modelConfig)
 	a.alerts = newExitAlerts(desktop.DBusNotifier{AppName: "Gatehouse"}, log)
 	a.bus = events.New(events.SinkFunc(a.deliver), events.Options{})
 	if saved, err := store.Load(); err == nil && saved.ApprovalMode != "" {
@@ -75,12 +83,15 @@ func NewApp(started time.Time, log *slog.Logger, store *settings.Store, flags se
 	return a
 }
 
-// deliver hands each event to the UI and to the session's state. It runs
-// under the bus's lock, so it only passes events on.
+// deliver hands each event to the UI and to the sessions' states. It runs
+// under the bus's lock, so it only passes events on and takes no lock of
+// the App's.
 func (a *App) deliver(e protocol.Event) {
 	a.rt.Load().Emit(protocol.WailsEventName, e)
-	for _, s := range a.listeners() {
-		s.state.Emit(e)
+	if l := a.listening.Load(); l != nil {
+		for _, s := range *l {
+			s.Emit(e)
+		}
 	}
 }
 
@@ -94,7 +105,7 @@ func (a *App) startup(ctx context.Context) {
 func (a *App) shutdown(context.Context) {
 	a.mu.Lock()
 	s := a.sess
-	a.sess = nil
+	a.setSessionLocked(nil)
 	a.mu.Unlock()
 	a.closeSession(s)
 	a.stopWatch()
@@ -186,26 +197,18 @@ func (a *App) useMode(mode string) error {
 // setWorkspace opens dir: the current session closes (its turn is cancelled)
 // and the folder is remembered for the next start.
 func (a *App) setWorkspace(dir string) error {
-	abs, err := filepath.Abs(dir)
+	ws, err := openWorkspace(dir)
 	if err != nil {
 		return err
 	}
-	if real, err := filepath.EvalSymlinks(abs); err == nil {
-		abs = real
-	}
-	fi, err := os.Stat(abs)
-	if err != nil {
-		return fmt.Errorf("cannot open workspace %s: %w", dir, err)
-	}
-	if !fi.IsDir() {
-		return fmt.Errorf("workspace %s is not a folder", dir)
-	}
+	abs := ws.Root()
 	a.mu.Lock()
 	old := a.sess
-	a.workspace, a.sess = abs, nil
+	a.workspace, a.ws = abs, ws
+	a.setSessionLocked(nil)
 	a.mu.Unlock()
 	a.closeSession(old)
-	a.watchWorkspace(abs)
+	a.watchWorkspace(ws)
 	a.saveSettings(func(s *settings.Settings) {
 		s.LastWorkspace = abs
 		recent := []string{abs}
@@ -245,4 +248,21 @@ func (a *App) updateTitle() {
 		title = st.WorkspaceName + " — Gatehouse"
 	}
 	a.rt.Load().SetTitle(a.attention.title(title))
+}
+
+// openWorkspace opens dir as the boundary of the sessions' tools, once per
+// workspace: the watch, the viewer and every session share it.
+func openWorkspace(dir string) (*workspace.Workspace, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := os.Stat(abs)
+	if err != nil {
+		return nil, fmt.Errorf("cannot open workspace %s: %w", dir, err)
+	}
+	if !fi.IsDir() {
+		return nil, fmt.Errorf("workspace %s is not a folder", dir)
+	}
+	return workspace.New(abs, workspace.Options{})
 }

@@ -5,8 +5,7 @@ import (
 
 	"gatehouse/internal/approval"
 	"gatehouse/internal/protocol"
-	"gatehouse/internal/session"
-	"gatehouse/internal/workspace"
+	"gatehouse/internal/runtime"
 )
 
 // approvalMode is the mode in effect; the gate reads it on every call, so
@@ -15,36 +14,6 @@ func (a *App) approvalMode() approval.Mode {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	return approval.Mode(a.mode)
-}
-
-// newGate builds the approval gate of session id: the window's dialog as
-// its gateway, the workspace for the shell analysis, every decision and
-// rule change reported to the log.
-func (a *App) newGate(id string, ws *workspace.Workspace, log *session.Log) (*approval.Gate, *approval.GUI) {
-	gw := approval.NewGUI(a.bus, id)
-	gate := approval.New(approval.Config{
-		Mode: a.approvalMode, Gateway: gw, Workspace: ws,
-		// A waiting preview's files are watched, so the dialog can say
-		// when they change on disk (approval.stale).
-		Watch: a.watchFiles,
-		// Every decision, and every rule it creates or revokes, goes to
-		// the session log.
-		Hook: func(r approval.Record) {
-			a.log.Info("approval", "session", id, "kind", r.Kind, "approval", r.ApprovalID, "call", r.CallID,
-				"tool", r.Tool, "by", r.By)
-			if log == nil {
-				return
-			}
-			typ := session.RecordRule
-			if r.Kind == approval.RecordDecision {
-				typ = session.RecordDecision
-			}
-			if err := log.Append(typ, r); err != nil {
-				a.log.Warn("session log", "err", err)
-			}
-		},
-	})
-	return gate, gw
 }
 
 var errNoSession = errors.New("no session is open")
@@ -58,7 +27,7 @@ func (a *App) ResolveApproval(approvalID string, decision protocol.Decision) err
 	if s == nil {
 		return errNoSession
 	}
-	return s.gw.Resolve(approvalID, decision)
+	return gui(s).Resolve(approvalID, decision)
 }
 
 // RepreviewApproval prepares the waiting request approvalID again from the
@@ -70,18 +39,11 @@ func (a *App) RepreviewApproval(approvalID string) error {
 	if s == nil {
 		return errNoSession
 	}
-	return s.gw.Repreview(approvalID)
+	return gui(s).Repreview(approvalID)
 }
 
-// watchFiles is the gates' Config.Watch: the open workspace's watcher, or
-// no watching when there is none.
-func (a *App) watchFiles(paths []string, onChange func([]string)) (cancel func()) {
-	fw := a.files.Load()
-	if fw == nil {
-		return func() {}
-	}
-	return fw.w.OnChange(paths, onChange)
-}
+// gui is the window's gateway of s (Options.Gateway in app_chat.go).
+func gui(s *runtime.Session) *approval.GUI { return s.Gateway().(*approval.GUI) }
 
 // ListRules returns the open session's approval rules, oldest first.
 func (a *App) ListRules() []protocol.Rule {
@@ -89,7 +51,7 @@ func (a *App) ListRules() []protocol.Rule {
 	if s == nil {
 		return []protocol.Rule{}
 	}
-	return s.gate.Rules().List()
+	return s.Rules().List()
 }
 
 // RevokeRule removes a session rule; the calls it covered ask again.
@@ -98,5 +60,5 @@ func (a *App) RevokeRule(id string) error {
 	if s == nil {
 		return errNoSession
 	}
-	return s.gate.Rules().Revoke(id)
+	return s.Rules().Revoke(id)
 }

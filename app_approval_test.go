@@ -103,7 +103,7 @@ func TestApprovalThroughTheApp(t *testing.T) {
 		t.Fatalf("%d approvals still pending", n)
 	}
 	// Every decision and rule is in the session log.
-	logText, err := os.ReadFile(app.currentSession().log.Path())
+	logText, err := os.ReadFile(app.sessions.Path(app.State().Workspace, app.currentSession().ID()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +157,7 @@ func TestStalePreviewThroughTheApp(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(ws, "a.txt"), []byte("before"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	<-app.files.Load().w.Ready()
+	<-app.files.Load().Live().W.Ready()
 	if _, err := app.SetApprovalMode("safe"); err != nil {
 		t.Fatal(err)
 	}

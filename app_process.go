@@ -7,8 +7,6 @@ import (
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/session"
-	"gatehouse/internal/tools/builtin"
-	"gatehouse/internal/workspace"
 )
 
 // ProcessLogs is a page of a process's output for the panel's terminal.
@@ -28,7 +26,7 @@ func (a *App) procs() (*proc.Registry, error) {
 	if s == nil {
 		return nil, fmt.Errorf("no session is open")
 	}
-	return s.procs, nil
+	return s.Processes(), nil
 }
 
 // Processes lists the open session's processes.
@@ -117,14 +115,7 @@ func (a *App) ProcessRestart(id string) (protocol.ProcessInfo, error) {
 	if in, err := r.Info(id); err == nil && in.Status == proc.StatusRunning {
 		return protocol.ProcessInfo{}, fmt.Errorf("process %s is still running: stop it first", id)
 	}
-	a.mu.Lock()
-	root := a.workspace
-	a.mu.Unlock()
-	ws, err := workspace.New(root, workspace.Options{})
-	if err != nil {
-		return protocol.ProcessInfo{}, err
-	}
-	i, err := r.Restart(id, builtin.Dirs{WS: ws}.ResolveDir)
+	i, err := a.currentSession().RestartProcess(id)
 	if err != nil {
 		return protocol.ProcessInfo{}, err
 	}

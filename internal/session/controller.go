@@ -73,6 +73,36 @@ func (c *Controller) startLocked(text string) {
 	}()
 }
 
+// Run runs one turn for text and returns its outcome once it has stopped;
+// cancelling ctx cancels it (Cancel and Close do too). It fails, running
+// nothing, while another turn runs or after Close. A headless host (exec)
+// runs its one turn so.
+func (c *Controller) Run(ctx context.Context, text string) (agent.Outcome, error) {
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		return agent.Outcome{}, fmt.Errorf("the session is closed")
+	}
+	if c.running {
+		c.mu.Unlock()
+		return agent.Outcome{}, fmt.Errorf("a turn is running")
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	c.running, c.cancel = true, cancel
+	turnID := fmt.Sprintf("%s-t%d", c.id, c.turns.Add(1))
+	c.mu.Unlock()
+	out := c.agent.Run(ctx, turnID, text)
+	cancel()
+	if c.onStop != nil {
+		c.onStop(out)
+	}
+	c.mu.Lock()
+	c.running, c.cancel = false, nil
+	c.idle.Broadcast()
+	c.mu.Unlock()
+	return out, nil
+}
+
 // SetTurns says how many turns the session had before (a resumed one): the
 // next turn is numbered n+1, so turn ids never repeat within a session.
 func (c *Controller) SetTurns(n uint64) {

@@ -2,6 +2,8 @@ package session
 
 import (
 	"encoding/json"
+	"strconv"
+	"strings"
 
 	"gatehouse/internal/llm"
 	"gatehouse/internal/protocol"
@@ -80,4 +82,23 @@ func rawArgs(args json.RawMessage) string {
 		return "{}"
 	}
 	return string(args)
+}
+
+// LastTurn is the number of the last turn of items (their ids end in
+// "-tN"), so a resumed session's next turn gets a new id: the highest N, or
+// the count of user messages when that is higher.
+func LastTurn(items []protocol.TranscriptItem) uint64 {
+	var n uint64
+	for _, it := range items {
+		if it.Kind != protocol.ItemUser {
+			continue
+		}
+		n++
+		if i := strings.LastIndex(it.TurnID, "-t"); i >= 0 {
+			if k, err := strconv.ParseUint(it.TurnID[i+2:], 10, 64); err == nil && k > n {
+				n = k
+			}
+		}
+	}
+	return n
 }

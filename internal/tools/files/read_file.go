@@ -8,6 +8,7 @@ import (
 	"os"
 	"unicode/utf8"
 
+	"gatehouse/internal/sniff"
 	"gatehouse/internal/tools"
 	"gatehouse/internal/workspace"
 )
@@ -96,7 +97,7 @@ func (t *ReadFile) read(a readArgs) (*readResult, error) {
 	if err != nil {
 		return nil, perr(tools.CodeIOError, a.Path, "%v", err)
 	}
-	if bytes.IndexByte(b, 0) >= 0 || !utf8.Valid(b) {
+	if !sniff.Text(b) {
 		return nil, perr(tools.CodeBinaryFile, a.Path, "is a binary or non-UTF-8 file (%d bytes); it cannot be shown as text", len(b))
 	}
 	lines := splitLines(b)
