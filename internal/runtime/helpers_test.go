@@ -168,7 +168,9 @@ type replyTool struct{ name, reply string }
 func (r replyTool) Spec() tools.Spec {
 	return tools.Spec{Name: r.name, Description: "answers " + r.reply, Parameters: json.RawMessage(`{"type":"object"}`)}
 }
-func (r replyTool) Run(context.Context, json.RawMessage) (tools.Result, error) { return tools.OK(r.reply) }
+func (r replyTool) Run(context.Context, json.RawMessage) (tools.Result, error) {
+	return tools.OK(r.reply)
+}
 
 func call(id, name, args string) llmtest.Response {
 	return llmtest.Response{ToolCalls: []llmtest.ToolCall{{ID: id, Name: name, Arguments: llmtest.Text(args)}}}
