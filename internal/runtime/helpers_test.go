@@ -177,3 +177,5 @@ func call(id, name, args string) llmtest.Response {
 }
 
 func text(s string) llmtest.Response { return llmtest.Response{Text: llmtest.Text(s)} }
+
+func writeFile(path, content string) error { return os.WriteFile(path, []byte(content), 0o644) }
