@@ -21,6 +21,7 @@ import (
 	"gatehouse/internal/runtime"
 	"gatehouse/internal/session"
 	"gatehouse/internal/settings"
+	"gatehouse/internal/tools"
 	"gatehouse/internal/workspace"
 )
 
@@ -53,6 +54,7 @@ type App struct {
 	listening atomic.Pointer[[]*runtime.Session]
 	switchMu  sync.Mutex // one session switch at a time
 	alerts    *exitAlerts
+	policy    tools.Policy                     // the sessions' tools (zero: all, the main agent's)
 	files     atomic.Pointer[browse.Workspace] // the open workspace's watch and viewer (app_files.go)
 }
 

@@ -21,6 +21,7 @@ import (
 	"gatehouse/internal/runtime"
 	"gatehouse/internal/session"
 	"gatehouse/internal/settings"
+	"gatehouse/internal/tools"
 	"gatehouse/internal/workspace"
 )
 
@@ -77,6 +78,8 @@ type ExecEnv struct {
 	// ProcEnv is the environment of the processes tools start (nil: the
 	// login shell's).
 	ProcEnv func() []string
+	// Policy limits the session's tools (zero: all, the main agent's).
+	Policy tools.Policy
 	// OnSession, when set, is called with the session before its turn
 	// starts (tests look at what it was assembled from).
 	OnSession func(*runtime.Session)
@@ -210,7 +213,7 @@ func runTurn(ctx context.Context, o execOptions, env ExecEnv, ws *workspace.Work
 	opts := runtime.Options{
 		ID: id, Workspace: ws, Model: model, Sink: out, Log: log,
 		Mode: func() approval.Mode { return mode }, Gateway: terminalGateway(stdin, stderr),
-		MaxSteps: o.maxSteps, ContextWindow: o.contextWindow, Logger: warnLogger(stderr),
+		MaxSteps: o.maxSteps, ContextWindow: o.contextWindow, Logger: warnLogger(stderr), Policy: env.Policy,
 	}
 	opts.Processes.Env = env.ProcEnv
 	sess, err := runtime.New(opts)
