@@ -2,12 +2,8 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
-	"os"
 	"path/filepath"
-	"reflect"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -40,7 +36,7 @@ type App struct {
 	mu        sync.Mutex
 	workspace string
 	ws        *workspace.Workspace // the boundary of workspace, opened once
-	mode      string
+	mode      protocol.ApprovalMode
 	sess      *runtime.Session
 	readyOnce sync.Once
 	model     *llm.Live
@@ -60,10 +56,10 @@ type App struct {
 
 // AppState is what the page needs to draw its frame.
 type AppState struct {
-	Version       string `json:"version"`
-	Workspace     string `json:"workspace"`
-	WorkspaceName string `json:"workspaceName"`
-	ApprovalMode  string `json:"approvalMode"`
+	Version       string                `json:"version"`
+	Workspace     string                `json:"workspace"`
+	WorkspaceName string                `json:"workspaceName"`
+	ApprovalMode  protocol.ApprovalMode `json:"approvalMode"`
 	// NeedsSetup is true while no model is configured: the page shows the
 	// first-run settings screen.
 	NeedsSetup bool   `json:"needsSetup"`
@@ -75,12 +71,12 @@ type AppState struct {
 
 // NewApp builds the bound App around the settings in store.
 func NewApp(started time.Time, log *slog.Logger, store *settings.Store, flags settings.Flags) *App {
-	a := &App{started: started, log: log, store: store, flags: flags, mode: "safe", loginEnv: &proc.LoginEnv{}}
+	a := &App{started: started, log: log, store: store, flags: flags, mode: protocol.ApprovalSafe, loginEnv: &proc.LoginEnv{}}
 	a.model = llm.NewLive(a.modelConfig)
 	a.alerts = newExitAlerts(desktop.DBusNotifier{AppName: "Gatehouse"}, log)
 	a.bus = events.New(events.SinkFunc(a.deliver), events.Options{})
 	if saved, err := store.Load(); err == nil && saved.ApprovalMode != "" {
-		a.mode = saved.ApprovalMode
+		a.mode = protocol.ApprovalMode(saved.ApprovalMode) // Load checked it
 	}
 	return a
 }
@@ -155,94 +151,6 @@ func (a *App) State() AppState {
 	}
 }
 
-// ChooseWorkspace opens the native folder dialog. A cancelled dialog keeps the
-// current workspace.
-func (a *App) ChooseWorkspace() (AppState, error) {
-	a.mu.Lock()
-	start := a.workspace
-	a.mu.Unlock()
-	dir, err := a.rt.Load().ChooseFolder("Choose a workspace folder", start)
-	if err != nil {
-		return a.State(), fmt.Errorf("could not open the folder dialog: %w", err)
-	}
-	if dir == "" {
-		return a.State(), nil
-	}
-	if err := a.setWorkspace(dir); err != nil {
-		return a.State(), err
-	}
-	return a.State(), nil
-}
-
-// SetApprovalMode switches between manual, safe and auto, and remembers it.
-func (a *App) SetApprovalMode(mode string) (AppState, error) {
-	if err := a.useMode(mode); err != nil {
-		return a.State(), err
-	}
-	a.saveSettings(func(s *settings.Settings) { s.ApprovalMode = mode })
-	return a.State(), nil
-}
-
-// useMode switches the mode for this run only (the --approval flag).
-func (a *App) useMode(mode string) error {
-	switch mode {
-	case "manual", "safe", "auto":
-	default:
-		return fmt.Errorf("unknown approval mode %q: use manual, safe or auto", mode)
-	}
-	a.mu.Lock()
-	a.mode = mode
-	a.mu.Unlock()
-	return nil
-}
-
-// setWorkspace opens dir: the current session closes (its turn is cancelled)
-// and the folder is remembered for the next start.
-func (a *App) setWorkspace(dir string) error {
-	ws, err := openWorkspace(dir)
-	if err != nil {
-		return err
-	}
-	abs := ws.Root()
-	a.mu.Lock()
-	old := a.sess
-	a.workspace, a.ws = abs, ws
-	a.setSessionLocked(nil)
-	a.mu.Unlock()
-	a.closeSession(old)
-	a.watchWorkspace(ws)
-	a.saveSettings(func(s *settings.Settings) {
-		s.LastWorkspace = abs
-		recent := []string{abs}
-		for _, w := range s.RecentWorkspaces {
-			if w != abs && len(recent) < 10 {
-				recent = append(recent, w)
-			}
-		}
-		s.RecentWorkspaces = recent
-	})
-	a.updateTitle()
-	return nil
-}
-
-// saveSettings changes the saved settings; a failure is logged, not fatal:
-// the app works on, it just will not remember.
-func (a *App) saveSettings(change func(*settings.Settings)) {
-	s, err := a.store.Load()
-	if err != nil {
-		s = settings.Defaults()
-	}
-	before := s
-	before.RecentWorkspaces = slices.Clone(s.RecentWorkspaces)
-	change(&s)
-	if err == nil && reflect.DeepEqual(before, s) {
-		return // unchanged: no write (and no fsync) on every start
-	}
-	if err := a.store.Save(s); err != nil {
-		a.log.Warn("could not save settings", "err", err)
-	}
-}
-
 func (a *App) updateTitle() {
 	st := a.State()
 	title := "Gatehouse"
@@ -250,21 +158,4 @@ func (a *App) updateTitle() {
 		title = st.WorkspaceName + " — Gatehouse"
 	}
 	a.rt.Load().SetTitle(a.attention.title(title))
-}
-
-// openWorkspace opens dir as the boundary of the sessions' tools, once per
-// workspace: the watch, the viewer and every session share it.
-func openWorkspace(dir string) (*workspace.Workspace, error) {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return nil, err
-	}
-	fi, err := os.Stat(abs)
-	if err != nil {
-		return nil, fmt.Errorf("cannot open workspace %s: %w", dir, err)
-	}
-	if !fi.IsDir() {
-		return nil, fmt.Errorf("workspace %s is not a folder", dir)
-	}
-	return workspace.New(abs, workspace.Options{})
 }

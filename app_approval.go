@@ -6,6 +6,7 @@ import (
 	"gatehouse/internal/approval"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/runtime"
+	"gatehouse/internal/settings"
 )
 
 // approvalMode is the mode in effect; the gate reads it on every call, so
@@ -14,6 +15,27 @@ func (a *App) approvalMode() approval.Mode {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	return approval.Mode(a.mode)
+}
+
+// SetApprovalMode switches between manual, safe and auto, and remembers it.
+func (a *App) SetApprovalMode(mode string) (AppState, error) {
+	if err := a.useMode(mode); err != nil {
+		return a.State(), err
+	}
+	a.saveSettings(func(s *settings.Settings) { s.ApprovalMode = mode })
+	return a.State(), nil
+}
+
+// useMode switches the mode for this run only (the --approval flag).
+func (a *App) useMode(mode string) error {
+	m, err := protocol.ParseApprovalMode(mode)
+	if err != nil {
+		return err
+	}
+	a.mu.Lock()
+	a.mode = m
+	a.mu.Unlock()
+	return nil
 }
 
 var errNoSession = errors.New("no session is open")

@@ -4,6 +4,7 @@ import { cleanup, render, screen, waitFor, fireEvent } from "@testing-library/re
 afterEach(cleanup);
 import { App } from "./App";
 import { fakeBackend } from "./test/fakeBackend";
+import type { ApprovalMode } from "./bridge";
 
 describe("App frame", () => {
   it("shows the workspace and the approval mode, and calls Ready once drawn", async () => {
@@ -48,7 +49,7 @@ describe("App frame", () => {
     const b = fakeBackend({ theme: "light" });
     render(<App backend={b} />);
     await waitFor(() => expect(document.documentElement.dataset.theme).toBe("light"));
-    b.setApprovalMode.mockImplementationOnce(async (m: string) => ({ ...(await b.state()), approvalMode: m, theme: "system" }));
+    b.setApprovalMode.mockImplementationOnce(async (m: ApprovalMode) => ({ ...(await b.state()), approvalMode: m, theme: "system" }));
     fireEvent.change(await screen.findByRole("combobox", { name: "Approval mode" }), { target: { value: "auto" } });
     await waitFor(() => expect(document.documentElement.dataset.theme).toBeUndefined());
   });

@@ -1,6 +1,9 @@
 package protocol
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"fmt"
+)
 
 // StopReason says why a turn stopped.
 type StopReason string
@@ -21,6 +24,32 @@ func (StopReason) EnumValues() []string {
 
 // Valid reports whether r is one of the listed values.
 func (r StopReason) Valid() bool { return validEnum(r.EnumValues(), string(r)) }
+
+// ApprovalMode is when the gate asks: manual before every call, safe before
+// every call that is not read-only, auto never (the workspace boundary holds
+// in every mode).
+type ApprovalMode string
+
+const (
+	ApprovalManual ApprovalMode = "manual"
+	ApprovalSafe   ApprovalMode = "safe"
+	ApprovalAuto   ApprovalMode = "auto"
+)
+
+// EnumValues lists the values, for the TypeScript generator.
+func (ApprovalMode) EnumValues() []string {
+	return []string{string(ApprovalManual), string(ApprovalSafe), string(ApprovalAuto)}
+}
+
+// ParseApprovalMode is the one parser of an approval mode, for every place
+// one comes from (a flag, the saved settings, the page).
+func ParseApprovalMode(s string) (ApprovalMode, error) {
+	m := ApprovalMode(s)
+	if !validEnum(m.EnumValues(), s) {
+		return "", fmt.Errorf("unknown approval mode %q: use manual, safe or auto", s)
+	}
+	return m, nil
+}
 
 // DecisionKind is the user's answer to an approval request.
 type DecisionKind string

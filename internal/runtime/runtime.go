@@ -44,6 +44,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"os"
+	"path/filepath"
 
 	"gatehouse/internal/agent"
 	"gatehouse/internal/approval"
@@ -241,4 +243,22 @@ func (s *Session) chain() []stage {
 		out = append(out, stage{StageRecorder, s.files.T.Middleware(s.ws)})
 	}
 	return out
+}
+
+// OpenWorkspace opens folder dir as the boundary of a host's sessions, with
+// the default protections. A host opens it once per workspace and shares it
+// (the window: its watch, its viewer and every session).
+func OpenWorkspace(dir string) (*workspace.Workspace, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := os.Stat(abs)
+	if err != nil {
+		return nil, fmt.Errorf("cannot open workspace %s: %w", dir, err)
+	}
+	if !fi.IsDir() {
+		return nil, fmt.Errorf("workspace %s is not a folder", dir)
+	}
+	return workspace.New(abs, workspace.Options{})
 }

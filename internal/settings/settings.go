@@ -20,7 +20,11 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
+
+	"gatehouse/internal/protocol"
 )
 
 // Names of the files in the settings folder.
@@ -31,9 +35,9 @@ const (
 
 // Approval modes, themes and model APIs.
 const (
-	ApprovalManual = "manual"
-	ApprovalSafe   = "safe"
-	ApprovalAuto   = "auto"
+	ApprovalManual = string(protocol.ApprovalManual)
+	ApprovalSafe   = string(protocol.ApprovalSafe)
+	ApprovalAuto   = string(protocol.ApprovalAuto)
 
 	ThemeSystem = "system"
 	ThemeLight  = "light"
@@ -94,7 +98,8 @@ func (s Settings) Validate() error {
 }
 
 func validMode(m string) bool {
-	return m == ApprovalManual || m == ApprovalSafe || m == ApprovalAuto
+	_, err := protocol.ParseApprovalMode(m)
+	return err == nil
 }
 
 func validTheme(t string) bool {
@@ -291,4 +296,36 @@ func writeAtomic(path string, data []byte, perm os.FileMode) (err error) {
 		d.Close()
 	}
 	return nil
+}
+
+// maxRecent is how many workspace folders RememberWorkspace keeps.
+const maxRecent = 10
+
+// RememberWorkspace makes dir the last workspace and the first of the
+// recent ones, keeping at most ten, each once.
+func (s *Settings) RememberWorkspace(dir string) {
+	recent := []string{dir}
+	for _, w := range s.RecentWorkspaces {
+		if w != dir && len(recent) < maxRecent {
+			recent = append(recent, w)
+		}
+	}
+	s.LastWorkspace, s.RecentWorkspaces = dir, recent
+}
+
+// Update applies change to the saved settings (the defaults when they
+// cannot be read) and saves them, unless nothing changed: no write, and no
+// fsync, on every start.
+func (s *Store) Update(change func(*Settings)) error {
+	v, err := s.Load()
+	if err != nil {
+		v = Defaults()
+	}
+	before := v
+	before.RecentWorkspaces = slices.Clone(v.RecentWorkspaces)
+	change(&v)
+	if err == nil && reflect.DeepEqual(before, v) {
+		return nil
+	}
+	return s.Save(v)
 }

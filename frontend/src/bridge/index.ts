@@ -4,12 +4,14 @@
 import * as App from "./wailsjs/go/main/App";
 import { BrowserOpenURL, EventsOn } from "./wailsjs/runtime/runtime";
 import type { main } from "./wailsjs/go/models";
-import { WAILS_EVENT_NAME, type GatehouseEvent, type Snapshot } from "./protocol.gen";
+import { WAILS_EVENT_NAME, type ApprovalMode, type GatehouseEvent, type Snapshot } from "./protocol.gen";
 
 export type * from "./protocol.gen";
 
-export type AppState = main.AppState;
-export type ApprovalMode = "manual" | "safe" | "auto";
+/** The frame's state; its approval mode is the type generated from Go (protocol.ApprovalMode). */
+export type AppState = Omit<main.AppState, "approvalMode"> & { approvalMode: ApprovalMode };
+// The binding types the field as a string; Go's type (protocol.ApprovalMode) holds it to the union.
+const frame = (p: Promise<main.AppState>): Promise<AppState> => p as Promise<AppState>;
 
 /** Where a setting comes from: a command-line flag, the environment, the saved file, a default. */
 export type SettingSource = "flag" | "env" | "saved" | "default" | "";
@@ -46,10 +48,10 @@ export interface ConnectionResult {
 }
 
 export const backend = {
-  state: (): Promise<AppState> => App.State(),
+  state: (): Promise<AppState> => frame(App.State()),
   ready: (): Promise<void> => App.Ready(),
-  chooseWorkspace: (): Promise<AppState> => App.ChooseWorkspace(),
-  setApprovalMode: (mode: ApprovalMode): Promise<AppState> => App.SetApprovalMode(mode),
+  chooseWorkspace: (): Promise<AppState> => frame(App.ChooseWorkspace()),
+  setApprovalMode: (mode: ApprovalMode): Promise<AppState> => frame(App.SetApprovalMode(mode)),
 
   /** Starts a turn with text, or queues it while one runs. */
   submit: (text: string): Promise<{ queued: boolean }> => App.Submit(text),
@@ -67,7 +69,7 @@ export const backend = {
   /** The ids of the models the configured server lists, sorted; rejects with the failure in words. */
   listModels: async (): Promise<string[]> => (await App.ListModels()) ?? [],
   /** Saves the model for the next turn (the running one keeps its own); rejects while --model names it. */
-  setModel: (name: string): Promise<AppState> => App.SetModel(name),
+  setModel: (name: string): Promise<AppState> => frame(App.SetModel(name)),
 
   /** Opens an http(s) link in the system browser, never in the app's window. */
   openURL: (url: string): void => {

@@ -262,6 +262,8 @@ export interface ProcessInfo {
   restored?: boolean;
 }
 
+export type ApprovalMode = "manual" | "safe" | "auto";
+
 /** Every event type, in a stable order. */
 export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -1,7 +1,7 @@
 // A fake backend for unit tests: the Backend surface with vi.fn()s, and
 // emit() to push events as the Go side would.
 import { vi } from "vitest";
-import type { AppState, Backend, ConnectionResult, GatehouseEvent, SettingsInput, Snapshot, SettingsView } from "../bridge";
+import type { AppState, ApprovalMode, Backend, ConnectionResult, GatehouseEvent, SettingsInput, Snapshot, SettingsView } from "../bridge";
 
 export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<Snapshot> = {}) {
   let state = {
@@ -17,7 +17,7 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
     state: vi.fn(async () => state),
     ready: vi.fn(async () => {}),
     chooseWorkspace: vi.fn(async () => state),
-    setApprovalMode: vi.fn(async (m: string) => (state = { ...state, approvalMode: m } as AppState)),
+    setApprovalMode: vi.fn(async (m: ApprovalMode) => (state = { ...state, approvalMode: m } as AppState)),
     submit: vi.fn(async (_text: string) => ({ queued: false })),
     cancel: vi.fn(async () => {}),
     queued: vi.fn(async () => [] as string[]),
