@@ -49,7 +49,7 @@ type App struct {
 	// bus's lock and so must not take mu (app_sessions.go).
 	listening atomic.Pointer[[]*runtime.Session]
 	switchMu  sync.Mutex // one session switch at a time
-	alerts    *exitAlerts
+	alerts    *desktop.ExitAlerts
 	policy    tools.Policy                     // the sessions' tools (zero: all, the main agent's)
 	files     atomic.Pointer[browse.Workspace] // the open workspace's watch and viewer (app_files.go)
 }
@@ -73,7 +73,7 @@ type AppState struct {
 func NewApp(started time.Time, log *slog.Logger, store *settings.Store, flags settings.Flags) *App {
 	a := &App{started: started, log: log, store: store, flags: flags, mode: protocol.ApprovalSafe, loginEnv: &proc.LoginEnv{}}
 	a.model = llm.NewLive(a.modelConfig)
-	a.alerts = newExitAlerts(desktop.DBusNotifier{AppName: "Gatehouse"}, log)
+	a.alerts = desktop.NewExitAlerts(desktop.DBusNotifier{AppName: "Gatehouse"}, log)
 	a.bus = events.New(events.SinkFunc(a.deliver), events.Options{})
 	if saved, err := store.Load(); err == nil && saved.ApprovalMode != "" {
 		a.mode = protocol.ApprovalMode(saved.ApprovalMode) // Load checked it
