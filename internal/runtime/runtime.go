@@ -34,10 +34,10 @@
 //
 // Every method of Session is safe for concurrent use. Submit, Cancel,
 // approval answers (through the host's gateway), provider changes and event
-// delivery may run at the same time. Events are published, never delivered,
-// under the session's locks, and Emit takes only the snapshot state's lock,
-// so a host's sink may call Emit while holding the bus's lock without a
-// lock-order cycle.
+// delivery may run at the same time. Emit takes only the snapshot state's
+// and the log's locks, so a host's sink may call it while its bus's lock is
+// held; a host keeps its own locks out of its sink (the window reads its
+// sessions from an atomic list there) and there is no lock-order cycle.
 package runtime
 
 import (

@@ -80,7 +80,8 @@ func (s *Session) Queued() []string { return s.ctrl.Queued() }
 func (s *Session) Wait() { s.ctrl.Wait() }
 
 // Emit hands the session an event its host's stream delivered (Options.
-// Events); it keeps the snapshot. It takes only the state's lock.
+// Events); it keeps the snapshot and writes finished items to the log. It
+// takes only the state's and the log's locks, never one of the host's.
 func (s *Session) Emit(e protocol.Event) { s.state.Emit(e) }
 
 // Snapshot is the session's state for a page that (re)draws.
@@ -113,12 +114,6 @@ func (s *Session) Stages() []string {
 		out[i] = st.name
 	}
 	return out
-}
-
-// Route runs one call as the agent would (policy, middleware, executor);
-// for hosts and tests that drive a tool directly.
-func (s *Session) Route(ctx context.Context, call tools.Call) (tools.Result, error) {
-	return s.router.Run(ctx, call)
 }
 
 // AddProvider adds p's tools to the surface; the next model request offers
