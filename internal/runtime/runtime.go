@@ -137,7 +137,8 @@ type Options struct {
 	Logger *slog.Logger
 }
 
-// New assembles a session. On error nothing is left running.
+// New assembles a session. On error nothing is left running, and the log,
+// if one was given, is left to the host to close.
 func New(o Options) (*Session, error) {
 	switch {
 	case o.Workspace == nil:
@@ -192,7 +193,7 @@ func New(o Options) (*Session, error) {
 		}
 	}
 	if err != nil {
-		s.release()
+		s.release(false)
 		return nil, fmt.Errorf("runtime: %w", err)
 	}
 	s.surface = surface

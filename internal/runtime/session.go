@@ -136,16 +136,17 @@ func (s *Session) Close() {
 			c.Close() // a waiting request rejects: the turn can stop
 		}
 		s.ctrl.Close()
-		s.release()
+		s.release(true)
 	})
 }
 
 // release frees what New set up, in the order that keeps the log whole:
-// processes killed and their last events delivered, then saved.
-func (s *Session) release() {
+// processes killed and their last events delivered, then saved. Without
+// withLog (New failed) the log stays the host's, untouched.
+func (s *Session) release(withLog bool) {
 	s.procs.Close()
 	s.pub.Flush()
-	if s.log != nil {
+	if s.log != nil && withLog {
 		_ = s.log.SaveProcesses(s.procs.Snapshot(ProcessTail))
 		_ = s.log.Close()
 	}
