@@ -248,7 +248,7 @@ func renderOps(ops []rop, bad int) string {
 		case "add":
 			p := o.path
 			if i == bad {
-				p = o.file // exists
+				p = "../" + o.file // outside the workspace
 			}
 			b.WriteString("*** Add File: " + p + "\n+" + o.new + "\n")
 		case "update":
