@@ -58,6 +58,10 @@ export interface FilePreview {
   path: string;
   operation: FileOperation;
   movedFrom?: string;
+  resolvedPath?: string;
+  resolvedFrom?: string;
+  replaces?: boolean;
+  replacedDiff?: string;
   added: number;
   removed: number;
   diff: string;
@@ -97,6 +101,9 @@ export interface CommandSegment {
   network?: boolean;
   elevates?: boolean;
   opaque?: boolean;
+  readsOutside?: string[];
+  writesOutsideTo?: string[];
+  destructive?: string;
 }
 
 export interface Rule {
