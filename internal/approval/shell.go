@@ -2,6 +2,7 @@ package approval
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"gatehouse/internal/protocol"
@@ -70,7 +71,7 @@ func analyzeDepth(cmd, cwd string, b Boundary, depth int) shellLine {
 	a.collect(f)
 	out := shellLine{plain: a.plain, segments: make([]protocol.CommandSegment, 0, len(a.segs))}
 	for _, s := range a.segs {
-		if s.Opaque || s.Deletes || s.Network || s.Elevates || s.WritesOutside || s.reachesOut {
+		if s.Opaque || s.Deletes || s.Network || s.Elevates || s.WritesOutside || s.reachesOut || s.Destructive != "" {
 			out.plain = false
 		}
 		out.segments = append(out.segments, s.CommandSegment)
@@ -144,10 +145,7 @@ func (a *analyzer) collect(f *syntax.File) {
 			a.redirect(rd, &r)
 		}
 		if call, ok := st.Cmd.(*syntax.CallExpr); ok {
-			s := a.call(st, call)
-			s.WritesOutside = s.WritesOutside || r.WritesOutside
-			s.Network = s.Network || r.Network
-			s.reachesOut = s.reachesOut || r.reachesOut
+			a.call(st, call).absorb(&r)
 			return true
 		}
 		if len(st.Redirs) > 0 {
@@ -158,9 +156,7 @@ func (a *analyzer) collect(f *syntax.File) {
 	for _, sc := range scopes {
 		for _, s := range a.segs {
 			if s.start >= sc.start && s.end <= sc.end {
-				s.WritesOutside = s.WritesOutside || sc.flags.WritesOutside
-				s.Network = s.Network || sc.flags.Network
-				s.reachesOut = s.reachesOut || sc.flags.reachesOut
+				s.absorb(&sc.flags)
 			}
 		}
 	}
@@ -224,22 +220,68 @@ func (a *analyzer) redirect(rd *syntax.Redirect, s *segment) {
 	case !ok:
 		if input {
 			s.reachesOut = true
+			if src := a.src[rd.Word.Pos().Offset():rd.Word.End().Offset()]; homeish(src) {
+				s.readOut(src)
+			}
 		} else {
 			s.WritesOutside = true
 		}
 	case harmlessDevice(target):
+	case input && a.outsideFor(target, workspace.Read):
+		s.readOut(target)
 	case a.outside(target):
 		if input {
 			s.reachesOut = true
 		} else {
-			s.WritesOutside = true
+			s.writeOut(target)
 		}
 	}
 }
 
+// readOut records that s reads path p outside the workspace.
+func (s *segment) readOut(p string) {
+	s.reachesOut = true
+	if !slices.Contains(s.ReadsOutside, p) {
+		s.ReadsOutside = append(s.ReadsOutside, p)
+	}
+}
+
+// writeOut records that s writes path p outside the workspace.
+func (s *segment) writeOut(p string) {
+	s.WritesOutside = true
+	if !slices.Contains(s.WritesOutsideTo, p) {
+		s.WritesOutsideTo = append(s.WritesOutsideTo, p)
+	}
+}
+
+// absorb adds to s what o (its redirections, or an enclosing statement's)
+// does.
+func (s *segment) absorb(o *segment) {
+	s.WritesOutside = s.WritesOutside || o.WritesOutside
+	s.Network = s.Network || o.Network
+	s.reachesOut = s.reachesOut || o.reachesOut
+	for _, p := range o.ReadsOutside {
+		s.readOut(p)
+	}
+	for _, p := range o.WritesOutsideTo {
+		s.writeOut(p)
+	}
+}
+
+// homeish reports whether the source text of a word names a place under
+// the home folder through $HOME.
+func homeish(src string) bool {
+	src = strings.TrimLeft(src, `"`)
+	return strings.HasPrefix(src, "$HOME") || strings.HasPrefix(src, "${HOME}")
+}
+
 // outside reports whether path p (relative to the command's folder) may
 // not be written: outside the workspace, protected, or under ~.
-func (a *analyzer) outside(p string) bool {
+func (a *analyzer) outside(p string) bool { return a.outsideFor(p, workspace.Write) }
+
+// outsideFor reports whether path p (relative to the command's folder) is
+// out of reach for access: outside the workspace, protected, or under ~.
+func (a *analyzer) outsideFor(p string, access workspace.Access) bool {
 	if p == "" {
 		return false
 	}
@@ -252,7 +294,7 @@ func (a *analyzer) outside(p string) bool {
 	if a.b == nil {
 		return true
 	}
-	_, err := a.b.Resolve(p, workspace.Write)
+	_, err := a.b.Resolve(p, access)
 	return err != nil
 }
 
