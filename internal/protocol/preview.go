@@ -78,8 +78,8 @@ type FilePreview struct {
 	// goes from what the destination held to its new content.
 	Replaces     bool   `json:"replaces,omitempty"`
 	ReplacedDiff string `json:"replacedDiff,omitempty"`
-	Added     int    `json:"added"`
-	Removed   int    `json:"removed"`
+	Added        int    `json:"added"`
+	Removed      int    `json:"removed"`
 	// Diff is the unified diff of the whole operation (3 lines of context).
 	Diff string `json:"diff"`
 	// Hunks are the "@@" chunks of an apply_patch update, each selectable
