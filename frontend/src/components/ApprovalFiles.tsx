@@ -2,6 +2,7 @@ import { useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { FilePreview } from "../bridge";
 import { fileState, type Ticks } from "../approval/decision";
 import { DiffView, type DiffLayout } from "./DiffView";
+import { ApprovalFileNotes, resolvedNote } from "./ApprovalFileNotes";
 
 const opWord = { add: "add", update: "update", delete: "delete", move: "move" } as const;
 
@@ -80,8 +81,9 @@ export function ApprovalFiles({ files, partial, ticks, onToggleFile, onToggleKey
               )}
               <button type="button" className="approval-file" aria-pressed={current} tabIndex={current ? 0 : -1}
                 data-autofocus={(!partial && current) || undefined} onClick={() => setViewing(i)} onFocus={() => setViewing(i)}>
-                <span className="mono approval-path" title={f.movedFrom ? `${f.movedFrom} → ${f.path}` : f.path}>{f.path}</span>
+                <span className="mono approval-path" title={(f.movedFrom ? `${f.movedFrom} → ${f.path}` : f.path) + (resolvedNote(f) ? ` (${resolvedNote(f)})` : "")}>{f.path}</span>
                 <span className={`badge op-${f.operation}`}>{opWord[f.operation] ?? f.operation}</span>
+                {f.replaces && <span className="badge badge-warn">replaces</span>}
                 <span className="approval-counts">
                   {f.added > 0 && <span className="count-add">+{f.added}</span>} {f.removed > 0 && <span className="count-del">−{f.removed}</span>}
                 </span>
@@ -99,6 +101,7 @@ export function ApprovalFiles({ files, partial, ticks, onToggleFile, onToggleKey
               <button type="button" aria-pressed={layout === "split"} onClick={() => setLayout("split")}>Side by side</button>
             </div>
           </div>
+          <ApprovalFileNotes file={file} />
           <DiffView key={file.path} diff={diff} layout={layout} language={file.path} hunkControl={hunkControl} fill />
         </section>
       )}
