@@ -48,6 +48,8 @@ type fileChange struct {
 	LinesAdded   int    `json:"linesAdded"`
 	LinesRemoved int    `json:"linesRemoved"`
 	Diff         string `json:"diff"`
+	// Replaced: the operation wrote over a file that existed.
+	Replaced bool `json:"replaced,omitempty"`
 }
 
 // Preview plans the call (or the part sel chooses; nil: all of it) without
@@ -106,7 +108,7 @@ func (t *ApplyPatch) apply(plan *patch.Plan, previewHashes map[string]string) (t
 	for _, c := range plan.Changes {
 		res.FileChanges = append(res.FileChanges, fileChange{
 			Path: c.Path, Operation: c.Operation, MovedFrom: c.MovedFrom,
-			LinesAdded: c.LinesAdded, LinesRemoved: c.LinesRemoved, Diff: c.Diff,
+			LinesAdded: c.LinesAdded, LinesRemoved: c.LinesRemoved, Diff: c.Diff, Replaced: c.Replaces,
 		})
 	}
 	return tools.OK(res)

@@ -75,6 +75,9 @@ func TestPreviewSaysWhatItReplaces(t *testing.T) {
 	if err != nil || res.IsError {
 		t.Fatalf("apply: %v %s", err, res.Output)
 	}
+	if !strings.Contains(string(res.Output), `"replaced":true`) {
+		t.Errorf("the result does not tell the model it replaced files: %s", res.Output)
+	}
 	if b, _ := os.ReadFile(filepath.Join(ws.Root(), "debug.log")); string(b) != "package c\n// needle here\n" {
 		t.Errorf("debug.log = %q", b)
 	}
