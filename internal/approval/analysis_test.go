@@ -135,6 +135,8 @@ func TestDestructiveWords(t *testing.T) {
 		{"rm -rf /*", "deletes every file it can reach on the computer"},
 		{"rm -rf ~", "deletes your home folder"},
 		{"rm -rf ~/", "deletes your home folder"},
+		{`rm -rf "$PWD"`, "deletes the whole workspace"},
+		{"rm -rf $(pwd)/*", "deletes everything in the workspace"},
 		{"rm -rf src", ""},
 		{"rm -rf src/*", ""},
 		{"rm *.o", ""},

@@ -143,6 +143,7 @@ func (a *analyzer) rmDestructive(args []string) string {
 		if !operands && strings.HasPrefix(w, "-") {
 			continue
 		}
+		w = hereWord(w)
 		glob := w == "*" || strings.HasSuffix(w, "/*")
 		p := strings.TrimSuffix(w, "*")
 		switch {
@@ -172,4 +173,16 @@ func (a *analyzer) rmDestructive(args []string) string {
 		}
 	}
 	return ""
+}
+
+// hereWord writes the current folder given as $PWD or $(pwd) (as the
+// segment's source text) as ".", so rm -rf "$PWD" is seen for what it is.
+func hereWord(w string) string {
+	u := strings.Trim(w, `"`)
+	for _, here := range []string{"$PWD", "${PWD}", "$(pwd)", "`pwd`"} {
+		if u == here || strings.HasPrefix(u, here+"/") {
+			return "." + u[len(here):]
+		}
+	}
+	return w
 }
