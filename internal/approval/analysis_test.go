@@ -48,6 +48,7 @@ func TestReadsOutsideNamed(t *testing.T) {
 		{"cp /etc/hosts src/", []string{"/etc/hosts"}, nil},
 		{"cp src/a.txt /tmp/", nil, []string{"/tmp/"}},
 		{"echo hi > /tmp/x", nil, []string{"/tmp/x"}},
+		{"echo x > .git/config", nil, []string{".git/config"}},
 		{"cat src/a.txt", nil, nil},
 		{"cat .git/config", nil, nil},
 		{"ls", nil, nil},
@@ -160,5 +161,19 @@ func TestDestructiveWords(t *testing.T) {
 	line = analyzeShell("rm -rf .", filepath.Join(ws.Root(), "src"), ws)
 	if line.segments[0].Destructive != "" {
 		t.Errorf("rm -rf . in a subfolder: %+v", line.segments[0])
+	}
+}
+
+// TestProtectedPlacesNamedAsSuch: a path in the workspace that is refused
+// because it is protected is told apart from one outside it.
+func TestProtectedPlacesNamedAsSuch(t *testing.T) {
+	ws := testWorkspace(t)
+	line := analyzeShell("cp /etc/hosts .git/hooks/pre-commit && cat ~/.netrc", ws.Root(), ws)
+	cp, cat := line.segments[0], line.segments[1]
+	if !slices.Equal(cp.ProtectedPaths, []string{".git/hooks/pre-commit"}) || !slices.Equal(cp.ReadsOutside, []string{"/etc/hosts"}) {
+		t.Errorf("cp: %+v", cp)
+	}
+	if len(cat.ProtectedPaths) != 0 || !slices.Equal(cat.ReadsOutside, []string{"~/.netrc"}) {
+		t.Errorf("cat: %+v", cat)
 	}
 }

@@ -1,6 +1,7 @@
 package approval
 
 import (
+	"errors"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -73,6 +74,11 @@ func analyzeDepth(cmd, cwd string, b Boundary, depth int) shellLine {
 	for _, s := range a.segs {
 		if s.Opaque || s.Deletes || s.Network || s.Elevates || s.WritesOutside || s.reachesOut || s.Destructive != "" {
 			out.plain = false
+		}
+		for _, p := range slices.Concat(s.ReadsOutside, s.WritesOutsideTo) {
+			if a.protected(p) && !slices.Contains(s.ProtectedPaths, p) {
+				s.ProtectedPaths = append(s.ProtectedPaths, p)
+			}
 		}
 		out.segments = append(out.segments, s.CommandSegment)
 	}
@@ -296,6 +302,20 @@ func (a *analyzer) outsideFor(p string, access workspace.Access) bool {
 	}
 	_, err := a.b.Resolve(p, access)
 	return err != nil
+}
+
+// protected reports whether path p (relative to the command's folder) is
+// in the workspace but in a protected place, rather than outside it.
+func (a *analyzer) protected(p string) bool {
+	if a.b == nil || strings.HasPrefix(p, "~") {
+		return false
+	}
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(a.cwd, p)
+	}
+	_, err := a.b.Resolve(p, workspace.Write)
+	var we *workspace.Error
+	return errors.As(err, &we) && we.Code == workspace.CodeProtected
 }
 
 func harmlessDevice(p string) bool {

@@ -157,6 +157,9 @@ type CommandSegment struct {
 	// WritesOutsideTo lists the paths, as written, behind WritesOutside when
 	// they are known.
 	WritesOutsideTo []string `json:"writesOutsideTo,omitempty"`
+	// ProtectedPaths are those of ReadsOutside and WritesOutsideTo that are
+	// in the workspace but in a protected place (.git for writes, .ssh...).
+	ProtectedPaths []string `json:"protectedPaths,omitempty"`
 	// Destructive says in plain words what the segment destroys that cannot
 	// be taken back ("discards your uncommitted changes", "rewrites history
 	// on the remote"); empty when nothing. A destructive segment never rides

@@ -103,6 +103,7 @@ export interface CommandSegment {
   opaque?: boolean;
   readsOutside?: string[];
   writesOutsideTo?: string[];
+  protectedPaths?: string[];
   destructive?: string;
 }
 

@@ -10,8 +10,9 @@ export function segmentWarnings(s: CommandSegment): string[] {
   const out: string[] = [];
   if (s.destructive) out.push(s.destructive);
   if (s.deletes) out.push("deletes files");
-  for (const p of s.readsOutside ?? []) out.push(`reads ${p} (outside the workspace)`);
-  for (const p of s.writesOutsideTo ?? []) out.push(`writes ${p} (outside the workspace)`);
+  const where = (p: string) => (s.protectedPaths?.includes(p) ? "(a protected place)" : "(outside the workspace)");
+  for (const p of s.readsOutside ?? []) out.push(`reads ${p} ${where(p)}`);
+  for (const p of s.writesOutsideTo ?? []) out.push(`writes ${p} ${where(p)}`);
   if (s.writesOutside && !s.writesOutsideTo?.length) out.push("writes outside the workspace");
   if (s.network) out.push("uses the network");
   if (s.elevates) out.push("elevates privileges");

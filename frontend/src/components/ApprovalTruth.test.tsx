@@ -37,6 +37,14 @@ describe("the command's badges", () => {
     expect(within(cp).queryByText("⚠ writes outside the workspace")).toBeNull();
   });
 
+  it("tells a protected place in the workspace from a place outside it", () => {
+    const [echo] = steps({
+      action: "exec", command: "echo x > .git/config", cwd: "/w",
+      segments: [{ text: "echo x > .git/config", args: ["echo", "x"], writesOutside: true, writesOutsideTo: [".git/config"], protectedPaths: [".git/config"] }],
+    });
+    expect(within(echo).getByText("⚠ writes .git/config (a protected place)")).toBeTruthy();
+  });
+
   it("says what a destructive step destroys, first", () => {
     const [push] = steps({
       action: "exec", command: "git -C . push --force", cwd: "/w",
