@@ -67,3 +67,27 @@ func TestHeadlessWithoutATerminalRejects(t *testing.T) {
 		t.Fatalf("%+v %v", d, err)
 	}
 }
+
+// TestTerminalTellsTheWholeTruth: the terminal host shows what the dialog
+// shows: paths read outside, destructive words, resolved paths, replaces.
+func TestTerminalTellsTheWholeTruth(t *testing.T) {
+	req := Request{ApprovalID: "approval-2", Tool: "bash", Preview: protocol.Preview{Kind: protocol.PreviewCommand, Summary: "bash",
+		Command: &protocol.CommandPreview{Action: "exec", Command: "cat ~/.ssh/id_rsa; git push -f", Segments: []protocol.CommandSegment{
+			{Text: "cat ~/.ssh/id_rsa", ReadsOutside: []string{"~/.ssh/id_rsa"}},
+			{Text: "git push -f", Network: true, Destructive: "rewrites history on the remote"},
+		}}}}
+	var out strings.Builder
+	NewTerminal(strings.NewReader("n\n\n"), &out).Ask(context.Background(), req)
+	for _, want := range []string{"• cat ~/.ssh/id_rsa  ⚠ reads ~/.ssh/id_rsa (outside the workspace)\n", "• git push -f  ⚠ rewrites history on the remote, network\n"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("no %q in %q", want, out.String())
+		}
+	}
+	req = terminalRequest()
+	req.Preview.Files[0].ResolvedPath, req.Preview.Files[0].Replaces = "src/a.txt", true
+	out.Reset()
+	NewTerminal(strings.NewReader("n\n\n"), &out).Ask(context.Background(), req)
+	if !strings.Contains(out.String(), "  a.txt is really src/a.txt\n  ⚠ replaces an existing file\n") {
+		t.Errorf("shown %q", out.String())
+	}
+}
