@@ -96,7 +96,7 @@ func (a *analyzer) classify(s *segment, words []string, lit []bool) {
 		}
 		// What the segment reads outside: every operand (a bare name may be
 		// a symlink out), and option values that look like paths.
-		if i > 0 && (pathLike || !strings.HasPrefix(w, "-")) && a.outsideFor(v, workspace.Read) {
+		if i > 0 && (pathLike || a.b != nil && !strings.HasPrefix(w, "-")) && a.outsideFor(v, workspace.Read) {
 			s.readOut(v)
 		}
 	}
