@@ -138,6 +138,8 @@ func TestDestructiveWords(t *testing.T) {
 		{"rm -rf ~/", "deletes your home folder"},
 		{`rm -rf "$PWD"`, "deletes the whole workspace"},
 		{"rm -rf $(pwd)/*", "deletes everything in the workspace"},
+		{"rm -rf .git", "deletes the project's git history"},
+		{"rm -rf src/.git/", "deletes the project's git history"},
 		{"rm -rf src", ""},
 		{"rm -rf src/*", ""},
 		{"rm *.o", ""},

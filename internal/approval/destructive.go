@@ -152,6 +152,9 @@ func (a *analyzer) rmDestructive(args []string) string {
 		case strings.TrimRight(p, "/") == "" && strings.HasPrefix(p, "/"):
 			return "deletes every file it can reach on the computer"
 		}
+		if filepath.Base(strings.TrimRight(w, "/")) == ".git" {
+			return "deletes the project's git history"
+		}
 		if root == "" || strings.HasPrefix(p, "~") {
 			continue
 		}
