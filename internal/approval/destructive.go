@@ -124,7 +124,7 @@ func killDestructive(args []string) string {
 	return ""
 }
 
-// rmDestructive flags a recursive rm of the whole workspace, the home
+// rmDestructive flags a recursive rm of the whole workspace, a .git folder, the home
 // folder or the file system's root.
 func (a *analyzer) rmDestructive(args []string) string {
 	if !hasOption(args, "--recursive", 'r') && !hasOption(args, "", 'R') {
