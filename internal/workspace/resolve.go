@@ -108,20 +108,31 @@ func protectedRel(rel string, access Access) string {
 	if rel == "." || rel == "" {
 		return ""
 	}
-	parts := splitPath(rel)
-	inGit := false
-	for _, p := range parts {
+	for _, p := range splitPath(rel) {
 		for _, s := range secretDirs {
 			if strings.EqualFold(p, s) {
 				return s + " holds credentials and is never reachable"
 			}
 		}
-		if inGit && access == Write && (strings.EqualFold(p, "hooks") || strings.EqualFold(p, "config")) {
-			return ".git/" + strings.ToLower(p) + " is never writable (it can run code)"
-		}
-		if strings.EqualFold(p, ".git") {
-			inGit = true
-		}
+	}
+	if access == Write && InGit(rel) {
+		return gitReason
 	}
 	return ""
+}
+
+const gitReason = "nothing named .git, or inside a .git folder, is ever writable by a tool (git's own files can make the next git command run code)"
+
+// InGit reports whether path (as given or resolved, relative or absolute)
+// names .git or lies below a component named .git (compared
+// case-insensitively). Tools never write there: a .git folder's config,
+// hooks or commondir, or a .git file (a gitfile pointing elsewhere), can
+// make the next git command run code. git itself writing there is normal.
+func InGit(path string) bool {
+	for _, p := range splitPath(path) {
+		if strings.EqualFold(p, ".git") {
+			return true
+		}
+	}
+	return false
 }

@@ -20,6 +20,7 @@ import (
 //	base/ws/dangling-out -> base/outside/missing
 //	base/ws/loop1 -> loop2, loop2 -> loop1
 //	base/ws/.git/hooks, base/ws/.git/config, base/ws/.ssh/id
+//	base/ws/gitlink -> .git
 //	base/ro/doc.md                         (read-only root)
 //	base/conf/                             (a protected Gatehouse folder)
 //	base/outside/s
@@ -64,6 +65,7 @@ func fixture(t testing.TB) (base string, w *Workspace) {
 	ln("loop1", "ws/loop2")
 	ln(filepath.Join(base, "conf"), "ws/conflink")
 	ln("../..", "ws/src/up")
+	ln(".git", "ws/gitlink")
 	w, err = New(filepath.Join(base, "ws"), Options{
 		ReadOnlyRoots: []string{filepath.Join(base, "ro")},
 		ProtectedDirs: []string{filepath.Join(base, "conf")},
@@ -115,7 +117,18 @@ func TestResolve(t *testing.T) {
 		{".GIT/Config", Write, "", CodeProtected},
 		{".git/hooks/pre-commit", Read, "ws/.git/hooks/pre-commit", ""},
 		{".git/config", Read, "ws/.git/config", ""},
-		{".git/HEAD", Write, "ws/.git/HEAD", ""},
+		{".git/HEAD", Write, "", CodeProtected},
+		{".git/commondir", Write, "", CodeProtected},
+		{".git/objects/ab/cd", Write, "", CodeProtected},
+		{".git", Write, "", CodeProtected},
+		{"sub/.git", Write, "", CodeProtected},
+		{"sub/.Git/config", Write, "", CodeProtected},
+		{"src/../.git/x", Write, "", CodeProtected},
+		{filepath.Join(base, "ws/.git/info/x"), Write, "", CodeProtected},
+		{"gitlink/commondir", Write, "", CodeProtected},
+		{".git/HEAD", Read, "ws/.git/HEAD", ""},
+		{".gitignore", Write, "ws/.gitignore", ""},
+		{"src/x.git", Write, "ws/src/x.git", ""},
 		{".ssh/id", Read, "", CodeProtected},
 		{".ssh/authorized_keys", Write, "", CodeProtected},
 		{"sub/.aws/credentials", Write, "", CodeProtected},
