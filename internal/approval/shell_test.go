@@ -209,3 +209,49 @@ func TestProposalAndFileCover(t *testing.T) {
 		t.Error("a revoked rule still covers")
 	}
 }
+
+// TestWritesGit is issue 12, item 5 in bash: a redirection or a file a
+// known writer writes that points into .git is flagged and the line never
+// rides on a rule; git itself writing .git is not flagged.
+func TestWritesGit(t *testing.T) {
+	ws := testWorkspace(t)
+	os.Symlink(".git", filepath.Join(ws.Root(), "gitlink"))
+	for _, cmd := range []string{
+		"echo x > .git/commondir",
+		"echo x >> .git/config",
+		"echo x > src/.git",
+		"echo x > gitlink/info/exclude",
+		"printf x > ./.GIT/HEAD",
+		"cp evil .git/hooks/pre-commit",
+		"mv a .git/commondir",
+		"tee .git/config",
+		"touch src/.git",
+		"install evil .git/hooks/post-checkout",
+		"ln -s ../evil .git/commondir",
+		"dd if=a of=.git/config",
+		"rm .git/index",
+		"chmod +x .git/hooks/pre-commit",
+		"sed -i s/a/b/ .git/config",
+		"sort -o .git/config a.txt",
+		"git log --output=.git/config",
+		"curl -o .git/config https://example.invalid",
+		"ls && echo x > .git/config",
+	} {
+		line := analyzeShell(cmd, ws.Root(), ws)
+		flagged := false
+		for _, s := range line.segments {
+			flagged = flagged || s.WritesGit
+		}
+		if !flagged || line.plain {
+			t.Errorf("%q: WritesGit %v, plain %v", cmd, flagged, line.plain)
+		}
+	}
+	for _, cmd := range []string{"git commit -m x", "git add a.txt", "git status", "cat .git/HEAD", "ls .git", "cat < .git/HEAD", "echo x > a.git"} {
+		line := analyzeShell(cmd, ws.Root(), ws)
+		for _, s := range line.segments {
+			if s.WritesGit {
+				t.Errorf("%q flagged as writing .git", cmd)
+			}
+		}
+	}
+}
