@@ -96,6 +96,7 @@ export interface CommandSegment {
   writesOutside?: boolean;
   network?: boolean;
   elevates?: boolean;
+  writesGit?: boolean;
   opaque?: boolean;
 }
 
@@ -103,7 +104,9 @@ export interface Rule {
   id?: string;
   tool: string;
   files?: string[];
-  prefixes?: string[][];
+  commands?: string[][];
+  action?: string;
+  cwd?: string;
   summary: string;
 }
 

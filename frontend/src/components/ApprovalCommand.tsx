@@ -6,6 +6,7 @@ const warnings: { key: keyof CommandSegment; words: string }[] = [
   { key: "writesOutside", words: "writes outside the workspace" },
   { key: "network", words: "uses the network" },
   { key: "elevates", words: "elevates privileges" },
+  { key: "writesGit", words: "writes into .git (can make git run code)" },
   { key: "opaque", words: "runs code that cannot be checked" },
 ];
 
