@@ -81,7 +81,8 @@ test("npm test approved for the session runs again without asking; npm test -- -
       responses: [
         exec("call_1", "npm test"), { text: "First run." },
         exec("call_2", "npm test"), { text: "Second run." },
-        exec("call_3", "npm test -- --watch"), { text: "never" },
+        // A rejected call ends the turn: the next request is the next turn's.
+        exec("call_3", "npm test -- --watch"),
         exec("call_4", "npm test && rm -rf ."), { text: "never" },
       ],
     },
