@@ -184,6 +184,7 @@ var ruleAttacks = []attack{
 	{base: "ls", cmd: "touch src/.git"},
 	{base: "ls", cmd: "dd if=a.txt of=.git/config"},
 	{base: "ls", cmd: "install a.txt .git/hooks/post-checkout"},
+	{base: "cp -r vendor/lib .", cmd: "cp -r vendor/.git ."},
 	{base: "ls", cmd: "npx evil"},
 	{base: "ls", cmd: "python3 -c 'import os'"},
 	// 4. Scope: another folder, another action.
@@ -303,5 +304,28 @@ func TestLegitimateRepeatsRide(t *testing.T) {
 		}
 		// The repeat is offered a rule of its own too.
 		approveForSession(t, ws, NewRules(nil), c.cmd, cwd, action)
+	}
+}
+
+// TestFileRulesCoverTheSameFiles: a file tool's rule covers later calls on
+// the same files (or some of them), never one more file or another tool.
+func TestFileRulesCoverTheSameFiles(t *testing.T) {
+	rs := NewRules(nil)
+	rs.Add(*proposal("apply_patch", keys{kind: keyFiles, items: []string{"a.go", "b.go"}}))
+	for _, c := range []struct {
+		tool  string
+		files []string
+		want  bool
+	}{
+		{"apply_patch", []string{"a.go", "b.go"}, true},
+		{"apply_patch", []string{"b.go", "a.go"}, true},
+		{"apply_patch", []string{"a.go"}, true},
+		{"apply_patch", []string{"a.go", "c.go"}, false},
+		{"apply_patch", []string{".git/config"}, false},
+		{"write_file", []string{"a.go"}, false},
+	} {
+		if got := rs.covering(c.tool, keys{kind: keyFiles, items: c.files}) != nil; got != c.want {
+			t.Errorf("%s %v: covered %v, want %v", c.tool, c.files, got, c.want)
+		}
 	}
 }

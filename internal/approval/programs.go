@@ -195,7 +195,11 @@ func (a *analyzer) plainProgram(s *segment, prog string, words []string, lit []b
 		if !lit[i+1] || a.outside(args[i]) {
 			s.WritesOutside = true
 		}
-		if lit[i+1] && a.intoGit(args[i]) {
+	}
+	// Into .git, every operand counts: `cp -r x/.git .` puts a .git in
+	// place as surely as `cp x .git/config` does.
+	for i, w := range args {
+		if lit[i+1] && !strings.HasPrefix(w, "-") && a.intoGit(strings.TrimPrefix(w, "of=")) {
 			s.WritesGit = true
 		}
 	}

@@ -236,6 +236,8 @@ func TestWritesGit(t *testing.T) {
 		"git log --output=.git/config",
 		"curl -o .git/config https://example.invalid",
 		"ls && echo x > .git/config",
+		"cp -r vendor/.git .",
+		"mv .git old",
 	} {
 		line := analyzeShell(cmd, ws.Root(), ws)
 		flagged := false
