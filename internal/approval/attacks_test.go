@@ -114,6 +114,8 @@ var ruleAttacks = []attack{
 	{base: "cat a.txt", cmd: "cat {a..c}.txt"},
 	{base: "cat a.txt", cmd: "cat a.?xt"},
 	{base: "cat a.txt", cmd: "cat [a].txt"},
+	{base: "cat a.txt", cmd: "cat a.tx[t]"},
+	{base: "test -f a.txt", cmd: "test -f a.txt > out.txt"},
 	{base: "cat a.txt", cmd: "cat *"},
 	{base: "cat a.txt", cmd: "cat ~/.ssh/id_rsa"},
 	{base: "cat a.txt", cmd: "cat a.txt ~"},
@@ -236,6 +238,7 @@ var legitRepeats = []attack{
 	{base: "pytest -q", cmd: "pytest -q 2>&1"},
 	{base: "cat .git/HEAD", cmd: "cat .git/HEAD"},
 	{base: "make", cmd: "make", action: "start"},
+	{base: "test a.txt = [", cmd: "test a.txt = [ 2>/dev/null"},
 }
 
 func attackWorkspace(t *testing.T) *workspace.Workspace {

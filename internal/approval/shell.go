@@ -372,8 +372,12 @@ func expands(w *syntax.Word) bool {
 			switch v[j] {
 			case '\\':
 				j++
-			case '*', '?', '[':
+			case '*', '?':
 				return true
+			case '[': // a pattern only with its closing ]: `[ -f x ]` is not
+				if strings.Contains(v[j+1:], "]") {
+					return true
+				}
 			}
 		}
 	}
