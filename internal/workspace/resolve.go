@@ -130,9 +130,25 @@ const gitReason = "nothing named .git, or inside a .git folder, is ever writable
 // make the next git command run code. git itself writing there is normal.
 func InGit(path string) bool {
 	for _, p := range splitPath(path) {
-		if strings.EqualFold(p, ".git") {
+		if gitName(p) {
 			return true
 		}
 	}
 	return false
+}
+
+// gitName reports whether name is .git to some file system, as git's own
+// checks have it: case aside, HFS+ ignores some invisible code points,
+// NTFS drops trailing dots and spaces and a ":stream" suffix, and knows
+// .git by its short name GIT~1.
+func gitName(name string) bool {
+	n := strings.Map(func(r rune) rune {
+		if r >= 0x200c && r <= 0x200f || r >= 0x202a && r <= 0x202e || r >= 0x206a && r <= 0x206f || r == 0xfeff {
+			return -1
+		}
+		return r
+	}, name)
+	n, _, _ = strings.Cut(n, ":")
+	n = strings.TrimRight(n, ". ")
+	return strings.EqualFold(n, ".git") || strings.EqualFold(n, "git~1")
 }

@@ -128,6 +128,9 @@ func TestResolve(t *testing.T) {
 		{"gitlink/commondir", Write, "", CodeProtected},
 		{".git/HEAD", Read, "ws/.git/HEAD", ""},
 		{".gitignore", Write, "ws/.gitignore", ""},
+		{"sub/.git. /x", Write, "", CodeProtected}, // .git to NTFS
+		{"GIT~1/config", Write, "", CodeProtected},
+		{"git/config", Write, "ws/git/config", ""},
 		{"src/x.git", Write, "ws/src/x.git", ""},
 		{".ssh/id", Read, "", CodeProtected},
 		{".ssh/authorized_keys", Write, "", CodeProtected},
@@ -318,5 +321,18 @@ func TestNameTooLongIsRefusedEveryTime(t *testing.T) {
 	}
 	if _, err := w.Resolve(strings.Repeat("0", 255), Write); err != nil {
 		t.Errorf("a 255-byte name was refused: %v", err)
+	}
+}
+
+func TestInGit(t *testing.T) {
+	for p, want := range map[string]bool{
+		".git": true, "a/.git/b": true, ".GIT": true, "/abs/.git": true,
+		".g\u200cit/config": true,                                 // .git to HFS+
+		".git./x":           true, ".git :x": true, "GIT~1": true, // .git to NTFS
+		".gitignore": false, "a.git": false, "git": false, ".github/x": false, "": false,
+	} {
+		if InGit(p) != want {
+			t.Errorf("InGit(%q) = %v", p, !want)
+		}
 	}
 }
