@@ -48,7 +48,7 @@ func TestReadsOutsideNamed(t *testing.T) {
 		{"cp /etc/hosts src/", []string{"/etc/hosts"}, nil},
 		{"cp src/a.txt /tmp/", nil, []string{"/tmp/"}},
 		{"echo hi > /tmp/x", nil, []string{"/tmp/x"}},
-		{"echo x > .git/config", nil, []string{".git/config"}},
+		{"echo x > .git/config", nil, nil}, // flagged WritesGit instead
 		{"cat src/a.txt", nil, nil},
 		{"cat .git/config", nil, nil},
 		{"ls", nil, nil},
@@ -170,12 +170,17 @@ func TestDestructiveWords(t *testing.T) {
 // because it is protected is told apart from one outside it.
 func TestProtectedPlacesNamedAsSuch(t *testing.T) {
 	ws := testWorkspace(t)
-	line := analyzeShell("cp /etc/hosts .git/hooks/pre-commit && cat ~/.netrc", ws.Root(), ws)
+	line := analyzeShell("cp /etc/hosts .ssh/authorized_keys && cat ~/.netrc", ws.Root(), ws)
 	cp, cat := line.segments[0], line.segments[1]
-	if !slices.Equal(cp.ProtectedPaths, []string{".git/hooks/pre-commit"}) || !slices.Equal(cp.ReadsOutside, []string{"/etc/hosts"}) {
+	if !slices.Equal(cp.ProtectedPaths, []string{".ssh/authorized_keys"}) || !slices.Equal(cp.ReadsOutside, []string{"/etc/hosts"}) {
 		t.Errorf("cp: %+v", cp)
 	}
 	if len(cat.ProtectedPaths) != 0 || !slices.Equal(cat.ReadsOutside, []string{"~/.netrc"}) {
 		t.Errorf("cat: %+v", cat)
+	}
+	// A write into .git has its own warning (WritesGit), not a protected path.
+	line = analyzeShell("cp /etc/hosts .git/hooks/pre-commit", ws.Root(), ws)
+	if s := line.segments[0]; !s.WritesGit || len(s.ProtectedPaths) != 0 {
+		t.Errorf("cp into .git: %+v", s)
 	}
 }

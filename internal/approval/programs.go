@@ -78,6 +78,7 @@ func (a *analyzer) classify(s *segment, words []string, lit []bool) {
 			if i == 0 {
 				s.Opaque = true
 			} else if homeish(words[i]) {
+				s.reachesOut = true
 				s.readOut(words[i])
 			}
 			continue
@@ -137,6 +138,7 @@ func (a *analyzer) program(s *segment, words []string, lit []bool) {
 			return
 		case interpreters[prog] || scripting[prog]:
 			s.Opaque = true
+			a.gitTargets(s, words[1:], lit[1:])
 			return
 		case prog == "find":
 			for _, w := range words[1:] {
@@ -177,6 +179,7 @@ func (a *analyzer) plainProgram(s *segment, prog string, words []string, lit []b
 	if prog == "git" && slices.ContainsFunc(args, func(w string) bool { return w == "-c" || strings.HasPrefix(w, "--config-env") }) {
 		s.Opaque = true // -c core.pager=… and friends run commands
 	}
+	a.gitTargets(s, args, lit[1:])
 	if !writers[prog] {
 		return
 	}
@@ -212,6 +215,42 @@ func (a *analyzer) plainProgram(s *segment, prog string, words []string, lit []b
 			s.WritesOutside = true
 		} else if a.outside(args[i]) {
 			s.writeOut(args[i])
+		}
+	}
+	// Into .git, every operand counts: `cp -r x/.git .` puts a .git in
+	// place as surely as `cp x .git/config` does.
+	for i, w := range args {
+		if lit[i+1] && !strings.HasPrefix(w, "-") && a.intoGit(strings.TrimPrefix(w, "of=")) {
+			s.WritesGit = true
+		}
+	}
+}
+
+// gitTargets flags s as writing into .git when a file it may write points
+// there: an operand of sed -i or perl -i, or the value of an output option
+// (-o, -O, --output…, of=). git itself writing .git is normal, but not to a
+// file named by an output option (git log --output=.git/config).
+func (a *analyzer) gitTargets(s *segment, args []string, lit []bool) {
+	inPlace := slices.ContainsFunc(args, func(w string) bool {
+		return strings.HasPrefix(w, "-i") || strings.HasPrefix(w, "--in-place")
+	})
+	for i, w := range args {
+		if !lit[i] {
+			continue
+		}
+		var target string
+		switch {
+		case (w == "-o" || w == "-O" || w == "--output" || w == "--output-document" || w == "--out-file") && i+1 < len(args) && lit[i+1]:
+			target = args[i+1]
+		case strings.HasPrefix(w, "--output") || strings.HasPrefix(w, "--out-file") || strings.HasPrefix(w, "of="):
+			if _, v, ok := strings.Cut(w, "="); ok {
+				target = v
+			}
+		case inPlace && !strings.HasPrefix(w, "-"):
+			target = w
+		}
+		if target != "" && a.intoGit(target) {
+			s.WritesGit = true
 		}
 	}
 }

@@ -27,8 +27,10 @@ type shellLine struct {
 	segments []protocol.CommandSegment
 	// calls holds the literal words of every simple command when the line is
 	// plain: only simple commands joined by ;, &&, || and |, every word a
-	// literal, nothing opaque, dangerous or reaching outside. Only a plain
-	// line can be covered by a rule or create one.
+	// literal that expands to itself, no assignment, no redirection but the
+	// harmless ones (fd copies, /dev/null), nothing opaque, dangerous or
+	// reaching outside. Only a plain line can be covered by a rule or create
+	// one, and a rule covers exactly these words.
 	calls    [][]string
 	plain    bool
 	parseErr string
@@ -72,7 +74,7 @@ func analyzeDepth(cmd, cwd string, b Boundary, depth int) shellLine {
 	a.collect(f)
 	out := shellLine{plain: a.plain, segments: make([]protocol.CommandSegment, 0, len(a.segs))}
 	for _, s := range a.segs {
-		if s.Opaque || s.Deletes || s.Network || s.Elevates || s.WritesOutside || s.reachesOut || s.Destructive != "" {
+		if s.Opaque || s.Deletes || s.Network || s.Elevates || s.WritesOutside || s.WritesGit || s.reachesOut || s.Destructive != "" {
 			out.plain = false
 		}
 		for _, p := range slices.Concat(s.ReadsOutside, s.WritesOutsideTo) {
@@ -98,14 +100,12 @@ func (a *analyzer) structure(st *syntax.Stmt) {
 	if st.Negated || st.Background || st.Coprocess || st.Disown {
 		a.plain = false
 	}
+	// Only harmless redirections ride (they are not part of the words a
+	// rule matches): a write to any file, even inside the workspace, is not
+	// what the rule's command did.
 	for _, rd := range st.Redirs {
-		if rd.Hdoc != nil {
+		if !harmlessRedirect(rd) {
 			a.plain = false
-		}
-		if rd.Word != nil {
-			if _, ok := literal(rd.Word); !ok {
-				a.plain = false
-			}
 		}
 	}
 	switch c := st.Cmd.(type) {
@@ -117,7 +117,7 @@ func (a *analyzer) structure(st *syntax.Stmt) {
 		words := make([]string, 0, len(c.Args))
 		for _, w := range c.Args {
 			s, ok := literal(w)
-			if !ok {
+			if !ok || expands(w) {
 				a.plain = false
 				return
 			}
@@ -188,7 +188,9 @@ func (a *analyzer) call(st *syntax.Stmt, c *syntax.CallExpr) *segment {
 			s.Opaque = s.Opaque || hasSubst(w)
 		}
 		s.Args = append(s.Args, v)
-		lit = append(lit, ok)
+		// A word that expands (a glob, braces, a tilde) names files that
+		// cannot be told from its text.
+		lit = append(lit, ok && !expands(w))
 	}
 	for _, as := range c.Assigns {
 		if as.Value != nil && hasSubst(as.Value) {
@@ -208,6 +210,7 @@ func (a *analyzer) redirect(rd *syntax.Redirect, s *segment) {
 		return
 	}
 	target, ok := literal(rd.Word)
+	ok = ok && !expands(rd.Word)
 	switch rd.Op {
 	case syntax.DplIn, syntax.DplOut:
 		if !ok || target != "-" && strings.Trim(target, "0123456789") != "" {
@@ -222,6 +225,10 @@ func (a *analyzer) redirect(rd *syntax.Redirect, s *segment) {
 		return
 	}
 	input := rd.Op == syntax.RdrIn
+	if ok && !input && a.intoGit(target) {
+		s.WritesGit = true
+		return
+	}
 	switch {
 	case !ok:
 		if input {
@@ -229,6 +236,8 @@ func (a *analyzer) redirect(rd *syntax.Redirect, s *segment) {
 			if src := a.src[rd.Word.Pos().Offset():rd.Word.End().Offset()]; homeish(src) {
 				s.readOut(src)
 			}
+		} else if src := a.src[rd.Word.Pos().Offset():rd.Word.End().Offset()]; homeish(src) {
+			s.writeOut(src)
 		} else {
 			s.WritesOutside = true
 		}
@@ -264,6 +273,7 @@ func (s *segment) writeOut(p string) {
 // does.
 func (s *segment) absorb(o *segment) {
 	s.WritesOutside = s.WritesOutside || o.WritesOutside
+	s.WritesGit = s.WritesGit || o.WritesGit
 	s.Network = s.Network || o.Network
 	s.reachesOut = s.reachesOut || o.reachesOut
 	for _, p := range o.ReadsOutside {
@@ -275,8 +285,11 @@ func (s *segment) absorb(o *segment) {
 }
 
 // homeish reports whether the source text of a word names a place under
-// the home folder through $HOME.
+// the home folder through a leading tilde or $HOME.
 func homeish(src string) bool {
+	if strings.HasPrefix(src, "~") {
+		return true
+	}
 	src = strings.TrimLeft(src, `"`)
 	return strings.HasPrefix(src, "$HOME") || strings.HasPrefix(src, "${HOME}")
 }
@@ -300,8 +313,56 @@ func (a *analyzer) outsideFor(p string, access workspace.Access) bool {
 	if a.b == nil {
 		return true
 	}
+	// The boundary refuses every write into .git; the callers flag those
+	// with WritesGit, so here a .git path counts as inside when readable.
+	if access == workspace.Write && a.intoGit(p) {
+		access = workspace.Read
+	}
 	_, err := a.b.Resolve(p, access)
 	return err != nil
+}
+
+// intoGit reports whether p (relative to the command's folder) names .git
+// or a path inside one, as written or once its symlinks are followed.
+func (a *analyzer) intoGit(p string) bool {
+	if workspace.InGit(p) {
+		return true
+	}
+	if a.b == nil || p == "" || strings.HasPrefix(p, "~") {
+		return false
+	}
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(a.cwd, p)
+	}
+	res, err := a.b.Resolve(p, workspace.Read)
+	if err != nil {
+		return false
+	}
+	if r, ok := a.b.(interface{ Rel(string) string }); ok {
+		res = r.Rel(res)
+	}
+	return workspace.InGit(res)
+}
+
+// harmlessRedirect reports whether rd may ride on a rule: an fd copy
+// (2>&1, >&2, <&0) or /dev/null as input or output (2>/dev/null,
+// &>/dev/null). Nothing else: no file, no here-document or here-string, no
+// closing of an fd, no {name}> variable.
+func harmlessRedirect(rd *syntax.Redirect) bool {
+	if rd.N != nil && strings.Trim(rd.N.Value, "0123456789") != "" || rd.Word == nil || rd.Hdoc != nil {
+		return false
+	}
+	target, ok := literal(rd.Word)
+	if !ok || expands(rd.Word) {
+		return false
+	}
+	switch rd.Op {
+	case syntax.DplIn, syntax.DplOut:
+		return target != "" && strings.Trim(target, "0123456789") == ""
+	case syntax.RdrIn, syntax.RdrOut, syntax.AppOut, syntax.RdrAll, syntax.AppAll:
+		return target == "/dev/null"
+	}
+	return false
 }
 
 // protected reports whether path p (relative to the command's folder) is
@@ -355,6 +416,36 @@ func literal(w *syntax.Word) (string, bool) {
 		}
 	}
 	return b.String(), true
+}
+
+// expands reports whether w, though literal() reads it as text, expands
+// to something else: an unquoted glob (*, ?, [), brace expansion ({a,b},
+// {1..3}) or tilde (~ at the start, or after = or : in an assignment-like
+// word).
+func expands(w *syntax.Word) bool {
+	for i, p := range w.Parts {
+		l, ok := p.(*syntax.Lit)
+		if !ok {
+			continue
+		}
+		v := l.Value
+		if i == 0 && strings.HasPrefix(v, "~") || strings.Contains(v, "=~") || strings.Contains(v, ":~") {
+			return true
+		}
+		for j := 0; j < len(v); j++ {
+			switch v[j] {
+			case '\\':
+				j++
+			case '*', '?':
+				return true
+			case '[': // a pattern only with its closing ]: `[ -f x ]` is not
+				if strings.Contains(v[j+1:], "]") {
+					return true
+				}
+			}
+		}
+	}
+	return syntax.SplitBraces(&syntax.Word{Parts: slices.Clone(w.Parts)})
 }
 
 // unescape removes the backslashes the shell removes: every one outside

@@ -219,7 +219,7 @@ func warnings(s protocol.CommandSegment) string {
 	for _, f := range []struct {
 		on   bool
 		text string
-	}{{s.WritesOutside && len(s.WritesOutsideTo) == 0, "writes outside the workspace"}, {s.Network, "network"}, {s.Elevates, "elevates privileges"}, {s.Opaque, "runs code a rule cannot see"}} {
+	}{{s.WritesOutside && len(s.WritesOutsideTo) == 0, "writes outside the workspace"}, {s.Network, "network"}, {s.Elevates, "elevates privileges"}, {s.WritesGit, "writes into .git (can make git run code)"}, {s.Opaque, "runs code a rule cannot see"}} {
 		if f.on {
 			ws = append(ws, f.text)
 		}

@@ -41,6 +41,7 @@ type Plan struct {
 	hashed  sync.Once
 	files   []*file                // in the order first touched
 	names   map[string]string      // resolved path -> path as first given
+	given   map[string]string      // every path as given -> its resolved path
 	stats   map[string]fs.FileInfo // resolved path -> its stat when read; nil: absent
 	// failAt, when > 0, makes the failAt-th rename of Apply fail (tests).
 	failAt int
@@ -114,7 +115,7 @@ type planner struct {
 const resolveWrite = workspace.Write
 
 func newPlanner(r Resolver) *planner {
-	return &planner{r: r, plan: &Plan{names: map[string]string{}, stats: map[string]fs.FileInfo{}}, files: map[string]*file{}}
+	return &planner{r: r, plan: &Plan{names: map[string]string{}, given: map[string]string{}, stats: map[string]fs.FileInfo{}}, files: map[string]*file{}}
 }
 
 // load returns the planned state of the file at path (as the model gave
@@ -129,6 +130,7 @@ func (pl *planner) load(path string) (*file, error) {
 	if l.err != nil {
 		return nil, l.err
 	}
+	pl.plan.given[path] = l.abs
 	if f, ok := pl.files[l.abs]; ok {
 		return f, nil
 	}

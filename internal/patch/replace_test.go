@@ -33,7 +33,7 @@ func TestReplacesExistingFile(t *testing.T) {
 	if !move.Replaces || !strings.Contains(move.Diff, "-s\n+S\n") || !strings.Contains(move.ReplacedDiff, "-old dst\n+S\n") {
 		t.Errorf("move onto dst: %+v", move)
 	}
-	if err := plan.Apply(plan.Hashes()); err != nil {
+	if err := plan.Apply(plan); err != nil {
 		t.Fatal(err)
 	}
 	diffTrees(t, readTree(t, dir), map[string][]byte{"a.txt": []byte("fresh\n"), "new.txt": []byte("n\n"), "dst": []byte("S\n")})

@@ -147,6 +147,11 @@ type CommandSegment struct {
 	Network bool `json:"network,omitempty"`
 	// Elevates: gains privileges (sudo, su, doas, pkexec).
 	Elevates bool `json:"elevates,omitempty"`
+	// WritesGit: writes into a .git folder or a file named .git (a
+	// redirection, or a file argument of cp, mv, tee, touch, sed -i, an
+	// output option...), which can make the next git command run code. git
+	// itself writing there is normal and not flagged.
+	WritesGit bool `json:"writesGit,omitempty"`
 	// Opaque: runs code a rule cannot see (an interpreter with -c, eval,
 	// xargs, env, a substitution...); it never rides on a session rule.
 	Opaque bool `json:"opaque,omitempty"`

@@ -60,18 +60,25 @@ type Decision struct {
 //     with slashes; a later call of Tool is covered when every file it
 //     touches (both paths of a move) is in the files of the session's rules
 //     for Tool;
-//   - bash: Prefixes, each the leading words of one simple command; a later
-//     exec or start is covered when every simple command of its parsed line
-//     starts with a prefix of the session's bash rules, and nothing in the
-//     line is opaque (substitutions, `bash -c`, env, xargs, sudo, subshells,
-//     functions, multi-line scripts, redirections outside the workspace);
+//   - bash: Commands, each the exact words of one simple command as the
+//     dialog showed it, with Action (exec or start) and Cwd (the absolute
+//     folder it ran in). A later call is covered only when it has the same
+//     action and cwd and every simple command of its parsed line is one of
+//     the Commands of a rule, word for word: no extra argument or option, no
+//     NAME=value word, no expansion (variables, substitutions, globs,
+//     braces, tildes), no redirection but fd copies (2>&1) and /dev/null.
+//     Nothing opaque rides (`bash -c`, env, xargs, sudo, subshells,
+//     functions, multi-line scripts, writes into .git);
 //   - any other tool: neither; every call of Tool is covered.
 type Rule struct {
 	ID       string     `json:"id,omitempty"`
 	Tool     string     `json:"tool"`
 	Files    []string   `json:"files,omitempty"`
-	Prefixes [][]string `json:"prefixes,omitempty"`
-	// Summary is a short sentence for the UI ("edit main.go", "run go test").
+	Commands [][]string `json:"commands,omitempty"`
+	Action   string     `json:"action,omitempty"`
+	Cwd      string     `json:"cwd,omitempty"`
+	// Summary is a short sentence for the UI that spells out the scope
+	// ("run exactly `npm test` (exec, in the workspace root)").
 	Summary string `json:"summary"`
 }
 

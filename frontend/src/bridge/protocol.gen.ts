@@ -100,6 +100,7 @@ export interface CommandSegment {
   writesOutside?: boolean;
   network?: boolean;
   elevates?: boolean;
+  writesGit?: boolean;
   opaque?: boolean;
   readsOutside?: string[];
   writesOutsideTo?: string[];
@@ -111,7 +112,9 @@ export interface Rule {
   id?: string;
   tool: string;
   files?: string[];
-  prefixes?: string[][];
+  commands?: string[][];
+  action?: string;
+  cwd?: string;
   summary: string;
 }
 

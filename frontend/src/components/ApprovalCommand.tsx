@@ -14,6 +14,7 @@ export function segmentWarnings(s: CommandSegment): string[] {
   for (const p of s.readsOutside ?? []) out.push(`reads ${p} ${where(p)}`);
   for (const p of s.writesOutsideTo ?? []) out.push(`writes ${p} ${where(p)}`);
   if (s.writesOutside && !s.writesOutsideTo?.length) out.push("writes outside the workspace");
+  if (s.writesGit) out.push("writes into .git (can make git run code)");
   if (s.network) out.push("uses the network");
   if (s.elevates) out.push("elevates privileges");
   if (s.opaque) out.push("runs code that cannot be checked");

@@ -94,6 +94,15 @@ describe("ApprovalDialog", () => {
     expect(a.resolve).toHaveBeenCalledWith("b1", { kind: "reject", note: "not rm" });
   });
 
+  it("flags a step that writes into .git, and offers no rule for it", async () => {
+    const { dialog } = await open([{ ...bashRequest, preview: { kind: "command", summary: "bash exec",
+      command: { action: "exec", command: "echo x > .git/commondir", cwd: "/w",
+        segments: [{ text: "echo x > .git/commondir", args: ["echo", "x"], writesGit: true }] } } }]);
+    const steps = within(dialog).getByRole("list", { name: "Steps" });
+    expect(steps.textContent).toContain("writes into .git (can make git run code)");
+    expect(within(dialog).queryByRole("button", { name: "Approve for session" })).toBeNull();
+  });
+
   it("closes on approval.resolved, then shows the next request", async () => {
     const { b } = await open([patchRequest("1"), patchRequest("2")]);
     act(() => b.emit("approval.resolved", { approvalId: "1", decision: { kind: "reject", note: "the turn was cancelled" } }));
@@ -142,11 +151,14 @@ describe("ApprovalDialog", () => {
 describe("ApprovalRules", () => {
   it("lists the session's rules and revokes one", async () => {
     const b = fakeBackend();
-    const a = approvals([{ id: "r1", tool: "bash", prefixes: [["ls"]], summary: "run `ls` (and the same with more arguments)" }]);
+    const summary = "run exactly `ls -l` (exec, in src/; no other arguments, assignments or redirections but 2>&1 and /dev/null)";
+    const a = approvals([{ id: "r1", tool: "bash", commands: [["ls", "-l"]], action: "exec", cwd: "/w/src", summary }]);
     render(<App backend={b} approvals={a} />);
     fireEvent.click(await screen.findByRole("button", { name: "Rules (1)" }));
     const panel = await screen.findByRole("dialog", { name: "Session rules" });
-    fireEvent.click(within(panel).getByRole("button", { name: "Revoke rule: run `ls` (and the same with more arguments)" }));
+    // The exact scope: the words, the action and the folder.
+    expect(panel.textContent).toContain("exactly ls -l · exec · in /w/src");
+    fireEvent.click(within(panel).getByRole("button", { name: `Revoke rule: ${summary}` }));
     expect(a.revokeRule).toHaveBeenCalledWith("r1");
   });
 });

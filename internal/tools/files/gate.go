@@ -26,7 +26,7 @@ func (t *WriteFile) Prepare(_ context.Context, raw json.RawMessage) (*tools.Prep
 	}
 	p := describe(t.ws, plan)
 	p.Run = func(context.Context, protocol.Decision) (tools.Result, error) {
-		return t.Apply(raw, plan.Hashes())
+		return t.Apply(raw, plan)
 	}
 	return p, tools.Result{}, true
 }
@@ -43,9 +43,9 @@ func (t *ApplyPatch) Prepare(_ context.Context, raw json.RawMessage) (*tools.Pre
 	p.Partial = true
 	p.Run = func(_ context.Context, d protocol.Decision) (tools.Result, error) {
 		if d.Kind != protocol.DecisionPartial {
-			return t.Apply(raw, nil, plan.Hashes())
+			return t.Apply(raw, nil, plan)
 		}
-		res, err := t.Apply(raw, &patch.Selection{Files: d.Files, Hunks: d.Hunks}, plan.Hashes())
+		res, err := t.Apply(raw, &patch.Selection{Files: d.Files, Hunks: d.Hunks}, plan)
 		if err != nil || res.IsError {
 			return res, err
 		}

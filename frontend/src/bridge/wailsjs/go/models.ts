@@ -278,7 +278,9 @@ export namespace protocol {
 	    id?: string;
 	    tool: string;
 	    files?: string[];
-	    prefixes?: string[][];
+	    commands?: string[][];
+	    action?: string;
+	    cwd?: string;
 	    summary: string;
 	
 	    static createFrom(source: any = {}) {
@@ -290,7 +292,9 @@ export namespace protocol {
 	        this.id = source["id"];
 	        this.tool = source["tool"];
 	        this.files = source["files"];
-	        this.prefixes = source["prefixes"];
+	        this.commands = source["commands"];
+	        this.action = source["action"];
+	        this.cwd = source["cwd"];
 	        this.summary = source["summary"];
 	    }
 	}
@@ -301,6 +305,7 @@ export namespace protocol {
 	    writesOutside?: boolean;
 	    network?: boolean;
 	    elevates?: boolean;
+	    writesGit?: boolean;
 	    opaque?: boolean;
 	
 	    static createFrom(source: any = {}) {
@@ -315,6 +320,7 @@ export namespace protocol {
 	        this.writesOutside = source["writesOutside"];
 	        this.network = source["network"];
 	        this.elevates = source["elevates"];
+	        this.writesGit = source["writesGit"];
 	        this.opaque = source["opaque"];
 	    }
 	}
