@@ -94,6 +94,19 @@ describe("ApprovalDialog", () => {
     expect(a.resolve).toHaveBeenCalledWith("b1", { kind: "reject", note: "not rm" });
   });
 
+  it("Ctrl+Enter in the note field rejects with the note, and so does Ctrl+Shift+Enter", async () => {
+    for (const shiftKey of [false, true]) {
+      const { a, dialog } = await open([patchRequest("1")]);
+      const note = within(dialog).getByRole("textbox", { name: "Note to the model (optional)" });
+      fireEvent.input(note, { target: { value: "use the helper" } });
+      note.focus();
+      fireEvent.keyDown(note, { key: "Enter", ctrlKey: true, shiftKey });
+      expect(a.resolve).toHaveBeenCalledTimes(1);
+      expect(a.resolve).toHaveBeenCalledWith("1", { kind: "reject", note: "use the helper" });
+      cleanup();
+    }
+  });
+
   it("closes on approval.resolved, then shows the next request", async () => {
     const { b } = await open([patchRequest("1"), patchRequest("2")]);
     act(() => b.emit("approval.resolved", { approvalId: "1", decision: { kind: "reject", note: "the turn was cancelled" } }));

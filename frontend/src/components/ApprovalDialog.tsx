@@ -44,6 +44,7 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer, onRep
   const [error, setError] = useState("");
   const root = useRef<HTMLDivElement>(null);
   const rejectButton = useRef<HTMLButtonElement>(null);
+  const noteField = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const ruleId = useId();
 
@@ -98,11 +99,12 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer, onRep
       return;
     }
     const target = e.target as HTMLElement;
-    const action = keyAction({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, shiftKey: e.shiftKey, altKey: e.altKey, targetTag: target.tagName });
+    const action = keyAction({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, shiftKey: e.shiftKey, altKey: e.altKey, targetTag: target.tagName, inNote: target === noteField.current });
     if (!action) return;
     e.preventDefault();
     e.stopPropagation(); // Esc here never reaches the chat's Stop
     if (action === "focus-reject") rejectButton.current?.focus();
+    else if (action === "reject") send(reject(note));
     else if (action === "approve-once") approveOnce();
     else if (action === "approve-session") approveSession();
   };
@@ -133,7 +135,7 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer, onRep
         <footer className="approval-foot">
           <label className="approval-note-field">
             <span>Note to the model (optional)</span>
-            <input type="text" value={note} onChange={(e) => setNote(e.target.value)} placeholder="Why, or what to do instead" />
+            <input type="text" ref={noteField} value={note} onChange={(e) => setNote(e.target.value)} placeholder="Why, or what to do instead" />
           </label>
           {error && <p className="approval-error" role="alert">{error}</p>}
           {state === "none" && <p className="approval-hint">Nothing is ticked: tick a file or hunk to approve it, or reject.</p>}
@@ -147,7 +149,7 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer, onRep
           </div>
           {state === "all" && rule && <p className="approval-rule" id={ruleId}>{rule}</p>}
           <p className="approval-keys">
-            <kbd>Ctrl</kbd>+<kbd>Enter</kbd> approves{request.rule ? <> · <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>Enter</kbd> for the session</> : null} · <kbd>Esc</kbd> goes to Reject
+            <kbd>Ctrl</kbd>+<kbd>Enter</kbd> approves{request.rule ? <> · <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>Enter</kbd> for the session</> : null} · <kbd>Esc</kbd> goes to Reject · in the note, <kbd>Ctrl</kbd>+<kbd>Enter</kbd> rejects
           </p>
         </footer>
       </div>
