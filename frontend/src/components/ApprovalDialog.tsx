@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import type { ApprovalRequestedPayload, Decision } from "../bridge";
 import { allTicked, approveTicked, dialogTitle, reject, ruleText, selectionState, toggleFile, toggleKey } from "../approval/decision";
 import { keyAction, trapTarget } from "../approval/keys";
+import { inertOutside } from "../approval/inert";
 import { ApprovalFiles } from "./ApprovalFiles";
 import { ApprovalArgs, ApprovalCommand } from "./ApprovalCommand";
 import "./Approval.css";
@@ -43,6 +44,7 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer, onRep
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   const root = useRef<HTMLDivElement>(null);
+  const backdrop = useRef<HTMLDivElement>(null);
   const rejectButton = useRef<HTMLButtonElement>(null);
   const noteField = useRef<HTMLInputElement>(null);
   const titleId = useId();
@@ -52,9 +54,11 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer, onRep
   const approveSelected = state === "some" ? approveTicked(p, ticks) : null;
   const rule = ruleText(request);
 
-  // Focus the safe starting point; give focus back when the dialog closes.
+  // The page behind is inert while the dialog is open; focus starts at the
+  // safe starting point and goes back where it was when the dialog closes.
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
+    const undoInert = backdrop.current ? inertOutside(backdrop.current) : () => {};
     const start = root.current?.querySelector<HTMLElement>("[data-autofocus]") ?? root.current?.querySelector<HTMLElement>("input, textarea");
     start?.focus();
     const keepInside = (e: FocusEvent) => {
@@ -65,6 +69,7 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer, onRep
     document.addEventListener("focusin", keepInside);
     return () => {
       document.removeEventListener("focusin", keepInside);
+      undoInert();
       if (before && document.contains(before)) before.focus();
     };
   }, []);
@@ -110,7 +115,7 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer, onRep
   };
 
   return (
-    <div className="approval-backdrop">
+    <div className="approval-backdrop" ref={backdrop}>
       <div className="approval-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={root} onKeyDown={onKeyDown}>
         <header className="approval-head">
           <h2 id={titleId}>{dialogTitle(request)}</h2>
