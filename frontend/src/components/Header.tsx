@@ -60,6 +60,11 @@ export function Header(props: {
           ))}
         </select>
       </label>
+      {state.approvalMode === "auto" && (
+        <span className="auto-badge" title={current?.hint}>
+          <span aria-hidden>⚠ </span>auto: nothing asks first
+        </span>
+      )}
       {props.rules}
       {props.gauge}
       <button className="icon-button" onClick={props.onOpenSettings} aria-label="Settings" title="Settings">
