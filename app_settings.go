@@ -31,6 +31,9 @@ type SettingsInput struct {
 	Theme    string `json:"theme"`
 	// API is "chat" or "responses"; "" keeps the saved one.
 	API string `json:"api"`
+	// SendKey confirms sending the key in effect to a base URL other than
+	// its own (TestConnection never sends it there otherwise).
+	SendKey bool `json:"sendKey"`
 }
 
 func (a *App) effective() settings.Effective {
@@ -84,17 +87,15 @@ func (a *App) SaveSettings(in SettingsInput) (SettingsView, error) {
 }
 
 // TestConnection checks the screen's values against the server: reachable,
-// key rejected, model unknown, or unreachable. An empty key, or API, uses
-// the one in effect.
+// key rejected, model unknown, or unreachable. An empty API uses the one in
+// effect; an empty key uses the one in effect only for its own base URL, or
+// where the user confirmed sending it (settings.KeyFor).
 func (a *App) TestConnection(in SettingsInput) llm.ConnectionResult {
 	eff := a.effective()
-	key := in.APIKey
-	if key == "" && !in.ClearKey {
-		key = eff.APIKey.Reveal()
-	}
+	key, withheld := eff.KeyFor(settings.KeyRequest{BaseURL: in.BaseURL, Typed: in.APIKey, Clear: in.ClearKey, SendToOther: in.SendKey})
 	api := in.API
 	if api == "" {
 		api = eff.Settings.API
 	}
-	return llm.TestConnection(context.Background(), llm.API(api), in.BaseURL, key, in.Model)
+	return llm.TestConnection(context.Background(), llm.API(api), in.BaseURL, key.Reveal(), in.Model).WithoutKey(withheld)
 }
