@@ -113,7 +113,7 @@ export function ApprovalFiles({ files, partial, ticks, onToggleFile, onToggleKey
               <button type="button" aria-pressed={layout === "split"} onClick={() => setLayout("split")}>Side by side</button>
             </div>
           </div>
-          <DiffView key={file.path} diff={diff} layout={layout} language={file.path} hunkControl={hunkControl} fill />
+          <DiffView key={file.path} diff={diff} layout={layout} language={file.path} name={file.path} hunkControl={hunkControl} fill />
         </section>
       )}
     </div>

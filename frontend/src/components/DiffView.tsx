@@ -11,6 +11,8 @@ export interface DiffViewProps {
   diff: string;
   /** The file shown above the diff and in its accessible name. */
   label?: string;
+  /** The file named in the accessible name when no label is drawn (the caller shows the path). */
+  name?: string;
   /** inline (default) or side by side. */
   layout?: DiffLayout;
   /** A path or language name for the highlighter; default: label, else the diff's file. */
@@ -123,7 +125,7 @@ export function scrollByKey(e: KeyboardEvent<HTMLDivElement>) {
  * highlighter. Long diffs draw only the rows near the viewport, so a
  * 5,000-line change opens as fast as a short one.
  */
-export const DiffView = memo(function DiffView({ diff, label, layout = "inline", language, hunkControl, fill }: DiffViewProps) {
+export const DiffView = memo(function DiffView({ diff, label, name, layout = "inline", language, hunkControl, fill }: DiffViewProps) {
   const parsed = useMemo(() => parseDiff(diff), [diff]);
   // The language is "" until the highlighter is in; lines re-highlight when it changes.
   useRich();
@@ -145,7 +147,7 @@ export const DiffView = memo(function DiffView({ diff, label, layout = "inline",
   return (
     <div className={`diff diff-${layout}${fill ? " diff-fill" : ""}`}>
       {label && <div className="diff-label mono">{label}</div>}
-      <div className="diff-scroll mono" ref={scroller} tabIndex={0} role="group" aria-label={label ? `Diff of ${label}` : "Diff"} onKeyDown={scrollByKey}>
+      <div className="diff-scroll mono" ref={scroller} tabIndex={0} role="group" aria-label={label || name ? `Diff of ${label || name}` : "Diff"} onKeyDown={scrollByKey}>
         {virtual ? <VirtualRows {...body} v={v} /> : <AllRows {...body} />}
         {rows.length === 0 && <div className="diff-none">No changes to show.</div>}
       </div>

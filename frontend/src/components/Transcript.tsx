@@ -8,7 +8,7 @@ import { TurnMarker } from "./TurnMarker";
 type Row = { key: string; item?: TranscriptItem; queued?: string; notice?: string };
 
 const Notice = ({ text }: { text: string }) => (
-  <div className="notice" role="note">
+  <div className="notice" role="note" aria-label="Notice">
     <span aria-hidden>⚠ </span>
     {text}
   </div>
