@@ -70,8 +70,8 @@ export function Header(props: {
       <button className="icon-button" onClick={props.onOpenSettings} aria-label="Settings" title="Settings">
         <span aria-hidden>⚙</span>
       </button>
-      <span className="version" aria-label="Version">
-        v{state.version}
+      <span className="version">
+        <span className="visually-hidden">Version </span>v{state.version}
       </span>
     </header>
   );
