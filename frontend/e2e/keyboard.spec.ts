@@ -28,11 +28,21 @@ test("Ctrl+Enter in the note field rejects the call with that note", async ({ ap
   await send(page, "translate it");
   const dialog = page.getByRole("dialog", { name: "apply_patch wants to change a.txt" });
   await expect(dialog).toBeVisible();
+  // The page behind is inert: Tab never leaves the dialog, and the header,
+  // the composer and Settings are out of reach.
+  for (const name of ["Settings", "Approval mode", "Message"]) {
+    expect(await page.getByLabel(name, { exact: true }).first().evaluate((el) => el.closest("[inert]") !== null), name).toBe(true);
+  }
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press("Tab");
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  }
   const note = dialog.getByRole("textbox", { name: "Note to the model (optional)" });
   await note.click();
   await page.keyboard.type("keep it in English");
   await page.keyboard.press("Control+Enter");
   await expect(dialog).toHaveCount(0);
+  expect(await page.getByLabel("Message", { exact: true }).evaluate((el) => el.closest("[inert]") === null)).toBe(true);
 
   await expect(page.getByRole("note", { name: "End of turn" })).toContainText("blocked: you rejected apply_patch — note: keep it in English");
   expect(fs.readFileSync(path.join(workspace, "a.txt"), "utf8")).toBe("one\n");
