@@ -32,8 +32,13 @@ type SettingsInput struct {
 	// API is "chat" or "responses"; "" keeps the saved one.
 	API string `json:"api"`
 	// SendKey confirms sending the key in effect to a base URL other than
-	// its own (TestConnection never sends it there otherwise).
+	// its own (TestConnection never sends it there otherwise, and
+	// SaveSettings refuses to keep it for another one).
 	SendKey bool `json:"sendKey"`
+}
+
+func keyRequest(in SettingsInput) settings.KeyRequest {
+	return settings.KeyRequest{BaseURL: in.BaseURL, Typed: in.APIKey, Clear: in.ClearKey, SendToOther: in.SendKey}
 }
 
 func (a *App) effective() settings.Effective {
@@ -52,7 +57,9 @@ func (a *App) GetSettings() SettingsView {
 }
 
 // SaveSettings saves the screen's values. A value given by a flag or the
-// environment still wins over the saved one; the view says so.
+// environment still wins over the saved one; the view says so. A new base
+// URL with the saved key kept needs SendKey: the key was saved for the old
+// one (settings.KeyFor).
 func (a *App) SaveSettings(in SettingsInput) (SettingsView, error) {
 	s, err := a.store.Load()
 	if err != nil {
@@ -70,6 +77,11 @@ func (a *App) SaveSettings(in SettingsInput) (SettingsView, error) {
 	}
 	if _, err := llm.New(llm.Config{BaseURL: in.BaseURL}); err != nil {
 		return a.GetSettings(), err
+	}
+	if eff := a.effective(); eff.Sources.APIKey == settings.FromSaved {
+		if _, withheld := eff.KeyFor(keyRequest(in)); withheld != nil {
+			return a.GetSettings(), withheld
+		}
 	}
 	if err := a.store.Save(s); err != nil {
 		return a.GetSettings(), fmt.Errorf("could not save settings: %w", err)
@@ -92,7 +104,7 @@ func (a *App) SaveSettings(in SettingsInput) (SettingsView, error) {
 // where the user confirmed sending it (settings.KeyFor).
 func (a *App) TestConnection(in SettingsInput) llm.ConnectionResult {
 	eff := a.effective()
-	key, withheld := eff.KeyFor(settings.KeyRequest{BaseURL: in.BaseURL, Typed: in.APIKey, Clear: in.ClearKey, SendToOther: in.SendKey})
+	key, withheld := eff.KeyFor(keyRequest(in))
 	api := in.API
 	if api == "" {
 		api = eff.Settings.API

@@ -35,7 +35,7 @@ func TestConnectionSendsTheSavedKeyOnlyWhereItWasSavedFor(t *testing.T) {
 
 	other := llmtest.Start(t, llmtest.Script{Models: []string{"fake-model"}, APIKey: "sk-test"})
 	r := app.TestConnection(SettingsInput{BaseURL: other.URL, Model: "fake-model"})
-	if r.Status != llm.KeyRejected || !strings.Contains(r.Message, "your key was not sent: it is kept for "+saved.URL) {
+	if r.Status != llm.KeyRejected || !strings.Contains(r.Message, "none was sent: the saved key is kept for "+saved.URL) {
 		t.Fatalf("another server: %+v", r)
 	}
 	if keySent(t, other) {
@@ -56,5 +56,28 @@ func TestConnectionSendsTheSavedKeyOnlyWhereItWasSavedFor(t *testing.T) {
 	r = app.TestConnection(SettingsInput{BaseURL: open.URL, Model: "fake-model"})
 	if r.Status != llm.Reachable || !strings.Contains(r.Message, "No key was sent") || keySent(t, open) {
 		t.Fatalf("a server that needs no key: %+v", r)
+	}
+}
+
+// TestSavingAnotherBaseURLKeepsTheKeyOnlyWhenConfirmed: saving a new base URL
+// with the saved key kept is refused (nothing changes) until the user types
+// a key, removes the saved one, or confirms the saved key goes there too.
+func TestSavingAnotherBaseURLKeepsTheKeyOnlyWhenConfirmed(t *testing.T) {
+	app, _, saved := newTestAppServer(t, llmtest.Script{})
+	other := "https://elsewhere.example/v1"
+	if _, err := app.SaveSettings(SettingsInput{BaseURL: other, Model: "fake-model"}); err == nil || !strings.Contains(err.Error(), "the saved key is kept for "+saved.URL) {
+		t.Fatalf("saved without confirming: %v", err)
+	}
+	if v := app.GetSettings(); v.BaseURL != saved.URL || !v.HasKey {
+		t.Fatalf("a refused save changed the settings: %+v", v)
+	}
+	if _, err := app.SaveSettings(SettingsInput{BaseURL: saved.URL + "/", Model: "other-model"}); err != nil {
+		t.Fatalf("the same server: %v", err)
+	}
+	if v, err := app.SaveSettings(SettingsInput{BaseURL: other, Model: "fake-model", SendKey: true}); err != nil || v.BaseURL != other || !v.HasKey {
+		t.Fatalf("confirmed: %+v, %v", v, err)
+	}
+	if v, err := app.SaveSettings(SettingsInput{BaseURL: saved.URL, Model: "fake-model", ClearKey: true}); err != nil || v.HasKey {
+		t.Fatalf("the key removed: %+v, %v", v, err)
 	}
 }

@@ -97,7 +97,7 @@ func (r ConnectionResult) WithoutKey(withheld error) ConnectionResult {
 	}
 	switch r.Status {
 	case KeyRejected:
-		r.Message = "The server wants a key, and " + withheld.Error() + "."
+		r.Message = "The server wants a key, and none was sent: " + withheld.Error() + "."
 	case Reachable:
 		r.Message += " No key was sent: " + withheld.Error() + " if this server needs one."
 	}

@@ -6,8 +6,8 @@ import (
 	"strings"
 )
 
-// KeyRequest is the key part of a form that talks to a server the user
-// typed (the settings screen's connection test).
+// KeyRequest is the key part of a form that names a server (the settings
+// screen: its connection test, and saving a new base URL).
 type KeyRequest struct {
 	// BaseURL is the server the request goes to.
 	BaseURL string
@@ -35,7 +35,7 @@ func (e Effective) KeyFor(r KeyRequest) (key APIKey, withheld error) {
 	if r.SendToOther || SameServer(r.BaseURL, e.Settings.BaseURL) {
 		return e.APIKey, nil
 	}
-	return APIKey{}, fmt.Errorf("your key was not sent: it is kept for %s, not %s. Type the key for this server, or confirm sending the saved key to it", e.Settings.BaseURL, strings.TrimSpace(r.BaseURL))
+	return APIKey{}, fmt.Errorf("the saved key is kept for %s, not %s: type the key for this server, or confirm sending the saved key to it", e.Settings.BaseURL, strings.TrimSpace(r.BaseURL))
 }
 
 // SameServer reports whether a and b are the same base URL, up to the case

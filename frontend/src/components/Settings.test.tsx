@@ -73,6 +73,12 @@ describe("Settings", () => {
     fireEvent.input(screen.getByLabelText("API key"), { target: { value: "" } });
     fireEvent.input(url, { target: { value: "HTTP://127.0.0.1:1/v1/" } });
     expect(confirm()).toBeNull(); // the same server, spelled otherwise
+
+    // Saving another server keeps the saved key for it only when confirmed.
+    fireEvent.input(url, { target: { value: "https://elsewhere.example/v1" } });
+    fireEvent.click(confirm()!);
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(b.saveSettings).toHaveBeenCalledWith(expect.objectContaining({ baseURL: "https://elsewhere.example/v1", apiKey: "", sendKey: true })));
   });
 
   it("shows a saved key without revealing it and can remove it", async () => {

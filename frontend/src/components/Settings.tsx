@@ -123,11 +123,11 @@ export function Settings(props: {
           </p>
         )}
         {props.firstRun && props.localModels && (
-          <LocalModels detect={props.localModels} onUse={(baseURL, model) => set({ baseURL, model, apiKey: "", clearKey: false })} />
+          <LocalModels detect={props.localModels} onUse={(baseURL, model) => set({ baseURL, model, apiKey: "", clearKey: false, sendKey: false })} />
         )}
         <label htmlFor={`${id}-url`}>Base URL</label>
         <input id={`${id}-url`} type="url" required disabled={loading} placeholder="https://api.openai.com/v1" value={form.baseURL}
-          onChange={(e) => set({ baseURL: e.target.value })} aria-describedby={`${id}-url-note`} />
+          onChange={(e) => set({ baseURL: e.target.value, sendKey: false })} aria-describedby={`${id}-url-note`} />
         <p id={`${id}-url-note`} className="field-note">{view && sourceNote(view.sources.baseURL, "OPENAI_BASE_URL")}</p>
 
         <label htmlFor={`${id}-key`}>API key</label>
