@@ -128,6 +128,10 @@ for (const theme of ["light", "dark"] as const) {
     await noViolations(page, "the sessions menu");
     await page.keyboard.press("Escape");
 
+    await page.getByRole("combobox", { name: "Approval mode" }).selectOption("auto");
+    await expect(page.getByText("auto: nothing asks first")).toBeVisible();
+    await noViolations(page, "the header in auto mode");
+
     await page.getByRole("button", { name: "Settings" }).click();
     await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
     await noViolations(page, "settings");
