@@ -67,6 +67,8 @@ describe("DiffView", () => {
     expect(scroller.scrollTop).toBe(5220);
     fireEvent.keyDown(scroller, { key: "Home" });
     expect(scroller.scrollTop).toBe(0);
+    Object.defineProperty(scroller, "scrollHeight", { configurable: true, value: 400 });
+    expect(fireEvent.keyDown(scroller, { key: "PageDown" })).toBe(true); // fits: not taken from the page
   });
 
   it("says so when there is nothing to show", () => {

@@ -107,12 +107,14 @@ const scrollKeys: Record<string, (el: HTMLElement) => number> = {
 /**
  * The scroller's keys, wherever focus is inside it (a hunk checkbox too):
  * they scroll the diff, and focus moves to the scroller itself, so a
- * virtualised row that leaves the DOM never takes focus away with it.
+ * virtualised row that leaves the DOM never takes focus away with it. A
+ * diff that fits leaves the keys to the page around it.
  */
 export function scrollByKey(e: KeyboardEvent<HTMLDivElement>) {
   const to = scrollKeys[e.key];
   if (!to || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
   const el = e.currentTarget;
+  if (el.scrollHeight <= el.clientHeight) return; // nothing to scroll: the keys go on to the page
   e.preventDefault();
   el.scrollTop = Math.max(0, Math.min(to(el), el.scrollHeight - el.clientHeight));
   if (e.target !== el) el.focus({ preventScroll: true });
