@@ -34,6 +34,8 @@ export interface SettingsInput {
   clearKey: boolean;
   theme: string;
   api: ModelAPI;
+  /** Confirms sending the saved key to a base URL other than its own (the connection test never does otherwise). */
+  sendKey: boolean;
 }
 
 export type ConnectionStatus = "reachable" | "key_rejected" | "model_unknown" | "unreachable";

@@ -53,6 +53,32 @@ describe("ApprovalDialog", () => {
     await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole("checkbox", { name: "Apply a.ts" })));
   });
 
+  it("makes the page behind inert while open, and live again once answered", async () => {
+    const { b, dialog } = await open([patchRequest("1")]);
+    const header = document.querySelector(".header")!;
+    expect(header.closest("[inert]")).not.toBeNull();
+    expect(screen.getByRole("button", { name: "Settings" }).closest("[inert]")).not.toBeNull();
+    expect(dialog.closest("[inert]")).toBeNull();
+    act(() => b.emit("approval.resolved", { approvalId: "1", decision: { kind: "once" } }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(header.closest("[inert]")).toBeNull();
+  });
+
+  it("lists the files as a grid of rows, the file in view selected, with a hint for the arrow keys", async () => {
+    const { dialog } = await open([patchRequest("1")]);
+    const grid = within(dialog).getByRole("grid", { name: "Files" });
+    const rows = within(grid).getAllByRole("row");
+    expect(rows).toHaveLength(2);
+    expect(rows[0].getAttribute("aria-selected")).toBe("true");
+    expect(rows[1].getAttribute("aria-selected")).toBe("false");
+    expect(within(rows[0]).getAllByRole("gridcell")).toHaveLength(2);
+    const hint = document.getElementById(grid.getAttribute("aria-describedby")!)!;
+    expect(hint.textContent).toBe("↑/↓ other files · Space ticks");
+    fireEvent.keyDown(within(rows[0]).getByRole("checkbox"), { key: "ArrowDown" });
+    await waitFor(() => expect(rows[1].getAttribute("aria-selected")).toBe("true"));
+    await waitFor(() => expect(document.activeElement).toBe(within(rows[1]).getByRole("checkbox")));
+  });
+
   it("approves the ticked files in part, and with everything ticked, once or for the session by keyboard", async () => {
     const { a, dialog } = await open([patchRequest("1")]);
     expect(within(dialog).getByText("rule: apply_patch on a.ts, b.ts (this session)")).toBeTruthy();
@@ -101,6 +127,19 @@ describe("ApprovalDialog", () => {
     const steps = within(dialog).getByRole("list", { name: "Steps" });
     expect(steps.textContent).toContain("writes into .git (can make git run code)");
     expect(within(dialog).queryByRole("button", { name: "Approve for session" })).toBeNull();
+  });
+
+  it("Ctrl+Enter in the note field rejects with the note, and so does Ctrl+Shift+Enter", async () => {
+    for (const shiftKey of [false, true]) {
+      const { a, dialog } = await open([patchRequest("1")]);
+      const note = within(dialog).getByRole("textbox", { name: "Note to the model (optional)" });
+      fireEvent.input(note, { target: { value: "use the helper" } });
+      note.focus();
+      fireEvent.keyDown(note, { key: "Enter", ctrlKey: true, shiftKey });
+      expect(a.resolve).toHaveBeenCalledTimes(1);
+      expect(a.resolve).toHaveBeenCalledWith("1", { kind: "reject", note: "use the helper" });
+      cleanup();
+    }
   });
 
   it("closes on approval.resolved, then shows the next request", async () => {

@@ -10,6 +10,8 @@ export interface ChatProps {
   /** Sends text; rejects with a message the user can read. */
   onSubmit: (text: string) => Promise<void>;
   onCancel: () => void;
+  /** Said once above the conversation: the window started in auto mode. */
+  notice?: string;
 }
 
 export function Chat(props: ChatProps) {
@@ -65,7 +67,7 @@ export function Chat(props: ChatProps) {
           {props.transcript.error}
         </div>
       )}
-      <Transcript items={hasWorkspace ? props.transcript.items : []} queued={props.transcript.queued} empty={empty} />
+      <Transcript items={hasWorkspace ? props.transcript.items : []} queued={props.transcript.queued} empty={empty} notice={props.notice} />
       {error && (
         <div className="composer-error" role="alert">
           {error}

@@ -5,7 +5,14 @@ import { Markdown } from "./Markdown";
 import { ToolCard } from "./ToolCard";
 import { TurnMarker } from "./TurnMarker";
 
-type Row = { key: string; item?: TranscriptItem; queued?: string };
+type Row = { key: string; item?: TranscriptItem; queued?: string; notice?: string };
+
+const Notice = ({ text }: { text: string }) => (
+  <div className="notice" role="note" aria-label="Notice">
+    <span aria-hidden>⚠ </span>
+    {text}
+  </div>
+);
 
 const UserMessage = ({ text, queued }: { text: string; queued?: boolean }) => (
   <div className={`msg msg-user${queued ? " msg-queued" : ""}`} role="article" aria-label={queued ? "Your message, queued" : "Your message"}>
@@ -33,6 +40,7 @@ const AssistantMessage = ({ item }: { item: TranscriptItem }) => (
 );
 
 const RowView = memo(function RowView({ row }: { row: Row }) {
+  if (row.notice !== undefined) return <Notice text={row.notice} />;
   if (row.queued !== undefined) return <UserMessage text={row.queued} queued />;
   const it = row.item!;
   switch (it.kind) {
@@ -61,8 +69,15 @@ function rowOf(it: TranscriptItem, i: number): Row {
  * are in the DOM, each measured as it renders. It follows new output while
  * the user is at the bottom and stays put when they scroll up.
  */
-export function Transcript(props: { items: readonly TranscriptItem[]; queued: readonly string[]; empty: React.ReactNode }) {
+export function Transcript(props: {
+  items: readonly TranscriptItem[];
+  queued: readonly string[];
+  empty: React.ReactNode;
+  /** A notice from the window, above the conversation (the mode it started in). */
+  notice?: string;
+}) {
   const rows: Row[] = props.items.map(rowOf);
+  if (props.notice) rows.unshift({ key: "notice", notice: props.notice });
   props.queued.forEach((q, i) => rows.push({ key: `queued:${i}:${q}`, queued: q }));
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
@@ -98,8 +113,11 @@ export function Transcript(props: { items: readonly TranscriptItem[]; queued: re
   return (
     <div ref={scroller} className="transcript" role="log" aria-live="polite" aria-label="Conversation"
       onScroll={onScroll} onWheel={userScrolls} onTouchMove={userScrolls} onPointerDown={userScrolls} onKeyDown={userScrolls}>
-      {rows.length === 0 ? (
-        props.empty
+      {rows.length === (props.notice ? 1 : 0) ? (
+        <>
+          {props.notice && <Notice text={props.notice} />}
+          {props.empty}
+        </>
       ) : (
         <div className="rows" style={{ height: total }}>
           {v.getVirtualItems().map((vi) => (

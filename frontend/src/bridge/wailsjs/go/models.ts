@@ -186,6 +186,7 @@ export namespace main {
 	    clearKey: boolean;
 	    theme: string;
 	    api: string;
+	    sendKey: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new SettingsInput(source);
@@ -199,6 +200,7 @@ export namespace main {
 	        this.clearKey = source["clearKey"];
 	        this.theme = source["theme"];
 	        this.api = source["api"];
+	        this.sendKey = source["sendKey"];
 	    }
 	}
 	export class SettingsView {
