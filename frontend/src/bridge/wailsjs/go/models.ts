@@ -309,6 +309,10 @@ export namespace protocol {
 	    elevates?: boolean;
 	    writesGit?: boolean;
 	    opaque?: boolean;
+	    readsOutside?: string[];
+	    writesOutsideTo?: string[];
+	    protectedPaths?: string[];
+	    destructive?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new CommandSegment(source);
@@ -324,6 +328,10 @@ export namespace protocol {
 	        this.elevates = source["elevates"];
 	        this.writesGit = source["writesGit"];
 	        this.opaque = source["opaque"];
+	        this.readsOutside = source["readsOutside"];
+	        this.writesOutsideTo = source["writesOutsideTo"];
+	        this.protectedPaths = source["protectedPaths"];
+	        this.destructive = source["destructive"];
 	    }
 	}
 	export class CommandPreview {
@@ -394,6 +402,10 @@ export namespace protocol {
 	    path: string;
 	    operation: string;
 	    movedFrom?: string;
+	    resolvedPath?: string;
+	    resolvedFrom?: string;
+	    replaces?: boolean;
+	    replacedDiff?: string;
 	    added: number;
 	    removed: number;
 	    diff: string;
@@ -412,6 +424,10 @@ export namespace protocol {
 	        this.path = source["path"];
 	        this.operation = source["operation"];
 	        this.movedFrom = source["movedFrom"];
+	        this.resolvedPath = source["resolvedPath"];
+	        this.resolvedFrom = source["resolvedFrom"];
+	        this.replaces = source["replaces"];
+	        this.replacedDiff = source["replacedDiff"];
 	        this.added = source["added"];
 	        this.removed = source["removed"];
 	        this.diff = source["diff"];
