@@ -265,7 +265,7 @@ func streamResponse(w http.ResponseWriter, r *http.Request, n int, model string,
 		<-r.Context().Done()
 		return false
 	}
-	u := Usage{PromptTokens: 10, CompletionTokens: int64(len(events))}
+	u := Usage{PromptTokens: resp.promptTokens, CompletionTokens: int64(len(events))}
 	if resp.Usage != nil {
 		u = *resp.Usage
 	}

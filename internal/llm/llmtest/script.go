@@ -47,6 +47,16 @@ type Script struct {
 	// parameter with a 400 naming it, as some servers other than OpenAI's
 	// do. The refused request takes no scripted response.
 	RefuseInclude bool `json:"refuseInclude,omitempty"`
+	// ContextWindow, when set, refuses a model request whose prompt the
+	// server counts (see countTokens) at more tokens than this, with HTTP
+	// 400 context_length_exceeded. The refused request takes no scripted
+	// response.
+	ContextWindow int64 `json:"contextWindow,omitempty"`
+	// ModelMeta adds fields to a model's entry in GET /models, by model id:
+	// {"fake": {"max_model_len": 32768}} as vLLM reports its window,
+	// {"context_length": ...} as OpenRouter and LM Studio do,
+	// {"owned_by": "library", ...} as Ollama lists its models.
+	ModelMeta map[string]map[string]any `json:"modelMeta,omitempty"`
 }
 
 // Response is the answer to one model request: an HTTP error, or a stream
@@ -67,8 +77,8 @@ type Response struct {
 	// Interleave alternates the argument chunks of parallel tool calls
 	// instead of sending each call whole before the next.
 	Interleave bool `json:"interleave,omitempty"`
-	// Usage of the usage chunk; default: 10 prompt tokens and one completion
-	// token per chunk.
+	// Usage of the usage chunk; default: the server's own count of the
+	// prompt (see countTokens) and one completion token per chunk.
 	Usage *Usage `json:"usage,omitempty"`
 	// FinishReason defaults to "tool_calls" with tool calls, else "stop".
 	// On /responses "length" and "content_filter" end the stream with
@@ -85,6 +95,9 @@ type Response struct {
 	// an error event, as servers do when a stream fails midway
 	// (response.failed on /responses).
 	StreamError *APIError `json:"streamError,omitempty"`
+
+	// promptTokens is the server's count of the request answered.
+	promptTokens int64
 }
 
 // Reasoning is one reasoning item the fake model outputs. Its id is

@@ -22,6 +22,12 @@ type Recorded struct {
 	Body json.RawMessage `json:"body,omitempty"`
 	// Response is the index of the scripted response used, -1 for none.
 	Response int `json:"response"`
+	// PromptTokens is the server's own count of a model request's prompt
+	// (see countTokens); 0 for other requests.
+	PromptTokens int64 `json:"promptTokens,omitempty"`
+	// Refused is set when the request was refused as longer than the
+	// script's ContextWindow.
+	Refused bool `json:"refused,omitempty"`
 }
 
 // Handler serves a script. Its methods are safe for concurrent use.
@@ -93,6 +99,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		Authorized: strings.HasPrefix(r.Header.Get("Authorization"), "Bearer ")}
 	if json.Valid(body) {
 		rec.Body = body
+		if r.Method == http.MethodPost {
+			rec.PromptTokens = countTokens(body)
+		}
 	}
 	h.mu.Lock()
 	h.requests = append(h.requests, rec)
@@ -113,7 +122,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			writeError(w, modelNotFound(id))
 			return
 		}
-		writeJSON(w, http.StatusOK, model(id))
+		writeJSON(w, http.StatusOK, h.model(id))
 	case r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/chat/completions"):
 		h.serveChat(w, r, body, idx)
 	case r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/responses"):
@@ -138,13 +147,19 @@ func (h *Handler) knows(id string) bool {
 func (h *Handler) serveModels(w http.ResponseWriter) {
 	data := []any{}
 	for _, m := range h.script.Models {
-		data = append(data, model(m))
+		data = append(data, h.model(m))
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"object": "list", "data": data})
 }
 
-func model(id string) map[string]any {
-	return map[string]any{"id": id, "object": "model", "created": 0, "owned_by": "llmtest"}
+// model is the listing of model id: the OpenAI fields and the script's
+// ModelMeta for it, which may replace them.
+func (h *Handler) model(id string) map[string]any {
+	m := map[string]any{"id": id, "object": "model", "created": 0, "owned_by": "llmtest"}
+	for k, v := range h.script.ModelMeta[id] {
+		m[k] = v
+	}
+	return m
 }
 
 func modelNotFound(id string) APIError {
@@ -207,6 +222,12 @@ func (h *Handler) take(w http.ResponseWriter, model string, history []historyIte
 	}
 	h.mu.Lock()
 	h.check(history, reqIdx)
+	if n := h.requests[reqIdx].PromptTokens; h.script.ContextWindow > 0 && n > h.script.ContextWindow {
+		h.requests[reqIdx].Refused = true
+		h.mu.Unlock()
+		writeError(w, contextExceeded(h.script.ContextWindow, n))
+		return 0, Response{}, false
+	}
 	if h.next >= len(h.script.Responses) {
 		h.violate("request %d: model request beyond the script (%d responses)", reqIdx, len(h.script.Responses))
 		h.mu.Unlock()
@@ -217,6 +238,7 @@ func (h *Handler) take(w http.ResponseWriter, model string, history []historyIte
 	h.next++
 	h.requests[reqIdx].Response = n
 	resp = h.script.Responses[n]
+	resp.promptTokens = h.requests[reqIdx].PromptTokens
 	h.mu.Unlock()
 	if resp.Error != nil {
 		writeError(w, *resp.Error)

@@ -149,7 +149,7 @@ func stream(w http.ResponseWriter, r *http.Request, n int, model string, resp Re
 		return false
 	}
 	if includeUsage {
-		u := Usage{PromptTokens: 10, CompletionTokens: int64(len(content))}
+		u := Usage{PromptTokens: resp.promptTokens, CompletionTokens: int64(len(content))}
 		if resp.Usage != nil {
 			u = *resp.Usage
 		}
