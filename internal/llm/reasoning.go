@@ -80,9 +80,13 @@ func refusesInclude(err error) bool {
 // reasoningInput returns m's reasoning items as input items, in order, to
 // go right before m's text and calls. An assistant message with neither has
 // no reasoning to send: OpenAI refuses a reasoning item without the item it
-// led to.
-func reasoningInput(m Message) []responses.ResponseInputItemUnionParam {
+// led to. Neither is reasoning made by another model than the request's
+// sent: it is encrypted for the model that made it.
+func reasoningInput(m Message, model string) []responses.ResponseInputItemUnionParam {
 	if m.Text == "" && len(m.ToolCalls) == 0 {
+		return nil
+	}
+	if m.ReasoningModel != "" && m.ReasoningModel != model {
 		return nil
 	}
 	var out []responses.ResponseInputItemUnionParam

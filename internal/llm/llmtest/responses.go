@@ -22,11 +22,12 @@ const includeReasoning = "reasoning.encrypted_content"
 
 // inputItem is one item of a request's input list.
 type inputItem struct {
-	Type             string `json:"type"`
-	Role             string `json:"role"`
-	CallID           string `json:"call_id"`
-	ID               string `json:"id"`
-	EncryptedContent string `json:"encrypted_content"`
+	Type             string          `json:"type"`
+	Role             string          `json:"role"`
+	CallID           string          `json:"call_id"`
+	ID               string          `json:"id"`
+	EncryptedContent string          `json:"encrypted_content"`
+	Content          json.RawMessage `json:"content"`
 }
 
 func (h *Handler) serveResponses(w http.ResponseWriter, r *http.Request, body []byte, reqIdx int) {
@@ -57,7 +58,11 @@ func (h *Handler) serveResponses(w http.ResponseWriter, r *http.Request, body []
 			items = append(items, historyItem{result: it.CallID, isResult: true})
 		}
 	}
-	n, resp, ok := h.take(w, req.Model, items, reqIdx)
+	last := ""
+	if len(input) > 0 {
+		last = string(input[len(input)-1].Content)
+	}
+	n, resp, ok := h.take(w, req.Model, items, last, reqIdx)
 	if !ok {
 		return
 	}

@@ -57,6 +57,19 @@ type Script struct {
 	// {"context_length": ...} as OpenRouter and LM Studio do,
 	// {"owned_by": "library", ...} as Ollama lists its models.
 	ModelMeta map[string]map[string]any `json:"modelMeta,omitempty"`
+	// When answers requests out of turn: a model request whose last
+	// message contains a rule's LastContains gets the rule's Response
+	// (the first rule that matches), as often as it comes, and takes none
+	// of Responses. For requests whose place in the sequence a test cannot
+	// know, such as a compaction's summary request.
+	When []Rule `json:"when,omitempty"`
+}
+
+// Rule answers every model request whose last message contains
+// LastContains with Response.
+type Rule struct {
+	LastContains string   `json:"lastContains"`
+	Response     Response `json:"response"`
 }
 
 // Response is the answer to one model request: an HTTP error, or a stream

@@ -28,6 +28,9 @@ type Recorded struct {
 	// Refused is set when the request was refused as longer than the
 	// script's ContextWindow.
 	Refused bool `json:"refused,omitempty"`
+	// Rule is the 1-based index of the Script.When rule that answered, 0
+	// for none.
+	Rule int `json:"rule,omitempty"`
 }
 
 // Handler serves a script. Its methods are safe for concurrent use.
@@ -175,8 +178,9 @@ type chatBody struct {
 		IncludeUsage bool `json:"include_usage"`
 	} `json:"stream_options"`
 	Messages []struct {
-		Role       string `json:"role"`
-		ToolCallID string `json:"tool_call_id"`
+		Role       string          `json:"role"`
+		Content    json.RawMessage `json:"content"`
+		ToolCallID string          `json:"tool_call_id"`
 		ToolCalls  []struct {
 			ID string `json:"id"`
 		} `json:"tool_calls"`
@@ -198,7 +202,11 @@ func (h *Handler) serveChat(w http.ResponseWriter, r *http.Request, body []byte,
 			items = append(items, historyItem{result: m.ToolCallID, isResult: true})
 		}
 	}
-	n, resp, ok := h.take(w, req.Model, items, reqIdx)
+	last := ""
+	if len(req.Messages) > 0 {
+		last = string(req.Messages[len(req.Messages)-1].Content)
+	}
+	n, resp, ok := h.take(w, req.Model, items, last, reqIdx)
 	if !ok {
 		return
 	}
@@ -213,9 +221,10 @@ func (h *Handler) serveChat(w http.ResponseWriter, r *http.Request, body []byte,
 }
 
 // take checks a model request (its model and the history's tool calls and
-// results) and takes the next scripted response for it. When ok is false
-// it has answered with an error.
-func (h *Handler) take(w http.ResponseWriter, model string, history []historyItem, reqIdx int) (n int, resp Response, ok bool) {
+// results) and takes the response for it: a rule's whose LastContains is in
+// last (the last message's content as JSON), else the next scripted one.
+// When ok is false it has answered with an error.
+func (h *Handler) take(w http.ResponseWriter, model string, history []historyItem, last string, reqIdx int) (n int, resp Response, ok bool) {
 	if !h.knows(model) {
 		writeError(w, modelNotFound(model))
 		return 0, Response{}, false
@@ -227,6 +236,15 @@ func (h *Handler) take(w http.ResponseWriter, model string, history []historyIte
 		h.mu.Unlock()
 		writeError(w, contextExceeded(h.script.ContextWindow, n))
 		return 0, Response{}, false
+	}
+	for i, rule := range h.script.When {
+		if rule.LastContains != "" && strings.Contains(last, rule.LastContains) {
+			h.requests[reqIdx].Rule = i + 1
+			resp = rule.Response
+			resp.promptTokens = h.requests[reqIdx].PromptTokens
+			h.mu.Unlock()
+			return len(h.script.Responses) + i, resp, true
+		}
 	}
 	if h.next >= len(h.script.Responses) {
 		h.violate("request %d: model request beyond the script (%d responses)", reqIdx, len(h.script.Responses))

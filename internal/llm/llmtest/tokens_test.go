@@ -68,3 +68,27 @@ func TestModelMetaJoinsTheListing(t *testing.T) {
 		t.Fatalf("listing %v", list.Data)
 	}
 }
+
+// A rule answers any request whose last message matches, as often as it
+// comes, out of the scripted sequence.
+func TestRulesAnswerOutOfTurn(t *testing.T) {
+	srv := Start(t, Script{Responses: []Response{{Text: Text("first")}},
+		When: []Rule{{LastContains: "summarize", Response: Response{Text: Text("a summary")}}}})
+	for _, body := range []string{
+		`{"model":"m","stream":true,"messages":[{"role":"user","content":"please summarize"}]}`,
+		`{"model":"m","stream":true,"input":[{"role":"user","content":"summarize again"}]}`,
+		`{"model":"m","stream":true,"messages":[{"role":"user","content":"hi"}]}`,
+	} {
+		path := "/chat/completions"
+		if strings.Contains(body, `"input"`) {
+			path = "/responses"
+		}
+		if status, _ := post(t, srv.URL+path, body); status != 200 {
+			t.Fatalf("status %d", status)
+		}
+	}
+	reqs := srv.Requests()
+	if reqs[0].Rule != 1 || reqs[1].Rule != 1 || reqs[2].Rule != 0 || reqs[2].Response != 0 {
+		t.Fatalf("requests %+v", reqs)
+	}
+}
