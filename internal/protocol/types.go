@@ -184,6 +184,9 @@ type Compaction struct {
 	Manual bool `json:"manual,omitempty"`
 	// TokensBefore is the estimated prompt size before the compaction.
 	TokensBefore int64 `json:"tokensBefore"`
+	// Undone is set once the user undid it (before the next turn): the
+	// model is sent the full history again.
+	Undone bool `json:"undone,omitempty"`
 }
 
 // Snapshot is what the UI resyncs from after a seq gap: the current

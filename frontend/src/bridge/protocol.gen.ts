@@ -233,6 +233,7 @@ export interface Compaction {
   replaced: number;
   manual?: boolean;
   tokensBefore: number;
+  undone?: boolean;
 }
 
 export interface ContextCompactionUndonePayload {
