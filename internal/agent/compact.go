@@ -30,8 +30,8 @@ type checkpoint struct {
 	// the summary; keepFrom is its ID.
 	keep     int
 	keepFrom string
-	// lastUser is the index of the last prompt when the summary replaced
-	// it (it is sent before the summary), else -1.
+	// lastUser is the index of the turn's prompt when the summary, written
+	// during the turn, replaced it: it is sent before the summary. Else -1.
 	lastUser int
 }
 
@@ -119,12 +119,18 @@ func (a *Agent) compact(ctx context.Context, turnID string, specs []llm.ToolSpec
 	id := a.newID(fmt.Sprintf("%s-compaction", a.cfg.SessionID))
 	a.undo = &undoable{id: id, prev: a.cp}
 	replaced := keep - a.firstSent()
-	a.cp = &checkpoint{id: id, summary: resp.Message.Text, keep: keep, lastUser: a.lastPromptBefore(keep)}
+	a.cp = &checkpoint{id: id, summary: resp.Message.Text, keep: keep, lastUser: -1}
 	if keep < len(a.history) {
 		a.cp.keepFrom = a.history[keep].ID
 	}
-	use := a.useLocked(specs)
 	c := protocol.Compaction{KeepFrom: a.cp.keepFrom, Replaced: replaced, Manual: manual, TokensBefore: int64(before)}
+	if turnID != "" {
+		// Mid-turn, the model goes on with the turn's prompt in front of it.
+		if a.cp.lastUser = a.promptReplaced(keep); a.cp.lastUser >= 0 {
+			c.Prompt = a.history[a.cp.lastUser].ID
+		}
+	}
+	use := a.useLocked(specs)
 	a.mu.Unlock()
 	a.emit(turnID, protocol.ContextCompacted, protocol.ContextCompactedPayload{
 		CompactionID: id, Summary: resp.Message.Text, Compaction: c, Context: use})
@@ -169,23 +175,31 @@ func (a *Agent) summaryInputLocked(specs []llm.ToolSpec) []llm.Message {
 	return a.viewLocked()
 }
 
-// lastPromptBefore is the index of the last prompt (a user message with an
-// id; notes have none) before keep, -1 when none. Without ids (a history
-// set by a test or an old caller) it is the last user message.
-func (a *Agent) lastPromptBefore(keep int) int {
-	any := -1
-	for i := keep - 1; i >= 0; i-- {
-		if a.history[i].Role != llm.RoleUser {
+// promptReplaced is the index of the last prompt (a user message with an
+// id; notes have none) when it comes before keep, so a summary replaces
+// it; -1 when the messages from keep on hold a prompt, or there is none.
+// Without ids (a history set by a test) any user message counts.
+func (a *Agent) promptReplaced(keep int) int {
+	for i := len(a.history) - 1; i >= 0; i-- {
+		if a.history[i].Role != llm.RoleUser || (a.history[i].ID == "" && a.anyID()) {
 			continue
 		}
-		if a.history[i].ID != "" {
-			return i
+		if i >= keep {
+			return -1
 		}
-		if any < 0 {
-			any = i
+		return i
+	}
+	return -1
+}
+
+// anyID reports whether the history's messages carry ids.
+func (a *Agent) anyID() bool {
+	for _, m := range a.history {
+		if m.ID != "" {
+			return true
 		}
 	}
-	return any
+	return false
 }
 
 // useLocked is the estimated use of the window by the next request.
@@ -228,20 +242,24 @@ func (a *Agent) learnFromRefusal(err error, size int) {
 
 // RestoreCheckpoint sets the compaction in effect when resuming a saved
 // session, after SetHistory: the summary replaces the messages before the
-// one whose ID is keepFrom, or, when keepFrom is empty or not found, the
-// first keep messages. It cannot be undone.
-func (a *Agent) RestoreCheckpoint(id, summary, keepFrom string, keep int) {
+// one whose ID is c.KeepFrom, or, when that is empty or not found, the
+// first keep messages; the prompt whose ID is c.Prompt goes before it. It
+// cannot be undone.
+func (a *Agent) RestoreCheckpoint(id, summary string, c protocol.Compaction, keep int) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if keepFrom != "" {
-		for i, m := range a.history {
-			if m.ID == keepFrom {
-				keep = i
-				break
-			}
+	cp := &checkpoint{id: id, summary: summary, keepFrom: c.KeepFrom, lastUser: -1}
+	for i, m := range a.history {
+		if m.ID == "" {
+			continue
+		}
+		if m.ID == c.KeepFrom {
+			keep = i
+		}
+		if m.ID == c.Prompt && m.Role == llm.RoleUser {
+			cp.lastUser = i
 		}
 	}
-	keep = min(max(keep, 0), len(a.history))
-	a.cp = &checkpoint{id: id, summary: summary, keep: keep, keepFrom: keepFrom, lastUser: a.lastPromptBefore(keep)}
-	a.undo = nil
+	cp.keep = min(max(keep, 0), len(a.history))
+	a.cp, a.undo = cp, nil
 }

@@ -178,6 +178,9 @@ type Compaction struct {
 	// call and result). Empty: none, the summary is followed by what
 	// comes after it.
 	KeepFrom string `json:"keepFrom,omitempty"`
+	// Prompt is the id of the turn's prompt when the summary, written
+	// during that turn, stands for it too: it is sent before the summary.
+	Prompt string `json:"prompt,omitempty"`
 	// Replaced counts the messages the summary stands for.
 	Replaced int `json:"replaced"`
 	// Manual is set when the user asked for it (button or /compact).

@@ -230,6 +230,7 @@ export interface ContextCompactedPayload {
 
 export interface Compaction {
   keepFrom?: string;
+  prompt?: string;
   replaced: number;
   manual?: boolean;
   tokensBefore: number;
