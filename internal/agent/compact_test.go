@@ -57,7 +57,7 @@ func withID(m llm.Message, id string) llm.Message {
 func TestMicroCompactionStubsOldOutputsOnly(t *testing.T) {
 	a := New(Config{ContextWindow: 4000})
 	out := strings.Repeat("ok 1 - test passes\n", 200) // 3,800 bytes, 201 lines
-	last := strings.Repeat("please keep going ", 300)   // a long prompt
+	last := strings.Repeat("please keep going ", 300)  // a long prompt
 	a.SetHistory([]llm.Message{
 		llm.User("run the tests"),
 		llm.Assistant("", llm.ToolCall{ID: "a", Name: "bash", Arguments: `{"action":"exec","command":"npm test"}`}),
@@ -264,7 +264,9 @@ func TestLongSessionStaysInsideTheWindow(t *testing.T) {
 	reg, _ := tools.NewRegistry()
 	chunk := strings.Repeat("a line of some tool output\n", 760) // ~20 KB
 	if err := reg.Add(tools.Spec{Name: "big", Parameters: json.RawMessage(`{"type":"object"}`), ReadOnly: true},
-		func(context.Context, json.RawMessage) (tools.Result, error) { return tools.OK(map[string]string{"out": chunk}) }); err != nil {
+		func(context.Context, json.RawMessage) (tools.Result, error) {
+			return tools.OK(map[string]string{"out": chunk})
+		}); err != nil {
 		t.Fatal(err)
 	}
 	rec := &recorder{}
