@@ -65,6 +65,19 @@ func (h *Handler) Requests() []Recorded {
 	return append([]Recorded(nil), h.requests...)
 }
 
+// ModelRequests returns the model requests received (POST
+// .../chat/completions and .../responses), leaving out the rest: the
+// client's GET /models to learn the context window, for one.
+func (h *Handler) ModelRequests() []Recorded {
+	var out []Recorded
+	for _, r := range h.Requests() {
+		if r.Method == http.MethodPost && (strings.HasSuffix(r.Path, "/chat/completions") || strings.HasSuffix(r.Path, "/responses")) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // Violations returns what broke the rules: a tool call without exactly one
 // result, a result for no call, a request beyond the script.
 func (h *Handler) Violations() []string {
