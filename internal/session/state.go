@@ -135,7 +135,7 @@ func (s *State) Emit(e protocol.Event) {
 		if i, ok := s.index[key(protocol.ItemCompaction, p.CompactionID)]; ok {
 			c := *s.items[i].Compaction
 			c.Undone = true
-			s.items[i].Compaction = &c
+			s.items[i].Compaction, s.items[i].Context = &c, p.Context
 			s.finished(i) // the log gets the item again, undone
 		}
 	case protocol.ProcessStartedPayload:

@@ -4,6 +4,7 @@ import type { TranscriptItem } from "../bridge";
 import { Markdown } from "./Markdown";
 import { ToolCard } from "./ToolCard";
 import { TurnMarker } from "./TurnMarker";
+import { CompactionMarker } from "./CompactionMarker";
 
 type Row = { key: string; item?: TranscriptItem; queued?: string };
 
@@ -32,7 +33,7 @@ const AssistantMessage = ({ item }: { item: TranscriptItem }) => (
   </div>
 );
 
-const RowView = memo(function RowView({ row }: { row: Row }) {
+const RowView = memo(function RowView({ row, undoable }: { row: Row; undoable: boolean }) {
   if (row.queued !== undefined) return <UserMessage text={row.queued} queued />;
   const it = row.item!;
   switch (it.kind) {
@@ -46,6 +47,8 @@ const RowView = memo(function RowView({ row }: { row: Row }) {
       return <ToolCard item={it} />;
     case "stop":
       return <TurnMarker item={it} />;
+    case "compaction":
+      return <CompactionMarker item={it} undoable={undoable} />;
   }
 });
 
@@ -56,6 +59,15 @@ function rowOf(it: TranscriptItem, i: number): Row {
   return r;
 }
 
+/** The id of the compaction that can still be undone: the last one, with no turn started after it. */
+function undoableCompaction(items: readonly TranscriptItem[]): string | undefined {
+  for (let i = items.length - 1; i >= 0; i--) {
+    if (items[i].kind === "user") return undefined;
+    if (items[i].kind === "compaction") return items[i].compaction?.undone ? undefined : items[i].id;
+  }
+  return undefined;
+}
+
 /**
  * The conversation as a virtualised list: only the rows near the viewport
  * are in the DOM, each measured as it renders. It follows new output while
@@ -63,6 +75,7 @@ function rowOf(it: TranscriptItem, i: number): Row {
  */
 export function Transcript(props: { items: readonly TranscriptItem[]; queued: readonly string[]; empty: React.ReactNode }) {
   const rows: Row[] = props.items.map(rowOf);
+  const undoable = undoableCompaction(props.items);
   props.queued.forEach((q, i) => rows.push({ key: `queued:${i}:${q}`, queued: q }));
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
@@ -104,7 +117,7 @@ export function Transcript(props: { items: readonly TranscriptItem[]; queued: re
         <div className="rows" style={{ height: total }}>
           {v.getVirtualItems().map((vi) => (
             <div key={vi.key} data-index={vi.index} ref={v.measureElement} className="row" style={{ transform: `translateY(${vi.start}px)` }}>
-              <RowView row={rows[vi.index]} />
+              <RowView row={rows[vi.index]} undoable={undoable !== undefined && rows[vi.index].item?.id === undoable} />
             </div>
           ))}
         </div>
