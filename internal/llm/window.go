@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"strings"
 	"time"
+
+	"github.com/openai/openai-go/v3/option"
 )
 
 // WindowSource says where a context window size came from. Extend, don't
@@ -52,7 +54,9 @@ func (c *Client) ContextWindow(ctx context.Context) Window {
 	var list struct {
 		Data []json.RawMessage `json:"data"`
 	}
-	if err := c.oa.Get(ctx, "models", nil, &list); err == nil {
+	// No retries: a server that does not answer leaves the window to the
+	// table and the setting, and the turn should not wait on it.
+	if err := c.oa.Get(ctx, "models", nil, &list, option.WithMaxRetries(0)); err == nil {
 		for _, raw := range list.Data {
 			if n, ok := serverWindow(raw, model); ok {
 				w = Window{Tokens: n, Source: WindowServer}

@@ -24,63 +24,43 @@ import (
 // countTokens counts the prompt tokens of a request body: its messages or
 // input, its instructions and its tools.
 func countTokens(body []byte) int64 {
-	var req struct {
-		Messages     []json.RawMessage `json:"messages"`
-		Input        json.RawMessage   `json:"input"`
-		Instructions string            `json:"instructions"`
-		Tools        json.RawMessage   `json:"tools"`
-	}
+	var req map[string]any
 	if json.Unmarshal(body, &req) != nil {
 		return 0
 	}
-	bytes := len(req.Instructions)
-	items := len(req.Messages)
-	for _, m := range req.Messages {
-		bytes += stringBytes(m)
-	}
-	if len(req.Input) > 0 {
-		var list []json.RawMessage
-		if json.Unmarshal(req.Input, &list) == nil {
+	bytes, items := 0, 0
+	for _, k := range []string{"messages", "input", "instructions", "tools"} {
+		bytes += stringBytes(req[k])
+		if list, ok := req[k].([]any); ok && k != "tools" {
 			items += len(list)
 		}
-		bytes += stringBytes(req.Input)
 	}
-	bytes += stringBytes(req.Tools)
 	return int64(bytes/3 + 4*items)
 }
 
-// stringBytes is the length of every string (keys and values) in a JSON
-// document, leaving out reasoning items' encrypted_content, which a real
+// stringBytes is the length of every string (keys and values) in a decoded
+// JSON value, leaving out reasoning items' encrypted_content, which a real
 // server decrypts rather than reads.
-func stringBytes(raw json.RawMessage) int {
-	var v any
-	if len(raw) == 0 || json.Unmarshal(raw, &v) != nil {
-		return 0
-	}
-	var walk func(any) int
-	walk = func(v any) int {
-		switch x := v.(type) {
-		case string:
-			return len(x)
-		case []any:
-			n := 0
-			for _, e := range x {
-				n += walk(e)
-			}
-			return n
-		case map[string]any:
-			n := 0
-			for k, e := range x {
-				if k == "encrypted_content" {
-					continue
-				}
-				n += len(k) + walk(e)
-			}
-			return n
+func stringBytes(v any) int {
+	switch x := v.(type) {
+	case string:
+		return len(x)
+	case []any:
+		n := 0
+		for _, e := range x {
+			n += stringBytes(e)
 		}
-		return 0
+		return n
+	case map[string]any:
+		n := 0
+		for k, e := range x {
+			if k != "encrypted_content" {
+				n += len(k) + stringBytes(e)
+			}
+		}
+		return n
 	}
-	return walk(v)
+	return 0
 }
 
 // contextExceeded is the refusal of a request of n tokens past window.
