@@ -152,7 +152,7 @@ func TestTextOnlyTurn(t *testing.T) {
 		if first.Type != protocol.TurnStarted || last.Type != protocol.TurnStopped || last.TurnID != "t1" {
 			t.Errorf("turn framing: %s … %s", first.Type, last.Type)
 		}
-		reqs := modelRequests(srv)
+		reqs := srv.ModelRequests()
 		if len(reqs) != 1 || !strings.Contains(string(reqs[0].Body), `"be brief"`) {
 			t.Errorf("system prompt not sent")
 		}
@@ -183,7 +183,7 @@ func TestToolCallsAndResultsPairUp(t *testing.T) {
 		}
 		// The fake server itself fails the test if a request lacks a result;
 		// check the last request carried all six.
-		reqs := modelRequests(srv)
+		reqs := srv.ModelRequests()
 		result := map[llm.API]string{llm.APIChat: `"role":"tool"`, llm.APIResponses: `"type":"function_call_output"`}[api]
 		if n := strings.Count(string(reqs[3].Body), result); n != 6 {
 			t.Errorf("last request carries %d tool results, want 6", n)
@@ -369,16 +369,4 @@ func assertPaired(t *testing.T, h []llm.Message) {
 			t.Errorf("call %s: %d unpaired", id, n)
 		}
 	}
-}
-
-// modelRequests are the model requests srv received, leaving out the
-// /models lookup of the context window.
-func modelRequests(srv *llmtest.Server) []llmtest.Recorded {
-	var out []llmtest.Recorded
-	for _, r := range srv.Requests() {
-		if r.Method == "POST" {
-			out = append(out, r)
-		}
-	}
-	return out
 }

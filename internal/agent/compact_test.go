@@ -122,7 +122,7 @@ func TestSummaryCompactionSendsSummaryAndRecentTurns(t *testing.T) {
 	if out.Reason != protocol.StopCompleted || out.Compactions != 1 {
 		t.Fatalf("outcome %+v", out)
 	}
-	reqs := modelRequests(srv)
+	reqs := srv.ModelRequests()
 	if len(reqs) != 2 || reqs[0].Rule != 1 {
 		t.Fatalf("requests %+v: want the summary request, then the turn's", reqs)
 	}
@@ -161,7 +161,7 @@ func TestSummaryCompactionSendsSummaryAndRecentTurns(t *testing.T) {
 	if out := a.Run(context.Background(), "s1-t4", "more"); out.Reason != protocol.StopCompleted {
 		t.Fatalf("outcome %+v", out)
 	}
-	full := sentMessages(t, modelRequests(srv)[2])
+	full := sentMessages(t, srv.ModelRequests()[2])
 	if len(full) != 8 || full[1].Content != "add a health endpoint" {
 		t.Fatalf("after undo: %d messages", len(full))
 	}
@@ -184,7 +184,7 @@ func TestRefusalCompactsAndRetriesOnce(t *testing.T) {
 	if out.Reason != protocol.StopCompleted || out.Compactions != 1 {
 		t.Fatalf("outcome %+v (%v)", out, out.Err)
 	}
-	reqs := modelRequests(srv)
+	reqs := srv.ModelRequests()
 	if len(reqs) != 3 || !reqs[0].Refused || reqs[1].Rule != 1 || reqs[2].Refused {
 		t.Fatalf("requests: want refused, summary, retry: %+v", reqs)
 	}
@@ -229,7 +229,7 @@ func TestCompactByHand(t *testing.T) {
 		t.Fatalf("events %+v", ev)
 	}
 	a.Run(context.Background(), "s1-t2", "three")
-	got := sentMessages(t, modelRequests(srv)[1])
+	got := sentMessages(t, srv.ModelRequests()[1])
 	if len(got) != 3 || !strings.Contains(got[0].Content, "SUMMARY by hand") || got[1].Content != "two" || got[2].Content != "three" {
 		t.Fatalf("request %+v", got)
 	}
@@ -276,7 +276,7 @@ func TestLongSessionStaysInsideTheWindow(t *testing.T) {
 	if out.Reason != protocol.StopCompleted {
 		t.Fatalf("outcome %+v (%v)", out, out.Err)
 	}
-	for i, r := range modelRequests(srv) {
+	for i, r := range srv.ModelRequests() {
 		if r.Refused || r.PromptTokens >= 32768 {
 			t.Fatalf("request %d: %d tokens by the server's count, refused %v", i, r.PromptTokens, r.Refused)
 		}

@@ -64,7 +64,7 @@ func TestTurnStoppedCountsTrimmedOutputs(t *testing.T) {
 	if c == nil || c.Trimmed != 1 || c.Window != 1000 || c.Tokens <= 0 {
 		t.Fatalf("context %+v", c)
 	}
-	if body := string(modelRequests(srv)[0].Body); strings.Contains(body, big) || !strings.Contains(body, "cleared to save context") {
+	if body := string(srv.ModelRequests()[0].Body); strings.Contains(body, big) || !strings.Contains(body, "cleared to save context") {
 		t.Errorf("the request still carries the old output")
 	}
 }

@@ -56,16 +56,6 @@ func (s *live) close() {
 	s.log.Close()
 }
 
-func posts(srv *llmtest.Server) []llmtest.Recorded {
-	var out []llmtest.Recorded
-	for _, r := range srv.Requests() {
-		if r.Method == "POST" {
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
 // A session compacted, saved and resumed sends what it sent before the
 // save (the summary, then the messages it kept), while its transcript
 // still has every message; an undone compaction stays undone.
@@ -100,7 +90,7 @@ func TestResumeAfterCompaction(t *testing.T) {
 	r := openLive(t, st, ws, "c1", llm.APIChat, srv.URL, "fake-model", past)
 	r.agent.Run(context.Background(), "c1-t3", "third")
 	r.close()
-	reqs := posts(srv)
+	reqs := srv.ModelRequests()
 	var body struct {
 		Messages []struct{ Role, Content string } `json:"messages"`
 	}
@@ -138,7 +128,7 @@ func TestResumeAfterUndoneCompaction(t *testing.T) {
 	r := openLive(t, st, ws, "u1", llm.APIChat, srv.URL, "fake-model", past)
 	r.agent.Run(context.Background(), "u1-t2", "again")
 	r.close()
-	reqs := posts(srv)
+	reqs := srv.ModelRequests()
 	if body := string(reqs[len(reqs)-1].Body); strings.Contains(body, "Checkpoint") || !strings.Contains(body, `"first"`) {
 		t.Fatalf("resumed request %s", body)
 	}
@@ -164,7 +154,7 @@ func TestReasoningSurvivesResumeUnlessTheModelChanged(t *testing.T) {
 	o.agent.Run(context.Background(), "r1-t3", "more")
 	o.close()
 
-	reqs := posts(srv)
+	reqs := srv.ModelRequests()
 	if !strings.Contains(string(reqs[1].Body), `"encrypted_content":"enc-1"`) {
 		t.Errorf("resumed with the same model, the reasoning should go back: %s", reqs[1].Body)
 	}
