@@ -60,6 +60,18 @@ describe("Compaction", () => {
     expect(screen.queryByRole("button", { name: "Undo compaction" })).toBeNull();
   });
 
+  it("a compaction made during a turn can be undone once the turn has stopped", async () => {
+    const { b } = await setup();
+    act(() => {
+      b.emit("turn.started", { prompt: "more" }, "t2");
+      b.emit("context.compacted", { ...compacted, compaction: { ...compacted.compaction, manual: false } }, "t2");
+    });
+    expect(screen.getByRole("note", { name: "Compaction" }).textContent).toContain("the context filled up");
+    expect(screen.queryByRole("button", { name: "Undo compaction" })).toBeNull();
+    act(() => b.emit("turn.stopped", { reason: "completed", usage }, "t2"));
+    expect(screen.getByRole("button", { name: "Undo compaction" })).toBeTruthy();
+  });
+
   it("says why a compaction was refused", async () => {
     const { b, box } = await setup();
     b.compact.mockRejectedValueOnce(new Error("there is nothing to compact yet"));

@@ -59,11 +59,18 @@ function rowOf(it: TranscriptItem, i: number): Row {
   return r;
 }
 
-/** The id of the compaction that can still be undone: the last one, with no turn started after it. */
+/**
+ * The id of the compaction that can still be undone: the last one, with no
+ * turn started after it, and, when it was made during a turn, once that
+ * turn has stopped.
+ */
 function undoableCompaction(items: readonly TranscriptItem[]): string | undefined {
+  let stopped = false;
   for (let i = items.length - 1; i >= 0; i--) {
-    if (items[i].kind === "user") return undefined;
-    if (items[i].kind === "compaction") return items[i].compaction?.undone ? undefined : items[i].id;
+    const it = items[i];
+    if (it.kind === "user") return undefined;
+    if (it.kind === "stop") stopped = true;
+    if (it.kind === "compaction") return it.compaction?.undone || (it.turnId !== "" && !stopped) ? undefined : it.id;
   }
   return undefined;
 }
