@@ -15,7 +15,7 @@ test("the gauge fills, the context is compacted on its own, and the marker opens
       modelMeta: { "fake-model": { max_model_len: 10_000 } },
       contextWindow: 10_000,
       when: [summaryRule],
-      responses: [{ text: long("alpha") }, { text: long("bravo") }, { text: "All read." }],
+      responses: [{ text: long("alpha") }, { text: long("bravo") }, { text: "All read." }, { text: "Still with you." }],
     },
   });
   const { page } = a;
@@ -48,6 +48,24 @@ test("the gauge fills, the context is compacted on its own, and the marker opens
   expect(last).toContain("Read the **long** answers back.");
   expect(last).not.toContain("alpha alpha");
   expect(reqs.filter((r) => r.rule === 1)).toHaveLength(1);
+
+  // Resumed after a restart: the whole conversation and the marker are back,
+  // and the model is sent the summary, not the older turns.
+  await a.restart();
+  await page.getByRole("button", { name: "Sessions" }).click();
+  await page.getByRole("menu", { name: "Sessions" }).getByRole("menuitem", { name: /hello.*3 turns/ }).click();
+  await expect(page.getByRole("article", { name: "Your message" })).toHaveCount(3);
+  await expect(page.getByRole("article", { name: "Reply" }).first()).toContainText("alpha alpha");
+  const restored = page.getByRole("note", { name: "Compaction" });
+  await restored.getByRole("button", { name: "Show the summary" }).click();
+  await expect(restored.getByRole("region", { name: "Checkpoint summary" })).toContainText("Answer the question.");
+  await send("still there?", 4);
+  await expect(page.getByRole("article", { name: "Reply" }).last()).toContainText("Still with you.");
+  const after = ((await a.modelRequests()) as Recorded[]).filter((r) => r.method === "POST");
+  const resumed = JSON.stringify(after[after.length - 1].body);
+  expect(resumed).toContain("Read the **long** answers back.");
+  expect(resumed).toContain("and now?");
+  expect(resumed).not.toContain("alpha alpha");
   expect(await a.modelViolations()).toEqual([]);
 });
 
