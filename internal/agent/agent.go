@@ -74,8 +74,9 @@ type Agent struct {
 	// estimated, at most so far (0 until the server said).
 	ratio float64
 	// window is the context window resolved at the turn's start; learned
-	// the one a refusal reported, when smaller.
-	window, learned llm.Window
+	// the one a refusal reported, when smaller than learnedOver, the window
+	// resolved then.
+	window, learned, learnedOver llm.Window
 }
 
 // New returns an agent with an empty history.

@@ -228,7 +228,10 @@ func (a *Agent) learnFromRefusal(err error, size int) {
 	if len(m) >= 2 {
 		window, _ := strconv.Atoi(m[0][1])
 		real, _ := strconv.Atoi(m[1][1])
-		if window > 0 && window < a.windowLocked().Tokens {
+		if w := a.windowLocked(); window > 0 && window < w.Tokens {
+			if a.learned.Tokens == 0 {
+				a.learnedOver = w
+			}
 			a.learned = llm.Window{Tokens: window, Source: llm.WindowServer}
 			a.window = a.learned
 		}

@@ -30,8 +30,12 @@ func (a *Agent) resolveWindow(ctx context.Context) {
 		w = llm.Window{Tokens: llm.DefaultWindow, Source: llm.WindowDefault}
 	}
 	a.mu.Lock()
-	if a.learned.Tokens > 0 && a.learned.Tokens < w.Tokens {
+	switch {
+	case a.learned.Tokens == 0:
+	case a.learnedOver == w && a.learned.Tokens < w.Tokens:
 		w = a.learned // a refusal said how long the window really is
+	default:
+		a.learned = llm.Window{} // learned for another model or setting
 	}
 	a.window = w
 	a.mu.Unlock()

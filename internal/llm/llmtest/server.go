@@ -228,9 +228,7 @@ func (h *Handler) serveChat(w http.ResponseWriter, r *http.Request, body []byte,
 		return
 	}
 	includeUsage := req.StreamOptions != nil && req.StreamOptions.IncludeUsage
-	if completed := stream(w, r, n, req.Model, resp, includeUsage); completed {
-		h.completed(n, resp)
-	}
+	stream(w, r, n, req.Model, resp, includeUsage, func() { h.completed(n, resp) })
 }
 
 // take checks a model request (its model and the history's tool calls and
