@@ -60,7 +60,7 @@ func (a *Agent) Compact(ctx context.Context) error {
 	}
 	defer a.turn.Unlock()
 	a.resolveWindow(ctx)
-	ok, err := a.compact(ctx, "", a.toolSpecs(), true)
+	ok, _, err := a.compact(ctx, "", a.toolSpecs(), true)
 	if err == nil && !ok {
 		return ErrNothingToCompact
 	}
@@ -96,13 +96,14 @@ type undoable struct {
 
 // compact asks the model for a checkpoint summary of everything sent so
 // far and makes it replace the older messages. It reports false (and no
-// error) when no older message can be replaced.
-func (a *Agent) compact(ctx context.Context, turnID string, specs []llm.ToolSpec, manual bool) (bool, error) {
+// error) when no older message can be replaced, and the tokens the summary
+// request used.
+func (a *Agent) compact(ctx context.Context, turnID string, specs []llm.ToolSpec, manual bool) (bool, protocol.Usage, error) {
 	a.mu.Lock()
 	keep := a.splitLocked()
 	if keep <= a.firstSent() {
 		a.mu.Unlock()
-		return false, nil
+		return false, protocol.Usage{}, nil
 	}
 	before := a.sizeLocked(specs)
 	msgs := a.summaryInputLocked(specs)
@@ -110,10 +111,10 @@ func (a *Agent) compact(ctx context.Context, turnID string, specs []llm.ToolSpec
 
 	resp, err := a.cfg.Model.Stream(ctx, llm.Request{Messages: append(msgs, llm.User(compactPrompt)), Tools: specs}, nil)
 	if err != nil {
-		return false, fmt.Errorf("writing the checkpoint summary: %w", err)
+		return false, resp.Usage, fmt.Errorf("writing the checkpoint summary: %w", err)
 	}
 	if resp.Message.Text == "" {
-		return false, errors.New("writing the checkpoint summary: the model answered without text")
+		return false, resp.Usage, errors.New("writing the checkpoint summary: the model answered without text")
 	}
 	a.mu.Lock()
 	id := a.newID(fmt.Sprintf("%s-compaction", a.cfg.SessionID))
@@ -134,7 +135,7 @@ func (a *Agent) compact(ctx context.Context, turnID string, specs []llm.ToolSpec
 	a.mu.Unlock()
 	a.emit(turnID, protocol.ContextCompacted, protocol.ContextCompactedPayload{
 		CompactionID: id, Summary: resp.Message.Text, Compaction: c, Context: use})
-	return true, nil
+	return true, resp.Usage, nil
 }
 
 // splitLocked picks where the messages kept after a summary begin: at the

@@ -126,6 +126,9 @@ func TestSummaryCompactionSendsSummaryAndRecentTurns(t *testing.T) {
 	if len(reqs) != 2 || reqs[0].Rule != 1 {
 		t.Fatalf("requests %+v: want the summary request, then the turn's", reqs)
 	}
+	if out.Usage.PromptTokens != reqs[0].PromptTokens+reqs[1].PromptTokens {
+		t.Errorf("the turn's usage %+v leaves out the summary request", out.Usage)
+	}
 	sum := sentMessages(t, reqs[0])
 	if !strings.Contains(sum[len(sum)-1].Content, "quoted exactly") || !strings.Contains(sum[1].Content, "add a health endpoint") {
 		t.Errorf("the summary request should send the session and our prompt: %+v", sum)
@@ -190,6 +193,33 @@ func TestRefusalCompactsAndRetriesOnce(t *testing.T) {
 	}
 	if c := stopOf(t, rec).Context; c.Window != 1500 || c.WindowSource != "server" {
 		t.Errorf("the refusal's window should be believed: %+v", c)
+	}
+}
+
+// A summary the model fails to write does not stop the turn, and is not
+// asked for again at every step.
+func TestFailedSummaryIsNotFatal(t *testing.T) {
+	srv := llmtest.Start(t, llmtest.Script{
+		When: []llmtest.Rule{{LastContains: "checkpoint summary", Response: llmtest.Response{
+			Error: &llmtest.APIError{Status: 500, Message: "summarizer down"}}}},
+		Responses: []llmtest.Response{
+			{ToolCalls: []llmtest.ToolCall{call("c1", "echo", `{"text":"a"}`)}},
+			{Text: llmtest.Text("done")},
+		}})
+	a := New(Config{Model: newClient(t, srv), Tools: testTools(t, tools.Policy{}), Events: &recorder{}, ContextWindow: 1000})
+	a.SetHistory([]llm.Message{withID(llm.User(strings.Repeat("a long prompt ", 250)), "t0")})
+	out := a.Run(context.Background(), "t1", "go")
+	if out.Reason != protocol.StopCompleted || out.Compactions != 0 {
+		t.Fatalf("outcome %+v (%v)", out, out.Err)
+	}
+	rules := 0
+	for _, r := range srv.ModelRequests() {
+		if r.Rule > 0 {
+			rules++
+		}
+	}
+	if rules != 1 {
+		t.Fatalf("%d summary requests, want 1", rules)
 	}
 }
 

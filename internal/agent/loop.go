@@ -42,7 +42,8 @@ func (a *Agent) Run(ctx context.Context, turnID, prompt string) Outcome {
 func (a *Agent) loop(ctx context.Context, turnID string) Outcome {
 	var out Outcome
 	specs := a.toolSpecs()
-	refused := false // the last request was refused as too long
+	refused := false       // the last request was refused as too long
+	summaryFailed := false // a checkpoint summary failed this turn
 	for step := 0; ; step++ {
 		if ctx.Err() != nil {
 			out.Reason = protocol.StopCancelled
@@ -59,17 +60,22 @@ func (a *Agent) loop(ctx context.Context, turnID string) Outcome {
 		}
 		msgs, trimmed, size := a.fit(specs)
 		out.Trimmed += trimmed
-		if a.pastCompactAt(size) {
-			if ok, err := a.compact(ctx, turnID, specs, false); ok {
+		if !summaryFailed && a.pastCompactAt(size) {
+			ok, used, err := a.compact(ctx, turnID, specs, false)
+			out.Usage = out.Usage.Add(used)
+			switch {
+			case ok:
 				out.Compactions++
 				msgs, trimmed, size = a.fit(specs)
 				out.Trimmed += trimmed
-			} else if err != nil && ctx.Err() != nil {
+			case err != nil && ctx.Err() != nil:
 				out.Reason = protocol.StopCancelled
 				return out
+			case err != nil:
+				// No reason to stop: the request may still fit, and a
+				// refusal compacts again. Not asked again this turn.
+				summaryFailed = true
 			}
-			// A summary that could not be written is no reason to stop:
-			// the request may still fit, and a refusal compacts again.
 		}
 		// Prefixed with the turn, so ids stay unique in a resumed session
 		// (whose agent counts from 1 again).
@@ -90,7 +96,9 @@ func (a *Agent) loop(ctx context.Context, turnID string) Outcome {
 				// and try once more.
 				refused = true
 				a.learnFromRefusal(err, size)
-				if ok, _ := a.compact(ctx, turnID, specs, false); ok {
+				ok, used, _ := a.compact(ctx, turnID, specs, false)
+				out.Usage = out.Usage.Add(used)
+				if ok {
 					out.Compactions++
 				}
 				step--

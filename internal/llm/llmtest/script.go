@@ -226,16 +226,33 @@ func ParseScript(b []byte) (Script, error) {
 		return Script{}, fmt.Errorf("llmtest: script: %w", err)
 	}
 	for i, r := range s.Responses {
-		if r.Error != nil && (len(r.Text.Parts) > 0 || len(r.ToolCalls) > 0 || len(r.Reasoning) > 0 || r.Hang) {
-			return Script{}, fmt.Errorf("llmtest: script: response %d has an error and content", i)
+		if err := r.check(fmt.Sprintf("response %d", i)); err != nil {
+			return Script{}, err
 		}
-		for j, tc := range r.ToolCalls {
-			if tc.ID == "" || tc.Name == "" {
-				return Script{}, fmt.Errorf("llmtest: script: response %d tool call %d needs an id and a name", i, j)
-			}
+	}
+	for i, rule := range s.When {
+		if rule.LastContains == "" {
+			return Script{}, fmt.Errorf("llmtest: script: rule %d needs lastContains", i)
+		}
+		if err := rule.Response.check(fmt.Sprintf("rule %d", i)); err != nil {
+			return Script{}, err
 		}
 	}
 	return s, nil
+}
+
+// check refuses a response with an error and content, and a tool call
+// without an id or a name.
+func (r Response) check(what string) error {
+	if r.Error != nil && (len(r.Text.Parts) > 0 || len(r.ToolCalls) > 0 || len(r.Reasoning) > 0 || r.Hang) {
+		return fmt.Errorf("llmtest: script: %s has an error and content", what)
+	}
+	for j, tc := range r.ToolCalls {
+		if tc.ID == "" || tc.Name == "" {
+			return fmt.Errorf("llmtest: script: %s tool call %d needs an id and a name", what, j)
+		}
+	}
+	return nil
 }
 
 // LoadScript reads and parses a script file.

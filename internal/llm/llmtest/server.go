@@ -254,6 +254,10 @@ func (h *Handler) take(w http.ResponseWriter, model string, history []historyIte
 			resp = rule.Response
 			resp.promptTokens = h.requests[reqIdx].PromptTokens
 			h.mu.Unlock()
+			if resp.Error != nil {
+				writeError(w, *resp.Error)
+				return 0, Response{}, false
+			}
 			return len(h.script.Responses) + i, resp, true
 		}
 	}
