@@ -6,6 +6,13 @@
 // early (cancel, rejected approval, max steps, error), every tool call the
 // model made that did not run gets a result saying so, so the history sent
 // with the next request always pairs each call with one result.
+//
+// The history keeps every message whole; a request sends a view of it that
+// fits the model's context window (window.go: from the model, else the
+// setting): old tool outputs cleared to one-line stubs past MicroCompactAt
+// (fit.go), older turns replaced by a checkpoint summary the model writes
+// past CompactAt, after a context_length_exceeded refusal, or by hand
+// (compact.go).
 package agent
 
 import (
