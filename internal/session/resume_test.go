@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"gatehouse/internal/agent"
 	"gatehouse/internal/events"
@@ -160,5 +161,48 @@ func TestReasoningSurvivesResumeUnlessTheModelChanged(t *testing.T) {
 	}
 	if strings.Contains(string(reqs[2].Body), "enc-1") || strings.Contains(string(reqs[2].Body), `"reasoning"`) {
 		t.Errorf("another model must not get the reasoning: %s", reqs[2].Body)
+	}
+}
+
+// The controller runs a compaction like a turn: refused while a turn runs,
+// and a message sent meanwhile waits for it.
+func TestControllerCompactsBetweenTurns(t *testing.T) {
+	srv := llmtest.Start(t, llmtest.Script{
+		When:      []llmtest.Rule{{LastContains: "checkpoint summary", Response: llmtest.Response{Text: llmtest.Text("S"), DelayMs: 200}}},
+		Responses: []llmtest.Response{{Text: llmtest.Text("Hel"), Hang: true}, {Text: llmtest.Text("after")}}})
+	st, ws := NewStore(t.TempDir()), t.TempDir()
+	s := openLive(t, st, ws, "k1", llm.APIChat, srv.URL, "fake-model", nil)
+	defer s.close()
+	c := NewController("k1", s.agent, nil)
+	defer c.Close()
+	if err := c.Compact(); err != agent.ErrNothingToCompact {
+		t.Fatalf("empty session: %v", err)
+	}
+	if _, err := c.Submit("first"); err != nil {
+		t.Fatal(err)
+	}
+	for len(srv.ModelRequests()) == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	if err := c.Compact(); err != agent.ErrTurnRunning {
+		t.Fatalf("during a turn: %v", err)
+	}
+	c.Cancel()
+	c.Wait()
+	done := make(chan error, 1)
+	go func() { done <- c.Compact() }()
+	for len(srv.ModelRequests()) < 2 {
+		time.Sleep(time.Millisecond)
+	}
+	if queued, err := c.Submit("second"); err != nil || !queued {
+		t.Fatalf("a message sent during the compaction should wait: queued %v, %v", queued, err)
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	c.Wait()
+	reqs := srv.ModelRequests()
+	if len(reqs) != 3 || reqs[1].Rule != 1 || !strings.Contains(string(reqs[2].Body), "[Checkpoint") {
+		t.Fatalf("requests %+v", reqs)
 	}
 }
