@@ -149,7 +149,7 @@ func (a *Agent) splitLocked() int {
 		for keep > 0 && a.history[keep-1].Role != llm.RoleAssistant {
 			keep--
 		}
-		keep-- // the assistant message itself
+		keep = max(keep-1, 0) // the assistant message itself
 	}
 	budget := a.windowLocked().Tokens * keepShare / 100
 	size := 0
