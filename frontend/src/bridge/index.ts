@@ -57,6 +57,10 @@ export const backend = {
   submit: (text: string): Promise<{ queued: boolean }> => App.Submit(text),
   /** Stops the running turn (the model stream and any running tool). */
   cancel: (): Promise<void> => App.Cancel(),
+  /** Replaces older turns by a checkpoint summary in what the model is sent; rejects while a turn runs. */
+  compact: (): Promise<void> => App.Compact(),
+  /** Undoes the last compaction, before the next turn. */
+  undoCompact: (): Promise<void> => App.UndoCompact(),
   /** Messages waiting for the running turn to stop. */
   queued: async (): Promise<string[]> => (await App.Queued()) ?? [],
   /** The open session as of its last delivered event (see lastSeq). */

@@ -4,6 +4,7 @@ import type { TranscriptItem } from "../bridge";
 import { Markdown } from "./Markdown";
 import { ToolCard } from "./ToolCard";
 import { TurnMarker } from "./TurnMarker";
+import { CompactionMarker } from "./CompactionMarker";
 
 type Row = { key: string; item?: TranscriptItem; queued?: string; notice?: string };
 
@@ -39,7 +40,7 @@ const AssistantMessage = ({ item }: { item: TranscriptItem }) => (
   </div>
 );
 
-const RowView = memo(function RowView({ row }: { row: Row }) {
+const RowView = memo(function RowView({ row, undoable }: { row: Row; undoable: boolean }) {
   if (row.notice !== undefined) return <Notice text={row.notice} />;
   if (row.queued !== undefined) return <UserMessage text={row.queued} queued />;
   const it = row.item!;
@@ -54,6 +55,8 @@ const RowView = memo(function RowView({ row }: { row: Row }) {
       return <ToolCard item={it} />;
     case "stop":
       return <TurnMarker item={it} />;
+    case "compaction":
+      return <CompactionMarker item={it} undoable={undoable} />;
   }
 });
 
@@ -62,6 +65,22 @@ function rowOf(it: TranscriptItem, i: number): Row {
   let r = rowsCache.get(it);
   if (!r) rowsCache.set(it, (r = { key: `${it.kind}:${it.id ?? `${it.turnId}#${i}`}`, item: it }));
   return r;
+}
+
+/**
+ * The id of the compaction that can still be undone: the last one, with no
+ * turn started after it, and, when it was made during a turn, once that
+ * turn has stopped.
+ */
+function undoableCompaction(items: readonly TranscriptItem[]): string | undefined {
+  let stopped = false;
+  for (let i = items.length - 1; i >= 0; i--) {
+    const it = items[i];
+    if (it.kind === "user") return undefined;
+    if (it.kind === "stop") stopped = true;
+    if (it.kind === "compaction") return it.compaction?.undone || (it.turnId !== "" && !stopped) ? undefined : it.id;
+  }
+  return undefined;
 }
 
 /**
@@ -78,6 +97,7 @@ export function Transcript(props: {
 }) {
   const rows: Row[] = props.items.map(rowOf);
   if (props.notice) rows.unshift({ key: "notice", notice: props.notice });
+  const undoable = undoableCompaction(props.items);
   props.queued.forEach((q, i) => rows.push({ key: `queued:${i}:${q}`, queued: q }));
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
@@ -122,7 +142,7 @@ export function Transcript(props: {
         <div className="rows" style={{ height: total }}>
           {v.getVirtualItems().map((vi) => (
             <div key={vi.key} data-index={vi.index} ref={v.measureElement} className="row" style={{ transform: `translateY(${vi.start}px)` }}>
-              <RowView row={rows[vi.index]} />
+              <RowView row={rows[vi.index]} undoable={undoable !== undefined && rows[vi.index].item?.id === undoable} />
             </div>
           ))}
         </div>

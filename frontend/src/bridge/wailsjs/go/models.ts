@@ -558,11 +558,35 @@ export namespace protocol {
 	}
 	
 	
+	export class Compaction {
+	    keepFrom?: string;
+	    prompt?: string;
+	    replaced: number;
+	    manual?: boolean;
+	    tokensBefore: number;
+	    undone?: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new Compaction(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.keepFrom = source["keepFrom"];
+	        this.prompt = source["prompt"];
+	        this.replaced = source["replaced"];
+	        this.manual = source["manual"];
+	        this.tokensBefore = source["tokensBefore"];
+	        this.undone = source["undone"];
+	    }
+	}
 	export class ContextUse {
 	    tokens: number;
 	    estimated?: boolean;
 	    window: number;
 	    trimmed?: number;
+	    windowSource?: string;
+	    compacted?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new ContextUse(source);
@@ -574,6 +598,8 @@ export namespace protocol {
 	        this.estimated = source["estimated"];
 	        this.window = source["window"];
 	        this.trimmed = source["trimmed"];
+	        this.windowSource = source["windowSource"];
+	        this.compacted = source["compacted"];
 	    }
 	}
 	export class Decision {
@@ -665,6 +691,9 @@ export namespace protocol {
 	    usage?: Usage;
 	    context?: ContextUse;
 	    blocked?: Blocked;
+	    compaction?: Compaction;
+	    reasoning?: number[][];
+	    reasoningModel?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new TranscriptItem(source);
@@ -690,6 +719,9 @@ export namespace protocol {
 	        this.usage = this.convertValues(source["usage"], Usage);
 	        this.context = this.convertValues(source["context"], ContextUse);
 	        this.blocked = this.convertValues(source["blocked"], Blocked);
+	        this.compaction = this.convertValues(source["compaction"], Compaction);
+	        this.reasoning = source["reasoning"];
+	        this.reasoningModel = source["reasoningModel"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
