@@ -27,6 +27,8 @@ export function applyTheme(theme: string) {
   else delete root.dataset.theme;
 }
 
+const autoNotice = "This window started in auto mode: tool calls run without asking you first. The workspace boundary still holds. Change the mode with Approval in the header.";
+
 export function App({ backend, processes, sessions, localModels, files, approvals, initialState }: {
   backend: Backend;
   /** The frame's state when the page had it before mounting (main.tsx): the first render is then the real frame. */
@@ -42,6 +44,9 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const [error, setError] = useState<string | null>(null);
   const [showSettings, setShowSettings] = useState(false);
   const readySent = useRef(false);
+  // The mode the window started in: a window that starts in auto says so once.
+  const startMode = useRef<string | null>(null);
+  if (state && startMode.current === null) startMode.current = state.approvalMode;
   const store = useTranscriptStore(backend);
   const transcript = useTranscript(store);
 
@@ -87,7 +92,8 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const cancel = useCallback(() => void backend.cancel(), [backend]);
 
   const newSession = useMemo(() => sessions && (() => void sessions.create().then(() => store.resync(), (e) => setError(String(e)))), [sessions, store]);
-  const actions = useMemo(() => ({ openURL: backend.openURL, openSettings: () => setShowSettings(true), newSession }), [backend, newSession]);
+  const actions = useMemo(() => ({ openURL: backend.openURL, openSettings: () => setShowSettings(true), newSession,
+    compact: backend.compact, undoCompact: backend.undoCompact }), [backend, newSession]);
   const contextUse = useMemo(() => lastContextUse(transcript.items), [transcript.items]);
 
   if (!state) {
@@ -141,7 +147,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
             <SidePanel side="left" title="Files" emptyText={state.workspace ? "The file tree appears here." : "Choose a folder to start."}>
               {files && state.workspace ? <FileTree key={state.workspace} files={files} /> : undefined}
             </SidePanel>
-            <Chat state={state} transcript={transcript} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onCancel={cancel} />
+            <Chat state={state} transcript={transcript} notice={startMode.current === "auto" ? autoNotice : undefined} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onCancel={cancel} />
             <SidePanel side="right" title="Processes" emptyText="No processes yet. Processes the agent starts show up here." width={440} open={processesOpen} onOpenChange={setProcessesOpen}>
               {processes && <ProcessPanel backend={processes} onProcessStarted={() => setProcessesOpen(true)} />}
             </SidePanel>

@@ -2,6 +2,10 @@ import { useEffect, useState } from "react";
 import type { AppState } from "../bridge";
 import type { TranscriptView } from "../transcript/store";
 import { Transcript } from "./Transcript";
+import { useChatActions } from "./ChatActions";
+
+/** The composer's command that compacts the conversation instead of sending. */
+export const COMPACT_COMMAND = "/compact";
 
 export interface ChatProps {
   state: AppState;
@@ -10,6 +14,8 @@ export interface ChatProps {
   /** Sends text; rejects with a message the user can read. */
   onSubmit: (text: string) => Promise<void>;
   onCancel: () => void;
+  /** Said once above the conversation: the window started in auto mode. */
+  notice?: string;
 }
 
 export function Chat(props: ChatProps) {
@@ -17,12 +23,33 @@ export function Chat(props: ChatProps) {
   const [error, setError] = useState<string | null>(null);
   const hasWorkspace = props.state.workspace !== "";
   const running = props.transcript.turnId !== "";
+  const { compact } = useChatActions();
+  const [compacting, setCompacting] = useState(false);
+  const canCompact = hasWorkspace && !running && !compacting && !!compact && props.transcript.items.length > 0;
+
+  const runCompact = () => {
+    if (!compact) return;
+    setError(null);
+    setCompacting(true);
+    compact()
+      .catch((e) => setError(String(e instanceof Error ? e.message : e)))
+      .finally(() => setCompacting(false));
+  };
 
   const send = () => {
     const text = draft.trim();
     if (!hasWorkspace || text === "") return;
     setDraft("");
     setError(null);
+    if (text === COMPACT_COMMAND && compact) {
+      if (running) {
+        setError("A turn is running; compact when it has stopped.");
+        setDraft(text);
+        return;
+      }
+      runCompact();
+      return;
+    }
     props.onSubmit(text).catch((e) => {
       setError(String(e instanceof Error ? e.message : e));
       setDraft((d) => (d === "" ? text : d));
@@ -65,7 +92,7 @@ export function Chat(props: ChatProps) {
           {props.transcript.error}
         </div>
       )}
-      <Transcript items={hasWorkspace ? props.transcript.items : []} queued={props.transcript.queued} empty={empty} />
+      <Transcript items={hasWorkspace ? props.transcript.items : []} queued={props.transcript.queued} empty={empty} notice={props.notice} />
       {error && (
         <div className="composer-error" role="alert">
           {error}
@@ -84,7 +111,7 @@ export function Chat(props: ChatProps) {
             hasWorkspace
               ? running
                 ? "Message…  (sent when the current turn ends)"
-                : "Message…  (Enter to send, Shift+Enter for a new line)"
+                : "Message…  (Enter to send, Shift+Enter for a new line, /compact to compact)"
               : "Choose a folder first"
           }
           value={draft}
@@ -99,6 +126,12 @@ export function Chat(props: ChatProps) {
           }}
         />
         <div className="composer-buttons">
+          {compact && !running && (
+            <button type="button" onClick={runCompact} disabled={!canCompact}
+              title="Replace the older turns by a summary in what the model is sent (/compact); the conversation here keeps them">
+              {compacting ? "Compacting…" : "Compact"}
+            </button>
+          )}
           {running && (
             <button type="button" className="danger" onClick={props.onCancel} title="Stop the running turn (Esc)">
               Stop

@@ -4,8 +4,16 @@ import type { TranscriptItem } from "../bridge";
 import { Markdown } from "./Markdown";
 import { ToolCard } from "./ToolCard";
 import { TurnMarker } from "./TurnMarker";
+import { CompactionMarker } from "./CompactionMarker";
 
-type Row = { key: string; item?: TranscriptItem; queued?: string };
+type Row = { key: string; item?: TranscriptItem; queued?: string; notice?: string };
+
+const Notice = ({ text }: { text: string }) => (
+  <div className="notice" role="note" aria-label="Notice">
+    <span aria-hidden>⚠ </span>
+    {text}
+  </div>
+);
 
 const UserMessage = ({ text, queued }: { text: string; queued?: boolean }) => (
   <div className={`msg msg-user${queued ? " msg-queued" : ""}`} role="article" aria-label={queued ? "Your message, queued" : "Your message"}>
@@ -32,7 +40,8 @@ const AssistantMessage = ({ item }: { item: TranscriptItem }) => (
   </div>
 );
 
-const RowView = memo(function RowView({ row }: { row: Row }) {
+const RowView = memo(function RowView({ row, undoable }: { row: Row; undoable: boolean }) {
+  if (row.notice !== undefined) return <Notice text={row.notice} />;
   if (row.queued !== undefined) return <UserMessage text={row.queued} queued />;
   const it = row.item!;
   switch (it.kind) {
@@ -46,6 +55,8 @@ const RowView = memo(function RowView({ row }: { row: Row }) {
       return <ToolCard item={it} />;
     case "stop":
       return <TurnMarker item={it} />;
+    case "compaction":
+      return <CompactionMarker item={it} undoable={undoable} />;
   }
 });
 
@@ -57,12 +68,36 @@ function rowOf(it: TranscriptItem, i: number): Row {
 }
 
 /**
+ * The id of the compaction that can still be undone: the last one, with no
+ * turn started after it, and, when it was made during a turn, once that
+ * turn has stopped.
+ */
+function undoableCompaction(items: readonly TranscriptItem[]): string | undefined {
+  let stopped = false;
+  for (let i = items.length - 1; i >= 0; i--) {
+    const it = items[i];
+    if (it.kind === "user") return undefined;
+    if (it.kind === "stop") stopped = true;
+    if (it.kind === "compaction") return it.compaction?.undone || (it.turnId !== "" && !stopped) ? undefined : it.id;
+  }
+  return undefined;
+}
+
+/**
  * The conversation as a virtualised list: only the rows near the viewport
  * are in the DOM, each measured as it renders. It follows new output while
  * the user is at the bottom and stays put when they scroll up.
  */
-export function Transcript(props: { items: readonly TranscriptItem[]; queued: readonly string[]; empty: React.ReactNode }) {
+export function Transcript(props: {
+  items: readonly TranscriptItem[];
+  queued: readonly string[];
+  empty: React.ReactNode;
+  /** A notice from the window, above the conversation (the mode it started in). */
+  notice?: string;
+}) {
   const rows: Row[] = props.items.map(rowOf);
+  if (props.notice) rows.unshift({ key: "notice", notice: props.notice });
+  const undoable = undoableCompaction(props.items);
   props.queued.forEach((q, i) => rows.push({ key: `queued:${i}:${q}`, queued: q }));
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
@@ -98,13 +133,16 @@ export function Transcript(props: { items: readonly TranscriptItem[]; queued: re
   return (
     <div ref={scroller} className="transcript" role="log" aria-live="polite" aria-label="Conversation"
       onScroll={onScroll} onWheel={userScrolls} onTouchMove={userScrolls} onPointerDown={userScrolls} onKeyDown={userScrolls}>
-      {rows.length === 0 ? (
-        props.empty
+      {rows.length === (props.notice ? 1 : 0) ? (
+        <>
+          {props.notice && <Notice text={props.notice} />}
+          {props.empty}
+        </>
       ) : (
         <div className="rows" style={{ height: total }}>
           {v.getVirtualItems().map((vi) => (
             <div key={vi.key} data-index={vi.index} ref={v.measureElement} className="row" style={{ transform: `translateY(${vi.start}px)` }}>
-              <RowView row={rows[vi.index]} />
+              <RowView row={rows[vi.index]} undoable={undoable !== undefined && rows[vi.index].item?.id === undoable} />
             </div>
           ))}
         </div>
