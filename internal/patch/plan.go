@@ -350,7 +350,7 @@ func applyChunks(op *Op, content string, chosen map[int]bool) (string, []Hunk, [
 			if c.EOF {
 				where = "at the end of the file"
 			}
-			return "", nil, nil, errf(CodeContextNotFound, op.Path, "chunk %d (patch line %d): these lines were not found %s:\n%s", ci+1, c.Line, where, strings.Join(old, "\n"))
+			return "", nil, nil, errf(CodeContextNotFound, op.Path, "chunk %d (patch line %d): these lines were not found %s:\n%s%s", ci+1, c.Line, where, strings.Join(old, "\n"), numberedHint(old))
 		}
 		reps = append(reps, replacement{at: at, n: len(old), chunk: ci, lines: lines})
 		idx = at + len(old)

@@ -334,3 +334,27 @@ func TestUpdatesAheadKeepPatchOrder(t *testing.T) {
 	}
 	diffTrees(t, readTree(t, dir), map[string][]byte{"x.txt": []byte("ONE\nTWO\n"), "y.txt": []byte("Y\n")})
 }
+
+// Lines copied from read_file with their numbers do not apply, and the error
+// says why; the same lines without the numbers apply.
+func TestNumberedContextIsExplained(t *testing.T) {
+	dir, _ := newWS(t, map[string][]byte{"f.go": []byte("package f\n\nfunc A() {}\n")})
+	numbered := "*** Begin Patch\n*** Update File: f.go\n@@\n     2\t\n-     3\tfunc A() {}\n+     3\tfunc B() {}\n*** End Patch\n"
+	_, err := applyText(dir, numbered)
+	var pe *Error
+	if !errors.As(err, &pe) || pe.Code != CodeContextNotFound || !strings.Contains(pe.Msg, "read_file's line numbers") {
+		t.Fatalf("numbered patch: %v", err)
+	}
+	plain := "*** Begin Patch\n*** Update File: f.go\n@@\n \n-func A() {}\n+func B() {}\n*** End Patch\n"
+	if _, err := applyText(dir, plain); err != nil {
+		t.Fatalf("plain patch: %v", err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "f.go")); string(b) != "package f\n\nfunc B() {}\n" {
+		t.Errorf("file = %q", b)
+	}
+	// A miss whose lines merely start with digits is not blamed on numbers.
+	_, err = applyText(dir, "*** Begin Patch\n*** Update File: f.go\n@@\n-42 things\n+43\n*** End Patch\n")
+	if !errors.As(err, &pe) || strings.Contains(pe.Msg, "line numbers") {
+		t.Errorf("digits without a tab: %v", err)
+	}
+}

@@ -25,10 +25,11 @@ func TestReadFile(t *testing.T) {
 		truncated         bool
 		code              string
 	}{
-		{args: map[string]any{"path": "src/a.txt"}, content: "alpha\nbeta\ngamma\n", start: 1, end: 3, total: 3},
-		{args: map[string]any{"path": "link.txt", "startLine": 2, "endLine": 2}, content: "beta\n", start: 2, end: 2, total: 3},
-		{args: map[string]any{"path": "long.txt", "startLine": 10, "maxChars": 20}, content: "line 010\nline 011\n", start: 10, end: 11, total: 100, truncated: true},
-		{args: map[string]any{"path": "long.txt", "maxChars": 4}, content: "line", start: 1, end: 1, total: 100, truncated: true},
+		{args: map[string]any{"path": "src/a.txt"}, content: "     1\talpha\n     2\tbeta\n     3\tgamma\n", start: 1, end: 3, total: 3},
+		{args: map[string]any{"path": "link.txt", "startLine": 2, "endLine": 2}, content: "     2\tbeta\n", start: 2, end: 2, total: 3},
+		{args: map[string]any{"path": "long.txt", "startLine": 10, "maxChars": 20}, content: "    10\tline 010\n    11\tline 011\n", start: 10, end: 11, total: 100, truncated: true},
+		{args: map[string]any{"path": "long.txt", "startLine": 98}, content: "    98\tline 098\n    99\tline 099\n   100\tline 100\n", start: 98, end: 100, total: 100},
+		{args: map[string]any{"path": "long.txt", "maxChars": 4}, content: "     1\tline", start: 1, end: 1, total: 100, truncated: true},
 		{args: map[string]any{"path": "src/a.txt", "startLine": 9}, content: "", start: 9, end: 3, total: 3},
 		{args: map[string]any{"path": "bin.dat"}, code: "binary_file"},
 		{args: map[string]any{"path": "latin1.txt"}, code: "binary_file"},
