@@ -87,7 +87,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const cancel = useCallback(() => void backend.cancel(), [backend]);
 
   const newSession = useMemo(() => sessions && (() => void sessions.create().then(() => store.resync(), (e) => setError(String(e)))), [sessions, store]);
-  const actions = useMemo(() => ({ openURL: backend.openURL, openSettings: () => setShowSettings(true), newSession }), [backend, newSession]);
+  const actions = useMemo(() => ({ openURL: backend.openURL, openSettings: () => setShowSettings(true), newSession, copy: backend.copyText }), [backend, newSession]);
   const contextUse = useMemo(() => lastContextUse(transcript.items), [transcript.items]);
 
   if (!state) {

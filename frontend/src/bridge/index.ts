@@ -4,6 +4,7 @@
 import * as App from "./wailsjs/go/main/App";
 import { BrowserOpenURL, EventsOn } from "./wailsjs/runtime/runtime";
 import type { main } from "./wailsjs/go/models";
+import { copyText } from "./clipboard";
 import { WAILS_EVENT_NAME, type GatehouseEvent, type Snapshot } from "./protocol.gen";
 
 export type * from "./protocol.gen";
@@ -73,6 +74,9 @@ export const backend = {
   openURL: (url: string): void => {
     if (/^https?:\/\//i.test(url)) BrowserOpenURL(url);
   },
+
+  /** Puts text on the system clipboard (the window's, through Wails). */
+  copyText,
 
   /** Calls handler with every backend event, in seq order; returns the unsubscribe. */
   onEvent: (handler: (e: GatehouseEvent) => void): (() => void) =>

@@ -4,10 +4,17 @@ import { createContext, useContext } from "react";
 export interface ChatActions {
   openURL: (url: string) => void;
   openSettings: () => void;
+  /** Puts text on the system clipboard; rejects with a sentence when it cannot. */
+  copy: (text: string) => Promise<void>;
   /** Starts a new session; absent when sessions cannot be switched. */
   newSession?: () => void;
 }
 
-export const ChatActionsContext = createContext<ChatActions>({ openURL: () => {}, openSettings: () => {} });
+const pageClipboard = async (text: string) => {
+  if (!navigator.clipboard?.writeText) throw new Error("No clipboard is available here.");
+  await navigator.clipboard.writeText(text);
+};
+
+export const ChatActionsContext = createContext<ChatActions>({ openURL: () => {}, openSettings: () => {}, copy: pageClipboard });
 
 export const useChatActions = () => useContext(ChatActionsContext);

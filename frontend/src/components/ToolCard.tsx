@@ -2,7 +2,7 @@ import { memo, useEffect, useId, useState } from "react";
 import type { TranscriptItem } from "../bridge";
 import { CodeBlock } from "./CodeBlock";
 import { DiffView } from "./DiffView";
-import { formatDuration, patchDiffs, pretty, readExcerpt, toolError, toolSummary, toolTarget } from "./toolSummary";
+import { fileDiffs, formatDuration, pretty, readExcerpt, toolError, toolSummary, toolTarget } from "./toolSummary";
 
 // When the page first saw each running call; kept outside the card so a card
 // scrolled out of a virtualised list and back keeps its elapsed time.
@@ -35,7 +35,7 @@ export const ToolCard = memo(function ToolCard({ item }: { item: TranscriptItem 
   const status = running ? "running" : item.isError ? "failed" : "done";
   const time = formatDuration(running ? elapsed : (item.durationMs ?? 0));
   const excerpt = open ? readExcerpt(item) : null;
-  const diffs = open ? patchDiffs(item) : [];
+  const diffs = open ? fileDiffs(item) : [];
 
   return (
     <div className={`tool-card tool-${status}`} role="group" aria-label={`${tool} ${target}, ${status}`}>
@@ -57,7 +57,7 @@ export const ToolCard = memo(function ToolCard({ item }: { item: TranscriptItem 
       )}
       {open && (
         <div id={bodyId} className="tool-body">
-          {excerpt && <CodeBlock code={excerpt.content} language={excerpt.path} label={`Excerpt of ${excerpt.path}`} />}
+          {excerpt && <CodeBlock code={excerpt.content} language={excerpt.path} label={`Excerpt of ${excerpt.path}`} startLine={excerpt.startLine} />}
           {diffs.map((d) => <DiffView key={d.path} diff={d.diff} label={d.path} />)}
           <div className="tool-section">
             <div className="tool-section-title">Arguments</div>

@@ -4,6 +4,7 @@ import type { TranscriptItem } from "../bridge";
 import { Markdown } from "./Markdown";
 import { ToolCard } from "./ToolCard";
 import { TurnMarker } from "./TurnMarker";
+import { CopyButton } from "./CopyButton";
 
 type Row = { key: string; item?: TranscriptItem; queued?: string };
 
@@ -11,6 +12,7 @@ const UserMessage = ({ text, queued }: { text: string; queued?: boolean }) => (
   <div className={`msg msg-user${queued ? " msg-queued" : ""}`} role="article" aria-label={queued ? "Your message, queued" : "Your message"}>
     <div className="msg-who">
       you{queued && <span className="badge">queued</span>}
+      <CopyButton text={text} label="Copy message" className="msg-copy" />
     </div>
     <div className="msg-text">{text}</div>
   </div>
@@ -26,6 +28,7 @@ const AssistantMessage = ({ item }: { item: TranscriptItem }) => (
     <div className="msg-who">
       assistant
       {item.cancelled && <span className="badge badge-cancelled">cancelled</span>}
+      {!item.streaming && <CopyButton text={item.text ?? ""} label="Copy reply" className="msg-copy" />}
     </div>
     <Markdown text={item.text ?? ""} />
     {item.streaming && <span className="cursor" aria-hidden />}

@@ -37,6 +37,7 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
       return (state = { ...state, model: name } as AppState);
     }),
     openURL: vi.fn(),
+    copyText: vi.fn(async (_text: string) => {}),
     onEvent: vi.fn((h: (e: GatehouseEvent) => void) => {
       handlers.add(h);
       return () => handlers.delete(h);

@@ -74,15 +74,18 @@ func TestWriteFile(t *testing.T) {
 	if out["created"] != false || out["mode"] != "overwrite" || out["bytesWritten"] != 4.0 || out["path"] != "src/a.txt" {
 		t.Errorf("overwrite: %v", out)
 	}
+	if d, _ := out["diff"].(string); !strings.Contains(d, "\n+new\n") || !strings.Contains(d, "\n-") || out["linesAdded"] != 1.0 {
+		t.Errorf("overwrite diff: %v", out)
+	}
 	if fi, _ := os.Stat(filepath.Join(root, "src/a.txt")); fi.Mode().Perm() != 0o600 {
 		t.Errorf("mode not kept: %v", fi.Mode())
 	}
 	out, _ = run(t, wf, map[string]any{"path": "src/a.txt", "content": "more\n", "mode": "append"})
-	if out["appended"] != true {
+	if out["appended"] != true || out["linesAdded"] != 1.0 || out["linesRemoved"] != 0.0 || !strings.Contains(out["diff"].(string), "\n+more\n") {
 		t.Errorf("append: %v", out)
 	}
 	out, _ = run(t, wf, map[string]any{"path": "n/e/w.txt", "content": "", "mode": "create"})
-	if out["created"] != true || out["resolvedPath"] != filepath.Join(root, "n/e/w.txt") {
+	if out["created"] != true || out["resolvedPath"] != filepath.Join(root, "n/e/w.txt") || out["diff"] != nil {
 		t.Errorf("create: %v", out)
 	}
 	out, isErr = run(t, wf, map[string]any{"path": "n/e/w.txt", "content": "x", "mode": "create"})
