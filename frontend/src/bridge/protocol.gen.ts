@@ -30,6 +30,21 @@ export interface ToolFinishedPayload {
   result: unknown;
   isError: boolean;
   durationMs: number;
+  waitMs?: number;
+  approval?: CallApproval;
+}
+
+export interface CallApproval {
+  by: string;
+  rules?: Rule[];
+}
+
+export interface Rule {
+  id?: string;
+  tool: string;
+  files?: string[];
+  prefixes?: string[][];
+  summary: string;
 }
 
 export interface ApprovalRequestedPayload {
@@ -97,14 +112,6 @@ export interface CommandSegment {
   network?: boolean;
   elevates?: boolean;
   opaque?: boolean;
-}
-
-export interface Rule {
-  id?: string;
-  tool: string;
-  files?: string[];
-  prefixes?: string[][];
-  summary: string;
 }
 
 export interface ApprovalResolvedPayload {
@@ -238,6 +245,8 @@ export interface TranscriptItem {
   result?: unknown;
   isError?: boolean;
   durationMs?: number;
+  waitMs?: number;
+  approval?: CallApproval;
   running?: boolean;
   reason?: StopReason;
   error?: string;
