@@ -6,6 +6,8 @@ export interface ChatActions {
   openSettings: () => void;
   /** Puts text on the system clipboard; rejects with a sentence when it cannot. */
   copy: (text: string) => Promise<void>;
+  /** Opens the session rules at rule id; absent when there are no rules to show. */
+  showRule?: (id: string) => void;
   /** Starts a new session; absent when sessions cannot be switched. */
   newSession?: () => void;
 }

@@ -1,6 +1,6 @@
 // Pure helpers that turn a tool call's args and result into the words of its
 // card: the target (a path or a command), a short summary, the error message.
-import type { TranscriptItem } from "../bridge";
+import type { Rule, TranscriptItem } from "../bridge";
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
@@ -61,6 +61,11 @@ export function toolError(it: TranscriptItem): string {
   if (typeof it.result === "string") return it.result;
   if (str(r.stderr)) return str(r.stderr).trim().split("\n").slice(-3).join("\n");
   return "The tool failed.";
+}
+
+/** Whether the user rejected the call in the dialog (the gate's error code). */
+export function rejected(it: TranscriptItem): boolean {
+  return !!it.isError && obj(obj(it.result).error).code === "approval_rejected";
 }
 
 /** read_file's line prefix: the number right-aligned in six columns, then a tab (as `cat -n`). */
@@ -124,4 +129,11 @@ export function pretty(v: unknown): string {
   } catch {
     return String(v);
   }
+}
+
+/** What a session rule allows, in the words of the call: `npm test`, `src/a.ts, src/b.ts`, or the tool. */
+export function ruleText(r: Rule): string {
+  if (r.prefixes?.length) return r.prefixes.map((p) => p.join(" ")).join(", ");
+  if (r.files?.length) return r.files.join(", ");
+  return `any ${r.tool} call`;
 }
