@@ -1,7 +1,8 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { AppState } from "../bridge";
 import type { TranscriptView } from "../transcript/store";
-import { Transcript } from "./Transcript";
+import { lastOfKind, Transcript } from "./Transcript";
+import { ChatActionsContext, useChatActions } from "./ChatActions";
 
 export interface ChatProps {
   state: AppState;
@@ -17,6 +18,27 @@ export function Chat(props: ChatProps) {
   const [error, setError] = useState<string | null>(null);
   const hasWorkspace = props.state.workspace !== "";
   const running = props.transcript.turnId !== "";
+  const composer = useRef<HTMLTextAreaElement>(null);
+
+  // Retry and Edit on the last turn, while nothing runs.
+  const parent = useChatActions();
+  const { items } = props.transcript;
+  const lastPrompt = useMemo(() => items[lastOfKind(items, "user")]?.text ?? "", [items]);
+  const { onSubmit } = props;
+  const actions = useMemo(() => {
+    if (running || !lastPrompt || !hasWorkspace) return parent;
+    return {
+      ...parent,
+      retry: () => {
+        setError(null);
+        onSubmit(lastPrompt).catch((e) => setError(String(e instanceof Error ? e.message : e)));
+      },
+      editLast: () => {
+        setDraft(lastPrompt);
+        composer.current?.focus();
+      },
+    };
+  }, [parent, running, lastPrompt, hasWorkspace, onSubmit]);
 
   const send = () => {
     const text = draft.trim();
@@ -65,7 +87,9 @@ export function Chat(props: ChatProps) {
           {props.transcript.error}
         </div>
       )}
-      <Transcript items={hasWorkspace ? props.transcript.items : []} queued={props.transcript.queued} empty={empty} />
+      <ChatActionsContext.Provider value={actions}>
+        <Transcript items={hasWorkspace ? props.transcript.items : []} queued={props.transcript.queued} empty={empty} />
+      </ChatActionsContext.Provider>
       {error && (
         <div className="composer-error" role="alert">
           {error}
@@ -79,6 +103,7 @@ export function Chat(props: ChatProps) {
         }}
       >
         <textarea
+          ref={composer}
           aria-label="Message"
           placeholder={
             hasWorkspace

@@ -8,6 +8,10 @@ export interface ChatActions {
   copy: (text: string) => Promise<void>;
   /** Opens the session rules at rule id; absent when there are no rules to show. */
   showRule?: (id: string) => void;
+  /** Sends the last turn's prompt again; absent while a turn runs or before the first. */
+  retry?: () => void;
+  /** Puts the last message in the composer to edit and send again; absent while a turn runs. */
+  editLast?: () => void;
   /** Starts a new session; absent when sessions cannot be switched. */
   newSession?: () => void;
 }

@@ -5,18 +5,27 @@ import { Markdown } from "./Markdown";
 import { ToolCard } from "./ToolCard";
 import { TurnMarker } from "./TurnMarker";
 import { CopyButton } from "./CopyButton";
+import { useChatActions } from "./ChatActions";
 
 type Row = { key: string; item?: TranscriptItem; queued?: string };
 
-const UserMessage = ({ text, queued }: { text: string; queued?: boolean }) => (
-  <div className={`msg msg-user${queued ? " msg-queued" : ""}`} role="article" aria-label={queued ? "Your message, queued" : "Your message"}>
-    <div className="msg-who">
-      you{queued && <span className="badge">queued</span>}
-      <CopyButton text={text} label="Copy message" className="msg-copy" />
+const UserMessage = ({ text, queued, last }: { text: string; queued?: boolean; last?: boolean }) => {
+  const { editLast } = useChatActions();
+  return (
+    <div className={`msg msg-user${queued ? " msg-queued" : ""}`} role="article" aria-label={queued ? "Your message, queued" : "Your message"}>
+      <div className="msg-who">
+        you{queued && <span className="badge">queued</span>}
+        <CopyButton text={text} label="Copy message" className="msg-copy" />
+        {last && editLast && (
+          <button type="button" className="copy-button msg-edit" onClick={editLast} title="Put this message in the composer to change and send again">
+            Edit
+          </button>
+        )}
+      </div>
+      <div className="msg-text">{text}</div>
     </div>
-    <div className="msg-text">{text}</div>
-  </div>
-);
+  );
+};
 
 const AssistantMessage = ({ item }: { item: TranscriptItem }) => (
   <div
@@ -35,12 +44,13 @@ const AssistantMessage = ({ item }: { item: TranscriptItem }) => (
   </div>
 );
 
-const RowView = memo(function RowView({ row }: { row: Row }) {
+/** One row; last marks the last turn's message and end, which offer Edit and Retry. */
+const RowView = memo(function RowView({ row, last }: { row: Row; last: boolean }) {
   if (row.queued !== undefined) return <UserMessage text={row.queued} queued />;
   const it = row.item!;
   switch (it.kind) {
     case "user":
-      return <UserMessage text={it.text ?? ""} />;
+      return <UserMessage text={it.text ?? ""} last={last} />;
     case "assistant":
       // A model call that failed before any text leaves an empty message; the turn marker says why.
       if (!it.text && !it.streaming && !it.cancelled) return null;
@@ -48,9 +58,15 @@ const RowView = memo(function RowView({ row }: { row: Row }) {
     case "tool":
       return <ToolCard item={it} />;
     case "stop":
-      return <TurnMarker item={it} />;
+      return <TurnMarker item={it} last={last} />;
   }
 });
+
+/** The index of the last item of kind, or -1. */
+export function lastOfKind(items: readonly TranscriptItem[], kind: TranscriptItem["kind"]): number {
+  for (let i = items.length - 1; i >= 0; i--) if (items[i].kind === kind) return i;
+  return -1;
+}
 
 const rowsCache = new WeakMap<TranscriptItem, Row>();
 function rowOf(it: TranscriptItem, i: number): Row {
@@ -78,6 +94,8 @@ export function Transcript(props: { items: readonly TranscriptItem[]; queued: re
   });
   const total = v.getTotalSize();
   const last = rows[rows.length - 1];
+  const lastUser = lastOfKind(props.items, "user");
+  const lastStop = lastOfKind(props.items, "stop");
 
   // Only the user's own scrolling (wheel, touch, keys, the scrollbar) stops
   // the following; scrolls from re-measured rows never do.
@@ -107,7 +125,7 @@ export function Transcript(props: { items: readonly TranscriptItem[]; queued: re
         <div className="rows" style={{ height: total }}>
           {v.getVirtualItems().map((vi) => (
             <div key={vi.key} data-index={vi.index} ref={v.measureElement} className="row" style={{ transform: `translateY(${vi.start}px)` }}>
-              <RowView row={rows[vi.index]} />
+              <RowView row={rows[vi.index]} last={vi.index === lastUser || (vi.index === lastStop && lastStop > lastUser)} />
             </div>
           ))}
         </div>

@@ -43,8 +43,8 @@ export function stopWords(item: TranscriptItem): string {
 }
 
 /** The end of a turn: its stop reason in words and its token usage. */
-export const TurnMarker = memo(function TurnMarker({ item }: { item: TranscriptItem }) {
-  const { openSettings, newSession } = useChatActions();
+export const TurnMarker = memo(function TurnMarker({ item, last }: { item: TranscriptItem; last?: boolean }) {
+  const { openSettings, newSession, retry } = useChatActions();
   const trimmed = item.context?.trimmed ?? 0;
   const reason = (item.reason ?? "completed") as StopReason;
   const tip = reason === "error" ? advice[item.errorKind ?? ""] : undefined;
@@ -54,6 +54,11 @@ export const TurnMarker = memo(function TurnMarker({ item }: { item: TranscriptI
         <span>
           {stopWords(item)} · {formatUsage(item.usage)}
         </span>
+        {last && retry && (
+          <button type="button" className="link-button turn-retry" onClick={retry} title="Send this turn's message again">
+            Retry
+          </button>
+        )}
       </div>
       {trimmed > 0 && (
         <p className="turn-trimmed">
