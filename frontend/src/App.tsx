@@ -17,6 +17,8 @@ import type { LocalServer } from "./bridge/localModels";
 import { SessionsMenu } from "./components/SessionsMenu";
 import { ContextGauge, lastContextUse } from "./components/ContextGauge";
 import { FileTree } from "./components/FileTree";
+import { SessionCost } from "./components/SessionCost";
+import type { ModelPrice } from "./components/cost";
 import { loadRich } from "./rich";
 import type { FilesBackend } from "./bridge/files";
 
@@ -87,9 +89,19 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const cancel = useCallback(() => void backend.cancel(), [backend]);
 
   const newSession = useMemo(() => sessions && (() => void sessions.create().then(() => store.resync(), (e) => setError(String(e)))), [sessions, store]);
+  // The model's price, read again whenever the frame's state changes (a saved setting, a switched model).
+  const [price, setPrice] = useState<ModelPrice | undefined>();
+  useEffect(() => {
+    if (!state || state.needsSetup) return;
+    let live = true;
+    backend.getSettings().then((v) => live && setPrice({ price: v.price, source: v.priceSource }), () => live && setPrice(undefined));
+    return () => {
+      live = false;
+    };
+  }, [backend, state]);
   const [ruleFocus, setRuleFocus] = useState<{ id: string; n: number } | undefined>();
   const showRule = useMemo(() => approvals && ((id: string) => setRuleFocus((f) => ({ id, n: (f?.n ?? 0) + 1 }))), [approvals]);
-  const actions = useMemo(() => ({ openURL: backend.openURL, openSettings: () => setShowSettings(true), newSession, copy: backend.copyText, showRule }), [backend, newSession, showRule]);
+  const actions = useMemo(() => ({ openURL: backend.openURL, openSettings: () => setShowSettings(true), newSession, copy: backend.copyText, showRule, price }), [backend, newSession, showRule, price]);
   const contextUse = useMemo(() => lastContextUse(transcript.items), [transcript.items]);
 
   if (!state) {
@@ -119,6 +131,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
             <SessionsMenu backend={sessions} hasWorkspace={!!state.workspace} busy={transcript.turnId !== ""} onSwitched={() => void store.resync()} />
           )}
           gauge={state.workspace ? <ContextGauge use={contextUse} /> : undefined}
+          cost={state.workspace ? <SessionCost items={transcript.items} price={price} /> : undefined}
           rules={approvals && <ApprovalRules api={approvals} refreshKey={`${transcript.sessionId}:${transcript.pendingApprovals.length}`} focus={ruleFocus} />}
         />
         {error && (

@@ -1,4 +1,5 @@
 import { createContext, useContext } from "react";
+import type { ModelPrice } from "./cost";
 
 /** What items deep in the transcript may ask of the app. */
 export interface ChatActions {
@@ -12,6 +13,8 @@ export interface ChatActions {
   retry?: () => void;
   /** Puts the last message in the composer to edit and send again; absent while a turn runs. */
   editLast?: () => void;
+  /** The model's price, for what turns cost; absent or source "" when none is known. */
+  price?: ModelPrice;
   /** Starts a new session; absent when sessions cannot be switched. */
   newSession?: () => void;
 }

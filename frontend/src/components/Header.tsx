@@ -20,6 +20,8 @@ export function Header(props: {
   gauge?: ReactNode;
   /** Shown beside the mode: the session's approval rules. */
   rules?: ReactNode;
+  /** The session's tokens and cost, after the gauge. */
+  cost?: ReactNode;
 }) {
   const { state } = props;
   const current = modes.find((m) => m.value === state.approvalMode);
@@ -62,6 +64,7 @@ export function Header(props: {
       </label>
       {props.rules}
       {props.gauge}
+      {props.cost}
       <button className="icon-button" onClick={props.onOpenSettings} aria-label="Settings" title="Settings">
         <span aria-hidden>⚙</span>
       </button>

@@ -12,6 +12,7 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
   let settings: SettingsView = {
     baseURL: "http://127.0.0.1:1/v1", model: "fake-model", hasKey: true, theme: "system", api: "chat",
     sources: { baseURL: "saved", apiKey: "saved", model: "saved", api: "default" },
+    price: { inputPerMTok: 0, outputPerMTok: 0 }, priceSource: "local",
   };
   const b = {
     state: vi.fn(async () => state),
@@ -27,6 +28,8 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
     getSettings: vi.fn(async () => settings),
     saveSettings: vi.fn(async (s: SettingsInput) => {
       settings = { ...settings, baseURL: s.baseURL, model: s.model, api: s.api };
+      if (s.price) settings = { ...settings, price: s.price, priceSource: "saved" };
+      if (s.clearPrice) settings = { ...settings, price: { inputPerMTok: 0, outputPerMTok: 0 }, priceSource: "local" };
       state = { ...state, needsSetup: false, model: s.model } as AppState;
       return settings;
     }),

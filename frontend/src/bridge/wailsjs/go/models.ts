@@ -186,6 +186,8 @@ export namespace main {
 	    clearKey: boolean;
 	    theme: string;
 	    api: string;
+	    price?: settings.Price;
+	    clearPrice?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new SettingsInput(source);
@@ -199,7 +201,27 @@ export namespace main {
 	        this.clearKey = source["clearKey"];
 	        this.theme = source["theme"];
 	        this.api = source["api"];
+	        this.price = this.convertValues(source["price"], settings.Price);
+	        this.clearPrice = source["clearPrice"];
 	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 	export class SettingsView {
 	    baseURL: string;
@@ -208,6 +230,8 @@ export namespace main {
 	    theme: string;
 	    api: string;
 	    sources: settings.Sources;
+	    price: settings.Price;
+	    priceSource: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new SettingsView(source);
@@ -221,6 +245,8 @@ export namespace main {
 	        this.theme = source["theme"];
 	        this.api = source["api"];
 	        this.sources = this.convertValues(source["sources"], settings.Sources);
+	        this.price = this.convertValues(source["price"], settings.Price);
+	        this.priceSource = source["priceSource"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -532,6 +558,38 @@ export namespace protocol {
 	        this.note = source["note"];
 	    }
 	}
+	export class CallApproval {
+	    by: string;
+	    rules?: Rule[];
+	
+	    static createFrom(source: any = {}) {
+	        return new CallApproval(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.by = source["by"];
+	        this.rules = this.convertValues(source["rules"], Rule);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	
 	
 	export class ContextUse {
@@ -634,6 +692,8 @@ export namespace protocol {
 	    result?: number[];
 	    isError?: boolean;
 	    durationMs?: number;
+	    waitMs?: number;
+	    approval?: CallApproval;
 	    running?: boolean;
 	    reason?: string;
 	    error?: string;
@@ -659,6 +719,8 @@ export namespace protocol {
 	        this.result = source["result"];
 	        this.isError = source["isError"];
 	        this.durationMs = source["durationMs"];
+	        this.waitMs = source["waitMs"];
+	        this.approval = this.convertValues(source["approval"], CallApproval);
 	        this.running = source["running"];
 	        this.reason = source["reason"];
 	        this.error = source["error"];
@@ -732,6 +794,20 @@ export namespace protocol {
 
 export namespace settings {
 	
+	export class Price {
+	    inputPerMTok: number;
+	    outputPerMTok: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Price(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.inputPerMTok = source["inputPerMTok"];
+	        this.outputPerMTok = source["outputPerMTok"];
+	    }
+	}
 	export class Sources {
 	    baseURL: string;
 	    apiKey: string;
