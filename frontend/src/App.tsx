@@ -18,6 +18,8 @@ import { SessionsMenu } from "./components/SessionsMenu";
 import { ContextGauge, lastContextUse } from "./components/ContextGauge";
 import { FileTree } from "./components/FileTree";
 import { SessionCost } from "./components/SessionCost";
+import { HelpOverlay } from "./components/HelpOverlay";
+import { useShortcuts } from "./components/shortcuts";
 import type { ModelPrice } from "./components/cost";
 import { loadRich } from "./rich";
 import type { FilesBackend } from "./bridge/files";
@@ -102,6 +104,15 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const [ruleFocus, setRuleFocus] = useState<{ id: string; n: number } | undefined>();
   const showRule = useMemo(() => approvals && ((id: string) => setRuleFocus((f) => ({ id, n: (f?.n ?? 0) + 1 }))), [approvals]);
   const actions = useMemo(() => ({ openURL: backend.openURL, openSettings: () => setShowSettings(true), newSession, copy: backend.copyText, showRule, price }), [backend, newSession, showRule, price]);
+  const [help, setHelp] = useState(false);
+  const [findSignal, setFindSignal] = useState(0);
+  useShortcuts({
+    newSession: state?.workspace ? newSession : undefined,
+    openSettings: () => setShowSettings(true),
+    focusComposer: () => document.querySelector<HTMLTextAreaElement>("textarea[aria-label='Message']")?.focus(),
+    find: () => setFindSignal((n) => n + 1),
+    toggleHelp: () => setHelp((h) => !h),
+  });
   const contextUse = useMemo(() => lastContextUse(transcript.items), [transcript.items]);
 
   if (!state) {
@@ -156,12 +167,13 @@ export function App({ backend, processes, sessions, localModels, files, approval
             <SidePanel side="left" title="Files" emptyText={state.workspace ? "The file tree appears here." : "Choose a folder to start."}>
               {files && state.workspace ? <FileTree key={state.workspace} files={files} /> : undefined}
             </SidePanel>
-            <Chat state={state} transcript={transcript} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onCancel={cancel} />
+            <Chat state={state} transcript={transcript} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onCancel={cancel} findSignal={findSignal} />
             <SidePanel side="right" title="Processes" emptyText="No processes yet. Processes the agent starts show up here." width={440} open={processesOpen} onOpenChange={setProcessesOpen}>
               {processes && <ProcessPanel backend={processes} onProcessStarted={() => setProcessesOpen(true)} />}
             </SidePanel>
           </main>
         )}
+        {help && <HelpOverlay onClose={() => setHelp(false)} />}
         {approvals && <ApprovalHost api={approvals} pending={transcript.pendingApprovals} mode={state.approvalMode} />}
       </div>
     </ChatActionsContext.Provider>

@@ -3,6 +3,8 @@ import type { AppState } from "../bridge";
 import type { TranscriptView } from "../transcript/store";
 import { lastOfKind, Transcript } from "./Transcript";
 import { ChatActionsContext, useChatActions } from "./ChatActions";
+import { FindBar } from "./FindBar";
+import { findMatches } from "../transcript/search";
 
 export interface ChatProps {
   state: AppState;
@@ -11,6 +13,8 @@ export interface ChatProps {
   /** Sends text; rejects with a message the user can read. */
   onSubmit: (text: string) => Promise<void>;
   onCancel: () => void;
+  /** Changes when find was asked for (Ctrl+F): the find bar opens, or takes focus again. */
+  findSignal?: number;
 }
 
 export function Chat(props: ChatProps) {
@@ -19,6 +23,17 @@ export function Chat(props: ChatProps) {
   const hasWorkspace = props.state.workspace !== "";
   const running = props.transcript.turnId !== "";
   const composer = useRef<HTMLTextAreaElement>(null);
+
+  // Find in the conversation: matches come from the items, so rows scrolled away and folded output count.
+  const [find, setFind] = useState<{ query: string; at: number; n: number } | null>(null);
+  const openFind = () => setFind((f) => ({ query: f?.query ?? "", at: f?.at ?? 0, n: (f?.n ?? 0) + 1 }));
+  const { findSignal } = props;
+  useEffect(() => {
+    if (findSignal) openFind();
+  }, [findSignal]);
+  const matches = useMemo(() => (find ? findMatches(props.transcript.items, find.query) : []), [find?.query, props.transcript.items]); // eslint-disable-line react-hooks/exhaustive-deps
+  const at = matches.length ? Math.min(find?.at ?? 0, matches.length - 1) : -1;
+  const match = at >= 0 ? matches[at] : undefined;
 
   // Retry and Edit on the last turn, while nothing runs.
   const parent = useChatActions();
@@ -87,8 +102,19 @@ export function Chat(props: ChatProps) {
           {props.transcript.error}
         </div>
       )}
+      <div className="chat-tools">
+        {find ? (
+          <FindBar key={find.n} query={find.query} current={at} total={matches.length}
+            onQuery={(query) => setFind({ ...find, query, at: 0 })}
+            onStep={(d) => setFind({ ...find, at: (at + d + matches.length) % matches.length })}
+            onClose={() => setFind(null)} />
+        ) : (
+          <button type="button" className="find-open" onClick={openFind} title="Find in the conversation (Ctrl+F)">Find</button>
+        )}
+      </div>
       <ChatActionsContext.Provider value={actions}>
-        <Transcript items={hasWorkspace ? props.transcript.items : []} queued={props.transcript.queued} empty={empty} />
+        <Transcript items={hasWorkspace ? props.transcript.items : []} queued={props.transcript.queued} empty={empty}
+          find={find && match ? { query: find.query, index: match.index, inBody: match.inBody } : undefined} />
       </ChatActionsContext.Provider>
       {error && (
         <div className="composer-error" role="alert">

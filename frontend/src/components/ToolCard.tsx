@@ -47,8 +47,12 @@ function useElapsed(id: string, running: boolean): number {
 }
 
 /** One tool call: a line with tool, target, summary, status and duration; expandable to args and result. */
-export const ToolCard = memo(function ToolCard({ item }: { item: TranscriptItem }) {
-  const [open, setOpen] = useState(false);
+export const ToolCard = memo(function ToolCard({ item, reveal }: { item: TranscriptItem; reveal?: boolean }) {
+  const [open, setOpen] = useState(!!reveal);
+  // Find unfolds the card whose body holds the current match.
+  useEffect(() => {
+    if (reveal) setOpen(true);
+  }, [reveal]);
   const bodyId = useId();
   const tool = item.tool ?? "tool";
   const running = !!item.running;

@@ -1,4 +1,5 @@
-import { memo, useCallback, useLayoutEffect, useRef } from "react";
+import { memo, useCallback, useEffect, useLayoutEffect, useRef } from "react";
+import { useFindHighlight } from "./useFindHighlight";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import type { TranscriptItem } from "../bridge";
 import { Markdown } from "./Markdown";
@@ -45,7 +46,7 @@ const AssistantMessage = ({ item }: { item: TranscriptItem }) => (
 );
 
 /** One row; last marks the last turn's message and end, which offer Edit and Retry. */
-const RowView = memo(function RowView({ row, last }: { row: Row; last: boolean }) {
+const RowView = memo(function RowView({ row, last, reveal }: { row: Row; last: boolean; reveal: boolean }) {
   if (row.queued !== undefined) return <UserMessage text={row.queued} queued />;
   const it = row.item!;
   switch (it.kind) {
@@ -56,7 +57,7 @@ const RowView = memo(function RowView({ row, last }: { row: Row; last: boolean }
       if (!it.text && !it.streaming && !it.cancelled) return null;
       return <AssistantMessage item={it} />;
     case "tool":
-      return <ToolCard item={it} />;
+      return <ToolCard item={it} reveal={reveal} />;
     case "stop":
       return <TurnMarker item={it} last={last} />;
   }
@@ -80,7 +81,11 @@ function rowOf(it: TranscriptItem, i: number): Row {
  * are in the DOM, each measured as it renders. It follows new output while
  * the user is at the bottom and stays put when they scroll up.
  */
-export function Transcript(props: { items: readonly TranscriptItem[]; queued: readonly string[]; empty: React.ReactNode }) {
+export function Transcript(props: {
+  items: readonly TranscriptItem[]; queued: readonly string[]; empty: React.ReactNode;
+  /** Find: the query, the matching item shown (index), and whether its match is in a folded tool card's body. */
+  find?: { query: string; index: number; inBody: boolean };
+}) {
   const rows: Row[] = props.items.map(rowOf);
   props.queued.forEach((q, i) => rows.push({ key: `queued:${i}:${q}`, queued: q }));
   const scroller = useRef<HTMLDivElement>(null);
@@ -116,6 +121,15 @@ export function Transcript(props: { items: readonly TranscriptItem[]; queued: re
     if (el && atBottom.current && rows.length) el.scrollTop = el.scrollHeight;
   }, [total, rows.length, last]);
 
+  // Find: bring the current match's row into view (no longer following the end) and highlight.
+  const findIndex = props.find?.index ?? -1;
+  useEffect(() => {
+    if (findIndex < 0 || findIndex >= rows.length) return;
+    atBottom.current = false;
+    v.scrollToIndex(findIndex, { align: "center" });
+  }, [findIndex]); // eslint-disable-line react-hooks/exhaustive-deps
+  useFindHighlight(scroller, props.find?.query ?? "", findIndex);
+
   return (
     <div ref={scroller} className="transcript" role="log" aria-live="polite" aria-label="Conversation"
       onScroll={onScroll} onWheel={userScrolls} onTouchMove={userScrolls} onPointerDown={userScrolls} onKeyDown={userScrolls}>
@@ -125,7 +139,8 @@ export function Transcript(props: { items: readonly TranscriptItem[]; queued: re
         <div className="rows" style={{ height: total }}>
           {v.getVirtualItems().map((vi) => (
             <div key={vi.key} data-index={vi.index} ref={v.measureElement} className="row" style={{ transform: `translateY(${vi.start}px)` }}>
-              <RowView row={rows[vi.index]} last={vi.index === lastUser || (vi.index === lastStop && lastStop > lastUser)} />
+              <RowView row={rows[vi.index]} last={vi.index === lastUser || (vi.index === lastStop && lastStop > lastUser)}
+                reveal={vi.index === findIndex && !!props.find?.inBody} />
             </div>
           ))}
         </div>
