@@ -2,16 +2,16 @@ import { memo, useLayoutEffect, useMemo, useRef } from "react";
 import { renderMarkdown, useRich } from "../rich";
 import { useChatActions } from "./ChatActions";
 
-/** Adds a copy button before each code block of rendered markdown (sanitised HTML cannot carry one). */
+/** Adds a copy button to each code block of rendered markdown (sanitised HTML cannot carry one). */
 function addCopyButtons(root: HTMLElement) {
   for (const pre of root.querySelectorAll("pre")) {
-    if (pre.previousElementSibling?.classList.contains("copy-code")) continue;
+    if (pre.querySelector(":scope > .copy-code")) continue;
     const b = document.createElement("button");
     b.type = "button";
     b.className = "copy-button copy-code";
     b.setAttribute("aria-label", "Copy code");
     b.textContent = "Copy";
-    pre.before(b);
+    pre.prepend(b);
   }
 }
 
@@ -34,7 +34,7 @@ export const Markdown = memo(function Markdown({ text }: { text: string }) {
         const target = e.target as HTMLElement;
         const button = target.closest("button.copy-code");
         if (button) {
-          const code = button.nextElementSibling?.textContent ?? "";
+          const code = button.parentElement?.querySelector("code")?.textContent ?? "";
           copy(code).then(
             () => (button.textContent = "Copied"),
             () => (button.textContent = "Copy failed"),
