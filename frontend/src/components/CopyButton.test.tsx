@@ -5,6 +5,7 @@ import { ChatActionsContext, type ChatActions } from "./ChatActions";
 import { CodeBlock } from "./CodeBlock";
 import { Markdown } from "./Markdown";
 import { Transcript } from "./Transcript";
+import { ToolCard } from "./ToolCard";
 import { giveLayout } from "../test/fakeBackend";
 
 afterEach(cleanup);
@@ -52,5 +53,21 @@ describe("copy buttons", () => {
     fireEvent.click(screen.getByRole("button", { name: "Copy message" }));
     fireEvent.click(screen.getByRole("button", { name: "Copy reply" }));
     expect(copy.mock.calls).toEqual([["fix the **bug**"], ["Done: `x`."]]);
+  });
+
+  it("copy a command's output as it printed it, stdout and stderr apart", () => {
+    const copy = vi.fn(async () => {});
+    withCopy(
+      <ToolCard item={{
+        kind: "tool", id: "c1", turnId: "t1", tool: "bash", args: { action: "exec", command: "make" }, running: false, isError: false, durationMs: 9,
+        result: { command: "make", exitCode: 2, stdout: "cc -o app\n", stderr: "error: x\n", timedOut: false },
+      }} />,
+      copy,
+    );
+    fireEvent.click(screen.getByRole("button", { name: /make/ }));
+    fireEvent.click(screen.getByRole("button", { name: "Copy output" }));
+    fireEvent.click(screen.getByRole("button", { name: "Copy error output" }));
+    expect(copy.mock.calls).toEqual([["cc -o app\n"], ["error: x\n"]]);
+    expect(screen.queryByText("Result")).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { memo, useEffect, useId, useState } from "react";
 import type { TranscriptItem } from "../bridge";
 import { CodeBlock } from "./CodeBlock";
 import { DiffView } from "./DiffView";
-import { fileDiffs, formatDuration, pretty, readExcerpt, rejected, ruleText, toolError, toolSummary, toolTarget } from "./toolSummary";
+import { commandOutput, fileDiffs, formatDuration, pretty, readExcerpt, rejected, ruleText, toolError, toolSummary, toolTarget } from "./toolSummary";
 import { useChatActions } from "./ChatActions";
 
 /** "ran under your rule: `npm test`", each rule a link that opens the rules popover at it. */
@@ -66,6 +66,7 @@ export const ToolCard = memo(function ToolCard({ item, reveal }: { item: Transcr
   const wait = !running && item.waitMs ? formatDuration(item.waitMs) : "";
   const excerpt = open ? readExcerpt(item) : null;
   const diffs = open ? fileDiffs(item) : [];
+  const output = open ? commandOutput(item) : null;
 
   return (
     <div className={`tool-card tool-${status}`} role="group" aria-label={`${tool} ${target}, ${status}`}>
@@ -101,7 +102,14 @@ export const ToolCard = memo(function ToolCard({ item, reveal }: { item: Transcr
             <div className="tool-section-title">Arguments</div>
             <CodeBlock code={pretty(item.args)} language="json" />
           </div>
-          {!running && !excerpt && diffs.length === 0 && (
+          {output && (
+            <div className="tool-section">
+              <div className="tool-section-title">Output</div>
+              {output.stdout || !output.stderr ? <CodeBlock code={output.stdout} label="Output" /> : null}
+              {output.stderr && <CodeBlock code={output.stderr} label="Error output" />}
+            </div>
+          )}
+          {!running && !excerpt && !output && diffs.length === 0 && (
             <div className="tool-section">
               <div className="tool-section-title">Result</div>
               <CodeBlock code={pretty(item.result)} language={typeof item.result === "string" ? "" : "json"} />

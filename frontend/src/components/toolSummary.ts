@@ -63,6 +63,14 @@ export function toolError(it: TranscriptItem): string {
   return "The tool failed.";
 }
 
+/** The text a bash command printed, stdout and stderr apart; null when the result has neither. */
+export function commandOutput(it: TranscriptItem): { stdout: string; stderr: string } | null {
+  if (it.tool !== "bash" || it.running) return null;
+  const r = obj(it.result);
+  if (typeof r.stdout !== "string" && typeof r.stderr !== "string") return null;
+  return { stdout: str(r.stdout), stderr: str(r.stderr) };
+}
+
 /** Whether the user rejected the call in the dialog (the gate's error code). */
 export function rejected(it: TranscriptItem): boolean {
   return !!it.isError && obj(obj(it.result).error).code === "approval_rejected";
