@@ -25,6 +25,8 @@ test("a write_file card shows the diff it wrote, old and new line numbers in the
 
   const card = page.getByRole("group", { name: "write_file a.txt, done" });
   await expect(card).toContainText("+2 −1");
+  // Its duration is the write's run time; the time the dialog waited is said apart.
+  await expect(card.getByLabel(/^took /)).toHaveAttribute("title", /^ran .+; waited .+ for your answer$/);
   await card.getByRole("button", { name: /write_file/ }).click();
   const diff = card.getByRole("group", { name: "Diff of a.txt" });
   await expect(diff.locator(".diff-del .diff-code")).toHaveText(["two"]);
