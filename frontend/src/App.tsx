@@ -107,7 +107,8 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const [help, setHelp] = useState(false);
   const [findSignal, setFindSignal] = useState(0);
   useShortcuts({
-    newSession: state?.workspace ? newSession : undefined,
+    // Never from the keyboard while a turn runs: switching would stop it.
+    newSession: state?.workspace && transcript.turnId === "" ? newSession : undefined,
     openSettings: () => setShowSettings(true),
     focusComposer: () => document.querySelector<HTMLTextAreaElement>("textarea[aria-label='Message']")?.focus(),
     find: () => setFindSignal((n) => n + 1),

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import type { Snapshot } from "../bridge";
 import { App } from "../App";
 import { fakeBackend, giveLayout } from "../test/fakeBackend";
@@ -35,13 +35,17 @@ describe("keyboard shortcuts", () => {
   });
 
   it("Ctrl+L puts the cursor in the message box, Ctrl+N starts a session, Ctrl+, opens the settings", async () => {
-    const { sessions, box } = await setup();
+    const { b, sessions, box } = await setup();
     (document.activeElement as HTMLElement | null)?.blur();
     key("l", { ctrlKey: true });
     expect(document.activeElement).toBe(box);
     box.blur();
     key("n", { ctrlKey: true });
     await waitFor(() => expect(sessions.create).toHaveBeenCalledTimes(1));
+    // Not while a turn runs: switching would stop it.
+    act(() => b.emit("turn.started", { prompt: "go" }, "t9"));
+    key("n", { ctrlKey: true });
+    expect(sessions.create).toHaveBeenCalledTimes(1);
     key(",", { ctrlKey: true });
     expect(await screen.findByRole("heading", { name: "Settings" })).toBeTruthy();
   });

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 
 /** Every keyboard shortcut of the window, for the help overlay (F1). */
 export const SHORTCUTS: { keys: string; what: string; where: string }[] = [
-  { keys: "Ctrl+N", what: "Start a new session", where: "anywhere but a text field" },
+  { keys: "Ctrl+N", what: "Start a new session", where: "anywhere but a text field, while no turn runs" },
   { keys: "Ctrl+,", what: "Open the settings", where: "anywhere but a text field" },
   { keys: "Ctrl+L", what: "Put the cursor in the message box", where: "anywhere but a text field" },
   { keys: "Ctrl+F", what: "Find in the conversation", where: "anywhere but the message box" },
