@@ -346,6 +346,16 @@ func applyChunks(op *Op, content string, chosen map[int]bool) (string, []Hunk, [
 			at = m.seek(old, idx, c.EOF)
 		}
 		if at < 0 {
+			// Lines copied from read_file with their numbers: taken as the
+			// file's lines only where the numbers name the very lines found.
+			if ul, nums, ok := unnumbered(lines); ok {
+				uold := (&Chunk{Lines: ul}).Old()
+				if a := m.seek(uold, idx, c.EOF); a >= 0 && numbersFrom(nums, a+1) {
+					at, lines, old = a, ul, uold
+				}
+			}
+		}
+		if at < 0 {
 			where := "after the previous chunk"
 			if c.EOF {
 				where = "at the end of the file"

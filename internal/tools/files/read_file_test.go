@@ -83,3 +83,21 @@ func TestReadFileNumbersStripToTheFile(t *testing.T) {
 		t.Errorf("stripped %q, want %q", back.String(), body)
 	}
 }
+
+// A model that copies read_file's numbered lines into an apply_patch, as
+// they came, still patches the lines it read.
+func TestPatchFromNumberedReadFileLines(t *testing.T) {
+	_, ws := fixture(t)
+	os.WriteFile(filepath.Join(ws.Root(), "p.go"), []byte("package p\n\nfunc a() int {\n\treturn 1\n}\n"), 0o644)
+	out, _ := run(t, NewReadFile(ws), map[string]any{"path": "p.go", "startLine": 3, "endLine": 5})
+	lines := strings.SplitAfter(out["content"].(string), "\n")
+	// "     3\tfunc a() int {\n", "     4\t\treturn 1\n", "     5\t}\n"
+	patch := "*** Begin Patch\n*** Update File: p.go\n@@\n " + lines[0] + "-" + lines[1] + "+     4\t\treturn 2\n " + lines[2] + "*** End Patch\n"
+	res, isErr := run(t, NewApplyPatch(ws), map[string]any{"patch": patch})
+	if isErr {
+		t.Fatalf("apply_patch: %v", res)
+	}
+	if b, _ := os.ReadFile(filepath.Join(ws.Root(), "p.go")); string(b) != "package p\n\nfunc a() int {\n\treturn 2\n}\n" {
+		t.Errorf("p.go = %q", b)
+	}
+}
