@@ -90,9 +90,11 @@ func (a *App) openSessionLocked(id string, log *session.Log, past *session.Loade
 	// The file recorder sits outside the gate: the gate runs an approved call
 	// itself (it is listed last), so nothing inside it sees the call.
 	router := tools.NewRouter(reg, tools.Policy{}, tools.OutputCap(256<<10), a.recordFiles(ws), gate.Middleware)
+	set := a.effective().Settings
 	ag := agent.New(agent.Config{
 		Model: a.model, Tools: router, Events: a.bus, SessionID: id,
-		System: agent.SystemPrompt(a.workspace), ContextWindow: a.effective().Settings.ContextWindow,
+		System: agent.SystemPrompt(a.workspace), ContextWindow: set.ContextWindow,
+		MicroCompactAt: set.MicroCompactAt, CompactAt: set.CompactAt,
 		Notes: a.fileNotes,
 	})
 	s := &liveSession{id: id, procs: procs, log: log, gate: gate, gw: gw}
@@ -158,19 +160,35 @@ type liveModel struct {
 }
 
 func (m *liveModel) Stream(ctx context.Context, req llm.Request, onText func(string)) (llm.Response, error) {
+	c, err := m.current()
+	if err != nil {
+		return llm.Response{}, err
+	}
+	return c.Stream(ctx, req, onText)
+}
+
+// ContextWindow is the current client's (agent.Windowed).
+func (m *liveModel) ContextWindow(ctx context.Context) llm.Window {
+	c, err := m.current()
+	if err != nil {
+		return llm.Window{}
+	}
+	return c.ContextWindow(ctx)
+}
+
+// current is the client for the settings in effect now.
+func (m *liveModel) current() (*llm.Client, error) {
 	eff := m.app.effective()
 	k := eff.Settings.API + "\x00" + eff.Settings.BaseURL + "\x00" + eff.Settings.Model + "\x00" + eff.APIKey.Reveal()
 	m.mu.Lock()
+	defer m.mu.Unlock()
 	if m.client == nil || m.key != k {
 		c, err := llm.New(llm.Config{API: llm.API(eff.Settings.API), BaseURL: eff.Settings.BaseURL, APIKey: eff.APIKey.Reveal(),
 			Model: eff.Settings.Model, MaxRetries: llm.DefaultMaxRetries})
 		if err != nil {
-			m.mu.Unlock()
-			return llm.Response{}, err
+			return nil, err
 		}
 		m.client, m.key = c, k
 	}
-	c := m.client
-	m.mu.Unlock()
-	return c.Stream(ctx, req, onText)
+	return m.client, nil
 }

@@ -150,7 +150,7 @@ func (a *App) restore(s *liveSession, ag *agent.Agent, past *session.Loaded, seq
 	if past == nil {
 		return
 	}
-	ag.SetHistory(session.HistoryFromTranscript(past.Items))
+	session.Resume(ag, past.Items)
 	s.ctrl.SetTurns(turnCount(past.Items))
 	var infos []protocol.ProcessInfo
 	for _, i := range s.procs.Restore(past.Processes) {

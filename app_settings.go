@@ -39,6 +39,14 @@ type SettingsInput struct {
 	// saved one (the model is then priced as if none was ever set).
 	Price      *settings.Price `json:"price,omitempty"`
 	ClearPrice bool            `json:"clearPrice,omitempty"`
+	// SendKey confirms sending the key in effect to a base URL other than
+	// its own (TestConnection never sends it there otherwise, and
+	// SaveSettings refuses to keep it for another one).
+	SendKey bool `json:"sendKey"`
+}
+
+func keyRequest(in SettingsInput) settings.KeyRequest {
+	return settings.KeyRequest{BaseURL: in.BaseURL, Typed: in.APIKey, Clear: in.ClearKey, SendToOther: in.SendKey}
 }
 
 func (a *App) effective() settings.Effective {
@@ -58,7 +66,9 @@ func (a *App) GetSettings() SettingsView {
 }
 
 // SaveSettings saves the screen's values. A value given by a flag or the
-// environment still wins over the saved one; the view says so.
+// environment still wins over the saved one; the view says so. A new base
+// URL with the saved key kept needs SendKey: the key was saved for the old
+// one (settings.KeyFor).
 func (a *App) SaveSettings(in SettingsInput) (SettingsView, error) {
 	s, err := a.store.Load()
 	if err != nil {
@@ -78,6 +88,11 @@ func (a *App) SaveSettings(in SettingsInput) (SettingsView, error) {
 	if _, err := llm.New(llm.Config{BaseURL: in.BaseURL}); err != nil {
 		return a.GetSettings(), err
 	}
+	if eff := a.effective(); eff.Sources.APIKey == settings.FromSaved {
+		if _, withheld := eff.KeyFor(keyRequest(in)); withheld != nil {
+			return a.GetSettings(), withheld
+		}
+	}
 	if err := a.store.Save(s); err != nil {
 		return a.GetSettings(), fmt.Errorf("could not save settings: %w", err)
 	}
@@ -94,17 +109,15 @@ func (a *App) SaveSettings(in SettingsInput) (SettingsView, error) {
 }
 
 // TestConnection checks the screen's values against the server: reachable,
-// key rejected, model unknown, or unreachable. An empty key, or API, uses
-// the one in effect.
+// key rejected, model unknown, or unreachable. An empty API uses the one in
+// effect; an empty key uses the one in effect only for its own base URL, or
+// where the user confirmed sending it (settings.KeyFor).
 func (a *App) TestConnection(in SettingsInput) llm.ConnectionResult {
 	eff := a.effective()
-	key := in.APIKey
-	if key == "" && !in.ClearKey {
-		key = eff.APIKey.Reveal()
-	}
+	key, withheld := eff.KeyFor(keyRequest(in))
 	api := in.API
 	if api == "" {
 		api = eff.Settings.API
 	}
-	return llm.TestConnection(context.Background(), llm.API(api), in.BaseURL, key, in.Model)
+	return llm.TestConnection(context.Background(), llm.API(api), in.BaseURL, key.Reveal(), in.Model).WithoutKey(withheld)
 }

@@ -31,6 +31,8 @@ export function applyTheme(theme: string) {
   else delete root.dataset.theme;
 }
 
+const autoNotice = "This window started in auto mode: tool calls run without asking you first. The workspace boundary still holds. Change the mode with Approval in the header.";
+
 export function App({ backend, processes, sessions, localModels, files, approvals, initialState }: {
   backend: Backend;
   /** The frame's state when the page had it before mounting (main.tsx): the first render is then the real frame. */
@@ -46,6 +48,9 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const [error, setError] = useState<string | null>(null);
   const [showSettings, setShowSettings] = useState(false);
   const readySent = useRef(false);
+  // The mode the window started in: a window that starts in auto says so once.
+  const startMode = useRef<string | null>(null);
+  if (state && startMode.current === null) startMode.current = state.approvalMode;
   const store = useTranscriptStore(backend);
   const transcript = useTranscript(store);
 
@@ -103,7 +108,8 @@ export function App({ backend, processes, sessions, localModels, files, approval
   }, [backend, state]);
   const [ruleFocus, setRuleFocus] = useState<{ id: string; n: number } | undefined>();
   const showRule = useMemo(() => approvals && ((id: string) => setRuleFocus((f) => ({ id, n: (f?.n ?? 0) + 1 }))), [approvals]);
-  const actions = useMemo(() => ({ openURL: backend.openURL, openSettings: () => setShowSettings(true), newSession, copy: backend.copyText, showRule, price }), [backend, newSession, showRule, price]);
+  const actions = useMemo(() => ({ openURL: backend.openURL, openSettings: () => setShowSettings(true), newSession, copy: backend.copyText, showRule, price,
+    compact: backend.compact, undoCompact: backend.undoCompact }), [backend, newSession, showRule, price]);
   const [help, setHelp] = useState(false);
   const [findSignal, setFindSignal] = useState(0);
   useShortcuts({
@@ -168,7 +174,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
             <SidePanel side="left" title="Files" emptyText={state.workspace ? "The file tree appears here." : "Choose a folder to start."}>
               {files && state.workspace ? <FileTree key={state.workspace} files={files} /> : undefined}
             </SidePanel>
-            <Chat state={state} transcript={transcript} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onCancel={cancel} findSignal={findSignal} />
+            <Chat state={state} transcript={transcript} notice={startMode.current === "auto" ? autoNotice : undefined} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onCancel={cancel} findSignal={findSignal} />
             <SidePanel side="right" title="Processes" emptyText="No processes yet. Processes the agent starts show up here." width={440} open={processesOpen} onOpenChange={setProcessesOpen}>
               {processes && <ProcessPanel backend={processes} onProcessStarted={() => setProcessesOpen(true)} />}
             </SidePanel>

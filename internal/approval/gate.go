@@ -15,7 +15,8 @@ import (
 type Config struct {
 	// Mode is read on every call, so a switch applies to the next call.
 	Mode func() Mode
-	// Gateway asks the host.
+	// Gateway asks the host. When it has a SessionID method (GUI does),
+	// the gate's approval ids name that session (see SessionOf).
 	Gateway Gateway
 	// Workspace is the boundary the shell analysis checks redirections and
 	// file arguments against; nil counts every path as outside.
@@ -35,9 +36,10 @@ type Config struct {
 
 // Gate is the approval gate of one session: its rules and its middleware.
 type Gate struct {
-	c     Config
-	rules *Rules
-	ids   atomic.Uint64
+	c       Config
+	rules   *Rules
+	session string // named in the approval ids
+	ids     atomic.Uint64
 }
 
 // New returns a gate with no session rules.
@@ -45,7 +47,7 @@ func New(c Config) *Gate {
 	if c.Mode == nil || c.Gateway == nil {
 		panic("approval.New: Mode and Gateway are required")
 	}
-	return &Gate{c: c, rules: NewRules(c.Hook)}
+	return &Gate{c: c, rules: NewRules(c.Hook), session: gateSession(c.Gateway)}
 }
 
 // Rules returns the session rules, to list and revoke.
@@ -100,7 +102,7 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 		}
 
 		req := Request{
-			ApprovalID: fmt.Sprintf("approval-%d", g.ids.Add(1)), TurnID: tools.TurnFrom(ctx),
+			ApprovalID: approvalID(g.session, g.ids.Add(1)), TurnID: tools.TurnFrom(ctx),
 			CallID: call.ID, Tool: name, Preview: preview, Rule: proposal(name, k),
 		}
 		// A re-preview replaces prep, and with it what runs and what the

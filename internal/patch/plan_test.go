@@ -92,7 +92,7 @@ func TestApplySelection(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := plan.Apply(full.Hashes()); err != nil {
+		if err := plan.Apply(full); err != nil {
 			t.Fatal(err)
 		}
 		got := readTree(t, dir)
@@ -120,7 +120,7 @@ func TestChangedSincePreview(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = plan.Apply(preview.Hashes())
+	err = plan.Apply(preview)
 	var pe *Error
 	if !errors.As(err, &pe) || pe.Code != CodeChanged || pe.Path != "f.txt" {
 		t.Fatalf("Apply = %v, want changed_since_preview on f.txt", err)
@@ -136,7 +136,7 @@ func TestChangedSincePreview(t *testing.T) {
 		t.Fatalf("apply of a plan whose file was rewritten: %v", err)
 	}
 	plan, _ = Preview(ws, p, nil)
-	if err := plan.Apply(preview.Hashes()); err != nil {
+	if err := plan.Apply(preview); err != nil {
 		t.Fatalf("apply after restoring content: %v", err)
 	}
 	plan, _ = Preview(ws, mustParse(t, "*** Begin Patch\n*** Add File: n.txt\n+x\n*** End Patch"), nil)
@@ -248,7 +248,7 @@ func renderOps(ops []rop, bad int) string {
 		case "add":
 			p := o.path
 			if i == bad {
-				p = o.file // exists
+				p = "../" + o.file // outside the workspace
 			}
 			b.WriteString("*** Add File: " + p + "\n+" + o.new + "\n")
 		case "update":

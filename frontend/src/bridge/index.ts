@@ -49,6 +49,8 @@ export interface SettingsInput {
   /** Saved as the model's price; clearPrice removes a saved one. Neither: the price is kept. */
   price?: Price;
   clearPrice?: boolean;
+  /** Confirms sending the saved key to a base URL other than its own (the connection test never does otherwise). */
+  sendKey: boolean;
 }
 
 export type ConnectionStatus = "reachable" | "key_rejected" | "model_unknown" | "unreachable";
@@ -70,6 +72,10 @@ export const backend = {
   submit: (text: string): Promise<{ queued: boolean }> => App.Submit(text),
   /** Stops the running turn (the model stream and any running tool). */
   cancel: (): Promise<void> => App.Cancel(),
+  /** Replaces older turns by a checkpoint summary in what the model is sent; rejects while a turn runs. */
+  compact: (): Promise<void> => App.Compact(),
+  /** Undoes the last compaction, before the next turn. */
+  undoCompact: (): Promise<void> => App.UndoCompact(),
   /** Messages waiting for the running turn to stop. */
   queued: async (): Promise<string[]> => (await App.Queued()) ?? [],
   /** The open session as of its last delivered event (see lastSeq). */

@@ -69,7 +69,15 @@ export function ApprovalRules({ api, refreshKey, focus }: {
               {rules.map((r) => (
                 <li key={r.id ?? r.summary} data-rule-id={r.id} tabIndex={-1}
                   className={r.id === marked ? "rules-marked" : undefined} aria-current={r.id === marked ? true : undefined}>
-                  <span className="rules-summary">{r.summary}</span>
+                  <div className="rules-text">
+                    <span className="rules-summary">{r.summary}</span>
+                    {r.commands && r.commands.length > 0 && (
+                      <span className="rules-scope">
+                        exactly {r.commands.map((c, i) => <span key={i}>{i > 0 && ", "}<code className="mono">{c.join(" ")}</code></span>)}
+                        {` · ${r.action ?? ""} · in `}<span className="mono">{r.cwd}</span>
+                      </span>
+                    )}
+                  </div>
                   {r.id && <button type="button" onClick={() => void revoke(r.id!)} aria-label={`Revoke rule: ${r.summary}`}>Revoke</button>}
                 </li>
               ))}

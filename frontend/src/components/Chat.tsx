@@ -6,6 +6,9 @@ import { ChatActionsContext, useChatActions } from "./ChatActions";
 import { FindBar } from "./FindBar";
 import { findMatches } from "../transcript/search";
 
+/** The composer's command that compacts the conversation instead of sending. */
+export const COMPACT_COMMAND = "/compact";
+
 export interface ChatProps {
   state: AppState;
   transcript: TranscriptView;
@@ -15,6 +18,8 @@ export interface ChatProps {
   onCancel: () => void;
   /** Changes when find was asked for (Ctrl+F): the find bar opens, or takes focus again. */
   findSignal?: number;
+  /** Said once above the conversation: the window started in auto mode. */
+  notice?: string;
 }
 
 export function Chat(props: ChatProps) {
@@ -54,12 +59,33 @@ export function Chat(props: ChatProps) {
       },
     };
   }, [parent, running, lastPrompt, hasWorkspace, onSubmit]);
+  const { compact } = parent;
+  const [compacting, setCompacting] = useState(false);
+  const canCompact = hasWorkspace && !running && !compacting && !!compact && props.transcript.items.length > 0;
+
+  const runCompact = () => {
+    if (!compact) return;
+    setError(null);
+    setCompacting(true);
+    compact()
+      .catch((e) => setError(String(e instanceof Error ? e.message : e)))
+      .finally(() => setCompacting(false));
+  };
 
   const send = () => {
     const text = draft.trim();
     if (!hasWorkspace || text === "") return;
     setDraft("");
     setError(null);
+    if (text === COMPACT_COMMAND && compact) {
+      if (running) {
+        setError("A turn is running; compact when it has stopped.");
+        setDraft(text);
+        return;
+      }
+      runCompact();
+      return;
+    }
     props.onSubmit(text).catch((e) => {
       setError(String(e instanceof Error ? e.message : e));
       setDraft((d) => (d === "" ? text : d));
@@ -114,6 +140,7 @@ export function Chat(props: ChatProps) {
       </div>
       <ChatActionsContext.Provider value={actions}>
         <Transcript items={hasWorkspace ? props.transcript.items : []} queued={props.transcript.queued} empty={empty}
+          notice={props.notice}
           find={find && match ? { query: find.query, index: match.index, inBody: match.inBody } : undefined} />
       </ChatActionsContext.Provider>
       {error && (
@@ -135,7 +162,7 @@ export function Chat(props: ChatProps) {
             hasWorkspace
               ? running
                 ? "Message…  (sent when the current turn ends)"
-                : "Message…  (Enter to send, Shift+Enter for a new line)"
+                : "Message…  (Enter to send, Shift+Enter for a new line, /compact to compact)"
               : "Choose a folder first"
           }
           value={draft}
@@ -150,6 +177,12 @@ export function Chat(props: ChatProps) {
           }}
         />
         <div className="composer-buttons">
+          {compact && !running && (
+            <button type="button" onClick={runCompact} disabled={!canCompact}
+              title="Replace the older turns by a summary in what the model is sent (/compact); the conversation here keeps them">
+              {compacting ? "Compacting…" : "Compact"}
+            </button>
+          )}
           {running && (
             <button type="button" className="danger" onClick={props.onCancel} title="Stop the running turn (Esc)">
               Stop

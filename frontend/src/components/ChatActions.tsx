@@ -17,6 +17,10 @@ export interface ChatActions {
   price?: ModelPrice;
   /** Starts a new session; absent when sessions cannot be switched. */
   newSession?: () => void;
+  /** Compacts the conversation now (button, /compact); rejects with a reason in words. */
+  compact?: () => Promise<void>;
+  /** Undoes the last compaction before the next turn. */
+  undoCompact?: () => Promise<void>;
 }
 
 const pageClipboard = async (text: string) => {

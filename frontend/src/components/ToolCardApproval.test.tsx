@@ -8,11 +8,11 @@ import { ToolCard } from "./ToolCard";
 afterEach(cleanup);
 beforeAll(giveLayout);
 
-const npmTest: Rule = { id: "rule-2", tool: "bash", prefixes: [["npm", "test"]], summary: "run npm test (and the same with more arguments)" };
+const npmTest: Rule = { id: "rule-2", tool: "bash", commands: [["npm", "test"]], action: "exec", cwd: ".", summary: "run exactly `npm test` (exec, in the workspace root)" };
 const other: Rule = { id: "rule-1", tool: "write_file", files: ["a.txt"], summary: "write_file on a.txt" };
 
 const ruleRun: TranscriptItem = {
-  kind: "tool", id: "c1", turnId: "t1", tool: "bash", args: { action: "exec", command: "npm test -- --watch=false" },
+  kind: "tool", id: "c1", turnId: "t1", tool: "bash", args: { action: "exec", command: "npm test" },
   running: false, isError: false, durationMs: 850, result: { exitCode: 0 }, approval: { by: "rule", rules: [npmTest] },
 };
 
@@ -38,11 +38,11 @@ describe("who approved a call", () => {
       listRules: vi.fn(async () => [other, npmTest]),
     };
     render(<App backend={b} approvals={approvals} />);
-    const card = await screen.findByRole("group", { name: "bash npm test -- --watch=false, done" });
+    const card = await screen.findByRole("group", { name: "bash npm test, done" });
     expect(card.querySelector(".tool-rule")?.textContent).toBe("ran under your rule: npm test");
     fireEvent.click(within(card).getByRole("button", { name: "Show rule: npm test" }));
     const panel = await screen.findByRole("dialog", { name: "Session rules" });
-    await waitFor(() => expect(panel.querySelector("[aria-current]")?.textContent).toContain("run npm test"));
+    await waitFor(() => expect(panel.querySelector("[aria-current]")?.textContent).toContain("run exactly `npm test`"));
     expect(document.activeElement).toBe(panel.querySelector("[aria-current]"));
   });
 

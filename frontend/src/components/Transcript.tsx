@@ -7,8 +7,16 @@ import { ToolCard } from "./ToolCard";
 import { TurnMarker } from "./TurnMarker";
 import { CopyButton } from "./CopyButton";
 import { useChatActions } from "./ChatActions";
+import { CompactionMarker } from "./CompactionMarker";
 
-type Row = { key: string; item?: TranscriptItem; queued?: string };
+type Row = { key: string; item?: TranscriptItem; queued?: string; notice?: string };
+
+const Notice = ({ text }: { text: string }) => (
+  <div className="notice" role="note" aria-label="Notice">
+    <span aria-hidden>⚠ </span>
+    {text}
+  </div>
+);
 
 const UserMessage = ({ text, queued, last }: { text: string; queued?: boolean; last?: boolean }) => {
   const { editLast } = useChatActions();
@@ -46,7 +54,8 @@ const AssistantMessage = ({ item }: { item: TranscriptItem }) => (
 );
 
 /** One row; last marks the last turn's message and end, which offer Edit and Retry. */
-const RowView = memo(function RowView({ row, last, reveal }: { row: Row; last: boolean; reveal: boolean }) {
+const RowView = memo(function RowView({ row, last, reveal, undoable }: { row: Row; last: boolean; reveal: boolean; undoable: boolean }) {
+  if (row.notice !== undefined) return <Notice text={row.notice} />;
   if (row.queued !== undefined) return <UserMessage text={row.queued} queued />;
   const it = row.item!;
   switch (it.kind) {
@@ -60,6 +69,8 @@ const RowView = memo(function RowView({ row, last, reveal }: { row: Row; last: b
       return <ToolCard item={it} reveal={reveal} />;
     case "stop":
       return <TurnMarker item={it} last={last} />;
+    case "compaction":
+      return <CompactionMarker item={it} undoable={undoable} />;
   }
 });
 
@@ -77,16 +88,38 @@ function rowOf(it: TranscriptItem, i: number): Row {
 }
 
 /**
+ * The id of the compaction that can still be undone: the last one, with no
+ * turn started after it, and, when it was made during a turn, once that
+ * turn has stopped.
+ */
+function undoableCompaction(items: readonly TranscriptItem[]): string | undefined {
+  let stopped = false;
+  for (let i = items.length - 1; i >= 0; i--) {
+    const it = items[i];
+    if (it.kind === "user") return undefined;
+    if (it.kind === "stop") stopped = true;
+    if (it.kind === "compaction") return it.compaction?.undone || (it.turnId !== "" && !stopped) ? undefined : it.id;
+  }
+  return undefined;
+}
+
+/**
  * The conversation as a virtualised list: only the rows near the viewport
  * are in the DOM, each measured as it renders. It follows new output while
  * the user is at the bottom and stays put when they scroll up.
  */
 export function Transcript(props: {
-  items: readonly TranscriptItem[]; queued: readonly string[]; empty: React.ReactNode;
+  items: readonly TranscriptItem[];
+  queued: readonly string[];
+  empty: React.ReactNode;
+  /** A notice from the window, above the conversation (the mode it started in). */
+  notice?: string;
   /** Find: the query, the matching item shown (index), and whether its match is in a folded tool card's body. */
   find?: { query: string; index: number; inBody: boolean };
 }) {
   const rows: Row[] = props.items.map(rowOf);
+  if (props.notice) rows.unshift({ key: "notice", notice: props.notice });
+  const undoable = undoableCompaction(props.items);
   props.queued.forEach((q, i) => rows.push({ key: `queued:${i}:${q}`, queued: q }));
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
@@ -99,8 +132,14 @@ export function Transcript(props: {
   });
   const total = v.getTotalSize();
   const last = rows[rows.length - 1];
-  const lastUser = lastOfKind(props.items, "user");
-  const lastStop = lastOfKind(props.items, "stop");
+  // Row indices: the items' own, after the notice row when there is one.
+  const offset = props.notice ? 1 : 0;
+  const rowOfLast = (kind: TranscriptItem["kind"]) => {
+    const i = lastOfKind(props.items, kind);
+    return i < 0 ? -1 : i + offset;
+  };
+  const lastUser = rowOfLast("user");
+  const lastStop = rowOfLast("stop");
 
   // Only the user's own scrolling (wheel, touch, keys, the scrollbar) stops
   // the following; scrolls from re-measured rows never do.
@@ -122,7 +161,7 @@ export function Transcript(props: {
   }, [total, rows.length, last]);
 
   // Find: bring the current match's row into view (no longer following the end) and highlight.
-  const findIndex = props.find?.index ?? -1;
+  const findIndex = props.find ? props.find.index + offset : -1;
   useEffect(() => {
     if (findIndex < 0 || findIndex >= rows.length) return;
     atBottom.current = false;
@@ -133,14 +172,18 @@ export function Transcript(props: {
   return (
     <div ref={scroller} className="transcript" role="log" aria-live="polite" aria-label="Conversation"
       onScroll={onScroll} onWheel={userScrolls} onTouchMove={userScrolls} onPointerDown={userScrolls} onKeyDown={userScrolls}>
-      {rows.length === 0 ? (
-        props.empty
+      {rows.length === (props.notice ? 1 : 0) ? (
+        <>
+          {props.notice && <Notice text={props.notice} />}
+          {props.empty}
+        </>
       ) : (
         <div className="rows" style={{ height: total }}>
           {v.getVirtualItems().map((vi) => (
             <div key={vi.key} data-index={vi.index} ref={v.measureElement} className="row" style={{ transform: `translateY(${vi.start}px)` }}>
               <RowView row={rows[vi.index]} last={vi.index === lastUser || (vi.index === lastStop && lastStop > lastUser)}
-                reveal={vi.index === findIndex && !!props.find?.inBody} />
+                reveal={vi.index === findIndex && !!props.find?.inBody}
+                undoable={undoable !== undefined && rows[vi.index].item?.id === undoable} />
             </div>
           ))}
         </div>

@@ -141,7 +141,7 @@ export function pretty(v: unknown): string {
 
 /** What a session rule allows, in the words of the call: `npm test`, `src/a.ts, src/b.ts`, or the tool. */
 export function ruleText(r: Rule): string {
-  if (r.prefixes?.length) return r.prefixes.map((p) => p.join(" ")).join(", ");
+  if (r.commands?.length) return r.commands.map((c) => c.join(" ")).join(", ");
   if (r.files?.length) return r.files.join(", ");
   return `any ${r.tool} call`;
 }

@@ -59,7 +59,7 @@ export function useFindHighlight(root: RefObject<HTMLElement | null>, query: str
       frame = 0;
       const all: Range[] = [];
       const cur: Range[] = [];
-      for (const row of el.querySelectorAll("[data-index]")) {
+      for (const row of el.querySelectorAll(".row[data-index]")) {
         const mine = Number((row as HTMLElement).dataset.index) === current;
         (mine ? cur : all).push(...rangesIn(row, q));
       }

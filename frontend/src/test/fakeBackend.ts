@@ -21,6 +21,8 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
     setApprovalMode: vi.fn(async (m: string) => (state = { ...state, approvalMode: m } as AppState)),
     submit: vi.fn(async (_text: string) => ({ queued: false })),
     cancel: vi.fn(async () => {}),
+    compact: vi.fn(async () => {}),
+    undoCompact: vi.fn(async () => {}),
     queued: vi.fn(async () => [] as string[]),
     snapshot: vi.fn(async (): Promise<Snapshot> => ({
       sessionId: "", turnId: "", transcript: [], pendingApprovals: [], processes: [], lastSeq: 0, ...snapshot,

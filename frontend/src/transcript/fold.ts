@@ -83,6 +83,17 @@ export function fold(t: Transcript, e: GatehouseEvent): Transcript {
       const it: TranscriptItem = { kind: "stop", turnId: e.turnId, reason: p.reason, error: p.error, errorKind: p.errorKind, usage: p.usage, context: p.context, blocked: p.blocked };
       return { ...base, turnId: "", items: [...items, it] };
     }
+    case "context.compacted": {
+      const p = e.payload;
+      const it: TranscriptItem = { kind: "compaction", id: p.compactionId, turnId: e.turnId, text: p.summary, compaction: p.compaction, context: p.context };
+      return { ...base, items: [...items, it] };
+    }
+    case "context.compaction_undone": {
+      const p = e.payload;
+      const i = find(items, "compaction", p.compactionId);
+      if (i < 0 || !items[i].compaction) return base;
+      return { ...base, items: replace(items, i, { ...items[i], compaction: { ...items[i].compaction!, undone: true }, context: p.context }) };
+    }
     case "approval.requested": {
       // A re-preview repeats the approval id: it replaces the request (and
       // so clears its stale mark).

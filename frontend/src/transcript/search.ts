@@ -25,6 +25,9 @@ function texts(it: TranscriptItem): { line: string; body: string } {
       const body = [pretty(it.args), it.running ? "" : pretty(it.result), ...fileDiffs(it).map((d) => d.diff)].join("\n");
       return { line, body };
     }
+    case "compaction":
+      // Its summary only retells the turns above it, which are searched themselves.
+      return { line: "", body: "" };
   }
 }
 

@@ -80,8 +80,8 @@ func (t *WriteFile) Run(ctx context.Context, raw json.RawMessage) (tools.Result,
 }
 
 // Apply writes the call, refusing with changed_since_preview when a file
-// differs from the hashes of an earlier preview (nil: no earlier preview).
-func (t *WriteFile) Apply(raw json.RawMessage, previewHashes map[string]string) (tools.Result, error) {
+// is not as an earlier preview showed it (nil: no earlier preview).
+func (t *WriteFile) Apply(raw json.RawMessage, preview *patch.Plan) (tools.Result, error) {
 	plan, r, ok := t.Preview(raw)
 	if !ok {
 		return r, nil
@@ -93,7 +93,7 @@ func (t *WriteFile) Apply(raw json.RawMessage, previewHashes map[string]string) 
 	}
 	abs, _ := t.ws.Resolve(a.Path, workspace.Write) // resolved by Preview already
 	created := plan.Created(abs)
-	if err := plan.Apply(previewHashes); err != nil {
+	if err := plan.Apply(preview); err != nil {
 		return tools.FailErr(err, tools.CodeIOError), nil
 	}
 	res := writeResult{

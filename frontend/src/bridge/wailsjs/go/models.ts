@@ -188,6 +188,7 @@ export namespace main {
 	    api: string;
 	    price?: settings.Price;
 	    clearPrice?: boolean;
+	    sendKey: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new SettingsInput(source);
@@ -203,6 +204,7 @@ export namespace main {
 	        this.api = source["api"];
 	        this.price = this.convertValues(source["price"], settings.Price);
 	        this.clearPrice = source["clearPrice"];
+	        this.sendKey = source["sendKey"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -304,7 +306,9 @@ export namespace protocol {
 	    id?: string;
 	    tool: string;
 	    files?: string[];
-	    prefixes?: string[][];
+	    commands?: string[][];
+	    action?: string;
+	    cwd?: string;
 	    summary: string;
 	
 	    static createFrom(source: any = {}) {
@@ -316,7 +320,9 @@ export namespace protocol {
 	        this.id = source["id"];
 	        this.tool = source["tool"];
 	        this.files = source["files"];
-	        this.prefixes = source["prefixes"];
+	        this.commands = source["commands"];
+	        this.action = source["action"];
+	        this.cwd = source["cwd"];
 	        this.summary = source["summary"];
 	    }
 	}
@@ -327,7 +333,12 @@ export namespace protocol {
 	    writesOutside?: boolean;
 	    network?: boolean;
 	    elevates?: boolean;
+	    writesGit?: boolean;
 	    opaque?: boolean;
+	    readsOutside?: string[];
+	    writesOutsideTo?: string[];
+	    protectedPaths?: string[];
+	    destructive?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new CommandSegment(source);
@@ -341,7 +352,12 @@ export namespace protocol {
 	        this.writesOutside = source["writesOutside"];
 	        this.network = source["network"];
 	        this.elevates = source["elevates"];
+	        this.writesGit = source["writesGit"];
 	        this.opaque = source["opaque"];
+	        this.readsOutside = source["readsOutside"];
+	        this.writesOutsideTo = source["writesOutsideTo"];
+	        this.protectedPaths = source["protectedPaths"];
+	        this.destructive = source["destructive"];
 	    }
 	}
 	export class CommandPreview {
@@ -412,6 +428,10 @@ export namespace protocol {
 	    path: string;
 	    operation: string;
 	    movedFrom?: string;
+	    resolvedPath?: string;
+	    resolvedFrom?: string;
+	    replaces?: boolean;
+	    replacedDiff?: string;
 	    added: number;
 	    removed: number;
 	    diff: string;
@@ -430,6 +450,10 @@ export namespace protocol {
 	        this.path = source["path"];
 	        this.operation = source["operation"];
 	        this.movedFrom = source["movedFrom"];
+	        this.resolvedPath = source["resolvedPath"];
+	        this.resolvedFrom = source["resolvedFrom"];
+	        this.replaces = source["replaces"];
+	        this.replacedDiff = source["replacedDiff"];
 	        this.added = source["added"];
 	        this.removed = source["removed"];
 	        this.diff = source["diff"];
@@ -592,11 +616,35 @@ export namespace protocol {
 	}
 	
 	
+	export class Compaction {
+	    keepFrom?: string;
+	    prompt?: string;
+	    replaced: number;
+	    manual?: boolean;
+	    tokensBefore: number;
+	    undone?: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new Compaction(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.keepFrom = source["keepFrom"];
+	        this.prompt = source["prompt"];
+	        this.replaced = source["replaced"];
+	        this.manual = source["manual"];
+	        this.tokensBefore = source["tokensBefore"];
+	        this.undone = source["undone"];
+	    }
+	}
 	export class ContextUse {
 	    tokens: number;
 	    estimated?: boolean;
 	    window: number;
 	    trimmed?: number;
+	    windowSource?: string;
+	    compacted?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new ContextUse(source);
@@ -608,6 +656,8 @@ export namespace protocol {
 	        this.estimated = source["estimated"];
 	        this.window = source["window"];
 	        this.trimmed = source["trimmed"];
+	        this.windowSource = source["windowSource"];
+	        this.compacted = source["compacted"];
 	    }
 	}
 	export class Decision {
@@ -701,6 +751,9 @@ export namespace protocol {
 	    usage?: Usage;
 	    context?: ContextUse;
 	    blocked?: Blocked;
+	    compaction?: Compaction;
+	    reasoning?: number[][];
+	    reasoningModel?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new TranscriptItem(source);
@@ -728,6 +781,9 @@ export namespace protocol {
 	        this.usage = this.convertValues(source["usage"], Usage);
 	        this.context = this.convertValues(source["context"], ContextUse);
 	        this.blocked = this.convertValues(source["blocked"], Blocked);
+	        this.compaction = this.convertValues(source["compaction"], Compaction);
+	        this.reasoning = source["reasoning"];
+	        this.reasoningModel = source["reasoningModel"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
