@@ -19,6 +19,10 @@ type SettingsView struct {
 	// API is the model API in effect: "chat" or "responses".
 	API     string           `json:"api"`
 	Sources settings.Sources `json:"sources"`
+	// Price is the model's price per million tokens; PriceSource says
+	// where it comes from ("saved", "local", "builtin", "": none).
+	Price       settings.Price `json:"price"`
+	PriceSource string         `json:"priceSource"`
 }
 
 // SettingsInput is what the settings screen sends. An empty APIKey keeps the
@@ -31,6 +35,10 @@ type SettingsInput struct {
 	Theme    string `json:"theme"`
 	// API is "chat" or "responses"; "" keeps the saved one.
 	API string `json:"api"`
+	// Price, when set, is saved as Model's price; ClearPrice removes a
+	// saved one (the model is then priced as if none was ever set).
+	Price      *settings.Price `json:"price,omitempty"`
+	ClearPrice bool            `json:"clearPrice,omitempty"`
 	// SendKey confirms sending the key in effect to a base URL other than
 	// its own (TestConnection never sends it there otherwise, and
 	// SaveSettings refuses to keep it for another one).
@@ -52,8 +60,9 @@ func (a *App) effective() settings.Effective {
 // GetSettings returns the settings in effect and where each comes from.
 func (a *App) GetSettings() SettingsView {
 	eff := a.effective()
+	price, source := eff.Settings.PriceOf()
 	return SettingsView{BaseURL: eff.Settings.BaseURL, Model: eff.Settings.Model, HasKey: eff.APIKey.IsSet(),
-		Theme: eff.Settings.Theme, API: eff.Settings.API, Sources: eff.Sources}
+		Theme: eff.Settings.Theme, API: eff.Settings.API, Sources: eff.Sources, Price: price, PriceSource: source}
 }
 
 // SaveSettings saves the screen's values. A value given by a flag or the
@@ -72,6 +81,7 @@ func (a *App) SaveSettings(in SettingsInput) (SettingsView, error) {
 	if in.API != "" {
 		s.API = in.API
 	}
+	s.Prices = settings.SetPrice(s.Prices, in.Model, in.Price, in.ClearPrice)
 	if err := s.Validate(); err != nil {
 		return a.GetSettings(), err
 	}

@@ -6,6 +6,7 @@ import (
 
 	"gatehouse/internal/llm"
 	"gatehouse/internal/llm/llmtest"
+	"gatehouse/internal/settings"
 )
 
 // keySent reports whether every request srv got carried a key (true) or
@@ -79,5 +80,45 @@ func TestSavingAnotherBaseURLKeepsTheKeyOnlyWhenConfirmed(t *testing.T) {
 	}
 	if v, err := app.SaveSettings(SettingsInput{BaseURL: saved.URL, Model: "fake-model", ClearKey: true}); err != nil || v.HasKey {
 		t.Fatalf("the key removed: %+v, %v", v, err)
+	}
+}
+
+// The settings screen saves a price for the model it names; the view says
+// the price in effect and where it comes from.
+func TestSettingsSaveAModelsPrice(t *testing.T) {
+	app, _, srv := newTestAppServer(t, llmtest.Script{})
+	in := SettingsInput{BaseURL: srv.URL, Model: "fake-model"}
+	v, err := app.SaveSettings(in)
+	if err != nil || v.PriceSource != settings.PriceLocal || v.Price != (settings.Price{}) {
+		t.Fatalf("a local server: %+v %v", v, err)
+	}
+	in.Price = &settings.Price{InputPerMTok: 3, OutputPerMTok: 15}
+	if v, err = app.SaveSettings(in); err != nil || v.PriceSource != settings.PriceSaved || v.Price != *in.Price {
+		t.Fatalf("saved: %+v %v", v, err)
+	}
+	if v := app.GetSettings(); v.Price != *in.Price {
+		t.Fatalf("read back: %+v", v)
+	}
+	in.Price = &settings.Price{InputPerMTok: -1}
+	if _, err := app.SaveSettings(in); err == nil {
+		t.Fatal("a negative price was saved")
+	}
+	in.Price, in.ClearPrice = nil, true
+	if v, err = app.SaveSettings(in); err != nil || v.PriceSource != settings.PriceLocal {
+		t.Fatalf("cleared: %+v %v", v, err)
+	}
+
+	// A price saved along with a new base URL: the key confirmation still
+	// applies, and a refused save keeps the old price.
+	in = SettingsInput{BaseURL: "https://elsewhere.example/v1", Model: "fake-model", Price: &settings.Price{InputPerMTok: 1, OutputPerMTok: 2}}
+	if _, err := app.SaveSettings(in); err == nil {
+		t.Fatal("saved to another base URL without confirming the key")
+	}
+	if v := app.GetSettings(); v.PriceSource != settings.PriceLocal {
+		t.Fatalf("a refused save kept its price: %+v", v)
+	}
+	in.SendKey = true
+	if v, err = app.SaveSettings(in); err != nil || v.PriceSource != settings.PriceSaved || v.Price != *in.Price {
+		t.Fatalf("confirmed with a price: %+v %v", v, err)
 	}
 }

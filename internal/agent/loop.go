@@ -176,9 +176,12 @@ func (a *Agent) runCalls(ctx context.Context, turnID string, calls []llm.ToolCal
 	return "", nil
 }
 
+// finish reports a call's end; d is the time from its start to its end,
+// of which res.Waited went to waiting for the user's approval.
 func (a *Agent) finish(turnID string, c llm.ToolCall, res tools.Result, d time.Duration) {
 	a.emit(turnID, protocol.ToolFinished, protocol.ToolFinishedPayload{
-		CallID: c.ID, Tool: c.Name, Result: res.Output, IsError: res.IsError, DurationMs: d.Milliseconds()})
+		CallID: c.ID, Tool: c.Name, Result: res.Output, IsError: res.IsError,
+		DurationMs: max(d-res.Waited, 0).Milliseconds(), WaitMs: res.Waited.Milliseconds(), Approval: res.Approval})
 	m := llm.ToolResult(c.ID, string(res.Output))
 	m.ID = c.ID
 	a.appendHistory(m)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/tools"
@@ -98,7 +99,9 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 				rec.RuleIDs = append(rec.RuleIDs, r.ID)
 			}
 			g.report(rec)
-			return run(ctx, once)
+			res, err := run(ctx, once)
+			res.Approval = &protocol.CallApproval{By: string(ByRule), Rules: used}
+			return res, err
 		}
 
 		req := Request{
@@ -124,7 +127,9 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 			}
 		}
 		cancelWatch := g.watch(req.ApprovalID, prep)
+		asked := time.Now()
 		d, err := g.c.Gateway.Ask(ctx, req)
+		waited := time.Since(asked)
 		cancelWatch()
 		mu.Lock()
 		req.Preview, req.Rule = cur.Preview, cur.Rule
@@ -136,7 +141,9 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 			}
 			rec.By, rec.Decision = ByCancel, &protocol.Decision{Kind: protocol.DecisionReject, Note: "the turn was cancelled"}
 			g.report(rec)
-			return tools.Fail(tools.CodeNotRun, "not run: the turn was cancelled while this call waited for approval", ""), nil
+			res := tools.Fail(tools.CodeNotRun, "not run: the turn was cancelled while this call waited for approval", "")
+			res.Waited = waited
+			return res, nil
 		}
 		if err := Validate(req, d); err != nil {
 			d = protocol.Decision{Kind: protocol.DecisionReject, Note: "invalid answer: " + err.Error()}
@@ -145,7 +152,9 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 		switch d.Kind {
 		case protocol.DecisionReject:
 			g.report(rec)
-			return Rejected(d.Note), nil
+			res := Rejected(d.Note)
+			res.Approval, res.Waited = &protocol.CallApproval{By: string(ByUser)}, waited
+			return res, nil
 		case protocol.DecisionSession:
 			if req.Rule != nil {
 				r := g.rules.Add(*req.Rule)
@@ -153,7 +162,9 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 			}
 		}
 		g.report(rec)
-		return run(ctx, d)
+		res, err := run(ctx, d)
+		res.Approval, res.Waited = &protocol.CallApproval{By: string(ByUser)}, waited
+		return res, err
 	}
 }
 

@@ -232,3 +232,34 @@ func TestMoveNeedsBothPaths(t *testing.T) {
 		t.Errorf("c.txt %q", h.read("c.txt"))
 	}
 }
+
+// A call's result says how it went ahead: asked and answered by the user
+// (with the time it waited), covered by a session rule (naming the rule),
+// or unasked (nothing).
+func TestResultSaysWhoApproved(t *testing.T) {
+	h := newHarness(t, approval.Safe, map[string]string{"a.txt": "hello\n"})
+	h.answerAll(protocol.Decision{Kind: protocol.DecisionSession})
+	res, _ := h.run(context.Background(), "bash", `{"action":"exec","command":"echo one"}`)
+	if res.Approval == nil || res.Approval.By != "user" || len(res.Approval.Rules) != 0 || res.Waited <= 0 {
+		t.Fatalf("asked call: %+v waited %v", res.Approval, res.Waited)
+	}
+	before := len(h.requests())
+	res, _ = h.run(context.Background(), "bash", `{"action":"exec","command":"echo one"}`)
+	if len(h.requests()) != before {
+		t.Fatal("the rule's call asked")
+	}
+	a := res.Approval
+	if a == nil || a.By != "rule" || len(a.Rules) != 1 || a.Rules[0].ID == "" || fmt.Sprint(a.Rules[0].Commands) != "[[echo one]]" || a.Rules[0].Action != "exec" || res.Waited != 0 {
+		t.Fatalf("rule-covered call: %+v waited %v", a, res.Waited)
+	}
+	if ids := h.gate.Rules().List(); len(ids) != 1 || ids[0].ID != a.Rules[0].ID {
+		t.Errorf("the result names rule %s, the session has %+v", a.Rules[0].ID, ids)
+	}
+	if res, _ := h.run(context.Background(), "read_file", `{"path":"a.txt"}`); res.Approval != nil {
+		t.Errorf("an unasked call: %+v", res.Approval)
+	}
+	h.answerAll(protocol.Decision{Kind: protocol.DecisionReject})
+	if res, _ := h.run(context.Background(), "write_file", `{"path":"b.txt","content":"x"}`); !res.Rejected || res.Approval == nil || res.Approval.By != "user" {
+		t.Errorf("a rejected call: %+v", res.Approval)
+	}
+}

@@ -363,11 +363,21 @@ func applyChunks(op *Op, content string, chosen map[int]bool) (string, []Hunk, [
 			at = m.seek(old, idx, c.EOF)
 		}
 		if at < 0 {
+			// Lines copied from read_file with their numbers: taken as the
+			// file's lines only where the numbers name the very lines found.
+			if ul, nums, ok := unnumbered(lines); ok {
+				uold := (&Chunk{Lines: ul}).Old()
+				if a := m.seek(uold, idx, c.EOF); a >= 0 && numbersFrom(nums, a+1) {
+					at, lines, old = a, ul, uold
+				}
+			}
+		}
+		if at < 0 {
 			where := "after the previous chunk"
 			if c.EOF {
 				where = "at the end of the file"
 			}
-			return "", nil, nil, errf(CodeContextNotFound, op.Path, "chunk %d (patch line %d): these lines were not found %s:\n%s", ci+1, c.Line, where, strings.Join(old, "\n"))
+			return "", nil, nil, errf(CodeContextNotFound, op.Path, "chunk %d (patch line %d): these lines were not found %s:\n%s%s", ci+1, c.Line, where, strings.Join(old, "\n"), numberedHint(old))
 		}
 		reps = append(reps, replacement{at: at, n: len(old), chunk: ci, lines: lines})
 		idx = at + len(old)

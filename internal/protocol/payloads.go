@@ -56,12 +56,17 @@ type ToolStartedPayload struct {
 
 // ToolFinishedPayload: a tool call ended (ran, failed, was rejected or was
 // never run because the turn stopped). Result is the JSON the model reads.
+// DurationMs is the call's run time: the time it waited for the user's
+// approval is WaitMs, apart. Approval says how a call that asked went ahead
+// (nil when nothing asked: auto mode, a read-only call in safe mode).
 type ToolFinishedPayload struct {
 	CallID     string          `json:"callId"`
 	Tool       string          `json:"tool"`
 	Result     json.RawMessage `json:"result"`
 	IsError    bool            `json:"isError"`
 	DurationMs int64           `json:"durationMs"`
+	WaitMs     int64           `json:"waitMs,omitempty"`
+	Approval   *CallApproval   `json:"approval,omitempty"`
 }
 
 // ApprovalRequestedPayload asks the user to decide on a call. Preview shows

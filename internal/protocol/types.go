@@ -111,6 +111,16 @@ type Rule struct {
 	Summary string `json:"summary"`
 }
 
+// CallApproval says how a call that needed approval went ahead.
+type CallApproval struct {
+	// By is "user" (answered in the dialog) or "rule" (covered by the
+	// session's rules, without asking).
+	By string `json:"by"`
+	// Rules are the session rules that covered the call (By "rule"), as
+	// they were then: a rule revoked later still names what it allowed.
+	Rules []Rule `json:"rules,omitempty"`
+}
+
 // Usage counts tokens; a turn's usage is the sum over its model requests.
 type Usage struct {
 	PromptTokens     int64 `json:"promptTokens"`
@@ -175,7 +185,7 @@ func (ItemKind) EnumValues() []string {
 //	user:      ID, TurnID, Text
 //	assistant: ID (messageId), TurnID, Text, Streaming, Cancelled
 //	tool:      ID (callId), TurnID, Tool, Args, and once finished
-//	           Result, IsError, DurationMs (Running is true before)
+//	           Result, IsError, DurationMs, WaitMs, Approval (Running is true before)
 //	stop:      TurnID, Reason, Error, ErrorKind, Usage, Context
 //	compaction: ID (compactionId), TurnID (empty when done by hand between
 //	           turns), Text (the summary), Compaction, Context (after)
@@ -194,6 +204,8 @@ type TranscriptItem struct {
 	Result     json.RawMessage `json:"result,omitempty"`
 	IsError    bool            `json:"isError,omitempty"`
 	DurationMs int64           `json:"durationMs,omitempty"`
+	WaitMs     int64           `json:"waitMs,omitempty"`
+	Approval   *CallApproval   `json:"approval,omitempty"`
 	Running    bool            `json:"running,omitempty"`
 	Reason     StopReason      `json:"reason,omitempty"`
 	Error      string          `json:"error,omitempty"`

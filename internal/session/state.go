@@ -94,6 +94,7 @@ func (s *State) Emit(e protocol.Event) {
 		}
 		it := &s.items[i]
 		it.Running, it.Result, it.IsError, it.DurationMs = false, p.Result, p.IsError, p.DurationMs
+		it.WaitMs, it.Approval = p.WaitMs, p.Approval
 		s.finished(i)
 	case protocol.ApprovalRequestedPayload:
 		// A re-preview repeats the approval id: it replaces the request.

@@ -77,6 +77,9 @@ type Settings struct {
 	// API is the protocol spoken to the model server, APIChat or
 	// APIResponses; "": APIChat.
 	API string `json:"api,omitempty"`
+	// Prices are prices set by the user, by model name; they win over
+	// the built-in list prices and over "local servers are free".
+	Prices map[string]Price `json:"prices,omitempty"`
 }
 
 // Defaults returns the settings of a first run.
@@ -100,6 +103,11 @@ func (s Settings) Validate() error {
 	}
 	if !ValidAPI(s.API) {
 		return fmt.Errorf("settings: API %q is not chat or responses", s.API)
+	}
+	for model, p := range s.Prices {
+		if err := p.Validate(); err != nil {
+			return fmt.Errorf("settings: price of %s: %w", model, err)
+		}
 	}
 	if s.BaseURL != "" && !strings.HasPrefix(s.BaseURL, "http://") && !strings.HasPrefix(s.BaseURL, "https://") {
 		return fmt.Errorf("settings: base URL %q does not start with http:// or https://", s.BaseURL)

@@ -32,6 +32,23 @@ export interface ToolFinishedPayload {
   result: unknown;
   isError: boolean;
   durationMs: number;
+  waitMs?: number;
+  approval?: CallApproval;
+}
+
+export interface CallApproval {
+  by: string;
+  rules?: Rule[];
+}
+
+export interface Rule {
+  id?: string;
+  tool: string;
+  files?: string[];
+  commands?: string[][];
+  action?: string;
+  cwd?: string;
+  summary: string;
 }
 
 export interface ApprovalRequestedPayload {
@@ -108,16 +125,6 @@ export interface CommandSegment {
   writesOutsideTo?: string[];
   protectedPaths?: string[];
   destructive?: string;
-}
-
-export interface Rule {
-  id?: string;
-  tool: string;
-  files?: string[];
-  commands?: string[][];
-  action?: string;
-  cwd?: string;
-  summary: string;
 }
 
 export interface ApprovalResolvedPayload {
@@ -274,6 +281,8 @@ export interface TranscriptItem {
   result?: unknown;
   isError?: boolean;
   durationMs?: number;
+  waitMs?: number;
+  approval?: CallApproval;
   running?: boolean;
   reason?: StopReason;
   error?: string;

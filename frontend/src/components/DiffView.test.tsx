@@ -20,6 +20,16 @@ describe("DiffView", () => {
     expect(within(view).getByText("@@ -1,3 +1,3 @@")).toBeTruthy();
   });
 
+  it("gives the old and the new line number each its own column inline", () => {
+    const d = "--- a/f\n+++ b/f\n@@ -5,3 +5,4 @@\n five\n+inserted\n six\n-seven\n+SEVEN\n";
+    const { container } = render(<DiffView diff={d} />);
+    const rows = [...container.querySelectorAll(".diff-half")];
+    const cols = rows.map((r) => [r.querySelector(".diff-ln-old")?.textContent, r.querySelector(".diff-ln-new")?.textContent]);
+    expect(cols).toEqual([["5", "5"], ["", "6"], ["6", "7"], ["7", ""], ["", "8"]]);
+    // Each number is its own element, never one run of text.
+    expect(rows[2].querySelectorAll(".diff-ln")).toHaveLength(2);
+  });
+
   it("puts the old and new line side by side", () => {
     const { container } = render(<DiffView diff={diff} layout="split" />);
     const pairs = container.querySelectorAll(".diff-pair");

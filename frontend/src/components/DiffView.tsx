@@ -41,8 +41,8 @@ function Half({ line, lang, both }: { line?: DiffLine; lang: string; both?: bool
   const k = line.kind;
   return (
     <div className={`diff-half diff-${k}`}>
-      {both && <span className="diff-no" aria-hidden>{line.old ?? ""}</span>}
-      <span className="diff-no" aria-hidden>{both ? (line.new ?? "") : (k === "add" ? line.new : line.old)}</span>
+      {both && <span className="diff-ln diff-ln-old" aria-hidden>{line.old ?? ""}</span>}
+      <span className={`diff-ln ${both || k === "add" ? "diff-ln-new" : "diff-ln-old"}`} aria-hidden>{both ? (line.new ?? "") : (k === "add" ? line.new : line.old)}</span>
       <span className="diff-mark" aria-hidden>{marks[k]}</span>
       {words[k] && <span className="visually-hidden">{words[k]}: </span>}
       <Code line={line} lang={lang} />

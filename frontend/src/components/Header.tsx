@@ -20,6 +20,8 @@ export function Header(props: {
   gauge?: ReactNode;
   /** Shown beside the mode: the session's approval rules. */
   rules?: ReactNode;
+  /** The session's tokens and cost, after the gauge. */
+  cost?: ReactNode;
 }) {
   const { state } = props;
   const current = modes.find((m) => m.value === state.approvalMode);
@@ -67,6 +69,7 @@ export function Header(props: {
       )}
       {props.rules}
       {props.gauge}
+      {props.cost}
       <button className="icon-button" onClick={props.onOpenSettings} aria-label="Settings" title="Settings">
         <span aria-hidden>⚙</span>
       </button>

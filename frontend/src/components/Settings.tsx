@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from "react";
 import type { ConnectionResult, ModelAPI, SettingSource, SettingsInput, SettingsView } from "../bridge";
 import type { LocalServer } from "../bridge/localModels";
 import { LocalModels } from "./LocalModels";
+import { PriceFields, priceInput, priceText, type PriceText } from "./PriceFields";
 
 export interface SettingsBackend {
   getSettings(): Promise<SettingsView>;
@@ -56,12 +57,14 @@ export function Settings(props: {
   const [test, setTest] = useState<{ busy: boolean; result?: ConnectionResult }>({ busy: false });
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [price, setPrice] = useState<PriceText>(() => priceText(null));
   const id = useId();
 
   useEffect(() => {
     backend.getSettings().then((v) => {
       setView(v);
       setForm((f) => ({ ...f, baseURL: v.baseURL, model: v.model, theme: v.theme || "system", api: v.api || "chat" }));
+      setPrice(priceText(v));
     }, (e) => setSaveError(`Could not load the settings: ${String(e)}`));
   }, [backend]);
 
@@ -84,8 +87,9 @@ export function Settings(props: {
     setSaving(true);
     setSaveError(null);
     try {
-      const v = await backend.saveSettings(form);
+      const v = await backend.saveSettings({ ...form, ...priceInput(price) });
       setView(v);
+      setPrice(priceText(v));
       setForm((f) => ({ ...f, apiKey: "", clearKey: false }));
       props.onSaved();
     } catch (err) {
@@ -171,6 +175,8 @@ export function Settings(props: {
               ? "OpenAI's Responses API (/responses). Servers without it answer 404."
               : "Works with every OpenAI-compatible server: OpenAI, Ollama, LM Studio, vLLM.")}
         </p>
+
+        <PriceFields id={id} view={view} model={form.model} value={price} onChange={setPrice} disabled={loading} />
 
         <label htmlFor={`${id}-theme`}>Theme</label>
         <select id={`${id}-theme`} value={form.theme} onChange={(e) => set({ theme: e.target.value })}>

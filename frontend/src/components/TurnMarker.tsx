@@ -1,6 +1,7 @@
 import { memo } from "react";
 import type { StopReason, TranscriptItem, Usage } from "../bridge";
 import { useChatActions } from "./ChatActions";
+import { costOf, formatCost } from "./cost";
 
 const words: Record<StopReason, string> = {
   completed: "completed",
@@ -43,8 +44,9 @@ export function stopWords(item: TranscriptItem): string {
 }
 
 /** The end of a turn: its stop reason in words and its token usage. */
-export const TurnMarker = memo(function TurnMarker({ item }: { item: TranscriptItem }) {
-  const { openSettings, newSession } = useChatActions();
+export const TurnMarker = memo(function TurnMarker({ item, last }: { item: TranscriptItem; last?: boolean }) {
+  const { openSettings, newSession, retry, price } = useChatActions();
+  const cost = formatCost(costOf(item.usage, price), price);
   const trimmed = item.context?.trimmed ?? 0;
   const reason = (item.reason ?? "completed") as StopReason;
   const tip = reason === "error" ? advice[item.errorKind ?? ""] : undefined;
@@ -53,7 +55,13 @@ export const TurnMarker = memo(function TurnMarker({ item }: { item: TranscriptI
       <div className="turn-line">
         <span>
           {stopWords(item)} · {formatUsage(item.usage)}
+          {cost && ` · ${cost}`}
         </span>
+        {last && retry && (
+          <button type="button" className="link-button turn-retry" onClick={retry} title="Send this turn's message again">
+            Retry
+          </button>
+        )}
       </div>
       {trimmed > 0 && (
         <p className="turn-trimmed">

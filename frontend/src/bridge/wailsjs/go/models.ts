@@ -186,6 +186,8 @@ export namespace main {
 	    clearKey: boolean;
 	    theme: string;
 	    api: string;
+	    price?: settings.Price;
+	    clearPrice?: boolean;
 	    sendKey: boolean;
 	
 	    static createFrom(source: any = {}) {
@@ -200,8 +202,28 @@ export namespace main {
 	        this.clearKey = source["clearKey"];
 	        this.theme = source["theme"];
 	        this.api = source["api"];
+	        this.price = this.convertValues(source["price"], settings.Price);
+	        this.clearPrice = source["clearPrice"];
 	        this.sendKey = source["sendKey"];
 	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 	export class SettingsView {
 	    baseURL: string;
@@ -210,6 +232,8 @@ export namespace main {
 	    theme: string;
 	    api: string;
 	    sources: settings.Sources;
+	    price: settings.Price;
+	    priceSource: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new SettingsView(source);
@@ -223,6 +247,8 @@ export namespace main {
 	        this.theme = source["theme"];
 	        this.api = source["api"];
 	        this.sources = this.convertValues(source["sources"], settings.Sources);
+	        this.price = this.convertValues(source["price"], settings.Price);
+	        this.priceSource = source["priceSource"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -556,6 +582,38 @@ export namespace protocol {
 	        this.note = source["note"];
 	    }
 	}
+	export class CallApproval {
+	    by: string;
+	    rules?: Rule[];
+	
+	    static createFrom(source: any = {}) {
+	        return new CallApproval(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.by = source["by"];
+	        this.rules = this.convertValues(source["rules"], Rule);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	
 	
 	export class Compaction {
@@ -684,6 +742,8 @@ export namespace protocol {
 	    result?: number[];
 	    isError?: boolean;
 	    durationMs?: number;
+	    waitMs?: number;
+	    approval?: CallApproval;
 	    running?: boolean;
 	    reason?: string;
 	    error?: string;
@@ -712,6 +772,8 @@ export namespace protocol {
 	        this.result = source["result"];
 	        this.isError = source["isError"];
 	        this.durationMs = source["durationMs"];
+	        this.waitMs = source["waitMs"];
+	        this.approval = this.convertValues(source["approval"], CallApproval);
 	        this.running = source["running"];
 	        this.reason = source["reason"];
 	        this.error = source["error"];
@@ -788,6 +850,20 @@ export namespace protocol {
 
 export namespace settings {
 	
+	export class Price {
+	    inputPerMTok: number;
+	    outputPerMTok: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Price(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.inputPerMTok = source["inputPerMTok"];
+	        this.outputPerMTok = source["outputPerMTok"];
+	    }
+	}
 	export class Sources {
 	    baseURL: string;
 	    apiKey: string;
