@@ -22,7 +22,7 @@ package: $$(PKG_BINARIES) | deps-apt
 	build/package/package.sh $(PKG_DIR) $(VERSION) $(PKG_BINARIES)
 
 test-package: package
-	build/package/install-test.sh $(PKG_DIR) $(OUT)/debroot
+	build/package/install-test.sh $(PKG_DIR)
 
 test-make-run: build
 	build/package/make-run-test.sh

@@ -2,21 +2,22 @@
 # The fresh-root install test (issue 22): the .deb installs with apt on a
 # minimal Debian 12 and the installed app opens its window.
 #
-#   install-test.sh PKGDIR WORKDIR     (PKGDIR: where make package put the .deb)
+#   install-test.sh PKGDIR      (where make package put the .deb)
 #
 # 1. A minimal bookworm root from debootstrap, made once and kept as a tar
 #    in ${XDG_CACHE_HOME:-~/.cache}/gatehouse, named by a hash of the
 #    debootstrap arguments (a clean clone reuses it; the first run makes it).
 #    The mirror is the one this machine's apt uses (/etc/apt/sources.list*),
 #    or DEBIAN_MIRROR. Downloaded .debs are kept beside it for the next run.
-# 2. A copy of it in WORKDIR/root; in a private mount namespace (nothing
-#    leaks to the host, even on a crash) /proc, /sys, /dev and /tmp are
-#    mounted into it; `apt-get install ./gatehouse_*.deb` runs inside.
+# 2. A copy of it in a scratch folder beside the cache (not in the clone,
+#    where go ./... patterns would walk it); in a private mount namespace
+#    (nothing leaks to the host, even on a crash) /proc, /sys, /dev and /tmp
+#    are mounted into it; `apt-get install ./gatehouse_*.deb` runs inside.
 # 3. Checks: no -dev package came in, ldd finds every library, the files
 #    are where the menu looks; then the desktop smoke test runs the
 #    installed /usr/bin/gatehouse inside the root against an Xvfb on the host
 #    (its socket is in the shared /tmp).
-# KEEP_DEBROOT=1 keeps WORKDIR/root for a look after the run.
+# KEEP_DEBROOT=1 keeps the root for a look after the run.
 set -euo pipefail
 
 suite=bookworm
@@ -54,11 +55,10 @@ uri_for() {
 }
 
 if [ "${1:-}" != --inside ]; then
-	[ $# -eq 2 ] || die "usage: $0 PKGDIR WORKDIR"
+	[ $# -eq 1 ] || die "usage: $0 PKGDIR"
 	debs=("$1"/gatehouse_*.deb)
 	[ ${#debs[@]} = 1 ] && [ -f "${debs[0]}" ] || die "want one gatehouse_*.deb in $1, found: ${debs[*]} (make package makes it)"
 	deb=$(realpath "${debs[0]}")
-	work=$(mkdir -p "$2" && cd "$2" && pwd)
 	if [ "$(id -u)" != 0 ]; then
 		command -v sudo >/dev/null && sudo -n true 2>/dev/null ||
 			die "needs root (debootstrap, chroot, mount): run as root or with passwordless sudo"
@@ -75,6 +75,21 @@ if [ "${1:-}" != --inside ]; then
 	tarball="$cache/debroot-$suite-$key.tar"
 	archives="$cache/debroot-$suite-$key-archives"
 	mkdir -p "$cache" "$archives/partial"
+	work=$(mktemp -d "$cache/run.XXXXXX")
+	root="$work/root"
+	finish() {
+		local rc=$?
+		# Mounts live in private namespaces; check anyway before deleting.
+		if grep -q " $work[/ ]" /proc/self/mounts; then
+			echo "install-test: mounts left under $work; not deleting it" >&2
+		elif [ "${KEEP_DEBROOT:-}" = 1 ] && [ -d "$root" ]; then
+			say "kept $root"
+		else
+			rm -rf --one-file-system "$work"
+		fi
+		exit $rc
+	}
+	trap finish EXIT
 
 	# The cached root, made under a lock so two runs never build it twice.
 	exec 9>"$tarball.lock"
@@ -83,9 +98,11 @@ if [ "${1:-}" != --inside ]; then
 		say "making the $suite root with debootstrap from $mirror (once; cached in $tarball)"
 		fresh="$work/debootstrap"
 		rm -rf --one-file-system "$fresh"
-		debootstrap --variant="$variant" --arch="$arch" "$suite" "$fresh" "$mirror" >"$work/debootstrap.log" 2>&1 || {
+		# Its own mounts (/proc in the root) stay in a private namespace.
+		unshare --mount --propagation private \
+			debootstrap --variant="$variant" --arch="$arch" "$suite" "$fresh" "$mirror" >"$work/debootstrap.log" 2>&1 || {
 			tail -n 40 "$work/debootstrap.log" >&2
-			die "debootstrap failed (log: $work/debootstrap.log)"
+			die "debootstrap failed"
 		}
 		rm -rf "$fresh"/var/cache/apt/archives/*.deb "$fresh"/var/lib/apt/lists/*
 		tar -C "$fresh" --numeric-owner -cf "$tarball.part" .
@@ -94,9 +111,6 @@ if [ "${1:-}" != --inside ]; then
 	fi
 	flock -u 9
 
-	root="$work/root"
-	if grep -q " $root[/ ]" /proc/self/mounts; then die "$root has mounts on it; not touching it"; fi
-	rm -rf --one-file-system "$root"
 	mkdir -p "$root"
 	say "unpacking the cached root"
 	tar -C "$root" --numeric-owner -xpf "$tarball"
@@ -116,16 +130,8 @@ if [ "${1:-}" != --inside ]; then
 	chmod 755 "$root/usr/sbin/policy-rc.d"
 	cp "$deb" "$root/root/"
 
-	rc=0
-	unshare --mount --propagation private "$0" --inside "$root" "$archives" "$(basename "$deb")" || rc=$?
-	# The namespace is gone with its mounts; check anyway before deleting.
-	if grep -q " $root[/ ]" /proc/self/mounts; then die "mounts left under $root; not deleting it"; fi
-	if [ "${KEEP_DEBROOT:-}" = 1 ]; then
-		say "kept $root"
-	else
-		rm -rf --one-file-system "$root"
-	fi
-	exit $rc
+	unshare --mount --propagation private "$0" --inside "$root" "$archives" "$(basename "$deb")"
+	exit
 fi
 
 # ---- inside the private mount namespace ---------------------------------
