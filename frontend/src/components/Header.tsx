@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { AppState, ApprovalMode } from "../bridge";
+import { AppMenu } from "./About";
 
 const modes: { value: ApprovalMode; label: string; hint: string }[] = [
   { value: "manual", label: "manual", hint: "Every tool call asks first" },
@@ -68,6 +69,7 @@ export function Header(props: {
       <span className="version" aria-label="Version">
         v{state.version}
       </span>
+      <AppMenu version={state.version} />
     </header>
   );
 }
