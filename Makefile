@@ -48,10 +48,14 @@ deps-apt:
 		echo "  sudo apt-get update && sudo DEBIAN_FRONTEND=noninteractive $$line"; exit 1; \
 	fi
 
-deps-go:
+# Done again only when go.mod or go.sum changed (make run stays quick).
+deps-go: $(OUT)/.deps-go
+
+$(OUT)/.deps-go: go.mod go.sum
 	@command -v $(GO) >/dev/null || { echo "Go 1.26 is required: https://go.dev/dl/"; exit 1; }
 	@$(GO) mod download
 	@$(GO) build -o /dev/null github.com/wailsapp/wails/v2/cmd/wails
+	@mkdir -p $(OUT) && touch $@
 
 deps-npm: frontend/node_modules/.package-lock.json
 
@@ -64,25 +68,23 @@ frontend/node_modules/.package-lock.json: frontend/package.json frontend/package
 
 # The binary is rebuilt only when a source it is made from changed since
 # the last build (Go and frontend files git knows of or would add, the
-# version, the generated licence list), so a second `make run` launches at
-# once. Test files are not sources of the binary.
+# generated licence list), so a second `make run` launches at once. Test
+# files are not sources of the binary; nor is the version alone (a commit
+# or a README edit does not rebuild; make package checks the version), nor
+# the Wails bindings, which the build writes from the Go code.
 APP_SOURCES = $(wildcard $(shell git ls-files --cached --others --exclude-standard -- \
 	'*.go' go.mod go.sum wails.json build/appicon.png 'frontend/*' \
-	':!:*_test.go' ':!:frontend/e2e' ':!:frontend/bench' ':!:frontend/dist' \
+	':!:*_test.go' ':!:frontend/e2e' ':!:frontend/bench' ':!:frontend/dist' ':!:frontend/src/bridge/wailsjs' \
 	':!:*.test.ts' ':!:*.test.tsx' ':!:frontend/src/test' 2>/dev/null))
-
-# Holds the version the last build used; rewritten only when it changes.
-VERSION_STAMP := $(OUT)/version.stamp
-$(shell mkdir -p $(OUT) && { [ "$$(cat $(VERSION_STAMP) 2>/dev/null)" = "$(VERSION)" ] || echo "$(VERSION)" > $(VERSION_STAMP); })
 
 # The About box's list of what the app bundles, with licences (issue 22):
 # generated into the frontend's public folder, served with the page.
 ABOUT_JSON := frontend/public/licenses.json
 
-$(ABOUT_JSON): $(APP_SOURCES) $(VERSION_STAMP) frontend/node_modules/.package-lock.json
+$(ABOUT_JSON): $(APP_SOURCES) frontend/node_modules/.package-lock.json
 	$(GO) run ./internal/about/cmd/licensegen -tags $(TAGS) -version $(VERSION) -frontend frontend -o $@
 
-$(BIN): $(APP_SOURCES) $(VERSION_STAMP) $(ABOUT_JSON) frontend/node_modules/.package-lock.json | deps-apt deps-go
+$(BIN): $(APP_SOURCES) $(ABOUT_JSON) frontend/node_modules/.package-lock.json | deps-apt deps-go
 	$(WAILS) build -tags $(TAGS) -m -nosyncgomod -ldflags "-X main.version=$(VERSION)"
 	@touch $@
 

@@ -19,6 +19,9 @@ PKG_DIR      := $(OUT)/package
 # Second expansion: fragments read after this one can still add binaries.
 .SECONDEXPANSION:
 package: $$(PKG_BINARIES) | deps-apt
+	@if [ "$$(./$(BIN) version)" != "gatehouse $(VERSION)" ]; then \
+		echo "The binary is not version $(VERSION): rebuilding it."; \
+		rm -f $(BIN) && $(MAKE) --no-print-directory $(BIN); fi
 	build/package/package.sh $(PKG_DIR) $(VERSION) $(PKG_BINARIES)
 
 test-package: package
