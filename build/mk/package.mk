@@ -25,7 +25,7 @@ package: $$(PKG_BINARIES) | deps-apt
 	build/package/package.sh $(PKG_DIR) $(VERSION) $(PKG_BINARIES)
 
 test-package: package
-	build/package/install-test.sh $(PKG_DIR)
+	GATEHOUSE_SMOKE_SHOT=$(abspath $(OUT))/package-smoke.png build/package/install-test.sh $(PKG_DIR)
 
 test-make-run: build
 	build/package/make-run-test.sh
