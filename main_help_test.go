@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"flag"
+	"os"
 	"strings"
 	"testing"
 )
@@ -75,4 +76,25 @@ func TestVersionSpellings(t *testing.T) {
 			t.Errorf("%s: exit %d, %q", w, code, out.String())
 		}
 	}
+}
+
+// The man page the package installs documents every subcommand and flag.
+func TestManPageNamesEverySubcommand(t *testing.T) {
+	b, err := os.ReadFile("build/package/gatehouse.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	man := string(b)
+	for _, c := range subcommands() {
+		if !strings.Contains(man, "\n.B "+c.names[0]+"\n") {
+			t.Errorf("the man page has no .B %s entry under COMMANDS", c.names[0])
+		}
+	}
+	fs := flag.NewFlagSet("x", flag.ContinueOnError)
+	defineWindowFlags(fs)
+	fs.VisitAll(func(f *flag.Flag) {
+		if !strings.Contains(man, `\-\-`+strings.ReplaceAll(f.Name, "-", `\-`)) {
+			t.Errorf("the man page does not document --%s", f.Name)
+		}
+	})
 }
