@@ -81,7 +81,9 @@ APP_SOURCES = $(wildcard $(shell git ls-files --cached --others --exclude-standa
 # generated into the frontend's public folder, served with the page.
 ABOUT_JSON := frontend/public/licenses.json
 
-$(ABOUT_JSON): $(APP_SOURCES) frontend/node_modules/.package-lock.json
+# (node_modules only order-only: the Wails build may run npm ci again,
+# which installs what package-lock.json, a source, says.)
+$(ABOUT_JSON): $(APP_SOURCES) | frontend/node_modules/.package-lock.json
 	$(GO) run ./internal/about/cmd/licensegen -tags $(TAGS) -version $(VERSION) -frontend frontend -o $@
 
 $(BIN): $(APP_SOURCES) $(ABOUT_JSON) frontend/node_modules/.package-lock.json | deps-apt deps-go

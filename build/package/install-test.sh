@@ -25,7 +25,7 @@ variant=minbase
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 
-say() { printf '== %s\n' "$*" >&2; }
+say() { printf '== [%4ss] %s\n' "$SECONDS" "$*" >&2; }
 die() { printf 'install-test: %s\n' "$*" >&2; exit 1; }
 
 # uri_for SUITE: the first Debian archive URI this machine's apt uses for
