@@ -1,4 +1,4 @@
-# Gatehouse — two commands:
+# Gatehouse — two commands (and make package):
 #   make run    install what is missing, build the desktop app, launch it
 #   make test   install what is missing, run every test
 SHELL := /bin/bash
@@ -27,6 +27,7 @@ help:
 	@echo "make run    build and launch Gatehouse (installs what is missing)"
 	@echo "make test   run every test (installs what is missing)"
 	@echo "make bench  print benchmark ratios"
+	@echo "make package  build the .deb and a .tar.gz in build/out/package"
 
 ## ---- setup -----------------------------------------------------------------
 
