@@ -16,6 +16,7 @@ import (
 	"github.com/wailsapp/wails/v2"
 	"github.com/wailsapp/wails/v2/pkg/options"
 	"github.com/wailsapp/wails/v2/pkg/options/assetserver"
+	"github.com/wailsapp/wails/v2/pkg/options/linux"
 
 	"gatehouse/internal/proc"
 	"gatehouse/internal/session"
@@ -24,6 +25,11 @@ import (
 
 //go:embed all:frontend/dist
 var assets embed.FS
+
+// The window's icon, the one the package's menu entry shows.
+//
+//go:embed build/appicon.png
+var appIcon []byte
 
 // version is set at build time with -ldflags "-X main.version=…".
 var version = "0.1.0-dev"
@@ -109,6 +115,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		OnShutdown:       app.shutdown,
 		OnBeforeClose:    app.beforeClose,
 		Bind:             []any{app},
+		Linux:            &linux.Options{Icon: appIcon},
 	})
 	if err != nil {
 		fmt.Fprintln(stderr, "gatehouse:", err)

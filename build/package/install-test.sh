@@ -176,8 +176,12 @@ check() { # check DESCRIPTION COMMAND...
 in_root dpkg-query -W -f '${Status}\n' gatehouse | grep -qx 'install ok installed' || { echo "FAIL: gatehouse is not installed" >&2; exit 1; }
 dev=$(in_root dpkg-query -W -f '${Package}\n' | grep -E -- '-dev(:|$)' || true)
 check "no -dev package is installed (got: ${dev//$'\n'/ })" test -z "$dev"
-missing=$(in_root ldd /usr/lib/gatehouse/gatehouse | grep 'not found' || true)
-check "ldd finds every library of the installed binary (missing: $missing)" test -z "$missing"
+# The app and each helper beside it: executable, every library found.
+for f in $(in_root dpkg -L gatehouse | grep '^/usr/lib/gatehouse/.'); do
+	check "$f is an executable file" test -f "$root$f" -a -x "$root$f"
+	missing=$(in_root ldd "$f" 2>&1 | grep 'not found' || true)
+	check "ldd finds every library of $f (missing: $missing)" test -z "$missing"
+done
 check "gatehouse --version runs" sh -c "chroot '$root' /usr/bin/gatehouse --version | grep -q '^gatehouse '"
 check "gatehouse --help names its subcommands" sh -c "chroot '$root' /usr/bin/gatehouse --help | grep -q 'exec'"
 check "the menu entry is installed" test -f "$root/usr/share/applications/gatehouse.desktop"
