@@ -302,10 +302,6 @@ export namespace protocol {
 	    network?: boolean;
 	    elevates?: boolean;
 	    opaque?: boolean;
-	    readsOutside?: string[];
-	    writesOutsideTo?: string[];
-	    protectedPaths?: string[];
-	    destructive?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new CommandSegment(source);
@@ -320,10 +316,6 @@ export namespace protocol {
 	        this.network = source["network"];
 	        this.elevates = source["elevates"];
 	        this.opaque = source["opaque"];
-	        this.readsOutside = source["readsOutside"];
-	        this.writesOutsideTo = source["writesOutsideTo"];
-	        this.protectedPaths = source["protectedPaths"];
-	        this.destructive = source["destructive"];
 	    }
 	}
 	export class CommandPreview {
@@ -394,10 +386,6 @@ export namespace protocol {
 	    path: string;
 	    operation: string;
 	    movedFrom?: string;
-	    resolvedPath?: string;
-	    resolvedFrom?: string;
-	    replaces?: boolean;
-	    replacedDiff?: string;
 	    added: number;
 	    removed: number;
 	    diff: string;
@@ -416,10 +404,6 @@ export namespace protocol {
 	        this.path = source["path"];
 	        this.operation = source["operation"];
 	        this.movedFrom = source["movedFrom"];
-	        this.resolvedPath = source["resolvedPath"];
-	        this.resolvedFrom = source["resolvedFrom"];
-	        this.replaces = source["replaces"];
-	        this.replacedDiff = source["replacedDiff"];
 	        this.added = source["added"];
 	        this.removed = source["removed"];
 	        this.diff = source["diff"];
