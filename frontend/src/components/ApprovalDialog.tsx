@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import type { ApprovalRequestedPayload, Decision } from "../bridge";
 import { allTicked, approveTicked, dialogTitle, reject, ruleText, selectionState, toggleFile, toggleKey } from "../approval/decision";
 import { keyAction, trapTarget } from "../approval/keys";
@@ -56,7 +56,10 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer, onRep
 
   // The page behind is inert while the dialog is open; focus starts at the
   // safe starting point and goes back where it was when the dialog closes.
-  useEffect(() => {
+  // A layout effect: focus moves before the dialog is painted, so a key
+  // pressed as it appears never lands on the page behind (Esc there would
+  // stop the turn).
+  useLayoutEffect(() => {
     const before = document.activeElement as HTMLElement | null;
     const undoInert = backdrop.current ? inertOutside(backdrop.current) : () => {};
     const start = root.current?.querySelector<HTMLElement>("[data-autofocus]") ?? root.current?.querySelector<HTMLElement>("input, textarea");
