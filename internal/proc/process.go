@@ -3,7 +3,6 @@ package proc
 import (
 	"errors"
 	"os"
-	"os/exec"
 	"slices"
 	"sync"
 	"time"
@@ -26,6 +25,7 @@ type process struct {
 	inf       Info
 	stopping  bool
 	groupGone bool // the group was seen empty after the process ended
+	confined  bool // runs under the sandbox (immutable)
 	urlPorts  []int
 	listening []int
 }
@@ -113,14 +113,13 @@ func (p *process) closePTY() {
 
 // wait reaps the leader, gives the reader a moment to take the last output,
 // and marks the process ended.
-func (p *process) wait(cmd *exec.Cmd, drain time.Duration, ended func()) {
-	err := cmd.Wait()
+func (p *process) wait(waitCode func() int, drain time.Duration, ended func()) {
+	code := waitCode()
 	select {
 	case <-p.rdone:
 	case <-time.After(drain):
 	}
 	now := time.Now()
-	code := exitCode(err)
 	p.mu.Lock()
 	p.inf.Status = StatusExited
 	if p.stopping {

@@ -2,13 +2,14 @@ package proc
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"gatehouse/internal/sandbox"
 )
 
 // Defaults of Options.
@@ -48,6 +49,19 @@ type Options struct {
 	ExitDrain time.Duration
 	// Rows and Cols size new pseudo-terminals (default 24x120).
 	Rows, Cols uint16
+	// Supervisor is the path of the gatehouse-supervisor helper. When set,
+	// every command runs under it: it kills the command's whole tree when
+	// the app goes away (crash included) and applies Sandbox. Empty: commands
+	// run directly, unconfined, and a crash of the app leaves them running.
+	Supervisor string
+	// Sandbox returns the policy confining a command about to start in dir,
+	// nil to run it unconfined. Called for each command (so a changed
+	// setting applies to the next one); used only with Supervisor.
+	Sandbox func(dir string) *sandbox.Policy
+	// Ledger, when set, records the process groups of the registry while
+	// they may run, so that the next run finds those a crash left
+	// (FindLeftovers).
+	Ledger *Ledger
 }
 
 // Registry owns the processes of one session. Its methods are safe for
@@ -64,6 +78,8 @@ type Registry struct {
 	execs  map[group]struct{} // groups of Exec calls, kept while they may have members
 	closed bool
 	shell  string
+
+	lifeR, lifeW *os.File // the supervisors' lifeline (see lifeline)
 
 	closeOnce sync.Once
 	quit      chan struct{}
@@ -157,17 +173,22 @@ func (r *Registry) Start(command, dir string) (Info, error) {
 	if r.closed {
 		return Info{}, ErrClosed
 	}
-	cmd := exec.Command(r.shellPath(env), "-c", command)
-	cmd.Dir, cmd.Env = dir, env
-	f, err := startPTY(cmd, r.o.Rows, r.o.Cols)
+	f, tty, err := openPTY(r.o.Rows, r.o.Cols)
 	if err != nil {
 		return Info{}, err
 	}
-	pid := cmd.Process.Pid
+	l, err := r.launch(command, dir, env, [3]*os.File{tty, tty, tty}, true)
+	tty.Close()
+	if err != nil {
+		f.Close()
+		return Info{}, err
+	}
+	pid := l.pid
 	r.nextID++
+	r.o.Ledger.add(l.g, command, dir)
 	p := &process{
 		id: "p" + strconv.Itoa(r.nextID), ring: NewRing(r.o.RingSize),
-		g: group{pgid: pid, sid: pid}, pty: f,
+		g: l.g, pty: f, confined: l.confined,
 		done: make(chan struct{}), rdone: make(chan struct{}),
 		inf: Info{PID: pid, Command: command, Cwd: dir, Status: StatusRunning, StartedAt: time.Now()},
 	}
@@ -180,7 +201,8 @@ func (r *Registry) Start(command, dir string) (Info, error) {
 			r.disp.post(note{noteUpdated, p})
 		}
 	})
-	go p.wait(cmd, r.o.ExitDrain, func() { r.disp.post(note{noteExited, p}) })
+	go p.wait(l.wait, r.o.ExitDrain, func() { r.disp.post(note{noteExited, p}) })
+	go r.forget(l.g)
 	return p.info(), nil
 }
 
@@ -346,6 +368,12 @@ func (r *Registry) CloseAll() {
 func (r *Registry) Close() {
 	r.CloseAll()
 	r.closeOnce.Do(func() {
+		r.mu.Lock()
+		if r.lifeW != nil {
+			r.lifeW.Close()
+			r.lifeR.Close()
+		}
+		r.mu.Unlock()
 		close(r.quit)
 		r.bg.Wait()
 		r.disp.stop()

@@ -1,0 +1,41 @@
+package proc
+
+import (
+	"os"
+	"os/exec"
+)
+
+// launched is a shell started by launch, directly or under the supervisor.
+type launched struct {
+	pid      int   // the shell
+	g        group // what Stop kills
+	confined bool  // under the sandbox
+	wait     func() int
+}
+
+// launch starts `shell -c command` in dir with stdio, in a process group of
+// its own (withPTY: a session of its own whose controlling terminal is
+// stdio[0]). With Options.Supervisor set, the shell runs under the helper,
+// confined by Options.Sandbox's policy. Call with r.mu held.
+func (r *Registry) launch(command, dir string, env []string, stdio [3]*os.File, withPTY bool) (*launched, error) {
+	shell := r.shellPath(env)
+	if r.o.Supervisor != "" {
+		return r.launchSupervised(shell, command, dir, env, stdio, withPTY)
+	}
+	cmd := exec.Command(shell, "-c", command)
+	cmd.Dir, cmd.Env = dir, env
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdio[0], stdio[1], stdio[2]
+	cmd.SysProcAttr = execAttrs()
+	if withPTY {
+		cmd.SysProcAttr = ptyAttrs()
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	pid := cmd.Process.Pid
+	g := group{pgid: pid}
+	if withPTY {
+		g.sid = pid
+	}
+	return &launched{pid: pid, g: g, wait: func() int { return exitCode(cmd.Wait()) }}, nil
+}

@@ -1,0 +1,215 @@
+package supervisor
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"syscall"
+	"time"
+
+	"gatehouse/internal/sandbox"
+	"gatehouse/internal/sandbox/confine"
+)
+
+const prSetChildSubreaper = 36
+
+// Main runs the helper with args (without the program name) and returns its
+// exit code.
+func Main(args []string) int {
+	fs := flag.NewFlagSet("gatehouse-supervisor", flag.ContinueOnError)
+	usePTY := fs.Bool("pty", false, "give the shell a session whose controlling terminal is stdin")
+	confined := fs.Bool("confine", false, "apply the sandbox policy of -write and -deny-tcp")
+	grace := fs.Duration("grace", 2*time.Second, "time between SIGTERM and SIGKILL when the app went away")
+	var pol sandbox.Policy
+	pol.Flags(fs)
+	status := os.NewFile(StatusFD, "status")
+	lifeline := os.NewFile(LifelineFD, "lifeline")
+	fail := func(code int, format string, a ...any) int {
+		msg := fmt.Sprintf(format, a...)
+		if status == nil || report(status, MsgError, msg) != nil {
+			fmt.Fprintln(os.Stderr, "gatehouse-supervisor:", msg)
+		}
+		return code
+	}
+	if err := fs.Parse(args); err != nil {
+		return fail(2, "%v", err)
+	}
+	argv := fs.Args()
+	if len(argv) == 0 {
+		return fail(2, "no command given (usage: gatehouse-supervisor [flags] -- shell -c command)")
+	}
+	if status == nil || lifeline == nil {
+		return fail(2, "fd %d (lifeline) and fd %d (status) must be open", LifelineFD, StatusFD)
+	}
+	syscall.CloseOnExec(StatusFD)
+	syscall.CloseOnExec(LifelineFD)
+	if _, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0); e != 0 {
+		return fail(126, "cannot become a child subreaper: %v", e)
+	}
+	sigs := make(chan os.Signal, 8)
+	signal.Notify(sigs, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGUSR1, syscall.SIGINT, syscall.SIGQUIT)
+	if *confined {
+		if err := confine.Apply(pol); err != nil {
+			return fail(126, "%v", err)
+		}
+	}
+	sys := &syscall.SysProcAttr{Setpgid: true}
+	if *usePTY {
+		sys = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
+	}
+	pid, err := syscall.ForkExec(argv[0], argv, &syscall.ProcAttr{Env: os.Environ(), Files: []uintptr{0, 1, 2}, Sys: sys})
+	if err != nil {
+		return fail(127, "cannot run %s: %v", argv[0], err)
+	}
+	report(status, MsgPID, strconv.Itoa(pid))
+	s := &state{self: os.Getpid(), shell: pid, code: -1}
+	return s.loop(sigs, lifeline, status, *grace)
+}
+
+type state struct {
+	self, shell int
+	code        int
+	shellGone   bool // reaped: its pid may name another process now
+}
+
+type reaped struct {
+	pid  int
+	code int
+	last bool // no child left
+}
+
+// loop reaps children and handles signals and the lifeline until no
+// descendant is left.
+func (s *state) loop(sigs <-chan os.Signal, lifeline io.Reader, status io.Writer, grace time.Duration) int {
+	reaps := make(chan reaped, 16)
+	go reapAll(reaps)
+	gone := make(chan struct{})
+	go func() { io.Copy(io.Discard, lifeline); close(gone) }()
+	var killTick <-chan time.Time
+	var graceEnd <-chan time.Time
+	kill := func() {
+		if killTick == nil {
+			t := time.NewTicker(50 * time.Millisecond)
+			killTick = t.C
+		}
+		s.signalAll(syscall.SIGKILL)
+	}
+	for {
+		select {
+		case r := <-reaps:
+			if r.pid == s.shell {
+				s.code, s.shellGone = r.code, true
+				report(status, MsgExit, strconv.Itoa(r.code))
+			}
+			if r.last {
+				return max(s.code, 0)
+			}
+		case sig := <-sigs:
+			switch sig {
+			case syscall.SIGTERM, syscall.SIGHUP:
+				s.signalAll(syscall.SIGTERM)
+			case syscall.SIGUSR1:
+				kill()
+			}
+		case <-gone:
+			gone = nil
+			s.signalAll(syscall.SIGTERM)
+			graceEnd = time.After(grace)
+		case <-graceEnd:
+			kill()
+		case <-killTick:
+			s.signalAll(syscall.SIGKILL)
+		}
+	}
+}
+
+// reapAll waits for every child (the shell, and orphans handed to the
+// subreaper) until none is left.
+func reapAll(out chan<- reaped) {
+	for {
+		var ws syscall.WaitStatus
+		pid, err := syscall.Wait4(-1, &ws, 0, nil)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			out <- reaped{pid: -1, last: true}
+			return
+		}
+		code := ws.ExitStatus()
+		if ws.Signaled() {
+			code = 128 + int(ws.Signal())
+		}
+		out <- reaped{pid: pid, code: code}
+	}
+}
+
+// signalAll sends sig to the shell's group and to every descendant of the
+// helper, whichever group or session it moved to.
+func (s *state) signalAll(sig syscall.Signal) {
+	if !s.shellGone {
+		syscall.Kill(-s.shell, sig)
+	}
+	for _, pid := range descendants(s.self) {
+		syscall.Kill(pid, sig)
+	}
+}
+
+// descendants lists the processes below root, read from /proc.
+func descendants(root int) []int {
+	d, err := os.Open("/proc")
+	if err != nil {
+		return nil
+	}
+	names, _ := d.Readdirnames(-1)
+	d.Close()
+	kids := map[int][]int{}
+	for _, n := range names {
+		pid, err := strconv.Atoi(n)
+		if err != nil {
+			continue
+		}
+		if pp := ppid(pid); pp > 0 {
+			kids[pp] = append(kids[pp], pid)
+		}
+	}
+	var out []int
+	queue := []int{root}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		for _, c := range kids[p] {
+			out = append(out, c)
+			queue = append(queue, c)
+		}
+	}
+	return out
+}
+
+// ppid reads the parent of pid from /proc/<pid>/stat ("pid (comm) state
+// ppid ..."; comm may hold spaces and parentheses).
+func ppid(pid int) int {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0
+	}
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return 0
+	}
+	f := bytes.Fields(b[i+1:])
+	if len(f) < 2 {
+		return 0
+	}
+	n, _ := strconv.Atoi(string(f[1]))
+	return n
+}
+
+func report(w io.Writer, kind, text string) error {
+	_, err := fmt.Fprintf(w, "%s %s\n", kind, text)
+	return err
+}
