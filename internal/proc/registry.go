@@ -62,6 +62,8 @@ type Options struct {
 	// they may run, so that the next run finds those a crash left
 	// (FindLeftovers).
 	Ledger *Ledger
+
+	direct bool // tests: run without Supervisor even where one is available
 }
 
 // Registry owns the processes of one session. Its methods are safe for

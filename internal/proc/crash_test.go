@@ -1,0 +1,187 @@
+//go:build linux
+
+package proc
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"gatehouse/internal/supervisor/suptest"
+)
+
+// A tree that ignores HUP, TERM and INT: the shell, a child that
+// double-forks (its parent exits at once) into one process that stays in the
+// group and one that makes a session of its own.
+const stubbornTree = `trap '' HUP TERM INT
+( setsid sh -c 'trap "" HUP TERM INT; sleep 300' & sleep 300 & )
+sleep 300`
+
+// startHost runs crashhost with args and the marker, and waits for it to
+// say ready and for want processes to carry the marker.
+func startHost(t *testing.T, mark string, want int, args ...string) *exec.Cmd {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "crashhost")
+	if err := suptest.Build(bin, "gatehouse/internal/proc/crashhost"); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, append(args, "-mark", mark)...)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+		killMarked(mark) // whatever a failed test left
+	})
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if !strings.HasPrefix(line, "ready") {
+		t.Fatalf("host did not start: %q %v", line, err)
+	}
+	waitFor(t, 20*time.Second, fmt.Sprintf("%d processes of the tree", want), func() bool { return len(marked(mark)) >= want })
+	return cmd
+}
+
+// marked lists the live processes whose environment holds mark.
+func marked(mark string) []int {
+	var out []int
+	for _, st := range scanProcs() {
+		if st.zombie {
+			continue
+		}
+		env, err := os.ReadFile("/proc/" + strconv.Itoa(st.pid) + "/environ")
+		if err == nil && bytes.Contains(env, []byte("\x00"+mark+"\x00")) {
+			out = append(out, st.pid)
+		}
+	}
+	return out
+}
+
+func killMarked(mark string) {
+	for _, pid := range marked(mark) {
+		syscall.Kill(pid, syscall.SIGKILL)
+	}
+}
+
+func newMark(t *testing.T) string {
+	return fmt.Sprintf("GH_CRASH_MARK=%s-%d", t.Name(), time.Now().UnixNano())
+}
+
+// waitNoneMarked polls /proc until no process carries mark.
+func waitNoneMarked(t *testing.T, mark string) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for len(marked(mark)) > 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("processes of the tree still alive: %v", describe(marked(mark)))
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func describe(pids []int) []string {
+	var out []string
+	for _, pid := range pids {
+		b, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline")
+		out = append(out, fmt.Sprintf("%d %s", pid, bytes.ReplaceAll(b, []byte{0}, []byte{' '})))
+	}
+	return out
+}
+
+// The app dies by SIGKILL: its supervisors see their lifeline end and kill
+// every process of their commands, the ones that double-forked, left the
+// session and ignore SIGTERM included.
+func TestSupervisorKillsTreeWhenHostIsKilled(t *testing.T) {
+	mark := newMark(t)
+	// helper, the shell (exec'd into its last sleep), setsid sh, its sleep,
+	// the grouped sleep
+	host := startHost(t, mark, 5, "-supervisor", suptest.Binary(t), "-cmd", stubbornTree)
+	host.Process.Signal(syscall.SIGKILL)
+	host.Wait()
+	waitNoneMarked(t, mark)
+}
+
+// Without the helper, a crash leaves the group running; the ledger the
+// crashed run kept lets the next run find it and stop it.
+func TestRestartFindsAndStopsLeftoverGroup(t *testing.T) {
+	mark := newMark(t)
+	dir := t.TempDir()
+	host := startHost(t, mark, 2, "-ledger", dir, "-cmd", "trap '' HUP TERM INT; (sleep 300 &); sleep 300")
+	host.Process.Signal(syscall.SIGKILL)
+	host.Wait()
+	left, err := FindLeftovers(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(left) != 1 || !strings.Contains(left[0].Command, "sleep 300") || len(left[0].PIDs) < 2 {
+		t.Fatalf("leftovers = %+v, want the one group with its 2 processes", left)
+	}
+	if err := StopLeftover(dir, left[0].ID, 200*time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	waitNoneMarked(t, mark)
+	if left, _ := FindLeftovers(dir); len(left) != 0 {
+		t.Fatalf("after Stop, leftovers = %+v", left)
+	}
+	if names, _ := filepath.Glob(filepath.Join(dir, "*.json")); len(names) != 0 {
+		t.Fatalf("ledger files left: %v", names)
+	}
+}
+
+// A run that exits cleanly leaves no ledger, and a running run's own
+// groups are never offered as leftovers.
+func TestLedgerOfCleanRunAndOfLiveRun(t *testing.T) {
+	dir := t.TempDir()
+	l, err := OpenLedger(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newReg(t, Options{Ledger: l, PortScan: -1})
+	if _, err := r.Start("sleep 300", t.TempDir()); err != nil {
+		t.Fatal(err)
+	}
+	if left, _ := FindLeftovers(dir); len(left) != 0 {
+		t.Fatalf("a live run's group offered as leftover: %+v", left)
+	}
+	r.Close()
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if names, _ := filepath.Glob(filepath.Join(dir, "*.json")); len(names) != 0 {
+		t.Fatalf("ledger files after a clean exit: %v", names)
+	}
+}
+
+// Stop reaches the whole tree under the helper: the double-forked process
+// that left the session, and every process ignoring SIGTERM.
+func TestStopKillsWholeSupervisedTree(t *testing.T) {
+	mark := newMark(t)
+	r := newReg(t, Options{PortScan: -1, Env: func() []string { return append(os.Environ(), mark) }})
+	in, err := r.Start(stubbornTree, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { killMarked(mark) })
+	waitFor(t, 20*time.Second, "the tree", func() bool { return len(marked(mark)) >= 5 })
+	out, err := r.Stop(in.ProcessID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Status != StatusStopped {
+		t.Fatalf("status = %s, want stopped", out.Status)
+	}
+	waitNoneMarked(t, mark)
+}

@@ -1,0 +1,69 @@
+// Package suptest gives tests the path of the gatehouse-supervisor helper:
+// $GATEHOUSE_TEST_SUPERVISOR when set (the Makefile builds it), else a build
+// of its own, made once per test process with CGO_ENABLED=0 as the Makefile
+// does. Tests pass the path through proc.Options; none re-execs a test binary.
+package suptest
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"testing"
+)
+
+var (
+	once sync.Once
+	dir  string
+	path string
+	err  error
+)
+
+// Binary returns the helper's path, building it on first use.
+func Binary(t testing.TB) string {
+	t.Helper()
+	if p := os.Getenv("GATEHOUSE_TEST_SUPERVISOR"); p != "" {
+		return p
+	}
+	once.Do(func() {
+		dir, err = os.MkdirTemp("", "gatehouse-suptest-")
+		if err != nil {
+			return
+		}
+		path = filepath.Join(dir, "gatehouse-supervisor")
+		err = Build(path)
+	})
+	if err != nil {
+		t.Fatalf("building the supervisor helper: %v", err)
+	}
+	return path
+}
+
+// Build compiles a main package of this module (default: the helper) into
+// out, statically.
+func Build(out string, pkg ...string) error {
+	p := "gatehouse/internal/supervisor/cmd/gatehouse-supervisor"
+	if len(pkg) > 0 {
+		p = pkg[0]
+	}
+	cmd := exec.Command("go", "build", "-o", out, p)
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return &buildError{p, string(b), err}
+	}
+	return nil
+}
+
+type buildError struct {
+	pkg, out string
+	err      error
+}
+
+func (e *buildError) Error() string { return "go build " + e.pkg + ": " + e.err.Error() + "\n" + e.out }
+
+// Cleanup removes what Binary built; call it at the end of TestMain.
+func Cleanup() {
+	if dir != "" {
+		os.RemoveAll(dir)
+	}
+}
