@@ -24,7 +24,7 @@ func (r *Registry) launch(command, dir string, env []string, stdio [3]*os.File, 
 	}
 	cmd := exec.Command(shell, "-c", command)
 	cmd.Dir, cmd.Env = dir, env
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdio[0], stdio[1], stdio[2]
+	setStdio(cmd, stdio)
 	cmd.SysProcAttr = execAttrs()
 	if withPTY {
 		cmd.SysProcAttr = ptyAttrs()
@@ -38,4 +38,18 @@ func (r *Registry) launch(command, dir string, env []string, stdio [3]*os.File, 
 		g.sid = pid
 	}
 	return &launched{pid: pid, g: g, wait: func() int { return exitCode(cmd.Wait()) }}, nil
+}
+
+// setStdio gives cmd the files of stdio; a nil one stays unset (/dev/null),
+// never a typed nil in the interface.
+func setStdio(cmd *exec.Cmd, stdio [3]*os.File) {
+	if stdio[0] != nil {
+		cmd.Stdin = stdio[0]
+	}
+	if stdio[1] != nil {
+		cmd.Stdout = stdio[1]
+	}
+	if stdio[2] != nil {
+		cmd.Stderr = stdio[2]
+	}
 }

@@ -84,7 +84,7 @@ func (r *Registry) launchSupervised(shell, command, dir string, env []string, st
 	args = append(args, "--", shell, "-c", command)
 	cmd := exec.Command(r.o.Supervisor, args...)
 	cmd.Dir, cmd.Env = dir, env
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdio[0], stdio[1], stdio[2]
+	setStdio(cmd, stdio)
 	cmd.ExtraFiles = []*os.File{life, statW} // fds 3 and 4
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 	err = cmd.Start()

@@ -145,6 +145,7 @@ func CacheDirs(home string, env []string) []string {
 var HomeCaches = []string{
 	".npm", ".cache", "go/pkg", ".cargo", ".rustup", ".yarn", ".pnpm-store",
 	".local/share/pnpm", ".bun", ".gradle", ".m2", ".deno", ".node-gyp",
+	".config/go/telemetry",
 }
 
 func getenv(env []string, name string) string {
