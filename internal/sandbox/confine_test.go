@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -70,7 +71,7 @@ func newBox(t *testing.T, on, denyTCP bool) *box {
 // run execs command in the workspace and returns its exit code and output.
 func (b *box) run(t *testing.T, command string) (int, string) {
 	t.Helper()
-	var out bytes.Buffer
+	var out lockedBuffer
 	res, err := b.reg.Exec(context.Background(), proc.ExecSpec{Command: command, Dir: b.ws, Timeout: 3 * time.Minute, Stdout: &out, Stderr: &out})
 	if err != nil {
 		t.Fatal(err)
@@ -85,6 +86,24 @@ func (b *box) mustRun(t *testing.T, command string) string {
 		t.Fatalf("%s: exit %d\n%s", command, code, out)
 	}
 	return out
+}
+
+// lockedBuffer takes stdout and stderr, written from two goroutines.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
 
 func exists(p string) bool { _, err := os.Stat(p); return err == nil }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
 	"strconv"
 	"syscall"
 	"time"
@@ -52,8 +53,10 @@ func Main(args []string) int {
 	}
 	sigs := make(chan os.Signal, 8)
 	signal.Notify(sigs, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGUSR1, syscall.SIGINT, syscall.SIGQUIT)
+	// The command is forked from this thread, confined alone.
+	runtime.LockOSThread()
 	if *confined {
-		if err := confine.Apply(pol); err != nil {
+		if err := confine.ApplyThread(pol); err != nil {
 			return fail(126, "%v", err)
 		}
 	}
@@ -66,6 +69,7 @@ func Main(args []string) int {
 		return fail(127, "cannot run %s: %v", argv[0], err)
 	}
 	report(status, MsgPID, strconv.Itoa(pid))
+	releaseStdio()
 	s := &state{self: os.Getpid(), shell: pid, code: -1}
 	return s.loop(sigs, lifeline, status, *grace)
 }
@@ -212,4 +216,18 @@ func ppid(pid int) int {
 func report(w io.Writer, kind, text string) error {
 	_, err := fmt.Fprintf(w, "%s %s\n", kind, text)
 	return err
+}
+
+// releaseStdio points the helper's own stdin, stdout and stderr at
+// /dev/null: the command's output pipes and terminal then end when the
+// command's processes close them, not when the helper exits.
+func releaseStdio() {
+	null, err := syscall.Open("/dev/null", syscall.O_RDWR|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return
+	}
+	for fd := 0; fd < 3; fd++ {
+		syscall.Dup3(null, fd, 0)
+	}
+	syscall.Close(null)
 }

@@ -4,5 +4,5 @@ package confine
 
 import "gatehouse/internal/sandbox"
 
-// Apply fails: there is no sandbox on this OS.
-func Apply(sandbox.Policy) error { return sandbox.ErrUnavailable }
+// ApplyThread fails: there is no sandbox on this OS.
+func ApplyThread(sandbox.Policy) error { return sandbox.ErrUnavailable }
