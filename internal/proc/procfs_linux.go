@@ -83,9 +83,14 @@ func members(g group) []int {
 
 // alive reports whether g still has a live process. Zombies are dead: they
 // wait for a parent to reap them and hold nothing but a table entry.
-// A group under a running supervisor is alive while the helper runs: it
-// exits once no descendant is left.
-func alive(g group) bool { return g.sup.running() || len(members(g)) > 0 }
+// A group under the supervisor is alive while the helper runs: it exits
+// once no descendant is left, so /proc need not be scanned.
+func alive(g group) bool {
+	if g.sup != nil {
+		return g.sup.running()
+	}
+	return len(members(g)) > 0
+}
 
 // membersOf maps each group to its live processes, with one scan of /proc.
 func membersOf(gs []group) map[group][]int {

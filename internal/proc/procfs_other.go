@@ -9,7 +9,12 @@ import "syscall"
 
 func members(group) []int { return nil }
 
-func alive(g group) bool { return g.sup.running() || syscall.Kill(-g.pgid, 0) == nil }
+func alive(g group) bool {
+	if g.sup != nil {
+		return g.sup.running()
+	}
+	return syscall.Kill(-g.pgid, 0) == nil
+}
 
 func membersOf(gs []group) map[group][]int { return nil }
 

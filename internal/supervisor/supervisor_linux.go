@@ -28,7 +28,6 @@ func Main(args []string) int {
 	var pol sandbox.Policy
 	pol.Flags(fs)
 	status := os.NewFile(StatusFD, "status")
-	lifeline := os.NewFile(LifelineFD, "lifeline")
 	fail := func(code int, format string, a ...any) int {
 		msg := fmt.Sprintf(format, a...)
 		if status == nil || report(status, MsgError, msg) != nil {
@@ -43,7 +42,7 @@ func Main(args []string) int {
 	if len(argv) == 0 {
 		return fail(2, "no command given (usage: gatehouse-supervisor [flags] -- shell -c command)")
 	}
-	if status == nil || lifeline == nil {
+	if _, err := syscall.Dup(LifelineFD); status == nil || err != nil {
 		return fail(2, "fd %d (lifeline) and fd %d (status) must be open", LifelineFD, StatusFD)
 	}
 	syscall.CloseOnExec(StatusFD)
@@ -51,8 +50,6 @@ func Main(args []string) int {
 	if _, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0); e != 0 {
 		return fail(126, "cannot become a child subreaper: %v", e)
 	}
-	sigs := make(chan os.Signal, 8)
-	signal.Notify(sigs, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGUSR1, syscall.SIGINT, syscall.SIGQUIT)
 	// The command is forked from this thread, confined alone.
 	runtime.LockOSThread()
 	if *confined {
@@ -68,6 +65,15 @@ func Main(args []string) int {
 	if err != nil {
 		return fail(127, "cannot run %s: %v", argv[0], err)
 	}
+	runtime.UnlockOSThread() // nothing else forks: the thread may serve others
+	// The app signals the helper only once it read the pid line, so the
+	// handlers need not cost start-up time before the fork. Everything below
+	// waits without a thread of its own: SIGCHLD drives the reaping, and the
+	// lifeline is read through the runtime's poller.
+	sigs := make(chan os.Signal, 16)
+	signal.Notify(sigs, syscall.SIGCHLD, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGUSR1, syscall.SIGINT, syscall.SIGQUIT)
+	syscall.SetNonblock(LifelineFD, true)
+	lifeline := os.NewFile(LifelineFD, "lifeline")
 	report(status, MsgPID, strconv.Itoa(pid))
 	releaseStdio()
 	s := &state{self: os.Getpid(), shell: pid, code: -1}
@@ -80,38 +86,25 @@ type state struct {
 	shellGone   bool // reaped: its pid may name another process now
 }
 
-type reaped struct {
-	pid  int
-	code int
-	last bool // no child left
-}
-
 // loop reaps children and handles signals and the lifeline until no
 // descendant is left.
 func (s *state) loop(sigs <-chan os.Signal, lifeline io.Reader, status io.Writer, grace time.Duration) int {
-	reaps := make(chan reaped, 16)
-	go reapAll(reaps)
 	gone := make(chan struct{})
 	go func() { io.Copy(io.Discard, lifeline); close(gone) }()
 	var killTick <-chan time.Time
 	var graceEnd <-chan time.Time
 	kill := func() {
 		if killTick == nil {
-			t := time.NewTicker(50 * time.Millisecond)
-			killTick = t.C
+			killTick = time.NewTicker(50 * time.Millisecond).C
 		}
 		s.signalAll(syscall.SIGKILL)
 	}
 	for {
+		// Reap first: the shell may have ended before SIGCHLD was handled.
+		if s.reap(status) {
+			return max(s.code, 0)
+		}
 		select {
-		case r := <-reaps:
-			if r.pid == s.shell {
-				s.code, s.shellGone = r.code, true
-				report(status, MsgExit, strconv.Itoa(r.code))
-			}
-			if r.last {
-				return max(s.code, 0)
-			}
 		case sig := <-sigs:
 			switch sig {
 			case syscall.SIGTERM, syscall.SIGHUP:
@@ -131,24 +124,28 @@ func (s *state) loop(sigs <-chan os.Signal, lifeline io.Reader, status io.Writer
 	}
 }
 
-// reapAll waits for every child (the shell, and orphans handed to the
-// subreaper) until none is left.
-func reapAll(out chan<- reaped) {
+// reap collects every ended child (the shell, and orphans handed to the
+// subreaper), reporting the shell's end, and says whether none is left.
+func (s *state) reap(status io.Writer) (last bool) {
 	for {
 		var ws syscall.WaitStatus
-		pid, err := syscall.Wait4(-1, &ws, 0, nil)
-		if err == syscall.EINTR {
+		pid, err := syscall.Wait4(-1, &ws, syscall.WNOHANG, nil)
+		switch {
+		case err == syscall.EINTR:
 			continue
+		case err != nil: // ECHILD: no child left
+			return true
+		case pid <= 0:
+			return false
 		}
-		if err != nil {
-			out <- reaped{pid: -1, last: true}
-			return
+		if pid == s.shell {
+			s.code = ws.ExitStatus()
+			if ws.Signaled() {
+				s.code = 128 + int(ws.Signal())
+			}
+			s.shellGone = true
+			report(status, MsgExit, strconv.Itoa(s.code))
 		}
-		code := ws.ExitStatus()
-		if ws.Signaled() {
-			code = 128 + int(ws.Signal())
-		}
-		out <- reaped{pid: pid, code: code}
 	}
 }
 
