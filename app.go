@@ -16,6 +16,7 @@ import (
 	"gatehouse/internal/events"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
+	"gatehouse/internal/sandbox/host"
 	"gatehouse/internal/session"
 	"gatehouse/internal/settings"
 )
@@ -46,6 +47,7 @@ type App struct {
 	switchMu sync.Mutex // one session switch at a time
 	alerts   *exitAlerts
 	files    atomic.Pointer[filesWatch] // the open workspace's watcher (app_files.go)
+	cmds     *host.Host                 // the supervisor helper and ledger (app_sandbox.go)
 }
 
 // AppState is what the page needs to draw its frame.
@@ -97,6 +99,9 @@ func (a *App) shutdown(context.Context) {
 	a.sess = nil
 	a.mu.Unlock()
 	a.closeSession(s)
+	if a.cmds != nil {
+		a.cmds.Close() // a clean exit: nothing of this run is left over
+	}
 	a.stopWatch()
 	a.bus.Close()
 }
@@ -152,7 +157,7 @@ func (a *App) ChooseWorkspace() (AppState, error) {
 	if err != nil {
 		return a.State(), fmt.Errorf("could not open the folder dialog: %w", err)
 	}
-	if dir == "" {
+	if dir == "" || !a.confirmWorkspace(dir) {
 		return a.State(), nil
 	}
 	if err := a.setWorkspace(dir); err != nil {

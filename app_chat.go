@@ -80,7 +80,7 @@ func (a *App) openSessionLocked(id string, log *session.Log, past *session.Loade
 	if err != nil {
 		return nil, err
 	}
-	procs := proc.NewRegistry(proc.Options{Env: a.loginEnv.Environ, Observer: session.ProcEvents{Events: a.bus, SessionID: id, OnExit: func(i protocol.ProcessInfo) { a.alerts.processExited(i) }}})
+	procs := proc.NewRegistry(a.sessionProcs(proc.Options{Env: a.loginEnv.Environ, Observer: session.ProcEvents{Events: a.bus, SessionID: id, OnExit: func(i protocol.ProcessInfo) { a.alerts.processExited(i) }}}, id))
 	reg, err := builtin.Registry(ws, procs)
 	if err != nil {
 		procs.CloseAll()

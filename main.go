@@ -19,6 +19,7 @@ import (
 
 	"gatehouse/internal/cli"
 	"gatehouse/internal/proc"
+	"gatehouse/internal/sandbox/host"
 	"gatehouse/internal/session"
 	"gatehouse/internal/settings"
 )
@@ -77,6 +78,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	app := NewApp(started, log, store, settings.Flags{BaseURL: *baseURL, Model: *model, API: *api})
 	if dataDir, err := session.DefaultDir(); err == nil {
 		app.sessions = session.NewStore(dataDir)
+		app.cmds = host.New(dataDir, log)
 	} else {
 		log.Warn("sessions will not be saved", "err", err)
 	}

@@ -53,3 +53,10 @@ func setStdio(cmd *exec.Cmd, stdio [3]*os.File) {
 		cmd.Stderr = stdio[2]
 	}
 }
+
+// Confined reports whether a command started now in dir would run confined
+// by the sandbox (for the approval dialog). The setting may change before
+// the command starts; ExecResult.Confined and Info.Confined tell what was.
+func (r *Registry) Confined(dir string) bool {
+	return r.o.Supervisor != "" && r.o.Sandbox != nil && r.o.Sandbox(dir) != nil
+}

@@ -25,7 +25,6 @@ type process struct {
 	inf       Info
 	stopping  bool
 	groupGone bool // the group was seen empty after the process ended
-	confined  bool // runs under the sandbox (immutable)
 	urlPorts  []int
 	listening []int
 }

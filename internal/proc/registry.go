@@ -190,9 +190,9 @@ func (r *Registry) Start(command, dir string) (Info, error) {
 	r.o.Ledger.add(l.g, command, dir)
 	p := &process{
 		id: "p" + strconv.Itoa(r.nextID), ring: NewRing(r.o.RingSize),
-		g: l.g, pty: f, confined: l.confined,
+		g: l.g, pty: f,
 		done: make(chan struct{}), rdone: make(chan struct{}),
-		inf: Info{PID: pid, Command: command, Cwd: dir, Status: StatusRunning, StartedAt: time.Now()},
+		inf: Info{PID: pid, Command: command, Cwd: dir, Status: StatusRunning, StartedAt: time.Now(), Confined: l.confined},
 	}
 	p.inf.ProcessID = p.id
 	r.procs[p.id] = p

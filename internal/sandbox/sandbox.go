@@ -180,3 +180,17 @@ func HomeDir(env []string) string {
 	h, _ := os.UserHomeDir()
 	return h
 }
+
+// RiskyWorkspace says why dir is a dangerous workspace, "" when it is not:
+// the root folder or the home folder would let confined commands write
+// nearly anywhere (and put ~/.ssh in reach).
+func RiskyWorkspace(dir, home string) string {
+	dir = filepath.Clean(dir)
+	switch {
+	case dir == "/":
+		return "the root folder /: every command could write anywhere you can, and the sandbox would confine nothing"
+	case home != "" && dir == filepath.Clean(home):
+		return "your home folder: every command could write all your files, ~/.ssh included, and the sandbox would confine little"
+	}
+	return ""
+}

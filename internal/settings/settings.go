@@ -66,6 +66,12 @@ type Settings struct {
 	// API is the protocol spoken to the model server, APIChat or
 	// APIResponses; "": APIChat.
 	API string `json:"api,omitempty"`
+	// Sandbox is how shell commands are confined: "workspace-write" (the
+	// default, "") or "off". The model cannot change it.
+	Sandbox string `json:"sandbox,omitempty"`
+	// SandboxDenyTCP refuses TCP connections to confined commands (UDP
+	// cannot be refused).
+	SandboxDenyTCP bool `json:"sandboxDenyTCP,omitempty"`
 }
 
 // Defaults returns the settings of a first run.
@@ -86,6 +92,9 @@ func (s Settings) Validate() error {
 	}
 	if !ValidAPI(s.API) {
 		return fmt.Errorf("settings: API %q is not chat or responses", s.API)
+	}
+	if s.Sandbox != "" && s.Sandbox != "workspace-write" && s.Sandbox != "off" {
+		return fmt.Errorf("settings: sandbox %q is not workspace-write or off", s.Sandbox)
 	}
 	if s.BaseURL != "" && !strings.HasPrefix(s.BaseURL, "http://") && !strings.HasPrefix(s.BaseURL, "https://") {
 		return fmt.Errorf("settings: base URL %q does not start with http:// or https://", s.BaseURL)
@@ -191,6 +200,9 @@ func (s *Store) Load() (Settings, error) {
 	}
 	if out.ContextWindow < 0 {
 		out.ContextWindow = 0
+	}
+	if out.Sandbox != "" && out.Sandbox != "workspace-write" && out.Sandbox != "off" {
+		out.Sandbox = "" // an unknown mode confines: the safe side
 	}
 	if !ValidAPI(out.API) {
 		out.API = ""
