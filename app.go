@@ -16,6 +16,7 @@ import (
 	"gatehouse/internal/events"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
+	"gatehouse/internal/sandbox"
 	"gatehouse/internal/sandbox/host"
 	"gatehouse/internal/session"
 	"gatehouse/internal/settings"
@@ -63,6 +64,11 @@ type AppState struct {
 	// Theme is the saved one (system, light or dark), here so the page can
 	// draw its first frame in it without asking for the settings.
 	Theme string `json:"theme"`
+	// Unconfined says why commands do not run confined ("" while they
+	// do); the header shows a badge while it is set. SandboxOff: because
+	// the user turned the sandbox off.
+	Unconfined string `json:"unconfined,omitempty"`
+	SandboxOff bool   `json:"sandboxOff,omitempty"`
 }
 
 // NewApp builds the bound App around the settings in store.
@@ -139,12 +145,15 @@ func (a *App) State() AppState {
 	if a.workspace != "" {
 		name = filepath.Base(a.workspace)
 	}
-	return AppState{
+	st := AppState{
 		Version: version, Workspace: a.workspace, WorkspaceName: name, ApprovalMode: a.mode,
 		NeedsSetup: eff.Settings.Model == "" || eff.Settings.BaseURL == "",
 		Model:      eff.Settings.Model,
 		Theme:      eff.Settings.Theme,
 	}
+	sb := a.cmdHost().Status(host.Config{Mode: eff.Settings.Sandbox})
+	st.Unconfined, st.SandboxOff = sb.Reason, sb.Mode == sandbox.ModeOff
+	return st
 }
 
 // ChooseWorkspace opens the native folder dialog. A cancelled dialog keeps the

@@ -19,6 +19,7 @@ import { ContextGauge, lastContextUse } from "./components/ContextGauge";
 import { FileTree } from "./components/FileTree";
 import { loadRich } from "./rich";
 import type { FilesBackend } from "./bridge/files";
+import type { LeftoverBackend, SandboxBackend } from "./bridge/sandbox";
 
 /** Sets the page's theme: light, dark, or anything else for the system's. */
 export function applyTheme(theme: string) {
@@ -27,7 +28,7 @@ export function applyTheme(theme: string) {
   else delete root.dataset.theme;
 }
 
-export function App({ backend, processes, sessions, localModels, files, approvals, initialState }: {
+export function App({ backend, processes, sessions, localModels, files, approvals, initialState, sandbox, leftovers }: {
   backend: Backend;
   /** The frame's state when the page had it before mounting (main.tsx): the first render is then the real frame. */
   initialState?: AppState;
@@ -36,6 +37,10 @@ export function App({ backend, processes, sessions, localModels, files, approval
   processes?: ProcessBackend;
   sessions?: SessionsBackend;
   localModels?: () => Promise<LocalServer[]>;
+  /** The sandbox block of Settings. */
+  sandbox?: SandboxBackend;
+  /** What a crashed run left running, in the process panel. */
+  leftovers?: LeftoverBackend;
 }) {
   const [state, setState] = useState<AppState | null>(initialState ?? null);
   const [processesOpen, setProcessesOpen] = useState(false);
@@ -134,6 +139,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
               }}
               onClose={state.needsSetup ? undefined : () => setShowSettings(false)}
               localModels={localModels}
+              sandbox={sandbox}
             />
           </main>
         ) : (
@@ -143,7 +149,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
             </SidePanel>
             <Chat state={state} transcript={transcript} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onCancel={cancel} />
             <SidePanel side="right" title="Processes" emptyText="No processes yet. Processes the agent starts show up here." width={440} open={processesOpen} onOpenChange={setProcessesOpen}>
-              {processes && <ProcessPanel backend={processes} onProcessStarted={() => setProcessesOpen(true)} />}
+              {processes && <ProcessPanel backend={processes} onProcessStarted={() => setProcessesOpen(true)} leftovers={leftovers} />}
             </SidePanel>
           </main>
         )}

@@ -121,7 +121,7 @@ type CommandPreview struct {
 	// sandbox, writing only in the workspace, temp, the scratch folder and
 	// the tool caches. False: it can write anywhere the user can (the
 	// sandbox is off or unavailable; the header says why).
-	Confined bool `json:"confined"`
+	Confined bool `json:"confined,omitempty"`
 }
 
 // CommandSegment is one simple command with the warnings the dialog shows.

@@ -87,7 +87,7 @@ export interface CommandPreview {
   input?: string;
   segments?: CommandSegment[];
   parseError?: string;
-  confined: boolean;
+  confined?: boolean;
 }
 
 export interface CommandSegment {

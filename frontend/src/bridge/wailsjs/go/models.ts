@@ -45,6 +45,8 @@ export namespace main {
 	    needsSetup: boolean;
 	    model: string;
 	    theme: string;
+	    unconfined?: string;
+	    sandboxOff?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new AppState(source);
@@ -59,6 +61,8 @@ export namespace main {
 	        this.needsSetup = source["needsSetup"];
 	        this.model = source["model"];
 	        this.theme = source["theme"];
+	        this.unconfined = source["unconfined"];
+	        this.sandboxOff = source["sandboxOff"];
 	    }
 	}
 	export class DirEntry {
@@ -396,7 +400,7 @@ export namespace protocol {
 	    input?: string;
 	    segments?: CommandSegment[];
 	    parseError?: string;
-	    confined: boolean;
+	    confined?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new CommandPreview(source);
