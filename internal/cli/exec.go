@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"os/signal"
 	"strings"
@@ -18,6 +19,7 @@ import (
 	"gatehouse/internal/llm"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
+	cmdhost "gatehouse/internal/sandbox/host"
 	"gatehouse/internal/session"
 	"gatehouse/internal/settings"
 	"gatehouse/internal/tools"
@@ -110,6 +112,7 @@ func ExecMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 type execOptions struct {
 	workspace, prompt, approval, model, baseURL, api string
 	maxSteps, contextWindow                          int
+	sandbox                                          cmdhost.Config // from the saved settings
 	json                                             bool
 }
 
@@ -173,6 +176,7 @@ func Exec(ctx context.Context, args []string, env ExecEnv, stdin io.Reader, stdo
 		return usage("%v", err)
 	}
 	o.contextWindow = eff.Settings.ContextWindow
+	o.sandbox = cmdhost.Config{Mode: eff.Settings.Sandbox, DenyTCP: eff.Settings.SandboxDenyTCP}
 	if eff.Settings.Model == "" {
 		return usage("no model: pass --model or choose one in the app's settings")
 	}
@@ -220,7 +224,12 @@ func runTurn(ctx context.Context, o execOptions, env ExecEnv, ws *workspace.Work
 	})
 	bus := events.New(events.Fanout(out, state), events.Options{})
 	host.bus, host.log, host.sessionID = bus, log, id
-	procs := proc.NewRegistry(proc.Options{Env: env.ProcEnv, Observer: session.ProcEvents{Events: bus, SessionID: id}})
+	// Commands run under the supervisor helper beside the binary, confined
+	// as the saved settings say, like the window's.
+	cmds := cmdhost.New(env.DataDir, slog.New(slog.DiscardHandler))
+	defer cmds.Close()
+	procs := proc.NewRegistry(cmds.Options(proc.Options{Env: env.ProcEnv, Observer: session.ProcEvents{Events: bus, SessionID: id}},
+		ws.Root(), cmds.Scratch(id), func() cmdhost.Config { return o.sandbox }))
 	reg, err := builtin.Registry(ws, procs)
 	if err != nil {
 		procs.Close()
