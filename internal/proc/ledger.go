@@ -142,7 +142,7 @@ func (r *Registry) forget(g group) {
 	if r.o.Ledger == nil || g.sup == nil {
 		return
 	}
-	<-g.sup.done
+	g.sup.waitDone()
 	r.o.Ledger.remove(g)
 }
 

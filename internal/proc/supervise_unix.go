@@ -32,6 +32,9 @@ func (s *supervisor) running() bool {
 	}
 }
 
+// waitDone returns once the helper was reaped.
+func (s *supervisor) waitDone() { <-s.done }
+
 // signal asks the helper to end its command: SIGTERM forwards SIGTERM to
 // every descendant, SIGKILL becomes SIGUSR1 (the helper kills them all and
 // exits; killing the helper itself would orphan them).

@@ -61,3 +61,7 @@ func listeningPorts([]int) []int { return nil }
 func loginAttrs() *syscall.SysProcAttr { return nil }
 
 func killPIDs(func() []int, time.Duration) {}
+
+func (*supervisor) waitDone() {}
+
+func procStart(int) (uint64, bool) { return 0, false }
