@@ -5,6 +5,7 @@ package proc
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -184,4 +185,16 @@ func TestStopKillsWholeSupervisedTree(t *testing.T) {
 		t.Fatalf("status = %s, want stopped", out.Status)
 	}
 	waitNoneMarked(t, mark)
+}
+
+// A command the helper cannot start fails with the helper's reason.
+func TestSupervisorReportsAShellItCannotRun(t *testing.T) {
+	r := newReg(t, Options{Shell: "/nonexistent/shell", PortScan: -1})
+	_, err := r.Exec(context.Background(), ExecSpec{Command: "true", Dir: t.TempDir()})
+	if err == nil || !strings.Contains(err.Error(), "cannot run /nonexistent/shell") {
+		t.Fatalf("err = %v", err)
+	}
+	if _, err := r.Start("true", t.TempDir()); err == nil {
+		t.Fatal("Start with a missing shell succeeded")
+	}
 }
