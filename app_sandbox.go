@@ -46,12 +46,15 @@ func (a *App) sessionProcs(o proc.Options, id string) proc.Options {
 // Sandbox says whether commands run confined, and where they may write.
 func (a *App) Sandbox() SandboxView {
 	a.mu.Lock()
-	h, ws := a.cmdHost(), a.workspace
+	h, ws, id := a.cmdHost(), a.workspace, ""
+	if a.sess != nil {
+		id = a.sess.id
+	}
 	a.mu.Unlock()
 	c := a.sandboxConfig()
 	v := SandboxView{Status: h.Status(c), DenyTCP: c.DenyTCP, Writable: []string{}}
 	if ws != "" {
-		v.Writable = h.Policy(ws, h.Scratch("<session>"), a.loginEnv.Environ(), c).Writable
+		v.Writable = h.Policy(ws, h.Scratch(id), a.loginEnv.Environ(), c).Writable
 	}
 	return v
 }
