@@ -110,9 +110,35 @@ func TestSupervisorKillsTreeWhenHostIsKilled(t *testing.T) {
 	// helper, the shell (exec'd into its last sleep), setsid sh, its sleep,
 	// the grouped sleep
 	host := startHost(t, mark, 5, "-supervisor", suptest.Binary(t), "-cmd", stubbornTree)
+	// The spare helper started for the next command goes too.
+	var spare []int
+	waitFor(t, 20*time.Second, "a spare helper", func() bool { spare = sparesOf(host.Process.Pid); return len(spare) > 0 })
 	host.Process.Signal(syscall.SIGKILL)
 	host.Wait()
 	waitNoneMarked(t, mark)
+	waitFor(t, 30*time.Second, "the spare helper to end", func() bool { return !pidAlive(spare[0]) })
+}
+
+// sparesOf lists the spare helpers whose parent is pid.
+func sparesOf(pid int) []int {
+	var out []int
+	for _, st := range scanProcs() {
+		b, _ := os.ReadFile("/proc/" + strconv.Itoa(st.pid) + "/cmdline")
+		if !st.zombie && bytes.HasSuffix(b, []byte("\x00-spare\x00")) && ppidOf(st.pid) == pid {
+			out = append(out, st.pid)
+		}
+	}
+	return out
+}
+
+func ppidOf(pid int) int {
+	b, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
+	if len(f) < 2 {
+		return 0
+	}
+	n, _ := strconv.Atoi(f[1])
+	return n
 }
 
 // Without the helper, a crash leaves the group running; the ledger the
@@ -196,5 +222,33 @@ func TestSupervisorReportsAShellItCannotRun(t *testing.T) {
 	}
 	if _, err := r.Start("true", t.TempDir()); err == nil {
 		t.Fatal("Start with a missing shell succeeded")
+	}
+}
+
+// Commands go to the spare helper started ahead, with their own folder,
+// environment and output; one too large for a spare's request gets a helper
+// of its own.
+func TestSpareHelperRunsTheNextCommands(t *testing.T) {
+	r := newReg(t, Options{PortScan: -1, Env: func() []string { return append(os.Environ(), "GH_SPARE_TEST=yes") }})
+	for i := range 3 {
+		dir := t.TempDir()
+		var out strings.Builder
+		res, err := r.Exec(context.Background(), ExecSpec{Command: "pwd; echo $GH_SPARE_TEST; exit " + strconv.Itoa(i), Dir: dir, Stdout: &out})
+		if err != nil || res.ExitCode != i || out.String() != dir+"\nyes\n" {
+			t.Fatalf("run %d: %q exit %d %v", i, out.String(), res.ExitCode, err)
+		}
+	}
+	big := ": " + strings.Repeat("x", 100<<10) + "; echo big"
+	var out strings.Builder
+	if res, err := r.Exec(context.Background(), ExecSpec{Command: big, Dir: t.TempDir(), Stdout: &out}); err != nil || res.ExitCode != 0 || out.String() != "big\n" {
+		t.Fatalf("large command: %q %+v %v", out.String(), res, err)
+	}
+	in, err := r.Start("echo started; sleep 300", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitLogs(t, r, in.ProcessID, "started", 1)
+	if _, err := r.Stop(in.ProcessID); err != nil {
+		t.Fatal(err)
 	}
 }

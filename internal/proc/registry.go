@@ -82,6 +82,9 @@ type Registry struct {
 	shell  string
 
 	lifeR, lifeW *os.File // the supervisors' lifeline (see lifeline)
+	spare        *helper  // a helper started ahead of the next command
+	refilling    bool     // a spare is being started
+	refills      sync.WaitGroup
 
 	closeOnce sync.Once
 	quit      chan struct{}
@@ -351,6 +354,7 @@ func (r *Registry) stopAll(ps []*process, gs []group) {
 func (r *Registry) CloseAll() {
 	r.mu.Lock()
 	r.closed = true
+	r.dropSpare()
 	var ps []*process
 	for _, id := range r.order {
 		if p := r.procs[id]; !p.inf.Restored {
@@ -370,6 +374,7 @@ func (r *Registry) CloseAll() {
 func (r *Registry) Close() {
 	r.CloseAll()
 	r.closeOnce.Do(func() {
+		r.refills.Wait() // a spare being started uses the lifeline
 		r.mu.Lock()
 		if r.lifeW != nil {
 			r.lifeW.Close()

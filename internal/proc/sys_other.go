@@ -65,3 +65,7 @@ func killPIDs(func() []int, time.Duration) {}
 func (*supervisor) waitDone() {}
 
 func procStart(int) (uint64, bool) { return 0, false }
+
+type helper struct{}
+
+func (r *Registry) dropSpare() {}

@@ -17,19 +17,22 @@
 //     crash included) sends SIGTERM, waits -grace, then SIGKILL;
 //   - exits once it has no descendant left, with the shell's exit code.
 //
+// With the single flag -spare the helper starts ahead of its command and
+// waits for it on fd 5 (see Request), so that a command does not wait for
+// the helper's own start-up.
+//
 // SIGINT and SIGQUIT are not the helper's: it is not in the command's group,
 // and ignores them if sent.
 package supervisor
 
-// Protocol of the status pipe (fd 4), one line per message.
-const (
-	MsgPID   = "pid"
-	MsgExit  = "exit"
-	MsgError = "error"
-)
+import "gatehouse/internal/supervisor/wire"
 
-// File descriptors the helper is given besides stdio.
+// The protocol's names, shared with the app.
 const (
-	LifelineFD = 3
-	StatusFD   = 4
+	MsgPID     = wire.MsgPID
+	MsgExit    = wire.MsgExit
+	MsgError   = wire.MsgError
+	LifelineFD = wire.LifelineFD
+	StatusFD   = wire.StatusFD
+	RequestFD  = wire.RequestFD
 )

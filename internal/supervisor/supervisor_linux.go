@@ -14,6 +14,7 @@ import (
 
 	"gatehouse/internal/sandbox"
 	"gatehouse/internal/sandbox/confine"
+	"gatehouse/internal/supervisor/wire"
 )
 
 const prSetChildSubreaper = 36
@@ -21,6 +22,14 @@ const prSetChildSubreaper = 36
 // Main runs the helper with args (without the program name) and returns its
 // exit code.
 func Main(args []string) int {
+	if len(args) == 1 && args[0] == wire.SpareFlag {
+		return spare()
+	}
+	return run(args, os.Environ())
+}
+
+// run starts the command of args with env and supervises it.
+func run(args, env []string) int {
 	fs := flag.NewFlagSet("gatehouse-supervisor", flag.ContinueOnError)
 	usePTY := fs.Bool("pty", false, "give the shell a session whose controlling terminal is stdin")
 	confined := fs.Bool("confine", false, "apply the sandbox policy of -write and -deny-tcp")
@@ -61,7 +70,7 @@ func Main(args []string) int {
 	if *usePTY {
 		sys = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
 	}
-	pid, err := syscall.ForkExec(argv[0], argv, &syscall.ProcAttr{Env: os.Environ(), Files: []uintptr{0, 1, 2}, Sys: sys})
+	pid, err := syscall.ForkExec(argv[0], argv, &syscall.ProcAttr{Env: env, Files: []uintptr{0, 1, 2}, Sys: sys})
 	if err != nil {
 		return fail(127, "cannot run %s: %v", argv[0], err)
 	}
