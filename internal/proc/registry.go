@@ -85,6 +85,7 @@ type Registry struct {
 	spare        *helper  // a helper started ahead of the next command
 	refilling    bool     // a spare is being started
 	refills      sync.WaitGroup
+	spareReady   *sync.Cond // on mu: a refill ended
 
 	closeOnce sync.Once
 	quit      chan struct{}
@@ -125,6 +126,7 @@ func NewRegistry(o Options) *Registry {
 		o.Rows, o.Cols = 24, 120
 	}
 	r := &Registry{o: o, procs: map[string]*process{}, execs: map[group]struct{}{}, quit: make(chan struct{})}
+	r.spareReady = sync.NewCond(&r.mu)
 	r.disp = newDispatcher(o.Observer, o.NewTicker(o.Tick), o.MaxChunk)
 	if o.PortScan > 0 {
 		r.bg.Add(1)

@@ -184,6 +184,7 @@ func (r *Registry) refill() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.refilling = false
+	defer r.spareReady.Broadcast()
 	if err != nil {
 		return
 	}
@@ -212,6 +213,13 @@ func (r *Registry) launchSupervised(shell, command, dir string, env []string, st
 	}
 	args, confined := r.supervisorArgs(dir, withPTY)
 	args = append(args, "--", shell, "-c", command)
+	// A spare on its way is nearer than a new helper (commands in a row).
+	for r.spare == nil && r.refilling {
+		r.spareReady.Wait()
+	}
+	if r.closed {
+		return nil, ErrClosed
+	}
 	var h *helper
 	if sp := r.spare; sp != nil {
 		r.spare = nil
