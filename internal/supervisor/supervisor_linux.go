@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"runtime"
 	"strconv"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -76,11 +77,10 @@ func run(args, env []string) int {
 	}
 	runtime.UnlockOSThread() // nothing else forks: the thread may serve others
 	// The app signals the helper only once it read the pid line, so the
-	// handlers need not cost start-up time before the fork. Everything below
-	// waits without a thread of its own: SIGCHLD drives the reaping, and the
-	// lifeline is read through the runtime's poller.
+	// handlers need not cost start-up time before the fork. The lifeline is
+	// read through the runtime's poller.
 	sigs := make(chan os.Signal, 16)
-	signal.Notify(sigs, syscall.SIGCHLD, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGUSR1, syscall.SIGINT, syscall.SIGQUIT)
+	signal.Notify(sigs, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGUSR1, syscall.SIGINT, syscall.SIGQUIT)
 	syscall.SetNonblock(LifelineFD, true)
 	lifeline := os.NewFile(LifelineFD, "lifeline")
 	report(status, MsgPID, strconv.Itoa(pid))
@@ -92,12 +92,38 @@ func run(args, env []string) int {
 type state struct {
 	self, shell int
 	code        int
-	shellGone   bool // reaped: its pid may name another process now
+	shellGone   atomic.Bool // reaped: its pid may name another process now
 }
 
-// loop reaps children and handles signals and the lifeline until no
-// descendant is left.
+// loop reaps children until none is left, blocked in wait4 so that the
+// shell's end is reported with no hop between threads; control handles
+// signals and the lifeline meanwhile.
 func (s *state) loop(sigs <-chan os.Signal, lifeline io.Reader, status io.Writer, grace time.Duration) int {
+	go s.control(sigs, lifeline, grace)
+	for {
+		var ws syscall.WaitStatus
+		pid, err := syscall.Wait4(-1, &ws, 0, nil)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil { // ECHILD: no child left
+			return max(s.code, 0)
+		}
+		if pid == s.shell {
+			s.code = ws.ExitStatus()
+			if ws.Signaled() {
+				s.code = 128 + int(ws.Signal())
+			}
+			s.shellGone.Store(true)
+			report(status, MsgExit, strconv.Itoa(s.code))
+		}
+	}
+}
+
+// control kills the command's processes when told to (SIGTERM, SIGHUP,
+// SIGUSR1) or when the app goes away (the lifeline ends); it runs until the
+// helper exits.
+func (s *state) control(sigs <-chan os.Signal, lifeline io.Reader, grace time.Duration) {
 	gone := make(chan struct{})
 	go func() { io.Copy(io.Discard, lifeline); close(gone) }()
 	var killTick <-chan time.Time
@@ -109,10 +135,6 @@ func (s *state) loop(sigs <-chan os.Signal, lifeline io.Reader, status io.Writer
 		s.signalAll(syscall.SIGKILL)
 	}
 	for {
-		// Reap first: the shell may have ended before SIGCHLD was handled.
-		if s.reap(status) {
-			return max(s.code, 0)
-		}
 		select {
 		case sig := <-sigs:
 			switch sig {
@@ -133,35 +155,10 @@ func (s *state) loop(sigs <-chan os.Signal, lifeline io.Reader, status io.Writer
 	}
 }
 
-// reap collects every ended child (the shell, and orphans handed to the
-// subreaper), reporting the shell's end, and says whether none is left.
-func (s *state) reap(status io.Writer) (last bool) {
-	for {
-		var ws syscall.WaitStatus
-		pid, err := syscall.Wait4(-1, &ws, syscall.WNOHANG, nil)
-		switch {
-		case err == syscall.EINTR:
-			continue
-		case err != nil: // ECHILD: no child left
-			return true
-		case pid <= 0:
-			return false
-		}
-		if pid == s.shell {
-			s.code = ws.ExitStatus()
-			if ws.Signaled() {
-				s.code = 128 + int(ws.Signal())
-			}
-			s.shellGone = true
-			report(status, MsgExit, strconv.Itoa(s.code))
-		}
-	}
-}
-
 // signalAll sends sig to the shell's group and to every descendant of the
 // helper, whichever group or session it moved to.
 func (s *state) signalAll(sig syscall.Signal) {
-	if !s.shellGone {
+	if !s.shellGone.Load() {
 		syscall.Kill(-s.shell, sig)
 	}
 	for _, pid := range descendants(s.self) {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"syscall"
 	"testing"
 	"time"
 
@@ -30,10 +31,12 @@ func main() {
 	direct, supervised, confined := Registries(*sup, dir)
 	defer direct.Close()
 	defer supervised.Close()
-	var d, s []time.Duration
+	var d, s, dc, sc []time.Duration
 	for range *rounds {
-		d = append(d, perOp(testing.Benchmark(ExecTrue(direct, dir))))
-		s = append(s, perOp(testing.Benchmark(ExecTrue(supervised, dir))))
+		t, c := measure(ExecTrue(direct, dir))
+		d, dc = append(d, t), append(dc, c)
+		t, c = measure(ExecTrue(supervised, dir))
+		s, sc = append(s, t), append(sc, c)
 	}
 	md, ms := median(d), median(s)
 	kind := "supervised, confined (Landlock)"
@@ -48,9 +51,33 @@ func main() {
 		verdict = "over the 1.5x target"
 	}
 	fmt.Printf("ratio: %.2fx (target <= 1.5x: %s)\n", ratio, verdict)
+	// On a machine whose CPUs are busy, wall time follows CPU time.
+	fmt.Printf("CPU per exec (this process and every process it waited for): direct %v, supervised %v, ratio %.2fx\n",
+		median(dc), median(sc), float64(median(sc))/float64(median(dc)))
 }
 
-func perOp(r testing.BenchmarkResult) time.Duration { return time.Duration(r.NsPerOp()) }
+// measure runs b and returns its wall time and its CPU time per exec.
+func measure(b func(*testing.B)) (wall, cpu time.Duration) {
+	before := cpuTime()
+	r := testing.Benchmark(b)
+	if r.N == 0 {
+		return 0, 0
+	}
+	return time.Duration(r.NsPerOp()), (cpuTime() - before) / time.Duration(r.N)
+}
+
+// cpuTime is the user and system time of this process and of the children
+// (and their waited-for descendants) it reaped.
+func cpuTime() time.Duration {
+	var total time.Duration
+	for _, who := range []int{syscall.RUSAGE_SELF, syscall.RUSAGE_CHILDREN} {
+		var ru syscall.Rusage
+		if syscall.Getrusage(who, &ru) == nil {
+			total += time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+		}
+	}
+	return total
+}
 
 func median(ds []time.Duration) time.Duration {
 	ds = slices.Clone(ds)
