@@ -1,8 +1,9 @@
 // Command sandboxbench times `bash exec true` through the process registry
 // under the supervisor helper, confined, against the same without the
-// helper, alternating rounds in one run, and prints the ratio (target:
-// <= 1.5x). Flags: -supervisor (default: build it), -n execs per round,
-// -rounds.
+// helper, in one run, and prints the ratios (target: <= 1.5x): back to back
+// (alternating rounds, median), one exec after a pause (as an agent runs
+// commands: the spare helper is ready), and the CPU time per exec. Flags:
+// -supervisor (default: build it), -rounds.
 package main
 
 import (
