@@ -48,7 +48,7 @@ func (a *App) Sandbox() SandboxView {
 	a.mu.Lock()
 	h, ws, id := a.cmdHost(), a.workspace, ""
 	if a.sess != nil {
-		id = a.sess.id
+		id = a.sess.ID()
 	}
 	a.mu.Unlock()
 	c := a.sandboxConfig()

@@ -55,7 +55,7 @@ func TestSessionCommandsRunConfinedAndTheUISaysSo(t *testing.T) {
 	if st := app.State(); !st.SandboxOff || st.Unconfined == "" {
 		t.Fatalf("state after off: %+v", st)
 	}
-	if s := app.currentSession(); s.procs.Confined(ws) {
+	if s := app.currentSession(); s.Processes().Confined(ws) {
 		t.Fatal("the open session still confines after the sandbox was turned off")
 	}
 	if left := app.Leftovers(); left == nil || len(left) != 0 {

@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/signal"
 	"strings"
-	"sync/atomic"
 	"syscall"
 
 	"gatehouse/internal/agent"
@@ -19,11 +18,11 @@ import (
 	"gatehouse/internal/llm"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
+	"gatehouse/internal/runtime"
 	cmdhost "gatehouse/internal/sandbox/host"
 	"gatehouse/internal/session"
 	"gatehouse/internal/settings"
 	"gatehouse/internal/tools"
-	"gatehouse/internal/tools/builtin"
 	"gatehouse/internal/workspace"
 )
 
@@ -64,9 +63,6 @@ Exit status: 0 completed, 3 blocked_by_approval, 4 max_steps, 130 cancelled
 (SIGINT), 1 error, 2 bad usage.
 `
 
-// processTail is how much output of each process the session log keeps.
-const processTail = 64 << 10
-
 // ExecEnv is what Exec takes from its surroundings; tests pass their own.
 type ExecEnv struct {
 	// ConfigDir is the settings folder (settings.DefaultDir).
@@ -83,6 +79,11 @@ type ExecEnv struct {
 	// ProcEnv is the environment of the processes tools start (nil: the
 	// login shell's).
 	ProcEnv func() []string
+	// Policy limits the session's tools (zero: all, the main agent's).
+	Policy tools.Policy
+	// OnSession, when set, is called with the session before its turn
+	// starts (tests look at what it was assembled from).
+	OnSession func(*runtime.Session)
 }
 
 // DefaultExecEnv is the environment of `gatehouse exec`.
@@ -110,10 +111,10 @@ func ExecMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 type execOptions struct {
-	workspace, prompt, approval, model, baseURL, api string
-	maxSteps, contextWindow                          int
-	sandbox                                          cmdhost.Config // from the saved settings
-	json                                             bool
+	workspace, prompt, approval, model, baseURL, api   string
+	maxSteps, contextWindow, microCompactAt, compactAt int
+	sandbox                                            cmdhost.Config // from the saved settings
+	json                                               bool
 }
 
 // Exec runs `gatehouse exec`; args are the command line after "exec".
@@ -177,6 +178,7 @@ func Exec(ctx context.Context, args []string, env ExecEnv, stdin io.Reader, stdo
 	}
 	o.contextWindow = eff.Settings.ContextWindow
 	o.sandbox = cmdhost.Config{Mode: eff.Settings.Sandbox, DenyTCP: eff.Settings.SandboxDenyTCP}
+	o.microCompactAt, o.compactAt = eff.Settings.MicroCompactAt, eff.Settings.CompactAt
 	if eff.Settings.Model == "" {
 		return usage("no model: pass --model or choose one in the app's settings")
 	}
@@ -189,16 +191,14 @@ func Exec(ctx context.Context, args []string, env ExecEnv, stdin io.Reader, stdo
 	if err != nil {
 		return usage("%v", err)
 	}
-	host := &gateHost{stdin: stdin, stderr: stderr, ws: ws}
-	gate, err := approvalGate(o.approval, host)
-	if err != nil {
-		return usage("%v", err)
-	}
-	return runTurn(ctx, o, env, ws, client, gate, host, stdout, stderr)
+	return runTurn(ctx, o, env, ws, client, stdin, stdout, stderr)
 }
 
+// runTurn runs the one turn through the session runtime, as the window
+// runs its turns: same tools, middleware, gate, AGENTS.md, file recorder and
+// notes about files changed outside during the turn.
 func runTurn(ctx context.Context, o execOptions, env ExecEnv, ws *workspace.Workspace, model agent.Model,
-	gate []tools.Middleware, host *gateHost, stdout, stderr io.Writer) int {
+	stdin io.Reader, stdout, stderr io.Writer) int {
 	id := session.NewID()
 	var out events.Sink
 	if o.json {
@@ -213,46 +213,53 @@ func runTurn(ctx context.Context, o execOptions, env ExecEnv, ws *workspace.Work
 			fmt.Fprintln(stderr, "gatehouse exec: the session will not be saved:", err)
 		}
 	}
-	var logFailed atomic.Bool
-	state := session.NewState(id, nil, func(it protocol.TranscriptItem) {
-		if log != nil && !logFailed.Load() {
-			if err := log.AppendItem(it); err != nil {
-				fmt.Fprintln(stderr, "gatehouse exec: the session log stopped:", err)
-				logFailed.Store(true)
-			}
-		}
-	})
-	bus := events.New(events.Fanout(out, state), events.Options{})
-	host.bus, host.log, host.sessionID = bus, log, id
+	mode, _ := approval.ParseMode(o.approval) // checked by Exec
+	opts := runtime.Options{
+		ID: id, Workspace: ws, Model: model, Sink: out, Log: log,
+		Mode: func() approval.Mode { return mode }, Gateway: terminalGateway(stdin, stderr),
+		MaxSteps: o.maxSteps, ContextWindow: o.contextWindow, MicroCompactAt: o.microCompactAt, CompactAt: o.compactAt, Logger: warnLogger(stderr), Policy: env.Policy,
+	}
 	// Commands run under the supervisor helper beside the binary, confined
-	// as the saved settings say, like the window's.
+	// as the saved settings say, like the window's. Closed after the
+	// session (defers run last first): nothing of this run is left over.
 	cmds := cmdhost.New(env.DataDir, slog.New(slog.DiscardHandler))
 	defer cmds.Close()
-	procs := proc.NewRegistry(cmds.Options(proc.Options{Env: env.ProcEnv, Observer: session.ProcEvents{Events: bus, SessionID: id}},
-		ws.Root(), cmds.Scratch(id), func() cmdhost.Config { return o.sandbox }))
-	reg, err := builtin.Registry(ws, procs)
+	opts.Processes = cmds.Options(proc.Options{Env: env.ProcEnv}, ws.Root(), cmds.Scratch(id), func() cmdhost.Config { return o.sandbox })
+	sess, err := runtime.New(opts)
 	if err != nil {
-		procs.Close()
+		if log != nil {
+			log.Close()
+		}
 		fmt.Fprintln(stderr, "gatehouse exec:", err)
 		return ExitError
 	}
-	// The gate is listed last: it runs the calls it prepared itself.
-	router := tools.NewRouter(reg, tools.Policy{}, append([]tools.Middleware{tools.OutputCap(256 << 10)}, gate...)...)
-	ag := agent.New(agent.Config{Model: model, Tools: router, Events: bus, SessionID: id,
-		System: agent.SystemPrompt(ws.Root()), MaxSteps: o.maxSteps, ContextWindow: o.contextWindow})
-
-	outcome := ag.Run(ctx, id+"-t1", o.prompt)
-	bus.Flush()
+	if env.OnSession != nil {
+		env.OnSession(sess)
+	}
+	outcome, err := sess.Run(ctx, o.prompt)
 	// Processes end with the command; their last events are not printed
 	// (turn.stopped is the last line), but they are saved with the session.
-	procs.CloseAll()
-	if log != nil {
-		_ = log.SaveProcesses(procs.Snapshot(processTail))
-		_ = log.Close()
+	sess.Close()
+	if err != nil {
+		fmt.Fprintln(stderr, "gatehouse exec:", err)
+		return ExitError
 	}
-	procs.Close()
-	bus.Close()
 	return exitCode(outcome.Reason)
+}
+
+// warnLogger reports what goes wrong beside the turn (the session log
+// could not be written) on stderr.
+func warnLogger(stderr io.Writer) *slog.Logger {
+	return slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn,
+		ReplaceAttr: func(groups []string, a slog.Attr) slog.Attr {
+			if len(groups) == 0 && (a.Key == slog.TimeKey || a.Key == slog.LevelKey) {
+				return slog.Attr{}
+			}
+			if len(groups) == 0 && a.Key == slog.MessageKey {
+				a.Value = slog.StringValue("gatehouse exec: " + a.Value.String())
+			}
+			return a
+		}}))
 }
 
 func exitCode(r protocol.StopReason) int {
