@@ -16,17 +16,7 @@ import (
 // header's state and the settings' view say so, and turning the sandbox off
 // shows in both.
 func TestSessionCommandsRunConfinedAndTheUISaysSo(t *testing.T) {
-	if sandbox.ABI() < 1 {
-		t.Skip("this kernel has no Landlock")
-	}
-	helper := os.Getenv("GATEHOUSE_TEST_SUPERVISOR")
-	if helper == "" {
-		helper = filepath.Join(t.TempDir(), "gatehouse-supervisor")
-		if err := suptest.Build(helper); err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Setenv("GATEHOUSE_SUPERVISOR", helper)
+	suptest.Confining(t)
 	app, ws := newTestApp(t, llmtest.Script{Responses: []llmtest.Response{
 		{ToolCalls: []llmtest.ToolCall{{ID: "c1", Name: "bash", Arguments: llmtest.Text(`{"action":"exec","command":"echo in > inside.txt"}`)}}},
 		{Text: llmtest.Text("done")},

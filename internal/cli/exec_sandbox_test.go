@@ -18,17 +18,7 @@ import (
 // window's: a write in the workspace happens, one in the home folder is
 // refused; with the sandbox off in the saved settings it happens.
 func TestExecRunsCommandsConfined(t *testing.T) {
-	if sandbox.ABI() < 1 {
-		t.Skip("this kernel has no Landlock")
-	}
-	helper := os.Getenv("GATEHOUSE_TEST_SUPERVISOR")
-	if helper == "" {
-		helper = filepath.Join(t.TempDir(), "gatehouse-supervisor")
-		if err := suptest.Build(helper); err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Setenv("GATEHOUSE_SUPERVISOR", helper)
+	suptest.Confining(t)
 	for _, mode := range []string{sandbox.ModeWorkspaceWrite, sandbox.ModeOff} {
 		t.Run(mode, func(t *testing.T) {
 			root := t.TempDir()

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+
+	"gatehouse/internal/sandbox"
 )
 
 var (
@@ -37,6 +39,25 @@ func Binary(t testing.TB) string {
 		t.Fatalf("building the supervisor helper: %v", err)
 	}
 	return path
+}
+
+// Confining makes the app's hosts (the window, exec) find a helper through
+// $GATEHOUSE_SUPERVISOR for the rest of t, so their commands run confined;
+// it skips t where the kernel has no Landlock. The helper is built into
+// t's temp folder when $GATEHOUSE_TEST_SUPERVISOR is not set.
+func Confining(t *testing.T) {
+	t.Helper()
+	if sandbox.ABI() < 1 {
+		t.Skip("this kernel has no Landlock")
+	}
+	helper := os.Getenv("GATEHOUSE_TEST_SUPERVISOR")
+	if helper == "" {
+		helper = filepath.Join(t.TempDir(), "gatehouse-supervisor")
+		if err := Build(helper); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("GATEHOUSE_SUPERVISOR", helper)
 }
 
 // Build compiles a main package of this module (default: the helper) into
