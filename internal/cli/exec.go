@@ -19,6 +19,7 @@ import (
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/runtime"
+	cmdhost "gatehouse/internal/sandbox/host"
 	"gatehouse/internal/session"
 	"gatehouse/internal/settings"
 	"gatehouse/internal/tools"
@@ -112,6 +113,7 @@ func ExecMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 type execOptions struct {
 	workspace, prompt, approval, model, baseURL, api   string
 	maxSteps, contextWindow, microCompactAt, compactAt int
+	sandbox                                            cmdhost.Config // from the saved settings
 	json                                               bool
 }
 
@@ -175,6 +177,7 @@ func Exec(ctx context.Context, args []string, env ExecEnv, stdin io.Reader, stdo
 		return usage("%v", err)
 	}
 	o.contextWindow = eff.Settings.ContextWindow
+	o.sandbox = cmdhost.Config{Mode: eff.Settings.Sandbox, DenyTCP: eff.Settings.SandboxDenyTCP}
 	o.microCompactAt, o.compactAt = eff.Settings.MicroCompactAt, eff.Settings.CompactAt
 	if eff.Settings.Model == "" {
 		return usage("no model: pass --model or choose one in the app's settings")
@@ -216,7 +219,12 @@ func runTurn(ctx context.Context, o execOptions, env ExecEnv, ws *workspace.Work
 		Mode: func() approval.Mode { return mode }, Gateway: terminalGateway(stdin, stderr),
 		MaxSteps: o.maxSteps, ContextWindow: o.contextWindow, MicroCompactAt: o.microCompactAt, CompactAt: o.compactAt, Logger: warnLogger(stderr), Policy: env.Policy,
 	}
-	opts.Processes.Env = env.ProcEnv
+	// Commands run under the supervisor helper beside the binary, confined
+	// as the saved settings say, like the window's. Closed after the
+	// session (defers run last first): nothing of this run is left over.
+	cmds := cmdhost.New(env.DataDir, slog.New(slog.DiscardHandler))
+	defer cmds.Close()
+	opts.Processes = cmds.Options(proc.Options{Env: env.ProcEnv}, ws.Root(), cmds.Scratch(id), func() cmdhost.Config { return o.sandbox })
 	sess, err := runtime.New(opts)
 	if err != nil {
 		if log != nil {
