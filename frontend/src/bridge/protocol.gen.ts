@@ -50,6 +50,7 @@ export interface Preview {
   command?: CommandPreview;
   args?: unknown;
   argsText?: string;
+  mcp?: McpPreview;
 }
 
 export type PreviewKind = "files" | "command" | "args";
@@ -97,6 +98,12 @@ export interface CommandSegment {
   network?: boolean;
   elevates?: boolean;
   opaque?: boolean;
+}
+
+export interface McpPreview {
+  server: string;
+  tool: string;
+  description?: string;
 }
 
 export interface Rule {
