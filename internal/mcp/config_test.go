@@ -65,10 +65,10 @@ func TestParseSaveAndMask(t *testing.T) {
 
 func TestParseRefusesWhatIsNotAServerList(t *testing.T) {
 	for in, want := range map[string]string{
-		`{"servers": {}}`: `no "mcpServers"`,
+		`{"servers": {}}`:           `no "mcpServers"`,
 		`{"mcpServers": {"a": {}}}`: `server "a" needs either a command`,
-		`{"mcpServers": {"a": {"command": "x", "url": "http://h"}}}`: "both a command and a url",
-		`{"mcpServers": {"a": {"url": "ftp://h"}}}`:                  "not an http(s) address",
+		`{"mcpServers": {"a": {"command": "x", "url": "http://h"}}}`:     "both a command and a url",
+		`{"mcpServers": {"a": {"url": "ftp://h"}}}`:                      "not an http(s) address",
 		`{"mcpServers": {"a": {"command": "x", "headers": {"A": "b"}}}}`: "headers apply to a url",
 		`not json`: "not JSON",
 	} {
