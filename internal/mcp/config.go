@@ -138,8 +138,8 @@ func (c Config) Marshal() []byte {
 	return append(b, '\n')
 }
 
-// Load reads the file at path; a missing file is an empty config.
-func Load(path string) (Config, error) {
+// LoadFile reads the file at path; a missing file is an empty config.
+func LoadFile(path string) (Config, error) {
 	b, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Config{Servers: map[string]ServerConfig{}}, nil

@@ -33,7 +33,7 @@ func TestParseSaveAndMask(t *testing.T) {
 	if err != nil || fi.Mode().Perm() != 0o600 {
 		t.Fatalf("saved with mode %v (%v), want 0600", fi.Mode().Perm(), err)
 	}
-	back, err := Load(path)
+	back, err := LoadFile(path)
 	if err != nil || back.Servers["github"].Env["GITHUB_TOKEN"] != "ghp_secret" {
 		t.Fatalf("round trip: %+v %v", back, err)
 	}
@@ -77,7 +77,7 @@ func TestParseRefusesWhatIsNotAServerList(t *testing.T) {
 			t.Errorf("Parse(%s) = %v, want %q", in, err, want)
 		}
 	}
-	if c, err := Load(filepath.Join(t.TempDir(), "missing.json")); err != nil || len(c.Servers) != 0 {
+	if c, err := LoadFile(filepath.Join(t.TempDir(), "missing.json")); err != nil || len(c.Servers) != 0 {
 		t.Errorf("a missing file: %+v %v", c, err)
 	}
 }
