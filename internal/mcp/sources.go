@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"maps"
 	"os"
-	"slices"
 	"path/filepath"
+	"slices"
 
 	"gatehouse/internal/trust"
 )
