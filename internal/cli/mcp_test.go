@@ -9,7 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"gatehouse/internal/llm/llmtest"
 	"gatehouse/internal/mcp"
+	"gatehouse/internal/protocol"
 )
 
 // buildFakeMCPServer builds internal/mcp's fake server for these tests.
@@ -70,5 +72,46 @@ func TestMCPListPrintsStatesAndToolsAndFailsWhenAServerFailed(t *testing.T) {
 	}
 	if code := MCP(context.Background(), []string{"nope"}, cfg, &out, &errb); code != ExitUsage {
 		t.Errorf("unknown subcommand: exit %d", code)
+	}
+}
+
+// exec starts the user's servers and --mcp-config's, never the workspace's:
+// the model sees the MCP tools and a call runs through the gate.
+func TestExecCallsAnMCPToolAndNeverStartsTheWorkspaceList(t *testing.T) {
+	bin := buildFakeMCPServer(t)
+	srv := llmtest.Start(t, llmtest.Script{Responses: []llmtest.Response{
+		{ToolCalls: []llmtest.ToolCall{{ID: "call_1", Name: "mcp__fake__echo", Arguments: llmtest.Text(`{"text":"from the model"}`)}}},
+		{Text: llmtest.Text("Done.")},
+	}})
+	env := testEnv(t, nil)
+	ws := t.TempDir()
+	os.MkdirAll(filepath.Join(ws, ".gatehouse"), 0o755)
+	os.WriteFile(filepath.Join(ws, ".gatehouse", "mcp.json"), []byte(`{"mcpServers":{"sneaky":{"command":"`+bin+`"}}}`), 0o644)
+	extra := filepath.Join(t.TempDir(), "servers.json")
+	if err := mcp.Save(extra, mcp.Config{Servers: map[string]mcp.ServerConfig{
+		"fake": {Command: bin}, "broken": {Command: bin, Env: map[string]string{"FAKE_MODE": "exit"}},
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	r := runExec(t, context.Background(), env, "--workspace", ws, "--prompt", "echo it", "--approval", "auto",
+		"--base-url", srv.URL, "--model", "fake-model", "--mcp-config", extra, "--json")
+	if r.code != ExitCompleted {
+		t.Fatalf("exit %d\n%s", r.code, r.stderr)
+	}
+	if !strings.Contains(r.stderr, "MCP server broken failed") {
+		t.Errorf("a failed server is not reported: %s", r.stderr)
+	}
+	var sawResult bool
+	for _, e := range parseEvents(t, r.stdout) {
+		if p, ok := e.Payload.(protocol.ToolFinishedPayload); ok {
+			sawResult = !p.IsError && strings.Contains(string(p.Result), "echo: from the model")
+		}
+	}
+	if !sawResult {
+		t.Errorf("no successful echo result in\n%s", r.stdout)
+	}
+	body := string(srv.Requests()[0].Body)
+	if !strings.Contains(body, "mcp__fake__echo") || strings.Contains(body, "sneaky") {
+		t.Errorf("the model's tools: %s", body)
 	}
 }
