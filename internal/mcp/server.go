@@ -14,18 +14,19 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"gatehouse/internal/protocol"
 	"gatehouse/internal/tools"
 )
 
 // State is where a server is in its life.
-type State string
+type State = protocol.McpState
 
 const (
-	StateStarting State = "starting"
-	StateReady    State = "ready"
-	StateFailed   State = "failed"
-	StateDisabled State = "disabled"
-	StateStopped  State = "stopped"
+	StateStarting = protocol.McpStarting
+	StateReady    = protocol.McpReady
+	StateFailed   = protocol.McpFailed
+	StateDisabled = protocol.McpDisabled
+	StateStopped  = protocol.McpStopped
 )
 
 // stderrLines is how many of a failed server's last stderr lines are kept
@@ -33,32 +34,10 @@ const (
 const stderrLines = 20
 
 // ToolInfo describes one of a server's tools for the UI and `mcp list`.
-type ToolInfo struct {
-	// Name is the tool's name on the server; SurfaceName is what the model
-	// sees (mcp__<server>__<tool>).
-	Name         string `json:"name"`
-	SurfaceName  string `json:"surfaceName"`
-	Description  string `json:"description,omitempty"`
-	ReadOnlyHint bool   `json:"readOnlyHint,omitempty"`
-	Enabled      bool   `json:"enabled"`
-}
+type ToolInfo = protocol.McpTool
 
 // Status is a server as the panel shows it.
-type Status struct {
-	Name   string `json:"name"`
-	Source string `json:"source"`
-	State  State  `json:"state"`
-	// Error says why the server failed; Stderr holds its last stderr lines.
-	Error  string     `json:"error,omitempty"`
-	Stderr string     `json:"stderr,omitempty"`
-	Tools  []ToolInfo `json:"tools,omitempty"`
-	Remote bool       `json:"remote,omitempty"`
-	// Target is the command line, or the URL with secrets masked.
-	Target string `json:"target"`
-	// NeedsOAuth: the server answered 401; OAuth sign-in is not supported.
-	NeedsOAuth         bool `json:"needsOAuth,omitempty"`
-	TrustReadOnlyHints bool `json:"trustReadOnlyHints,omitempty"`
-}
+type Status = protocol.McpServer
 
 // server is one configured server and its connection.
 type server struct {

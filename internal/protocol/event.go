@@ -38,6 +38,7 @@ const (
 	ProcessUpdated    EventType = "process.updated"
 	FsChanged         EventType = "fs.changed"
 	WatchDegraded     EventType = "watch.degraded"
+	McpUpdated        EventType = "mcp.updated"
 )
 
 // PayloadType pairs an event type with a zero value of its payload.
@@ -65,6 +66,7 @@ func Payloads() []PayloadType {
 		{ProcessUpdated, ProcessUpdatedPayload{}},
 		{FsChanged, FsChangedPayload{}},
 		{WatchDegraded, WatchDegradedPayload{}},
+		{McpUpdated, McpUpdatedPayload{}},
 	}
 }
 
@@ -138,6 +140,8 @@ func DecodePayload(t EventType, data json.RawMessage) (any, error) {
 		return decode[ProcessUpdatedPayload](t, data)
 	case FsChanged:
 		return decode[FsChangedPayload](t, data)
+	case McpUpdated:
+		return decode[McpUpdatedPayload](t, data)
 	case WatchDegraded:
 		return decode[WatchDegradedPayload](t, data)
 	}

@@ -224,6 +224,39 @@ export interface WatchDegradedPayload {
   reason: string;
 }
 
+export interface McpUpdatedPayload {
+  servers: McpServer[] | null;
+  untrusted?: McpUntrusted;
+}
+
+export interface McpServer {
+  name: string;
+  source: string;
+  state: McpState;
+  error?: string;
+  stderr?: string;
+  tools?: McpTool[];
+  remote?: boolean;
+  target: string;
+  needsOAuth?: boolean;
+  trustReadOnlyHints?: boolean;
+}
+
+export type McpState = "starting" | "ready" | "failed" | "disabled" | "stopped";
+
+export interface McpTool {
+  name: string;
+  surfaceName: string;
+  description?: string;
+  readOnlyHint?: boolean;
+  enabled: boolean;
+}
+
+export interface McpUntrusted {
+  file: string;
+  lines: string[] | null;
+}
+
 export interface Snapshot {
   sessionId: string;
   turnId: string;
@@ -270,7 +303,7 @@ export interface ProcessInfo {
 }
 
 /** Every event type, in a stable order. */
-export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded"] as const;
+export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "mcp.updated"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** The envelope of every event: {seq, sessionId, turnId, type, payload}. */
@@ -298,7 +331,8 @@ export type GatehouseEvent =
   | EventOf<"process.exited", ProcessExitedPayload>
   | EventOf<"process.updated", ProcessUpdatedPayload>
   | EventOf<"fs.changed", FsChangedPayload>
-  | EventOf<"watch.degraded", WatchDegradedPayload>;
+  | EventOf<"watch.degraded", WatchDegradedPayload>
+  | EventOf<"mcp.updated", McpUpdatedPayload>;
 
 /** Payload type of each event type. */
 export type PayloadOf<T extends EventType> = Extract<GatehouseEvent, { type: T }>["payload"];
