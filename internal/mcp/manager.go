@@ -52,9 +52,12 @@ func Merge(lists ...[]Entry) []Entry {
 type Options struct {
 	// Workspace is the servers' working folder and the client's root.
 	Workspace string
-	// Env is the environment servers start from (nil: this process's);
-	// OPENAI_API_KEY and GATEHOUSE_* are always removed.
+	// Env is the environment servers start from (nil: EnvFunc's, else this
+	// process's); OPENAI_API_KEY and GATEHOUSE_* are always removed.
 	Env []string
+	// EnvFunc, when Env is nil, is asked for it as each server starts (the
+	// login shell's environment, read off the first frame's path).
+	EnvFunc func() []string
 	// InitTimeout bounds each server's start (0: DefaultInitTimeout).
 	InitTimeout time.Duration
 	// OnChange (may be nil) hears that a server's state or tools changed.
@@ -90,6 +93,13 @@ func (m *Manager) initTimeout() time.Duration {
 		return m.opts.InitTimeout
 	}
 	return DefaultInitTimeout
+}
+
+func (m *Manager) env() []string {
+	if m.opts.Env == nil && m.opts.EnvFunc != nil {
+		return m.opts.EnvFunc()
+	}
+	return m.opts.Env
 }
 
 func (m *Manager) changed() {
