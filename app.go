@@ -14,6 +14,7 @@ import (
 
 	"gatehouse/internal/desktop"
 	"gatehouse/internal/events"
+	"gatehouse/internal/mcp"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/session"
@@ -46,6 +47,8 @@ type App struct {
 	switchMu sync.Mutex // one session switch at a time
 	alerts   *exitAlerts
 	files    atomic.Pointer[filesWatch] // the open workspace's watcher (app_files.go)
+	mcp      *mcp.Host                  // the workspace's MCP servers (app_mcp.go)
+	drawn    atomic.Bool                // the page drew its first frame
 }
 
 // AppState is what the page needs to draw its frame.
@@ -69,6 +72,7 @@ func NewApp(started time.Time, log *slog.Logger, store *settings.Store, flags se
 	a.model = &liveModel{app: a}
 	a.alerts = newExitAlerts(desktop.DBusNotifier{AppName: "Gatehouse"}, log)
 	a.bus = events.New(events.SinkFunc(a.deliver), events.Options{})
+	a.mcp = a.newMCPHost()
 	if saved, err := store.Load(); err == nil && saved.ApprovalMode != "" {
 		a.mode = saved.ApprovalMode
 	}
@@ -98,6 +102,7 @@ func (a *App) shutdown(context.Context) {
 	a.mu.Unlock()
 	a.closeSession(s)
 	a.stopWatch()
+	a.mcp.Close()
 	a.bus.Close()
 }
 
@@ -108,6 +113,7 @@ func (a *App) Ready() {
 		a.log.Info("ready", "afterMs", time.Since(a.started).Milliseconds())
 		// Read the login shell's environment now, off the first command's path.
 		go a.loginEnv.Environ()
+		a.mcpReady()
 	})
 }
 
@@ -206,6 +212,7 @@ func (a *App) setWorkspace(dir string) error {
 	a.mu.Unlock()
 	a.closeSession(old)
 	a.watchWorkspace(abs)
+	a.mcpOpen(abs)
 	a.saveSettings(func(s *settings.Settings) {
 		s.LastWorkspace = abs
 		recent := []string{abs}

@@ -19,6 +19,9 @@ import { ContextGauge, lastContextUse } from "./components/ContextGauge";
 import { FileTree } from "./components/FileTree";
 import { loadRich } from "./rich";
 import type { FilesBackend } from "./bridge/files";
+import type { McpBackend } from "./bridge/mcp";
+import { McpPanel } from "./components/McpPanel";
+import { useMcpStartingNote } from "./components/McpStartingNote";
 
 /** Sets the page's theme: light, dark, or anything else for the system's. */
 export function applyTheme(theme: string) {
@@ -27,7 +30,7 @@ export function applyTheme(theme: string) {
   else delete root.dataset.theme;
 }
 
-export function App({ backend, processes, sessions, localModels, files, approvals, initialState }: {
+export function App({ backend, processes, sessions, localModels, files, approvals, mcp, initialState }: {
   backend: Backend;
   /** The frame's state when the page had it before mounting (main.tsx): the first render is then the real frame. */
   initialState?: AppState;
@@ -36,6 +39,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
   processes?: ProcessBackend;
   sessions?: SessionsBackend;
   localModels?: () => Promise<LocalServer[]>;
+  mcp?: McpBackend;
 }) {
   const [state, setState] = useState<AppState | null>(initialState ?? null);
   const [processesOpen, setProcessesOpen] = useState(false);
@@ -89,6 +93,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const newSession = useMemo(() => sessions && (() => void sessions.create().then(() => store.resync(), (e) => setError(String(e)))), [sessions, store]);
   const actions = useMemo(() => ({ openURL: backend.openURL, openSettings: () => setShowSettings(true), newSession }), [backend, newSession]);
   const contextUse = useMemo(() => lastContextUse(transcript.items), [transcript.items]);
+  const mcpNote = useMcpStartingNote(mcp, transcript.turnId);
 
   if (!state) {
     return (
@@ -142,6 +147,12 @@ export function App({ backend, processes, sessions, localModels, files, approval
               {files && state.workspace ? <FileTree key={state.workspace} files={files} /> : undefined}
             </SidePanel>
             <Chat state={state} transcript={transcript} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onCancel={cancel} />
+            {mcpNote}
+            {mcp && state.workspace && (
+              <SidePanel side="right" title="Servers" emptyText="MCP servers show up here." width={360}>
+                <McpPanel key={state.workspace} backend={mcp} />
+              </SidePanel>
+            )}
             <SidePanel side="right" title="Processes" emptyText="No processes yet. Processes the agent starts show up here." width={440} open={processesOpen} onOpenChange={setProcessesOpen}>
               {processes && <ProcessPanel backend={processes} onProcessStarted={() => setProcessesOpen(true)} />}
             </SidePanel>

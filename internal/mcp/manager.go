@@ -76,6 +76,7 @@ type Manager struct {
 	servers []*server // sorted by name
 	slugs   map[string]string
 	closed  bool
+	started bool
 }
 
 // NewManager returns a manager of entries; nothing starts before Start.
@@ -144,7 +145,15 @@ func (m *Manager) add(entries []Entry) []*server {
 }
 
 // Start starts every enabled server in the background; it does not wait.
+// Only the first call starts anything (Restart starts a server again).
 func (m *Manager) Start() {
+	m.mu.Lock()
+	first := !m.started
+	m.started = true
+	m.mu.Unlock()
+	if !first {
+		return
+	}
 	for _, s := range m.list() {
 		s.start()
 	}
