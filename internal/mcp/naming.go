@@ -54,23 +54,34 @@ func fit(s string, n int) string {
 	return strings.TrimRight(s[:n-hashSuffixN-1], "_") + "_" + shortHash(s)
 }
 
+// uniqueFit sanitises each name to at most room bytes (fallback when
+// nothing is left), numbering later clashes with sep: the results are
+// distinct, in the input's order.
+func uniqueFit(names []string, fallback string, room int, sep string) []string {
+	out := make([]string, len(names))
+	used := map[string]bool{}
+	for i, n := range names {
+		s := strings.Trim(sanitize(n), "_")
+		if s == "" {
+			s = fallback
+		}
+		s = fit(s, room)
+		base := s
+		for k := 2; used[s]; k++ {
+			s = fit(fmt.Sprintf("%s%s%d", base, sep, k), room)
+		}
+		used[s] = true
+		out[i] = s
+	}
+	return out
+}
+
 // slugs gives each server name a unique slug (sorted input gives stable
 // output).
 func slugs(names []string) map[string]string {
 	out := make(map[string]string, len(names))
-	used := map[string]bool{}
-	for _, n := range names {
-		s := strings.Trim(sanitize(n), "_")
-		if s == "" {
-			s = "server"
-		}
-		s = fit(s, maxSlugLen)
-		base := s
-		for i := 2; used[s]; i++ {
-			s = fit(fmt.Sprintf("%s-%d", base, i), maxSlugLen)
-		}
-		used[s] = true
-		out[n] = s
+	for i, s := range uniqueFit(names, "server", maxSlugLen, "-") {
+		out[names[i]] = s
 	}
 	return out
 }
@@ -79,21 +90,9 @@ func slugs(names []string) map[string]string {
 // surface name, unique within the server.
 func toolNames(slug string, tools []string) []string {
 	prefix := namePrefix + slug + "__"
-	room := maxNameLen - len(prefix)
-	out := make([]string, len(tools))
-	used := map[string]bool{}
-	for i, t := range tools {
-		s := strings.Trim(sanitize(t), "_")
-		if s == "" {
-			s = "tool"
-		}
-		s = fit(s, room)
-		base := s
-		for n := 2; used[s]; n++ {
-			s = fit(fmt.Sprintf("%s_%d", base, n), room)
-		}
-		used[s] = true
-		out[i] = prefix + s
+	out := uniqueFit(tools, "tool", maxNameLen-len(prefix), "_")
+	for i := range out {
+		out[i] = prefix + out[i]
 	}
 	return out
 }
