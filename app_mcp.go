@@ -39,6 +39,7 @@ func (a *App) mcpReady() {
 type McpPanel struct {
 	Servers   []protocol.McpServer   `json:"servers"`
 	Untrusted *protocol.McpUntrusted `json:"untrusted,omitempty"`
+	Problem   string                 `json:"problem,omitempty"`
 	// ClaudeImport: Claude Desktop's config exists to import from.
 	ClaudeImport bool `json:"claudeImport"`
 }
@@ -46,7 +47,7 @@ type McpPanel struct {
 // McpList returns the servers of the open workspace.
 func (a *App) McpList() McpPanel {
 	p := a.mcp.List()
-	return McpPanel{Servers: p.Servers, Untrusted: p.Untrusted, ClaudeImport: a.mcp.ClaudeImportAvailable()}
+	return McpPanel{Servers: p.Servers, Untrusted: p.Untrusted, Problem: p.Problem, ClaudeImport: a.mcp.ClaudeImportAvailable()}
 }
 
 // McpRestart stops a server (its whole process group) and starts it again.

@@ -38,6 +38,7 @@ type Host struct {
 	workspace string
 	m         *Manager
 	untrusted *Untrusted
+	problem   string
 }
 
 // NewHost returns a host with no workspace open.
@@ -52,9 +53,13 @@ func (h *Host) userPath() string { return UserConfigPath(h.opts.ConfigDir) }
 func (h *Host) Open(workspace string) error {
 	src, err := LoadSources(h.opts.ConfigDir, workspace, nil, h.trust)
 	m := NewManager(Options{Workspace: workspace, EnvFunc: h.opts.EnvFunc, Version: h.opts.Version, OnChange: h.publish}, src.Entries)
+	problem := ""
+	if err != nil {
+		problem = err.Error() + " (fix the file; its servers do not run meanwhile)"
+	}
 	h.mu.Lock()
 	old := h.m
-	h.workspace, h.m, h.untrusted = workspace, m, src.Untrusted
+	h.workspace, h.m, h.untrusted, h.problem = workspace, m, src.Untrusted, problem
 	h.mu.Unlock()
 	if old != nil {
 		old.Close()
@@ -106,9 +111,9 @@ func (h *Host) Starting() []string {
 // List is the panel's list.
 func (h *Host) List() protocol.McpUpdatedPayload {
 	h.mu.Lock()
-	m, u := h.m, h.untrusted
+	m, u, problem := h.m, h.untrusted, h.problem
 	h.mu.Unlock()
-	p := protocol.McpUpdatedPayload{Servers: []protocol.McpServer{}}
+	p := protocol.McpUpdatedPayload{Servers: []protocol.McpServer{}, Problem: problem}
 	if m != nil {
 		p.Servers = append(p.Servers, m.Statuses()...)
 	}

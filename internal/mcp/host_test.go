@@ -168,3 +168,19 @@ func TestHostStartsAWorkspaceListOnlyAfterTrust(t *testing.T) {
 	h.Start()
 	h.manager().Wait(ctx)
 }
+
+func TestHostSaysWhenTheUsersListIsBroken(t *testing.T) {
+	cfgDir := t.TempDir()
+	os.WriteFile(UserConfigPath(cfgDir), []byte(`{"mcpServers": {"a": {"command": "x",}}}`), 0o600)
+	h := NewHost(HostOptions{ConfigDir: cfgDir})
+	t.Cleanup(h.Close)
+	if err := h.Open(t.TempDir()); err == nil {
+		t.Fatal("a broken list opened without an error")
+	}
+	if p := h.List(); !strings.Contains(p.Problem, "mcp.json: not JSON") {
+		t.Errorf("problem %q", p.Problem)
+	}
+	if b, _ := os.ReadFile(UserConfigPath(cfgDir)); !strings.Contains(string(b), `"command": "x",`) {
+		t.Error("the broken file was changed")
+	}
+}

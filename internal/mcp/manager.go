@@ -244,6 +244,7 @@ func (m *Manager) SetDisabled(name string, disabled bool) error {
 		m.changed()
 		return nil
 	}
+	s.stop(StateStopped) // a running server is not started twice
 	s.start()
 	return nil
 }

@@ -60,4 +60,7 @@ type McpUntrusted struct {
 type McpUpdatedPayload struct {
 	Servers   []McpServer   `json:"servers"`
 	Untrusted *McpUntrusted `json:"untrusted,omitempty"`
+	// Problem says why a server list could not be read (its servers are
+	// not running until it is fixed).
+	Problem string `json:"problem,omitempty"`
 }

@@ -227,6 +227,7 @@ export interface WatchDegradedPayload {
 export interface McpUpdatedPayload {
   servers: McpServer[] | null;
   untrusted?: McpUntrusted;
+  problem?: string;
 }
 
 export interface McpServer {

@@ -78,6 +78,7 @@ export function McpPanel({ backend }: { backend: McpBackend }) {
           <button type="button" className="primary" onClick={() => void run(backend.trust())}>Trust and start</button>
         </section>
       )}
+      {state.problem && <p className="mcp-error" role="alert">{state.problem}</p>}
       {error && <p className="mcp-error" role="alert">{error}</p>}
       {note && <p className="mcp-note" role="status">{note}</p>}
       {servers.length === 0 && <p className="empty">No MCP servers yet. Add one to give the agent more tools.</p>}

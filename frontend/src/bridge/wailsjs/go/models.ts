@@ -138,6 +138,7 @@ export namespace main {
 	export class McpPanel {
 	    servers: protocol.McpServer[];
 	    untrusted?: protocol.McpUntrusted;
+	    problem?: string;
 	    claudeImport: boolean;
 	
 	    static createFrom(source: any = {}) {
@@ -148,6 +149,7 @@ export namespace main {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.servers = this.convertValues(source["servers"], protocol.McpServer);
 	        this.untrusted = this.convertValues(source["untrusted"], protocol.McpUntrusted);
+	        this.problem = source["problem"];
 	        this.claudeImport = source["claudeImport"];
 	    }
 	
