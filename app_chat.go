@@ -82,6 +82,13 @@ func (a *App) openSessionLocked(id string, log *session.Log, past *session.Loade
 	}
 	procs := proc.NewRegistry(proc.Options{Env: a.loginEnv.Environ, Observer: session.ProcEvents{Events: a.bus, SessionID: id, OnExit: func(i protocol.ProcessInfo) { a.alerts.processExited(i) }}})
 	reg, err := builtin.Registry(ws, procs)
+	for _, p := range a.mcp.Providers() {
+		for _, t := range p.Tools() {
+			if err == nil {
+				err = reg.Register(t)
+			}
+		}
+	}
 	if err != nil {
 		procs.CloseAll()
 		return nil, err
