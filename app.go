@@ -2,23 +2,24 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
-	"os"
 	"path/filepath"
-	"reflect"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"gatehouse/internal/browse"
 	"gatehouse/internal/desktop"
 	"gatehouse/internal/events"
+	"gatehouse/internal/llm"
 	"gatehouse/internal/mcp"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
+	"gatehouse/internal/runtime"
 	"gatehouse/internal/session"
 	"gatehouse/internal/settings"
+	"gatehouse/internal/tools"
+	"gatehouse/internal/workspace"
 )
 
 // App is the object bound to the page: thin methods that translate types and
@@ -35,28 +36,33 @@ type App struct {
 
 	mu        sync.Mutex
 	workspace string
-	mode      string
-	sess      *liveSession
+	ws        *workspace.Workspace // the boundary of workspace, opened once
+	mode      protocol.ApprovalMode
+	sess      *runtime.Session
 	readyOnce sync.Once
-	model     *liveModel
+	model     *llm.Live
 	loginEnv  *proc.LoginEnv
 	// sessions stores the session logs; nil: sessions are not saved.
 	sessions *session.Store
 	// closing are sessions being closed: they still get their events.
-	closing  []*liveSession
-	switchMu sync.Mutex // one session switch at a time
-	alerts   *exitAlerts
-	files    atomic.Pointer[filesWatch] // the open workspace's watcher (app_files.go)
-	mcp      *mcp.Host                  // the workspace's MCP servers (app_mcp.go)
-	drawn    atomic.Bool                // the page drew its first frame
+	closing []*runtime.Session
+	// listening is closing plus sess, for deliver, which runs under the
+	// bus's lock and so must not take mu (app_sessions.go).
+	listening atomic.Pointer[[]*runtime.Session]
+	switchMu  sync.Mutex // one session switch at a time
+	alerts    *desktop.ExitAlerts
+	policy    tools.Policy                     // the sessions' tools (zero: all, the main agent's)
+	files     atomic.Pointer[browse.Workspace] // the open workspace's watch and viewer (app_files.go)
+	mcp       *mcp.Host                        // the workspace's MCP servers (app_mcp.go)
+	drawn     atomic.Bool                      // the page drew its first frame
 }
 
 // AppState is what the page needs to draw its frame.
 type AppState struct {
-	Version       string `json:"version"`
-	Workspace     string `json:"workspace"`
-	WorkspaceName string `json:"workspaceName"`
-	ApprovalMode  string `json:"approvalMode"`
+	Version       string                `json:"version"`
+	Workspace     string                `json:"workspace"`
+	WorkspaceName string                `json:"workspaceName"`
+	ApprovalMode  protocol.ApprovalMode `json:"approvalMode"`
 	// NeedsSetup is true while no model is configured: the page shows the
 	// first-run settings screen.
 	NeedsSetup bool   `json:"needsSetup"`
@@ -68,23 +74,26 @@ type AppState struct {
 
 // NewApp builds the bound App around the settings in store.
 func NewApp(started time.Time, log *slog.Logger, store *settings.Store, flags settings.Flags) *App {
-	a := &App{started: started, log: log, store: store, flags: flags, mode: "safe", loginEnv: &proc.LoginEnv{}}
-	a.model = &liveModel{app: a}
-	a.alerts = newExitAlerts(desktop.DBusNotifier{AppName: "Gatehouse"}, log)
+	a := &App{started: started, log: log, store: store, flags: flags, mode: protocol.ApprovalSafe, loginEnv: &proc.LoginEnv{}}
+	a.model = llm.NewLive(a.modelConfig)
+	a.alerts = desktop.NewExitAlerts(desktop.DBusNotifier{AppName: "Gatehouse"}, log)
 	a.bus = events.New(events.SinkFunc(a.deliver), events.Options{})
 	a.mcp = a.newMCPHost()
 	if saved, err := store.Load(); err == nil && saved.ApprovalMode != "" {
-		a.mode = saved.ApprovalMode
+		a.mode = protocol.ApprovalMode(saved.ApprovalMode) // Load checked it
 	}
 	return a
 }
 
-// deliver hands each event to the UI and to the session's state. It runs
-// under the bus's lock, so it only passes events on.
+// deliver hands each event to the UI and to the sessions' states. It runs
+// under the bus's lock, so it only passes events on and takes no lock of
+// the App's.
 func (a *App) deliver(e protocol.Event) {
 	a.rt.Load().Emit(protocol.WailsEventName, e)
-	for _, s := range a.listeners() {
-		s.state.Emit(e)
+	if l := a.listening.Load(); l != nil {
+		for _, s := range *l {
+			s.Emit(e)
+		}
 	}
 }
 
@@ -98,7 +107,7 @@ func (a *App) startup(ctx context.Context) {
 func (a *App) shutdown(context.Context) {
 	a.mu.Lock()
 	s := a.sess
-	a.sess = nil
+	a.setSessionLocked(nil)
 	a.mu.Unlock()
 	a.closeSession(s)
 	a.stopWatch()
@@ -145,103 +154,6 @@ func (a *App) State() AppState {
 		NeedsSetup: eff.Settings.Model == "" || eff.Settings.BaseURL == "",
 		Model:      eff.Settings.Model,
 		Theme:      eff.Settings.Theme,
-	}
-}
-
-// ChooseWorkspace opens the native folder dialog. A cancelled dialog keeps the
-// current workspace.
-func (a *App) ChooseWorkspace() (AppState, error) {
-	a.mu.Lock()
-	start := a.workspace
-	a.mu.Unlock()
-	dir, err := a.rt.Load().ChooseFolder("Choose a workspace folder", start)
-	if err != nil {
-		return a.State(), fmt.Errorf("could not open the folder dialog: %w", err)
-	}
-	if dir == "" {
-		return a.State(), nil
-	}
-	if err := a.setWorkspace(dir); err != nil {
-		return a.State(), err
-	}
-	return a.State(), nil
-}
-
-// SetApprovalMode switches between manual, safe and auto, and remembers it.
-func (a *App) SetApprovalMode(mode string) (AppState, error) {
-	if err := a.useMode(mode); err != nil {
-		return a.State(), err
-	}
-	a.saveSettings(func(s *settings.Settings) { s.ApprovalMode = mode })
-	return a.State(), nil
-}
-
-// useMode switches the mode for this run only (the --approval flag).
-func (a *App) useMode(mode string) error {
-	switch mode {
-	case "manual", "safe", "auto":
-	default:
-		return fmt.Errorf("unknown approval mode %q: use manual, safe or auto", mode)
-	}
-	a.mu.Lock()
-	a.mode = mode
-	a.mu.Unlock()
-	return nil
-}
-
-// setWorkspace opens dir: the current session closes (its turn is cancelled)
-// and the folder is remembered for the next start.
-func (a *App) setWorkspace(dir string) error {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return err
-	}
-	if real, err := filepath.EvalSymlinks(abs); err == nil {
-		abs = real
-	}
-	fi, err := os.Stat(abs)
-	if err != nil {
-		return fmt.Errorf("cannot open workspace %s: %w", dir, err)
-	}
-	if !fi.IsDir() {
-		return fmt.Errorf("workspace %s is not a folder", dir)
-	}
-	a.mu.Lock()
-	old := a.sess
-	a.workspace, a.sess = abs, nil
-	a.mu.Unlock()
-	a.closeSession(old)
-	a.watchWorkspace(abs)
-	a.mcpOpen(abs)
-	a.saveSettings(func(s *settings.Settings) {
-		s.LastWorkspace = abs
-		recent := []string{abs}
-		for _, w := range s.RecentWorkspaces {
-			if w != abs && len(recent) < 10 {
-				recent = append(recent, w)
-			}
-		}
-		s.RecentWorkspaces = recent
-	})
-	a.updateTitle()
-	return nil
-}
-
-// saveSettings changes the saved settings; a failure is logged, not fatal:
-// the app works on, it just will not remember.
-func (a *App) saveSettings(change func(*settings.Settings)) {
-	s, err := a.store.Load()
-	if err != nil {
-		s = settings.Defaults()
-	}
-	before := s
-	before.RecentWorkspaces = slices.Clone(s.RecentWorkspaces)
-	change(&s)
-	if err == nil && reflect.DeepEqual(before, s) {
-		return // unchanged: no write (and no fsync) on every start
-	}
-	if err := a.store.Save(s); err != nil {
-		a.log.Warn("could not save settings", "err", err)
 	}
 }
 

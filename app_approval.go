@@ -5,8 +5,8 @@ import (
 
 	"gatehouse/internal/approval"
 	"gatehouse/internal/protocol"
-	"gatehouse/internal/session"
-	"gatehouse/internal/workspace"
+	"gatehouse/internal/runtime"
+	"gatehouse/internal/settings"
 )
 
 // approvalMode is the mode in effect; the gate reads it on every call, so
@@ -17,34 +17,25 @@ func (a *App) approvalMode() approval.Mode {
 	return approval.Mode(a.mode)
 }
 
-// newGate builds the approval gate of session id: the window's dialog as
-// its gateway, the workspace for the shell analysis, every decision and
-// rule change reported to the log.
-func (a *App) newGate(id string, ws *workspace.Workspace, log *session.Log) (*approval.Gate, *approval.GUI) {
-	gw := approval.NewGUI(a.bus, id)
-	gate := approval.New(approval.Config{
-		Mode: a.approvalMode, Gateway: gw, Workspace: ws,
-		// A waiting preview's files are watched, so the dialog can say
-		// when they change on disk (approval.stale).
-		Watch: a.watchFiles,
-		// Every decision, and every rule it creates or revokes, goes to
-		// the session log.
-		Hook: func(r approval.Record) {
-			a.log.Info("approval", "session", id, "kind", r.Kind, "approval", r.ApprovalID, "call", r.CallID,
-				"tool", r.Tool, "by", r.By)
-			if log == nil {
-				return
-			}
-			typ := session.RecordRule
-			if r.Kind == approval.RecordDecision {
-				typ = session.RecordDecision
-			}
-			if err := log.Append(typ, r); err != nil {
-				a.log.Warn("session log", "err", err)
-			}
-		},
-	})
-	return gate, gw
+// SetApprovalMode switches between manual, safe and auto, and remembers it.
+func (a *App) SetApprovalMode(mode string) (AppState, error) {
+	if err := a.useMode(mode); err != nil {
+		return a.State(), err
+	}
+	a.saveSettings(func(s *settings.Settings) { s.ApprovalMode = mode })
+	return a.State(), nil
+}
+
+// useMode switches the mode for this run only (the --approval flag).
+func (a *App) useMode(mode string) error {
+	m, err := protocol.ParseApprovalMode(mode)
+	if err != nil {
+		return err
+	}
+	a.mu.Lock()
+	a.mode = m
+	a.mu.Unlock()
+	return nil
 }
 
 var errNoSession = errors.New("no session is open")
@@ -52,13 +43,14 @@ var errNoSession = errors.New("no session is open")
 // ResolveApproval answers the approval dialog approvalID. The first answer
 // wins: answering again, or after the turn was cancelled, fails and
 // changes nothing. A decision the request cannot take (partial for a
-// command, a file not in the change) fails and leaves it waiting.
+// command, a file not in the change) fails and leaves it waiting, and so
+// does a request of a session that is not the window's.
 func (a *App) ResolveApproval(approvalID string, decision protocol.Decision) error {
 	s := a.currentSession()
 	if s == nil {
 		return errNoSession
 	}
-	return s.gw.Resolve(approvalID, decision)
+	return approval.Owned(gui(s)).Resolve(approvalID, decision)
 }
 
 // RepreviewApproval prepares the waiting request approvalID again from the
@@ -70,18 +62,11 @@ func (a *App) RepreviewApproval(approvalID string) error {
 	if s == nil {
 		return errNoSession
 	}
-	return s.gw.Repreview(approvalID)
+	return approval.Owned(gui(s)).Repreview(approvalID)
 }
 
-// watchFiles is the gates' Config.Watch: the open workspace's watcher, or
-// no watching when there is none.
-func (a *App) watchFiles(paths []string, onChange func([]string)) (cancel func()) {
-	fw := a.files.Load()
-	if fw == nil {
-		return func() {}
-	}
-	return fw.w.OnChange(paths, onChange)
-}
+// gui is the window's gateway of s (Options.Gateway in app_chat.go).
+func gui(s *runtime.Session) *approval.GUI { return s.Gateway().(*approval.GUI) }
 
 // ListRules returns the open session's approval rules, oldest first.
 func (a *App) ListRules() []protocol.Rule {
@@ -89,7 +74,7 @@ func (a *App) ListRules() []protocol.Rule {
 	if s == nil {
 		return []protocol.Rule{}
 	}
-	return s.gate.Rules().List()
+	return s.Rules().List()
 }
 
 // RevokeRule removes a session rule; the calls it covered ask again.
@@ -98,5 +83,5 @@ func (a *App) RevokeRule(id string) error {
 	if s == nil {
 		return errNoSession
 	}
-	return s.gate.Rules().Revoke(id)
+	return s.Rules().Revoke(id)
 }

@@ -56,6 +56,11 @@ func TestApprovalThroughTheApp(t *testing.T) {
 	if err := app.ResolveApproval(req.ApprovalID, protocol.Decision{Kind: "partial", Files: []string{"a.txt"}}); err == nil {
 		t.Fatal("partial accepted for write_file")
 	}
+	// The same request number in another session is not this window's to answer.
+	other := strings.Replace(req.ApprovalID, app.currentSession().ID(), "20260101-000000-0badc0de", 1)
+	if err := app.ResolveApproval(other, protocol.Decision{Kind: protocol.DecisionOnce}); err == nil || !strings.Contains(err.Error(), "not to this window's session") {
+		t.Fatalf("another session's request: %v", err)
+	}
 	if err := app.ResolveApproval(req.ApprovalID, protocol.Decision{Kind: protocol.DecisionSession}); err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +108,7 @@ func TestApprovalThroughTheApp(t *testing.T) {
 		t.Fatalf("%d approvals still pending", n)
 	}
 	// Every decision and rule is in the session log.
-	logText, err := os.ReadFile(app.currentSession().log.Path())
+	logText, err := os.ReadFile(app.sessions.Path(app.State().Workspace, app.currentSession().ID()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +162,7 @@ func TestStalePreviewThroughTheApp(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(ws, "a.txt"), []byte("before"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	<-app.files.Load().w.Ready()
+	<-app.files.Load().Live().W.Ready()
 	if _, err := app.SetApprovalMode("safe"); err != nil {
 		t.Fatal(err)
 	}

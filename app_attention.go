@@ -49,7 +49,7 @@ func (a *App) SetAttention(waiting bool) {
 	}
 	body := "A tool call waits for your approval."
 	if s := a.currentSession(); s != nil {
-		if p := s.gw.Pending(); len(p) > 0 {
+		if p := gui(s).Pending(); len(p) > 0 {
 			body = p[0].Preview.Summary
 		}
 	}

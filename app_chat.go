@@ -1,53 +1,24 @@
 package main
 
 import (
-	"context"
 	"errors"
-	"sync"
 
 	"gatehouse/internal/agent"
 	"gatehouse/internal/approval"
 	"gatehouse/internal/llm"
-	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
+	"gatehouse/internal/runtime"
 	"gatehouse/internal/session"
-	"gatehouse/internal/tools"
-	"gatehouse/internal/tools/builtin"
-	"gatehouse/internal/workspace"
 )
 
-// liveSession is the conversation open in the window.
-type liveSession struct {
-	id    string
-	state *session.State
-	ctrl  *session.Controller
-	procs *proc.Registry
-	// log is the session's log on disk; nil when sessions are not saved.
-	log  *session.Log
-	gate *approval.Gate
-	gw   *approval.GUI
-}
-
-// close cancels the running turn, then kills every process the session
-// started (whole groups), and saves them with the log.
-func (s *liveSession) close() {
-	s.gw.Close() // a waiting dialog rejects; the turn can stop
-	s.ctrl.Close()
-	// Close, not CloseAll: the processes' last events are delivered before
-	// it returns, so none arrives after the session is gone (or resumed).
-	s.procs.Close()
-	s.closeLog()
-}
-
-func (a *App) currentSession() *liveSession {
+func (a *App) currentSession() *runtime.Session {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	return a.sess
 }
 
 // session returns the open session, starting one for the workspace if none.
-func (a *App) session() (*liveSession, error) {
-	seq := a.bus.LastSeq() // before a.mu: the bus calls deliver, which takes a.mu
+func (a *App) session() (*runtime.Session, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.sess != nil {
@@ -61,53 +32,53 @@ func (a *App) session() (*liveSession, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := a.openSessionLocked(id, log, nil, seq)
+	s, err := a.openSessionLocked(id, log, nil)
 	if err != nil {
+		if log != nil {
+			log.Close()
+		}
 		return nil, err
 	}
-	a.sess = s
+	a.setSessionLocked(s)
 	return s, nil
 }
 
-// openSessionLocked builds session id for the workspace, logging to log
-// (nil: not saved). past, when not nil, is the saved session being resumed.
-// a.mu is held.
-func (a *App) openSessionLocked(id string, log *session.Log, past *session.Loaded, seq uint64) (*liveSession, error) {
-	if a.workspace == "" {
+// openSessionLocked opens session id in the workspace through the runtime,
+// logging to log (nil: not saved). past, when not nil, is the saved session
+// being resumed. a.mu is held.
+func (a *App) openSessionLocked(id string, log *session.Log, past *session.Loaded) (*runtime.Session, error) {
+	if a.ws == nil {
 		return nil, errors.New("choose a workspace folder first")
 	}
-	ws, err := workspace.New(a.workspace, workspace.Options{})
-	if err != nil {
-		return nil, err
+	set := a.effective().Settings
+	o := runtime.Options{
+		ID: id, Workspace: a.ws, Model: a.model, Policy: a.policy, Mode: a.approvalMode, Events: a.bus, Log: log, Past: past,
+		Gateway:       func(id string, pub approval.Publisher) approval.Gateway { return approval.NewGUI(pub, id) },
+		OnProcessExit: func(i protocol.ProcessInfo) { a.alerts.ProcessExited(i) }, ContextWindow: set.ContextWindow, MicroCompactAt: set.MicroCompactAt, CompactAt: set.CompactAt, Logger: a.log,
+		OnStop: func(out agent.Outcome) {
+			a.log.Info("turn stopped", "session", id, "turn", out.TurnID, "reason", out.Reason, "tokens", out.Usage.TotalTokens)
+		},
 	}
-	procs := proc.NewRegistry(proc.Options{Env: a.loginEnv.Environ, Observer: session.ProcEvents{Events: a.bus, SessionID: id, OnExit: func(i protocol.ProcessInfo) { a.alerts.processExited(i) }}})
-	reg, err := builtin.Registry(ws, procs)
-	for _, p := range a.mcp.Providers() {
-		for _, t := range p.Tools() {
-			if err == nil {
-				err = reg.Register(t)
-			}
+	o.Processes.Env = a.loginEnv.Environ
+	if fw := a.files.Load(); fw != nil {
+		o.Files = fw.Live()
+	} else {
+		o.NoWatch = true // the window's watch failed (logged); no second try per session
+	}
+	s, err := runtime.New(o)
+	if err == nil {
+		if err := a.mcp.Attach(s); err != nil {
+			a.log.Warn("MCP tools", "err", err)
 		}
 	}
-	if err != nil {
-		procs.CloseAll()
-		return nil, err
-	}
-	gate, gw := a.newGate(id, ws, log)
-	// The file recorder sits outside the gate: the gate runs an approved call
-	// itself (it is listed last), so nothing inside it sees the call.
-	router := tools.NewRouter(reg, tools.Policy{}, tools.OutputCap(256<<10), a.recordFiles(ws), gate.Middleware)
-	ag := agent.New(agent.Config{
-		Model: a.model, Tools: router, Events: a.bus, SessionID: id,
-		System: agent.SystemPrompt(a.workspace), ContextWindow: a.effective().Settings.ContextWindow,
-		Notes: a.fileNotes,
-	})
-	s := &liveSession{id: id, procs: procs, log: log, gate: gate, gw: gw}
-	s.ctrl = session.NewController(id, ag, func(out agent.Outcome) {
-		a.log.Info("turn stopped", "session", id, "turn", out.TurnID, "reason", out.Reason, "tokens", out.Usage.TotalTokens)
-	})
-	a.restore(s, ag, past, seq)
-	return s, nil
+	return s, err
+}
+
+// modelConfig is the model client's configuration in effect now.
+func (a *App) modelConfig() llm.Config {
+	eff := a.effective()
+	return llm.Config{API: llm.API(eff.Settings.API), BaseURL: eff.Settings.BaseURL, APIKey: eff.APIKey.Reveal(),
+		Model: eff.Settings.Model, MaxRetries: llm.DefaultMaxRetries}
 }
 
 // SubmitResult tells the page whether its message started a turn or waits.
@@ -115,8 +86,7 @@ type SubmitResult struct {
 	Queued bool `json:"queued"`
 }
 
-// Submit sends a message: it starts a turn, or queues the message while one
-// runs.
+// Submit sends a message: it starts a turn, or queues it while one runs.
 func (a *App) Submit(text string) (SubmitResult, error) {
 	if a.State().NeedsSetup {
 		return SubmitResult{}, errors.New("set up a model first (Settings)")
@@ -125,21 +95,21 @@ func (a *App) Submit(text string) (SubmitResult, error) {
 	if err != nil {
 		return SubmitResult{}, err
 	}
-	queued, err := s.ctrl.Submit(text)
+	queued, err := s.Submit(text)
 	return SubmitResult{Queued: queued}, err
 }
 
 // Cancel stops the running turn: the model stream and any running tool.
 func (a *App) Cancel() {
 	if s := a.currentSession(); s != nil {
-		s.ctrl.Cancel()
+		s.Cancel()
 	}
 }
 
 // Queued returns messages waiting for the running turn to stop.
 func (a *App) Queued() []string {
 	if s := a.currentSession(); s != nil {
-		return s.ctrl.Queued()
+		return s.Queued()
 	}
 	return []string{}
 }
@@ -148,36 +118,8 @@ func (a *App) Queued() []string {
 func (a *App) Snapshot() protocol.Snapshot {
 	a.bus.Flush()
 	if s := a.currentSession(); s != nil {
-		return s.state.Snapshot()
+		return s.Snapshot()
 	}
 	return protocol.Snapshot{Transcript: []protocol.TranscriptItem{}, PendingApprovals: []protocol.ApprovalRequestedPayload{},
 		Processes: []protocol.ProcessInfo{}, LastSeq: a.bus.LastSeq()}
-}
-
-// liveModel is the agent's model: a client for the settings in effect at
-// each request, so a change on the settings screen applies to the next one.
-type liveModel struct {
-	app *App
-
-	mu     sync.Mutex
-	key    string
-	client *llm.Client
-}
-
-func (m *liveModel) Stream(ctx context.Context, req llm.Request, onText func(string)) (llm.Response, error) {
-	eff := m.app.effective()
-	k := eff.Settings.API + "\x00" + eff.Settings.BaseURL + "\x00" + eff.Settings.Model + "\x00" + eff.APIKey.Reveal()
-	m.mu.Lock()
-	if m.client == nil || m.key != k {
-		c, err := llm.New(llm.Config{API: llm.API(eff.Settings.API), BaseURL: eff.Settings.BaseURL, APIKey: eff.APIKey.Reveal(),
-			Model: eff.Settings.Model, MaxRetries: llm.DefaultMaxRetries})
-		if err != nil {
-			m.mu.Unlock()
-			return llm.Response{}, err
-		}
-		m.client, m.key = c, k
-	}
-	c := m.client
-	m.mu.Unlock()
-	return c.Stream(ctx, req, onText)
 }

@@ -43,7 +43,7 @@ func newFilesApp(t *testing.T, script llmtest.Script, seed map[string]string) (*
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { app.shutdown(context.Background()) })
-	<-app.files.Load().w.Ready()
+	<-app.files.Load().Live().W.Ready()
 	return app, ws, srv
 }
 
@@ -138,7 +138,7 @@ func TestOutsideChangesOfReadFilesReachTheNextRequest(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitIdle(t, app)
-	reqs := srv.Requests()
+	reqs := srv.ModelRequests()
 	if len(reqs) != 3 {
 		t.Fatalf("%d requests", len(reqs))
 	}
@@ -153,13 +153,13 @@ func TestOutsideChangesOfReadFilesReachTheNextRequest(t *testing.T) {
 func TestSwitchingWorkspaceReleasesTheWatcher(t *testing.T) {
 	app, _, _ := newFilesApp(t, llmtest.Script{}, map[string]string{"a/b/c.txt": "x"})
 	old := app.files.Load()
-	if len(old.w.WatchList()) != 3 {
-		t.Fatalf("watches: %v", old.w.WatchList())
+	if len(old.Live().W.WatchList()) != 3 {
+		t.Fatalf("watches: %v", old.Live().W.WatchList())
 	}
 	if err := app.setWorkspace(t.TempDir()); err != nil {
 		t.Fatal(err)
 	}
-	if n := len(old.w.WatchList()); n != 0 {
+	if n := len(old.Live().W.WatchList()); n != 0 {
 		t.Fatalf("the old workspace keeps %d watches", n)
 	}
 	if app.files.Load() == old {

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"gatehouse/internal/desktop"
 	"gatehouse/internal/protocol"
 )
 
@@ -20,37 +21,16 @@ func exitInfo(status protocol.ProcessStatus, code int, restored bool) protocol.P
 	return protocol.ProcessInfo{ProcessID: "p1", Command: "npm test", Status: status, ExitCode: &code, Restored: restored}
 }
 
-func TestFailedWhileAway(t *testing.T) {
-	cases := []struct {
-		name    string
-		focused bool
-		info    protocol.ProcessInfo
-		want    bool
-	}{
-		{"non-zero exit while away", false, exitInfo(protocol.StatusExited, 1, false), true},
-		{"non-zero exit while focused", true, exitInfo(protocol.StatusExited, 1, false), false},
-		{"zero exit while away", false, exitInfo(protocol.StatusExited, 0, false), false},
-		{"stopped by the user while away", false, exitInfo(protocol.StatusStopped, 143, false), false},
-		{"restored from an earlier run", false, exitInfo(protocol.StatusExited, 2, true), false},
-		{"no exit code", false, protocol.ProcessInfo{Status: protocol.StatusExited}, false},
-	}
-	for _, c := range cases {
-		if got := failedWhileAway(c.focused, c.info); got != c.want {
-			t.Errorf("%s: failedWhileAway = %v, want %v", c.name, got, c.want)
-		}
-	}
-}
-
 func TestExitAlertsFollowTheWindowFocus(t *testing.T) {
 	fake := fakeNotifier{sent: make(chan [2]string, 4)}
-	a := &App{alerts: newExitAlerts(fake, slog.New(slog.DiscardHandler))}
+	a := &App{alerts: desktop.NewExitAlerts(fake, slog.New(slog.DiscardHandler))}
 	failed := exitInfo(protocol.StatusExited, 3, false)
 
-	if a.alerts.processExited(failed) {
+	if a.alerts.ProcessExited(failed) {
 		t.Fatal("notified while the window is focused (its initial state)")
 	}
 	a.SetWindowFocused(false)
-	if !a.alerts.processExited(failed) {
+	if !a.alerts.ProcessExited(failed) {
 		t.Fatal("no notification for a failure while the window is unfocused")
 	}
 	select {
@@ -62,7 +42,7 @@ func TestExitAlertsFollowTheWindowFocus(t *testing.T) {
 		t.Fatal("the notifier was not called")
 	}
 	a.SetWindowFocused(true)
-	if a.alerts.processExited(failed) {
+	if a.alerts.ProcessExited(failed) {
 		t.Fatal("notified after the window got its focus back")
 	}
 	select {

@@ -4,17 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
-	"strings"
-	"sync/atomic"
 
-	"gatehouse/internal/agent"
 	"gatehouse/internal/protocol"
+	"gatehouse/internal/runtime"
 	"gatehouse/internal/session"
 )
-
-// processTail is how much output of each process a session log keeps.
-const processTail = 64 << 10
 
 // SessionInfo is a past session of the workspace, for the sessions list.
 type SessionInfo struct {
@@ -45,7 +39,7 @@ func (a *App) ListSessions() []SessionInfo {
 	}
 	for _, s := range list {
 		out = append(out, SessionInfo{ID: s.ID, Title: s.Title, CreatedMs: s.CreatedMs, UpdatedMs: s.UpdatedMs,
-			Turns: s.Turns, Current: cur != nil && cur.id == s.ID})
+			Turns: s.Turns, Current: cur != nil && cur.ID() == s.ID})
 	}
 	return out
 }
@@ -57,7 +51,7 @@ func (a *App) NewSession() protocol.Snapshot {
 	defer a.switchMu.Unlock()
 	a.mu.Lock()
 	old := a.sess
-	a.sess = nil
+	a.setSessionLocked(nil)
 	a.mu.Unlock()
 	a.closeSession(old)
 	a.resetChanges()
@@ -83,7 +77,7 @@ func (a *App) ResumeSession(id string) (protocol.Snapshot, error) {
 	if ws == "" {
 		return a.Snapshot(), errors.New("choose a workspace folder first")
 	}
-	if cur != nil && cur.id == id {
+	if cur != nil && cur.ID() == id {
 		return a.Snapshot(), nil
 	}
 	// Read it before closing the open one, so a bad id changes nothing.
@@ -92,7 +86,7 @@ func (a *App) ResumeSession(id string) (protocol.Snapshot, error) {
 	}
 	a.mu.Lock()
 	old := a.sess
-	a.sess = nil
+	a.setSessionLocked(nil)
 	a.mu.Unlock()
 	a.closeSession(old)
 	a.resetChanges()
@@ -104,13 +98,13 @@ func (a *App) ResumeSession(id string) (protocol.Snapshot, error) {
 	if past.Torn || past.Skipped > 0 {
 		a.log.Warn("session log had unreadable lines", "session", id, "tornLast", past.Torn, "skipped", past.Skipped)
 	}
-	seq := a.bus.LastSeq()
 	a.mu.Lock()
-	var s, stray *liveSession
+	var s, stray *runtime.Session
 	if a.workspace != ws {
 		err = errors.New("the workspace changed while the session was opening")
-	} else if s, err = a.openSessionLocked(id, log, past, seq); err == nil {
-		stray, a.sess = a.sess, s // a message sent meanwhile started a session
+	} else if s, err = a.openSessionLocked(id, log, past); err == nil {
+		stray = a.sess // a message sent meanwhile started a session
+		a.setSessionLocked(s)
 	}
 	a.mu.Unlock()
 	if err != nil {
@@ -130,107 +124,36 @@ func (a *App) createLog(id string) (*session.Log, error) {
 	return a.sessions.Create(a.workspace, id)
 }
 
-// restore gives a new session its state: the saved transcript, history,
-// turn count and processes when past is not nil. seq is the bus's last seq.
-func (a *App) restore(s *liveSession, ag *agent.Agent, past *session.Loaded, seq uint64) {
-	var items []protocol.TranscriptItem
-	if past != nil {
-		// A log that ends inside a turn (Gatehouse left mid-turn) gets that
-		// turn's stop item, in the log too, so it reads as ended.
-		if stop, ok := session.Interrupted(past.Items); ok {
-			past.Items = append(past.Items, stop)
-			if write := a.logItems(s); write != nil {
-				write(stop)
-			}
-		}
-		items = past.Items
-	}
-	s.state = session.NewState(s.id, items, a.logItems(s))
-	s.state.SetLastSeq(seq)
-	if past == nil {
-		return
-	}
-	ag.SetHistory(session.HistoryFromTranscript(past.Items))
-	s.ctrl.SetTurns(turnCount(past.Items))
-	var infos []protocol.ProcessInfo
-	for _, i := range s.procs.Restore(past.Processes) {
-		infos = append(infos, session.ProcessInfo(i))
-	}
-	s.state.AddProcesses(infos)
-}
-
-// logItems appends each finished item to the session's log. A failed write
-// is logged once per session; the session goes on unsaved.
-func (a *App) logItems(s *liveSession) func(protocol.TranscriptItem) {
-	if s.log == nil {
-		return nil
-	}
-	var warned atomic.Bool
-	return func(it protocol.TranscriptItem) {
-		if err := s.log.AppendItem(it); err != nil && !warned.Swap(true) {
-			a.log.Warn("could not write the session log", "session", s.id, "err", err)
-		}
-	}
-}
-
-// turnCount is the number of the last turn of items ("ID-tN"), so the next
-// turn gets a new id.
-func turnCount(items []protocol.TranscriptItem) uint64 {
-	var n uint64
-	for _, it := range items {
-		if it.Kind != protocol.ItemUser {
-			continue
-		}
-		n++
-		if i := strings.LastIndex(it.TurnID, "-t"); i >= 0 {
-			if k, err := strconv.ParseUint(it.TurnID[i+2:], 10, 64); err == nil && k > n {
-				n = k
-			}
-		}
-	}
-	return n
-}
-
-// closeLog saves the session's processes with its log and closes it.
-func (s *liveSession) closeLog() {
-	if s.log == nil {
-		return
-	}
-	_ = s.log.SaveProcesses(s.procs.Snapshot(processTail))
-	_ = s.log.Close()
+// setSessionLocked makes s the open session (nil: none). a.mu is held.
+func (a *App) setSessionLocked(s *runtime.Session) {
+	a.sess = s
+	a.setListenersLocked()
 }
 
 // closeSession closes s (nil: nothing). Until it has closed, s still gets
 // the events it publishes (its turn's stop), so its log is complete.
-func (a *App) closeSession(s *liveSession) {
+func (a *App) closeSession(s *runtime.Session) {
 	if s == nil {
 		return
 	}
 	a.mu.Lock()
 	a.closing = append(a.closing, s)
+	a.setListenersLocked()
 	a.mu.Unlock()
-	s.ctrl.Close()
-	a.bus.Flush()
-	s.close()
+	s.Close()
 	a.mu.Lock()
-	a.closing = slices.DeleteFunc(a.closing, func(c *liveSession) bool { return c == s })
+	a.closing = slices.DeleteFunc(a.closing, func(c *runtime.Session) bool { return c == s })
+	a.setListenersLocked()
 	a.mu.Unlock()
 }
 
-// listeners are the sessions that get delivered events: the open one and
-// those closing.
-func (a *App) listeners() []*liveSession {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if len(a.closing) == 0 {
-		if a.sess == nil {
-			return nil
-		}
-		return []*liveSession{a.sess}
-	}
-	out := append([]*liveSession(nil), a.closing...)
+// setListenersLocked publishes who gets delivered events: the sessions
+// closing and the open one. deliver reads it without a.mu, so the bus's lock
+// (held while it delivers) is never taken before a.mu. a.mu is held.
+func (a *App) setListenersLocked() {
+	l := slices.Clone(a.closing)
 	if a.sess != nil {
-		out = append(out, a.sess)
+		l = append(l, a.sess)
 	}
-	return out
+	a.listening.Store(&l)
 }

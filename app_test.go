@@ -59,7 +59,7 @@ func newTestAppServer(t *testing.T, script llmtest.Script) (*App, string, *llmte
 func waitIdle(t *testing.T, app *App) {
 	t.Helper()
 	done := make(chan struct{})
-	go func() { app.currentSession().ctrl.Wait(); close(done) }()
+	go func() { app.currentSession().Wait(); close(done) }()
 	select {
 	case <-done:
 	case <-time.After(30 * time.Second):

@@ -10,11 +10,7 @@
 // mode, auto included.
 package approval
 
-import (
-	"fmt"
-
-	"gatehouse/internal/protocol"
-)
+import "gatehouse/internal/protocol"
 
 // Mode is the session's approval mode.
 type Mode string
@@ -28,13 +24,10 @@ const (
 	Auto Mode = "auto"
 )
 
-// ParseMode checks s.
+// ParseMode checks s (protocol.ParseApprovalMode, the one parser).
 func ParseMode(s string) (Mode, error) {
-	switch m := Mode(s); m {
-	case Manual, Safe, Auto:
-		return m, nil
-	}
-	return "", fmt.Errorf("unknown approval mode %q: use manual, safe or auto", s)
+	m, err := protocol.ParseApprovalMode(s)
+	return Mode(m), err
 }
 
 // asks reports whether a call asks in mode m, before session rules.

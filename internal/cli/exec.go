@@ -6,10 +6,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"os/signal"
 	"strings"
-	"sync/atomic"
 	"syscall"
 
 	"gatehouse/internal/agent"
@@ -18,10 +18,10 @@ import (
 	"gatehouse/internal/llm"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
+	"gatehouse/internal/runtime"
 	"gatehouse/internal/session"
 	"gatehouse/internal/settings"
 	"gatehouse/internal/tools"
-	"gatehouse/internal/tools/builtin"
 	"gatehouse/internal/workspace"
 )
 
@@ -67,9 +67,6 @@ Exit status: 0 completed, 3 blocked_by_approval, 4 max_steps, 130 cancelled
 (SIGINT), 1 error, 2 bad usage.
 `
 
-// processTail is how much output of each process the session log keeps.
-const processTail = 64 << 10
-
 // ExecEnv is what Exec takes from its surroundings; tests pass their own.
 type ExecEnv struct {
 	// ConfigDir is the settings folder (settings.DefaultDir).
@@ -86,6 +83,11 @@ type ExecEnv struct {
 	// ProcEnv is the environment of the processes tools start (nil: the
 	// login shell's).
 	ProcEnv func() []string
+	// Policy limits the session's tools (zero: all, the main agent's).
+	Policy tools.Policy
+	// OnSession, when set, is called with the session before its turn
+	// starts (tests look at what it was assembled from).
+	OnSession func(*runtime.Session)
 }
 
 // DefaultExecEnv is the environment of `gatehouse exec`.
@@ -113,10 +115,10 @@ func ExecMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 type execOptions struct {
-	workspace, prompt, approval, model, baseURL, api string
-	maxSteps, contextWindow                          int
-	json                                             bool
-	mcpConfigs                                       repeated
+	workspace, prompt, approval, model, baseURL, api   string
+	maxSteps, contextWindow, microCompactAt, compactAt int
+	json                                               bool
+	mcpConfigs                                         repeated
 }
 
 // Exec runs `gatehouse exec`; args are the command line after "exec".
@@ -180,6 +182,7 @@ func Exec(ctx context.Context, args []string, env ExecEnv, stdin io.Reader, stdo
 		return usage("%v", err)
 	}
 	o.contextWindow = eff.Settings.ContextWindow
+	o.microCompactAt, o.compactAt = eff.Settings.MicroCompactAt, eff.Settings.CompactAt
 	if eff.Settings.Model == "" {
 		return usage("no model: pass --model or choose one in the app's settings")
 	}
@@ -192,16 +195,14 @@ func Exec(ctx context.Context, args []string, env ExecEnv, stdin io.Reader, stdo
 	if err != nil {
 		return usage("%v", err)
 	}
-	host := &gateHost{stdin: stdin, stderr: stderr, ws: ws}
-	gate, err := approvalGate(o.approval, host)
-	if err != nil {
-		return usage("%v", err)
-	}
-	return runTurn(ctx, o, env, ws, client, gate, host, stdout, stderr)
+	return runTurn(ctx, o, env, ws, client, stdin, stdout, stderr)
 }
 
+// runTurn runs the one turn through the session runtime, as the window
+// runs its turns: same tools, middleware, gate, AGENTS.md, file recorder and
+// notes about files changed outside during the turn.
 func runTurn(ctx context.Context, o execOptions, env ExecEnv, ws *workspace.Workspace, model agent.Model,
-	gate []tools.Middleware, host *gateHost, stdout, stderr io.Writer) int {
+	stdin io.Reader, stdout, stderr io.Writer) int {
 	id := session.NewID()
 	var out events.Sink
 	if o.json {
@@ -216,52 +217,58 @@ func runTurn(ctx context.Context, o execOptions, env ExecEnv, ws *workspace.Work
 			fmt.Fprintln(stderr, "gatehouse exec: the session will not be saved:", err)
 		}
 	}
-	var logFailed atomic.Bool
-	state := session.NewState(id, nil, func(it protocol.TranscriptItem) {
-		if log != nil && !logFailed.Load() {
-			if err := log.AppendItem(it); err != nil {
-				fmt.Fprintln(stderr, "gatehouse exec: the session log stopped:", err)
-				logFailed.Store(true)
-			}
+	mode, _ := approval.ParseMode(o.approval) // checked by Exec
+	opts := runtime.Options{
+		ID: id, Workspace: ws, Model: model, Sink: out, Log: log,
+		Mode: func() approval.Mode { return mode }, Gateway: terminalGateway(stdin, stderr),
+		MaxSteps: o.maxSteps, ContextWindow: o.contextWindow, MicroCompactAt: o.microCompactAt, CompactAt: o.compactAt, Logger: warnLogger(stderr), Policy: env.Policy,
+	}
+	opts.Processes.Env = env.ProcEnv
+	servers, err := startMCP(ctx, env.ConfigDir, ws.Root(), o.mcpConfigs, env.ProcEnv, stderr)
+	if err != nil {
+		if log != nil {
+			log.Close()
 		}
-	})
-	bus := events.New(events.Fanout(out, state), events.Options{})
-	host.bus, host.log, host.sessionID = bus, log, id
-	procs := proc.NewRegistry(proc.Options{Env: env.ProcEnv, Observer: session.ProcEvents{Events: bus, SessionID: id}})
-	reg, err := builtin.Registry(ws, procs)
-	if err != nil {
-		procs.Close()
-		fmt.Fprintln(stderr, "gatehouse exec:", err)
-		return ExitError
-	}
-	var penv []string
-	if env.ProcEnv != nil {
-		penv = env.ProcEnv()
-	}
-	servers, err := startMCP(ctx, env.ConfigDir, ws.Root(), o.mcpConfigs, penv, reg, stderr)
-	if err != nil {
-		procs.Close()
 		fmt.Fprintln(stderr, "gatehouse exec: MCP servers:", err)
 		return ExitError
 	}
 	defer servers.Close()
-	// The gate is listed last: it runs the calls it prepared itself.
-	router := tools.NewRouter(reg, tools.Policy{}, append([]tools.Middleware{tools.OutputCap(256 << 10)}, gate...)...)
-	ag := agent.New(agent.Config{Model: model, Tools: router, Events: bus, SessionID: id,
-		System: agent.SystemPrompt(ws.Root()), MaxSteps: o.maxSteps, ContextWindow: o.contextWindow})
-
-	outcome := ag.Run(ctx, id+"-t1", o.prompt)
-	bus.Flush()
+	opts.Providers = servers.Providers()
+	sess, err := runtime.New(opts)
+	if err != nil {
+		if log != nil {
+			log.Close()
+		}
+		fmt.Fprintln(stderr, "gatehouse exec:", err)
+		return ExitError
+	}
+	if env.OnSession != nil {
+		env.OnSession(sess)
+	}
+	outcome, err := sess.Run(ctx, o.prompt)
 	// Processes end with the command; their last events are not printed
 	// (turn.stopped is the last line), but they are saved with the session.
-	procs.CloseAll()
-	if log != nil {
-		_ = log.SaveProcesses(procs.Snapshot(processTail))
-		_ = log.Close()
+	sess.Close()
+	if err != nil {
+		fmt.Fprintln(stderr, "gatehouse exec:", err)
+		return ExitError
 	}
-	procs.Close()
-	bus.Close()
 	return exitCode(outcome.Reason)
+}
+
+// warnLogger reports what goes wrong beside the turn (the session log
+// could not be written) on stderr.
+func warnLogger(stderr io.Writer) *slog.Logger {
+	return slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn,
+		ReplaceAttr: func(groups []string, a slog.Attr) slog.Attr {
+			if len(groups) == 0 && (a.Key == slog.TimeKey || a.Key == slog.LevelKey) {
+				return slog.Attr{}
+			}
+			if len(groups) == 0 && a.Key == slog.MessageKey {
+				a.Value = slog.StringValue("gatehouse exec: " + a.Value.String())
+			}
+			return a
+		}}))
 }
 
 func exitCode(r protocol.StopReason) int {

@@ -110,7 +110,13 @@ func TestExecCallsAnMCPToolAndNeverStartsTheWorkspaceList(t *testing.T) {
 	if !sawResult {
 		t.Errorf("no successful echo result in\n%s", r.stdout)
 	}
-	body := string(srv.Requests()[0].Body)
+	var body string
+	for _, r := range srv.Requests() {
+		if len(r.Body) > 0 {
+			body = string(r.Body)
+			break
+		}
+	}
 	if !strings.Contains(body, "mcp__fake__echo") || strings.Contains(body, "sneaky") {
 		t.Errorf("the model's tools: %s", body)
 	}

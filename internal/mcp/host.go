@@ -39,6 +39,17 @@ type Host struct {
 	m         *Manager
 	untrusted *Untrusted
 	problem   string
+
+	attachMu sync.Mutex
+	surface  Surface
+	attached map[string]tools.Provider // by provider name
+}
+
+// Surface is where the host keeps its servers' providers: the open
+// session's tool surface (runtime.Session).
+type Surface interface {
+	AddProvider(tools.Provider) error
+	RemoveProvider(name string) bool
 }
 
 // NewHost returns a host with no workspace open.
@@ -51,6 +62,9 @@ func (h *Host) userPath() string { return UserConfigPath(h.opts.ConfigDir) }
 // Open loads the servers of workspace (closing the previous workspace's);
 // nothing starts before Start.
 func (h *Host) Open(workspace string) error {
+	h.attachMu.Lock()
+	h.surface, h.attached = nil, nil // a new folder's session attaches anew
+	h.attachMu.Unlock()
 	src, err := LoadSources(h.opts.ConfigDir, workspace, nil, h.trust)
 	m := NewManager(Options{Workspace: workspace, EnvFunc: h.opts.EnvFunc, Version: h.opts.Version, OnChange: h.publish}, src.Entries)
 	problem := ""
@@ -123,7 +137,50 @@ func (h *Host) List() protocol.McpUpdatedPayload {
 	return p
 }
 
+// Attach makes s the surface the servers' providers join (replacing the
+// one attached before): every server's provider now, and each server added
+// or removed later. A server's tools are on it while the server is ready.
+func (h *Host) Attach(s Surface) error {
+	h.attachMu.Lock()
+	h.surface, h.attached = s, map[string]tools.Provider{}
+	h.attachMu.Unlock()
+	return h.sync()
+}
+
+// sync adds the providers of servers the attached surface lacks and removes
+// those of servers gone.
+func (h *Host) sync() error {
+	h.attachMu.Lock()
+	defer h.attachMu.Unlock()
+	if h.surface == nil {
+		return nil
+	}
+	now := map[string]tools.Provider{}
+	for _, p := range h.Providers() {
+		now[p.Name()] = p
+	}
+	for name, p := range h.attached {
+		if q, ok := now[name]; !ok || q != p {
+			h.surface.RemoveProvider(name)
+			delete(h.attached, name)
+		}
+	}
+	var errs []error
+	for name, p := range now {
+		if _, ok := h.attached[name]; ok {
+			continue
+		}
+		if err := h.surface.AddProvider(p); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		h.attached[name] = p
+	}
+	return errors.Join(errs...)
+}
+
 func (h *Host) publish() {
+	_ = h.sync()
 	if h.opts.OnUpdate != nil {
 		h.opts.OnUpdate(h.List())
 	}

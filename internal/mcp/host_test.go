@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"gatehouse/internal/protocol"
+	"gatehouse/internal/tools"
 )
 
 // updates collects the host's published lists.
@@ -182,5 +183,50 @@ func TestHostSaysWhenTheUsersListIsBroken(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(UserConfigPath(cfgDir)); !strings.Contains(string(b), `"command": "x",`) {
 		t.Error("the broken file was changed")
+	}
+}
+
+func surfaceNames(s *tools.Surface) string {
+	var names []string
+	for _, t := range s.List() {
+		names = append(names, t.Spec().Name)
+	}
+	return strings.Join(names, ",")
+}
+
+// The attached session surface gains a server's provider when it is added
+// and loses it when it is removed; its tools show while the server is ready.
+func TestHostKeepsTheAttachedSurfaceInStep(t *testing.T) {
+	cfgDir := t.TempDir()
+	u := &updates{ch: make(chan struct{}, 100)}
+	h := NewHost(HostOptions{ConfigDir: cfgDir, OnUpdate: u.on})
+	t.Cleanup(h.Close)
+	h.Open(t.TempDir())
+	h.Start()
+	surface, err := tools.NewSurface()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Attach(surface); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.PutServer("", "fake", ServerConfig{Command: fakeBin}); err != nil {
+		t.Fatal(err)
+	}
+	u.wait(t, func(p protocol.McpUpdatedPayload) bool { s, _ := listed(p, "fake"); return s.State == StateReady })
+	if got := surfaceNames(surface); !strings.Contains(got, "mcp__fake__echo") || strings.Join(surface.Providers(), ",") != "mcp server fake" {
+		t.Fatalf("surface tools %s, providers %v", got, surface.Providers())
+	}
+	if err := h.SetDisabled("fake", true); err != nil {
+		t.Fatal(err)
+	}
+	if got := surfaceNames(surface); got != "" {
+		t.Errorf("a disabled server's tools are offered: %s", got)
+	}
+	if err := h.RemoveServer("fake"); err != nil {
+		t.Fatal(err)
+	}
+	if len(surface.Providers()) != 0 {
+		t.Errorf("a removed server's provider stays: %v", surface.Providers())
 	}
 }

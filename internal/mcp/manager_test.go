@@ -72,7 +72,7 @@ func TestReadOnlyHintCountsOnlyWhenTrusted(t *testing.T) {
 	if findTool(t, m, "mcp__fake__peek").Spec().ReadOnly {
 		t.Error("an untrusted hint made peek read-only")
 	}
-	if tools.ReadOnlyPreset().Shows(findTool(t, m, "mcp__fake__peek")) {
+	if tools.ReadOnlyPreset().Allows(findTool(t, m, "mcp__fake__peek")) {
 		t.Error("a read-only session sees an untrusted server's tool")
 	}
 	cfg, _ := m.Config("fake")

@@ -1,6 +1,10 @@
 package patch
 
-import "strings"
+import (
+	"strings"
+
+	"gatehouse/internal/sniff"
+)
 
 // text is a file's content as lines. Each line keeps a trailing "\r" when
 // the file has one there, so lines the patch leaves alone are written back
@@ -64,10 +68,4 @@ func (t *text) join() string {
 }
 
 // isBinary reports content the line model cannot edit faithfully.
-func isBinary(s string) bool {
-	head := s
-	if len(head) > 8000 {
-		head = head[:8000]
-	}
-	return strings.IndexByte(head, 0) >= 0
-}
+func isBinary(s string) bool { return sniff.Binary(s) }

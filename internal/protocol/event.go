@@ -39,6 +39,9 @@ const (
 	FsChanged         EventType = "fs.changed"
 	WatchDegraded     EventType = "watch.degraded"
 	McpUpdated        EventType = "mcp.updated"
+	// ContextCompacted and ContextCompactionUndone: see their payloads.
+	ContextCompacted        EventType = "context.compacted"
+	ContextCompactionUndone EventType = "context.compaction_undone"
 )
 
 // PayloadType pairs an event type with a zero value of its payload.
@@ -67,6 +70,8 @@ func Payloads() []PayloadType {
 		{FsChanged, FsChangedPayload{}},
 		{WatchDegraded, WatchDegradedPayload{}},
 		{McpUpdated, McpUpdatedPayload{}},
+		{ContextCompacted, ContextCompactedPayload{}},
+		{ContextCompactionUndone, ContextCompactionUndonePayload{}},
 	}
 }
 
@@ -144,6 +149,10 @@ func DecodePayload(t EventType, data json.RawMessage) (any, error) {
 		return decode[McpUpdatedPayload](t, data)
 	case WatchDegraded:
 		return decode[WatchDegradedPayload](t, data)
+	case ContextCompacted:
+		return decode[ContextCompactedPayload](t, data)
+	case ContextCompactionUndone:
+		return decode[ContextCompactionUndonePayload](t, data)
 	}
 	return data, nil
 }

@@ -197,3 +197,23 @@ func TestHistoryFromEveryPrefixIsPaired(t *testing.T) {
 		t.Fatalf("history %+v", h)
 	}
 }
+
+func TestLastTurn(t *testing.T) {
+	user := func(turn string) protocol.TranscriptItem {
+		return protocol.TranscriptItem{Kind: protocol.ItemUser, TurnID: turn}
+	}
+	for _, c := range []struct {
+		items []protocol.TranscriptItem
+		want  uint64
+	}{
+		{nil, 0},
+		{[]protocol.TranscriptItem{user("s-t1"), {Kind: protocol.ItemStop, TurnID: "s-t1"}, user("s-t2")}, 2},
+		{[]protocol.TranscriptItem{user("s-t7")}, 7},                              // turns were numbered past the count
+		{[]protocol.TranscriptItem{user("odd"), user("s-tx")}, 2},                 // no number: the count
+		{[]protocol.TranscriptItem{{Kind: protocol.ItemTool, TurnID: "s-t9"}}, 0}, // only user items count
+	} {
+		if got := LastTurn(c.items); got != c.want {
+			t.Errorf("LastTurn(%v) = %d, want %d", c.items, got, c.want)
+		}
+	}
+}

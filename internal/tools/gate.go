@@ -3,6 +3,7 @@ package tools
 import (
 	"context"
 	"encoding/json"
+	"sync/atomic"
 
 	"gatehouse/internal/protocol"
 )
@@ -40,8 +41,35 @@ type Prepared struct {
 	// Run runs the call as prepared, once. d is the approving decision (of
 	// kind once, session or partial). A file that no longer has the hash it
 	// had when prepared is refused with changed_since_preview, not
-	// overwritten.
+	// overwritten. The gate does not call it: it hands the prepared call on
+	// (WithPrepared) and the chain's executor runs it.
 	Run func(ctx context.Context, d protocol.Decision) (Result, error)
+}
+
+type preparedKey struct{}
+
+type handedOn struct {
+	callID, tool string
+	p            *Prepared
+	d            protocol.Decision
+	taken        atomic.Bool
+}
+
+// WithPrepared hands p, approved by d, down the chain: the executor at its
+// end runs p.Run(ctx, d) for call instead of the tool's Run. The hand-off
+// is for this call only and is taken once, so a tool that runs calls of its
+// own with ctx (a child session) does not run it again.
+func WithPrepared(ctx context.Context, call Call, p *Prepared, d protocol.Decision) context.Context {
+	return context.WithValue(ctx, preparedKey{}, &handedOn{callID: call.ID, tool: call.Name, p: p, d: d})
+}
+
+// takePrepared returns the prepared call handed on for call, once.
+func takePrepared(ctx context.Context, call Call) (*Prepared, protocol.Decision, bool) {
+	h, ok := ctx.Value(preparedKey{}).(*handedOn)
+	if !ok || h.p == nil || h.callID != call.ID || h.tool != call.Name || !h.taken.CompareAndSwap(false, true) {
+		return nil, protocol.Decision{}, false
+	}
+	return h.p, h.d, true
 }
 
 type turnKey struct{}

@@ -26,8 +26,16 @@ type Middleware func(t Tool, next Handler) Handler
 // Chain applies mws around the tool's executor; the first listed is the
 // outermost. In Chain(t, audit, approval, caps) audit sees every call, the
 // rejected ones too, and caps shorten only what the executor returned.
+//
+// The executor runs the call as the approval gate prepared it when the gate
+// handed a prepared call on (WithPrepared), else the tool's Run. Every
+// middleware, the gate included, calls next: any of them may sit inside the
+// gate and see exactly the calls that ran.
 func Chain(t Tool, mws ...Middleware) Handler {
 	h := Handler(func(ctx context.Context, call Call) (Result, error) {
+		if p, d, ok := takePrepared(ctx, call); ok {
+			return p.Run(ctx, d)
+		}
 		return t.Run(ctx, call.Args)
 	})
 	for i := len(mws) - 1; i >= 0; i-- {

@@ -1,15 +1,20 @@
 package tools
 
-import "encoding/json"
-
-// Policy answers "may this session use this tool at all?". The zero value
-// allows every tool.
+// Policy answers one question: may this session use this tool? The answer
+// is per tool, never per call, so a tool the model is shown always runs (the
+// approval gate may still ask), and a tool it is not shown is refused by name
+// with tool_not_allowed. Whether one call only reads is the approval mode's
+// business (safe runs reading calls unasked), not the policy's.
+//
+// The zero value allows every tool (the main agent). A child session's
+// policy is its definition's intersected with its parent's (Intersect).
 type Policy struct {
 	// Allowed, when non-nil, lists the only tool names the session may use.
 	Allowed map[string]bool
-	// ReadOnly limits the session to calls that only read: read-only tools
-	// are shown, tools that classify per call (bash) are shown but only their
-	// read-only calls run.
+	// ReadOnly keeps only the tools whose every call reads (Spec.ReadOnly).
+	// A tool that classifies per call (bash: status and logs read, exec
+	// acts) is left out: a read-only session starts no process, so it has
+	// none to read either.
 	ReadOnly bool
 }
 
@@ -23,26 +28,34 @@ func AllowOnly(names ...string) Policy {
 }
 
 // ReadOnlyPreset is the policy of a read-only session (a reviewer, a child
-// agent that only looks).
+// agent that only looks): the tools whose spec says they only read.
 func ReadOnlyPreset() Policy { return Policy{ReadOnly: true} }
 
-// Shows reports whether the model sees t at all.
-func (p Policy) Shows(t Tool) bool {
+// Allows reports whether the session may see and run t.
+func (p Policy) Allows(t Tool) bool {
 	spec := t.Spec()
 	if p.Allowed != nil && !p.Allowed[spec.Name] {
 		return false
 	}
-	if p.ReadOnly {
-		_, perCall := t.(CallClassifier)
-		return spec.ReadOnly || perCall
-	}
-	return true
+	return !p.ReadOnly || spec.ReadOnly
 }
 
-// Permits reports whether this call may run under p.
-func (p Policy) Permits(t Tool, args json.RawMessage) bool {
-	if !p.Shows(t) {
-		return false
+// Intersect returns the policy allowing what both p and q allow: a child
+// session never gets a tool its parent may not use.
+func (p Policy) Intersect(q Policy) Policy {
+	out := Policy{ReadOnly: p.ReadOnly || q.ReadOnly}
+	switch {
+	case p.Allowed == nil:
+		out.Allowed = q.Allowed
+	case q.Allowed == nil:
+		out.Allowed = p.Allowed
+	default:
+		out.Allowed = map[string]bool{}
+		for n, ok := range p.Allowed {
+			if ok && q.Allowed[n] {
+				out.Allowed[n] = true
+			}
+		}
 	}
-	return !p.ReadOnly || ReadOnlyCall(t, args)
+	return out
 }

@@ -16,7 +16,10 @@ package tools
 //   - Tool names must be unique across the whole surface; the surface, not
 //     the provider, decides what a clash means (an error naming both sources
 //     at add time; the clashing tool left out, and reported, after a
-//     refresh).
+//     refresh). See Surface; a session's surface is reached through
+//     runtime.Session's AddProvider, RemoveProvider and ProviderErrors.
+//   - The session's policy filters the provider's tools like the built-ins:
+//     a tool the policy does not allow is neither offered nor runnable.
 type Provider interface {
 	Name() string
 	Tools() []Tool

@@ -54,14 +54,8 @@ func (r *Registry) Register(t Tool) error {
 		return errors.New("register: nil tool (a spec needs an executor)")
 	}
 	spec := t.Spec()
-	if !validName(spec.Name) {
-		return fmt.Errorf("register: tool name %q must be 1-64 letters, digits, _ or -", spec.Name)
-	}
-	if len(spec.Parameters) > 0 {
-		var schema map[string]any
-		if err := json.Unmarshal(spec.Parameters, &schema); err != nil || schema["type"] != "object" {
-			return fmt.Errorf("register %s: parameters must be a JSON Schema object", spec.Name)
-		}
+	if err := checkSpec(spec); err != nil {
+		return fmt.Errorf("register: %w", err)
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -69,6 +63,20 @@ func (r *Registry) Register(t Tool) error {
 		return fmt.Errorf("register: tool %q is already registered", spec.Name)
 	}
 	r.tools[spec.Name] = t
+	return nil
+}
+
+// checkSpec checks what the model APIs require of a tool's spec.
+func checkSpec(spec Spec) error {
+	if !validName(spec.Name) {
+		return fmt.Errorf("tool name %q must be 1-64 letters, digits, _ or -", spec.Name)
+	}
+	if len(spec.Parameters) > 0 {
+		var schema map[string]any
+		if err := json.Unmarshal(spec.Parameters, &schema); err != nil || schema["type"] != "object" {
+			return fmt.Errorf("tool %s: parameters must be a JSON Schema object", spec.Name)
+		}
+	}
 	return nil
 }
 
@@ -88,17 +96,15 @@ func (r *Registry) Lookup(name string) (Tool, bool) {
 	return t, ok
 }
 
-// Specs returns, sorted by name, the specs of the tools p lets the model see.
-func (r *Registry) Specs(p Policy) []Spec {
+// List implements Catalog: every registered tool, sorted by name.
+func (r *Registry) List() []Tool {
 	r.mu.RLock()
-	defer r.mu.RUnlock()
-	var out []Spec
+	out := make([]Tool, 0, len(r.tools))
 	for _, t := range r.tools {
-		if p.Shows(t) {
-			out = append(out, t.Spec())
-		}
+		out = append(out, t)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	r.mu.RUnlock()
+	sort.Slice(out, func(i, j int) bool { return out[i].Spec().Name < out[j].Spec().Name })
 	return out
 }
 

@@ -13,26 +13,37 @@ const DefaultMaxArgsBytes = 1 << 20
 // the middleware chain. A call the model got wrong (unknown tool, tool not
 // allowed, malformed or oversized arguments) becomes an error result the
 // model reads; the turn goes on.
+//
+// The catalog is read on every Specs and Run, so a Surface whose providers
+// change is routed as it is now.
 type Router struct {
-	reg          *Registry
+	cat          Catalog
 	policy       Policy
 	mws          []Middleware
 	MaxArgsBytes int
 }
 
-// NewRouter routes calls to the tools of reg that policy allows, wrapped in
-// mws (first listed outermost).
-func NewRouter(reg *Registry, policy Policy, mws ...Middleware) *Router {
-	return &Router{reg: reg, policy: policy, mws: mws, MaxArgsBytes: DefaultMaxArgsBytes}
+// NewRouter routes calls to the tools of cat that policy allows, wrapped in
+// mws (first listed outermost). Sessions get theirs from internal/runtime.
+func NewRouter(cat Catalog, policy Policy, mws ...Middleware) *Router {
+	return &Router{cat: cat, policy: policy, mws: mws, MaxArgsBytes: DefaultMaxArgsBytes}
 }
 
-// Specs lists what the model sees.
-func (r *Router) Specs() []Spec { return r.reg.Specs(r.policy) }
+// Specs lists what the model sees now, sorted by name.
+func (r *Router) Specs() []Spec {
+	var out []Spec
+	for _, t := range r.cat.List() {
+		if r.policy.Allows(t) {
+			out = append(out, t.Spec())
+		}
+	}
+	return out
+}
 
-// Lookup returns the tool a call names, if the policy shows it.
+// Lookup returns the tool a call names, if the policy allows it.
 func (r *Router) Lookup(name string) (Tool, bool) {
-	t, ok := r.reg.Lookup(name)
-	if !ok || !r.policy.Shows(t) {
+	t, ok := r.cat.Lookup(name)
+	if !ok || !r.policy.Allows(t) {
 		return nil, false
 	}
 	return t, true
@@ -40,7 +51,7 @@ func (r *Router) Lookup(name string) (Tool, bool) {
 
 // Run runs call. The returned error is an infrastructure failure only.
 func (r *Router) Run(ctx context.Context, call Call) (Result, error) {
-	t, ok := r.reg.Lookup(call.Name)
+	t, ok := r.cat.Lookup(call.Name)
 	if !ok {
 		return Fail(CodeUnknownTool, fmt.Sprintf("unknown tool %q; available tools: %s", call.Name, names(r.Specs())), ""), nil
 	}
@@ -53,7 +64,7 @@ func (r *Router) Run(ctx context.Context, call Call) (Result, error) {
 	if !json.Valid(call.Args) {
 		return Fail(CodeInvalidArguments, fmt.Sprintf("arguments of %s are not valid JSON: %.200s", call.Name, call.Args), ""), nil
 	}
-	if !r.policy.Permits(t, call.Args) {
+	if !r.policy.Allows(t) {
 		return Fail(CodeToolNotAllowed, fmt.Sprintf("tool %s is not allowed in this session", call.Name), ""), nil
 	}
 	return Chain(t, r.mws...)(WithCall(ctx, call), call)

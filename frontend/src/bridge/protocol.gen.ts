@@ -16,6 +16,8 @@ export interface MessageDonePayload {
   messageId: string;
   text: string;
   cancelled?: boolean;
+  reasoning?: unknown[];
+  reasoningModel?: string;
 }
 
 export interface ToolStartedPayload {
@@ -30,6 +32,23 @@ export interface ToolFinishedPayload {
   result: unknown;
   isError: boolean;
   durationMs: number;
+  waitMs?: number;
+  approval?: CallApproval;
+}
+
+export interface CallApproval {
+  by: string;
+  rules?: Rule[];
+}
+
+export interface Rule {
+  id?: string;
+  tool: string;
+  files?: string[];
+  commands?: string[][];
+  action?: string;
+  cwd?: string;
+  summary: string;
 }
 
 export interface ApprovalRequestedPayload {
@@ -59,6 +78,10 @@ export interface FilePreview {
   path: string;
   operation: FileOperation;
   movedFrom?: string;
+  resolvedPath?: string;
+  resolvedFrom?: string;
+  replaces?: boolean;
+  replacedDiff?: string;
   added: number;
   removed: number;
   diff: string;
@@ -97,21 +120,18 @@ export interface CommandSegment {
   writesOutside?: boolean;
   network?: boolean;
   elevates?: boolean;
+  writesGit?: boolean;
   opaque?: boolean;
+  readsOutside?: string[];
+  writesOutsideTo?: string[];
+  protectedPaths?: string[];
+  destructive?: string;
 }
 
 export interface McpPreview {
   server: string;
   tool: string;
   description?: string;
-}
-
-export interface Rule {
-  id?: string;
-  tool: string;
-  files?: string[];
-  prefixes?: string[][];
-  summary: string;
 }
 
 export interface ApprovalResolvedPayload {
@@ -156,6 +176,8 @@ export interface ContextUse {
   estimated?: boolean;
   window: number;
   trimmed?: number;
+  windowSource?: string;
+  compacted?: boolean;
 }
 
 export interface Blocked {
@@ -258,6 +280,27 @@ export interface McpUntrusted {
   lines: string[] | null;
 }
 
+export interface ContextCompactedPayload {
+  compactionId: string;
+  summary: string;
+  compaction: Compaction;
+  context?: ContextUse;
+}
+
+export interface Compaction {
+  keepFrom?: string;
+  prompt?: string;
+  replaced: number;
+  manual?: boolean;
+  tokensBefore: number;
+  undone?: boolean;
+}
+
+export interface ContextCompactionUndonePayload {
+  compactionId: string;
+  context?: ContextUse;
+}
+
 export interface Snapshot {
   sessionId: string;
   turnId: string;
@@ -279,6 +322,8 @@ export interface TranscriptItem {
   result?: unknown;
   isError?: boolean;
   durationMs?: number;
+  waitMs?: number;
+  approval?: CallApproval;
   running?: boolean;
   reason?: StopReason;
   error?: string;
@@ -286,9 +331,12 @@ export interface TranscriptItem {
   usage?: Usage;
   context?: ContextUse;
   blocked?: Blocked;
+  compaction?: Compaction;
+  reasoning?: unknown[];
+  reasoningModel?: string;
 }
 
-export type ItemKind = "user" | "assistant" | "tool" | "stop";
+export type ItemKind = "user" | "assistant" | "tool" | "stop" | "compaction";
 
 export interface ProcessInfo {
   processId: string;
@@ -303,8 +351,10 @@ export interface ProcessInfo {
   restored?: boolean;
 }
 
+export type ApprovalMode = "manual" | "safe" | "auto";
+
 /** Every event type, in a stable order. */
-export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "mcp.updated"] as const;
+export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "mcp.updated", "context.compacted", "context.compaction_undone"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** The envelope of every event: {seq, sessionId, turnId, type, payload}. */
@@ -333,7 +383,9 @@ export type GatehouseEvent =
   | EventOf<"process.updated", ProcessUpdatedPayload>
   | EventOf<"fs.changed", FsChangedPayload>
   | EventOf<"watch.degraded", WatchDegradedPayload>
-  | EventOf<"mcp.updated", McpUpdatedPayload>;
+  | EventOf<"mcp.updated", McpUpdatedPayload>
+  | EventOf<"context.compacted", ContextCompactedPayload>
+  | EventOf<"context.compaction_undone", ContextCompactionUndonePayload>;
 
 /** Payload type of each event type. */
 export type PayloadOf<T extends EventType> = Extract<GatehouseEvent, { type: T }>["payload"];

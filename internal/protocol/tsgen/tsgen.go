@@ -58,6 +58,7 @@ func Generate() ([]byte, error) {
 	// Types reachable only from Snapshot and the bound methods.
 	g.ref(reflect.TypeOf(protocol.Snapshot{}))
 	g.ref(reflect.TypeOf(protocol.Decision{}))
+	g.ref(reflect.TypeOf(protocol.ApprovalMode("")))
 	if g.err != nil {
 		return nil, g.err
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"gatehouse/internal/sniff"
 	"gatehouse/internal/tools"
 	"gatehouse/internal/workspace"
 )
@@ -159,7 +160,7 @@ func grepFile(abs, rel string, re *regexp.Regexp, limit int, res *grepResult) er
 		return nil
 	}
 	br := bufio.NewReaderSize(f, 64<<10)
-	if head, _ := br.Peek(8000); bytes.IndexByte(head, 0) >= 0 {
+	if head, _ := br.Peek(sniff.SampleSize); sniff.Binary(head) {
 		return nil // binary
 	}
 	sc := bufio.NewScanner(br)

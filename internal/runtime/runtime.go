@@ -1,0 +1,270 @@
+// Package runtime assembles a session of the agent: the one place where a
+// workspace, a model, the built-in tools and the providers added at run
+// time, the approval gate, the file-change recorder, the process registry,
+// the turn controller and the session log are put together. Every host (the
+// window, `gatehouse exec`, later an ACP server and child sessions) calls
+// New; none builds a router or an agent itself. Hosts differ only in how
+// they ask (their approval.Gateway) and how they show (their event sink).
+//
+// # What a host supplies
+//
+// Options: the workspace, the model, a gateway factory (how this host asks
+// the user), the approval mode (read at every call), where events go, and
+// optionally a session log (and the saved session being resumed), the live
+// watch of the workspace, tool providers, a policy and a parent session.
+//
+// Events go one of two ways. A host with one session (exec, ACP, a child's
+// own stream) gives a Sink: the session runs its own events.Bus over the
+// sink and its snapshot state, and closes it on Close. A host whose event
+// stream outlives its sessions (the window: one gap-free seq across session
+// switches and file-watch events) gives Events, its bus, and must hand every
+// event that bus delivers to Session.Emit, which keeps the snapshot.
+//
+// # What Close releases
+//
+// Close, idempotent and safe from any goroutine: a waiting approval is
+// rejected (when the gateway has a Close method), the running turn is
+// cancelled and awaited, every process the session started is killed (whole
+// groups) and its last events delivered, the processes are saved with the
+// session log and the log closed, the watcher the session opened itself is
+// stopped, and a bus of its own is flushed and closed. What the host gave
+// (its bus, its live watch, its model client) stays the host's.
+//
+// # Concurrency
+//
+// Every method of Session is safe for concurrent use. Submit, Cancel,
+// approval answers (through the host's gateway), provider changes and event
+// delivery may run at the same time. Emit takes only the snapshot state's
+// and the log's locks, so a host's sink may call it while its bus's lock is
+// held; a host keeps its own locks out of its sink (the window reads its
+// sessions from an atomic list there) and there is no lock-order cycle.
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+
+	"gatehouse/internal/agent"
+	"gatehouse/internal/approval"
+	"gatehouse/internal/events"
+	"gatehouse/internal/proc"
+	"gatehouse/internal/protocol"
+	"gatehouse/internal/session"
+	"gatehouse/internal/tools"
+	"gatehouse/internal/tools/builtin"
+	"gatehouse/internal/watch"
+	"gatehouse/internal/workspace"
+)
+
+// OutputCap is the hard ceiling on one call's result as the model reads it.
+const OutputCap = 256 << 10
+
+// ProcessTail is how much output of each process a session log keeps.
+const ProcessTail = 64 << 10
+
+// Publisher is a host's event stream; *events.Bus implements it.
+type Publisher interface {
+	Publish(protocol.Event)
+	// Flush delivers what is pending (coalesced events) before it returns.
+	Flush()
+	// LastSeq is the seq of the last delivered event.
+	LastSeq() uint64
+}
+
+// Options is what a host gives New. Workspace, Model, Gateway, Mode and one
+// of Events and Sink are required.
+type Options struct {
+	// ID is the session's id; "" makes a new one (session.NewID).
+	ID string
+	// Workspace is the boundary every tool goes through.
+	Workspace *workspace.Workspace
+	// Model streams the model's answers (an *llm.Client, an *llm.Live).
+	Model agent.Model
+	// Gateway returns how this host asks the user, for the session's id,
+	// publishing to pub (approval.requested and .resolved go there). When
+	// the gateway has a Close method, Close calls it: a waiting request
+	// then ends rejected.
+	Gateway func(sessionID string, pub approval.Publisher) approval.Gateway
+	// Mode is the approval mode, read at every call, so a switch applies
+	// to the next call.
+	Mode func() approval.Mode
+
+	// Events is a host's stream shared by its sessions; the host hands each
+	// delivered event to Session.Emit. Sink is a one-session host's output:
+	// the session runs its own bus over it. Give one of them.
+	Events Publisher
+	Sink   events.Sink
+
+	// Log is the session's log (nil: not saved); Close closes it. Past,
+	// with Log, is the saved session being resumed: its transcript, history,
+	// turn count and processes come back.
+	Log  *session.Log
+	Past *session.Loaded
+
+	// Files is the live watch of the workspace the host shares between its
+	// sessions (the window's). nil: the session watches the workspace
+	// itself, without publishing fs.changed, and stops on Close. Either
+	// way it feeds the file-change recorder, the notes about files the
+	// agent read that changed outside, and the approval dialog's staleness.
+	Files *watch.Live
+	// NoWatch runs without any watching (no recorder, no notes).
+	NoWatch bool
+
+	// Providers join the tool surface from the start (AddProvider later).
+	Providers []tools.Provider
+	// Policy limits the tools of the session (zero: all). With a Parent,
+	// the session gets Policy ∩ the parent's.
+	Policy tools.Policy
+	// Parent is the session this one works for (a child session); nil for
+	// a host's main session.
+	Parent *Session
+
+	// Processes configures the process registry (Env, Shell, …); its
+	// Observer is the session's. OnProcessExit hears each process that
+	// ended, after its event was published.
+	Processes     proc.Options
+	OnProcessExit func(protocol.ProcessInfo)
+
+	// MaxSteps, ContextWindow (the fallback when the server does not say)
+	// and the compaction thresholds (percent of the window) tune the agent
+	// (zero: its defaults).
+	MaxSteps       int
+	ContextWindow  int
+	MicroCompactAt int
+	CompactAt      int
+	// OnStop hears each turn's outcome after it stopped.
+	OnStop func(agent.Outcome)
+	// Logger hears approvals and failures to write the log (nil: none).
+	Logger *slog.Logger
+}
+
+// New assembles a session. On error nothing is left running, and the log,
+// if one was given, is left to the host to close.
+func New(o Options) (*Session, error) {
+	switch {
+	case o.Workspace == nil:
+		return nil, errors.New("runtime: no workspace")
+	case o.Model == nil:
+		return nil, errors.New("runtime: no model")
+	case o.Gateway == nil || o.Mode == nil:
+		return nil, errors.New("runtime: no approval gateway or mode")
+	case (o.Events == nil) == (o.Sink == nil):
+		return nil, errors.New("runtime: give either Events or Sink")
+	case o.Past != nil && o.Log == nil:
+		return nil, errors.New("runtime: resuming needs the session's log")
+	}
+	if o.ID == "" {
+		o.ID = session.NewID()
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	s := &Session{id: o.ID, ws: o.Workspace, log: o.Log, logger: o.Logger, parent: o.Parent, policy: o.Policy}
+	if o.Parent != nil {
+		s.policy = o.Policy.Intersect(o.Parent.policy)
+	}
+	s.state = session.NewState(s.id, s.restoredItems(o.Past), s.logItem)
+	if o.Events != nil {
+		s.pub = o.Events
+	} else {
+		s.bus = events.New(events.Fanout(o.Sink, s.state), events.Options{})
+		s.pub = s.bus
+	}
+	s.state.SetLastSeq(s.pub.LastSeq())
+
+	s.files = o.Files
+	if s.files == nil && !o.NoWatch {
+		live, err := watch.OpenLive(s.ws.Root(), watch.LiveOptions{Log: o.Logger})
+		if err != nil {
+			o.Logger.Warn("the session runs without watching the workspace", "err", err)
+		} else {
+			s.files, s.ownFiles = live, true
+		}
+	}
+
+	po := o.Processes
+	po.Observer = session.ProcEvents{Events: s.pub, SessionID: s.id, OnExit: o.OnProcessExit}
+	s.procs = proc.NewRegistry(po)
+	surface, err := tools.NewSurface(builtin.Tools(s.ws, s.procs)...)
+	if err == nil {
+		for _, p := range o.Providers {
+			if err = surface.AddProvider(p); err != nil {
+				break
+			}
+		}
+	}
+	if err != nil {
+		s.release(false)
+		return nil, fmt.Errorf("runtime: %w", err)
+	}
+	s.surface = surface
+
+	s.gw = o.Gateway(s.id, s.pub)
+	gc := approval.Config{Mode: o.Mode, Gateway: s.gw, Workspace: s.ws, Hook: s.record}
+	if s.files != nil {
+		gc.Watch = s.files.W.OnChange
+	}
+	s.gate = approval.New(gc)
+	s.stages = s.chain()
+	mws := make([]tools.Middleware, len(s.stages))
+	for i, st := range s.stages {
+		mws[i] = st.mw
+	}
+	s.router = tools.NewRouter(surface, s.policy, mws...)
+	ac := agent.Config{Model: o.Model, Tools: s.router, Events: s.pub, SessionID: s.id,
+		System: agent.SystemPrompt(s.ws.Root()), MaxSteps: o.MaxSteps, ContextWindow: o.ContextWindow,
+		MicroCompactAt: o.MicroCompactAt, CompactAt: o.CompactAt}
+	if s.files != nil {
+		ac.Notes = s.files.T.Notes
+	}
+	s.agent = agent.New(ac)
+	s.ctrl = session.NewController(s.id, s.agent, o.OnStop)
+	s.restore(o.Past)
+	return s, nil
+}
+
+// stage is one middleware of the chain, named for tests and the report.
+type stage struct {
+	name string
+	mw   tools.Middleware
+}
+
+// Stage names, outermost first, as Session.Stages lists them.
+const (
+	StageOutputCap = "output-cap"
+	StageApproval  = "approval"
+	StageRecorder  = "file-recorder"
+)
+
+// chain is every session's middleware, outermost first: the output cap
+// sees every result; the gate decides; the file-change recorder, inside
+// the gate, sees only the calls that run (the time a call waits for the
+// user is not the agent's), next to the executor.
+func (s *Session) chain() []stage {
+	out := []stage{{StageOutputCap, tools.OutputCap(OutputCap)}, {StageApproval, s.gate.Middleware}}
+	if s.files != nil {
+		out = append(out, stage{StageRecorder, s.files.T.Middleware(s.ws)})
+	}
+	return out
+}
+
+// OpenWorkspace opens folder dir as the boundary of a host's sessions, with
+// the default protections. A host opens it once per workspace and shares it
+// (the window: its watch, its viewer and every session).
+func OpenWorkspace(dir string) (*workspace.Workspace, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := os.Stat(abs)
+	if err != nil {
+		return nil, fmt.Errorf("cannot open workspace %s: %w", dir, err)
+	}
+	if !fi.IsDir() {
+		return nil, fmt.Errorf("workspace %s is not a folder", dir)
+	}
+	return workspace.New(abs, workspace.Options{})
+}

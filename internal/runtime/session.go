@@ -1,0 +1,221 @@
+package runtime
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+	"sync/atomic"
+
+	"gatehouse/internal/agent"
+	"gatehouse/internal/approval"
+	"gatehouse/internal/events"
+	"gatehouse/internal/proc"
+	"gatehouse/internal/protocol"
+	"gatehouse/internal/session"
+	"gatehouse/internal/tools"
+	"gatehouse/internal/tools/builtin"
+	"gatehouse/internal/watch"
+	"gatehouse/internal/workspace"
+)
+
+// Session is one assembled session. Its methods are safe for concurrent
+// use; see the package doc.
+type Session struct {
+	id     string
+	ws     *workspace.Workspace
+	log    *session.Log
+	logger *slog.Logger
+	parent *Session
+	policy tools.Policy
+
+	pub      Publisher
+	bus      *events.Bus // the session's own, when the host gave a Sink
+	state    *session.State
+	files    *watch.Live
+	ownFiles bool
+	procs    *proc.Registry
+	surface  *tools.Surface
+	gw       approval.Gateway
+	gate     *approval.Gate
+	stages   []stage
+	router   *tools.Router
+	agent    *agent.Agent
+	ctrl     *session.Controller
+
+	logWarned atomic.Bool
+	closeOnce sync.Once
+}
+
+// ID is the session's id.
+func (s *Session) ID() string { return s.id }
+
+// Workspace is the session's boundary.
+func (s *Session) Workspace() *workspace.Workspace { return s.ws }
+
+// Parent is the session this one works for, nil for a main session.
+func (s *Session) Parent() *Session { return s.parent }
+
+// Policy is the session's policy in effect (a child's intersected with its
+// parent's).
+func (s *Session) Policy() tools.Policy { return s.policy }
+
+// Submit starts a turn for text, or queues it while one runs; it reports
+// whether it was queued.
+func (s *Session) Submit(text string) (queued bool, err error) { return s.ctrl.Submit(text) }
+
+// Run runs one turn for text and returns when it stopped; cancelling ctx
+// cancels it. It fails while another turn runs.
+func (s *Session) Run(ctx context.Context, text string) (agent.Outcome, error) {
+	return s.ctrl.Run(ctx, text)
+}
+
+// Cancel stops the running turn (its model stream and any running tool);
+// queued messages stay queued.
+func (s *Session) Cancel() { s.ctrl.Cancel() }
+
+// Compact writes a checkpoint summary now, refused while a turn runs
+// (session.Controller.Compact).
+func (s *Session) Compact() error { return s.ctrl.Compact() }
+
+// UndoCompact undoes the last compaction before the next turn.
+func (s *Session) UndoCompact() error { return s.ctrl.UndoCompact() }
+
+// Queued returns the messages waiting for the running turn to stop.
+func (s *Session) Queued() []string { return s.ctrl.Queued() }
+
+// Wait blocks until no turn runs and nothing is queued.
+func (s *Session) Wait() { s.ctrl.Wait() }
+
+// Emit hands the session an event its host's stream delivered (Options.
+// Events); it keeps the snapshot and writes finished items to the log. It
+// takes only the state's and the log's locks, never one of the host's.
+func (s *Session) Emit(e protocol.Event) { s.state.Emit(e) }
+
+// Snapshot is the session's state for a page that (re)draws.
+func (s *Session) Snapshot() protocol.Snapshot { return s.state.Snapshot() }
+
+// Processes is the session's process registry.
+func (s *Session) Processes() *proc.Registry { return s.procs }
+
+// RestartProcess starts an ended process's command again in the same
+// folder, which passes the workspace boundary again.
+func (s *Session) RestartProcess(id string) (proc.Info, error) {
+	return s.procs.Restart(id, builtin.Dirs{WS: s.ws}.ResolveDir)
+}
+
+// Rules are the session's approval rules.
+func (s *Session) Rules() *approval.Rules { return s.gate.Rules() }
+
+// Gateway is what Options.Gateway returned, for the host to answer through
+// (the window's *approval.GUI).
+func (s *Session) Gateway() approval.Gateway { return s.gw }
+
+// Specs are the tools the model is offered now: the surface filtered by the
+// policy, sorted by name; the next model request sends exactly these.
+func (s *Session) Specs() []tools.Spec { return s.router.Specs() }
+
+// Stages names the middleware every call passes, outermost first.
+func (s *Session) Stages() []string {
+	out := make([]string, len(s.stages))
+	for i, st := range s.stages {
+		out[i] = st.name
+	}
+	return out
+}
+
+// AddProvider adds p's tools to the surface; the next model request offers
+// those the policy allows. A name clash with a tool already there is an
+// error naming both sources, and nothing is added.
+func (s *Session) AddProvider(p tools.Provider) error { return s.surface.AddProvider(p) }
+
+// RemoveProvider takes the provider called name and its tools off the
+// surface; it reports whether there was one.
+func (s *Session) RemoveProvider(name string) bool { return s.surface.RemoveProvider(name) }
+
+// ProviderErrors says which of provider name's tools the surface left out,
+// and why (a clash after the provider's list changed), as of the last read.
+func (s *Session) ProviderErrors(name string) []string { return s.surface.ProviderErrors(name) }
+
+// Close releases the session (see the package doc). Safe to call again.
+func (s *Session) Close() {
+	s.closeOnce.Do(func() {
+		if c, ok := s.gw.(interface{ Close() }); ok {
+			c.Close() // a waiting request rejects: the turn can stop
+		}
+		s.ctrl.Close()
+		s.release(true)
+	})
+}
+
+// release frees what New set up, in the order that keeps the log whole:
+// processes killed and their last events delivered, then saved. Without
+// withLog (New failed) the log stays the host's, untouched.
+func (s *Session) release(withLog bool) {
+	s.procs.Close()
+	s.pub.Flush()
+	if s.log != nil && withLog {
+		_ = s.log.SaveProcesses(s.procs.Snapshot(ProcessTail))
+		_ = s.log.Close()
+	}
+	if s.ownFiles {
+		s.files.Stop()
+	}
+	if s.bus != nil {
+		s.bus.Close()
+	}
+}
+
+// restoredItems are the saved transcript of a resumed session. A log that
+// ends inside a turn (Gatehouse left mid-turn) gets that turn's stop item,
+// in the log too, so it reads as ended.
+func (s *Session) restoredItems(past *session.Loaded) []protocol.TranscriptItem {
+	if past == nil {
+		return nil
+	}
+	if stop, ok := session.Interrupted(past.Items); ok {
+		past.Items = append(past.Items, stop)
+		s.logItem(stop)
+	}
+	return past.Items
+}
+
+// restore gives a resumed session its history, turn count and processes.
+func (s *Session) restore(past *session.Loaded) {
+	if past == nil {
+		return
+	}
+	session.Resume(s.agent, past.Items)
+	s.ctrl.SetTurns(session.LastTurn(past.Items))
+	var infos []protocol.ProcessInfo
+	for _, i := range s.procs.Restore(past.Processes) {
+		infos = append(infos, session.ProcessInfo(i))
+	}
+	s.state.AddProcesses(infos)
+}
+
+// logItem appends a finished item to the log. A failed write is reported
+// once; the session goes on unsaved.
+func (s *Session) logItem(it protocol.TranscriptItem) {
+	if s.log == nil {
+		return
+	}
+	if err := s.log.AppendItem(it); err != nil && !s.logWarned.Swap(true) {
+		s.logger.Warn("could not write the session log", "session", s.id, "err", err)
+	}
+}
+
+// record writes an approval decision or rule change to the log.
+func (s *Session) record(r approval.Record) {
+	s.logger.Info("approval", "session", s.id, "kind", r.Kind, "approval", r.ApprovalID, "call", r.CallID,
+		"tool", r.Tool, "by", r.By)
+	if s.log == nil {
+		return
+	}
+	typ := session.RecordRule
+	if r.Kind == approval.RecordDecision {
+		typ = session.RecordDecision
+	}
+	if err := s.log.Append(typ, r); err != nil {
+		s.logger.Warn("could not write the session log", "session", s.id, "err", err)
+	}
+}
