@@ -223,7 +223,7 @@ func (s *Store) update(folder string, change func(map[string]entry)) error {
 	if err != nil {
 		return err
 	}
-	return writeAtomic(s.path, append(b, '\n'))
+	return WritePrivate(s.path, append(b, '\n'))
 }
 
 // Folders lists the folders with any decision, sorted.
@@ -242,7 +242,10 @@ func (s *Store) Folders() ([]string, error) {
 	return out, nil
 }
 
-func writeAtomic(path string, data []byte) (err error) {
+// WritePrivate writes data to path atomically (a temporary file renamed
+// over it), readable only by the user (0600), in a folder only the user can
+// enter when it has to create it. Files that hold secrets or decisions use it.
+func WritePrivate(path string, data []byte) (err error) {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return err
