@@ -52,6 +52,9 @@ describe("McpPanel", () => {
     expect(b.restart).toHaveBeenCalledWith("broken");
     fireEvent.click(within(broken).getByRole("button", { name: "Disable" }));
     expect(b.setDisabled).toHaveBeenCalledWith("broken", true);
+    vi.spyOn(window, "confirm").mockReturnValue(true);
+    fireEvent.click(within(broken).getByRole("button", { name: "Remove" }));
+    expect(b.remove).toHaveBeenCalledWith("broken");
     // An mcp.updated event replaces the list.
     act(() => b.push({ servers: [{ name: "broken", source: "", state: "starting", target: "x" }] }));
     expect(screen.getByRole("status", { name: "broken state" }).textContent).toBe("starting…");

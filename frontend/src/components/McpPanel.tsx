@@ -113,6 +113,7 @@ export function McpPanel({ backend }: { backend: McpBackend }) {
               {s.state !== "disabled" && <button type="button" onClick={() => void run(backend.restart(s.name))}>Restart</button>}
               <button type="button" onClick={() => void run(backend.setDisabled(s.name, s.state !== "disabled"))}>{s.state === "disabled" ? "Enable" : "Disable"}</button>
               <button type="button" onClick={() => void edit(s.name)}>Edit</button>
+              <button type="button" onClick={() => window.confirm(`Remove ${s.name} from your servers?`) && void run(backend.remove(s.name))}>Remove</button>
             </div>
           </li>
         ))}
