@@ -149,13 +149,17 @@ func TestRestartFindsAndStopsLeftoverGroup(t *testing.T) {
 	host := startHost(t, mark, 2, "-ledger", dir, "-cmd", "trap '' HUP TERM INT; (sleep 300 &); sleep 300")
 	host.Process.Signal(syscall.SIGKILL)
 	host.Wait()
-	left, err := FindLeftovers(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(left) != 1 || !strings.Contains(left[0].Command, "sleep 300") || len(left[0].PIDs) < 2 {
-		t.Fatalf("leftovers = %+v, want the one group with its 2 processes", left)
-	}
+	// The tree may still be forking when the host dies (a subshell that has
+	// not yet started its sleep): wait until the group holds both sleeps.
+	var left []Leftover
+	waitFor(t, 20*time.Second, "the leftover group with its 2 processes", func() bool {
+		var err error
+		left, err = FindLeftovers(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(left) == 1 && strings.Contains(left[0].Command, "sleep 300") && len(left[0].PIDs) >= 2
+	})
 	if err := StopLeftover(dir, left[0].ID, 200*time.Millisecond); err != nil {
 		t.Fatal(err)
 	}
