@@ -23,6 +23,9 @@ type SettingsView struct {
 	// where it comes from ("saved", "local", "builtin", "": none).
 	Price       settings.Price `json:"price"`
 	PriceSource string         `json:"priceSource"`
+	// Context is the saved context window and compaction thresholds
+	// (0: detect, the defaults).
+	Context settings.ContextLimits `json:"context"`
 }
 
 // SettingsInput is what the settings screen sends. An empty APIKey keeps the
@@ -39,6 +42,9 @@ type SettingsInput struct {
 	// saved one (the model is then priced as if none was ever set).
 	Price      *settings.Price `json:"price,omitempty"`
 	ClearPrice bool            `json:"clearPrice,omitempty"`
+	// Context, when set, replaces the context settings; nil keeps them.
+	// A bad value is refused with a *settings.FieldError.
+	Context *settings.ContextLimits `json:"context,omitempty"`
 	// SendKey confirms sending the key in effect to a base URL other than
 	// its own (TestConnection never sends it there otherwise, and
 	// SaveSettings refuses to keep it for another one).
@@ -62,7 +68,7 @@ func (a *App) GetSettings() SettingsView {
 	eff := a.effective()
 	price, source := eff.Settings.PriceOf()
 	return SettingsView{BaseURL: eff.Settings.BaseURL, Model: eff.Settings.Model, HasKey: eff.APIKey.IsSet(),
-		Theme: eff.Settings.Theme, API: eff.Settings.API, Sources: eff.Sources, Price: price, PriceSource: source}
+		Theme: eff.Settings.Theme, API: eff.Settings.API, Sources: eff.Sources, Price: price, PriceSource: source, Context: eff.Settings.Context()}
 }
 
 // SaveSettings saves the screen's values. A value given by a flag or the
@@ -82,6 +88,12 @@ func (a *App) SaveSettings(in SettingsInput) (SettingsView, error) {
 		s.API = in.API
 	}
 	s.Prices = settings.SetPrice(s.Prices, in.Model, in.Price, in.ClearPrice)
+	if in.Context != nil {
+		if err := in.Context.Validate(); err != nil {
+			return a.GetSettings(), err
+		}
+		s.SetContext(*in.Context)
+	}
 	if err := s.Validate(); err != nil {
 		return a.GetSettings(), err
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -120,5 +121,58 @@ func TestSettingsSaveAModelsPrice(t *testing.T) {
 	in.SendKey = true
 	if v, err = app.SaveSettings(in); err != nil || v.PriceSource != settings.PriceSaved || v.Price != *in.Price {
 		t.Fatalf("confirmed with a price: %+v %v", v, err)
+	}
+}
+
+// The settings screen saves the context window and compaction thresholds
+// with the rest: a bad value is refused in words naming the field and
+// changes nothing, a save without them keeps them, and a session opened
+// after the save uses the window (the fake server does not report one).
+func TestSettingsSaveTheContextLimits(t *testing.T) {
+	app, _, srv := newTestAppServer(t, llmtest.Script{Responses: []llmtest.Response{{Text: llmtest.Text("ok")}}})
+	if v := app.GetSettings(); v.Context != (settings.ContextLimits{}) {
+		t.Fatalf("a first run: %+v", v.Context)
+	}
+	in := SettingsInput{BaseURL: srv.URL, Model: "fake-model", Context: &settings.ContextLimits{Window: 50_000, MicroCompactAt: 60, CompactAt: 75}}
+	if v, err := app.SaveSettings(in); err != nil || v.Context != *in.Context {
+		t.Fatalf("saved: %+v %v", v.Context, err)
+	}
+	for _, bad := range []struct {
+		c     settings.ContextLimits
+		field string
+	}{
+		{settings.ContextLimits{Window: 64}, "window"},
+		{settings.ContextLimits{MicroCompactAt: 10}, "microCompactAt"},
+		{settings.ContextLimits{MicroCompactAt: 80, CompactAt: 80}, "compactAt"},
+	} {
+		in.Context = &bad.c
+		_, err := app.SaveSettings(in)
+		var fe *settings.FieldError
+		if !errors.As(err, &fe) || fe.Field != bad.field {
+			t.Errorf("%+v: %v, want an error at %s", bad.c, err, bad.field)
+		}
+	}
+	// A save without them (the first-run screen's) keeps them, and the
+	// price and model with them.
+	if v, err := app.SaveSettings(SettingsInput{BaseURL: srv.URL, Model: "fake-model", Price: &settings.Price{InputPerMTok: 1}}); err != nil ||
+		v.Context != (settings.ContextLimits{Window: 50_000, MicroCompactAt: 60, CompactAt: 75}) || v.PriceSource != settings.PriceSaved {
+		t.Fatalf("kept: %+v %v", v, err)
+	}
+	// A save refused for the key (another base URL, not confirmed) keeps the old ones.
+	if _, err := app.SaveSettings(SettingsInput{BaseURL: "https://elsewhere.example/v1", Model: "fake-model", Context: &settings.ContextLimits{}}); err == nil {
+		t.Fatal("saved to another base URL without confirming the key")
+	}
+	if v := app.GetSettings(); v.Context.Window != 50_000 {
+		t.Fatalf("a refused save changed the context settings: %+v", v.Context)
+	}
+
+	app.NewSession()
+	if _, err := app.Submit("hello"); err != nil {
+		t.Fatal(err)
+	}
+	waitIdle(t, app)
+	tr := app.Snapshot().Transcript
+	if use := tr[len(tr)-1].Context; use == nil || use.Window != 50_000 || use.WindowSource != "setting" {
+		t.Fatalf("the new session's context: %+v", use)
 	}
 }

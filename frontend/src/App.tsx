@@ -178,6 +178,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
               onClose={state.needsSetup ? undefined : () => setShowSettings(false)}
               localModels={localModels}
               sandbox={sandbox}
+              contextUse={contextUse}
             />
           </main>
         ) : (

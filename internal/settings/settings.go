@@ -101,11 +101,8 @@ func (s Settings) Validate() error {
 	if !validTheme(s.Theme) {
 		return fmt.Errorf("settings: theme %q is not system, light or dark", s.Theme)
 	}
-	if s.ContextWindow < 0 {
-		return fmt.Errorf("settings: context window %d is negative", s.ContextWindow)
-	}
-	if !validPercent(s.MicroCompactAt) || !validPercent(s.CompactAt) {
-		return fmt.Errorf("settings: compaction thresholds %d%% and %d%% are not between 20 and 100", s.MicroCompactAt, s.CompactAt)
+	if err := s.Context().Validate(); err != nil {
+		return fmt.Errorf("settings: %w", err)
 	}
 	if !ValidAPI(s.API) {
 		return fmt.Errorf("settings: API %q is not chat or responses", s.API)
@@ -123,9 +120,6 @@ func (s Settings) Validate() error {
 	}
 	return nil
 }
-
-// validPercent accepts 0 (the default) and 20 to 100.
-func validPercent(p int) bool { return p == 0 || p >= 20 && p <= 100 }
 
 func validMode(m string) bool {
 	_, err := protocol.ParseApprovalMode(m)
@@ -224,7 +218,7 @@ func (s *Store) Load() (Settings, error) {
 	if !validTheme(out.Theme) {
 		out.Theme = ThemeSystem
 	}
-	if out.ContextWindow < 0 {
+	if (ContextLimits{Window: out.ContextWindow}).Validate() != nil {
 		out.ContextWindow = 0
 	}
 	if out.Sandbox != "" && out.Sandbox != "workspace-write" && out.Sandbox != "off" {
@@ -235,6 +229,9 @@ func (s *Store) Load() (Settings, error) {
 	}
 	if !validPercent(out.CompactAt) {
 		out.CompactAt = 0
+	}
+	if out.Context().Validate() != nil { // the summary's threshold not above the clearing's
+		out.MicroCompactAt, out.CompactAt = 0, 0
 	}
 	if !ValidAPI(out.API) {
 		out.API = ""

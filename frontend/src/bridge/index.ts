@@ -30,6 +30,15 @@ export interface SettingsView {
   /** The model's price and where it comes from: saved here, free on a local server, a built-in list price, or none. */
   price: Price;
   priceSource: PriceSource;
+  /** The saved context window and compaction thresholds; 0 is "detect" and the defaults. */
+  context: ContextLimits;
+}
+
+/** The context settings (settings.ContextLimits): a window in tokens, thresholds in percent of it; 0: detect, the default. */
+export interface ContextLimits {
+  window: number;
+  microCompactAt: number;
+  compactAt: number;
 }
 
 /** US dollars per million tokens. */
@@ -51,6 +60,8 @@ export interface SettingsInput {
   /** Saved as the model's price; clearPrice removes a saved one. Neither: the price is kept. */
   price?: Price;
   clearPrice?: boolean;
+  /** Replaces the context settings; omitted: they are kept. A bad value is refused. */
+  context?: ContextLimits;
   /** Confirms sending the saved key to a base URL other than its own (the connection test never does otherwise). */
   sendKey: boolean;
 }

@@ -10,7 +10,7 @@ function firstRun() {
   const b = fakeBackend({ needsSetup: true, model: "" });
   b.getSettings.mockResolvedValue({
     baseURL: "https://api.openai.com/v1", model: "", hasKey: false, theme: "system", api: "chat",
-    sources: { baseURL: "default", apiKey: "", model: "", api: "default" }, price: { inputPerMTok: 0, outputPerMTok: 0 }, priceSource: "",
+    sources: { baseURL: "default", apiKey: "", model: "", api: "default" }, price: { inputPerMTok: 0, outputPerMTok: 0 }, priceSource: "", context: { window: 0, microCompactAt: 0, compactAt: 0 },
   });
   return b;
 }

@@ -10,7 +10,7 @@ describe("Settings", () => {
     const b = fakeBackend({ needsSetup: true, model: "" });
     b.getSettings.mockResolvedValue({
       baseURL: "https://api.openai.com/v1", model: "", hasKey: false, theme: "system", api: "chat",
-      sources: { baseURL: "default", apiKey: "", model: "", api: "default" }, price: { inputPerMTok: 0, outputPerMTok: 0 }, priceSource: "",
+      sources: { baseURL: "default", apiKey: "", model: "", api: "default" }, price: { inputPerMTok: 0, outputPerMTok: 0 }, priceSource: "", context: { window: 0, microCompactAt: 0, compactAt: 0 },
     });
     render(<App backend={b} />);
     expect(await screen.findByRole("heading", { name: "Set up a model" })).toBeTruthy();
@@ -38,7 +38,7 @@ describe("Settings", () => {
     const b = fakeBackend();
     b.getSettings.mockResolvedValue({
       baseURL: "http://x/v1", model: "m", hasKey: true, theme: "system", api: "chat",
-      sources: { baseURL: "env", apiKey: "env", model: "saved", api: "default" }, price: { inputPerMTok: 0, outputPerMTok: 0 }, priceSource: "",
+      sources: { baseURL: "env", apiKey: "env", model: "saved", api: "default" }, price: { inputPerMTok: 0, outputPerMTok: 0 }, priceSource: "", context: { window: 0, microCompactAt: 0, compactAt: 0 },
     });
     render(<App backend={b} />);
     fireEvent.click(await screen.findByRole("button", { name: "Settings" }));
@@ -112,7 +112,7 @@ describe("Settings", () => {
     const b = fakeBackend();
     b.getSettings.mockResolvedValue({
       baseURL: "http://x/v1", model: "m", hasKey: true, theme: "system", api: "responses",
-      sources: { baseURL: "saved", apiKey: "saved", model: "saved", api: "env" }, price: { inputPerMTok: 0, outputPerMTok: 0 }, priceSource: "",
+      sources: { baseURL: "saved", apiKey: "saved", model: "saved", api: "env" }, price: { inputPerMTok: 0, outputPerMTok: 0 }, priceSource: "", context: { window: 0, microCompactAt: 0, compactAt: 0 },
     });
     render(<App backend={b} />);
     fireEvent.click(await screen.findByRole("button", { name: "Settings" }));

@@ -1,10 +1,11 @@
 import { useEffect, useId, useState } from "react";
-import type { ConnectionResult, ModelAPI, SettingSource, SettingsInput, SettingsView } from "../bridge";
+import type { ConnectionResult, ContextUse, ModelAPI, SettingSource, SettingsInput, SettingsView } from "../bridge";
 import type { LocalServer } from "../bridge/localModels";
 import { LocalModels } from "./LocalModels";
 import { SandboxSettings } from "./SandboxSettings";
 import type { SandboxBackend } from "../bridge/sandbox";
 import { PriceFields, priceInput, priceText, type PriceText } from "./PriceFields";
+import { ContextFields, contextInput, contextText, type ContextErrors, type ContextText } from "./ContextFields";
 
 export interface SettingsBackend {
   getSettings(): Promise<SettingsView>;
@@ -52,6 +53,8 @@ export function Settings(props: {
   localModels?: () => Promise<LocalServer[]>;
   /** The sandbox block (not on first run). */
   sandbox?: SandboxBackend;
+  /** The header gauge's last reading: says where this session's context window comes from. */
+  contextUse?: ContextUse;
 }) {
   const { backend } = props;
   const [view, setView] = useState<SettingsView | null>(null);
@@ -62,6 +65,9 @@ export function Settings(props: {
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [price, setPrice] = useState<PriceText>(() => priceText(null));
+  const [ctx, setCtx] = useState<ContextText>(() => contextText(null));
+  // null until a save found a bad value; from then on each change is checked as it is typed.
+  const [ctxErrors, setCtxErrors] = useState<ContextErrors | null>(null);
   const id = useId();
 
   useEffect(() => {
@@ -69,6 +75,7 @@ export function Settings(props: {
       setView(v);
       setForm((f) => ({ ...f, baseURL: v.baseURL, model: v.model, theme: v.theme || "system", api: v.api || "chat" }));
       setPrice(priceText(v));
+      setCtx(contextText(v));
     }, (e) => setSaveError(`Could not load the settings: ${String(e)}`));
   }, [backend]);
 
@@ -86,14 +93,32 @@ export function Settings(props: {
     }
   };
 
+  // The context fields are not on the first-run screen; there, and before the
+  // saved values arrive, nothing is sent for them and the saved ones are kept.
+  const showContext = !props.firstRun && view !== null;
+  const changeCtx = (t: ContextText) => {
+    setCtx(t);
+    if (ctxErrors) setCtxErrors(contextInput(t).errors ?? {});
+  };
+
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
-    setSaving(true);
     setSaveError(null);
+    const c = showContext ? contextInput(ctx) : { context: undefined, errors: undefined };
+    const errs = c.errors;
+    if (errs) {
+      setCtxErrors(errs);
+      const first = (["window", "microCompactAt", "compactAt"] as const).find((k) => errs[k]);
+      document.getElementById(`${id}-ctx-${first}`)?.focus();
+      return;
+    }
+    setSaving(true);
     try {
-      const v = await backend.saveSettings({ ...form, ...priceInput(price) });
+      const v = await backend.saveSettings({ ...form, ...priceInput(price), ...(c.context && { context: c.context }) });
       setView(v);
       setPrice(priceText(v));
+      setCtx(contextText(v));
+      setCtxErrors(null);
       setForm((f) => ({ ...f, apiKey: "", clearKey: false }));
       props.onSaved();
     } catch (err) {
@@ -181,6 +206,8 @@ export function Settings(props: {
         </p>
 
         <PriceFields id={id} view={view} model={form.model} value={price} onChange={setPrice} disabled={loading} />
+
+        {showContext && <ContextFields id={id} value={ctx} errors={ctxErrors ?? {}} use={props.contextUse} onChange={changeCtx} />}
 
         <label htmlFor={`${id}-theme`}>Theme</label>
         <select id={`${id}-theme`} value={form.theme} onChange={(e) => set({ theme: e.target.value })}>

@@ -12,7 +12,7 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
   let settings: SettingsView = {
     baseURL: "http://127.0.0.1:1/v1", model: "fake-model", hasKey: true, theme: "system", api: "chat",
     sources: { baseURL: "saved", apiKey: "saved", model: "saved", api: "default" },
-    price: { inputPerMTok: 0, outputPerMTok: 0 }, priceSource: "local",
+    price: { inputPerMTok: 0, outputPerMTok: 0 }, priceSource: "local", context: { window: 0, microCompactAt: 0, compactAt: 0 },
   };
   const b = {
     state: vi.fn(async () => state),
@@ -31,6 +31,7 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
     saveSettings: vi.fn(async (s: SettingsInput) => {
       settings = { ...settings, baseURL: s.baseURL, model: s.model, api: s.api };
       if (s.price) settings = { ...settings, price: s.price, priceSource: "saved" };
+      if (s.context) settings = { ...settings, context: s.context };
       if (s.clearPrice) settings = { ...settings, price: { inputPerMTok: 0, outputPerMTok: 0 }, priceSource: "local" };
       state = { ...state, needsSetup: false, model: s.model } as AppState;
       return settings;

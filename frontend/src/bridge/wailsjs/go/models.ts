@@ -284,6 +284,7 @@ export namespace main {
 	    api: string;
 	    price?: settings.Price;
 	    clearPrice?: boolean;
+	    context?: settings.ContextLimits;
 	    sendKey: boolean;
 	
 	    static createFrom(source: any = {}) {
@@ -300,6 +301,7 @@ export namespace main {
 	        this.api = source["api"];
 	        this.price = this.convertValues(source["price"], settings.Price);
 	        this.clearPrice = source["clearPrice"];
+	        this.context = this.convertValues(source["context"], settings.ContextLimits);
 	        this.sendKey = source["sendKey"];
 	    }
 	
@@ -330,6 +332,7 @@ export namespace main {
 	    sources: settings.Sources;
 	    price: settings.Price;
 	    priceSource: string;
+	    context: settings.ContextLimits;
 	
 	    static createFrom(source: any = {}) {
 	        return new SettingsView(source);
@@ -345,6 +348,7 @@ export namespace main {
 	        this.sources = this.convertValues(source["sources"], settings.Sources);
 	        this.price = this.convertValues(source["price"], settings.Price);
 	        this.priceSource = source["priceSource"];
+	        this.context = this.convertValues(source["context"], settings.ContextLimits);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1131,6 +1135,22 @@ export namespace protocol {
 
 export namespace settings {
 	
+	export class ContextLimits {
+	    window: number;
+	    microCompactAt: number;
+	    compactAt: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new ContextLimits(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.window = source["window"];
+	        this.microCompactAt = source["microCompactAt"];
+	        this.compactAt = source["compactAt"];
+	    }
+	}
 	export class Price {
 	    inputPerMTok: number;
 	    outputPerMTok: number;
