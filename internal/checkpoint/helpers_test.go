@@ -95,7 +95,7 @@ func (f *fixture) undoer() Undoer { return Undoer{Store: f.store, Session: "s1",
 
 func (f *fixture) undo(unit Unit, sel Selection) (Outcome, []PlanFile) {
 	f.t.Helper()
-	out, plan, err := f.undoer().Apply(f.rec.Changes(), unit, sel, f.rec.append)
+	out, plan, err := f.undoer().Apply(f.rec.Changes(), unit, sel, f.rec.Append)
 	if err != nil {
 		f.t.Fatal(err)
 	}

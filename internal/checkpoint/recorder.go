@@ -61,7 +61,8 @@ func (r *Recorder) Changes() []Change {
 	return append([]Change(nil), r.changes...)
 }
 
-func (r *Recorder) append(cs ...Change) error {
+// Append records changes in the session's log and prunes the store.
+func (r *Recorder) Append(cs ...Change) error {
 	if len(cs) == 0 {
 		return nil
 	}
@@ -168,7 +169,7 @@ func (r *Recorder) fileCall(ctx context.Context, unit Unit, tool string, call to
 		out = append(out, Change{Unit: unit, Path: f.rel, By: ByTool, Tool: tool, CallID: call.ID,
 			Before: f.before, After: after, At: nowFunc(), Note: f.note})
 	}
-	if aerr := r.append(out...); aerr != nil && err == nil {
+	if aerr := r.Append(out...); aerr != nil && err == nil {
 		err = fmt.Errorf("checkpoint: %w", aerr)
 	}
 	return res, err
@@ -250,7 +251,7 @@ func (r *Recorder) Observe(batch []watch.Change) {
 		}
 		out = append(out, ch)
 	}
-	_ = r.append(out...)
+	_ = r.Append(out...)
 }
 
 // Reverted records that the user reverted paths, for the model's next

@@ -1,0 +1,89 @@
+package runtime
+
+import (
+	"errors"
+
+	"gatehouse/internal/checkpoint"
+	"gatehouse/internal/session"
+)
+
+// openCheckpoints starts recording the session's changes in store (nil:
+// none), the commands' ones from the watcher's batches.
+func (s *Session) openCheckpoints(store *checkpoint.Store) error {
+	if store == nil {
+		return nil
+	}
+	var base checkpoint.Baselines
+	if s.files != nil {
+		base = s.files.T
+	}
+	rec, err := checkpoint.NewRecorder(store, s.id, s.ws, base)
+	if err != nil {
+		return err
+	}
+	s.undo = rec
+	if s.files != nil {
+		s.unwatch = s.files.W.OnBatch(rec.Observe)
+	}
+	return nil
+}
+
+// notes are what the next model request is told: files it read that
+// changed from outside, and files the user reverted.
+func (s *Session) notes() []string {
+	var out []string
+	if s.files != nil {
+		out = append(out, s.files.T.Notes()...)
+	}
+	if s.undo != nil {
+		out = append(out, s.undo.Notes()...)
+	}
+	return out
+}
+
+// ErrNoUndo is returned by the undo methods of a session without a store.
+var ErrNoUndo = errors.New("this session keeps no checkpoints: undo is off")
+
+// UndoUnits lists the turns and undos of the session that changed files,
+// in order.
+func (s *Session) UndoUnits() ([]checkpoint.Unit, error) {
+	if s.undo == nil {
+		return nil, ErrNoUndo
+	}
+	return checkpoint.Units(s.undo.Changes()), nil
+}
+
+// UndoPlan says what undoing unit (a turn id, or an undo's unit) would do
+// to each file it changed; it changes nothing.
+func (s *Session) UndoPlan(unit checkpoint.Unit) ([]checkpoint.PlanFile, error) {
+	if s.undo == nil {
+		return nil, ErrNoUndo
+	}
+	return s.undoer().Plan(s.undo.Changes(), unit)
+}
+
+// Undo restores what sel picks of unit. The undo is recorded (in the undo
+// store, as a unit that can itself be undone, and in the session log), and
+// the model's next request names the files restored.
+func (s *Session) Undo(unit checkpoint.Unit, sel checkpoint.Selection) (checkpoint.Outcome, error) {
+	if s.undo == nil {
+		return checkpoint.Outcome{}, ErrNoUndo
+	}
+	out, _, err := s.undoer().Apply(s.undo.Changes(), unit, sel, s.undo.Append)
+	s.undo.Reverted(out.Restored...)
+	if s.log != nil && len(out.Restored)+len(out.Skipped) > 0 {
+		rec := struct {
+			Of checkpoint.Unit `json:"of"`
+			checkpoint.Outcome
+		}{unit, out}
+		if lerr := s.log.Append(session.RecordUndo, rec); lerr != nil {
+			s.logger.Warn("could not write the session log", "session", s.id, "err", lerr)
+		}
+	}
+	s.logger.Info("undo", "session", s.id, "of", unit, "restored", len(out.Restored), "skipped", len(out.Skipped))
+	return out, err
+}
+
+func (s *Session) undoer() checkpoint.Undoer {
+	return checkpoint.Undoer{Store: s.undo.Store(), Session: s.id, WS: s.ws}
+}

@@ -1,0 +1,75 @@
+package runtime
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"gatehouse/internal/approval"
+	"gatehouse/internal/checkpoint"
+	"gatehouse/internal/llm/llmtest"
+	"gatehouse/internal/protocol"
+)
+
+func withStore(t *testing.T, limit int64) func(*Options) {
+	st, err := checkpoint.Open(filepath.Join(t.TempDir(), "checkpoints"), limit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func(o *Options) { o.Checkpoints = st }
+}
+
+// A turn's write is undone; the next request tells the model which file the
+// user reverted, and the checkpoint stage sits next to the executor.
+func TestUndoOfATurnIsToldToTheModel(t *testing.T) {
+	h := start(t, llmtest.Script{Responses: []llmtest.Response{
+		call("c1", "write_file", `{"path":"a.txt","content":"agent"}`), text("written"), text("ok"),
+	}}, approval.Auto, map[string]string{"a.txt": "before"}, withStore(t, 0))
+	if got := h.sess.Stages(); !slices.Equal(got, []string{StageOutputCap, StageApproval, StageRecorder, StageCheckpoint}) {
+		t.Errorf("stages = %v", got)
+	}
+	if got := h.run("write"); got != protocol.StopCompleted {
+		t.Fatalf("turn: %s", got)
+	}
+	units, err := h.sess.UndoUnits()
+	if err != nil || len(units) != 1 {
+		t.Fatalf("units = %v, %v", units, err)
+	}
+	plan, err := h.sess.UndoPlan(units[0])
+	if err != nil || len(plan) != 1 || plan[0].State != checkpoint.StateRestore || !strings.Contains(plan[0].UndoDiff, "+before") {
+		t.Fatalf("plan = %+v, %v", plan, err)
+	}
+	out, err := h.sess.Undo(units[0], checkpoint.Selection{})
+	if err != nil || len(out.Restored) != 1 {
+		t.Fatalf("undo = %+v, %v", out, err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(h.root, "a.txt")); string(b) != "before" {
+		t.Errorf("a.txt = %q", b)
+	}
+	h.run("next")
+	reqs := h.srv.Requests()
+	last := string(reqs[len(reqs)-1].Body)
+	if !strings.Contains(last, "the user reverted these files") || !strings.Contains(last, "a.txt") {
+		t.Errorf("the next request does not name the reverted file: %.400s", last)
+	}
+}
+
+// The dialog says, before approval, that a file too large for the store
+// cannot be restored.
+func TestTheDialogSaysAFileCannotBeRestored(t *testing.T) {
+	h := start(t, llmtest.Script{Responses: []llmtest.Response{
+		call("c1", "write_file", `{"path":"big.txt","content":"small"}`), text("done"),
+	}}, approval.Manual, map[string]string{"big.txt": strings.Repeat("x", 64)}, withStore(t, 32))
+	done := make(chan protocol.StopReason)
+	go func() { done <- h.run("write") }()
+	req := h.waitApproval()
+	if len(req.Preview.Files) != 1 || req.Preview.Files[0].Unrestorable == "" {
+		t.Errorf("preview files = %+v", req.Preview.Files)
+	}
+	if err := h.gui().Resolve(req.ApprovalID, protocol.Decision{Kind: protocol.DecisionOnce}); err != nil {
+		t.Fatal(err)
+	}
+	<-done
+}
