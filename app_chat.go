@@ -59,6 +59,7 @@ func (a *App) openSessionLocked(id string, log *session.Log, past *session.Loade
 		},
 	}
 	o.Processes.Env = a.loginEnv.Environ
+	o.Checkpoints = a.checkpointsLocked()
 	if fw := a.files.Load(); fw != nil {
 		o.Files = fw.Live()
 	} else {

@@ -41,6 +41,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return cli.Tool(args[1:], os.Stdin, stdout, stderr)
 		case "exec":
 			return cli.ExecMain(args[1:], os.Stdin, stdout, stderr)
+		case "undo":
+			return cli.UndoMain(args[1:], stdout, stderr)
 		case "version", "--version", "-version":
 			fmt.Fprintf(stdout, "gatehouse %s\n", version)
 			return 0

@@ -88,6 +88,36 @@ func validID(id string) error {
 	return nil
 }
 
+func (s *Store) rootPath(session string) string {
+	return filepath.Join(s.dir, "sessions", session+".root")
+}
+
+// SetRoot records the workspace folder session works in.
+func (s *Store) SetRoot(session, root string) error {
+	if err := validID(session); err != nil {
+		return err
+	}
+	if b, err := os.ReadFile(s.rootPath(session)); err == nil && string(b) == root {
+		return nil
+	}
+	return os.WriteFile(s.rootPath(session), []byte(root), 0o600)
+}
+
+// Latest is the most recent session with changes in the workspace folder
+// root, "" when there is none.
+func (s *Store) Latest(root string) (string, error) {
+	ids, err := s.sessionsByAge()
+	if err != nil {
+		return "", err
+	}
+	for i := len(ids) - 1; i >= 0; i-- {
+		if b, err := os.ReadFile(s.rootPath(ids[i])); err == nil && string(b) == root {
+			return ids[i], nil
+		}
+	}
+	return "", nil
+}
+
 // Append adds changes to session's log.
 func (s *Store) Append(session string, changes ...Change) error {
 	if err := validID(session); err != nil {

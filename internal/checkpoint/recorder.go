@@ -45,6 +45,9 @@ type Recorder struct {
 // session's tracker.
 func NewRecorder(store *Store, session string, ws Resolver, base Baselines) (*Recorder, error) {
 	changes, err := store.Changes(session)
+	if err == nil {
+		err = store.SetRoot(session, ws.Root())
+	}
 	if err != nil {
 		return nil, err
 	}

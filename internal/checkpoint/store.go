@@ -191,6 +191,7 @@ func (s *Store) Prune(keep string) error {
 		if err := os.Remove(s.logPath(logs[i])); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return err
 		}
+		_ = os.Remove(s.rootPath(logs[i]))
 		logs = append(logs[:i], logs[i+1:]...)
 	}
 }

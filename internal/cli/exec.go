@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"gatehouse/internal/checkpoint"
 	"io"
 	"log/slog"
 	"os"
@@ -216,6 +217,14 @@ func runTurn(ctx context.Context, o execOptions, env ExecEnv, ws *workspace.Work
 		MaxSteps: o.maxSteps, ContextWindow: o.contextWindow, Logger: warnLogger(stderr), Policy: env.Policy,
 	}
 	opts.Processes.Env = env.ProcEnv
+	if env.DataDir != "" {
+		st, err := checkpoint.Open(CheckpointDir(env.DataDir), 0)
+		if err != nil {
+			fmt.Fprintln(stderr, "gatehouse exec: no undo for this session:", err)
+		} else {
+			opts.Checkpoints = st
+		}
+	}
 	sess, err := runtime.New(opts)
 	if err != nil {
 		if log != nil {

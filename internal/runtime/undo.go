@@ -84,6 +84,32 @@ func (s *Session) Undo(unit checkpoint.Unit, sel checkpoint.Selection) (checkpoi
 	return out, err
 }
 
+// RevertFile brings path back to its content before the session first
+// changed it, as an undo of its own. A file changed since the session's last
+// change of it is kept unless restoreChanged.
+func (s *Session) RevertFile(path string, restoreChanged bool) (checkpoint.Outcome, error) {
+	if s.undo == nil {
+		return checkpoint.Outcome{}, ErrNoUndo
+	}
+	changes := s.undo.Changes()
+	unit := checkpoint.Unit("file:" + path)
+	var all []checkpoint.Change
+	all = append(all, changes...)
+	for _, c := range changes {
+		if c.Path == path {
+			c.Unit = unit
+			all = append(all, c)
+		}
+	}
+	sel := checkpoint.Selection{Choices: map[string]checkpoint.Choice{}}
+	if restoreChanged {
+		sel.Choices[path] = checkpoint.Restore
+	}
+	out, _, err := s.undoer().Apply(all, unit, sel, s.undo.Append)
+	s.undo.Reverted(out.Restored...)
+	return out, err
+}
+
 func (s *Session) undoer() checkpoint.Undoer {
 	return checkpoint.Undoer{Store: s.undo.Store(), Session: s.id, WS: s.ws}
 }
