@@ -6,6 +6,7 @@ import (
 
 	"gatehouse/internal/checkpoint"
 	"gatehouse/internal/cli"
+	"gatehouse/internal/protocol"
 	"gatehouse/internal/runtime"
 )
 
@@ -33,17 +34,22 @@ func (a *App) undoSession() (*runtime.Session, error) {
 
 // UndoUnits lists the turns and undos of the current session that changed
 // files, oldest first.
-func (a *App) UndoUnits() ([]checkpoint.Unit, error) {
+func (a *App) UndoUnits() ([]string, error) {
 	s, err := a.undoSession()
 	if err != nil {
 		return nil, err
 	}
-	return s.UndoUnits()
+	units, err := s.UndoUnits()
+	out := make([]string, len(units))
+	for i, u := range units {
+		out[i] = string(u)
+	}
+	return out, err
 }
 
 // UndoPlan shows what undoing unit (a turn id, or an undo) would do to
 // each file: what the turn did, what changed since, what undo writes.
-func (a *App) UndoPlan(unit string) ([]checkpoint.PlanFile, error) {
+func (a *App) UndoPlan(unit string) ([]protocol.UndoFile, error) {
 	s, err := a.undoSession()
 	if err != nil {
 		return nil, err
@@ -53,20 +59,20 @@ func (a *App) UndoPlan(unit string) ([]checkpoint.PlanFile, error) {
 
 // Undo restores the files and hunks sel picks of unit, with the user's
 // choice for each file changed since.
-func (a *App) Undo(unit string, sel checkpoint.Selection) (checkpoint.Outcome, error) {
+func (a *App) Undo(unit string, sel protocol.UndoSelection) (protocol.UndoAppliedPayload, error) {
 	s, err := a.undoSession()
 	if err != nil {
-		return checkpoint.Outcome{}, err
+		return protocol.UndoAppliedPayload{}, err
 	}
 	return s.Undo(checkpoint.Unit(unit), sel)
 }
 
 // RevertFile brings one file back to its content before the session
 // changed it (the file tree's badge menu, a tool card).
-func (a *App) RevertFile(path string, restoreChanged bool) (checkpoint.Outcome, error) {
+func (a *App) RevertFile(path string, restoreChanged bool) (protocol.UndoAppliedPayload, error) {
 	s, err := a.undoSession()
 	if err != nil {
-		return checkpoint.Outcome{}, err
+		return protocol.UndoAppliedPayload{}, err
 	}
 	return s.RevertFile(path, restoreChanged)
 }

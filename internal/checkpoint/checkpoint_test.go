@@ -76,7 +76,7 @@ func TestUndoRestoresBytesAndModeAndCanBeUndone(t *testing.T) {
 	}
 
 	// The undo is a unit of its own: undoing it brings the turn back.
-	out2, _ := f.undo(out.Unit, Selection{})
+	out2, _ := f.undo(Unit(out.Unit), Selection{})
 	if len(out2.Restored) != 3 {
 		t.Fatalf("undo of undo = %+v", out2)
 	}

@@ -3,16 +3,18 @@ package checkpoint
 import (
 	"fmt"
 	"strings"
+
+	"gatehouse/internal/protocol"
 )
 
 // hunks splits a unified diff into its "@@" chunks, numbered from 1.
-func hunks(path, diff string) []Hunk {
-	var out []Hunk
-	var cur *Hunk
+func hunks(path, diff string) []protocol.HunkPreview {
+	var out []protocol.HunkPreview
+	var cur *protocol.HunkPreview
 	var b strings.Builder
 	flush := func() {
 		if cur != nil {
-			cur.Diff = b.String()
+			cur.Diff = strings.TrimSuffix(b.String(), "\n")
 			out = append(out, *cur)
 		}
 		b.Reset()
@@ -20,7 +22,7 @@ func hunks(path, diff string) []Hunk {
 	for _, line := range strings.SplitAfter(diff, "\n") {
 		if strings.HasPrefix(line, "@@") {
 			flush()
-			h := Hunk{ID: fmt.Sprintf("%s#%d", path, len(out)+1)}
+			h := protocol.HunkPreview{ID: fmt.Sprintf("%s#%d", path, len(out)+1)}
 			if !parseHeader(line, &h) {
 				cur = nil
 				continue
@@ -36,7 +38,7 @@ func hunks(path, diff string) []Hunk {
 }
 
 // parseHeader reads "@@ -a,b +c,d @@" (",b" and ",d" may be left out: 1).
-func parseHeader(line string, h *Hunk) bool {
+func parseHeader(line string, h *protocol.HunkPreview) bool {
 	var rest string
 	fields := strings.Fields(line)
 	if len(fields) < 3 {
@@ -75,7 +77,7 @@ func lines(b []byte) []string {
 // applyHunks brings the chosen hunks (numbers from 1) of the diff from cur
 // to prior into cur and leaves the rest of cur as it is. Each hunk's lines
 // are taken from prior itself, so line endings come back exactly.
-func applyHunks(cur, prior []byte, hs []Hunk, chosen []int) []byte {
+func applyHunks(cur, prior []byte, hs []protocol.HunkPreview, chosen []int) []byte {
 	want := map[int]bool{}
 	for _, n := range chosen {
 		want[n] = true

@@ -8,76 +8,43 @@ import (
 	"unicode/utf8"
 
 	"gatehouse/internal/patch"
+	"gatehouse/internal/protocol"
 	"gatehouse/internal/workspace"
 )
 
-// State says what undoing does to one file.
-type State string
-
+// What undoing does to a file (protocol.UndoState).
 const (
-	StateRestore      State = "restore"       // back to its prior content
-	StateChangedSince State = "changed-since" // changed again since: the user chooses
-	StateLost         State = "not-restorable"
-	StateUnchanged    State = "unchanged" // already as it was
+	StateRestore      = protocol.UndoRestore
+	StateChangedSince = protocol.UndoChangedSince
+	StateLost         = protocol.UndoNotRestorable
+	StateUnchanged    = protocol.UndoUnchanged
 )
 
 // PlanFile is one file of an undo: what the unit did to it and what undoing
 // would do now.
 type PlanFile struct {
-	Path  string `json:"path"`
-	By    []By   `json:"by"`
-	State State  `json:"state"`
-	Note  string `json:"note,omitempty"`
-	// Binary: a side is not text; the diffs are empty.
-	Binary bool `json:"binary,omitempty"`
-	// TurnDiff is what the unit did (prior → after); SinceDiff what changed
-	// since (after → now, changed-since only); UndoDiff what undoing writes
-	// (now → prior).
-	TurnDiff  string `json:"turnDiff"`
-	SinceDiff string `json:"sinceDiff,omitempty"`
-	UndoDiff  string `json:"undoDiff"`
-	// Hunks of UndoDiff, ids "path#n", each restorable on its own.
-	Hunks []Hunk `json:"hunks,omitempty"`
-	// Prior, Now: the whole contents (text only) for a side-by-side view.
-	Prior string `json:"prior"`
-	Now   string `json:"now"`
+	protocol.UndoFile
 
 	before, after, cur Version
 	curBytes, prior    []byte
 }
 
-// Hunk is one "@@" chunk of an undo diff.
-type Hunk struct {
-	ID                 string `json:"id"`
-	OldStart, OldLines int
-	NewStart, NewLines int
-	Diff               string `json:"diff"`
-}
-
 // Choice is what to do with a file changed since the unit.
-type Choice string
+type Choice = protocol.UndoChoice
 
 const (
-	Keep    Choice = "keep"
-	Restore Choice = "restore"
+	Keep    = protocol.UndoKeep
+	Restore = protocol.UndoRestored
 )
 
-// Selection limits an undo: Files (nil: every file) and Hunks ("path#n"; a
-// file listed in Files with hunks listed restores only those), and per file
-// changed since, the user's Choice (missing: keep).
-type Selection struct {
-	Files   []string          `json:"files,omitempty"`
-	Hunks   []string          `json:"hunks,omitempty"`
-	Choices map[string]Choice `json:"choices,omitempty"`
-}
+// Selection limits an undo (protocol.UndoSelection): Files (nil: every
+// file), Hunks ("path#n": only those of a file), and per file changed since
+// the unit, the user's Choice (missing: keep).
+type Selection = protocol.UndoSelection
 
-// Outcome is what an undo did.
-type Outcome struct {
-	Unit     Unit     `json:"unit"` // the undo's own unit, to undo it
-	Restored []string `json:"restored"`
-	// Skipped lists files left as they are, with why.
-	Skipped map[string]string `json:"skipped,omitempty"`
-}
+// Outcome is what an undo did: its own unit (to undo it), the unit it took
+// back, the files restored and those skipped, with why.
+type Outcome = protocol.UndoAppliedPayload
 
 // Undoer plans and applies undos of one session's units.
 type Undoer struct {
@@ -90,7 +57,11 @@ type Undoer struct {
 func (u Undoer) Plan(changes []Change, unit Unit) ([]PlanFile, error) {
 	var out []PlanFile
 	for _, fc := range Fold(changes, unit) {
-		pf := PlanFile{Path: fc.Path, By: fc.By, before: fc.Before, after: fc.After, Note: fc.Note}
+		pf := PlanFile{before: fc.Before, after: fc.After}
+		pf.Path, pf.Note, pf.Operation = fc.Path, fc.Note, operation(fc.Before, fc.After)
+		for _, b := range fc.By {
+			pf.By = append(pf.By, string(b))
+		}
 		abs, err := u.WS.Resolve(fc.Path, workspace.Write)
 		if err != nil {
 			pf.State, pf.Note = StateLost, "cannot be restored: "+err.Error()
@@ -131,7 +102,7 @@ func (u Undoer) Plan(changes []Change, unit Unit) ([]PlanFile, error) {
 				pf.SinceDiff, _, _ = patch.UnifiedDiff(fc.Path, fc.Path, string(afterBytes), string(pf.curBytes), !fc.After.Exists, !pf.cur.Exists)
 			}
 			if fc.Before.Known() && pf.State != StateLost {
-				pf.UndoDiff, _, _ = patch.UnifiedDiff(fc.Path, fc.Path, string(pf.curBytes), string(pf.prior), !pf.cur.Exists, !fc.Before.Exists)
+				pf.UndoDiff, pf.Added, pf.Removed = patch.UnifiedDiff(fc.Path, fc.Path, string(pf.curBytes), string(pf.prior), !pf.cur.Exists, !fc.Before.Exists)
 				pf.Hunks = hunks(fc.Path, pf.UndoDiff)
 				pf.Prior, pf.Now = string(pf.prior), string(pf.curBytes)
 			}
@@ -139,6 +110,18 @@ func (u Undoer) Plan(changes []Change, unit Unit) ([]PlanFile, error) {
 		out = append(out, pf)
 	}
 	return out, nil
+}
+
+// operation is what undoing does to a file the unit took from before to
+// after.
+func operation(before, after Version) protocol.FileOperation {
+	switch {
+	case !before.Exists:
+		return protocol.FileDelete
+	case !after.Exists:
+		return protocol.FileAdd
+	}
+	return protocol.FileUpdate
 }
 
 func (u Undoer) bytes(v Version) []byte {
@@ -172,7 +155,7 @@ func (u Undoer) Apply(changes []Change, unit Unit, sel Selection, appendLog func
 	if err != nil {
 		return Outcome{}, nil, err
 	}
-	out := Outcome{Unit: nextUndo(changes), Skipped: map[string]string{}}
+	out := Outcome{Unit: string(nextUndo(changes)), Of: string(unit), Skipped: map[string]string{}}
 	picked := map[string]bool{}
 	for _, f := range sel.Files {
 		picked[f] = true
@@ -232,7 +215,7 @@ func (u Undoer) Apply(changes []Change, unit Unit, sel Selection, appendLog func
 			after = Version{Exists: true, Lost: true}
 		}
 		pins = append(pins, after.Hash)
-		recs = append(recs, Change{Unit: out.Unit, Path: pf.Path, By: ByUndo, Before: now, After: after, At: nowFunc(), Of: unit})
+		recs = append(recs, Change{Unit: Unit(out.Unit), Path: pf.Path, By: ByUndo, Before: now, After: after, At: nowFunc(), Of: unit})
 		out.Restored = append(out.Restored, pf.Path)
 	}
 	if len(recs) > 0 && appendLog != nil {

@@ -38,6 +38,7 @@ const (
 	ProcessUpdated    EventType = "process.updated"
 	FsChanged         EventType = "fs.changed"
 	WatchDegraded     EventType = "watch.degraded"
+	UndoApplied       EventType = "undo.applied"
 )
 
 // PayloadType pairs an event type with a zero value of its payload.
@@ -65,6 +66,7 @@ func Payloads() []PayloadType {
 		{ProcessUpdated, ProcessUpdatedPayload{}},
 		{FsChanged, FsChangedPayload{}},
 		{WatchDegraded, WatchDegradedPayload{}},
+		{UndoApplied, UndoAppliedPayload{}},
 	}
 }
 
@@ -140,6 +142,8 @@ func DecodePayload(t EventType, data json.RawMessage) (any, error) {
 		return decode[FsChangedPayload](t, data)
 	case WatchDegraded:
 		return decode[WatchDegradedPayload](t, data)
+	case UndoApplied:
+		return decode[UndoAppliedPayload](t, data)
 	}
 	return data, nil
 }

@@ -145,11 +145,12 @@ const (
 	ItemAssistant ItemKind = "assistant"
 	ItemTool      ItemKind = "tool"
 	ItemStop      ItemKind = "stop"
+	ItemUndo      ItemKind = "undo"
 )
 
 // EnumValues lists the values, for the TypeScript generator.
 func (ItemKind) EnumValues() []string {
-	return []string{string(ItemUser), string(ItemAssistant), string(ItemTool), string(ItemStop)}
+	return []string{string(ItemUser), string(ItemAssistant), string(ItemTool), string(ItemStop), string(ItemUndo)}
 }
 
 // TranscriptItem is one entry of a session's transcript as the UI draws it.
@@ -160,25 +161,27 @@ func (ItemKind) EnumValues() []string {
 //	tool:      ID (callId), TurnID, Tool, Args, and once finished
 //	           Result, IsError, DurationMs (Running is true before)
 //	stop:      TurnID, Reason, Error, ErrorKind, Usage, Context
+//	undo:      ID (the undo's unit), Undo
 type TranscriptItem struct {
-	Kind       ItemKind        `json:"kind"`
-	ID         string          `json:"id,omitempty"`
-	TurnID     string          `json:"turnId"`
-	Text       string          `json:"text,omitempty"`
-	Streaming  bool            `json:"streaming,omitempty"`
-	Cancelled  bool            `json:"cancelled,omitempty"`
-	Tool       string          `json:"tool,omitempty"`
-	Args       json.RawMessage `json:"args,omitempty"`
-	Result     json.RawMessage `json:"result,omitempty"`
-	IsError    bool            `json:"isError,omitempty"`
-	DurationMs int64           `json:"durationMs,omitempty"`
-	Running    bool            `json:"running,omitempty"`
-	Reason     StopReason      `json:"reason,omitempty"`
-	Error      string          `json:"error,omitempty"`
-	ErrorKind  string          `json:"errorKind,omitempty"`
-	Usage      *Usage          `json:"usage,omitempty"`
-	Context    *ContextUse     `json:"context,omitempty"`
-	Blocked    *Blocked        `json:"blocked,omitempty"`
+	Kind       ItemKind            `json:"kind"`
+	ID         string              `json:"id,omitempty"`
+	TurnID     string              `json:"turnId"`
+	Text       string              `json:"text,omitempty"`
+	Streaming  bool                `json:"streaming,omitempty"`
+	Cancelled  bool                `json:"cancelled,omitempty"`
+	Tool       string              `json:"tool,omitempty"`
+	Args       json.RawMessage     `json:"args,omitempty"`
+	Result     json.RawMessage     `json:"result,omitempty"`
+	IsError    bool                `json:"isError,omitempty"`
+	DurationMs int64               `json:"durationMs,omitempty"`
+	Running    bool                `json:"running,omitempty"`
+	Reason     StopReason          `json:"reason,omitempty"`
+	Error      string              `json:"error,omitempty"`
+	ErrorKind  string              `json:"errorKind,omitempty"`
+	Usage      *Usage              `json:"usage,omitempty"`
+	Context    *ContextUse         `json:"context,omitempty"`
+	Blocked    *Blocked            `json:"blocked,omitempty"`
+	Undo       *UndoAppliedPayload `json:"undo,omitempty"`
 }
 
 // Snapshot is what the UI resyncs from after a seq gap: the current

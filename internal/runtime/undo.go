@@ -4,7 +4,7 @@ import (
 	"errors"
 
 	"gatehouse/internal/checkpoint"
-	"gatehouse/internal/session"
+	"gatehouse/internal/protocol"
 )
 
 // openCheckpoints starts recording the session's changes in store (nil:
@@ -55,11 +55,16 @@ func (s *Session) UndoUnits() ([]checkpoint.Unit, error) {
 
 // UndoPlan says what undoing unit (a turn id, or an undo's unit) would do
 // to each file it changed; it changes nothing.
-func (s *Session) UndoPlan(unit checkpoint.Unit) ([]checkpoint.PlanFile, error) {
+func (s *Session) UndoPlan(unit checkpoint.Unit) ([]protocol.UndoFile, error) {
 	if s.undo == nil {
 		return nil, ErrNoUndo
 	}
-	return s.undoer().Plan(s.undo.Changes(), unit)
+	plan, err := s.undoer().Plan(s.undo.Changes(), unit)
+	out := make([]protocol.UndoFile, len(plan))
+	for i, p := range plan {
+		out[i] = p.UndoFile
+	}
+	return out, err
 }
 
 // Undo restores what sel picks of unit. The undo is recorded (in the undo
@@ -70,18 +75,20 @@ func (s *Session) Undo(unit checkpoint.Unit, sel checkpoint.Selection) (checkpoi
 		return checkpoint.Outcome{}, ErrNoUndo
 	}
 	out, _, err := s.undoer().Apply(s.undo.Changes(), unit, sel, s.undo.Append)
-	s.undo.Reverted(out.Restored...)
-	if s.log != nil && len(out.Restored)+len(out.Skipped) > 0 {
-		rec := struct {
-			Of checkpoint.Unit `json:"of"`
-			checkpoint.Outcome
-		}{unit, out}
-		if lerr := s.log.Append(session.RecordUndo, rec); lerr != nil {
-			s.logger.Warn("could not write the session log", "session", s.id, "err", lerr)
-		}
-	}
-	s.logger.Info("undo", "session", s.id, "of", unit, "restored", len(out.Restored), "skipped", len(out.Skipped))
+	s.applied(out)
 	return out, err
+}
+
+// applied tells the model's next request, the transcript and (through it)
+// the session log about an undo.
+func (s *Session) applied(out checkpoint.Outcome) {
+	s.logger.Info("undo", "session", s.id, "of", out.Of, "restored", len(out.Restored), "skipped", len(out.Skipped))
+	if len(out.Restored)+len(out.Skipped) == 0 {
+		return
+	}
+	s.undo.Reverted(out.Restored...)
+	s.pub.Publish(protocol.Event{SessionID: s.id, Type: protocol.UndoApplied, Payload: out})
+	s.pub.Flush()
 }
 
 // RevertFile brings path back to its content before the session first
@@ -106,7 +113,7 @@ func (s *Session) RevertFile(path string, restoreChanged bool) (checkpoint.Outco
 		sel.Choices[path] = checkpoint.Restore
 	}
 	out, _, err := s.undoer().Apply(all, unit, sel, s.undo.Append)
-	s.undo.Reverted(out.Restored...)
+	s.applied(out)
 	return out, err
 }
 

@@ -48,11 +48,27 @@ func TestUndoOfATurnIsToldToTheModel(t *testing.T) {
 	if b, _ := os.ReadFile(filepath.Join(h.root, "a.txt")); string(b) != "before" {
 		t.Errorf("a.txt = %q", b)
 	}
+	// The undo is in the transcript, and can itself be undone.
+	items := h.sess.Snapshot().Transcript
+	last := items[len(items)-1]
+	if last.Kind != protocol.ItemUndo || last.Undo == nil || last.Undo.Of != string(units[0]) || last.ID != out.Unit {
+		t.Fatalf("last transcript item = %+v", last)
+	}
+	again, err := h.sess.Undo(checkpoint.Unit(out.Unit), checkpoint.Selection{})
+	if err != nil || len(again.Restored) != 1 {
+		t.Fatalf("undo of the undo = %+v, %v", again, err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(h.root, "a.txt")); string(b) != "agent" {
+		t.Errorf("after undoing the undo a.txt = %q", b)
+	}
+	if _, err := h.sess.Undo(units[0], checkpoint.Selection{}); err != nil {
+		t.Fatal(err)
+	}
 	h.run("next")
 	reqs := h.srv.Requests()
-	last := string(reqs[len(reqs)-1].Body)
-	if !strings.Contains(last, "the user reverted these files") || !strings.Contains(last, "a.txt") {
-		t.Errorf("the next request does not name the reverted file: %.400s", last)
+	body := string(reqs[len(reqs)-1].Body)
+	if !strings.Contains(body, "the user reverted these files") || !strings.Contains(body, "a.txt") {
+		t.Errorf("the next request does not name the reverted file: %.400s", body)
 	}
 }
 

@@ -42,9 +42,6 @@ const (
 	// RecordProcesses is the session's processes when it closed: Processes.
 	// The last one in a log wins.
 	RecordProcesses RecordType = "processes"
-	// RecordUndo is an undo the user made (what was restored, what was
-	// skipped): Data.
-	RecordUndo RecordType = "undo"
 )
 
 // Record is one line of a session log.

@@ -126,6 +126,9 @@ func (s *State) Emit(e protocol.Event) {
 		u := p.Usage
 		s.finished(s.add(protocol.TranscriptItem{Kind: protocol.ItemStop, TurnID: e.TurnID, Reason: p.Reason,
 			Error: p.Error, ErrorKind: p.ErrorKind, Usage: &u, Context: p.Context, Blocked: p.Blocked}))
+	case protocol.UndoAppliedPayload:
+		u := p
+		s.finished(s.add(protocol.TranscriptItem{Kind: protocol.ItemUndo, ID: p.Unit, TurnID: e.TurnID, Undo: &u}))
 	case protocol.ProcessStartedPayload:
 		s.process(p.ProcessInfo)
 	case protocol.ProcessUpdatedPayload:

@@ -66,6 +66,7 @@ export interface FilePreview {
   oldContent: string;
   newContent: string;
   contentOmitted?: boolean;
+  unrestorable?: string;
 }
 
 export type FileOperation = "add" | "update" | "delete" | "move";
@@ -217,6 +218,13 @@ export interface WatchDegradedPayload {
   reason: string;
 }
 
+export interface UndoAppliedPayload {
+  unit: string;
+  of: string;
+  restored: string[] | null;
+  skipped?: Record<string, string>;
+}
+
 export interface Snapshot {
   sessionId: string;
   turnId: string;
@@ -245,9 +253,10 @@ export interface TranscriptItem {
   usage?: Usage;
   context?: ContextUse;
   blocked?: Blocked;
+  undo?: UndoAppliedPayload;
 }
 
-export type ItemKind = "user" | "assistant" | "tool" | "stop";
+export type ItemKind = "user" | "assistant" | "tool" | "stop" | "undo";
 
 export interface ProcessInfo {
   processId: string;
@@ -264,8 +273,35 @@ export interface ProcessInfo {
 
 export type ApprovalMode = "manual" | "safe" | "auto";
 
+export interface UndoFile {
+  path: string;
+  by: string[] | null;
+  state: UndoState;
+  note?: string;
+  binary?: boolean;
+  operation: FileOperation;
+  added: number;
+  removed: number;
+  turnDiff: string;
+  sinceDiff?: string;
+  undoDiff: string;
+  hunks?: HunkPreview[];
+  prior: string;
+  now: string;
+}
+
+export type UndoState = "restore" | "changed-since" | "not-restorable" | "unchanged";
+
+export interface UndoSelection {
+  files?: string[];
+  hunks?: string[];
+  choices?: Record<string, UndoChoice>;
+}
+
+export type UndoChoice = "keep" | "restore";
+
 /** Every event type, in a stable order. */
-export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded"] as const;
+export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "undo.applied"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** The envelope of every event: {seq, sessionId, turnId, type, payload}. */
@@ -293,7 +329,8 @@ export type GatehouseEvent =
   | EventOf<"process.exited", ProcessExitedPayload>
   | EventOf<"process.updated", ProcessUpdatedPayload>
   | EventOf<"fs.changed", FsChangedPayload>
-  | EventOf<"watch.degraded", WatchDegradedPayload>;
+  | EventOf<"watch.degraded", WatchDegradedPayload>
+  | EventOf<"undo.applied", UndoAppliedPayload>;
 
 /** Payload type of each event type. */
 export type PayloadOf<T extends EventType> = Extract<GatehouseEvent, { type: T }>["payload"];
