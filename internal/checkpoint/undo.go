@@ -166,13 +166,14 @@ func (u Undoer) Apply(changes []Change, unit Unit, sel Selection, appendLog func
 		i, err := strconv.Atoi(n)
 		if ok && err == nil {
 			hunkSel[path] = append(hunkSel[path], i)
+			picked[path] = true
 		}
 	}
 	var recs []Change
 	var pins []string
 	defer func() { u.Store.Release(pins...) }()
 	for _, pf := range plan {
-		if sel.Files != nil && !picked[pf.Path] {
+		if len(picked) > 0 && !picked[pf.Path] {
 			continue
 		}
 		switch pf.State {
