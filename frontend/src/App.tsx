@@ -19,6 +19,8 @@ import { ContextGauge, lastContextUse } from "./components/ContextGauge";
 import { FileTree } from "./components/FileTree";
 import { loadRich } from "./rich";
 import type { FilesBackend } from "./bridge/files";
+import type { UndoBackend } from "./bridge/undo";
+import { useUndo } from "./undo/useUndo";
 
 /** Sets the page's theme: light, dark, or anything else for the system's. */
 export function applyTheme(theme: string) {
@@ -27,7 +29,7 @@ export function applyTheme(theme: string) {
   else delete root.dataset.theme;
 }
 
-export function App({ backend, processes, sessions, localModels, files, approvals, initialState }: {
+export function App({ backend, processes, sessions, localModels, files, approvals, undo: undoApi, initialState }: {
   backend: Backend;
   /** The frame's state when the page had it before mounting (main.tsx): the first render is then the real frame. */
   initialState?: AppState;
@@ -36,6 +38,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
   processes?: ProcessBackend;
   sessions?: SessionsBackend;
   localModels?: () => Promise<LocalServer[]>;
+  undo?: UndoBackend;
 }) {
   const [state, setState] = useState<AppState | null>(initialState ?? null);
   const [processesOpen, setProcessesOpen] = useState(false);
@@ -87,7 +90,8 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const cancel = useCallback(() => void backend.cancel(), [backend]);
 
   const newSession = useMemo(() => sessions && (() => void sessions.create().then(() => store.resync(), (e) => setError(String(e)))), [sessions, store]);
-  const actions = useMemo(() => ({ openURL: backend.openURL, openSettings: () => setShowSettings(true), newSession }), [backend, newSession]);
+  const undo = useUndo(undoApi, `${transcript.sessionId}:${transcript.items.length}`);
+  const actions = useMemo(() => ({ openURL: backend.openURL, openSettings: () => setShowSettings(true), newSession, undo: undo.actions }), [backend, newSession, undo.actions]);
   const contextUse = useMemo(() => lastContextUse(transcript.items), [transcript.items]);
 
   if (!state) {
@@ -139,7 +143,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
         ) : (
           <main className="body">
             <SidePanel side="left" title="Files" emptyText={state.workspace ? "The file tree appears here." : "Choose a folder to start."}>
-              {files && state.workspace ? <FileTree key={state.workspace} files={files} /> : undefined}
+              {files && state.workspace ? <FileTree key={state.workspace} files={files} revert={undo.actions?.revert} /> : undefined}
             </SidePanel>
             <Chat state={state} transcript={transcript} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onCancel={cancel} />
             <SidePanel side="right" title="Processes" emptyText="No processes yet. Processes the agent starts show up here." width={440} open={processesOpen} onOpenChange={setProcessesOpen}>
@@ -147,6 +151,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
             </SidePanel>
           </main>
         )}
+        {undo.dialog}
         {approvals && <ApprovalHost api={approvals} pending={transcript.pendingApprovals} mode={state.approvalMode} />}
       </div>
     </ChatActionsContext.Provider>

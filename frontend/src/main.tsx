@@ -7,6 +7,7 @@ import { processBackend } from "./bridge/processes";
 import { sessionsBackend } from "./bridge/sessions";
 import { detectLocalModels } from "./bridge/localModels";
 import { filesBackend } from "./bridge/files";
+import { undoBackend } from "./bridge/undo";
 import "./styles.css";
 
 const root = createRoot(document.getElementById("root")!);
@@ -14,7 +15,7 @@ const root = createRoot(document.getElementById("root")!);
 function mount(initialState?: AppState) {
   root.render(
     <StrictMode>
-      <App backend={backend} processes={processBackend} sessions={sessionsBackend} localModels={detectLocalModels} files={filesBackend} approvals={approvalBackend} initialState={initialState} />
+      <App backend={backend} processes={processBackend} sessions={sessionsBackend} localModels={detectLocalModels} files={filesBackend} approvals={approvalBackend} undo={undoBackend} initialState={initialState} />
     </StrictMode>,
   );
 }

@@ -1,9 +1,12 @@
-import { useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import type { FilePreview } from "../bridge";
 import { fileState, type Ticks } from "../approval/decision";
 import { DiffView, type DiffLayout } from "./DiffView";
 
 const opWord = { add: "add", update: "update", delete: "delete", move: "move" } as const;
+
+/** The default row warning: the undo store could not keep the file's content from before. */
+const unrestorable = (f: FilePreview) => (f.unrestorable ? "cannot be restored" : undefined);
 
 /** The diff to show for f: its hunks one after another when they can be ticked (block i is hunk i). */
 export function fileDiff(f: FilePreview, partial: boolean): string {
@@ -34,12 +37,18 @@ function Checkbox({ label, state, onToggle, tabIndex, autoFocus }: {
  * the file in view with a checkbox per hunk. Only the file in view is drawn.
  * The list is one Tab stop: ↑/↓ move between files, Space ticks.
  */
-export function ApprovalFiles({ files, partial, ticks, onToggleFile, onToggleKey }: {
+export function ApprovalFiles({ files, partial, ticks, onToggleFile, onToggleKey, verb = "Apply", flag = unrestorable, detail }: {
   files: readonly FilePreview[];
   partial: boolean;
   ticks: Ticks;
   onToggleFile: (f: FilePreview) => void;
   onToggleKey: (key: string) => void;
+  /** The word of the checkboxes' names: "Apply a.txt", "Undo hunk 2 of a.txt". */
+  verb?: string;
+  /** A warning shown in a file's row (default: that its change cannot be undone). */
+  flag?: (f: FilePreview) => string | undefined;
+  /** Drawn above the diff of the file in view (the undo dialog's choice for a file changed since). */
+  detail?: (f: FilePreview) => ReactNode;
 }) {
   const [viewing, setViewing] = useState(0);
   const [layout, setLayout] = useState<DiffLayout>("inline");
@@ -62,7 +71,7 @@ export function ApprovalFiles({ files, partial, ticks, onToggleFile, onToggleKey
         const h = file.hunks![block];
         if (!h) return null;
         return (
-          <Checkbox label={`Apply hunk ${h.id.slice(h.id.lastIndexOf("#") + 1)} of ${file.path}`} state={ticks.has(h.id) ? "all" : "none"} onToggle={() => onToggleKey(h.id)} />
+          <Checkbox label={`${verb} hunk ${h.id.slice(h.id.lastIndexOf("#") + 1)} of ${file.path}`} state={ticks.has(h.id) ? "all" : "none"} onToggle={() => onToggleKey(h.id)} />
         );
       }
     : undefined;
@@ -75,7 +84,7 @@ export function ApprovalFiles({ files, partial, ticks, onToggleFile, onToggleKey
           return (
             <li key={f.path + i} className={current ? "current" : undefined}>
               {partial && (
-                <Checkbox label={`Apply ${f.path}`} state={fileState(f, ticks)} onToggle={() => onToggleFile(f)}
+                <Checkbox label={`${verb} ${f.path}`} state={fileState(f, ticks)} onToggle={() => onToggleFile(f)}
                   tabIndex={current ? 0 : -1} autoFocus={current} />
               )}
               <button type="button" className="approval-file" aria-pressed={current} tabIndex={current ? 0 : -1}
@@ -85,6 +94,7 @@ export function ApprovalFiles({ files, partial, ticks, onToggleFile, onToggleKey
                 <span className="approval-counts">
                   {f.added > 0 && <span className="count-add">+{f.added}</span>} {f.removed > 0 && <span className="count-del">−{f.removed}</span>}
                 </span>
+                {flag(f) && <span className="approval-flag">⚠ {flag(f)}</span>}
               </button>
             </li>
           );
@@ -99,6 +109,8 @@ export function ApprovalFiles({ files, partial, ticks, onToggleFile, onToggleKey
               <button type="button" aria-pressed={layout === "split"} onClick={() => setLayout("split")}>Side by side</button>
             </div>
           </div>
+          {flag(file) && <p className="approval-flag-line" role="note">⚠ {file.path}: {file.unrestorable ?? flag(file)}</p>}
+          {detail?.(file)}
           <DiffView key={file.path} diff={diff} layout={layout} language={file.path} hunkControl={hunkControl} fill />
         </section>
       )}

@@ -1,4 +1,5 @@
 import { createContext, useContext } from "react";
+import type { UndoActions } from "../undo/useUndo";
 
 /** What items deep in the transcript may ask of the app. */
 export interface ChatActions {
@@ -6,6 +7,8 @@ export interface ChatActions {
   openSettings: () => void;
   /** Starts a new session; absent when sessions cannot be switched. */
   newSession?: () => void;
+  /** Review and undo what turns changed; absent without an undo backend. */
+  undo?: UndoActions;
 }
 
 export const ChatActionsContext = createContext<ChatActions>({ openURL: () => {}, openSettings: () => {} });

@@ -2,7 +2,8 @@ import { memo, useEffect, useId, useState } from "react";
 import type { TranscriptItem } from "../bridge";
 import { CodeBlock } from "./CodeBlock";
 import { DiffView } from "./DiffView";
-import { formatDuration, patchDiffs, pretty, readExcerpt, toolError, toolSummary, toolTarget } from "./toolSummary";
+import { useChatActions } from "./ChatActions";
+import { formatDuration, patchDiffs, pretty, readExcerpt, toolError, toolSummary, toolTarget, writtenPaths } from "./toolSummary";
 
 // When the page first saw each running call; kept outside the card so a card
 // scrolled out of a virtualised list and back keeps its elapsed time.
@@ -36,6 +37,8 @@ export const ToolCard = memo(function ToolCard({ item }: { item: TranscriptItem 
   const time = formatDuration(running ? elapsed : (item.durationMs ?? 0));
   const excerpt = open ? readExcerpt(item) : null;
   const diffs = open ? patchDiffs(item) : [];
+  const { undo } = useChatActions();
+  const revertable = open && !running && undo && undo.units.has(item.turnId) ? writtenPaths(item) : [];
 
   return (
     <div className={`tool-card tool-${status}`} role="group" aria-label={`${tool} ${target}, ${status}`}>
@@ -59,6 +62,13 @@ export const ToolCard = memo(function ToolCard({ item }: { item: TranscriptItem 
         <div id={bodyId} className="tool-body">
           {excerpt && <CodeBlock code={excerpt.content} language={excerpt.path} label={`Excerpt of ${excerpt.path}`} />}
           {diffs.map((d) => <DiffView key={d.path} diff={d.diff} label={d.path} />)}
+          {revertable.length > 0 && (
+            <div className="tool-revert">
+              {revertable.map((p) => (
+                <button key={p} type="button" className="link-button" onClick={() => undo!.open(item.turnId, "undo", p)}>Revert {p}</button>
+              ))}
+            </div>
+          )}
           <div className="tool-section">
             <div className="tool-section-title">Arguments</div>
             <CodeBlock code={pretty(item.args)} language="json" />

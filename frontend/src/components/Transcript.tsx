@@ -4,6 +4,7 @@ import type { TranscriptItem } from "../bridge";
 import { Markdown } from "./Markdown";
 import { ToolCard } from "./ToolCard";
 import { TurnMarker } from "./TurnMarker";
+import { UndoMarker } from "./UndoMarker";
 
 type Row = { key: string; item?: TranscriptItem; queued?: string };
 
@@ -46,6 +47,8 @@ const RowView = memo(function RowView({ row }: { row: Row }) {
       return <ToolCard item={it} />;
     case "stop":
       return <TurnMarker item={it} />;
+    case "undo":
+      return <UndoMarker item={it} />;
   }
 });
 

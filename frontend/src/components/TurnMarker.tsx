@@ -44,7 +44,8 @@ export function stopWords(item: TranscriptItem): string {
 
 /** The end of a turn: its stop reason in words and its token usage. */
 export const TurnMarker = memo(function TurnMarker({ item }: { item: TranscriptItem }) {
-  const { openSettings, newSession } = useChatActions();
+  const { openSettings, newSession, undo } = useChatActions();
+  const changedFiles = !!(undo && item.turnId && undo.units.has(item.turnId));
   const trimmed = item.context?.trimmed ?? 0;
   const reason = (item.reason ?? "completed") as StopReason;
   const tip = reason === "error" ? advice[item.errorKind ?? ""] : undefined;
@@ -54,6 +55,12 @@ export const TurnMarker = memo(function TurnMarker({ item }: { item: TranscriptI
         <span>
           {stopWords(item)} · {formatUsage(item.usage)}
         </span>
+        {changedFiles && (
+          <span className="turn-undo">
+            <button className="link-button" onClick={() => undo!.open(item.turnId, "turn")}>Review changes</button>
+            <button className="link-button" onClick={() => undo!.open(item.turnId, "undo")}>Undo…</button>
+          </span>
+        )}
       </div>
       {trimmed > 0 && (
         <p className="turn-trimmed">

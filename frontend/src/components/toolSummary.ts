@@ -74,6 +74,17 @@ export function patchDiffs(it: TranscriptItem): { path: string; diff: string }[]
   return changes.filter((c) => str(c.diff)).map((c) => ({ path: str(c.path), diff: str(c.diff) }));
 }
 
+/** The files a file tool's call changed, as the undo store names them (workspace-relative). */
+export function writtenPaths(it: TranscriptItem): string[] {
+  if (it.isError) return [];
+  const clean = (p: string) => p.replace(/^(\.\/)+/, "");
+  if (it.tool === "write_file") {
+    const p = str(obj(it.args).path);
+    return p ? [clean(p)] : [];
+  }
+  return [...new Set(patchDiffs(it).map((d) => clean(d.path)))];
+}
+
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`;
   if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
