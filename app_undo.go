@@ -14,7 +14,7 @@ import (
 // sessions' data folder; nil when sessions are not saved. a.mu is held.
 func (a *App) checkpointsLocked() *checkpoint.Store {
 	if a.undoStore == nil && a.sessions != nil {
-		st, err := checkpoint.Open(cli.CheckpointDir(filepath.Clean(a.sessions.Dir())), 0)
+		st, err := checkpoint.Open(cli.CheckpointDir(filepath.Clean(a.sessions.Dir())), a.effective().Settings.UndoStoreBytes())
 		if err != nil {
 			a.log.Warn("undo is off: the checkpoint store did not open", "err", err)
 			return nil

@@ -113,6 +113,7 @@ func ExecMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 type execOptions struct {
 	workspace, prompt, approval, model, baseURL, api string
 	maxSteps, contextWindow                          int
+	undoStore                                        int64 // the undo store's bound (0: the default)
 	json                                             bool
 }
 
@@ -176,6 +177,7 @@ func Exec(ctx context.Context, args []string, env ExecEnv, stdin io.Reader, stdo
 		return usage("%v", err)
 	}
 	o.contextWindow = eff.Settings.ContextWindow
+	o.undoStore = eff.Settings.UndoStoreBytes()
 	if eff.Settings.Model == "" {
 		return usage("no model: pass --model or choose one in the app's settings")
 	}
@@ -218,7 +220,7 @@ func runTurn(ctx context.Context, o execOptions, env ExecEnv, ws *workspace.Work
 	}
 	opts.Processes.Env = env.ProcEnv
 	if env.DataDir != "" {
-		st, err := checkpoint.Open(CheckpointDir(env.DataDir), 0)
+		st, err := checkpoint.Open(CheckpointDir(env.DataDir), o.undoStore)
 		if err != nil {
 			fmt.Fprintln(stderr, "gatehouse exec: no undo for this session:", err)
 		} else {

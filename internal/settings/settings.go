@@ -70,7 +70,14 @@ type Settings struct {
 	// API is the protocol spoken to the model server, APIChat or
 	// APIResponses; "": APIChat.
 	API string `json:"api,omitempty"`
+	// UndoStoreMiB bounds the undo store (prior contents of the files
+	// sessions changed, in the data folder) in MiB; 0: 1024 (1 GiB). Older
+	// sessions' checkpoints are pruned first.
+	UndoStoreMiB int `json:"undoStoreMiB,omitempty"`
 }
+
+// UndoStoreBytes is the undo store's bound in bytes (0: the default).
+func (s Settings) UndoStoreBytes() int64 { return int64(s.UndoStoreMiB) << 20 }
 
 // Defaults returns the settings of a first run.
 func Defaults() Settings {
@@ -84,6 +91,9 @@ func (s Settings) Validate() error {
 	}
 	if !validTheme(s.Theme) {
 		return fmt.Errorf("settings: theme %q is not system, light or dark", s.Theme)
+	}
+	if s.UndoStoreMiB < 0 {
+		return fmt.Errorf("settings: undo store size %d MiB is negative", s.UndoStoreMiB)
 	}
 	if s.ContextWindow < 0 {
 		return fmt.Errorf("settings: context window %d is negative", s.ContextWindow)
