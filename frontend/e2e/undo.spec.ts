@@ -98,3 +98,50 @@ test("review a turn's changes, undo one hunk and one file, and a later change is
   const requests = JSON.stringify(await modelRequests());
   expect(requests).toContain("the user reverted these files to an earlier content (undo): a.txt, c.txt");
 });
+
+test("revert a file from its tool card and from the badge menu; an undo can be undone", async ({ app }) => {
+  const { page, workspace } = await app({
+    approvalMode: "auto",
+    files: { "a.txt": "old a\n", "b.txt": "old b\n" },
+    script: {
+      models: ["fake-model"],
+      responses: [
+        call("call_1", "write_file", { path: "a.txt", content: "new a\n" }),
+        call("call_2", "write_file", { path: "b.txt", content: "new b\n" }),
+        { text: "Wrote two files." },
+      ],
+    },
+  });
+  const read = (f: string) => fs.readFileSync(path.join(workspace, f), "utf8");
+  await send(page, "write");
+  await expect(page.getByRole("article", { name: "Reply" }).last()).toContainText("Wrote two files.");
+
+  // From the tool card: the dialog shows that file only, then restores it.
+  await page.getByRole("group", { name: "write_file a.txt, done" }).getByRole("button", { name: /^write_file a\.txt/ }).click();
+  await page.getByRole("button", { name: "Revert a.txt" }).click();
+  const dialog = page.getByRole("dialog", { name: "Revert a.txt to before turn 1" });
+  await expect(dialog.getByRole("list", { name: "Files" }).getByRole("listitem")).toHaveCount(1);
+  await expect(dialog.getByRole("region", { name: "Changes to a.txt" })).toContainText("old a");
+  await dialog.getByRole("button", { name: "Undo", exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  expect(read("a.txt")).toBe("old a\n");
+  expect(read("b.txt")).toBe("new b\n");
+
+  // The undo is in the transcript and can itself be undone.
+  const marker = page.getByRole("note", { name: "Undo 1" });
+  await expect(marker).toContainText("Undid turn 1: restored a.txt");
+  await marker.getByRole("button", { name: "Undo this undo…" }).click();
+  const redo = page.getByRole("dialog", { name: "Undo undo 1" });
+  await redo.getByRole("button", { name: "Undo", exact: true }).click();
+  await expect(redo).toHaveCount(0);
+  expect(read("a.txt")).toBe("new a\n");
+
+  // From the file tree's badge menu: b.txt goes back, and its badge with it.
+  await page.getByRole("button", { name: "Files", exact: true }).click();
+  const changed = page.getByRole("list", { name: "Changed files" });
+  await changed.getByRole("button", { name: /Actions for b\.txt$/ }).click();
+  await page.getByRole("menuitem", { name: "Revert to before this session" }).click();
+  await expect(changed.getByRole("button", { name: /^b\.txt/ })).toHaveCount(0);
+  expect(read("b.txt")).toBe("old b\n");
+  await expect(changed.getByRole("button", { name: /^a\.txt/ })).toBeVisible();
+});
