@@ -56,7 +56,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	model := fs.String("model", "", "model name (overrides the saved one)")
 	api := fs.String("api", "", "model API: chat (Chat Completions) or responses (overrides GATEHOUSE_API and the saved one)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: gatehouse [--workspace DIR] [--approval MODE] [--base-url URL] [--model NAME] [--api chat|responses]\n       gatehouse exec --workspace DIR --prompt TEXT [--approval MODE] [--json] ...\n       gatehouse tool NAME --workspace DIR [--args JSON]\n       gatehouse --version")
+		fmt.Fprintln(stderr, "usage: gatehouse [--workspace DIR] [--approval MODE] [--base-url URL] [--model NAME] [--api chat|responses]\n       gatehouse exec --workspace DIR --prompt TEXT [--approval MODE] [--json] ...\n       gatehouse tool NAME --workspace DIR [--args JSON]\n       gatehouse undo --workspace DIR [--session ID] [--turn N] [--dry-run] [--conflicts keep|restore]\n       gatehouse --version")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

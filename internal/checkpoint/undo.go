@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"gatehouse/internal/patch"
 	"gatehouse/internal/protocol"
+	"gatehouse/internal/sniff"
 	"gatehouse/internal/workspace"
 )
 
@@ -95,7 +95,7 @@ func (u Undoer) Plan(changes []Change, unit Unit) ([]PlanFile, error) {
 		default:
 			pf.State = StateChangedSince
 		}
-		pf.Binary = binary(pf.prior) || binary(afterBytes) || binary(pf.curBytes)
+		pf.Binary = sniff.Binary(pf.prior) || sniff.Binary(afterBytes) || sniff.Binary(pf.curBytes)
 		if !pf.Binary {
 			pf.TurnDiff, _, _ = patch.UnifiedDiff(fc.Path, fc.Path, string(u.bytesOr(fc.Before, pf.prior)), string(afterBytes), !fc.Before.Exists, !fc.After.Exists)
 			if pf.State == StateChangedSince {
@@ -140,11 +140,6 @@ func (u Undoer) bytesOr(v Version, b []byte) []byte {
 		return b
 	}
 	return u.bytes(v)
-}
-
-func binary(b []byte) bool {
-	n := min(len(b), 8000)
-	return strings.IndexByte(string(b[:n]), 0) >= 0 || !utf8.Valid(b[:n])
 }
 
 // Apply undoes unit as planned, within sel, and records the undo as a unit
