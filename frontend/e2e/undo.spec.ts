@@ -1,14 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { test, expect } from "./harness";
-
-const call = (id: string, name: string, args: unknown) => ({ toolCalls: [{ id, name, arguments: JSON.stringify(args) }] });
-
-async function send(page: import("@playwright/test").Page, text: string) {
-  const box = page.getByRole("textbox", { name: "Message" });
-  await box.fill(text);
-  await box.press("Enter");
-}
+import { test, expect, send, toolCall as call } from "./harness";
 
 const aText = "one\ntwo\nthree\n4\n5\n6\n7\n8\n9\nten\neleven\ntwelve\n";
 // Two hunks in a.txt (lines 2 and 11), one in b.txt.

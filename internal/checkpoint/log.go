@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 )
@@ -203,7 +204,7 @@ func Fold(changes []Change, unit Unit) []FileChange {
 		}
 		f := &out[i]
 		f.After = c.After
-		if !hasBy(f.By, c.By) {
+		if !slices.Contains(f.By, c.By) {
 			f.By = append(f.By, c.By)
 		}
 	}
@@ -215,15 +216,6 @@ func Fold(changes []Change, unit Unit) []FileChange {
 		}
 	}
 	return keep
-}
-
-func hasBy(list []By, b By) bool {
-	for _, x := range list {
-		if x == b {
-			return true
-		}
-	}
-	return false
 }
 
 // Units lists the units of changes in order of their first change.

@@ -33,6 +33,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -184,7 +185,7 @@ func (s *Store) Prune(keep string) error {
 		if s.Size() <= s.limit {
 			return nil
 		}
-		i := slicesIndexFunc(logs, func(id string) bool { return id != keep })
+		i := slices.IndexFunc(logs, func(id string) bool { return id != keep })
 		if i < 0 {
 			return nil
 		}
@@ -194,15 +195,6 @@ func (s *Store) Prune(keep string) error {
 		_ = os.Remove(s.rootPath(logs[i]))
 		logs = append(logs[:i], logs[i+1:]...)
 	}
-}
-
-func slicesIndexFunc(list []string, f func(string) bool) int {
-	for i, x := range list {
-		if f(x) {
-			return i
-		}
-	}
-	return -1
 }
 
 // sessionsByAge lists the session ids with a log, oldest (by its first
