@@ -1,11 +1,13 @@
 package runtime
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"gatehouse/internal/approval"
 	"gatehouse/internal/checkpoint"
@@ -88,4 +90,53 @@ func TestTheDialogSaysAFileCannotBeRestored(t *testing.T) {
 		t.Fatal(err)
 	}
 	<-done
+}
+
+// A command's changes, seen by the watcher: a file it created and a small
+// file whose content the watcher kept are restored; a large file nobody
+// kept is marked, never skipped silently.
+func TestACommandsChangesAreRestoredWhereAPriorIsKnown(t *testing.T) {
+	big := strings.Repeat("0123456789abcdef", 32<<10) // 512 KiB: over the watcher's cache per file
+	h := start(t, llmtest.Script{Responses: []llmtest.Response{
+		call("c1", "bash", `{"action":"exec","command":"printf new > gen.txt && printf more >> small.txt && printf more >> big.txt"}`),
+		text("ran"),
+	}}, approval.Auto, map[string]string{"small.txt": "small\n", "big.txt": big}, withStore(t, 0))
+	<-h.sess.files.W.Ready()
+	if got := h.run("run it"); got != protocol.StopCompleted {
+		t.Fatalf("turn: %s", got)
+	}
+	var plan []protocol.UndoFile
+	deadline := time.Now().Add(30 * time.Second)
+	for len(plan) < 3 {
+		if time.Now().After(deadline) {
+			t.Fatalf("the command's changes were not all recorded: %+v", plan)
+		}
+		time.Sleep(10 * time.Millisecond)
+		units, _ := h.sess.UndoUnits()
+		if len(units) == 1 {
+			plan, _ = h.sess.UndoPlan(units[0])
+		}
+	}
+	states := map[string]protocol.UndoState{}
+	for _, f := range plan {
+		states[f.Path] = f.State
+		if f.Path == "big.txt" && f.Note != checkpoint.NoteCommand {
+			t.Errorf("big.txt note = %q", f.Note)
+		}
+	}
+	want := map[string]protocol.UndoState{"gen.txt": protocol.UndoRestore, "small.txt": protocol.UndoRestore, "big.txt": protocol.UndoNotRestorable}
+	if !maps.Equal(states, want) {
+		t.Fatalf("states = %v, want %v", states, want)
+	}
+	units, _ := h.sess.UndoUnits()
+	out, err := h.sess.Undo(units[0], checkpoint.Selection{})
+	if err != nil || len(out.Restored) != 2 || out.Skipped["big.txt"] != checkpoint.NoteCommand {
+		t.Fatalf("undo = %+v, %v", out, err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(h.root, "small.txt")); string(b) != "small\n" {
+		t.Errorf("small.txt = %q", b)
+	}
+	if _, err := os.Stat(filepath.Join(h.root, "gen.txt")); !os.IsNotExist(err) {
+		t.Errorf("gen.txt is still there: %v", err)
+	}
 }
