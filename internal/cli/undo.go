@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"gatehouse/internal/checkpoint"
+	"gatehouse/internal/protocol"
 	"gatehouse/internal/runtime"
 	"gatehouse/internal/session"
 )
@@ -27,11 +28,12 @@ func UndoMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gatehouse undo:", err)
 		return ExitError
 	}
-	return Undo(args, CheckpointDir(data), stdout, stderr)
+	return Undo(args, data, stdout, stderr)
 }
 
-// Undo runs `gatehouse undo` against the undo store in storeDir.
-func Undo(args []string, storeDir string, stdout, stderr io.Writer) int {
+// Undo runs `gatehouse undo` against the data folder dataDir (its undo
+// store and session logs).
+func Undo(args []string, dataDir string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gatehouse undo", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	wsDir := fs.String("workspace", "", "the workspace folder (required)")
@@ -58,7 +60,7 @@ func Undo(args []string, storeDir string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gatehouse undo:", err)
 		return ExitUsage
 	}
-	store, err := checkpoint.Open(storeDir, 0)
+	store, err := checkpoint.Open(CheckpointDir(dataDir), 0)
 	if err != nil {
 		fmt.Fprintln(stderr, "gatehouse undo:", err)
 		return ExitError
@@ -105,6 +107,9 @@ func Undo(args []string, storeDir string, stdout, stderr io.Writer) int {
 			return ExitError
 		}
 		skipped = len(out.Skipped)
+		if len(out.Restored)+len(out.Skipped) > 0 {
+			logUndo(session.NewStore(dataDir), ws.Root(), id, out, stderr)
+		}
 		fmt.Fprintf(stderr, "gatehouse undo: %s: restored %d file(s), skipped %d; undo it with: gatehouse undo --workspace %s --session %s (it is %s)\n",
 			unit, len(out.Restored), skipped, *wsDir, id, out.Unit)
 	}
@@ -112,6 +117,22 @@ func Undo(args []string, storeDir string, stdout, stderr io.Writer) int {
 		return ExitError
 	}
 	return 0
+}
+
+// logUndo records the undo in the session's log, as the window does, so a
+// resumed session shows it. A session without a log (exec without a data
+// folder) has nowhere to record it.
+func logUndo(sessions *session.Store, root, id string, out checkpoint.Outcome, stderr io.Writer) {
+	log, _, err := sessions.Open(root, id)
+	if err != nil {
+		fmt.Fprintln(stderr, "gatehouse undo: the undo is not in the session's log:", err)
+		return
+	}
+	defer log.Close()
+	u := out
+	if err := log.AppendItem(protocol.TranscriptItem{Kind: protocol.ItemUndo, ID: out.Unit, Undo: &u}); err != nil {
+		fmt.Fprintln(stderr, "gatehouse undo: the undo is not in the session's log:", err)
+	}
 }
 
 // pickUnit finds turn n of session id (0: the last turn that changed files).

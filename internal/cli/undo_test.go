@@ -9,16 +9,19 @@ import (
 	"testing"
 
 	"gatehouse/internal/checkpoint"
+	"gatehouse/internal/protocol"
+	"gatehouse/internal/session"
 	"gatehouse/internal/tools"
 	"gatehouse/internal/tools/files"
 	"gatehouse/internal/workspace"
 )
 
 // undoFixture records one turn's write_file in a store, as a session would.
-func undoFixture(t *testing.T) (root, storeDir string) {
+func undoFixture(t *testing.T) (root, dataDir string) {
 	t.Helper()
 	root, _ = filepath.EvalSymlinks(t.TempDir())
-	storeDir = filepath.Join(t.TempDir(), "checkpoints")
+	dataDir = t.TempDir()
+	storeDir := CheckpointDir(dataDir)
 	if err := os.WriteFile(filepath.Join(root, "a.txt"), []byte("before\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -45,13 +48,21 @@ func undoFixture(t *testing.T) (root, storeDir string) {
 	if err != nil || res.IsError {
 		t.Fatalf("write_file: %v %s", err, res.Output)
 	}
-	return root, storeDir
+	log, err := session.NewStore(dataDir).Create(root, "sess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := log.AppendItem(protocol.TranscriptItem{Kind: protocol.ItemUser, ID: "sess-t1", TurnID: "sess-t1", Text: "write"}); err != nil {
+		t.Fatal(err)
+	}
+	log.Close()
+	return root, dataDir
 }
 
 func TestUndoDryRunPrintsTheDiffAndChangesNothing(t *testing.T) {
-	root, storeDir := undoFixture(t)
+	root, dataDir := undoFixture(t)
 	var out, errb bytes.Buffer
-	if code := Undo([]string{"--workspace", root, "--dry-run"}, storeDir, &out, &errb); code != 0 {
+	if code := Undo([]string{"--workspace", root, "--dry-run"}, dataDir, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	if !strings.Contains(out.String(), "-agent") || !strings.Contains(out.String(), "+before") {
@@ -61,31 +72,39 @@ func TestUndoDryRunPrintsTheDiffAndChangesNothing(t *testing.T) {
 		t.Errorf("dry run changed a.txt: %q", b)
 	}
 	out.Reset()
-	if code := Undo([]string{"--workspace", root, "--turn", "1"}, storeDir, &out, &errb); code != 0 {
+	if code := Undo([]string{"--workspace", root, "--turn", "1"}, dataDir, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	if b, _ := os.ReadFile(filepath.Join(root, "a.txt")); string(b) != "before\n" {
 		t.Errorf("undo left a.txt: %q", b)
 	}
+	// The undo is in the session's log, as the window's would be.
+	loaded, err := session.NewStore(dataDir).Load(root, "sess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(loaded.Items); n == 0 || loaded.Items[n-1].Kind != protocol.ItemUndo || loaded.Items[n-1].Undo.Restored[0] != "a.txt" {
+		t.Errorf("log items = %+v", loaded.Items)
+	}
 }
 
 func TestUndoExitCodes(t *testing.T) {
-	root, storeDir := undoFixture(t)
+	root, dataDir := undoFixture(t)
 	var out, errb bytes.Buffer
 	for _, args := range [][]string{{}, {"--workspace", root, "--conflicts", "maybe"}, {"--workspace", root, "extra"}} {
-		if code := Undo(args, storeDir, &out, &errb); code != ExitUsage {
+		if code := Undo(args, dataDir, &out, &errb); code != ExitUsage {
 			t.Errorf("%v: exit %d, want %d", args, code, ExitUsage)
 		}
 	}
 	// Changed since the turn: kept by default, exit 1, nothing written.
 	os.WriteFile(filepath.Join(root, "a.txt"), []byte("mine\n"), 0o644)
-	if code := Undo([]string{"--workspace", root}, storeDir, &out, &errb); code != ExitError {
+	if code := Undo([]string{"--workspace", root}, dataDir, &out, &errb); code != ExitError {
 		t.Errorf("changed since: exit %d", code)
 	}
 	if b, _ := os.ReadFile(filepath.Join(root, "a.txt")); string(b) != "mine\n" {
 		t.Errorf("a.txt overwritten without the choice: %q", b)
 	}
-	if code := Undo([]string{"--workspace", root, "--conflicts", "restore"}, storeDir, &out, &errb); code != 0 {
+	if code := Undo([]string{"--workspace", root, "--conflicts", "restore"}, dataDir, &out, &errb); code != 0 {
 		t.Errorf("--conflicts restore: exit %d: %s", code, errb.String())
 	}
 	if b, _ := os.ReadFile(filepath.Join(root, "a.txt")); string(b) != "before\n" {
