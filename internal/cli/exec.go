@@ -111,10 +111,10 @@ func ExecMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 type execOptions struct {
-	workspace, prompt, approval, model, baseURL, api string
-	maxSteps, contextWindow                          int
-	undoStore                                        int64 // the undo store's bound (0: the default)
-	json                                             bool
+	workspace, prompt, approval, model, baseURL, api   string
+	maxSteps, contextWindow, microCompactAt, compactAt int
+	undoStore                                          int64 // the undo store's bound (0: the default)
+	json                                               bool
 }
 
 // Exec runs `gatehouse exec`; args are the command line after "exec".
@@ -177,6 +177,7 @@ func Exec(ctx context.Context, args []string, env ExecEnv, stdin io.Reader, stdo
 		return usage("%v", err)
 	}
 	o.contextWindow = eff.Settings.ContextWindow
+	o.microCompactAt, o.compactAt = eff.Settings.MicroCompactAt, eff.Settings.CompactAt
 	o.undoStore = eff.Settings.UndoStoreBytes()
 	if eff.Settings.Model == "" {
 		return usage("no model: pass --model or choose one in the app's settings")
@@ -216,7 +217,7 @@ func runTurn(ctx context.Context, o execOptions, env ExecEnv, ws *workspace.Work
 	opts := runtime.Options{
 		ID: id, Workspace: ws, Model: model, Sink: out, Log: log,
 		Mode: func() approval.Mode { return mode }, Gateway: terminalGateway(stdin, stderr),
-		MaxSteps: o.maxSteps, ContextWindow: o.contextWindow, Logger: warnLogger(stderr), Policy: env.Policy,
+		MaxSteps: o.maxSteps, ContextWindow: o.contextWindow, MicroCompactAt: o.microCompactAt, CompactAt: o.compactAt, Logger: warnLogger(stderr), Policy: env.Policy,
 	}
 	opts.Processes.Env = env.ProcEnv
 	if env.DataDir != "" {

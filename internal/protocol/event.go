@@ -38,7 +38,10 @@ const (
 	ProcessUpdated    EventType = "process.updated"
 	FsChanged         EventType = "fs.changed"
 	WatchDegraded     EventType = "watch.degraded"
-	UndoApplied       EventType = "undo.applied"
+	// ContextCompacted and ContextCompactionUndone: see their payloads.
+	ContextCompacted        EventType = "context.compacted"
+	ContextCompactionUndone EventType = "context.compaction_undone"
+	UndoApplied             EventType = "undo.applied"
 )
 
 // PayloadType pairs an event type with a zero value of its payload.
@@ -66,6 +69,8 @@ func Payloads() []PayloadType {
 		{ProcessUpdated, ProcessUpdatedPayload{}},
 		{FsChanged, FsChangedPayload{}},
 		{WatchDegraded, WatchDegradedPayload{}},
+		{ContextCompacted, ContextCompactedPayload{}},
+		{ContextCompactionUndone, ContextCompactionUndonePayload{}},
 		{UndoApplied, UndoAppliedPayload{}},
 	}
 }
@@ -142,6 +147,10 @@ func DecodePayload(t EventType, data json.RawMessage) (any, error) {
 		return decode[FsChangedPayload](t, data)
 	case WatchDegraded:
 		return decode[WatchDegradedPayload](t, data)
+	case ContextCompacted:
+		return decode[ContextCompactedPayload](t, data)
+	case ContextCompactionUndone:
+		return decode[ContextCompactionUndonePayload](t, data)
 	case UndoApplied:
 		return decode[UndoAppliedPayload](t, data)
 	}

@@ -133,9 +133,13 @@ type Options struct {
 	Processes     proc.Options
 	OnProcessExit func(protocol.ProcessInfo)
 
-	// MaxSteps and ContextWindow tune the agent (zero: its defaults).
-	MaxSteps      int
-	ContextWindow int
+	// MaxSteps, ContextWindow (the fallback when the server does not say)
+	// and the compaction thresholds (percent of the window) tune the agent
+	// (zero: its defaults).
+	MaxSteps       int
+	ContextWindow  int
+	MicroCompactAt int
+	CompactAt      int
 	// OnStop hears each turn's outcome after it stopped.
 	OnStop func(agent.Outcome)
 	// Logger hears approvals and failures to write the log (nil: none).
@@ -223,7 +227,8 @@ func New(o Options) (*Session, error) {
 	}
 	s.router = tools.NewRouter(surface, s.policy, mws...)
 	ac := agent.Config{Model: o.Model, Tools: s.router, Events: s.pub, SessionID: s.id,
-		System: agent.SystemPrompt(s.ws.Root()), MaxSteps: o.MaxSteps, ContextWindow: o.ContextWindow}
+		System: agent.SystemPrompt(s.ws.Root()), MaxSteps: o.MaxSteps, ContextWindow: o.ContextWindow,
+		MicroCompactAt: o.MicroCompactAt, CompactAt: o.CompactAt}
 	ac.Notes = s.notes
 	s.agent = agent.New(ac)
 	s.ctrl = session.NewController(s.id, s.agent, o.OnStop)

@@ -76,6 +76,13 @@ func (s *Session) Run(ctx context.Context, text string) (agent.Outcome, error) {
 // queued messages stay queued.
 func (s *Session) Cancel() { s.ctrl.Cancel() }
 
+// Compact writes a checkpoint summary now, refused while a turn runs
+// (session.Controller.Compact).
+func (s *Session) Compact() error { return s.ctrl.Compact() }
+
+// UndoCompact undoes the last compaction before the next turn.
+func (s *Session) UndoCompact() error { return s.ctrl.UndoCompact() }
+
 // Queued returns the messages waiting for the running turn to stop.
 func (s *Session) Queued() []string { return s.ctrl.Queued() }
 
@@ -183,7 +190,7 @@ func (s *Session) restore(past *session.Loaded) {
 	if past == nil {
 		return
 	}
-	s.agent.SetHistory(session.HistoryFromTranscript(past.Items))
+	session.Resume(s.agent, past.Items)
 	s.ctrl.SetTurns(session.LastTurn(past.Items))
 	var infos []protocol.ProcessInfo
 	for _, i := range s.procs.Restore(past.Processes) {

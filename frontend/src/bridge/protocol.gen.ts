@@ -16,6 +16,8 @@ export interface MessageDonePayload {
   messageId: string;
   text: string;
   cancelled?: boolean;
+  reasoning?: unknown[];
+  reasoningModel?: string;
 }
 
 export interface ToolStartedPayload {
@@ -30,6 +32,23 @@ export interface ToolFinishedPayload {
   result: unknown;
   isError: boolean;
   durationMs: number;
+  waitMs?: number;
+  approval?: CallApproval;
+}
+
+export interface CallApproval {
+  by: string;
+  rules?: Rule[];
+}
+
+export interface Rule {
+  id?: string;
+  tool: string;
+  files?: string[];
+  commands?: string[][];
+  action?: string;
+  cwd?: string;
+  summary: string;
 }
 
 export interface ApprovalRequestedPayload {
@@ -58,6 +77,10 @@ export interface FilePreview {
   path: string;
   operation: FileOperation;
   movedFrom?: string;
+  resolvedPath?: string;
+  resolvedFrom?: string;
+  replaces?: boolean;
+  replacedDiff?: string;
   added: number;
   removed: number;
   diff: string;
@@ -97,15 +120,12 @@ export interface CommandSegment {
   writesOutside?: boolean;
   network?: boolean;
   elevates?: boolean;
+  writesGit?: boolean;
   opaque?: boolean;
-}
-
-export interface Rule {
-  id?: string;
-  tool: string;
-  files?: string[];
-  prefixes?: string[][];
-  summary: string;
+  readsOutside?: string[];
+  writesOutsideTo?: string[];
+  protectedPaths?: string[];
+  destructive?: string;
 }
 
 export interface ApprovalResolvedPayload {
@@ -150,6 +170,8 @@ export interface ContextUse {
   estimated?: boolean;
   window: number;
   trimmed?: number;
+  windowSource?: string;
+  compacted?: boolean;
 }
 
 export interface Blocked {
@@ -218,6 +240,27 @@ export interface WatchDegradedPayload {
   reason: string;
 }
 
+export interface ContextCompactedPayload {
+  compactionId: string;
+  summary: string;
+  compaction: Compaction;
+  context?: ContextUse;
+}
+
+export interface Compaction {
+  keepFrom?: string;
+  prompt?: string;
+  replaced: number;
+  manual?: boolean;
+  tokensBefore: number;
+  undone?: boolean;
+}
+
+export interface ContextCompactionUndonePayload {
+  compactionId: string;
+  context?: ContextUse;
+}
+
 export interface UndoAppliedPayload {
   unit: string;
   of: string;
@@ -246,6 +289,8 @@ export interface TranscriptItem {
   result?: unknown;
   isError?: boolean;
   durationMs?: number;
+  waitMs?: number;
+  approval?: CallApproval;
   running?: boolean;
   reason?: StopReason;
   error?: string;
@@ -253,10 +298,13 @@ export interface TranscriptItem {
   usage?: Usage;
   context?: ContextUse;
   blocked?: Blocked;
+  compaction?: Compaction;
   undo?: UndoAppliedPayload;
+  reasoning?: unknown[];
+  reasoningModel?: string;
 }
 
-export type ItemKind = "user" | "assistant" | "tool" | "stop" | "undo";
+export type ItemKind = "user" | "assistant" | "tool" | "stop" | "compaction" | "undo";
 
 export interface ProcessInfo {
   processId: string;
@@ -301,7 +349,7 @@ export interface UndoSelection {
 export type UndoChoice = "keep" | "restore";
 
 /** Every event type, in a stable order. */
-export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "undo.applied"] as const;
+export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "context.compacted", "context.compaction_undone", "undo.applied"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** The envelope of every event: {seq, sessionId, turnId, type, payload}. */
@@ -330,6 +378,8 @@ export type GatehouseEvent =
   | EventOf<"process.updated", ProcessUpdatedPayload>
   | EventOf<"fs.changed", FsChangedPayload>
   | EventOf<"watch.degraded", WatchDegradedPayload>
+  | EventOf<"context.compacted", ContextCompactedPayload>
+  | EventOf<"context.compaction_undone", ContextCompactionUndonePayload>
   | EventOf<"undo.applied", UndoAppliedPayload>;
 
 /** Payload type of each event type. */

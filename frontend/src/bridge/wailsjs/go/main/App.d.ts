@@ -11,6 +11,8 @@ export function ChangedFiles():Promise<Array<watch.ChangedFile>>;
 
 export function ChooseWorkspace():Promise<main.AppState>;
 
+export function Compact():Promise<void>;
+
 export function DetectLocalModels():Promise<Array<llm.LocalServer>>;
 
 export function FileDiff(arg1:string):Promise<main.FileDiffView>;
@@ -76,6 +78,8 @@ export function Submit(arg1:string):Promise<main.SubmitResult>;
 export function TestConnection(arg1:main.SettingsInput):Promise<llm.ConnectionResult>;
 
 export function Undo(arg1:string,arg2:protocol.UndoSelection):Promise<protocol.UndoAppliedPayload>;
+
+export function UndoCompact():Promise<void>;
 
 export function UndoPlan(arg1:string):Promise<Array<protocol.UndoFile>>;
 

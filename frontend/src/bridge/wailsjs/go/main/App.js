@@ -14,6 +14,10 @@ export function ChooseWorkspace() {
   return window['go']['main']['App']['ChooseWorkspace']();
 }
 
+export function Compact() {
+  return window['go']['main']['App']['Compact']();
+}
+
 export function DetectLocalModels() {
   return window['go']['main']['App']['DetectLocalModels']();
 }
@@ -144,6 +148,10 @@ export function TestConnection(arg1) {
 
 export function Undo(arg1, arg2) {
   return window['go']['main']['App']['Undo'](arg1, arg2);
+}
+
+export function UndoCompact() {
+  return window['go']['main']['App']['UndoCompact']();
 }
 
 export function UndoPlan(arg1) {
