@@ -34,7 +34,7 @@ test("review a turn's changes, undo one hunk and one file, and a later change is
   // Review: every file the turn changed, in the approval dialog's diff view.
   await marker.getByRole("button", { name: "Review changes" }).click();
   const review = page.getByRole("dialog", { name: "Changes of turn 1" });
-  const list = review.getByRole("list", { name: "Files" });
+  const list = review.getByRole("grid", { name: "Files" });
   for (const f of ["a.txt", "b.txt", "c.txt"]) await expect(list.getByRole("button", { name: new RegExp(`^${f.replace(".", "\\.")}`) })).toBeVisible();
   await expect(review.getByRole("region", { name: "Changes to a.txt" })).toContainText("ELEVEN");
   await review.getByRole("button", { name: "Close" }).click();
@@ -112,7 +112,7 @@ test("revert a file from its tool card and from the badge menu; an undo can be u
   await page.getByRole("group", { name: "write_file a.txt, done" }).getByRole("button", { name: /^write_file a\.txt/ }).click();
   await page.getByRole("button", { name: "Revert a.txt" }).click();
   const dialog = page.getByRole("dialog", { name: "Revert a.txt to before turn 1" });
-  await expect(dialog.getByRole("list", { name: "Files" }).getByRole("listitem")).toHaveCount(1);
+  await expect(dialog.getByRole("grid", { name: "Files" }).getByRole("row")).toHaveCount(1);
   await expect(dialog.getByRole("region", { name: "Changes to a.txt" })).toContainText("old a");
   await dialog.getByRole("button", { name: "Undo", exact: true }).click();
   await expect(dialog).toHaveCount(0);

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { AppState, ApprovalMode } from "../bridge";
+import { AppMenu } from "./About";
 
 const modes: { value: ApprovalMode; label: string; hint: string }[] = [
   { value: "manual", label: "manual", hint: "Every tool call asks first" },
@@ -76,6 +77,7 @@ export function Header(props: {
       <span className="version">
         <span className="visually-hidden">Version </span>v{state.version}
       </span>
+      <AppMenu version={state.version} />
     </header>
   );
 }
