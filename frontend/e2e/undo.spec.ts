@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { test, expect, send, toolCall as call } from "./harness";
 
 const aText = "one\ntwo\nthree\n4\n5\n6\n7\n8\n9\nten\neleven\ntwelve\n";
@@ -80,6 +81,9 @@ test("review a turn's changes, undo one hunk and one file, and a later change is
   await expect(conflict).toBeVisible();
   await expect(again.getByRole("button", { name: /^b\.txt.*changed since turn 1/ })).toBeVisible();
   await expect(conflict.getByRole("radio", { name: "Keep the current content" })).toBeChecked();
+  // The dialog passes axe's WCAG A and AA rules.
+  const axe = await new AxeBuilder({ page }).include(".undo-dialog").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   await expect(conflict.getByRole("group", { name: "Diff of What turn 1 did to b.txt" })).toContainText("ALPHA");
   await expect(conflict.getByRole("group", { name: "Diff of What changed b.txt since" })).toContainText("beta");
   await again.getByRole("button", { name: /^Undo/ }).last().click();
