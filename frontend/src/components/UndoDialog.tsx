@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import type { FilePreview, UndoChoice, UndoFile } from "../bridge";
 import type { UndoBackend } from "../bridge/undo";
 import { toggleFile, toggleKey, type Ticks } from "../approval/decision";
-import { trapTarget } from "../approval/keys";
+import { useModalFocus } from "../approval/useModalFocus";
 import { allUndoTicked, asPreview, undoable, undoSelection, unitLabel, type UndoView } from "../undo/selection";
 import { ApprovalFiles } from "./ApprovalFiles";
 import { DiffView } from "./DiffView";
@@ -42,6 +42,7 @@ export function UndoDialog({ unit, view: startView, api, onClose, only }: {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   const root = useRef<HTMLDivElement>(null);
+  const backdrop = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const label = unitLabel(unit);
 
@@ -53,19 +54,9 @@ export function UndoDialog({ unit, view: startView, api, onClose, only }: {
     }, (e) => setError(`Could not read the changes: ${String(e)}`));
   }, [api, unit, only]);
 
-  // Focus starts inside and stays there; it goes back where it was on close.
-  useEffect(() => {
-    const before = document.activeElement as HTMLElement | null;
-    root.current?.querySelector<HTMLElement>("[data-autofocus], button")?.focus();
-    const keepInside = (e: FocusEvent) => {
-      if (root.current && e.target instanceof Node && !root.current.contains(e.target)) root.current.querySelector<HTMLElement>("button")?.focus();
-    };
-    document.addEventListener("focusin", keepInside);
-    return () => {
-      document.removeEventListener("focusin", keepInside);
-      if (before && document.contains(before)) before.focus();
-    };
-  }, []);
+  // The page behind is inert; focus starts inside and stays there, and
+  // goes back where it was on close.
+  const trapTab = useModalFocus(backdrop, root, () => root.current?.querySelector<HTMLElement>("[data-autofocus], button"));
 
   const byPath = new Map((files ?? []).map((f) => [f.path, f]));
   const selectable = (files ?? []).filter(undoable);
@@ -84,13 +75,8 @@ export function UndoDialog({ unit, view: startView, api, onClose, only }: {
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key === "Tab") {
-      const to = trapTarget(e.currentTarget, document.activeElement, e.shiftKey);
-      if (to) {
-        e.preventDefault();
-        to.focus();
-      }
-    } else if (e.key === "Escape") {
+    if (trapTab(e)) return;
+    if (e.key === "Escape") {
       e.preventDefault();
       e.stopPropagation();
       onClose();
@@ -126,7 +112,7 @@ export function UndoDialog({ unit, view: startView, api, onClose, only }: {
 
   const shown = view === "turn" ? (files ?? []) : selectable;
   return (
-    <div className="approval-backdrop">
+    <div className="approval-backdrop" ref={backdrop}>
       <div className="approval-dialog undo-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={root} onKeyDown={onKeyDown}>
         <header className="approval-head">
           <h2 id={titleId}>{view === "turn" ? `Changes of ${label}` : only ? `Revert ${only} to before ${label}` : `Undo ${label}`}</h2>
