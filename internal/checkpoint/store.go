@@ -52,6 +52,7 @@ type Store struct {
 
 	mu     sync.Mutex
 	pinned map[string]int // blobs put and not yet named by a log line
+	size   int64          // bytes of blobs kept, once sized (-1: not yet)
 }
 
 // Open opens (creating) the store in folder dir with the bound limit
@@ -65,7 +66,7 @@ func Open(dir string, limit int64) (*Store, error) {
 			return nil, fmt.Errorf("checkpoint store: %w", err)
 		}
 	}
-	return &Store{dir: dir, limit: limit, pinned: map[string]int{}}, nil
+	return &Store{dir: dir, limit: limit, pinned: map[string]int{}, size: -1}, nil
 }
 
 // Limit is the bound on the bytes kept.
@@ -120,6 +121,9 @@ func (s *Store) Put(b []byte) (string, error) {
 		_ = os.Remove(tmp.Name())
 		return "", fmt.Errorf("checkpoint store: %w", err)
 	}
+	if s.size >= 0 {
+		s.size += int64(len(b))
+	}
 	return hash, nil
 }
 
@@ -157,6 +161,21 @@ func (s *Store) Has(hash string) bool {
 
 // Size is the total of the blobs kept.
 func (s *Store) Size() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.sizeLocked()
+}
+
+// sizeLocked is the total of the blobs, walked once and then kept up to
+// date by Put and collect.
+func (s *Store) sizeLocked() int64 {
+	if s.size < 0 {
+		s.size = s.walkSize()
+	}
+	return s.size
+}
+
+func (s *Store) walkSize() int64 {
 	var n int64
 	_ = filepath.WalkDir(filepath.Join(s.dir, "blobs"), func(_ string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
@@ -169,11 +188,15 @@ func (s *Store) Size() int64 {
 	return n
 }
 
-// Prune removes whole sessions, oldest first, never keep, until the blobs
-// fit the bound, and then every blob no remaining log names.
+// Prune, when the blobs are over the bound, removes whole sessions, oldest
+// first, never keep, until they fit, and every blob no remaining log names.
+// Under the bound it does nothing, cheaply (it runs after every change).
 func (s *Store) Prune(keep string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.sizeLocked() <= s.limit {
+		return nil
+	}
 	logs, err := s.sessionsByAge()
 	if err != nil {
 		return err
@@ -182,7 +205,7 @@ func (s *Store) Prune(keep string) error {
 		if err := s.collect(); err != nil {
 			return err
 		}
-		if s.Size() <= s.limit {
+		if s.sizeLocked() <= s.limit {
 			return nil
 		}
 		i := slices.IndexFunc(logs, func(id string) bool { return id != keep })
@@ -261,7 +284,9 @@ func (s *Store) collect() error {
 			return nil
 		}
 		if !live[d.Name()] && s.pinned[d.Name()] == 0 {
-			_ = os.Remove(p)
+			if fi, err := d.Info(); err == nil && os.Remove(p) == nil && s.size >= 0 {
+				s.size -= fi.Size()
+			}
 		}
 		return nil
 	})

@@ -44,6 +44,10 @@ func (s *Session) notes() []string {
 // ErrNoUndo is returned by the undo methods of a session without a store.
 var ErrNoUndo = errors.New("this session keeps no checkpoints: undo is off")
 
+// ErrTurnRunning refuses an undo while a turn runs: its tools could be
+// writing the same files.
+var ErrTurnRunning = errors.New("a turn is running: undo when it has stopped")
+
 // UndoUnits lists the turns and undos of the session that changed files,
 // in order.
 func (s *Session) UndoUnits() ([]checkpoint.Unit, error) {
@@ -71,8 +75,8 @@ func (s *Session) UndoPlan(unit checkpoint.Unit) ([]protocol.UndoFile, error) {
 // store, as a unit that can itself be undone, and in the session log), and
 // the model's next request names the files restored.
 func (s *Session) Undo(unit checkpoint.Unit, sel checkpoint.Selection) (checkpoint.Outcome, error) {
-	if s.undo == nil {
-		return checkpoint.Outcome{}, ErrNoUndo
+	if err := s.canUndo(); err != nil {
+		return checkpoint.Outcome{}, err
 	}
 	out, _, err := s.undoer().Apply(s.undo.Changes(), unit, sel, s.undo.Append)
 	s.applied(out)
@@ -95,8 +99,8 @@ func (s *Session) applied(out checkpoint.Outcome) {
 // changed it, as an undo of its own. A file changed since the session's last
 // change of it is kept unless restoreChanged.
 func (s *Session) RevertFile(path string, restoreChanged bool) (checkpoint.Outcome, error) {
-	if s.undo == nil {
-		return checkpoint.Outcome{}, ErrNoUndo
+	if err := s.canUndo(); err != nil {
+		return checkpoint.Outcome{}, err
 	}
 	changes := s.undo.Changes()
 	unit := checkpoint.Unit("file:" + path)
@@ -115,6 +119,16 @@ func (s *Session) RevertFile(path string, restoreChanged bool) (checkpoint.Outco
 	out, _, err := s.undoer().Apply(all, unit, sel, s.undo.Append)
 	s.applied(out)
 	return out, err
+}
+
+func (s *Session) canUndo() error {
+	switch {
+	case s.undo == nil:
+		return ErrNoUndo
+	case s.ctrl.Running():
+		return ErrTurnRunning
+	}
+	return nil
 }
 
 func (s *Session) undoer() checkpoint.Undoer {

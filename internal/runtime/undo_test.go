@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"errors"
 	"maps"
 	"os"
 	"path/filepath"
@@ -85,6 +86,10 @@ func TestTheDialogSaysAFileCannotBeRestored(t *testing.T) {
 	req := h.waitApproval()
 	if len(req.Preview.Files) != 1 || req.Preview.Files[0].Unrestorable == "" {
 		t.Errorf("preview files = %+v", req.Preview.Files)
+	}
+	// While the turn runs, undo waits for it.
+	if _, err := h.sess.Undo("any", checkpoint.Selection{}); !errors.Is(err, ErrTurnRunning) {
+		t.Errorf("undo during a turn: %v", err)
 	}
 	if err := h.gui().Resolve(req.ApprovalID, protocol.Decision{Kind: protocol.DecisionOnce}); err != nil {
 		t.Fatal(err)
