@@ -16,6 +16,8 @@ import (
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/runtime"
+	"gatehouse/internal/sandbox"
+	"gatehouse/internal/sandbox/host"
 	"gatehouse/internal/session"
 	"gatehouse/internal/settings"
 	"gatehouse/internal/tools"
@@ -56,6 +58,7 @@ type App struct {
 	alerts    *desktop.ExitAlerts
 	policy    tools.Policy                     // the sessions' tools (zero: all, the main agent's)
 	files     atomic.Pointer[browse.Workspace] // the open workspace's watch and viewer (app_files.go)
+	cmds      *host.Host                       // the supervisor helper and ledger (app_sandbox.go)
 }
 
 // AppState is what the page needs to draw its frame.
@@ -71,6 +74,11 @@ type AppState struct {
 	// Theme is the saved one (system, light or dark), here so the page can
 	// draw its first frame in it without asking for the settings.
 	Theme string `json:"theme"`
+	// Unconfined says why commands do not run confined ("" while they
+	// do); the header shows a badge while it is set. SandboxOff: because
+	// the user turned the sandbox off.
+	Unconfined string `json:"unconfined,omitempty"`
+	SandboxOff bool   `json:"sandboxOff,omitempty"`
 }
 
 // NewApp builds the bound App around the settings in store.
@@ -110,6 +118,9 @@ func (a *App) shutdown(context.Context) {
 	a.setSessionLocked(nil)
 	a.mu.Unlock()
 	a.closeSession(s)
+	if a.cmds != nil {
+		a.cmds.Close() // a clean exit: nothing of this run is left over
+	}
 	a.stopWatch()
 	a.bus.Close()
 }
@@ -147,12 +158,15 @@ func (a *App) State() AppState {
 	if a.workspace != "" {
 		name = filepath.Base(a.workspace)
 	}
-	return AppState{
+	st := AppState{
 		Version: version, Workspace: a.workspace, WorkspaceName: name, ApprovalMode: a.mode,
 		NeedsSetup: eff.Settings.Model == "" || eff.Settings.BaseURL == "",
 		Model:      eff.Settings.Model,
 		Theme:      eff.Settings.Theme,
 	}
+	sb := a.cmdHost().Status(host.Config{Mode: eff.Settings.Sandbox})
+	st.Unconfined, st.SandboxOff = sb.Reason, sb.Mode == sandbox.ModeOff
+	return st
 }
 
 func (a *App) updateTitle() {

@@ -23,6 +23,7 @@ import { useShortcuts } from "./components/shortcuts";
 import type { ModelPrice } from "./components/cost";
 import { loadRich } from "./rich";
 import type { FilesBackend } from "./bridge/files";
+import type { LeftoverBackend, SandboxBackend } from "./bridge/sandbox";
 import type { UndoBackend } from "./bridge/undo";
 import { useUndo } from "./undo/useUndo";
 
@@ -35,7 +36,7 @@ export function applyTheme(theme: string) {
 
 const autoNotice = "This window started in auto mode: tool calls run without asking you first. The workspace boundary still holds. Change the mode with Approval in the header.";
 
-export function App({ backend, processes, sessions, localModels, files, approvals, undo: undoApi, initialState }: {
+export function App({ backend, processes, sessions, localModels, files, approvals, initialState, sandbox, leftovers, undo: undoApi }: {
   backend: Backend;
   /** The frame's state when the page had it before mounting (main.tsx): the first render is then the real frame. */
   initialState?: AppState;
@@ -44,6 +45,10 @@ export function App({ backend, processes, sessions, localModels, files, approval
   processes?: ProcessBackend;
   sessions?: SessionsBackend;
   localModels?: () => Promise<LocalServer[]>;
+  /** The sandbox block of Settings. */
+  sandbox?: SandboxBackend;
+  /** What a crashed run left running, in the process panel. */
+  leftovers?: LeftoverBackend;
   undo?: UndoBackend;
 }) {
   const [state, setState] = useState<AppState | null>(initialState ?? null);
@@ -171,6 +176,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
               }}
               onClose={state.needsSetup ? undefined : () => setShowSettings(false)}
               localModels={localModels}
+              sandbox={sandbox}
             />
           </main>
         ) : (
@@ -180,7 +186,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
             </SidePanel>
             <Chat state={state} transcript={transcript} notice={startMode.current === "auto" ? autoNotice : undefined} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onCancel={cancel} findSignal={findSignal} />
             <SidePanel side="right" title="Processes" emptyText="No processes yet. Processes the agent starts show up here." width={440} open={processesOpen} onOpenChange={setProcessesOpen}>
-              {processes && <ProcessPanel backend={processes} onProcessStarted={() => setProcessesOpen(true)} />}
+              {processes && <ProcessPanel backend={processes} onProcessStarted={() => setProcessesOpen(true)} leftovers={leftovers} />}
             </SidePanel>
           </main>
         )}

@@ -7,6 +7,7 @@ import { processBackend } from "./bridge/processes";
 import { sessionsBackend } from "./bridge/sessions";
 import { detectLocalModels } from "./bridge/localModels";
 import { filesBackend } from "./bridge/files";
+import { leftoverBackend, sandboxBackend } from "./bridge/sandbox";
 import { undoBackend } from "./bridge/undo";
 import "./styles.css";
 
@@ -15,7 +16,7 @@ const root = createRoot(document.getElementById("root")!);
 function mount(initialState?: AppState) {
   root.render(
     <StrictMode>
-      <App backend={backend} processes={processBackend} sessions={sessionsBackend} localModels={detectLocalModels} files={filesBackend} approvals={approvalBackend} undo={undoBackend} initialState={initialState} />
+      <App backend={backend} processes={processBackend} sessions={sessionsBackend} localModels={detectLocalModels} files={filesBackend} approvals={approvalBackend} initialState={initialState} sandbox={sandboxBackend} leftovers={leftoverBackend} undo={undoBackend} />
     </StrictMode>,
   );
 }

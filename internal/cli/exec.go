@@ -20,6 +20,7 @@ import (
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/runtime"
+	cmdhost "gatehouse/internal/sandbox/host"
 	"gatehouse/internal/session"
 	"gatehouse/internal/settings"
 	"gatehouse/internal/tools"
@@ -113,7 +114,8 @@ func ExecMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 type execOptions struct {
 	workspace, prompt, approval, model, baseURL, api   string
 	maxSteps, contextWindow, microCompactAt, compactAt int
-	undoStore                                          int64 // the undo store's bound (0: the default)
+	sandbox                                            cmdhost.Config // from the saved settings
+	undoStore                                          int64          // the undo store's bound (0: the default)
 	json                                               bool
 }
 
@@ -177,6 +179,7 @@ func Exec(ctx context.Context, args []string, env ExecEnv, stdin io.Reader, stdo
 		return usage("%v", err)
 	}
 	o.contextWindow = eff.Settings.ContextWindow
+	o.sandbox = cmdhost.Config{Mode: eff.Settings.Sandbox, DenyTCP: eff.Settings.SandboxDenyTCP}
 	o.microCompactAt, o.compactAt = eff.Settings.MicroCompactAt, eff.Settings.CompactAt
 	o.undoStore = eff.Settings.UndoStoreBytes()
 	if eff.Settings.Model == "" {
@@ -219,7 +222,12 @@ func runTurn(ctx context.Context, o execOptions, env ExecEnv, ws *workspace.Work
 		Mode: func() approval.Mode { return mode }, Gateway: terminalGateway(stdin, stderr),
 		MaxSteps: o.maxSteps, ContextWindow: o.contextWindow, MicroCompactAt: o.microCompactAt, CompactAt: o.compactAt, Logger: warnLogger(stderr), Policy: env.Policy,
 	}
-	opts.Processes.Env = env.ProcEnv
+	// Commands run under the supervisor helper beside the binary, confined
+	// as the saved settings say, like the window's. Closed after the
+	// session (defers run last first): nothing of this run is left over.
+	cmds := cmdhost.New(env.DataDir, slog.New(slog.DiscardHandler))
+	defer cmds.Close()
+	opts.Processes = cmds.Options(proc.Options{Env: env.ProcEnv}, ws.Root(), cmds.Scratch(id), func() cmdhost.Config { return o.sandbox })
 	if env.DataDir != "" {
 		st, err := checkpoint.Open(CheckpointDir(env.DataDir), o.undoStore)
 		if err != nil {

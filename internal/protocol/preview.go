@@ -133,6 +133,11 @@ type CommandPreview struct {
 	// ParseError is set when Command is not valid shell: no rule can cover
 	// it and Segments is empty.
 	ParseError string `json:"parseError,omitempty"`
+	// Confined (exec, start): the command will run confined by the OS
+	// sandbox, writing only in the workspace, temp, the scratch folder and
+	// the tool caches. False: it can write anywhere the user can (the
+	// sandbox is off or unavailable; the header says why).
+	Confined bool `json:"confined,omitempty"`
 }
 
 // CommandSegment is one simple command with the warnings the dialog shows.

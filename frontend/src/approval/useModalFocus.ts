@@ -1,4 +1,4 @@
-import { useEffect, type KeyboardEvent, type RefObject } from "react";
+import { useLayoutEffect, type KeyboardEvent, type RefObject } from "react";
 import { inertOutside } from "./inert";
 import { trapTarget } from "./keys";
 
@@ -15,7 +15,9 @@ export function useModalFocus(
   start: () => HTMLElement | null | undefined,
   back: () => HTMLElement | null | undefined = start,
 ): (e: KeyboardEvent<HTMLElement>) => boolean {
-  useEffect(() => {
+  // A layout effect: focus moves before the dialog is painted, so a key
+  // pressed as it appears never lands on the page behind.
+  useLayoutEffect(() => {
     const before = document.activeElement as HTMLElement | null;
     const undoInert = backdrop.current ? inertOutside(backdrop.current) : () => {};
     start()?.focus();

@@ -111,6 +111,7 @@ export interface CommandPreview {
   input?: string;
   segments?: CommandSegment[];
   parseError?: string;
+  confined?: boolean;
 }
 
 export interface CommandSegment {

@@ -56,6 +56,9 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer, onRep
 
   // The page behind is inert while the dialog is open; focus starts at the
   // safe starting point and goes back where it was when the dialog closes.
+  // Focus moves before the dialog is painted (a layout effect in the hook),
+  // so a key pressed as it appears never lands on the page behind (Esc
+  // there would stop the turn).
   const trapTab = useModalFocus(backdrop, root,
     () => root.current?.querySelector<HTMLElement>("[data-autofocus]") ?? root.current?.querySelector<HTMLElement>("input, textarea"),
     () => root.current?.querySelector<HTMLElement>("[data-autofocus]") ?? rejectButton.current);

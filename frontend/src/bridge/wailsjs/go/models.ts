@@ -45,6 +45,8 @@ export namespace main {
 	    needsSetup: boolean;
 	    model: string;
 	    theme: string;
+	    unconfined?: string;
+	    sandboxOff?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new AppState(source);
@@ -59,6 +61,8 @@ export namespace main {
 	        this.needsSetup = source["needsSetup"];
 	        this.model = source["model"];
 	        this.theme = source["theme"];
+	        this.unconfined = source["unconfined"];
+	        this.sandboxOff = source["sandboxOff"];
 	    }
 	}
 	export class DirEntry {
@@ -155,6 +159,30 @@ export namespace main {
 	        this.truncated = source["truncated"];
 	        this.status = source["status"];
 	        this.exitCode = source["exitCode"];
+	    }
+	}
+	export class SandboxView {
+	    mode: string;
+	    available: boolean;
+	    abi?: number;
+	    confined: boolean;
+	    reason?: string;
+	    denyTCP: boolean;
+	    writable: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new SandboxView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.mode = source["mode"];
+	        this.available = source["available"];
+	        this.abi = source["abi"];
+	        this.confined = source["confined"];
+	        this.reason = source["reason"];
+	        this.denyTCP = source["denyTCP"];
+	        this.writable = source["writable"];
 	    }
 	}
 	export class SessionInfo {
@@ -300,6 +328,52 @@ export namespace main {
 
 }
 
+export namespace proc {
+	
+	export class Leftover {
+	    id: string;
+	    command: string;
+	    cwd: string;
+	    // Go type: time
+	    startedAt: any;
+	    pgid: number;
+	    pids: number[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Leftover(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.command = source["command"];
+	        this.cwd = source["cwd"];
+	        this.startedAt = this.convertValues(source["startedAt"], null);
+	        this.pgid = source["pgid"];
+	        this.pids = source["pids"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+
+}
+
 export namespace protocol {
 	
 	export class Rule {
@@ -368,6 +442,7 @@ export namespace protocol {
 	    input?: string;
 	    segments?: CommandSegment[];
 	    parseError?: string;
+	    confined?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new CommandPreview(source);
@@ -382,6 +457,7 @@ export namespace protocol {
 	        this.input = source["input"];
 	        this.segments = this.convertValues(source["segments"], CommandSegment);
 	        this.parseError = source["parseError"];
+	        this.confined = source["confined"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

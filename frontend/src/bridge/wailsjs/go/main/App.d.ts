@@ -3,6 +3,7 @@
 import {watch} from '../models';
 import {main} from '../models';
 import {llm} from '../models';
+import {proc} from '../models';
 import {protocol} from '../models';
 
 export function Cancel():Promise<void>;
@@ -18,6 +19,8 @@ export function DetectLocalModels():Promise<Array<llm.LocalServer>>;
 export function FileDiff(arg1:string):Promise<main.FileDiffView>;
 
 export function GetSettings():Promise<main.SettingsView>;
+
+export function Leftovers():Promise<Array<proc.Leftover>>;
 
 export function ListDir(arg1:string):Promise<Array<main.DirEntry>>;
 
@@ -59,6 +62,8 @@ export function RevokeRule(arg1:string):Promise<void>;
 
 export function RunningProcesses():Promise<Array<protocol.ProcessInfo>>;
 
+export function Sandbox():Promise<main.SandboxView>;
+
 export function SaveSettings(arg1:main.SettingsInput):Promise<main.SettingsView>;
 
 export function SetApprovalMode(arg1:string):Promise<main.AppState>;
@@ -67,11 +72,15 @@ export function SetAttention(arg1:boolean):Promise<void>;
 
 export function SetModel(arg1:string):Promise<main.AppState>;
 
+export function SetSandbox(arg1:string,arg2:boolean):Promise<main.SandboxView>;
+
 export function SetWindowFocused(arg1:boolean):Promise<void>;
 
 export function Snapshot():Promise<protocol.Snapshot>;
 
 export function State():Promise<main.AppState>;
+
+export function StopLeftover(arg1:string):Promise<Array<proc.Leftover>>;
 
 export function Submit(arg1:string):Promise<main.SubmitResult>;
 

@@ -30,6 +30,10 @@ export function GetSettings() {
   return window['go']['main']['App']['GetSettings']();
 }
 
+export function Leftovers() {
+  return window['go']['main']['App']['Leftovers']();
+}
+
 export function ListDir(arg1) {
   return window['go']['main']['App']['ListDir'](arg1);
 }
@@ -110,6 +114,10 @@ export function RunningProcesses() {
   return window['go']['main']['App']['RunningProcesses']();
 }
 
+export function Sandbox() {
+  return window['go']['main']['App']['Sandbox']();
+}
+
 export function SaveSettings(arg1) {
   return window['go']['main']['App']['SaveSettings'](arg1);
 }
@@ -126,6 +134,10 @@ export function SetModel(arg1) {
   return window['go']['main']['App']['SetModel'](arg1);
 }
 
+export function SetSandbox(arg1, arg2) {
+  return window['go']['main']['App']['SetSandbox'](arg1, arg2);
+}
+
 export function SetWindowFocused(arg1) {
   return window['go']['main']['App']['SetWindowFocused'](arg1);
 }
@@ -136,6 +148,10 @@ export function Snapshot() {
 
 export function State() {
   return window['go']['main']['App']['State']();
+}
+
+export function StopLeftover(arg1) {
+  return window['go']['main']['App']['StopLeftover'](arg1);
 }
 
 export function Submit(arg1) {
