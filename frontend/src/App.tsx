@@ -116,7 +116,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
   }, [backend, state]);
   const [ruleFocus, setRuleFocus] = useState<{ id: string; n: number } | undefined>();
   const showRule = useMemo(() => approvals && ((id: string) => setRuleFocus((f) => ({ id, n: (f?.n ?? 0) + 1 }))), [approvals]);
-  const undo = useUndo(undoApi, `${transcript.sessionId}:${transcript.items.length}`);
+  const undo = useUndo(undoApi, `${transcript.sessionId}:${transcript.items.length}`, files?.onFsChanged);
   const actions = useMemo(() => ({ openURL: backend.openURL, openSettings: () => setShowSettings(true), newSession, copy: backend.copyText, showRule, price,
     compact: backend.compact, undoCompact: backend.undoCompact, undo: undo.actions }), [backend, newSession, showRule, price, undo.actions]);
   const [help, setHelp] = useState(false);
