@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"gatehouse/internal/protocol"
 	"gatehouse/internal/tools"
 	"gatehouse/internal/watch"
 )
@@ -253,5 +254,46 @@ func TestACommandsChangeWithoutAPriorIsMarkedNotRestorable(t *testing.T) {
 	}
 	if _, _, ok := f.read("gen.txt"); ok {
 		t.Error("gen.txt, created by the command, was not removed")
+	}
+}
+
+// A command's change of a file the user edited since the log's last version
+// of it is not restored to that (stale) version: it is marked; an undo's own
+// write does not count as such an edit.
+func TestACommandAfterAnOutsideEditIsNotRestoredToAStaleVersion(t *testing.T) {
+	f := newFixture(t, 0)
+	base := fakeBaselines{}
+	f.rec.base = base
+	f.write("a.txt", "v0\n", 0o644)
+	f.write("b.txt", "b0\n", 0o644)
+	f.call(1, "write_file", map[string]any{"path": "a.txt", "content": "v1\n"})
+	f.call(1, "write_file", map[string]any{"path": "b.txt", "content": "b1\n"})
+	// The user edits a.txt; undoing b.txt is Gatehouse's own write.
+	f.write("a.txt", "mine\n", 0o644)
+	base["a.txt"] = watch.ChangedFile{Path: "a.txt", Status: "modified", Origin: watch.OriginOutside}
+	f.undo(TurnUnit("s1", 1), Selection{Files: []string{"b.txt"}})
+	base["b.txt"] = watch.ChangedFile{Path: "b.txt", Status: "modified", Origin: watch.OriginOutside}
+	f.rec.Observe([]watch.Change{{Path: "a.txt"}, {Path: "b.txt"}})
+	// Then a command of turn 2 changes both.
+	f.rec.cmdUnit = TurnUnit("s1", 2)
+	f.write("a.txt", "cmd\n", 0o644)
+	f.write("b.txt", "cmd b\n", 0o644)
+	base["a.txt"] = watch.ChangedFile{Path: "a.txt", Status: "modified", Origin: watch.OriginShell}
+	base["b.txt"] = watch.ChangedFile{Path: "b.txt", Status: "modified", Origin: watch.OriginShell}
+	f.rec.Observe([]watch.Change{{Path: "a.txt"}, {Path: "b.txt"}})
+	plan, _ := f.undoer().Plan(f.rec.Changes(), TurnUnit("s1", 2))
+	states := map[string]protocol.UndoState{}
+	for _, p := range plan {
+		states[p.Path] = p.State
+	}
+	if states["a.txt"] != StateLost || states["b.txt"] != StateRestore {
+		t.Fatalf("states = %v", states)
+	}
+	f.undo(TurnUnit("s1", 2), Selection{})
+	if s, _, _ := f.read("a.txt"); s != "cmd\n" {
+		t.Errorf("a.txt = %q", s)
+	}
+	if s, _, _ := f.read("b.txt"); s != "b0\n" {
+		t.Errorf("b.txt = %q", s)
 	}
 }

@@ -36,9 +36,10 @@ type Recorder struct {
 	base    Baselines // nil: commands' changes are not seen
 
 	mu       sync.Mutex
-	changes  []Change // the session's log, as read at start and appended since
-	cmdUnit  Unit     // the turn of the command running or last run
-	reverted []string // files the user reverted, not yet told to the model
+	changes  []Change        // the session's log, as read at start and appended since
+	cmdUnit  Unit            // the turn of the command running or last run
+	stale    map[string]bool // changed from outside since the log's last version
+	reverted []string        // files the user reverted, not yet told to the model
 }
 
 // NewRecorder records session's changes in store. base (may be nil) is the
@@ -51,7 +52,7 @@ func NewRecorder(store *Store, session string, ws Resolver, base Baselines) (*Re
 	if err != nil {
 		return nil, err
 	}
-	return &Recorder{store: store, session: session, ws: ws, base: base, changes: changes}, nil
+	return &Recorder{store: store, session: session, ws: ws, base: base, changes: changes, stale: map[string]bool{}}, nil
 }
 
 // Store is the recorder's store.
@@ -172,6 +173,11 @@ func (r *Recorder) fileCall(ctx context.Context, unit Unit, tool string, call to
 		out = append(out, Change{Unit: unit, Path: f.rel, By: ByTool, Tool: tool, CallID: call.ID,
 			Before: f.before, After: after, At: nowFunc(), Note: f.note})
 	}
+	r.mu.Lock()
+	for _, c := range out {
+		delete(r.stale, c.Path)
+	}
+	r.mu.Unlock()
 	if aerr := r.Append(out...); aerr != nil && err == nil {
 		err = fmt.Errorf("checkpoint: %w", aerr)
 	}
@@ -204,7 +210,7 @@ func (r *Recorder) Observe(batch []watch.Change) {
 			continue
 		}
 		cf, base, known, ok := r.base.Baseline(c.Path)
-		if !ok || cf.Origin != watch.OriginShell {
+		if !ok || (cf.Origin != watch.OriginShell && cf.Origin != watch.OriginOutside) {
 			continue
 		}
 		r.mu.Lock()
@@ -216,6 +222,10 @@ func (r *Recorder) Observe(batch []watch.Change) {
 			}
 		}
 		r.mu.Unlock()
+		if cf.Origin == watch.OriginOutside {
+			r.outside(c.Path, last, seen)
+			continue
+		}
 		if unit == "" {
 			continue
 		}
@@ -229,7 +239,15 @@ func (r *Recorder) Observe(batch []watch.Change) {
 		}
 		pins = append(pins, after.Hash)
 		ch := Change{Unit: unit, Path: c.Path, By: ByCommand, After: after, At: nowFunc()}
+		r.mu.Lock()
+		stale := r.stale[c.Path]
+		delete(r.stale, c.Path)
+		r.mu.Unlock()
 		switch {
+		case seen && stale:
+			// Changed from outside since the log's last version: the
+			// content just before the command is not known.
+			ch.Before, ch.Note = Version{Exists: true, Lost: true}, NoteCommand
 		case seen:
 			ch.Before = last
 		case len(cf.Origins) == 1 && cf.Status == "added":
@@ -255,6 +273,27 @@ func (r *Recorder) Observe(batch []watch.Change) {
 		out = append(out, ch)
 	}
 	_ = r.Append(out...)
+}
+
+// outside notes a change of path by someone else (the user, their editor):
+// unless the file still holds the log's last version of it (an undo's own
+// write), that version no longer tells what a later command changed.
+func (r *Recorder) outside(path string, last Version, seen bool) {
+	if !seen {
+		return
+	}
+	abs, err := r.ws.Resolve(path, workspace.Read)
+	if err != nil {
+		return
+	}
+	cur, _, err := current(abs)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if err == nil && cur.Same(last) {
+		delete(r.stale, path)
+	} else {
+		r.stale[path] = true
+	}
 }
 
 // Reverted records that the user reverted paths, for the model's next
