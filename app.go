@@ -13,6 +13,7 @@ import (
 	"gatehouse/internal/desktop"
 	"gatehouse/internal/events"
 	"gatehouse/internal/llm"
+	"gatehouse/internal/mcp"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/runtime"
@@ -59,6 +60,8 @@ type App struct {
 	policy    tools.Policy                     // the sessions' tools (zero: all, the main agent's)
 	files     atomic.Pointer[browse.Workspace] // the open workspace's watch and viewer (app_files.go)
 	cmds      *host.Host                       // the supervisor helper and ledger (app_sandbox.go)
+	mcp       *mcp.Host                        // the workspace's MCP servers (app_mcp.go)
+	drawn     atomic.Bool                      // the page drew its first frame
 }
 
 // AppState is what the page needs to draw its frame.
@@ -87,6 +90,7 @@ func NewApp(started time.Time, log *slog.Logger, store *settings.Store, flags se
 	a.model = llm.NewLive(a.modelConfig)
 	a.alerts = desktop.NewExitAlerts(desktop.DBusNotifier{AppName: "Gatehouse"}, log)
 	a.bus = events.New(events.SinkFunc(a.deliver), events.Options{})
+	a.mcp = a.newMCPHost()
 	if saved, err := store.Load(); err == nil && saved.ApprovalMode != "" {
 		a.mode = protocol.ApprovalMode(saved.ApprovalMode) // Load checked it
 	}
@@ -122,6 +126,7 @@ func (a *App) shutdown(context.Context) {
 		a.cmds.Close() // a clean exit: nothing of this run is left over
 	}
 	a.stopWatch()
+	a.mcp.Close()
 	a.bus.Close()
 }
 
@@ -132,6 +137,7 @@ func (a *App) Ready() {
 		a.log.Info("ready", "afterMs", time.Since(a.started).Milliseconds())
 		// Read the login shell's environment now, off the first command's path.
 		go a.loginEnv.Environ()
+		a.mcpReady()
 	})
 }
 

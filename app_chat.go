@@ -67,7 +67,13 @@ func (a *App) openSessionLocked(id string, log *session.Log, past *session.Loade
 	} else {
 		o.NoWatch = true // the window's watch failed (logged); no second try per session
 	}
-	return runtime.New(o)
+	s, err := runtime.New(o)
+	if err == nil {
+		if err := a.mcp.Attach(s); err != nil {
+			a.log.Warn("MCP tools", "err", err)
+		}
+	}
+	return s, err
 }
 
 // modelConfig is the model client's configuration in effect now.

@@ -41,6 +41,7 @@ func (a *App) setWorkspace(dir string) error {
 	a.mu.Unlock()
 	a.closeSession(old)
 	a.watchWorkspace(ws)
+	a.mcpOpen(ws.Root())
 	a.saveSettings(func(s *settings.Settings) { s.RememberWorkspace(abs) })
 	a.updateTitle()
 	return nil

@@ -41,6 +41,18 @@ type Preview struct {
 	// pretty-printed for display.
 	Args     json.RawMessage `json:"args,omitempty"`
 	ArgsText string          `json:"argsText,omitempty"`
+	// Mcp (kind args) names the MCP server and tool of the call; its
+	// ArgsText folds long strings.
+	Mcp *McpPreview `json:"mcp,omitempty"`
+}
+
+// McpPreview is a call of an MCP server's tool as the dialog shows it.
+type McpPreview struct {
+	// Server is the server's name in the user's config; Tool the tool's
+	// name on the server.
+	Server      string `json:"server"`
+	Tool        string `json:"tool"`
+	Description string `json:"description,omitempty"`
 }
 
 // FileOperation is what an operation does to its file.

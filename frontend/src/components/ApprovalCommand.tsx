@@ -91,3 +91,21 @@ export function ApprovalArgs({ text }: { text: string }) {
     </div>
   );
 }
+
+/** The MCP server and tool a call goes to, with the tool's own description (the server's words). */
+export function ApprovalMcp({ server, tool, description }: { server: string; tool: string; description?: string }) {
+  return (
+    <dl className="approval-mcp" aria-label="MCP call">
+      <dt>Server</dt>
+      <dd>{server}</dd>
+      <dt>Tool</dt>
+      <dd><code>{tool}</code></dd>
+      {description && (
+        <>
+          <dt>Description</dt>
+          <dd className="approval-mcp-desc">{description}</dd>
+        </>
+      )}
+    </dl>
+  );
+}

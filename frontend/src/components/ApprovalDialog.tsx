@@ -4,7 +4,7 @@ import { allTicked, approveTicked, dialogTitle, reject, ruleText, selectionState
 import { keyAction } from "../approval/keys";
 import { useModalFocus } from "../approval/useModalFocus";
 import { ApprovalFiles } from "./ApprovalFiles";
-import { ApprovalArgs, ApprovalCommand } from "./ApprovalCommand";
+import { ApprovalArgs, ApprovalCommand, ApprovalMcp } from "./ApprovalCommand";
 import "./Approval.css";
 
 export interface ApprovalDialogProps {
@@ -111,6 +111,7 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer, onRep
               onToggleFile={(f) => setTicks((t) => toggleFile(f, t))} onToggleKey={(k) => setTicks((t) => toggleKey(k, t))} />
           )}
           {p.kind === "command" && p.command && <ApprovalCommand command={p.command} />}
+          {p.mcp && <ApprovalMcp server={p.mcp.server} tool={p.mcp.tool} description={p.mcp.description} />}
           {p.kind === "args" && <ApprovalArgs text={p.argsText ?? JSON.stringify(p.args, null, 2)} />}
         </div>
         {stale.length > 0 && (

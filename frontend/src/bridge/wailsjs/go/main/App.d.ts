@@ -5,6 +5,7 @@ import {main} from '../models';
 import {llm} from '../models';
 import {proc} from '../models';
 import {protocol} from '../models';
+import {mcp} from '../models';
 
 export function Cancel():Promise<void>;
 
@@ -29,6 +30,28 @@ export function ListModels():Promise<Array<string>>;
 export function ListRules():Promise<Array<protocol.Rule>>;
 
 export function ListSessions():Promise<Array<main.SessionInfo>>;
+
+export function McpImportClaude():Promise<Array<string>>;
+
+export function McpList():Promise<main.McpPanel>;
+
+export function McpPutServer(arg1:string,arg2:string,arg3:mcp.ServerConfig):Promise<void>;
+
+export function McpRawConfig():Promise<string>;
+
+export function McpRemoveServer(arg1:string):Promise<void>;
+
+export function McpRestart(arg1:string):Promise<void>;
+
+export function McpSaveRawConfig(arg1:string):Promise<void>;
+
+export function McpServerConfig(arg1:string):Promise<main.McpServerForm>;
+
+export function McpSetDisabled(arg1:string,arg2:boolean):Promise<void>;
+
+export function McpSetToolEnabled(arg1:string,arg2:string,arg3:boolean):Promise<void>;
+
+export function McpTrustWorkspace():Promise<void>;
 
 export function NewSession():Promise<protocol.Snapshot>;
 

@@ -50,6 +50,50 @@ export function ListSessions() {
   return window['go']['main']['App']['ListSessions']();
 }
 
+export function McpImportClaude() {
+  return window['go']['main']['App']['McpImportClaude']();
+}
+
+export function McpList() {
+  return window['go']['main']['App']['McpList']();
+}
+
+export function McpPutServer(arg1, arg2, arg3) {
+  return window['go']['main']['App']['McpPutServer'](arg1, arg2, arg3);
+}
+
+export function McpRawConfig() {
+  return window['go']['main']['App']['McpRawConfig']();
+}
+
+export function McpRemoveServer(arg1) {
+  return window['go']['main']['App']['McpRemoveServer'](arg1);
+}
+
+export function McpRestart(arg1) {
+  return window['go']['main']['App']['McpRestart'](arg1);
+}
+
+export function McpSaveRawConfig(arg1) {
+  return window['go']['main']['App']['McpSaveRawConfig'](arg1);
+}
+
+export function McpServerConfig(arg1) {
+  return window['go']['main']['App']['McpServerConfig'](arg1);
+}
+
+export function McpSetDisabled(arg1, arg2) {
+  return window['go']['main']['App']['McpSetDisabled'](arg1, arg2);
+}
+
+export function McpSetToolEnabled(arg1, arg2, arg3) {
+  return window['go']['main']['App']['McpSetToolEnabled'](arg1, arg2, arg3);
+}
+
+export function McpTrustWorkspace() {
+  return window['go']['main']['App']['McpTrustWorkspace']();
+}
+
 export function NewSession() {
   return window['go']['main']['App']['NewSession']();
 }
