@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"gatehouse/internal/checkpoint"
 	"log/slog"
 	"path/filepath"
 	"sync"
@@ -46,6 +47,9 @@ type App struct {
 	loginEnv  *proc.LoginEnv
 	// sessions stores the session logs; nil: sessions are not saved.
 	sessions *session.Store
+	// undoStore keeps prior file contents for undo (app_undo.go); opened
+	// on first use in the sessions' data folder.
+	undoStore *checkpoint.Store
 	// closing are sessions being closed: they still get their events.
 	closing []*runtime.Session
 	// listening is closing plus sess, for deliver, which runs under the

@@ -61,6 +61,7 @@ func (a *App) openSessionLocked(id string, log *session.Log, past *session.Loade
 		},
 	}
 	o.Processes = a.sessionProcs(proc.Options{Env: a.loginEnv.Environ}, id)
+	o.Checkpoints = a.checkpointsLocked()
 	if fw := a.files.Load(); fw != nil {
 		o.Files = fw.Live()
 	} else {

@@ -268,3 +268,13 @@ export const test = base.extend<{ app: (opts: AppOptions) => Promise<App> }>({
 });
 
 export { expect };
+
+/** A scripted model response that calls tool name with args. */
+export const toolCall = (id: string, name: string, args: unknown) => ({ toolCalls: [{ id, name, arguments: JSON.stringify(args) }] });
+
+/** Types text into the message box and sends it. */
+export async function send(page: Page, text: string) {
+  const box = page.getByRole("textbox", { name: "Message" });
+  await box.fill(text);
+  await box.press("Enter");
+}

@@ -27,6 +27,8 @@ import type { LeftoverBackend, SandboxBackend } from "./bridge/sandbox";
 import type { McpBackend } from "./bridge/mcp";
 import { McpPanel } from "./components/McpPanel";
 import { useMcpStartingNote } from "./components/McpStartingNote";
+import type { UndoBackend } from "./bridge/undo";
+import { useUndo } from "./undo/useUndo";
 
 /** Sets the page's theme: light, dark, or anything else for the system's. */
 export function applyTheme(theme: string) {
@@ -37,7 +39,7 @@ export function applyTheme(theme: string) {
 
 const autoNotice = "This window started in auto mode: tool calls run without asking you first. The workspace boundary still holds. Change the mode with Approval in the header.";
 
-export function App({ backend, processes, sessions, localModels, files, approvals, mcp, initialState, sandbox, leftovers }: {
+export function App({ backend, processes, sessions, localModels, files, approvals, mcp, initialState, sandbox, leftovers, undo: undoApi }: {
   backend: Backend;
   /** The frame's state when the page had it before mounting (main.tsx): the first render is then the real frame. */
   initialState?: AppState;
@@ -51,6 +53,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
   /** What a crashed run left running, in the process panel. */
   leftovers?: LeftoverBackend;
   mcp?: McpBackend;
+  undo?: UndoBackend;
 }) {
   const [state, setState] = useState<AppState | null>(initialState ?? null);
   const [processesOpen, setProcessesOpen] = useState(false);
@@ -117,8 +120,9 @@ export function App({ backend, processes, sessions, localModels, files, approval
   }, [backend, state]);
   const [ruleFocus, setRuleFocus] = useState<{ id: string; n: number } | undefined>();
   const showRule = useMemo(() => approvals && ((id: string) => setRuleFocus((f) => ({ id, n: (f?.n ?? 0) + 1 }))), [approvals]);
+  const undo = useUndo(undoApi, `${transcript.sessionId}:${transcript.items.length}`, files?.onFsChanged);
   const actions = useMemo(() => ({ openURL: backend.openURL, openSettings: () => setShowSettings(true), newSession, copy: backend.copyText, showRule, price,
-    compact: backend.compact, undoCompact: backend.undoCompact }), [backend, newSession, showRule, price]);
+    compact: backend.compact, undoCompact: backend.undoCompact, undo: undo.actions }), [backend, newSession, showRule, price, undo.actions]);
   const [help, setHelp] = useState(false);
   const [findSignal, setFindSignal] = useState(0);
   useShortcuts({
@@ -184,7 +188,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
         ) : (
           <main className="body">
             <SidePanel side="left" title="Files" emptyText={state.workspace ? "The file tree appears here." : "Choose a folder to start."}>
-              {files && state.workspace ? <FileTree key={state.workspace} files={files} /> : undefined}
+              {files && state.workspace ? <FileTree key={state.workspace} files={files} revert={undo.actions?.revert} /> : undefined}
             </SidePanel>
             <Chat state={state} transcript={transcript} notice={startMode.current === "auto" ? autoNotice : undefined} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onCancel={cancel} findSignal={findSignal} />
             {mcpNote}
@@ -199,6 +203,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
           </main>
         )}
         {help && <HelpOverlay onClose={() => setHelp(false)} />}
+        {undo.dialog}
         {approvals && <ApprovalHost api={approvals} pending={transcript.pendingApprovals} mode={state.approvalMode} />}
       </div>
     </ChatActionsContext.Provider>

@@ -9,6 +9,7 @@ import { detectLocalModels } from "./bridge/localModels";
 import { filesBackend } from "./bridge/files";
 import { leftoverBackend, sandboxBackend } from "./bridge/sandbox";
 import { mcpBackend } from "./bridge/mcp";
+import { undoBackend } from "./bridge/undo";
 import "./styles.css";
 
 const root = createRoot(document.getElementById("root")!);
@@ -16,7 +17,7 @@ const root = createRoot(document.getElementById("root")!);
 function mount(initialState?: AppState) {
   root.render(
     <StrictMode>
-      <App backend={backend} processes={processBackend} sessions={sessionsBackend} localModels={detectLocalModels} files={filesBackend} approvals={approvalBackend} initialState={initialState} mcp={mcpBackend} sandbox={sandboxBackend} leftovers={leftoverBackend} />
+      <App backend={backend} processes={processBackend} sessions={sessionsBackend} localModels={detectLocalModels} files={filesBackend} approvals={approvalBackend} initialState={initialState} mcp={mcpBackend} sandbox={sandboxBackend} leftovers={leftoverBackend} undo={undoBackend} />
     </StrictMode>,
   );
 }

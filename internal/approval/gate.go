@@ -32,6 +32,10 @@ type Config struct {
 	// prepared call re-checks content hashes and refuses to run
 	// (changed_since_preview).
 	Watch func(paths []string, onChange func(changed []string)) (cancel func())
+	// Prepared (may be nil) sees every prepared call before it is described
+	// to the user, and may annotate its files (the undo store marks those
+	// whose prior content it cannot keep: FilePreview.Unrestorable).
+	Prepared func(*tools.Prepared)
 }
 
 // Gate is the approval gate of one session: its rules and its middleware.
@@ -82,6 +86,7 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 				return res, nil
 			}
 			prep = p
+			g.annotate(prep)
 		}
 		// An approved call goes on down the chain; a prepared one is handed
 		// to the executor, which runs what was shown.
@@ -118,6 +123,7 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 				if !ok {
 					return protocol.Preview{}, nil, fmt.Errorf("re-preview of %s failed: %s", name, res.Output)
 				}
+				g.annotate(p)
 				pv, k2 := g.describe(name, call.Args, p, readOnly)
 				rule := proposal(name, k2)
 				mu.Lock()
@@ -189,6 +195,12 @@ func (g *Gate) watch(approvalID string, prep *tools.Prepared) (cancel func()) {
 		return func() {}
 	}
 	return g.c.Watch(prep.Paths, func(changed []string) { s.MarkStale(approvalID, changed) })
+}
+
+func (g *Gate) annotate(p *tools.Prepared) {
+	if g.c.Prepared != nil && p != nil {
+		g.c.Prepared(p)
+	}
 }
 
 func (g *Gate) report(r Record) {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"gatehouse/internal/checkpoint"
 	"io"
 	"log/slog"
 	"os"
@@ -119,6 +120,7 @@ type execOptions struct {
 	workspace, prompt, approval, model, baseURL, api   string
 	maxSteps, contextWindow, microCompactAt, compactAt int
 	sandbox                                            cmdhost.Config // from the saved settings
+	undoStore                                          int64          // the undo store's bound (0: the default)
 	json                                               bool
 	mcpConfigs                                         repeated
 }
@@ -186,6 +188,7 @@ func Exec(ctx context.Context, args []string, env ExecEnv, stdin io.Reader, stdo
 	o.contextWindow = eff.Settings.ContextWindow
 	o.sandbox = cmdhost.Config{Mode: eff.Settings.Sandbox, DenyTCP: eff.Settings.SandboxDenyTCP}
 	o.microCompactAt, o.compactAt = eff.Settings.MicroCompactAt, eff.Settings.CompactAt
+	o.undoStore = eff.Settings.UndoStoreBytes()
 	if eff.Settings.Model == "" {
 		return usage("no model: pass --model or choose one in the app's settings")
 	}
@@ -242,6 +245,14 @@ func runTurn(ctx context.Context, o execOptions, env ExecEnv, ws *workspace.Work
 	}
 	defer servers.Close()
 	opts.Providers = servers.Providers()
+	if env.DataDir != "" {
+		st, err := checkpoint.Open(CheckpointDir(env.DataDir), o.undoStore)
+		if err != nil {
+			fmt.Fprintln(stderr, "gatehouse exec: no undo for this session:", err)
+		} else {
+			opts.Checkpoints = st
+		}
+	}
 	sess, err := runtime.New(opts)
 	if err != nil {
 		if log != nil {

@@ -42,6 +42,7 @@ const (
 	// ContextCompacted and ContextCompactionUndone: see their payloads.
 	ContextCompacted        EventType = "context.compacted"
 	ContextCompactionUndone EventType = "context.compaction_undone"
+	UndoApplied             EventType = "undo.applied"
 )
 
 // PayloadType pairs an event type with a zero value of its payload.
@@ -72,6 +73,7 @@ func Payloads() []PayloadType {
 		{McpUpdated, McpUpdatedPayload{}},
 		{ContextCompacted, ContextCompactedPayload{}},
 		{ContextCompactionUndone, ContextCompactionUndonePayload{}},
+		{UndoApplied, UndoAppliedPayload{}},
 	}
 }
 
@@ -153,6 +155,8 @@ func DecodePayload(t EventType, data json.RawMessage) (any, error) {
 		return decode[ContextCompactedPayload](t, data)
 	case ContextCompactionUndone:
 		return decode[ContextCompactionUndonePayload](t, data)
+	case UndoApplied:
+		return decode[UndoAppliedPayload](t, data)
 	}
 	return data, nil
 }

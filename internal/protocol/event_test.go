@@ -39,10 +39,10 @@ func TestEventRoundTripEveryType(t *testing.T) {
 		}
 	}
 	// The 14 of DESIGN.md, approval.stale (issue 8's stale previews),
-	// context.compacted / context.compaction_undone (issue 20) and
-	// mcp.updated (issue 15's servers panel).
-	if len(seen) != 18 {
-		t.Errorf("%d event types, want 18", len(seen))
+	// context.compacted / context.compaction_undone (issue 20),
+	// mcp.updated (issue 15's servers panel) and undo.applied (issue 18).
+	if len(seen) != 19 {
+		t.Errorf("%d event types, want 19", len(seen))
 	}
 }
 

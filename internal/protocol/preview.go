@@ -107,6 +107,10 @@ type FilePreview struct {
 	OldContent     string `json:"oldContent"`
 	NewContent     string `json:"newContent"`
 	ContentOmitted bool   `json:"contentOmitted,omitempty"`
+	// Unrestorable says why undo could not bring back the file's content
+	// from before this change (it is larger than the undo store keeps);
+	// "" when it can.
+	Unrestorable string `json:"unrestorable,omitempty"`
 }
 
 // HunkPreview is one "@@" chunk of an update. ID is "path#n" (n from 1),

@@ -172,11 +172,12 @@ const (
 	// ItemCompaction marks where older turns were replaced by a summary in
 	// what the model is sent; the transcript keeps them.
 	ItemCompaction ItemKind = "compaction"
+	ItemUndo       ItemKind = "undo"
 )
 
 // EnumValues lists the values, for the TypeScript generator.
 func (ItemKind) EnumValues() []string {
-	return []string{string(ItemUser), string(ItemAssistant), string(ItemTool), string(ItemStop), string(ItemCompaction)}
+	return []string{string(ItemUser), string(ItemAssistant), string(ItemTool), string(ItemStop), string(ItemCompaction), string(ItemUndo)}
 }
 
 // TranscriptItem is one entry of a session's transcript as the UI draws it.
@@ -189,31 +190,33 @@ func (ItemKind) EnumValues() []string {
 //	stop:      TurnID, Reason, Error, ErrorKind, Usage, Context
 //	compaction: ID (compactionId), TurnID (empty when done by hand between
 //	           turns), Text (the summary), Compaction, Context (after)
+//	undo:      ID (the undo's unit), Undo
 //
 // An assistant item may carry Reasoning and ReasoningModel (see
 // MessageDonePayload); the UI does not show them.
 type TranscriptItem struct {
-	Kind       ItemKind        `json:"kind"`
-	ID         string          `json:"id,omitempty"`
-	TurnID     string          `json:"turnId"`
-	Text       string          `json:"text,omitempty"`
-	Streaming  bool            `json:"streaming,omitempty"`
-	Cancelled  bool            `json:"cancelled,omitempty"`
-	Tool       string          `json:"tool,omitempty"`
-	Args       json.RawMessage `json:"args,omitempty"`
-	Result     json.RawMessage `json:"result,omitempty"`
-	IsError    bool            `json:"isError,omitempty"`
-	DurationMs int64           `json:"durationMs,omitempty"`
-	WaitMs     int64           `json:"waitMs,omitempty"`
-	Approval   *CallApproval   `json:"approval,omitempty"`
-	Running    bool            `json:"running,omitempty"`
-	Reason     StopReason      `json:"reason,omitempty"`
-	Error      string          `json:"error,omitempty"`
-	ErrorKind  string          `json:"errorKind,omitempty"`
-	Usage      *Usage          `json:"usage,omitempty"`
-	Context    *ContextUse     `json:"context,omitempty"`
-	Blocked    *Blocked        `json:"blocked,omitempty"`
-	Compaction *Compaction     `json:"compaction,omitempty"`
+	Kind       ItemKind            `json:"kind"`
+	ID         string              `json:"id,omitempty"`
+	TurnID     string              `json:"turnId"`
+	Text       string              `json:"text,omitempty"`
+	Streaming  bool                `json:"streaming,omitempty"`
+	Cancelled  bool                `json:"cancelled,omitempty"`
+	Tool       string              `json:"tool,omitempty"`
+	Args       json.RawMessage     `json:"args,omitempty"`
+	Result     json.RawMessage     `json:"result,omitempty"`
+	IsError    bool                `json:"isError,omitempty"`
+	DurationMs int64               `json:"durationMs,omitempty"`
+	WaitMs     int64               `json:"waitMs,omitempty"`
+	Approval   *CallApproval       `json:"approval,omitempty"`
+	Running    bool                `json:"running,omitempty"`
+	Reason     StopReason          `json:"reason,omitempty"`
+	Error      string              `json:"error,omitempty"`
+	ErrorKind  string              `json:"errorKind,omitempty"`
+	Usage      *Usage              `json:"usage,omitempty"`
+	Context    *ContextUse         `json:"context,omitempty"`
+	Blocked    *Blocked            `json:"blocked,omitempty"`
+	Compaction *Compaction         `json:"compaction,omitempty"`
+	Undo       *UndoAppliedPayload `json:"undo,omitempty"`
 	// Reasoning and ReasoningModel: see MessageDonePayload.
 	Reasoning      []json.RawMessage `json:"reasoning,omitempty"`
 	ReasoningModel string            `json:"reasoningModel,omitempty"`

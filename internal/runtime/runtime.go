@@ -49,6 +49,7 @@ import (
 
 	"gatehouse/internal/agent"
 	"gatehouse/internal/approval"
+	"gatehouse/internal/checkpoint"
 	"gatehouse/internal/events"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
@@ -112,6 +113,10 @@ type Options struct {
 	Files *watch.Live
 	// NoWatch runs without any watching (no recorder, no notes).
 	NoWatch bool
+	// Checkpoints is the undo store (nil: the session keeps no
+	// checkpoints and cannot undo). The session records every file tool
+	// call's prior content in it, and the changes its commands made.
+	Checkpoints *checkpoint.Store
 
 	// Providers join the tool surface from the start (AddProvider later).
 	Providers []tools.Provider
@@ -202,8 +207,15 @@ func New(o Options) (*Session, error) {
 	}
 	s.surface = surface
 
+	if err := s.openCheckpoints(o.Checkpoints); err != nil {
+		s.release(false)
+		return nil, fmt.Errorf("runtime: %w", err)
+	}
 	s.gw = o.Gateway(s.id, s.pub)
 	gc := approval.Config{Mode: o.Mode, Gateway: s.gw, Workspace: s.ws, Hook: s.record}
+	if s.undo != nil {
+		gc.Prepared = s.undo.Mark
+	}
 	if s.files != nil {
 		gc.Watch = s.files.W.OnChange
 	}
@@ -217,9 +229,7 @@ func New(o Options) (*Session, error) {
 	ac := agent.Config{Model: o.Model, Tools: s.router, Events: s.pub, SessionID: s.id,
 		System: agent.SystemPrompt(s.ws.Root()), MaxSteps: o.MaxSteps, ContextWindow: o.ContextWindow,
 		MicroCompactAt: o.MicroCompactAt, CompactAt: o.CompactAt}
-	if s.files != nil {
-		ac.Notes = s.files.T.Notes
-	}
+	ac.Notes = s.notes
 	s.agent = agent.New(ac)
 	s.ctrl = session.NewController(s.id, s.agent, o.OnStop)
 	s.restore(o.Past)
@@ -234,19 +244,24 @@ type stage struct {
 
 // Stage names, outermost first, as Session.Stages lists them.
 const (
-	StageOutputCap = "output-cap"
-	StageApproval  = "approval"
-	StageRecorder  = "file-recorder"
+	StageOutputCap  = "output-cap"
+	StageApproval   = "approval"
+	StageRecorder   = "file-recorder"
+	StageCheckpoint = "checkpoint"
 )
 
 // chain is every session's middleware, outermost first: the output cap
 // sees every result; the gate decides; the file-change recorder, inside
 // the gate, sees only the calls that run (the time a call waits for the
-// user is not the agent's), next to the executor.
+// user is not the agent's); the checkpoint recorder, next to the executor,
+// keeps the prior content of what the prepared call declares it changes.
 func (s *Session) chain() []stage {
 	out := []stage{{StageOutputCap, tools.OutputCap(OutputCap)}, {StageApproval, s.gate.Middleware}}
 	if s.files != nil {
 		out = append(out, stage{StageRecorder, s.files.T.Middleware(s.ws)})
+	}
+	if s.undo != nil {
+		out = append(out, stage{StageCheckpoint, s.undo.Middleware})
 	}
 	return out
 }

@@ -8,6 +8,7 @@ import (
 
 	"gatehouse/internal/agent"
 	"gatehouse/internal/approval"
+	"gatehouse/internal/checkpoint"
 	"gatehouse/internal/events"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
@@ -41,6 +42,8 @@ type Session struct {
 	router   *tools.Router
 	agent    *agent.Agent
 	ctrl     *session.Controller
+	undo     *checkpoint.Recorder // nil: no undo store
+	unwatch  func()               // stops feeding the undo recorder the watcher's batches
 
 	logWarned atomic.Bool
 	closeOnce sync.Once
@@ -156,6 +159,9 @@ func (s *Session) release(withLog bool) {
 	if s.log != nil && withLog {
 		_ = s.log.SaveProcesses(s.procs.Snapshot(ProcessTail))
 		_ = s.log.Close()
+	}
+	if s.unwatch != nil {
+		s.unwatch()
 	}
 	if s.ownFiles {
 		s.files.Stop()

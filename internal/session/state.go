@@ -139,6 +139,9 @@ func (s *State) Emit(e protocol.Event) {
 			s.items[i].Compaction, s.items[i].Context = &c, p.Context
 			s.finished(i) // the log gets the item again, undone
 		}
+	case protocol.UndoAppliedPayload:
+		u := p
+		s.finished(s.add(protocol.TranscriptItem{Kind: protocol.ItemUndo, ID: p.Unit, TurnID: e.TurnID, Undo: &u}))
 	case protocol.ProcessStartedPayload:
 		s.process(p.ProcessInfo)
 	case protocol.ProcessUpdatedPayload:

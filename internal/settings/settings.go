@@ -86,7 +86,14 @@ type Settings struct {
 	// Prices are prices set by the user, by model name; they win over
 	// the built-in list prices and over "local servers are free".
 	Prices map[string]Price `json:"prices,omitempty"`
+	// UndoStoreMiB bounds the undo store (prior contents of the files
+	// sessions changed, in the data folder) in MiB; 0: 1024 (1 GiB). Older
+	// sessions' checkpoints are pruned first.
+	UndoStoreMiB int `json:"undoStoreMiB,omitempty"`
 }
+
+// UndoStoreBytes is the undo store's bound in bytes (0: the default).
+func (s Settings) UndoStoreBytes() int64 { return int64(s.UndoStoreMiB) << 20 }
 
 // Defaults returns the settings of a first run.
 func Defaults() Settings {
@@ -100,6 +107,9 @@ func (s Settings) Validate() error {
 	}
 	if !validTheme(s.Theme) {
 		return fmt.Errorf("settings: theme %q is not system, light or dark", s.Theme)
+	}
+	if s.UndoStoreMiB < 0 {
+		return fmt.Errorf("settings: undo store size %d MiB is negative", s.UndoStoreMiB)
 	}
 	if err := s.Context().Validate(); err != nil {
 		return fmt.Errorf("settings: %w", err)

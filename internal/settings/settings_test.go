@@ -62,6 +62,7 @@ func TestSaveRefusesUnknownValues(t *testing.T) {
 		{ApprovalMode: ApprovalAuto, Theme: "neon"},
 		{ApprovalMode: ApprovalAuto, Theme: ThemeDark, BaseURL: "ftp://x"},
 		{ApprovalMode: ApprovalAuto, Theme: ThemeDark, ContextWindow: -1},
+		{ApprovalMode: ApprovalAuto, Theme: ThemeDark, UndoStoreMiB: -1},
 		{ApprovalMode: ApprovalAuto, Theme: ThemeDark, API: "completions"},
 		{ApprovalMode: ApprovalAuto, Theme: ThemeDark, Sandbox: "none"},
 		{ApprovalMode: ApprovalAuto, Theme: ThemeDark, CompactAt: 150},

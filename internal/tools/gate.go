@@ -63,6 +63,17 @@ func WithPrepared(ctx context.Context, call Call, p *Prepared, d protocol.Decisi
 	return context.WithValue(ctx, preparedKey{}, &handedOn{callID: call.ID, tool: call.Name, p: p, d: d})
 }
 
+// PreparedFor returns the prepared call handed on for call without taking
+// it, for a middleware inside the gate that needs what will run (the files
+// a call declares it changes).
+func PreparedFor(ctx context.Context, call Call) (*Prepared, protocol.Decision, bool) {
+	h, ok := ctx.Value(preparedKey{}).(*handedOn)
+	if !ok || h.p == nil || h.callID != call.ID || h.tool != call.Name || h.taken.Load() {
+		return nil, protocol.Decision{}, false
+	}
+	return h.p, h.d, true
+}
+
 // takePrepared returns the prepared call handed on for call, once.
 func takePrepared(ctx context.Context, call Call) (*Prepared, protocol.Decision, bool) {
 	h, ok := ctx.Value(preparedKey{}).(*handedOn)

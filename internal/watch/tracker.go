@@ -265,7 +265,29 @@ func (t *Tracker) Observe(batch []Change) {
 			t.notes[c.Path] = true
 		}
 		t.touchLocked(c.Path, c.Kind == protocol.FsCreate, exists, origin)
+		t.backToBaseLocked(c.Path)
 	}
+}
+
+// backToBaseLocked forgets a change of rel when the file holds its known
+// baseline again (an undo, a revert): it is unchanged, its content kept as
+// a future baseline like the first walk's.
+func (t *Tracker) backToBaseLocked(rel string) {
+	f := t.files[rel]
+	if f == nil || !f.baseKnown || !f.baseExists || !f.exists {
+		return
+	}
+	fi, err := os.Lstat(t.abs(rel))
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() != int64(len(f.base)) {
+		return
+	}
+	b, err := os.ReadFile(t.abs(rel))
+	if err != nil || string(b) != string(f.base) {
+		return
+	}
+	delete(t.files, rel)
+	delete(t.expect, rel)
+	t.keepLocked(rel, f.base)
 }
 
 func (t *Tracker) shellAtLocked(at time.Time) bool {

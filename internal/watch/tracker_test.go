@@ -208,3 +208,26 @@ func TestResetStartsANewSessionsRecord(t *testing.T) {
 		}
 	}
 }
+
+// A file brought back to its baseline (an undo, a revert) is no longer
+// changed; a deleted one brought back neither.
+func TestAFileBackToItsBaselineIsUnchanged(t *testing.T) {
+	s := newSession(t, TrackerOptions{}, map[string]string{"a.txt": "old a\n", "b.txt": "old b\n"})
+	s.call(files.NewWriteFile(s.ws), `{"path":"a.txt","content":"new a\n"}`)
+	s.call(files.NewApplyPatch(s.ws), `{"patch":"*** Begin Patch\n*** Delete File: b.txt\n*** End Patch"}`)
+	settle(t, s.w, s.c)
+	if got := s.changed(); len(got) != 2 {
+		t.Fatalf("changed = %v", got)
+	}
+	write(t, s.root, "a.txt", "old a\n")
+	write(t, s.root, "b.txt", "old b\n")
+	settle(t, s.w, s.c)
+	if got := s.changed(); len(got) != 0 {
+		t.Errorf("changed after the undo = %v", got)
+	}
+	write(t, s.root, "a.txt", "newer a\n")
+	settle(t, s.w, s.c)
+	if got := s.changed(); got["a.txt"] != "M outside" {
+		t.Errorf("changed again = %v", got)
+	}
+}

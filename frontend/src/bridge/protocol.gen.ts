@@ -90,6 +90,7 @@ export interface FilePreview {
   oldContent: string;
   newContent: string;
   contentOmitted?: boolean;
+  unrestorable?: string;
 }
 
 export type FileOperation = "add" | "update" | "delete" | "move";
@@ -302,6 +303,13 @@ export interface ContextCompactionUndonePayload {
   context?: ContextUse;
 }
 
+export interface UndoAppliedPayload {
+  unit: string;
+  of: string;
+  restored: string[] | null;
+  skipped?: Record<string, string>;
+}
+
 export interface Snapshot {
   sessionId: string;
   turnId: string;
@@ -333,11 +341,12 @@ export interface TranscriptItem {
   context?: ContextUse;
   blocked?: Blocked;
   compaction?: Compaction;
+  undo?: UndoAppliedPayload;
   reasoning?: unknown[];
   reasoningModel?: string;
 }
 
-export type ItemKind = "user" | "assistant" | "tool" | "stop" | "compaction";
+export type ItemKind = "user" | "assistant" | "tool" | "stop" | "compaction" | "undo";
 
 export interface ProcessInfo {
   processId: string;
@@ -354,8 +363,35 @@ export interface ProcessInfo {
 
 export type ApprovalMode = "manual" | "safe" | "auto";
 
+export interface UndoFile {
+  path: string;
+  by: string[] | null;
+  state: UndoState;
+  note?: string;
+  binary?: boolean;
+  operation: FileOperation;
+  added: number;
+  removed: number;
+  turnDiff: string;
+  sinceDiff?: string;
+  undoDiff: string;
+  hunks?: HunkPreview[];
+  prior: string;
+  now: string;
+}
+
+export type UndoState = "restore" | "changed-since" | "not-restorable" | "unchanged";
+
+export interface UndoSelection {
+  files?: string[];
+  hunks?: string[];
+  choices?: Record<string, UndoChoice>;
+}
+
+export type UndoChoice = "keep" | "restore";
+
 /** Every event type, in a stable order. */
-export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "mcp.updated", "context.compacted", "context.compaction_undone"] as const;
+export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "mcp.updated", "context.compacted", "context.compaction_undone", "undo.applied"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** The envelope of every event: {seq, sessionId, turnId, type, payload}. */
@@ -386,7 +422,8 @@ export type GatehouseEvent =
   | EventOf<"watch.degraded", WatchDegradedPayload>
   | EventOf<"mcp.updated", McpUpdatedPayload>
   | EventOf<"context.compacted", ContextCompactedPayload>
-  | EventOf<"context.compaction_undone", ContextCompactionUndonePayload>;
+  | EventOf<"context.compaction_undone", ContextCompactionUndonePayload>
+  | EventOf<"undo.applied", UndoAppliedPayload>;
 
 /** Payload type of each event type. */
 export type PayloadOf<T extends EventType> = Extract<GatehouseEvent, { type: T }>["payload"];

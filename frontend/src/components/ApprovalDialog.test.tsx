@@ -44,6 +44,17 @@ async function open(pending: ApprovalRequestedPayload[]) {
 }
 
 describe("ApprovalDialog", () => {
+  it("says before approval that a change cannot be restored", async () => {
+    const r = patchRequest("1");
+    r.preview.files![1].unrestorable = "cannot be restored: the file is larger than the undo store keeps";
+    const { dialog } = await open([r]);
+    const b = within(dialog).getByRole("button", { name: /^b\.ts/ });
+    expect(b.textContent).toContain("cannot be restored");
+    expect(within(dialog).getByRole("button", { name: /^a\.ts/ }).textContent).not.toContain("cannot be restored");
+    fireEvent.click(b);
+    expect(within(dialog).getByRole("note").textContent).toContain("larger than the undo store keeps");
+  });
+
   it("opens on the file list, one request at a time, and shows the mode", async () => {
     const { dialog } = await open([patchRequest("1"), patchRequest("2")]);
     expect(dialog.getAttribute("aria-modal")).toBe("true");

@@ -1,8 +1,8 @@
-import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useId, useRef, useState, type KeyboardEvent } from "react";
 import type { ApprovalRequestedPayload, Decision } from "../bridge";
 import { allTicked, approveTicked, dialogTitle, reject, ruleText, selectionState, toggleFile, toggleKey } from "../approval/decision";
-import { keyAction, trapTarget } from "../approval/keys";
-import { inertOutside } from "../approval/inert";
+import { keyAction } from "../approval/keys";
+import { useModalFocus } from "../approval/useModalFocus";
 import { ApprovalFiles } from "./ApprovalFiles";
 import { ApprovalArgs, ApprovalCommand, ApprovalMcp } from "./ApprovalCommand";
 import "./Approval.css";
@@ -56,26 +56,12 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer, onRep
 
   // The page behind is inert while the dialog is open; focus starts at the
   // safe starting point and goes back where it was when the dialog closes.
-  // A layout effect: focus moves before the dialog is painted, so a key
-  // pressed as it appears never lands on the page behind (Esc there would
-  // stop the turn).
-  useLayoutEffect(() => {
-    const before = document.activeElement as HTMLElement | null;
-    const undoInert = backdrop.current ? inertOutside(backdrop.current) : () => {};
-    const start = root.current?.querySelector<HTMLElement>("[data-autofocus]") ?? root.current?.querySelector<HTMLElement>("input, textarea");
-    start?.focus();
-    const keepInside = (e: FocusEvent) => {
-      if (root.current && e.target instanceof Node && !root.current.contains(e.target)) {
-        (root.current.querySelector<HTMLElement>("[data-autofocus]") ?? rejectButton.current)?.focus();
-      }
-    };
-    document.addEventListener("focusin", keepInside);
-    return () => {
-      document.removeEventListener("focusin", keepInside);
-      undoInert();
-      if (before && document.contains(before)) before.focus();
-    };
-  }, []);
+  // Focus moves before the dialog is painted (a layout effect in the hook),
+  // so a key pressed as it appears never lands on the page behind (Esc
+  // there would stop the turn).
+  const trapTab = useModalFocus(backdrop, root,
+    () => root.current?.querySelector<HTMLElement>("[data-autofocus]") ?? root.current?.querySelector<HTMLElement>("input, textarea"),
+    () => root.current?.querySelector<HTMLElement>("[data-autofocus]") ?? rejectButton.current);
 
   const send = (d: Decision | null) => {
     if (!d || busy) return;
@@ -98,14 +84,7 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer, onRep
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key === "Tab") {
-      const to = trapTarget(e.currentTarget, document.activeElement, e.shiftKey);
-      if (to) {
-        e.preventDefault();
-        to.focus();
-      }
-      return;
-    }
+    if (trapTab(e)) return;
     const target = e.target as HTMLElement;
     const action = keyAction({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, shiftKey: e.shiftKey, altKey: e.altKey, targetTag: target.tagName, inNote: target === noteField.current });
     if (!action) return;

@@ -1,10 +1,13 @@
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import type { FilePreview } from "../bridge";
 import { fileState, type Ticks } from "../approval/decision";
 import { DiffView, type DiffLayout } from "./DiffView";
 import { ApprovalFileNotes, resolvedNote } from "./ApprovalFileNotes";
 
 const opWord = { add: "add", update: "update", delete: "delete", move: "move" } as const;
+
+/** The default row warning: the undo store could not keep the file's content from before. */
+const unrestorable = (f: FilePreview) => (f.unrestorable ? "cannot be restored" : undefined);
 
 /** The diff to show for f: its hunks one after another when they can be ticked (block i is hunk i). */
 export function fileDiff(f: FilePreview, partial: boolean): string {
@@ -37,12 +40,18 @@ function Checkbox({ label, state, onToggle, tabIndex, autoFocus }: {
  * grid (a row per file) so screen readers announce the rows and the arrow
  * keys, and a visible hint says so too.
  */
-export function ApprovalFiles({ files, partial, ticks, onToggleFile, onToggleKey }: {
+export function ApprovalFiles({ files, partial, ticks, onToggleFile, onToggleKey, verb = "Apply", flag = unrestorable, detail }: {
   files: readonly FilePreview[];
   partial: boolean;
   ticks: Ticks;
   onToggleFile: (f: FilePreview) => void;
   onToggleKey: (key: string) => void;
+  /** The word of the checkboxes' names: "Apply a.txt", "Undo hunk 2 of a.txt". */
+  verb?: string;
+  /** A warning shown in a file's row (default: that its change cannot be undone). */
+  flag?: (f: FilePreview) => string | undefined;
+  /** Drawn above the diff of the file in view (the undo dialog's choice for a file changed since). */
+  detail?: (f: FilePreview) => ReactNode;
 }) {
   const [viewing, setViewing] = useState(0);
   const [layout, setLayout] = useState<DiffLayout>("inline");
@@ -66,7 +75,7 @@ export function ApprovalFiles({ files, partial, ticks, onToggleFile, onToggleKey
         const h = file.hunks![block];
         if (!h) return null;
         return (
-          <Checkbox label={`Apply hunk ${h.id.slice(h.id.lastIndexOf("#") + 1)} of ${file.path}`} state={ticks.has(h.id) ? "all" : "none"} onToggle={() => onToggleKey(h.id)} />
+          <Checkbox label={`${verb} hunk ${h.id.slice(h.id.lastIndexOf("#") + 1)} of ${file.path}`} state={ticks.has(h.id) ? "all" : "none"} onToggle={() => onToggleKey(h.id)} />
         );
       }
     : undefined;
@@ -81,7 +90,7 @@ export function ApprovalFiles({ files, partial, ticks, onToggleFile, onToggleKey
               <li key={f.path + i} role="row" aria-selected={current} className={current ? "current" : undefined}>
                 {partial && (
                   <span role="gridcell" className="approval-tick-cell">
-                    <Checkbox label={`Apply ${f.path}`} state={fileState(f, ticks)} onToggle={() => onToggleFile(f)}
+                    <Checkbox label={`${verb} ${f.path}`} state={fileState(f, ticks)} onToggle={() => onToggleFile(f)}
                       tabIndex={current ? 0 : -1} autoFocus={current} />
                   </span>
                 )}
@@ -94,6 +103,7 @@ export function ApprovalFiles({ files, partial, ticks, onToggleFile, onToggleKey
                     <span className="approval-counts">
                       {f.added > 0 && <span className="count-add">+{f.added}</span>} {f.removed > 0 && <span className="count-del">−{f.removed}</span>}
                     </span>
+                    {flag(f) && <span className="approval-flag">⚠ {flag(f)}</span>}
                   </button>
                 </span>
               </li>
@@ -116,6 +126,8 @@ export function ApprovalFiles({ files, partial, ticks, onToggleFile, onToggleKey
             </div>
           </div>
           <ApprovalFileNotes file={file} />
+          {flag(file) && <p className="approval-flag-line" role="note">⚠ {file.path}: {file.unrestorable ?? flag(file)}</p>}
+          {detail?.(file)}
           <DiffView key={file.path} diff={diff} layout={layout} language={file.path} name={file.path} hunkControl={hunkControl} fill />
         </section>
       )}

@@ -1,5 +1,6 @@
 import { createContext, useContext } from "react";
 import type { ModelPrice } from "./cost";
+import type { UndoActions } from "../undo/useUndo";
 
 /** What items deep in the transcript may ask of the app. */
 export interface ChatActions {
@@ -21,6 +22,8 @@ export interface ChatActions {
   compact?: () => Promise<void>;
   /** Undoes the last compaction before the next turn. */
   undoCompact?: () => Promise<void>;
+  /** Review and undo what turns changed; absent without an undo backend. */
+  undo?: UndoActions;
 }
 
 const pageClipboard = async (text: string) => {

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { ChangedFile, DirEntry, FilesBackend } from "../bridge/files";
 import { FileTreeNodes } from "./FileTreeNodes";
 import { FileViewer } from "./FileViewer";
-import { Badge, describeChange } from "./FileTreeBadge";
+import { Badge, BadgeMenu, describeChange } from "./FileTreeBadge";
+import type { UndoAppliedPayload } from "../bridge";
 import "../files.css";
 
 function parentOf(path: string): string {
@@ -15,7 +16,11 @@ function parentOf(path: string): string {
  * reload when fs.changed names something in them; files changed in this
  * session carry A / M / D badges; clicking a file opens the viewer.
  */
-export function FileTree({ files }: { files: FilesBackend }) {
+export function FileTree({ files, revert }: {
+  files: FilesBackend;
+  /** Reverts a changed file (the badge menu of the changed list); absent: the badges are plain. */
+  revert?: (path: string, restoreChanged: boolean) => Promise<UndoAppliedPayload>;
+}) {
   const [listings, setListings] = useState<Record<string, DirEntry[]>>({});
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set([""]));
   const [changed, setChanged] = useState<Map<string, ChangedFile>>(() => new Map());
@@ -104,11 +109,12 @@ export function FileTree({ files }: { files: FilesBackend }) {
           <summary>Changed in this session ({changes.length})</summary>
           <ul aria-label="Changed files">
             {changes.map((c) => (
-              <li key={c.path}>
+              <li key={c.path} className={revert ? "changed-row" : undefined}>
                 <button className="tree-file" onClick={() => setOpen(c.path)} title={`${c.path}: ${describeChange(c)}`}>
                   <span className="tree-name">{c.path}</span>
-                  <Badge change={c} />
+                  {!revert && <Badge change={c} />}
                 </button>
+                {revert && <BadgeMenu change={c} revert={revert} />}
               </li>
             ))}
           </ul>

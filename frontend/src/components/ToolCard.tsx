@@ -2,7 +2,7 @@ import { memo, useEffect, useId, useState } from "react";
 import type { TranscriptItem } from "../bridge";
 import { CodeBlock } from "./CodeBlock";
 import { DiffView } from "./DiffView";
-import { commandOutput, fileDiffs, formatDuration, pretty, readExcerpt, rejected, ruleText, toolError, toolSummary, toolTarget } from "./toolSummary";
+import { commandOutput, fileDiffs, formatDuration, pretty, readExcerpt, rejected, ruleText, toolError, toolSummary, toolTarget, writtenPaths } from "./toolSummary";
 import { useChatActions } from "./ChatActions";
 
 /** "ran under your rule: `npm test`", each rule a link that opens the rules popover at it. */
@@ -67,6 +67,8 @@ export const ToolCard = memo(function ToolCard({ item, reveal }: { item: Transcr
   const excerpt = open ? readExcerpt(item) : null;
   const diffs = open ? fileDiffs(item) : [];
   const output = open ? commandOutput(item) : null;
+  const { undo } = useChatActions();
+  const revertable = open && !running && undo && undo.units.has(item.turnId) ? writtenPaths(item) : [];
 
   return (
     <div className={`tool-card tool-${status}`} role="group" aria-label={`${tool} ${target}, ${status}`}>
@@ -98,6 +100,13 @@ export const ToolCard = memo(function ToolCard({ item, reveal }: { item: Transcr
           )}
           {excerpt && <CodeBlock code={excerpt.content} language={excerpt.path} label={`Excerpt of ${excerpt.path}`} startLine={excerpt.startLine} />}
           {diffs.map((d) => <DiffView key={d.path} diff={d.diff} label={d.path} />)}
+          {revertable.length > 0 && (
+            <div className="tool-revert">
+              {revertable.map((p) => (
+                <button key={p} type="button" className="link-button" onClick={() => undo!.open(item.turnId, "undo", p)}>Revert {p}</button>
+              ))}
+            </div>
+          )}
           <div className="tool-section">
             <div className="tool-section-title">Arguments</div>
             <CodeBlock code={pretty(item.args)} language="json" />

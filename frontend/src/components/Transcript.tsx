@@ -8,6 +8,7 @@ import { TurnMarker } from "./TurnMarker";
 import { CopyButton } from "./CopyButton";
 import { useChatActions } from "./ChatActions";
 import { CompactionMarker } from "./CompactionMarker";
+import { UndoMarker } from "./UndoMarker";
 
 type Row = { key: string; item?: TranscriptItem; queued?: string; notice?: string };
 
@@ -71,6 +72,8 @@ const RowView = memo(function RowView({ row, last, reveal, undoable }: { row: Ro
       return <TurnMarker item={it} last={last} />;
     case "compaction":
       return <CompactionMarker item={it} undoable={undoable} />;
+    case "undo":
+      return <UndoMarker item={it} />;
   }
 });
 

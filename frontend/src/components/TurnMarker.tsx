@@ -45,7 +45,8 @@ export function stopWords(item: TranscriptItem): string {
 
 /** The end of a turn: its stop reason in words and its token usage. */
 export const TurnMarker = memo(function TurnMarker({ item, last }: { item: TranscriptItem; last?: boolean }) {
-  const { openSettings, newSession, retry, price } = useChatActions();
+  const { openSettings, newSession, retry, price, undo } = useChatActions();
+  const changedFiles = !!(undo && item.turnId && undo.units.has(item.turnId));
   const cost = formatCost(costOf(item.usage, price), price);
   const trimmed = item.context?.trimmed ?? 0;
   const reason = (item.reason ?? "completed") as StopReason;
@@ -57,6 +58,12 @@ export const TurnMarker = memo(function TurnMarker({ item, last }: { item: Trans
           {stopWords(item)} · {formatUsage(item.usage)}
           {cost && ` · ${cost}`}
         </span>
+        {changedFiles && (
+          <span className="turn-undo">
+            <button className="link-button" onClick={() => undo!.open(item.turnId, "turn")}>Review changes</button>
+            <button className="link-button" onClick={() => undo!.open(item.turnId, "undo")}>Undo…</button>
+          </span>
+        )}
         {last && retry && (
           <button type="button" className="link-button turn-retry" onClick={retry} title="Send this turn's message again">
             Retry

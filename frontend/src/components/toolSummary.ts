@@ -123,6 +123,13 @@ export function fileDiffs(it: TranscriptItem): { path: string; diff: string }[] 
   return [];
 }
 
+/** The files a file tool's call changed, as the undo store names them (workspace-relative). */
+export function writtenPaths(it: TranscriptItem): string[] {
+  if (it.tool !== "write_file" && it.tool !== "apply_patch") return [];
+  const clean = (p: string) => p.replace(/^(\.\/)+/, "");
+  return [...new Set(fileDiffs(it).map((d) => clean(d.path)))];
+}
+
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`;
   if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;

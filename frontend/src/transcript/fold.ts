@@ -112,6 +112,8 @@ export function fold(t: Transcript, e: GatehouseEvent): Transcript {
     }
     case "approval.resolved":
       return { ...base, pendingApprovals: t.pendingApprovals.filter((a) => a.approvalId !== e.payload.approvalId) };
+    case "undo.applied":
+      return { ...base, items: [...items, { kind: "undo", id: e.payload.unit, turnId: e.turnId, undo: e.payload }] };
     default:
       // Processes and file events have their own views.
       return base;

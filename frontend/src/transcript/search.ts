@@ -4,6 +4,7 @@
 import type { TranscriptItem } from "../bridge";
 import { fileDiffs, pretty, toolError, toolSummary, toolTarget } from "../components/toolSummary";
 import { stopWords } from "../components/TurnMarker";
+import { undoWords, unitLabel } from "../undo/selection";
 
 /** A matching item: where it is, and whether the match is only in a tool card's folded body. */
 export interface Match {
@@ -28,6 +29,8 @@ function texts(it: TranscriptItem): { line: string; body: string } {
     case "compaction":
       // Its summary only retells the turns above it, which are searched themselves.
       return { line: "", body: "" };
+    case "undo":
+      return { line: it.undo ? undoWords(it.undo, unitLabel) : "", body: "" };
   }
 }
 

@@ -40,6 +40,14 @@ describe("TranscriptStore", () => {
     expect(f.store.get().lastSeq).toBe(4);
   });
 
+  it("folds an undo into the transcript, as the Go state does", async () => {
+    const f = source();
+    await flush();
+    const undo = { unit: "undo-1", of: "s1-t1", restored: ["a.txt"], skipped: { "b.txt": "changed since: kept as it is" } };
+    f.emit(ev(1, "undo.applied", undo, ""));
+    expect(f.store.get().items).toEqual([{ kind: "undo", id: "undo-1", turnId: "", undo }]);
+  });
+
   it("folds a streamed turn like the Go state does", async () => {
     const f = source();
     await flush();

@@ -59,6 +59,8 @@ func Generate() ([]byte, error) {
 	g.ref(reflect.TypeOf(protocol.Snapshot{}))
 	g.ref(reflect.TypeOf(protocol.Decision{}))
 	g.ref(reflect.TypeOf(protocol.ApprovalMode("")))
+	g.ref(reflect.TypeOf(protocol.UndoFile{}))
+	g.ref(reflect.TypeOf(protocol.UndoSelection{}))
 	if g.err != nil {
 		return nil, g.err
 	}

@@ -639,6 +639,7 @@ export namespace protocol {
 	    oldContent: string;
 	    newContent: string;
 	    contentOmitted?: boolean;
+	    unrestorable?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new FilePreview(source);
@@ -661,6 +662,7 @@ export namespace protocol {
 	        this.oldContent = source["oldContent"];
 	        this.newContent = source["newContent"];
 	        this.contentOmitted = source["contentOmitted"];
+	        this.unrestorable = source["unrestorable"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -997,6 +999,24 @@ export namespace protocol {
 	    }
 	}
 	
+	export class UndoAppliedPayload {
+	    unit: string;
+	    of: string;
+	    restored: string[];
+	    skipped?: {[key: string]: string};
+	
+	    static createFrom(source: any = {}) {
+	        return new UndoAppliedPayload(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.unit = source["unit"];
+	        this.of = source["of"];
+	        this.restored = source["restored"];
+	        this.skipped = source["skipped"];
+	    }
+	}
 	export class Usage {
 	    promptTokens: number;
 	    completionTokens: number;
@@ -1037,6 +1057,7 @@ export namespace protocol {
 	    context?: ContextUse;
 	    blocked?: Blocked;
 	    compaction?: Compaction;
+	    undo?: UndoAppliedPayload;
 	    reasoning?: number[][];
 	    reasoningModel?: string;
 	
@@ -1067,6 +1088,7 @@ export namespace protocol {
 	        this.context = this.convertValues(source["context"], ContextUse);
 	        this.blocked = this.convertValues(source["blocked"], Blocked);
 	        this.compaction = this.convertValues(source["compaction"], Compaction);
+	        this.undo = this.convertValues(source["undo"], UndoAppliedPayload);
 	        this.reasoning = source["reasoning"];
 	        this.reasoningModel = source["reasoningModel"];
 	    }
@@ -1130,6 +1152,79 @@ export namespace protocol {
 		}
 	}
 	
+	
+	export class UndoFile {
+	    path: string;
+	    by: string[];
+	    state: string;
+	    note?: string;
+	    binary?: boolean;
+	    operation: string;
+	    added: number;
+	    removed: number;
+	    turnDiff: string;
+	    sinceDiff?: string;
+	    undoDiff: string;
+	    hunks?: HunkPreview[];
+	    prior: string;
+	    now: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new UndoFile(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.by = source["by"];
+	        this.state = source["state"];
+	        this.note = source["note"];
+	        this.binary = source["binary"];
+	        this.operation = source["operation"];
+	        this.added = source["added"];
+	        this.removed = source["removed"];
+	        this.turnDiff = source["turnDiff"];
+	        this.sinceDiff = source["sinceDiff"];
+	        this.undoDiff = source["undoDiff"];
+	        this.hunks = this.convertValues(source["hunks"], HunkPreview);
+	        this.prior = source["prior"];
+	        this.now = source["now"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class UndoSelection {
+	    files?: string[];
+	    hunks?: string[];
+	    choices?: {[key: string]: string};
+	
+	    static createFrom(source: any = {}) {
+	        return new UndoSelection(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.files = source["files"];
+	        this.hunks = source["hunks"];
+	        this.choices = source["choices"];
+	    }
+	}
 
 }
 

@@ -79,6 +79,8 @@ export function ResolveApproval(arg1:string,arg2:protocol.Decision):Promise<void
 
 export function ResumeSession(arg1:string):Promise<protocol.Snapshot>;
 
+export function RevertFile(arg1:string,arg2:boolean):Promise<protocol.UndoAppliedPayload>;
+
 export function RevokeRule(arg1:string):Promise<void>;
 
 export function RunningProcesses():Promise<Array<protocol.ProcessInfo>>;
@@ -107,6 +109,12 @@ export function Submit(arg1:string):Promise<main.SubmitResult>;
 
 export function TestConnection(arg1:main.SettingsInput):Promise<llm.ConnectionResult>;
 
+export function Undo(arg1:string,arg2:protocol.UndoSelection):Promise<protocol.UndoAppliedPayload>;
+
 export function UndoCompact():Promise<void>;
+
+export function UndoPlan(arg1:string):Promise<Array<protocol.UndoFile>>;
+
+export function UndoUnits():Promise<Array<string>>;
 
 export function WatchState():Promise<main.WatchStatus>;

@@ -146,6 +146,10 @@ export function ResumeSession(arg1) {
   return window['go']['main']['App']['ResumeSession'](arg1);
 }
 
+export function RevertFile(arg1, arg2) {
+  return window['go']['main']['App']['RevertFile'](arg1, arg2);
+}
+
 export function RevokeRule(arg1) {
   return window['go']['main']['App']['RevokeRule'](arg1);
 }
@@ -202,8 +206,20 @@ export function TestConnection(arg1) {
   return window['go']['main']['App']['TestConnection'](arg1);
 }
 
+export function Undo(arg1, arg2) {
+  return window['go']['main']['App']['Undo'](arg1, arg2);
+}
+
 export function UndoCompact() {
   return window['go']['main']['App']['UndoCompact']();
+}
+
+export function UndoPlan(arg1) {
+  return window['go']['main']['App']['UndoPlan'](arg1);
+}
+
+export function UndoUnits() {
+  return window['go']['main']['App']['UndoUnits']();
 }
 
 export function WatchState() {

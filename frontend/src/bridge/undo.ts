@@ -1,0 +1,22 @@
+// Undo's bindings: what a turn changed, what undoing it would do, and
+// undoing it (a turn, some files, some hunks), or reverting one file. The
+// undo itself comes back as an undo.applied event (folded into the
+// transcript by the transcript store).
+import * as App from "./wailsjs/go/main/App";
+import type { protocol } from "./wailsjs/go/models";
+import type { UndoAppliedPayload, UndoFile, UndoSelection } from "./protocol.gen";
+
+export const undoBackend = {
+  /** The turns (their ids) and undos (their units) of the open session that changed files, oldest first. */
+  units: async (): Promise<string[]> => (await App.UndoUnits()) ?? [],
+  /** What undoing unit would do to each file it changed; changes nothing. */
+  plan: async (unit: string): Promise<UndoFile[]> => ((await App.UndoPlan(unit)) ?? []) as UndoFile[],
+  /** Restores what sel picks of unit. */
+  undo: (unit: string, sel: UndoSelection): Promise<UndoAppliedPayload> =>
+    App.Undo(unit, sel as protocol.UndoSelection) as Promise<UndoAppliedPayload>,
+  /** Brings one file back to its content before the session changed it. */
+  revertFile: (path: string, restoreChanged: boolean): Promise<UndoAppliedPayload> =>
+    App.RevertFile(path, restoreChanged) as Promise<UndoAppliedPayload>,
+};
+
+export type UndoBackend = typeof undoBackend;
