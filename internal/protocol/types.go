@@ -102,6 +102,10 @@ type Rule struct {
 	Prefixes [][]string `json:"prefixes,omitempty"`
 	// Summary is a short sentence for the UI ("edit main.go", "run go test").
 	Summary string `json:"summary"`
+	// Agent is the subagent whose dialog made the rule ("" the session's
+	// own agent). A rule belongs to the session either way: it covers the
+	// same call by the parent and by every child.
+	Agent string `json:"agent,omitempty"`
 }
 
 // Usage counts tokens; a turn's usage is the sum over its model requests.

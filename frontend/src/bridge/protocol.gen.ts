@@ -38,6 +38,7 @@ export interface ApprovalRequestedPayload {
   tool: string;
   preview: Preview;
   rule?: Rule;
+  agent?: string;
   stale?: string[];
 }
 
@@ -105,6 +106,7 @@ export interface Rule {
   files?: string[];
   prefixes?: string[][];
   summary: string;
+  agent?: string;
 }
 
 export interface ApprovalResolvedPayload {
@@ -275,6 +277,8 @@ export interface EventOf<T extends string, P> {
   turnId: string;
   type: T;
   payload: P;
+  parentCallId: string;
+  agent: string;
 }
 
 /** One backend event; narrow on `type` to get its payload type. */
