@@ -41,6 +41,7 @@
 package runtime
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -75,7 +76,8 @@ type Publisher interface {
 }
 
 // Options is what a host gives New. Workspace, Model, Gateway, Mode and one
-// of Events and Sink are required.
+// of Events and Sink are required; a child (Parent set) takes its parent's
+// gateway and mode instead.
 type Options struct {
 	// ID is the session's id; "" makes a new one (session.NewID).
 	ID string
@@ -119,8 +121,14 @@ type Options struct {
 	// the session gets Policy ∩ the parent's.
 	Policy tools.Policy
 	// Parent is the session this one works for (a child session); nil for
-	// a host's main session.
+	// a host's main session. A child shares its parent's approval gate: the
+	// same gateway, rules, approval ids and log of decisions, so a rule
+	// made from a child's dialog covers the parent's calls too (Gateway is
+	// then not called, and Close leaves the parent's gateway open).
 	Parent *Session
+	// Agent names a child's agent as its approval requests show it
+	// ("explore", "general › explore"); "" for a main session.
+	Agent string
 
 	// Processes configures the process registry (Env, Shell, …); its
 	// Observer is the session's. OnProcessExit hears each process that
@@ -144,12 +152,15 @@ func New(o Options) (*Session, error) {
 		return nil, errors.New("runtime: no workspace")
 	case o.Model == nil:
 		return nil, errors.New("runtime: no model")
-	case o.Gateway == nil || o.Mode == nil:
+	case o.Parent == nil && (o.Gateway == nil || o.Mode == nil):
 		return nil, errors.New("runtime: no approval gateway or mode")
 	case (o.Events == nil) == (o.Sink == nil):
 		return nil, errors.New("runtime: give either Events or Sink")
 	case o.Past != nil && o.Log == nil:
 		return nil, errors.New("runtime: resuming needs the session's log")
+	}
+	if o.Parent != nil {
+		o.Mode = o.Parent.mode // one gate: the session's mode
 	}
 	if o.ID == "" {
 		o.ID = session.NewID()
@@ -157,9 +168,11 @@ func New(o Options) (*Session, error) {
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
-	s := &Session{id: o.ID, ws: o.Workspace, log: o.Log, logger: o.Logger, parent: o.Parent, policy: o.Policy}
+	s := &Session{id: o.ID, ws: o.Workspace, log: o.Log, logger: o.Logger, parent: o.Parent, policy: o.Policy,
+		model: o.Model, mode: o.Mode, agentName: o.Agent}
 	if o.Parent != nil {
 		s.policy = o.Policy.Intersect(o.Parent.policy)
+		s.depth = o.Parent.depth + 1
 	}
 	s.state = session.NewState(s.id, s.restoredItems(o.Past), s.logItem)
 	if o.Events != nil {
@@ -197,12 +210,16 @@ func New(o Options) (*Session, error) {
 	}
 	s.surface = surface
 
-	s.gw = o.Gateway(s.id, s.pub)
-	gc := approval.Config{Mode: o.Mode, Gateway: s.gw, Workspace: s.ws, Hook: s.record}
-	if s.files != nil {
-		gc.Watch = s.files.W.OnChange
+	if o.Parent != nil {
+		s.gw, s.gate = o.Parent.gw, o.Parent.gate
+	} else {
+		s.gw, s.ownGateway = o.Gateway(s.id, s.pub), true
+		gc := approval.Config{Mode: o.Mode, Gateway: s.gw, Workspace: s.ws, Hook: s.record}
+		if s.files != nil {
+			gc.Watch = s.files.W.OnChange
+		}
+		s.gate = approval.New(gc)
 	}
-	s.gate = approval.New(gc)
 	s.stages = s.chain()
 	mws := make([]tools.Middleware, len(s.stages))
 	for i, st := range s.stages {
@@ -211,9 +228,7 @@ func New(o Options) (*Session, error) {
 	s.router = tools.NewRouter(surface, s.policy, mws...)
 	ac := agent.Config{Model: o.Model, Tools: s.router, Events: s.pub, SessionID: s.id,
 		System: agent.SystemPrompt(s.ws.Root()), MaxSteps: o.MaxSteps, ContextWindow: o.ContextWindow}
-	if s.files != nil {
-		ac.Notes = s.files.T.Notes
-	}
+	ac.Notes = s.notes
 	s.agent = agent.New(ac)
 	s.ctrl = session.NewController(s.id, s.agent, o.OnStop)
 	s.restore(o.Past)
@@ -229,6 +244,7 @@ type stage struct {
 // Stage names, outermost first, as Session.Stages lists them.
 const (
 	StageOutputCap = "output-cap"
+	StageAgent     = "agent-label"
 	StageApproval  = "approval"
 	StageRecorder  = "file-recorder"
 )
@@ -238,7 +254,11 @@ const (
 // the gate, sees only the calls that run (the time a call waits for the
 // user is not the agent's), next to the executor.
 func (s *Session) chain() []stage {
-	out := []stage{{StageOutputCap, tools.OutputCap(OutputCap)}, {StageApproval, s.gate.Middleware}}
+	out := []stage{{StageOutputCap, tools.OutputCap(OutputCap)}}
+	if s.agentName != "" {
+		out = append(out, stage{StageAgent, labelCalls(s.agentName)})
+	}
+	out = append(out, stage{StageApproval, s.gate.Middleware})
 	if s.files != nil {
 		out = append(out, stage{StageRecorder, s.files.T.Middleware(s.ws)})
 	}
@@ -261,4 +281,14 @@ func OpenWorkspace(dir string) (*workspace.Workspace, error) {
 		return nil, fmt.Errorf("workspace %s is not a folder", dir)
 	}
 	return workspace.New(abs, workspace.Options{})
+}
+
+// labelCalls records the child's agent name in each call's context, for
+// the gate to label the approval request with.
+func labelCalls(agent string) tools.Middleware {
+	return func(_ tools.Tool, next tools.Handler) tools.Handler {
+		return func(ctx context.Context, call tools.Call) (tools.Result, error) {
+			return next(approval.WithAgent(ctx, agent), call)
+		}
+	}
 }
