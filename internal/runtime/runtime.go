@@ -136,6 +136,10 @@ type Options struct {
 	Processes     proc.Options
 	OnProcessExit func(protocol.ProcessInfo)
 
+	// Instructions are added to the system prompt (an agent definition's
+	// body).
+	Instructions string
+
 	// MaxSteps and ContextWindow tune the agent (zero: its defaults).
 	MaxSteps      int
 	ContextWindow int
@@ -227,7 +231,7 @@ func New(o Options) (*Session, error) {
 	}
 	s.router = tools.NewRouter(surface, s.policy, mws...)
 	ac := agent.Config{Model: o.Model, Tools: s.router, Events: s.pub, SessionID: s.id,
-		System: agent.SystemPrompt(s.ws.Root()), MaxSteps: o.MaxSteps, ContextWindow: o.ContextWindow}
+		System: agent.SystemPrompt(s.ws.Root()) + instructions(o.Instructions), MaxSteps: o.MaxSteps, ContextWindow: o.ContextWindow}
 	ac.Notes = s.notes
 	s.agent = agent.New(ac)
 	s.ctrl = session.NewController(s.id, s.agent, o.OnStop)
@@ -291,4 +295,11 @@ func labelCalls(agent string) tools.Middleware {
 			return next(approval.WithAgent(ctx, agent), call)
 		}
 	}
+}
+
+func instructions(text string) string {
+	if text == "" {
+		return ""
+	}
+	return "\n\n# Your role\n\n" + text
 }

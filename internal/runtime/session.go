@@ -85,6 +85,19 @@ func (s *Session) ModeFunc() func() approval.Mode { return s.mode }
 // share.
 func (s *Session) Files() *watch.Live { return s.files }
 
+// Publisher is the session's event stream, for a child to forward its
+// events to.
+func (s *Session) Publisher() Publisher { return s.pub }
+
+// AppendRecord writes a record of type typ to the session's log (nothing
+// without a log); a child's end is saved this way in its parent's log.
+func (s *Session) AppendRecord(typ session.RecordType, v any) error {
+	if s.log == nil {
+		return nil
+	}
+	return s.log.Append(typ, v)
+}
+
 // AddNotes adds a source of notes asked before each model request: each
 // note reaches the model as a user message (a background child's result).
 // The function must not block and must return each note once.

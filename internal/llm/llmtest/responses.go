@@ -57,7 +57,7 @@ func (h *Handler) serveResponses(w http.ResponseWriter, r *http.Request, body []
 			items = append(items, historyItem{result: it.CallID, isResult: true})
 		}
 	}
-	n, resp, ok := h.take(w, req.Model, items, reqIdx)
+	n, resp, ok := h.take(w, req.Model, "", items, reqIdx)
 	if !ok {
 		return
 	}
@@ -70,7 +70,7 @@ func (h *Handler) serveResponses(w http.ResponseWriter, r *http.Request, body []
 		h.issue(n, resp)
 	}
 	if completed := streamResponse(w, r, n, req.Model, resp, include); completed {
-		h.completed(n, resp)
+		h.completed("", n, resp)
 	}
 }
 

@@ -41,8 +41,12 @@ type Handler struct {
 	next        int
 	requests    []Recorded
 	violations  []string
-	outstanding []string          // call ids of the last completed response
-	outFrom     int               // index of that response
+	// outstanding are the call ids of each conversation's last completed
+	// response, and that response's index. A conversation is keyed by its
+	// first system and user messages, so a subagent's requests, sent to the
+	// same server between its parent's, are checked on their own.
+	outstanding map[string][]string
+	outFrom     map[string]int
 	issued      map[string]string // reasoning item id → encrypted_content sent
 }
 
@@ -160,8 +164,9 @@ type chatBody struct {
 		IncludeUsage bool `json:"include_usage"`
 	} `json:"stream_options"`
 	Messages []struct {
-		Role       string `json:"role"`
-		ToolCallID string `json:"tool_call_id"`
+		Role       string          `json:"role"`
+		Content    json.RawMessage `json:"content"`
+		ToolCallID string          `json:"tool_call_id"`
 		ToolCalls  []struct {
 			ID string `json:"id"`
 		} `json:"tool_calls"`
@@ -175,7 +180,13 @@ func (h *Handler) serveChat(w http.ResponseWriter, r *http.Request, body []byte,
 		return
 	}
 	var items []historyItem
+	var conv []byte
+	seen := map[string]bool{}
 	for _, m := range req.Messages {
+		if (m.Role == "system" || m.Role == "user") && !seen[m.Role] {
+			seen[m.Role] = true
+			conv = append(append(conv, m.Role...), m.Content...)
+		}
 		for _, tc := range m.ToolCalls {
 			items = append(items, historyItem{call: tc.ID})
 		}
@@ -183,7 +194,7 @@ func (h *Handler) serveChat(w http.ResponseWriter, r *http.Request, body []byte,
 			items = append(items, historyItem{result: m.ToolCallID, isResult: true})
 		}
 	}
-	n, resp, ok := h.take(w, req.Model, items, reqIdx)
+	n, resp, ok := h.take(w, req.Model, string(conv), items, reqIdx)
 	if !ok {
 		return
 	}
@@ -193,20 +204,20 @@ func (h *Handler) serveChat(w http.ResponseWriter, r *http.Request, body []byte,
 	}
 	includeUsage := req.StreamOptions != nil && req.StreamOptions.IncludeUsage
 	if completed := stream(w, r, n, req.Model, resp, includeUsage); completed {
-		h.completed(n, resp)
+		h.completed(string(conv), n, resp)
 	}
 }
 
 // take checks a model request (its model and the history's tool calls and
 // results) and takes the next scripted response for it. When ok is false
 // it has answered with an error.
-func (h *Handler) take(w http.ResponseWriter, model string, history []historyItem, reqIdx int) (n int, resp Response, ok bool) {
+func (h *Handler) take(w http.ResponseWriter, model, conv string, history []historyItem, reqIdx int) (n int, resp Response, ok bool) {
 	if !h.knows(model) {
 		writeError(w, modelNotFound(model))
 		return 0, Response{}, false
 	}
 	h.mu.Lock()
-	h.check(history, reqIdx)
+	h.check(conv, history, reqIdx)
 	if h.next >= len(h.script.Responses) {
 		h.violate("request %d: model request beyond the script (%d responses)", reqIdx, len(h.script.Responses))
 		h.mu.Unlock()
@@ -227,12 +238,15 @@ func (h *Handler) take(w http.ResponseWriter, model string, history []historyIte
 
 // completed notes the calls of response n, streamed whole: the next request
 // must carry each of them and its result.
-func (h *Handler) completed(n int, resp Response) {
+func (h *Handler) completed(conv string, n int, resp Response) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.outstanding, h.outFrom = nil, n
+	if h.outstanding == nil {
+		h.outstanding, h.outFrom = map[string][]string{}, map[string]int{}
+	}
+	h.outstanding[conv], h.outFrom[conv] = nil, n
 	for _, tc := range resp.ToolCalls {
-		h.outstanding = append(h.outstanding, tc.ID)
+		h.outstanding[conv] = append(h.outstanding[conv], tc.ID)
 	}
 }
 
@@ -247,7 +261,7 @@ type historyItem struct {
 // check records a violation for every tool call in the history without
 // exactly one result, every result without an earlier call, and every call
 // of the last completed response that the history does not carry.
-func (h *Handler) check(history []historyItem, reqIdx int) {
+func (h *Handler) check(conv string, history []historyItem, reqIdx int) {
 	calls := map[string]int{}   // id → times the call appears
 	results := map[string]int{} // id → results
 	for i, it := range history {
@@ -271,12 +285,12 @@ func (h *Handler) check(history []historyItem, reqIdx int) {
 			h.violate("request %d: tool call %s has %d results, want exactly one", reqIdx, it.call, n)
 		}
 	}
-	for _, id := range h.outstanding {
+	for _, id := range h.outstanding[conv] {
 		if calls[id] == 0 {
-			h.violate("request %d: lacks tool call %s (made in response %d) and its result", reqIdx, id, h.outFrom)
+			h.violate("request %d: lacks tool call %s (made in response %d) and its result", reqIdx, id, h.outFrom[conv])
 		}
 	}
-	h.outstanding = nil
+	delete(h.outstanding, conv)
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
