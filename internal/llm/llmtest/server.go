@@ -37,10 +37,10 @@ type Recorded struct {
 type Handler struct {
 	script Script
 
-	mu          sync.Mutex
-	next        int
-	requests    []Recorded
-	violations  []string
+	mu         sync.Mutex
+	next       int
+	requests   []Recorded
+	violations []string
 	// outstanding are the call ids of each conversation's last completed
 	// response, and that response's index. A conversation is keyed by its
 	// first system and user messages, so a subagent's requests, sent to the
