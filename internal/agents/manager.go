@@ -106,6 +106,7 @@ type Child struct {
 	out       agent.Outcome
 	ended     bool
 	delivered bool
+	items     []protocol.TranscriptItem // the child's transcript once ended
 }
 
 // ChildInfo is what the UI and the tools report of a child.
@@ -131,6 +132,7 @@ func (c *Child) Info() ChildInfo {
 	ci := ChildInfo{ID: c.ID, Agent: c.Agent, Task: c.Task, ParentCallID: c.ParentCallID, Background: c.Background,
 		Status: "running", Answer: c.answer, ToolCalls: c.toolCalls, Usage: c.out.Usage, Blocked: c.out.Blocked}
 	if c.ended {
+		ci.Items = c.items
 		ci.Status = string(c.out.Reason)
 		if c.out.Err != nil {
 			ci.Error = c.out.Err.Error()
@@ -257,10 +259,9 @@ func (m *Manager) run(ctx context.Context, c *Child, prompt string) agent.Outcom
 	items := c.sess.Snapshot().Transcript
 	c.sess.Close()
 	c.mu.Lock()
-	c.out, c.ended = out, true
+	c.out, c.ended, c.items = out, true, items
 	c.mu.Unlock()
 	info := c.Info()
-	info.Items = items
 	_ = m.parent.AppendRecord(session.RecordChild, info)
 	close(c.done)
 	return out
@@ -374,7 +375,7 @@ func (m *Manager) Restore(past *session.Loaded) {
 			ci.Status = string(protocol.StopCancelled)
 		}
 		c := &Child{ID: ci.ID, Agent: ci.Agent, Task: ci.Task, ParentCallID: ci.ParentCallID, Background: ci.Background,
-			done: make(chan struct{}), answer: ci.Answer, toolCalls: ci.ToolCalls, ended: true, delivered: true,
+			done: make(chan struct{}), answer: ci.Answer, toolCalls: ci.ToolCalls, ended: true, delivered: true, items: ci.Items,
 			out: agent.Outcome{Reason: protocol.StopReason(ci.Status), Usage: ci.Usage, Blocked: ci.Blocked}}
 		close(c.done)
 		if _, dup := m.children[c.ID]; !dup {
