@@ -52,6 +52,7 @@ type App struct {
 	alerts    *desktop.ExitAlerts
 	policy    tools.Policy                     // the sessions' tools (zero: all, the main agent's)
 	files     atomic.Pointer[browse.Workspace] // the open workspace's watch and viewer (app_files.go)
+	managers  sync.Map                         // session id → its *agents.Manager (app_agents.go)
 }
 
 // AppState is what the page needs to draw its frame.

@@ -64,7 +64,12 @@ func (a *App) openSessionLocked(id string, log *session.Log, past *session.Loade
 	} else {
 		o.NoWatch = true // the window's watch failed (logged); no second try per session
 	}
-	return runtime.New(o)
+	s, err := runtime.New(o)
+	if err != nil {
+		return nil, err
+	}
+	a.attachAgents(s, past)
+	return s, nil
 }
 
 // modelConfig is the model client's configuration in effect now.

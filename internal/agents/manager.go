@@ -390,3 +390,30 @@ func (m *Manager) Restore(past *session.Loaded) {
 }
 
 var _ tools.Provider = provider{}
+
+// HostOptions is what a host gives Setup.
+type HostOptions struct {
+	// ConfigDir is the user's config folder (its agents/ is read).
+	ConfigDir string
+	// Trusted says whether the workspace's definitions may load (nil:
+	// they do not).
+	Trusted func(workspace string) bool
+	// Past is the session being resumed (its children list as ended).
+	Past *session.Loaded
+	// Models gives a definition's model by name (nil: none).
+	Models func(name string) (agent.Model, error)
+	// Processes configures each child's process registry.
+	Processes proc.Options
+}
+
+// Setup loads the definitions for s's workspace and attaches a Manager; a
+// definition that does not parse is left out and returned beside it.
+func Setup(s *runtime.Session, o HostOptions) (*Manager, []error) {
+	defs, errs := Load(LoadOptions{UserDir: o.ConfigDir, Workspace: s.Workspace().Root(), Trusted: o.Trusted})
+	m, err := Attach(s, Config{Definitions: defs, Models: o.Models, Processes: o.Processes})
+	if err != nil {
+		return nil, append(errs, err)
+	}
+	m.Restore(o.Past)
+	return m, errs
+}

@@ -13,6 +13,7 @@ import (
 	"syscall"
 
 	"gatehouse/internal/agent"
+	"gatehouse/internal/agents"
 	"gatehouse/internal/approval"
 	"gatehouse/internal/events"
 	"gatehouse/internal/llm"
@@ -113,6 +114,8 @@ type execOptions struct {
 	workspace, prompt, approval, model, baseURL, api string
 	maxSteps, contextWindow                          int
 	json                                             bool
+	// models gives an agent definition's model by name (nil: none).
+	models func(name string) (agent.Model, error)
 }
 
 // Exec runs `gatehouse exec`; args are the command line after "exec".
@@ -187,6 +190,10 @@ func Exec(ctx context.Context, args []string, env ExecEnv, stdin io.Reader, stdo
 	if err != nil {
 		return usage("%v", err)
 	}
+	o.models = func(name string) (agent.Model, error) {
+		return llm.New(llm.Config{API: llm.API(eff.Settings.API), BaseURL: eff.Settings.BaseURL, APIKey: eff.APIKey.Reveal(),
+			Model: name, MaxRetries: env.MaxRetries})
+	}
 	return runTurn(ctx, o, env, ws, client, stdin, stdout, stderr)
 }
 
@@ -223,6 +230,13 @@ func runTurn(ctx context.Context, o execOptions, env ExecEnv, ws *workspace.Work
 		}
 		fmt.Fprintln(stderr, "gatehouse exec:", err)
 		return ExitError
+	}
+	// Subagents: built-ins and the user's definitions (workspace ones wait
+	// for folder trust). A child's events reach out with its parent call.
+	_, errs := agents.Setup(sess, agents.HostOptions{ConfigDir: env.ConfigDir, Models: o.models,
+		Processes: proc.Options{Env: env.ProcEnv}})
+	for _, err := range errs {
+		fmt.Fprintln(stderr, "gatehouse exec: agent definition left out:", err)
 	}
 	if env.OnSession != nil {
 		env.OnSession(sess)
