@@ -42,6 +42,16 @@ func TestDelegateRunsChildToCompletion(t *testing.T) {
 	if body := string(request(t, h.srv, 4)); !strings.Contains(body, "a says alpha, b says beta") {
 		t.Error("the parent's next request lacks the child's answer")
 	}
+	ct := h.sess.Snapshot().Children["c1"]
+	var tools []string
+	for _, it := range ct.Items {
+		if it.Kind == protocol.ItemTool {
+			tools = append(tools, it.ID)
+		}
+	}
+	if ct.Agent != "explore" || !slices.Equal(tools, []string{"k1", "k2"}) || ct.Items[len(ct.Items)-1].Reason != protocol.StopCompleted {
+		t.Errorf("the snapshot's child transcript: agent %q, tools %v", ct.Agent, tools)
+	}
 	if cs := h.m.Children(); len(cs) != 1 || cs[0].Status != "completed" || cs[0].ToolCalls != 2 || cs[0].ParentCallID != "c1" {
 		t.Errorf("children %+v", cs)
 	}

@@ -190,6 +190,9 @@ func TestResumeListsChildrenAsEnded(t *testing.T) {
 		cs[0].Answer != "one file" || cs[0].ParentCallID != "c1" || len(cs[0].Items) == 0 {
 		t.Fatalf("resumed children %+v", cs)
 	}
+	if ct := h2.sess.Snapshot().Children["c1"]; ct.Agent != "explore" || len(ct.Items) < 3 {
+		t.Errorf("the resumed snapshot's child transcript %+v", ct)
+	}
 	if _, err := h2.m.Stop("agent-1"); err == nil {
 		t.Error("stopping an ended foreground child should say it is not a background one")
 	}

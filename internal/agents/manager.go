@@ -378,6 +378,7 @@ func (m *Manager) Restore(past *session.Loaded) {
 			done: make(chan struct{}), answer: ci.Answer, toolCalls: ci.ToolCalls, ended: true, delivered: true, items: ci.Items,
 			out: agent.Outcome{Reason: protocol.StopReason(ci.Status), Usage: ci.Usage, Blocked: ci.Blocked}}
 		close(c.done)
+		m.parent.RestoreChild(ci.ParentCallID, protocol.ChildTranscript{Agent: m.label(ci.Agent), Items: ci.Items})
 		if _, dup := m.children[c.ID]; !dup {
 			m.order = append(m.order, c.ID)
 		}

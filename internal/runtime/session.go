@@ -98,6 +98,12 @@ func (s *Session) AppendRecord(typ session.RecordType, v any) error {
 	return s.log.Append(typ, v)
 }
 
+// RestoreChild shows the transcript of a subagent that ended under the call
+// that started it, in the session's snapshot (a resumed session's children).
+func (s *Session) RestoreChild(parentCallID string, ct protocol.ChildTranscript) {
+	s.state.RestoreChild(parentCallID, ct)
+}
+
 // AddNotes adds a source of notes asked before each model request: each
 // note reaches the model as a user message (a background child's result).
 // The function must not block and must return each note once.

@@ -226,6 +226,7 @@ export interface Snapshot {
   pendingApprovals: ApprovalRequestedPayload[] | null;
   processes: ProcessInfo[] | null;
   lastSeq: number;
+  children?: Record<string, ChildTranscript>;
 }
 
 export interface TranscriptItem {
@@ -262,6 +263,13 @@ export interface ProcessInfo {
   endedAtMs?: number;
   ports?: number[];
   restored?: boolean;
+}
+
+export interface ChildTranscript {
+  sessionId: string;
+  agent: string;
+  turnId: string;
+  items: TranscriptItem[] | null;
 }
 
 export type ApprovalMode = "manual" | "safe" | "auto";
