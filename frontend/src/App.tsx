@@ -141,7 +141,8 @@ export function App({ backend, processes, sessions, localModels, files, approval
             <SidePanel side="left" title="Files" emptyText={state.workspace ? "The file tree appears here." : "Choose a folder to start."}>
               {files && state.workspace ? <FileTree key={state.workspace} files={files} /> : undefined}
             </SidePanel>
-            <Chat state={state} transcript={transcript} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onCancel={cancel} />
+            <Chat state={state} transcript={transcript} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onCancel={cancel}
+              onStopAgent={(id) => backend.stopSubagent(id)} />
             <SidePanel side="right" title="Processes" emptyText="No processes yet. Processes the agent starts show up here." width={440} open={processesOpen} onOpenChange={setProcessesOpen}>
               {processes && <ProcessPanel backend={processes} onProcessStarted={() => setProcessesOpen(true)} />}
             </SidePanel>

@@ -89,7 +89,8 @@ export function dialogTitle(r: ApprovalRequestedPayload): string {
   } else if (p.kind === "command" && p.command) {
     what = actionVerb[p.command.action] ?? `${p.command.action} a process`;
   }
-  return `${r.tool} wants to ${what}`;
+  // A subagent's call says which agent asks: "explore › read_file wants to …".
+  return `${r.agent ? `${r.agent} › ` : ""}${r.tool} wants to ${what}`;
 }
 
 /** The rule "Approve for session" creates, in words; "" when it creates none. */

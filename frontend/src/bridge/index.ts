@@ -59,6 +59,8 @@ export const backend = {
   cancel: (): Promise<void> => App.Cancel(),
   /** Messages waiting for the running turn to stop. */
   queued: async (): Promise<string[]> => (await App.Queued()) ?? [],
+  /** Stops a background agent of the open session (its processes end with it). */
+  stopSubagent: (id: string): Promise<void> => App.StopSubagent(id),
   /** The open session as of its last delivered event (see lastSeq). */
   snapshot: (): Promise<Snapshot> => App.Snapshot() as unknown as Promise<Snapshot>,
 

@@ -285,8 +285,8 @@ export interface EventOf<T extends string, P> {
   turnId: string;
   type: T;
   payload: P;
-  parentCallId: string;
-  agent: string;
+  parentCallId?: string;
+  agent?: string;
 }
 
 /** One backend event; narrow on `type` to get its payload type. */

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import type { AppState } from "../bridge";
 import type { TranscriptView } from "../transcript/store";
+import { AgentsStrip, backgroundAgents, ChildrenContext } from "./ChildView";
 import { Transcript } from "./Transcript";
 
 export interface ChatProps {
@@ -10,6 +11,8 @@ export interface ChatProps {
   /** Sends text; rejects with a message the user can read. */
   onSubmit: (text: string) => Promise<void>;
   onCancel: () => void;
+  /** Stops a background agent; the agents strip shows only with it. */
+  onStopAgent?: (id: string) => Promise<void>;
 }
 
 export function Chat(props: ChatProps) {
@@ -65,7 +68,12 @@ export function Chat(props: ChatProps) {
           {props.transcript.error}
         </div>
       )}
-      <Transcript items={hasWorkspace ? props.transcript.items : []} queued={props.transcript.queued} empty={empty} />
+      <ChildrenContext.Provider value={props.transcript.children}>
+        <Transcript items={hasWorkspace ? props.transcript.items : []} queued={props.transcript.queued} empty={empty} />
+      </ChildrenContext.Provider>
+      {props.onStopAgent && (
+        <AgentsStrip agents={backgroundAgents(props.transcript.items, props.transcript.children)} onStop={props.onStopAgent} />
+      )}
       {error && (
         <div className="composer-error" role="alert">
           {error}

@@ -1,5 +1,6 @@
 import { memo, useEffect, useId, useState } from "react";
 import type { TranscriptItem } from "../bridge";
+import { ChildView, useChild } from "./ChildView";
 import { CodeBlock } from "./CodeBlock";
 import { DiffView } from "./DiffView";
 import { formatDuration, patchDiffs, pretty, readExcerpt, toolError, toolSummary, toolTarget } from "./toolSummary";
@@ -36,6 +37,7 @@ export const ToolCard = memo(function ToolCard({ item }: { item: TranscriptItem 
   const time = formatDuration(running ? elapsed : (item.durationMs ?? 0));
   const excerpt = open ? readExcerpt(item) : null;
   const diffs = open ? patchDiffs(item) : [];
+  const child = useChild(tool, item.id);
 
   return (
     <div className={`tool-card tool-${status}`} role="group" aria-label={`${tool} ${target}, ${status}`}>
@@ -50,6 +52,7 @@ export const ToolCard = memo(function ToolCard({ item }: { item: TranscriptItem 
         </span>
         <span className="tool-time" aria-label={running ? `running for ${time}` : `took ${time}`}>{time}</span>
       </button>
+      {child && <ChildView child={child} />}
       {error && (
         <div className="tool-error">
           {error}

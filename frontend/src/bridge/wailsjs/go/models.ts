@@ -1,3 +1,86 @@
+export namespace agents {
+	
+	export class ChildInfo {
+	    id: string;
+	    agent: string;
+	    task: string;
+	    parentCallId: string;
+	    background?: boolean;
+	    status: string;
+	    answer?: string;
+	    error?: string;
+	    blocked?: protocol.Blocked;
+	    toolCalls: number;
+	    usage: protocol.Usage;
+	    items?: protocol.TranscriptItem[];
+	
+	    static createFrom(source: any = {}) {
+	        return new ChildInfo(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.agent = source["agent"];
+	        this.task = source["task"];
+	        this.parentCallId = source["parentCallId"];
+	        this.background = source["background"];
+	        this.status = source["status"];
+	        this.answer = source["answer"];
+	        this.error = source["error"];
+	        this.blocked = this.convertValues(source["blocked"], protocol.Blocked);
+	        this.toolCalls = source["toolCalls"];
+	        this.usage = this.convertValues(source["usage"], protocol.Usage);
+	        this.items = this.convertValues(source["items"], protocol.TranscriptItem);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Definition {
+	    name: string;
+	    description: string;
+	    tools?: string[];
+	    readOnly?: boolean;
+	    model?: string;
+	    maxSteps?: number;
+	    prompt?: string;
+	    source: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Definition(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.name = source["name"];
+	        this.description = source["description"];
+	        this.tools = source["tools"];
+	        this.readOnly = source["readOnly"];
+	        this.model = source["model"];
+	        this.maxSteps = source["maxSteps"];
+	        this.prompt = source["prompt"];
+	        this.source = source["source"];
+	    }
+	}
+
+}
+
 export namespace llm {
 	
 	export class ConnectionResult {
@@ -280,6 +363,7 @@ export namespace protocol {
 	    files?: string[];
 	    prefixes?: string[][];
 	    summary: string;
+	    agent?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new Rule(source);
@@ -292,6 +376,7 @@ export namespace protocol {
 	        this.files = source["files"];
 	        this.prefixes = source["prefixes"];
 	        this.summary = source["summary"];
+	        this.agent = source["agent"];
 	    }
 	}
 	export class CommandSegment {
@@ -482,6 +567,7 @@ export namespace protocol {
 	    tool: string;
 	    preview: Preview;
 	    rule?: Rule;
+	    agent?: string;
 	    stale?: string[];
 	
 	    static createFrom(source: any = {}) {
@@ -495,6 +581,7 @@ export namespace protocol {
 	        this.tool = source["tool"];
 	        this.preview = this.convertValues(source["preview"], Preview);
 	        this.rule = this.convertValues(source["rule"], Rule);
+	        this.agent = source["agent"];
 	        this.stale = source["stale"];
 	    }
 	
@@ -532,8 +619,6 @@ export namespace protocol {
 	        this.note = source["note"];
 	    }
 	}
-	
-	
 	export class ContextUse {
 	    tokens: number;
 	    estimated?: boolean;
@@ -552,58 +637,6 @@ export namespace protocol {
 	        this.trimmed = source["trimmed"];
 	    }
 	}
-	export class Decision {
-	    kind: string;
-	    note?: string;
-	    files?: string[];
-	    hunks?: string[];
-	
-	    static createFrom(source: any = {}) {
-	        return new Decision(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.kind = source["kind"];
-	        this.note = source["note"];
-	        this.files = source["files"];
-	        this.hunks = source["hunks"];
-	    }
-	}
-	
-	
-	
-	export class ProcessInfo {
-	    processId: string;
-	    pid: number;
-	    command: string;
-	    cwd: string;
-	    status: string;
-	    exitCode?: number;
-	    startedAtMs: number;
-	    endedAtMs?: number;
-	    ports?: number[];
-	    restored?: boolean;
-	
-	    static createFrom(source: any = {}) {
-	        return new ProcessInfo(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.processId = source["processId"];
-	        this.pid = source["pid"];
-	        this.command = source["command"];
-	        this.cwd = source["cwd"];
-	        this.status = source["status"];
-	        this.exitCode = source["exitCode"];
-	        this.startedAtMs = source["startedAtMs"];
-	        this.endedAtMs = source["endedAtMs"];
-	        this.ports = source["ports"];
-	        this.restored = source["restored"];
-	    }
-	}
-	
 	export class Usage {
 	    promptTokens: number;
 	    completionTokens: number;
@@ -686,6 +719,97 @@ export namespace protocol {
 		    return a;
 		}
 	}
+	export class ChildTranscript {
+	    sessionId: string;
+	    agent: string;
+	    turnId: string;
+	    items: TranscriptItem[];
+	
+	    static createFrom(source: any = {}) {
+	        return new ChildTranscript(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.sessionId = source["sessionId"];
+	        this.agent = source["agent"];
+	        this.turnId = source["turnId"];
+	        this.items = this.convertValues(source["items"], TranscriptItem);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	
+	
+	export class Decision {
+	    kind: string;
+	    note?: string;
+	    files?: string[];
+	    hunks?: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Decision(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.kind = source["kind"];
+	        this.note = source["note"];
+	        this.files = source["files"];
+	        this.hunks = source["hunks"];
+	    }
+	}
+	
+	
+	
+	export class ProcessInfo {
+	    processId: string;
+	    pid: number;
+	    command: string;
+	    cwd: string;
+	    status: string;
+	    exitCode?: number;
+	    startedAtMs: number;
+	    endedAtMs?: number;
+	    ports?: number[];
+	    restored?: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new ProcessInfo(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.processId = source["processId"];
+	        this.pid = source["pid"];
+	        this.command = source["command"];
+	        this.cwd = source["cwd"];
+	        this.status = source["status"];
+	        this.exitCode = source["exitCode"];
+	        this.startedAtMs = source["startedAtMs"];
+	        this.endedAtMs = source["endedAtMs"];
+	        this.ports = source["ports"];
+	        this.restored = source["restored"];
+	    }
+	}
+	
 	export class Snapshot {
 	    sessionId: string;
 	    turnId: string;
@@ -693,6 +817,7 @@ export namespace protocol {
 	    pendingApprovals: ApprovalRequestedPayload[];
 	    processes: ProcessInfo[];
 	    lastSeq: number;
+	    children?: {[key: string]: ChildTranscript};
 	
 	    static createFrom(source: any = {}) {
 	        return new Snapshot(source);
@@ -706,6 +831,7 @@ export namespace protocol {
 	        this.pendingApprovals = this.convertValues(source["pendingApprovals"], ApprovalRequestedPayload);
 	        this.processes = this.convertValues(source["processes"], ProcessInfo);
 	        this.lastSeq = source["lastSeq"];
+	        this.children = this.convertValues(source["children"], ChildTranscript, true);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
