@@ -50,6 +50,7 @@ export function ApprovalRules({ api, refreshKey }: { api: Pick<ApprovalBackend, 
               {rules.map((r) => (
                 <li key={r.id ?? r.summary}>
                   <span className="rules-summary">{r.summary}</span>
+                  {r.agent && <span className="rules-from">from {r.agent}</span>}
                   {r.id && <button type="button" onClick={() => void revoke(r.id!)} aria-label={`Revoke rule: ${r.summary}`}>Revoke</button>}
                 </li>
               ))}
