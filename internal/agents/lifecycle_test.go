@@ -197,3 +197,39 @@ func TestResumeListsChildrenAsEnded(t *testing.T) {
 		t.Error("stopping an ended foreground child should say it is not a background one")
 	}
 }
+
+// Rejecting a background child's call stops only that child; the parent's
+// turn is not touched, and the model hears of it with the next turn.
+func TestBackgroundRejectionStopsOnlyTheChild(t *testing.T) {
+	h := start(t, llmtest.Script{Responses: []llmtest.Response{
+		call("c1", "subagent_start", `{"agent":"writer","task":"write x"}`),
+		text("started"),
+		text("understood"),
+	}}, approval.Safe, setup{
+		defs:  []Definition{{Name: "writer", Description: "writes", Model: "other", Source: "test"}},
+		other: &llmtest.Script{Responses: []llmtest.Response{call("k1", "write_file", `{"path":"x.txt","content":"no"}`)}},
+	})
+	if out := h.run("start"); out.Reason != protocol.StopCompleted {
+		t.Fatalf("parent turn %s", out.Reason)
+	}
+	req := h.waitApproval()
+	if req.Agent != "writer" {
+		t.Fatalf("request %+v", req)
+	}
+	if err := h.gui().Resolve(req.ApprovalID, protocol.Decision{Kind: protocol.DecisionReject, Note: "not now"}); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the child stopped", func() bool {
+		cs := h.m.Children()
+		return len(cs) == 1 && cs[0].Status == string(protocol.StopBlockedByApproval)
+	})
+	if out := h.run("and?"); out.Reason != protocol.StopCompleted {
+		t.Fatalf("the parent's next turn %s", out.Reason)
+	}
+	if body := string(request(t, h.srv, 2)); !strings.Contains(body, "The user rejected its write_file call: not now") {
+		t.Errorf("the next turn's request lacks the rejection: %.800s", body)
+	}
+	if _, err := os.Stat(h.root + "/x.txt"); err == nil {
+		t.Error("the rejected write ran")
+	}
+}
