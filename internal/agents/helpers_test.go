@@ -2,11 +2,8 @@ package agents
 
 import (
 	"context"
-	"encoding/json"
 	"os"
 	"path/filepath"
-	"sort"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -158,36 +155,21 @@ func (h *host) childCalls(parent string) []string {
 // requestTools names the tools model request i of srv offered, sorted.
 func requestTools(t *testing.T, srv *llmtest.Server, i int) []string {
 	t.Helper()
-	var body struct {
-		Tools []struct {
-			Function struct{ Name string } `json:"function"`
-		} `json:"tools"`
-	}
-	if err := json.Unmarshal(request(t, srv, i), &body); err != nil {
+	names, err := srv.ToolNames(i)
+	if err != nil {
 		t.Fatal(err)
 	}
-	var out []string
-	for _, tl := range body.Tools {
-		out = append(out, tl.Function.Name)
-	}
-	sort.Strings(out)
-	return out
+	return names
 }
 
 // request is the body of model request i of srv.
 func request(t *testing.T, srv *llmtest.Server, i int) []byte {
 	t.Helper()
-	n := -1
-	for _, r := range srv.Requests() {
-		if !strings.HasSuffix(r.Path, "/chat/completions") {
-			continue
-		}
-		if n++; n == i {
-			return r.Body
-		}
+	b, ok := srv.ChatRequest(i)
+	if !ok {
+		t.Fatalf("no model request %d", i)
 	}
-	t.Fatalf("no model request %d (%d requests)", i, n+1)
-	return nil
+	return b
 }
 
 func call(id, name, args string) llmtest.Response {

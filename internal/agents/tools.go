@@ -194,9 +194,9 @@ func (t resultTool) Run(ctx context.Context, args json.RawMessage) (tools.Result
 	if res, ok := tools.DecodeArgs(args, &a); !ok {
 		return res, nil
 	}
-	c, ok := t.m.child(a.ID)
+	c, res, ok := t.m.lookup(a.ID)
 	if !ok {
-		return tools.Fail(tools.CodeNotFound, fmt.Sprintf("no subagent %q", a.ID), ""), nil
+		return res, nil
 	}
 	if a.Wait {
 		select {
@@ -245,9 +245,14 @@ func (m *Manager) decodeID(args json.RawMessage) (*Child, tools.Result, bool) {
 	if res, ok := tools.DecodeArgs(args, &a); !ok {
 		return nil, res, false
 	}
-	c, ok := m.child(a.ID)
+	return m.lookup(a.ID)
+}
+
+// lookup returns child id, or the not_found result the model reads.
+func (m *Manager) lookup(id string) (*Child, tools.Result, bool) {
+	c, ok := m.child(id)
 	if !ok {
-		return nil, tools.Fail(tools.CodeNotFound, fmt.Sprintf("no subagent %q", a.ID), ""), false
+		return nil, tools.Fail(tools.CodeNotFound, fmt.Sprintf("no subagent %q", id), ""), false
 	}
 	return c, tools.Result{}, true
 }
