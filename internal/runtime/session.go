@@ -124,7 +124,9 @@ func (s *Session) OnClose(f func()) {
 // notes gathers the notes of the next model request.
 func (s *Session) notes() []string {
 	var out []string
-	if s.files != nil {
+	// The notes of files changed outside are taken once, by the main
+	// session; a child sharing its parent's watch leaves them to it.
+	if s.files != nil && s.parent == nil {
 		out = s.files.T.Notes()
 	}
 	s.hookMu.Lock()
