@@ -49,6 +49,16 @@ export function App({ backend, processes, sessions, localModels, files, approval
     if (!initialState) backend.state().then(setState, (e) => setError(String(e)));
   }, [backend, initialState]);
 
+  // Which file each agent came from, for the nested child views; asked again per session.
+  const [agentSources, setAgentSources] = useState<Record<string, string>>({});
+  useEffect(() => {
+    if (!transcript.sessionId) return;
+    backend.agentDefinitions().then(
+      (ds) => setAgentSources(Object.fromEntries(ds.map((d) => [d.name, d.source]))),
+      () => setAgentSources({}),
+    );
+  }, [backend, transcript.sessionId]);
+
   const theme = state?.theme;
   useEffect(() => {
     if (theme !== undefined) applyTheme(theme);
@@ -142,7 +152,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
               {files && state.workspace ? <FileTree key={state.workspace} files={files} /> : undefined}
             </SidePanel>
             <Chat state={state} transcript={transcript} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onCancel={cancel}
-              onStopAgent={(id) => backend.stopSubagent(id)} />
+              onStopAgent={(id) => backend.stopSubagent(id)} agentSources={agentSources} />
             <SidePanel side="right" title="Processes" emptyText="No processes yet. Processes the agent starts show up here." width={440} open={processesOpen} onOpenChange={setProcessesOpen}>
               {processes && <ProcessPanel backend={processes} onProcessStarted={() => setProcessesOpen(true)} />}
             </SidePanel>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { AppState } from "../bridge";
 import type { TranscriptView } from "../transcript/store";
-import { AgentsStrip, backgroundAgents, ChildrenContext } from "./ChildView";
+import { AgentSourcesContext, AgentsStrip, backgroundAgents, ChildrenContext } from "./ChildView";
 import { Transcript } from "./Transcript";
 
 export interface ChatProps {
@@ -13,6 +13,8 @@ export interface ChatProps {
   onCancel: () => void;
   /** Stops a background agent; the agents strip shows only with it. */
   onStopAgent?: (id: string) => Promise<void>;
+  /** The file each agent's definition came from, by agent name. */
+  agentSources?: Readonly<Record<string, string>>;
 }
 
 export function Chat(props: ChatProps) {
@@ -68,9 +70,11 @@ export function Chat(props: ChatProps) {
           {props.transcript.error}
         </div>
       )}
-      <ChildrenContext.Provider value={props.transcript.children}>
-        <Transcript items={hasWorkspace ? props.transcript.items : []} queued={props.transcript.queued} empty={empty} />
-      </ChildrenContext.Provider>
+      <AgentSourcesContext.Provider value={props.agentSources ?? {}}>
+        <ChildrenContext.Provider value={props.transcript.children}>
+          <Transcript items={hasWorkspace ? props.transcript.items : []} queued={props.transcript.queued} empty={empty} />
+        </ChildrenContext.Provider>
+      </AgentSourcesContext.Provider>
       {props.onStopAgent && (
         <AgentsStrip agents={backgroundAgents(props.transcript.items, props.transcript.children)} onStop={props.onStopAgent} />
       )}

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import type { ChildTranscript, GatehouseEvent, TranscriptItem } from "../bridge";
 import { emptyTranscript, fold } from "../transcript/fold";
 import { dialogTitle } from "../approval/decision";
-import { AgentsStrip, backgroundAgents, ChildrenContext } from "./ChildView";
+import { AgentSourcesContext, AgentsStrip, backgroundAgents, ChildrenContext } from "./ChildView";
 import { ToolCard } from "./ToolCard";
 
 afterEach(cleanup);
@@ -56,6 +56,17 @@ describe("a delegate call's card", () => {
     expect(screen.getByRole("group", { name: "read_file b.txt, running" })).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: /^explore/ }));
     expect(screen.queryByRole("group", { name: "read_file a.txt, done" })).toBeNull();
+  });
+
+  it("says which file a user's agent came from", () => {
+    render(
+      <AgentSourcesContext.Provider value={{ explore: "cfg/agents/explore.md" }}>
+        <ChildrenContext.Provider value={{ c1: child }}>
+          <ToolCard item={call} />
+        </ChildrenContext.Provider>
+      </AgentSourcesContext.Provider>,
+    );
+    expect(screen.getByTitle("defined in cfg/agents/explore.md").textContent).toBe("explore.md");
   });
 
   it("says the stop reason and tokens once the child ended", () => {

@@ -8,6 +8,9 @@ import { ToolCard } from "./ToolCard";
 /** The transcripts of the session's subagents, by the call that started each. */
 export const ChildrenContext = createContext<Readonly<Record<string, ChildTranscript>>>({});
 
+/** The file each agent's definition came from, by name ("built-in" for the built-ins). */
+export const AgentSourcesContext = createContext<Readonly<Record<string, string>>>({});
+
 /** Whether a call of tool starts a subagent. */
 export function isAgentCall(tool: string): boolean {
   return tool.startsWith("delegate_") || tool === "subagent_start";
@@ -54,11 +57,16 @@ export function ChildView({ child }: { child: ChildTranscript }) {
   const bodyId = useId();
   const { steps, tokens, reason } = childStatus(child);
   const label = `${child.agent} agent, ${steps} tool call${steps === 1 ? "" : "s"}, ${reason}`;
+  // A grandchild is labelled "general › explore": its definition is the last name.
+  const source = useContext(AgentSourcesContext)[child.agent.split(" › ").pop() ?? ""];
   return (
     <div className={`child-view child-${reason}`} role="group" aria-label={label}>
       <button className="child-line" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
         <span className="tool-chevron" aria-hidden>{open ? "▾" : "▸"}</span>
         <span className="child-agent">{child.agent}</span>
+        {source && source !== "built-in" && (
+          <span className="child-source mono" title={`defined in ${source}`}>{source.split("/").pop()}</span>
+        )}
         <span className="child-meta">
           {steps} tool call{steps === 1 ? "" : "s"}
           {tokens > 0 && ` · ${tokens.toLocaleString("en-US")} tokens`}
