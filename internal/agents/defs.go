@@ -36,7 +36,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -92,10 +91,19 @@ func Builtins() []Definition {
 	}
 }
 
-var (
-	nameRE     = regexp.MustCompile(`^[a-z][a-z0-9_-]{0,39}$`)
-	toolNameRE = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
-)
+// validName: ^[a-z][a-z0-9_-]{0,39}$ (a delegate_<name> tool name stays
+// valid). Not a regexp: compiling one costs every process start-up.
+func validName(n string) bool {
+	if n == "" || len(n) > 40 || n[0] < 'a' || n[0] > 'z' {
+		return false
+	}
+	return strings.Trim(n, "abcdefghijklmnopqrstuvwxyz0123456789_-") == ""
+}
+
+// validToolName: ^[a-zA-Z0-9_-]{1,64}$, as the tools package requires.
+func validToolName(n string) bool {
+	return n != "" && len(n) <= 64 && strings.Trim(n, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") == ""
+}
 
 // Parse reads one definition file's content; source is its path.
 func Parse(source string, data []byte) (Definition, error) {
@@ -168,13 +176,13 @@ func Parse(source string, data []byte) (Definition, error) {
 		}
 	}
 	switch {
-	case !nameRE.MatchString(d.Name):
+	case !validName(d.Name):
 		return d, fmt.Errorf("%s: name %q must be lower-case letters, digits, - or _ (up to 40)", source, d.Name)
 	case d.Description == "":
 		return d, fmt.Errorf("%s: description is missing", source)
 	}
 	for _, t := range d.Tools {
-		if !toolNameRE.MatchString(t) {
+		if !validToolName(t) {
 			return d, fmt.Errorf("%s: tools: %q is not a tool name", source, t)
 		}
 	}

@@ -2,6 +2,7 @@ package agents
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -368,7 +369,7 @@ func (m *Manager) Restore(past *session.Loaded) {
 			continue
 		}
 		var ci ChildInfo
-		if err := jsonUnmarshal(rec.Data, &ci); err != nil || ci.ID == "" {
+		if err := json.Unmarshal(rec.Data, &ci); err != nil || ci.ID == "" {
 			continue
 		}
 		if ci.Status == "running" {

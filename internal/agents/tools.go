@@ -10,8 +10,6 @@ import (
 	"gatehouse/internal/tools"
 )
 
-func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
-
 // provider offers the manager's tools on the session's surface.
 type provider struct{ m *Manager }
 
