@@ -3,10 +3,12 @@ package agents
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"os"
 	goruntime "runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"gatehouse/internal/approval"
 	"gatehouse/internal/llm/llmtest"
@@ -16,9 +18,37 @@ import (
 
 func goroutinesBackTo(t *testing.T, base int) {
 	t.Helper()
-	eventually(t, fmt.Sprintf("goroutines back to %d", base), func() bool {
-		return goruntime.NumGoroutine() <= base
-	})
+	deadline := time.Now().Add(30 * time.Second)
+	for idle(); goruntime.NumGoroutine() > base; idle() {
+		if time.Now().After(deadline) {
+			buf := make([]byte, 1<<20)
+			t.Fatalf("goroutines not back to %d:\n%s", base, buf[:goruntime.Stack(buf, true)])
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// idle closes the model client's idle keep-alive connections (theirs and
+// the fake server's goroutines are not the session's), so the count is
+// the session's own.
+func idle() {
+	http.DefaultTransport.(*http.Transport).CloseIdleConnections()
+}
+
+// baseline is the goroutine count with no idle connection about.
+func baseline() int {
+	idle()
+	deadline := time.Now().Add(5 * time.Second)
+	n := goruntime.NumGoroutine()
+	for time.Now().Before(deadline) { // let the closed connections' goroutines end
+		time.Sleep(20 * time.Millisecond)
+		m := goruntime.NumGoroutine()
+		if m == n {
+			break
+		}
+		n = m
+	}
+	return n
 }
 
 func processGone(t *testing.T, pid int) {
@@ -41,7 +71,7 @@ func TestCancelParentCancelsChild(t *testing.T) {
 		{Text: llmtest.Text("waiting"), Hang: true},
 	}}, approval.Auto, setup{})
 	h.run("hi") // the model connection is made and idle
-	base := goruntime.NumGoroutine()
+	base := baseline()
 	done := make(chan protocol.StopReason)
 	go func() {
 		out, _ := h.sess.Run(context.Background(), "go")
@@ -56,7 +86,8 @@ func TestCancelParentCancelsChild(t *testing.T) {
 				pid = p.PID
 			}
 		}
-		return pid != 0 && len(h.srv.Requests()) >= 4
+		_, asked := h.srv.ChatRequest(3)
+		return pid != 0 && asked
 	})
 	h.sess.Cancel()
 	if got := <-done; got != protocol.StopCancelled {
@@ -126,7 +157,7 @@ func TestBackgroundStatusResultStop(t *testing.T) {
 		other: &llmtest.Script{Responses: []llmtest.Response{{Text: llmtest.Text("thinking"), Hang: true}}},
 	})
 	h.run("start")
-	eventually(t, "the child asked its model", func() bool { return len(h.other.Requests()) == 1 })
+	eventually(t, "the child asked its model", func() bool { _, ok := h.other.ChatRequest(0); return ok })
 	if out := h.run("check"); out.Reason != protocol.StopCompleted {
 		t.Fatalf("turn %s", out.Reason)
 	}
@@ -153,9 +184,9 @@ func TestCloseStopsBackgroundChildren(t *testing.T) {
 		other: &llmtest.Script{Responses: []llmtest.Response{{Text: llmtest.Text("thinking"), Hang: true}}},
 	})
 	h.run("hi") // the model connection is made and idle
-	base := goruntime.NumGoroutine()
+	base := baseline()
 	h.run("start")
-	eventually(t, "the child asked its model", func() bool { return len(h.other.Requests()) == 1 })
+	eventually(t, "the child asked its model", func() bool { _, ok := h.other.ChatRequest(0); return ok })
 	h.sess.Close()
 	if cs := h.m.Children(); len(cs) != 1 || cs[0].Status != string(protocol.StopCancelled) {
 		t.Errorf("children after Close %+v", cs)

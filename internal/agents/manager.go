@@ -268,6 +268,17 @@ func (m *Manager) run(ctx context.Context, c *Child, prompt string) agent.Outcom
 	return out
 }
 
+// Delegate runs agent name's child on text to its end under ctx, for the
+// parent's call parentCallID, and reports it (as delegate_<name> does).
+func (m *Manager) Delegate(ctx context.Context, name, text, parentCallID string) (ChildInfo, error) {
+	c, err := m.spawn(name, text, parentCallID, false)
+	if err != nil {
+		return ChildInfo{}, err
+	}
+	m.run(ctx, c, text)
+	return c.Info(), nil
+}
+
 func prompt(task, context string) string {
 	if strings.TrimSpace(context) == "" {
 		return task

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"gatehouse/internal/agent"
 	"gatehouse/internal/approval"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/tools"
@@ -62,12 +63,11 @@ func (t delegateTool) Run(ctx context.Context, args json.RawMessage) (tools.Resu
 		return tools.Fail(tools.CodeInvalidArguments, "task is empty", ""), nil
 	}
 	call, _ := tools.CallFrom(ctx)
-	c, err := t.m.spawn(t.d.Name, a.Task, call.ID, false)
+	info, err := t.m.Delegate(ctx, t.d.Name, prompt(a.Task, a.Context), call.ID)
 	if err != nil {
 		return tools.Fail(CodeAgentFailed, err.Error(), ""), nil
 	}
-	out := t.m.run(ctx, c, prompt(a.Task, a.Context))
-	info := c.Info()
+	out := agent.Outcome{Reason: protocol.StopReason(info.Status), Blocked: info.Blocked}
 	switch out.Reason {
 	case protocol.StopBlockedByApproval:
 		// The parent's turn stops as if its own call had been rejected.

@@ -20,6 +20,8 @@ export function Header(props: {
   gauge?: ReactNode;
   /** Shown beside the mode: the session's approval rules. */
   rules?: ReactNode;
+  /** The session's tokens and cost, after the gauge. */
+  cost?: ReactNode;
 }) {
   const { state } = props;
   const current = modes.find((m) => m.value === state.approvalMode);
@@ -60,13 +62,19 @@ export function Header(props: {
           ))}
         </select>
       </label>
+      {state.approvalMode === "auto" && (
+        <span className="auto-badge" title={current?.hint}>
+          <span aria-hidden>⚠ </span>auto: nothing asks first
+        </span>
+      )}
       {props.rules}
       {props.gauge}
+      {props.cost}
       <button className="icon-button" onClick={props.onOpenSettings} aria-label="Settings" title="Settings">
         <span aria-hidden>⚙</span>
       </button>
-      <span className="version" aria-label="Version">
-        v{state.version}
+      <span className="version">
+        <span className="visually-hidden">Version </span>v{state.version}
       </span>
     </header>
   );

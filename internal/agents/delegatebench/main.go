@@ -25,7 +25,6 @@ import (
 	"gatehouse/internal/llm/llmtest"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/runtime"
-	"gatehouse/internal/tools"
 	"gatehouse/internal/workspace"
 )
 
@@ -88,7 +87,7 @@ func direct(ws *workspace.Workspace) (time.Duration, error) {
 	return d, err
 }
 
-// delegated times one delegate_explore call routed as the agent routes it:
+// delegated times one delegation to explore, as delegate_explore runs it:
 // the child is built, makes the same two requests, and is closed.
 func delegated(ws *workspace.Workspace) (time.Duration, error) {
 	sess, srv, err := open(ws, script())
@@ -97,15 +96,15 @@ func delegated(ws *workspace.Workspace) (time.Duration, error) {
 	}
 	defer srv.Close()
 	defer sess.Close()
-	if _, err := agents.Attach(sess, agents.Config{Definitions: agents.Builtins()}); err != nil {
+	m, err := agents.Attach(sess, agents.Config{Definitions: agents.Builtins()})
+	if err != nil {
 		return 0, err
 	}
 	t0 := time.Now()
-	res, err := sess.Route(context.Background(), tools.Call{ID: "c1", Name: "delegate_explore",
-		Args: []byte(`{"task":"what does a.txt say?"}`)})
+	info, err := m.Delegate(context.Background(), "explore", "what does a.txt say?", "c1")
 	d := time.Since(t0)
-	if err == nil && (res.IsError || !strings.Contains(string(res.Output), "a.txt says hello")) {
-		err = fmt.Errorf("delegate result %s", res.Output)
+	if err == nil && (info.Status != string(protocol.StopCompleted) || info.Answer != "a.txt says hello") {
+		err = fmt.Errorf("delegate ended %s: %q", info.Status, info.Answer)
 	}
 	return d, err
 }

@@ -14,6 +14,8 @@ export function ChangedFiles():Promise<Array<watch.ChangedFile>>;
 
 export function ChooseWorkspace():Promise<main.AppState>;
 
+export function Compact():Promise<void>;
+
 export function DetectLocalModels():Promise<Array<llm.LocalServer>>;
 
 export function FileDiff(arg1:string):Promise<main.FileDiffView>;
@@ -79,5 +81,7 @@ export function Subagents():Promise<Array<agents.ChildInfo>>;
 export function Submit(arg1:string):Promise<main.SubmitResult>;
 
 export function TestConnection(arg1:main.SettingsInput):Promise<llm.ConnectionResult>;
+
+export function UndoCompact():Promise<void>;
 
 export function WatchState():Promise<main.WatchStatus>;

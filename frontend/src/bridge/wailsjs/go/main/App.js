@@ -18,6 +18,10 @@ export function ChooseWorkspace() {
   return window['go']['main']['App']['ChooseWorkspace']();
 }
 
+export function Compact() {
+  return window['go']['main']['App']['Compact']();
+}
+
 export function DetectLocalModels() {
   return window['go']['main']['App']['DetectLocalModels']();
 }
@@ -148,6 +152,10 @@ export function Submit(arg1) {
 
 export function TestConnection(arg1) {
   return window['go']['main']['App']['TestConnection'](arg1);
+}
+
+export function UndoCompact() {
+  return window['go']['main']['App']['UndoCompact']();
 }
 
 export function WatchState() {
