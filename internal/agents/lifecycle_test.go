@@ -264,3 +264,32 @@ func TestBackgroundRejectionStopsOnlyTheChild(t *testing.T) {
 		t.Error("the rejected write ran")
 	}
 }
+
+// A child's processes end with it: a server it started in the background
+// is gone once its delegate call returned.
+func TestChildProcessesEndWithIt(t *testing.T) {
+	h := start(t, llmtest.Script{Responses: []llmtest.Response{
+		call("c1", "delegate_general", `{"task":"start a server"}`),
+		call("k1", "bash", `{"action":"start","command":"sleep 300"}`),
+		text("started it"),
+		text("ok"),
+	}}, approval.Auto, setup{})
+	if out := h.run("go"); out.Reason != protocol.StopCompleted {
+		t.Fatalf("turn %s", out.Reason)
+	}
+	var pid int
+	h.mu.Lock()
+	for _, e := range h.events {
+		if p, ok := e.Payload.(protocol.ProcessStartedPayload); ok && e.ParentCallID == "c1" {
+			pid = p.PID
+		}
+	}
+	h.mu.Unlock()
+	if pid == 0 {
+		t.Fatal("the child started no process")
+	}
+	processGone(t, pid)
+	if n := len(h.sess.Processes().List()); n != 0 {
+		t.Errorf("the parent has %d processes; the child's are its own", n)
+	}
+}
