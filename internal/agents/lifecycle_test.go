@@ -3,7 +3,6 @@ package agents
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"os"
 	goruntime "runtime"
 	"strings"
@@ -16,39 +15,43 @@ import (
 	"gatehouse/internal/session"
 )
 
+// sessionGoroutines counts the goroutines running Gatehouse's own code
+// (sessions, buses, turns, processes, children), leaving out the test's
+// and the HTTP connections' of the client and the fake server, whose
+// keep-alive pool is theirs to manage. It also returns the stacks.
+func sessionGoroutines() (int, string) {
+	buf := make([]byte, 4<<20)
+	all := string(buf[:goruntime.Stack(buf, true)])
+	n, mine := 0, []string{}
+	for _, g := range strings.Split(all, "\n\n") {
+		if strings.Contains(g, "gatehouse/internal/") && !strings.Contains(g, "_test.go") {
+			n++
+			mine = append(mine, g)
+		}
+	}
+	return n, strings.Join(mine, "\n\n")
+}
+
+// baseline is the count of sessionGoroutines before the part under test.
+func baseline() int {
+	n, _ := sessionGoroutines()
+	return n
+}
+
+// goroutinesBackTo waits for sessionGoroutines to come back to base.
 func goroutinesBackTo(t *testing.T, base int) {
 	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
-	for idle(); goruntime.NumGoroutine() > base; idle() {
+	for {
+		n, stacks := sessionGoroutines()
+		if n <= base {
+			return
+		}
 		if time.Now().After(deadline) {
-			buf := make([]byte, 1<<20)
-			t.Fatalf("goroutines not back to %d:\n%s", base, buf[:goruntime.Stack(buf, true)])
+			t.Fatalf("%d goroutines of the session's code left, %d before:\n%s", n, base, stacks)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-}
-
-// idle closes the model client's idle keep-alive connections (theirs and
-// the fake server's goroutines are not the session's), so the count is
-// the session's own.
-func idle() {
-	http.DefaultTransport.(*http.Transport).CloseIdleConnections()
-}
-
-// baseline is the goroutine count with no idle connection about.
-func baseline() int {
-	idle()
-	deadline := time.Now().Add(5 * time.Second)
-	n := goruntime.NumGoroutine()
-	for time.Now().Before(deadline) { // let the closed connections' goroutines end
-		time.Sleep(20 * time.Millisecond)
-		m := goruntime.NumGoroutine()
-		if m == n {
-			break
-		}
-		n = m
-	}
-	return n
 }
 
 func processGone(t *testing.T, pid int) {
