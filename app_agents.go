@@ -9,13 +9,16 @@ import (
 	"gatehouse/internal/proc"
 	"gatehouse/internal/runtime"
 	"gatehouse/internal/session"
+	"gatehouse/internal/trust"
 )
 
-// attachAgents offers the session the agent definitions (built-ins and the
-// user's; workspace ones once folder trust lands) as delegate and subagent
-// tools. A definition that does not parse is logged and left out.
+// attachAgents offers the session the agent definitions (built-ins, the
+// user's, and the workspace's when the folder is trusted for them) as
+// delegate and subagent tools. A definition that does not parse is logged
+// and left out.
 func (a *App) attachAgents(s *runtime.Session, past *session.Loaded) {
 	m, errs := agents.Setup(s, agents.HostOptions{ConfigDir: a.store.Dir(), Past: past, Models: a.agentModel,
+		Trusted:   agents.WorkspaceTrust(trust.NewStore(a.store.Dir())),
 		Processes: proc.Options{Env: a.loginEnv.Environ}})
 	for _, err := range errs {
 		a.log.Warn("agent definition left out", "err", err)

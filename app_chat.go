@@ -6,6 +6,7 @@ import (
 	"gatehouse/internal/agent"
 	"gatehouse/internal/approval"
 	"gatehouse/internal/llm"
+	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/runtime"
 	"gatehouse/internal/session"
@@ -59,7 +60,7 @@ func (a *App) openSessionLocked(id string, log *session.Log, past *session.Loade
 			a.log.Info("turn stopped", "session", id, "turn", out.TurnID, "reason", out.Reason, "tokens", out.Usage.TotalTokens)
 		},
 	}
-	o.Processes.Env = a.loginEnv.Environ
+	o.Processes = a.sessionProcs(proc.Options{Env: a.loginEnv.Environ}, id)
 	if fw := a.files.Load(); fw != nil {
 		o.Files = fw.Live()
 	} else {
@@ -68,6 +69,9 @@ func (a *App) openSessionLocked(id string, log *session.Log, past *session.Loade
 	s, err := runtime.New(o)
 	if err != nil {
 		return nil, err
+	}
+	if err := a.mcp.Attach(s); err != nil {
+		a.log.Warn("MCP tools", "err", err)
 	}
 	a.attachAgents(s, past)
 	return s, nil

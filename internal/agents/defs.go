@@ -224,6 +224,27 @@ type LoadOptions struct {
 	Trusted func(workspace string) bool
 }
 
+// readDir parses dir's *.md definitions, in name order; a file that does
+// not parse is left out and its error returned.
+func readDir(dir string) ([]Definition, []error) {
+	paths, _ := filepath.Glob(filepath.Join(dir, "*.md"))
+	sort.Strings(paths)
+	var defs []Definition
+	var errs []error
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err == nil {
+			var d Definition
+			if d, err = Parse(p, data); err == nil {
+				defs = append(defs, d)
+				continue
+			}
+		}
+		errs = append(errs, err)
+	}
+	return defs, errs
+}
+
 // WorkspaceDir is where a workspace keeps its definitions.
 const WorkspaceDir = ".gatehouse/agents"
 
@@ -237,26 +258,22 @@ func Load(o LoadOptions) ([]Definition, []error) {
 		byName[d.Name] = d
 	}
 	var errs []error
-	read := func(dir string) {
-		paths, _ := filepath.Glob(filepath.Join(dir, "*.md"))
-		sort.Strings(paths)
-		for _, p := range paths {
-			data, err := os.ReadFile(p)
-			if err == nil {
-				var d Definition
-				if d, err = Parse(p, data); err == nil {
-					byName[d.Name] = d
-					continue
-				}
-			}
-			errs = append(errs, err)
+	add := func(defs []Definition, es []error) {
+		for _, d := range defs {
+			byName[d.Name] = d
 		}
+		errs = append(errs, es...)
 	}
 	if o.UserDir != "" {
-		read(filepath.Join(o.UserDir, "agents"))
+		add(readDir(filepath.Join(o.UserDir, "agents")))
 	}
 	if o.Workspace != "" && o.Trusted != nil && o.Trusted(o.Workspace) {
-		read(filepath.Join(o.Workspace, filepath.FromSlash(WorkspaceDir)))
+		defs, es := readDir(filepath.Join(o.Workspace, filepath.FromSlash(WorkspaceDir)))
+		// Asked again after reading: what was read is what was trusted,
+		// unless the folder changed meanwhile (then none of it loads).
+		if o.Trusted(o.Workspace) {
+			add(defs, es)
+		}
 	}
 	out := make([]Definition, 0, len(byName))
 	for _, d := range byName {

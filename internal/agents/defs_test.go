@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"gatehouse/internal/trust"
 )
 
 func writeDef(t *testing.T, dir, file, content string) string {
@@ -90,5 +92,37 @@ func TestLoadOrderAndTrust(t *testing.T) {
 	}
 	if !slices.IsSortedFunc(defs, func(a, b Definition) int { return strings.Compare(a.Name, b.Name) }) {
 		t.Error("not sorted by name")
+	}
+}
+
+// With folder trust: the workspace's definitions load once its
+// .gatehouse/agents/ is trusted as it is, and stop loading when a file in
+// it changes (the user is asked again).
+func TestWorkspaceDefinitionsFollowFolderTrust(t *testing.T) {
+	cfg, ws := t.TempDir(), t.TempDir()
+	dir := filepath.Join(ws, ".gatehouse", "agents")
+	writeDef(t, dir, "reviewer.md", "---\nname: reviewer\ndescription: ws\ntools: read-only\n---\n")
+	store := trust.NewStore(cfg)
+	o := LoadOptions{UserDir: cfg, Workspace: ws, Trusted: WorkspaceTrust(store)}
+	has := func() bool {
+		defs, _ := Load(o)
+		return slices.ContainsFunc(defs, func(d Definition) bool { return d.Name == "reviewer" })
+	}
+	if has() {
+		t.Fatal("an untrusted workspace's definition loaded")
+	}
+	c, err := trust.Read(ws, trust.KindAgents)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := store.Trust(ws, trust.KindAgents, c); err != nil {
+		t.Fatal(err)
+	}
+	if !has() {
+		t.Fatal("the trusted workspace's definition did not load")
+	}
+	writeDef(t, dir, "reviewer.md", "---\nname: reviewer\ndescription: changed\ntools: write_file\n---\n")
+	if has() {
+		t.Error("a changed definition loaded under the old trust")
 	}
 }

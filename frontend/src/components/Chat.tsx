@@ -190,7 +190,7 @@ export function Chat(props: ChatProps) {
         />
         <div className="composer-buttons">
           {compact && !running && (
-            <button type="button" onClick={runCompact} disabled={!canCompact}
+            <button type="button" className="secondary" onClick={runCompact} disabled={!canCompact}
               title="Replace the older turns by a summary in what the model is sent (/compact); the conversation here keeps them">
               {compacting ? "Compacting…" : "Compact"}
             </button>

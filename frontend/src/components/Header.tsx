@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { AppState, ApprovalMode } from "../bridge";
+import { AppMenu } from "./About";
 
 const modes: { value: ApprovalMode; label: string; hint: string }[] = [
   { value: "manual", label: "manual", hint: "Every tool call asks first" },
@@ -47,6 +48,12 @@ export function Header(props: {
         </button>
       )}
       <div className="spacer" />
+      {state.unconfined && (
+        <button className="badge badge-warn sandbox-badge" onClick={props.onOpenSettings} title={state.unconfined}
+          aria-label={`Commands are not confined: ${state.unconfined}`}>
+          {state.sandboxOff ? "Sandbox off" : "Not confined"}
+        </button>
+      )}
       <label className="mode" title={current?.hint}>
         <span className="mode-label">Approval</span>
         <select
@@ -76,6 +83,7 @@ export function Header(props: {
       <span className="version">
         <span className="visually-hidden">Version </span>v{state.version}
       </span>
+      <AppMenu version={state.version} />
     </header>
   );
 }
