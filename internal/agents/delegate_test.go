@@ -1,6 +1,8 @@
 package agents
 
 import (
+	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,6 +12,7 @@ import (
 	"gatehouse/internal/approval"
 	"gatehouse/internal/llm/llmtest"
 	"gatehouse/internal/protocol"
+	"gatehouse/internal/tools"
 )
 
 // The model delegates to explore; the child reads two files and answers;
@@ -186,3 +189,43 @@ func TestDepthLimit(t *testing.T) {
 		t.Errorf("result %s", res)
 	}
 }
+
+// The parent's providers reach its children through the policy: general
+// (every tool the parent has) sees a provider's tool, explore does not.
+func TestChildrenGetTheParentsProviders(t *testing.T) {
+	h := start(t, llmtest.Script{Responses: []llmtest.Response{
+		call("c1", "delegate_general", `{"task":"ask the server"}`),
+		call("k1", "mcp__srv__ping", `{}`),
+		text("pong came back"),
+		call("c2", "delegate_explore", `{"task":"look around"}`),
+		text("nothing to see"),
+		text("done"),
+	}}, approval.Auto, setup{})
+	if err := h.sess.AddProvider(staticProvider{}); err != nil {
+		t.Fatal(err)
+	}
+	if out := h.run("go"); out.Reason != protocol.StopCompleted {
+		t.Fatalf("turn %s", out.Reason)
+	}
+	if got := requestTools(t, h.srv, 1); !slices.Contains(got, "mcp__srv__ping") {
+		t.Errorf("general was offered %v", got)
+	}
+	if res := h.result("c1"); !strings.Contains(res, "pong came back") {
+		t.Errorf("general's answer %s", res)
+	}
+	if got := requestTools(t, h.srv, 4); slices.Contains(got, "mcp__srv__ping") {
+		t.Errorf("explore was offered %v", got)
+	}
+}
+
+type staticProvider struct{}
+
+func (staticProvider) Name() string        { return "mcp server srv" }
+func (staticProvider) Tools() []tools.Tool { return []tools.Tool{pingTool{}} }
+
+type pingTool struct{}
+
+func (pingTool) Spec() tools.Spec {
+	return tools.Spec{Name: "mcp__srv__ping", Description: "ping", Parameters: json.RawMessage(`{"type":"object"}`)}
+}
+func (pingTool) Run(context.Context, json.RawMessage) (tools.Result, error) { return tools.OK("pong") }

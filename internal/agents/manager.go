@@ -200,8 +200,16 @@ func (m *Manager) spawn(name, task, parentCallID string, background bool) (*Chil
 		e.Seq = 0
 		pub.Publish(e)
 	})
+	// The parent's other providers (MCP servers, a Go caller's tools) join
+	// the child's surface; the policy then keeps what the child may use.
+	var providers []tools.Provider
+	for _, p := range m.parent.Providers() {
+		if p.Name() != ProviderName {
+			providers = append(providers, p)
+		}
+	}
 	files := m.parent.Files()
-	sess, err := runtime.New(runtime.Options{
+	sess, err := runtime.New(runtime.Options{Providers: providers,
 		Workspace: m.parent.Workspace(), Model: model, Parent: m.parent, Agent: label,
 		Policy: d.Policy(), Sink: sink, Files: files, NoWatch: files == nil,
 		Instructions: d.Prompt, MaxSteps: d.MaxSteps, Processes: m.cfg.Processes,

@@ -211,6 +211,10 @@ func (s *Session) Stages() []string {
 // error naming both sources, and nothing is added.
 func (s *Session) AddProvider(p tools.Provider) error { return s.surface.AddProvider(p) }
 
+// Providers are the providers on the session's surface, in the order they
+// were added.
+func (s *Session) Providers() []tools.Provider { return s.surface.ProviderList() }
+
 // RemoveProvider takes the provider called name and its tools off the
 // surface; it reports whether there was one.
 func (s *Session) RemoveProvider(name string) bool { return s.surface.RemoveProvider(name) }
