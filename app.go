@@ -62,6 +62,7 @@ type App struct {
 	cmds      *host.Host                       // the supervisor helper and ledger (app_sandbox.go)
 	mcp       *mcp.Host                        // the workspace's MCP servers (app_mcp.go)
 	drawn     atomic.Bool                      // the page drew its first frame
+	managers  sync.Map                         // session id → its *agents.Manager (app_agents.go)
 }
 
 // AppState is what the page needs to draw its frame.

@@ -68,12 +68,14 @@ func (a *App) openSessionLocked(id string, log *session.Log, past *session.Loade
 		o.NoWatch = true // the window's watch failed (logged); no second try per session
 	}
 	s, err := runtime.New(o)
-	if err == nil {
-		if err := a.mcp.Attach(s); err != nil {
-			a.log.Warn("MCP tools", "err", err)
-		}
+	if err != nil {
+		return nil, err
 	}
-	return s, err
+	if err := a.mcp.Attach(s); err != nil {
+		a.log.Warn("MCP tools", "err", err)
+	}
+	a.attachAgents(s, past)
+	return s, nil
 }
 
 // modelConfig is the model client's configuration in effect now.

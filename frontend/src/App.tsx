@@ -70,6 +70,16 @@ export function App({ backend, processes, sessions, localModels, files, approval
     if (!initialState) backend.state().then(setState, (e) => setError(String(e)));
   }, [backend, initialState]);
 
+  // Which file each agent came from, for the nested child views; asked again per session.
+  const [agentSources, setAgentSources] = useState<Record<string, string>>({});
+  useEffect(() => {
+    if (!transcript.sessionId) return;
+    backend.agentDefinitions().then(
+      (ds) => setAgentSources(Object.fromEntries(ds.map((d) => [d.name, d.source]))),
+      () => setAgentSources({}),
+    );
+  }, [backend, transcript.sessionId]);
+
   const theme = state?.theme;
   useEffect(() => {
     if (theme !== undefined) applyTheme(theme);
@@ -190,7 +200,8 @@ export function App({ backend, processes, sessions, localModels, files, approval
             <SidePanel side="left" title="Files" emptyText={state.workspace ? "The file tree appears here." : "Choose a folder to start."}>
               {files && state.workspace ? <FileTree key={state.workspace} files={files} revert={undo.actions?.revert} /> : undefined}
             </SidePanel>
-            <Chat state={state} transcript={transcript} notice={startMode.current === "auto" ? autoNotice : undefined} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onCancel={cancel} findSignal={findSignal} />
+            <Chat state={state} transcript={transcript} notice={startMode.current === "auto" ? autoNotice : undefined} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onCancel={cancel} findSignal={findSignal}
+              onStopAgent={(id) => backend.stopSubagent(id)} agentSources={agentSources} />
             {mcpNote}
             {mcp && state.workspace && (
               <SidePanel side="right" title="Servers" emptyText="MCP servers show up here." width={360}>

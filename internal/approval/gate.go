@@ -111,7 +111,7 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 
 		req := Request{
 			ApprovalID: approvalID(g.session, g.ids.Add(1)), TurnID: tools.TurnFrom(ctx),
-			CallID: call.ID, Tool: name, Preview: preview, Rule: proposal(name, k),
+			CallID: call.ID, Tool: name, Preview: preview, Rule: proposal(name, k), Agent: AgentFrom(ctx),
 		}
 		// A re-preview replaces prep, and with it what runs and what the
 		// answer is validated against; mu guards both from the gateway.
@@ -163,7 +163,9 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 			return res, nil
 		case protocol.DecisionSession:
 			if req.Rule != nil {
-				r := g.rules.Add(*req.Rule)
+				rule := *req.Rule
+				rule.Agent = req.Agent
+				r := g.rules.Add(rule)
 				rec.Rule = &r
 			}
 		}

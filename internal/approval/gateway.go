@@ -20,6 +20,9 @@ type Request struct {
 	// Rule is what a session decision creates; nil when the call cannot be
 	// covered by a rule (a session decision then approves it once).
 	Rule *protocol.Rule
+	// Agent names the subagent asking (see AgentFrom); "" for the session's
+	// own agent.
+	Agent string
 	// Repreview (nil when the call has no dry run) prepares the call again
 	// from the disk as it is now and returns the fresh preview and rule; the
 	// gate then runs what this new preview shows. A gateway calls it only
@@ -37,7 +40,7 @@ type Staler interface {
 
 // Payload is the request as the approval.requested event carries it.
 func (r Request) Payload() protocol.ApprovalRequestedPayload {
-	return protocol.ApprovalRequestedPayload{ApprovalID: r.ApprovalID, CallID: r.CallID, Tool: r.Tool, Preview: r.Preview, Rule: r.Rule}
+	return protocol.ApprovalRequestedPayload{ApprovalID: r.ApprovalID, CallID: r.CallID, Tool: r.Tool, Preview: r.Preview, Rule: r.Rule, Agent: r.Agent}
 }
 
 // Gateway is how a host answers approval requests: a dialog (GUI), the
@@ -96,4 +99,18 @@ func (g RejectAll) Ask(ctx context.Context, _ Request) (protocol.Decision, error
 		return protocol.Decision{}, err
 	}
 	return protocol.Decision{Kind: protocol.DecisionReject, Note: g.Note}, nil
+}
+
+type agentKey struct{}
+
+// WithAgent records in ctx the subagent whose calls run under it; the gate
+// labels their approval requests with it.
+func WithAgent(ctx context.Context, agent string) context.Context {
+	return context.WithValue(ctx, agentKey{}, agent)
+}
+
+// AgentFrom returns the subagent recorded in ctx, "" when none.
+func AgentFrom(ctx context.Context) string {
+	a, _ := ctx.Value(agentKey{}).(string)
+	return a
 }

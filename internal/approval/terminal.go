@@ -148,7 +148,11 @@ func (t *Terminal) prompt(ctx context.Context, p string) (string, error) {
 // show prints what the call will do.
 func (t *Terminal) show(req Request) {
 	w := t.out
-	fmt.Fprintf(w, "\n── approval needed: %s\n", req.Preview.Summary)
+	if req.Agent != "" {
+		fmt.Fprintf(w, "\n── approval needed (%s › %s): %s\n", req.Agent, req.Tool, req.Preview.Summary)
+	} else {
+		fmt.Fprintf(w, "\n── approval needed: %s\n", req.Preview.Summary)
+	}
 	p := req.Preview
 	switch p.Kind {
 	case protocol.PreviewFiles:

@@ -46,7 +46,9 @@ func SessionOf(approvalID string) (string, bool) {
 }
 
 // Window is what one window may answer: the gateways of the sessions it
-// owns, its session's and (once subagents exist) its child sessions'. The
+// owns. A subagent's child session shares its parent's gate (its requests
+// carry the parent's session id and reach the parent's gateway), so the
+// window's session covers its children with no entry of their own. The
 // ResolveApproval and RepreviewApproval bindings go through it, so an answer
 // meant for a request of another session (an earlier session's dialog, a
 // stale page) is refused with an error that says so, and never reaches a

@@ -14,6 +14,7 @@ import (
 	"syscall"
 
 	"gatehouse/internal/agent"
+	"gatehouse/internal/agents"
 	"gatehouse/internal/approval"
 	"gatehouse/internal/events"
 	"gatehouse/internal/llm"
@@ -24,6 +25,7 @@ import (
 	"gatehouse/internal/session"
 	"gatehouse/internal/settings"
 	"gatehouse/internal/tools"
+	"gatehouse/internal/trust"
 	"gatehouse/internal/workspace"
 )
 
@@ -123,6 +125,8 @@ type execOptions struct {
 	undoStore                                          int64          // the undo store's bound (0: the default)
 	json                                               bool
 	mcpConfigs                                         repeated
+	// models gives an agent definition's model by name (nil: none).
+	models func(name string) (agent.Model, error)
 }
 
 // Exec runs `gatehouse exec`; args are the command line after "exec".
@@ -201,6 +205,10 @@ func Exec(ctx context.Context, args []string, env ExecEnv, stdin io.Reader, stdo
 	if err != nil {
 		return usage("%v", err)
 	}
+	o.models = func(name string) (agent.Model, error) {
+		return llm.New(llm.Config{API: llm.API(eff.Settings.API), BaseURL: eff.Settings.BaseURL, APIKey: eff.APIKey.Reveal(),
+			Model: name, MaxRetries: env.MaxRetries})
+	}
 	return runTurn(ctx, o, env, ws, client, stdin, stdout, stderr)
 }
 
@@ -260,6 +268,14 @@ func runTurn(ctx context.Context, o execOptions, env ExecEnv, ws *workspace.Work
 		}
 		fmt.Fprintln(stderr, "gatehouse exec:", err)
 		return ExitError
+	}
+	// Subagents: built-ins, the user's definitions and the workspace's when
+	// the folder is trusted for them. A child's events carry its parent call.
+	_, errs := agents.Setup(sess, agents.HostOptions{ConfigDir: env.ConfigDir, Models: o.models,
+		Trusted:   agents.WorkspaceTrust(trust.NewStore(env.ConfigDir)),
+		Processes: proc.Options{Env: env.ProcEnv}})
+	for _, err := range errs {
+		fmt.Fprintln(stderr, "gatehouse exec: agent definition left out:", err)
 	}
 	if env.OnSession != nil {
 		env.OnSession(sess)

@@ -28,7 +28,9 @@ func (j *jsonLines) Emit(e protocol.Event) {
 			Payload: map[string]string{"marshalError": err.Error()}})
 	}
 	j.w.Write(append(b, '\n'))
-	j.stopped = e.Type == protocol.TurnStopped
+	// A child's events carry the call of the parent that runs it
+	// (parentCallId) and its agent; only the parent's turn.stopped ends.
+	j.stopped = e.Type == protocol.TurnStopped && e.ParentCallID == ""
 }
 
 // textOutput prints the assistant's text to stdout as it streams, each tool
@@ -43,6 +45,10 @@ type textOutput struct {
 
 func (t *textOutput) Emit(e protocol.Event) {
 	if t.stopped {
+		return
+	}
+	if e.ParentCallID != "" {
+		t.child(e)
 		return
 	}
 	switch p := e.Payload.(type) {
@@ -73,6 +79,21 @@ func (t *textOutput) Emit(e protocol.Event) {
 			line += " · " + p.Error
 		}
 		fmt.Fprintln(t.stderr, line)
+	}
+}
+
+// child prints a subagent's calls and its end to stderr, named by its
+// agent; its text is its parent's business (the delegate call's result).
+func (t *textOutput) child(e protocol.Event) {
+	switch p := e.Payload.(type) {
+	case protocol.ToolStartedPayload:
+		fmt.Fprintf(t.stderr, "  %s › %s %s\n", e.Agent, p.Tool, short(string(p.Args), 100))
+	case protocol.ToolFinishedPayload:
+		if p.IsError {
+			fmt.Fprintf(t.stderr, "    %s › %s failed: %s\n", e.Agent, p.Tool, errorMessage(p.Result))
+		}
+	case protocol.TurnStoppedPayload:
+		fmt.Fprintf(t.stderr, "  %s: %s · %d tokens\n", e.Agent, p.Reason, p.Usage.TotalTokens)
 	}
 }
 

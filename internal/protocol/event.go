@@ -83,6 +83,11 @@ func Payloads() []PayloadType {
 // bus after coalescing, so a gap means a lost event. TurnID is empty for
 // events outside a turn (process output after the turn ended, fs changes).
 //
+// ParentCallID and Agent are set on the events of a child session (a
+// subagent): the call of the parent session that started the child (its
+// delegate_<name> or subagent_start call) and the child's agent name.
+// SessionID is then the child's own id.
+//
 // Payload holds the payload struct value matching Type (TurnStartedPayload
 // for TurnStarted, ...). Decoding an Event from JSON fills Payload with that
 // struct value; an unknown type decodes to json.RawMessage.
@@ -92,6 +97,9 @@ type Event struct {
 	TurnID    string    `json:"turnId"`
 	Type      EventType `json:"type"`
 	Payload   any       `json:"payload"`
+
+	ParentCallID string `json:"parentCallId,omitempty"`
+	Agent        string `json:"agent,omitempty"`
 }
 
 // UnmarshalJSON decodes the payload into the struct its type selects.
@@ -102,11 +110,15 @@ func (e *Event) UnmarshalJSON(b []byte) error {
 		TurnID    string          `json:"turnId"`
 		Type      EventType       `json:"type"`
 		Payload   json.RawMessage `json:"payload"`
+
+		ParentCallID string `json:"parentCallId"`
+		Agent        string `json:"agent"`
 	}
 	if err := json.Unmarshal(b, &raw); err != nil {
 		return err
 	}
-	*e = Event{Seq: raw.Seq, SessionID: raw.SessionID, TurnID: raw.TurnID, Type: raw.Type}
+	*e = Event{Seq: raw.Seq, SessionID: raw.SessionID, TurnID: raw.TurnID, Type: raw.Type,
+		ParentCallID: raw.ParentCallID, Agent: raw.Agent}
 	p, err := DecodePayload(raw.Type, raw.Payload)
 	if err != nil {
 		return err

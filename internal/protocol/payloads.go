@@ -84,6 +84,10 @@ type ApprovalRequestedPayload struct {
 	Tool       string  `json:"tool"`
 	Preview    Preview `json:"preview"`
 	Rule       *Rule   `json:"rule,omitempty"`
+	// Agent names the subagent whose call this is, outermost first
+	// ("explore", "general › explore"); empty for the session's own agent.
+	// The dialog titles the request "explore › read_file".
+	Agent string `json:"agent,omitempty"`
 	// Stale lists the previewed paths that changed on disk since this
 	// preview. Events never carry it: folding approval.stale sets it in a
 	// snapshot's pending approvals (and in the page's store).

@@ -109,6 +109,10 @@ type Rule struct {
 	// Summary is a short sentence for the UI that spells out the scope
 	// ("run exactly `npm test` (exec, in the workspace root)").
 	Summary string `json:"summary"`
+	// Agent is the subagent whose dialog made the rule ("" the session's
+	// own agent). A rule belongs to the session either way: it covers the
+	// same call by the parent and by every child.
+	Agent string `json:"agent,omitempty"`
 }
 
 // CallApproval says how a call that needed approval went ahead.
@@ -253,6 +257,19 @@ type Snapshot struct {
 	PendingApprovals []ApprovalRequestedPayload `json:"pendingApprovals"`
 	Processes        []ProcessInfo              `json:"processes"`
 	LastSeq          uint64                     `json:"lastSeq"`
+	// Children are the transcripts of the session's subagents (and
+	// theirs), by the call that started each (an event's parentCallId).
+	Children map[string]ChildTranscript `json:"children,omitempty"`
+}
+
+// ChildTranscript is a subagent's transcript as its parent's view shows it
+// under the call that started it: folded from the events carrying that
+// parentCallId exactly as a session's own transcript is.
+type ChildTranscript struct {
+	SessionID string           `json:"sessionId"`
+	Agent     string           `json:"agent"`
+	TurnID    string           `json:"turnId"`
+	Items     []TranscriptItem `json:"items"`
 }
 
 func validEnum(values []string, v string) bool {

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"sort"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -117,34 +115,14 @@ func (h *host) toolResult(id string) string {
 	return ""
 }
 
-// requestTools names the tools model request i offered, sorted.
+// requestTools names the tools model request i of srv offered, sorted.
 func requestTools(t *testing.T, srv *llmtest.Server, i int) []string {
 	t.Helper()
-	reqs := srv.Requests()
-	var body struct {
-		Tools []struct {
-			Function struct{ Name string } `json:"function"`
-		} `json:"tools"`
+	names, err := srv.ToolNames(i)
+	if err != nil {
+		t.Fatal(err)
 	}
-	n := -1
-	for _, r := range reqs {
-		if !strings.HasSuffix(r.Path, "/chat/completions") {
-			continue
-		}
-		if n++; n == i {
-			if err := json.Unmarshal(r.Body, &body); err != nil {
-				t.Fatal(err)
-			}
-			var out []string
-			for _, tl := range body.Tools {
-				out = append(out, tl.Function.Name)
-			}
-			sort.Strings(out)
-			return out
-		}
-	}
-	t.Fatalf("no model request %d (%d requests)", i, n+1)
-	return nil
+	return names
 }
 
 // provider is a Go caller's provider whose list can change.

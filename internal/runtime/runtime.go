@@ -41,6 +41,7 @@
 package runtime
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -76,7 +77,8 @@ type Publisher interface {
 }
 
 // Options is what a host gives New. Workspace, Model, Gateway, Mode and one
-// of Events and Sink are required.
+// of Events and Sink are required; a child (Parent set) takes its parent's
+// gateway and mode instead.
 type Options struct {
 	// ID is the session's id; "" makes a new one (session.NewID).
 	ID string
@@ -124,14 +126,24 @@ type Options struct {
 	// the session gets Policy ∩ the parent's.
 	Policy tools.Policy
 	// Parent is the session this one works for (a child session); nil for
-	// a host's main session.
+	// a host's main session. A child shares its parent's approval gate: the
+	// same gateway, rules, approval ids and log of decisions, so a rule
+	// made from a child's dialog covers the parent's calls too (Gateway is
+	// then not called, and Close leaves the parent's gateway open).
 	Parent *Session
+	// Agent names a child's agent as its approval requests show it
+	// ("explore", "general › explore"); "" for a main session.
+	Agent string
 
 	// Processes configures the process registry (Env, Shell, …); its
 	// Observer is the session's. OnProcessExit hears each process that
 	// ended, after its event was published.
 	Processes     proc.Options
 	OnProcessExit func(protocol.ProcessInfo)
+
+	// Instructions are added to the system prompt (an agent definition's
+	// body).
+	Instructions string
 
 	// MaxSteps, ContextWindow (the fallback when the server does not say)
 	// and the compaction thresholds (percent of the window) tune the agent
@@ -154,12 +166,15 @@ func New(o Options) (*Session, error) {
 		return nil, errors.New("runtime: no workspace")
 	case o.Model == nil:
 		return nil, errors.New("runtime: no model")
-	case o.Gateway == nil || o.Mode == nil:
+	case o.Parent == nil && (o.Gateway == nil || o.Mode == nil):
 		return nil, errors.New("runtime: no approval gateway or mode")
 	case (o.Events == nil) == (o.Sink == nil):
 		return nil, errors.New("runtime: give either Events or Sink")
 	case o.Past != nil && o.Log == nil:
 		return nil, errors.New("runtime: resuming needs the session's log")
+	}
+	if o.Parent != nil {
+		o.Mode = o.Parent.mode // one gate: the session's mode
 	}
 	if o.ID == "" {
 		o.ID = session.NewID()
@@ -167,9 +182,11 @@ func New(o Options) (*Session, error) {
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
-	s := &Session{id: o.ID, ws: o.Workspace, log: o.Log, logger: o.Logger, parent: o.Parent, policy: o.Policy}
+	s := &Session{id: o.ID, ws: o.Workspace, log: o.Log, logger: o.Logger, parent: o.Parent, policy: o.Policy,
+		model: o.Model, mode: o.Mode, agentName: o.Agent}
 	if o.Parent != nil {
 		s.policy = o.Policy.Intersect(o.Parent.policy)
+		s.depth = o.Parent.depth + 1
 	}
 	s.state = session.NewState(s.id, s.restoredItems(o.Past), s.logItem)
 	if o.Events != nil {
@@ -211,15 +228,21 @@ func New(o Options) (*Session, error) {
 		s.release(false)
 		return nil, fmt.Errorf("runtime: %w", err)
 	}
-	s.gw = o.Gateway(s.id, s.pub)
-	gc := approval.Config{Mode: o.Mode, Gateway: s.gw, Workspace: s.ws, Hook: s.record}
-	if s.undo != nil {
-		gc.Prepared = s.undo.Mark
+	if o.Parent != nil {
+		// A child asks through its parent's gate: the same mode, rules,
+		// gateway and approval ids.
+		s.gw, s.gate = o.Parent.gw, o.Parent.gate
+	} else {
+		s.gw, s.ownGateway = o.Gateway(s.id, s.pub), true
+		gc := approval.Config{Mode: o.Mode, Gateway: s.gw, Workspace: s.ws, Hook: s.record}
+		if s.undo != nil {
+			gc.Prepared = s.undo.Mark
+		}
+		if s.files != nil {
+			gc.Watch = s.files.W.OnChange
+		}
+		s.gate = approval.New(gc)
 	}
-	if s.files != nil {
-		gc.Watch = s.files.W.OnChange
-	}
-	s.gate = approval.New(gc)
 	s.stages = s.chain()
 	mws := make([]tools.Middleware, len(s.stages))
 	for i, st := range s.stages {
@@ -227,7 +250,7 @@ func New(o Options) (*Session, error) {
 	}
 	s.router = tools.NewRouter(surface, s.policy, mws...)
 	ac := agent.Config{Model: o.Model, Tools: s.router, Events: s.pub, SessionID: s.id,
-		System: agent.SystemPrompt(s.ws.Root()), MaxSteps: o.MaxSteps, ContextWindow: o.ContextWindow,
+		System: agent.SystemPrompt(s.ws.Root()) + instructions(o.Instructions), MaxSteps: o.MaxSteps, ContextWindow: o.ContextWindow,
 		MicroCompactAt: o.MicroCompactAt, CompactAt: o.CompactAt}
 	ac.Notes = s.notes
 	s.agent = agent.New(ac)
@@ -245,6 +268,7 @@ type stage struct {
 // Stage names, outermost first, as Session.Stages lists them.
 const (
 	StageOutputCap  = "output-cap"
+	StageAgent      = "agent-label"
 	StageApproval   = "approval"
 	StageRecorder   = "file-recorder"
 	StageCheckpoint = "checkpoint"
@@ -256,7 +280,11 @@ const (
 // user is not the agent's); the checkpoint recorder, next to the executor,
 // keeps the prior content of what the prepared call declares it changes.
 func (s *Session) chain() []stage {
-	out := []stage{{StageOutputCap, tools.OutputCap(OutputCap)}, {StageApproval, s.gate.Middleware}}
+	out := []stage{{StageOutputCap, tools.OutputCap(OutputCap)}}
+	if s.agentName != "" {
+		out = append(out, stage{StageAgent, labelCalls(s.agentName)})
+	}
+	out = append(out, stage{StageApproval, s.gate.Middleware})
 	if s.files != nil {
 		out = append(out, stage{StageRecorder, s.files.T.Middleware(s.ws)})
 	}
@@ -282,4 +310,21 @@ func OpenWorkspace(dir string) (*workspace.Workspace, error) {
 		return nil, fmt.Errorf("workspace %s is not a folder", dir)
 	}
 	return workspace.New(abs, workspace.Options{})
+}
+
+// labelCalls records the child's agent name in each call's context, for
+// the gate to label the approval request with.
+func labelCalls(agent string) tools.Middleware {
+	return func(_ tools.Tool, next tools.Handler) tools.Handler {
+		return func(ctx context.Context, call tools.Call) (tools.Result, error) {
+			return next(approval.WithAgent(ctx, agent), call)
+		}
+	}
+}
+
+func instructions(text string) string {
+	if text == "" {
+		return ""
+	}
+	return "\n\n# Your role\n\n" + text
 }

@@ -28,6 +28,16 @@ type Session struct {
 	logger *slog.Logger
 	parent *Session
 	policy tools.Policy
+	depth  int
+	model  agent.Model
+	mode   func() approval.Mode
+
+	agentName  string
+	ownGateway bool
+
+	hookMu   sync.Mutex
+	noteSrcs []func() []string
+	onClose  []func()
 
 	pub      Publisher
 	bus      *events.Bus // the session's own, when the host gave a Sink
@@ -57,6 +67,83 @@ func (s *Session) Workspace() *workspace.Workspace { return s.ws }
 
 // Parent is the session this one works for, nil for a main session.
 func (s *Session) Parent() *Session { return s.parent }
+
+// Depth is 0 for a main session, 1 for its child, and so on.
+func (s *Session) Depth() int { return s.depth }
+
+// Agent is a child's agent name as its approval requests show it; "" for a
+// main session.
+func (s *Session) Agent() string { return s.agentName }
+
+// Model is the model the session's agent streams from.
+func (s *Session) Model() agent.Model { return s.model }
+
+// Mode is the session's approval mode, read at every call.
+func (s *Session) Mode() approval.Mode { return s.mode() }
+
+// ModeFunc is how the session reads its approval mode, for a child to share.
+func (s *Session) ModeFunc() func() approval.Mode { return s.mode }
+
+// Files is the live watch the session uses (nil: none), for a child to
+// share.
+func (s *Session) Files() *watch.Live { return s.files }
+
+// Publisher is the session's event stream, for a child to forward its
+// events to.
+func (s *Session) Publisher() Publisher { return s.pub }
+
+// AppendRecord writes a record of type typ to the session's log (nothing
+// without a log); a child's end is saved this way in its parent's log.
+func (s *Session) AppendRecord(typ session.RecordType, v any) error {
+	if s.log == nil {
+		return nil
+	}
+	return s.log.Append(typ, v)
+}
+
+// RestoreChild shows the transcript of a subagent that ended under the call
+// that started it, in the session's snapshot (a resumed session's children).
+func (s *Session) RestoreChild(parentCallID string, ct protocol.ChildTranscript) {
+	s.state.RestoreChild(parentCallID, ct)
+}
+
+// AddNotes adds a source of notes asked before each model request: each
+// note reaches the model as a user message (a background child's result).
+// The function must not block and must return each note once.
+func (s *Session) AddNotes(f func() []string) {
+	s.hookMu.Lock()
+	s.noteSrcs = append(s.noteSrcs, f)
+	s.hookMu.Unlock()
+}
+
+// OnClose adds f to what Close runs first, before the turn is cancelled
+// (a provider's background work is stopped there). f must not call Close.
+func (s *Session) OnClose(f func()) {
+	s.hookMu.Lock()
+	s.onClose = append(s.onClose, f)
+	s.hookMu.Unlock()
+}
+
+// notes gathers the notes of the next model request.
+func (s *Session) notes() []string {
+	var out []string
+	// The notes of files changed outside are taken once, by the main
+	// session; a child sharing its parent's watch leaves them to it.
+	if s.files != nil && s.parent == nil {
+		out = s.files.T.Notes()
+	}
+	// Files the user reverted (undo), told once.
+	if s.undo != nil {
+		out = append(out, s.undo.Notes()...)
+	}
+	s.hookMu.Lock()
+	srcs := append([]func() []string(nil), s.noteSrcs...)
+	s.hookMu.Unlock()
+	for _, f := range srcs {
+		out = append(out, f()...)
+	}
+	return out
+}
 
 // Policy is the session's policy in effect (a child's intersected with its
 // parent's).
@@ -131,6 +218,10 @@ func (s *Session) Stages() []string {
 // error naming both sources, and nothing is added.
 func (s *Session) AddProvider(p tools.Provider) error { return s.surface.AddProvider(p) }
 
+// Providers are the providers on the session's surface, in the order they
+// were added.
+func (s *Session) Providers() []tools.Provider { return s.surface.ProviderList() }
+
 // RemoveProvider takes the provider called name and its tools off the
 // surface; it reports whether there was one.
 func (s *Session) RemoveProvider(name string) bool { return s.surface.RemoveProvider(name) }
@@ -142,7 +233,13 @@ func (s *Session) ProviderErrors(name string) []string { return s.surface.Provid
 // Close releases the session (see the package doc). Safe to call again.
 func (s *Session) Close() {
 	s.closeOnce.Do(func() {
-		if c, ok := s.gw.(interface{ Close() }); ok {
+		s.hookMu.Lock()
+		fs := s.onClose
+		s.hookMu.Unlock()
+		for _, f := range fs {
+			f()
+		}
+		if c, ok := s.gw.(interface{ Close() }); ok && s.ownGateway {
 			c.Close() // a waiting request rejects: the turn can stop
 		}
 		s.ctrl.Close()

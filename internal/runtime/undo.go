@@ -28,19 +28,6 @@ func (s *Session) openCheckpoints(store *checkpoint.Store) error {
 	return nil
 }
 
-// notes are what the next model request is told: files it read that
-// changed from outside, and files the user reverted.
-func (s *Session) notes() []string {
-	var out []string
-	if s.files != nil {
-		out = append(out, s.files.T.Notes()...)
-	}
-	if s.undo != nil {
-		out = append(out, s.undo.Notes()...)
-	}
-	return out
-}
-
 // ErrNoUndo is returned by the undo methods of a session without a store.
 var ErrNoUndo = errors.New("this session keeps no checkpoints: undo is off")
 

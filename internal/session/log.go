@@ -42,6 +42,9 @@ const (
 	// RecordProcesses is the session's processes when it closed: Processes.
 	// The last one in a log wins.
 	RecordProcesses RecordType = "processes"
+	// RecordChild is a child session (a subagent) that ended, in its
+	// parent's log: Data, as the agents package writes it.
+	RecordChild RecordType = "child"
 )
 
 // Record is one line of a session log.

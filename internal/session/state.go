@@ -29,6 +29,9 @@ type State struct {
 	procOrder []string
 	lastSeq   uint64
 	onItem    func(protocol.TranscriptItem)
+	// children fold the events of subagents, by parent call id.
+	children   map[string]*State
+	childAgent map[string]string
 }
 
 // NewState starts a state for sessionID with the transcript of earlier turns.
@@ -62,6 +65,10 @@ func (s *State) Emit(e protocol.Event) {
 	defer s.mu.Unlock()
 	if e.Seq > s.lastSeq {
 		s.lastSeq = e.Seq
+	}
+	if e.ParentCallID != "" {
+		s.emitChild(e)
+		return
 	}
 	if e.SessionID != "" && e.SessionID != s.sessionID {
 		return
@@ -173,7 +180,62 @@ func (s *State) Snapshot() protocol.Snapshot {
 	for _, id := range s.procOrder {
 		snap.Processes = append(snap.Processes, s.procs[id])
 	}
+	for call, c := range s.children {
+		if snap.Children == nil {
+			snap.Children = map[string]protocol.ChildTranscript{}
+		}
+		cs := c.Snapshot()
+		snap.Children[call] = protocol.ChildTranscript{SessionID: cs.SessionID, Agent: s.childAgent[call], TurnID: cs.TurnID, Items: cs.Transcript}
+	}
 	return snap
+}
+
+// emitChild folds a subagent's event into the transcript kept for the
+// call that started it. s.mu is held; the child's lock is taken inside.
+func (s *State) emitChild(e protocol.Event) {
+	c := s.children[e.ParentCallID]
+	if c == nil {
+		if !s.knowsCall(e.ParentCallID) {
+			return // another session's child (a host's shared stream)
+		}
+		if s.children == nil {
+			s.children, s.childAgent = map[string]*State{}, map[string]string{}
+		}
+		c = NewState(e.SessionID, nil, nil)
+		s.children[e.ParentCallID] = c
+	}
+	s.childAgent[e.ParentCallID] = e.Agent
+	e.ParentCallID, e.Agent = "", ""
+	c.Emit(e)
+}
+
+// knowsCall reports whether call is a tool call of this transcript or of
+// one of its children's. s.mu is held.
+func (s *State) knowsCall(call string) bool {
+	if _, ok := s.index[key(protocol.ItemTool, call)]; ok {
+		return true
+	}
+	for _, c := range s.children {
+		c.mu.Lock()
+		_, ok := c.index[key(protocol.ItemTool, call)]
+		c.mu.Unlock()
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// RestoreChild puts back the transcript of a subagent that ended, under the
+// call that started it (a resumed session's children).
+func (s *State) RestoreChild(parentCallID string, ct protocol.ChildTranscript) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.children == nil {
+		s.children, s.childAgent = map[string]*State{}, map[string]string{}
+	}
+	s.children[parentCallID] = NewState(ct.SessionID, ct.Items, nil)
+	s.childAgent[parentCallID] = ct.Agent
 }
 
 // SetLastSeq raises the seq the snapshot reports to seq, the bus's last seq

@@ -118,6 +118,18 @@ func (s *Surface) Providers() []string {
 	return out
 }
 
+// ProviderList returns the providers on the surface, in the order they
+// were added (a child session joins its parent's to its own surface).
+func (s *Surface) ProviderList() []Provider {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	out := make([]Provider, 0, len(s.providers))
+	for _, o := range s.providers {
+		out = append(out, o.p)
+	}
+	return out
+}
+
 // ProviderErrors returns what the last read of the surface left out of
 // provider name's tools, and why (a clash, an invalid tool); nil when
 // nothing was left out or there is no such provider.

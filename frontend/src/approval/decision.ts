@@ -91,8 +91,9 @@ export function dialogTitle(r: ApprovalRequestedPayload): string {
   } else if (p.kind === "command" && p.command) {
     what = actionVerb[p.command.action] ?? `${p.command.action} a process`;
   }
-  if (p.mcp) return `MCP server ${p.mcp.server} wants to run ${p.mcp.tool}`;
-  return `${r.tool} wants to ${what}`;
+  if (p.mcp) return `${r.agent ? `${r.agent} › ` : ""}MCP server ${p.mcp.server} wants to run ${p.mcp.tool}`;
+  // A subagent's call says which agent asks: "explore › read_file wants to …".
+  return `${r.agent ? `${r.agent} › ` : ""}${r.tool} wants to ${what}`;
 }
 
 /** The rule "Approve for session" creates, in words; "" when it creates none. */

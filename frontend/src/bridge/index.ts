@@ -15,6 +15,13 @@ export type AppState = Omit<main.AppState, "approvalMode"> & { approvalMode: App
 const frame = (p: Promise<main.AppState>): Promise<AppState> => p as Promise<AppState>;
 
 /** Where a setting comes from: a command-line flag, the environment, the saved file, a default. */
+/** An agent a session may delegate to (internal/agents.Definition). */
+export interface AgentDefinition {
+  name: string;
+  description: string;
+  source: string;
+}
+
 export type SettingSource = "flag" | "env" | "saved" | "default" | "";
 
 /** The protocol spoken to the model server: Chat Completions (any OpenAI-compatible server) or OpenAI's Responses API. */
@@ -91,6 +98,10 @@ export const backend = {
   undoCompact: (): Promise<void> => App.UndoCompact(),
   /** Messages waiting for the running turn to stop. */
   queued: async (): Promise<string[]> => (await App.Queued()) ?? [],
+  /** The agents the open session may delegate to, with the file each came from ("built-in" for the built-ins). */
+  agentDefinitions: async (): Promise<AgentDefinition[]> => (await App.AgentDefinitions()) ?? [],
+  /** Stops a background agent of the open session (its processes end with it). */
+  stopSubagent: (id: string): Promise<void> => App.StopSubagent(id),
   /** The open session as of its last delivered event (see lastSeq). */
   snapshot: (): Promise<Snapshot> => App.Snapshot() as unknown as Promise<Snapshot>,
 

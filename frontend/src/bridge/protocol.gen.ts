@@ -49,6 +49,7 @@ export interface Rule {
   action?: string;
   cwd?: string;
   summary: string;
+  agent?: string;
 }
 
 export interface ApprovalRequestedPayload {
@@ -57,6 +58,7 @@ export interface ApprovalRequestedPayload {
   tool: string;
   preview: Preview;
   rule?: Rule;
+  agent?: string;
   stale?: string[];
 }
 
@@ -317,6 +319,7 @@ export interface Snapshot {
   pendingApprovals: ApprovalRequestedPayload[] | null;
   processes: ProcessInfo[] | null;
   lastSeq: number;
+  children?: Record<string, ChildTranscript>;
 }
 
 export interface TranscriptItem {
@@ -361,6 +364,13 @@ export interface ProcessInfo {
   restored?: boolean;
 }
 
+export interface ChildTranscript {
+  sessionId: string;
+  agent: string;
+  turnId: string;
+  items: TranscriptItem[] | null;
+}
+
 export type ApprovalMode = "manual" | "safe" | "auto";
 
 export interface UndoFile {
@@ -401,6 +411,8 @@ export interface EventOf<T extends string, P> {
   turnId: string;
   type: T;
   payload: P;
+  parentCallId?: string;
+  agent?: string;
 }
 
 /** One backend event; narrow on `type` to get its payload type. */

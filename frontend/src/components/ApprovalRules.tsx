@@ -71,6 +71,7 @@ export function ApprovalRules({ api, refreshKey, focus }: {
                   className={r.id === marked ? "rules-marked" : undefined} aria-current={r.id === marked ? true : undefined}>
                   <div className="rules-text">
                     <span className="rules-summary">{r.summary}</span>
+                    {r.agent && <span className="rules-from">from {r.agent}</span>}
                     {r.commands && r.commands.length > 0 && (
                       <span className="rules-scope">
                         exactly {r.commands.map((c, i) => <span key={i}>{i > 0 && ", "}<code className="mono">{c.join(" ")}</code></span>)}

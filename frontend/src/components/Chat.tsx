@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { AppState } from "../bridge";
 import type { TranscriptView } from "../transcript/store";
+import { AgentSourcesContext, AgentsStrip, backgroundAgents, ChildrenContext } from "./ChildView";
 import { lastOfKind, Transcript } from "./Transcript";
 import { ChatActionsContext, useChatActions } from "./ChatActions";
 import { FindBar } from "./FindBar";
@@ -16,6 +17,10 @@ export interface ChatProps {
   /** Sends text; rejects with a message the user can read. */
   onSubmit: (text: string) => Promise<void>;
   onCancel: () => void;
+  /** Stops a background agent; the agents strip shows only with it. */
+  onStopAgent?: (id: string) => Promise<void>;
+  /** The file each agent's definition came from, by agent name. */
+  agentSources?: Readonly<Record<string, string>>;
   /** Changes when find was asked for (Ctrl+F): the find bar opens, or takes focus again. */
   findSignal?: number;
   /** Said once above the conversation: the window started in auto mode. */
@@ -139,10 +144,17 @@ export function Chat(props: ChatProps) {
         )}
       </div>
       <ChatActionsContext.Provider value={actions}>
-        <Transcript items={hasWorkspace ? props.transcript.items : []} queued={props.transcript.queued} empty={empty}
-          notice={props.notice}
-          find={find && match ? { query: find.query, index: match.index, inBody: match.inBody } : undefined} />
+        <AgentSourcesContext.Provider value={props.agentSources ?? {}}>
+          <ChildrenContext.Provider value={props.transcript.children}>
+            <Transcript items={hasWorkspace ? props.transcript.items : []} queued={props.transcript.queued} empty={empty}
+              notice={props.notice}
+              find={find && match ? { query: find.query, index: match.index, inBody: match.inBody } : undefined} />
+          </ChildrenContext.Provider>
+        </AgentSourcesContext.Provider>
       </ChatActionsContext.Provider>
+      {props.onStopAgent && (
+        <AgentsStrip agents={backgroundAgents(props.transcript.items, props.transcript.children)} onStop={props.onStopAgent} />
+      )}
       {error && (
         <div className="composer-error" role="alert">
           {error}

@@ -124,6 +124,22 @@ describe("ProcessPanel list", () => {
     await waitFor(() => expect(b.list).toHaveBeenCalledTimes(2));
   });
 
+  it("leaves a subagent's events alone: its processes are not this session's, and its session id is no switch", async () => {
+    const { b, emit } = fakeBackend([proc("p1", { command: "npm run dev" })]);
+    renderPanel(b);
+    await screen.findByRole("list", { name: "Process list" });
+    emit("turn.started", { prompt: "x" }, 1);
+    const child = (seq: number, type: string, payload: unknown) =>
+      act(() => (b.subscribe as ReturnType<typeof vi.fn>).mock.calls.forEach(([on]) =>
+        on({ seq, sessionId: "child", turnId: "", type, payload, parentCallId: "c1", agent: "general" } as GatehouseEvent)));
+    child(2, "turn.started", { prompt: "task" });
+    child(3, "process.started", proc("k9", { command: "sleep 300" }));
+    emit("turn.started", { prompt: "y" }, 4);
+    expect(b.list).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText("sleep 300")).toBeNull();
+    expect(screen.getByText("npm run dev")).toBeTruthy();
+  });
+
   it("reports the window's focus to the backend", async () => {
     const { b } = fakeBackend();
     renderPanel(b);

@@ -41,6 +41,12 @@ export function ProcessPanel({ backend, onProcessStarted, now = Date.now, leftov
     const unsubscribe = backend.subscribe((e) => {
       const gap = lastSeq > 0 && e.seq > lastSeq + 1;
       lastSeq = Math.max(lastSeq, e.seq);
+      // A subagent's processes are its own session's (they end with it);
+      // its calls show them in the delegate card, not in this panel.
+      if (e.parentCallId) {
+        if (gap) void reload(false);
+        return;
+      }
       const newSession = e.sessionId !== "" && sessionId !== "" && e.sessionId !== sessionId;
       if (e.sessionId) sessionId = e.sessionId;
       if (newSession) {

@@ -1,5 +1,6 @@
 import { memo, useEffect, useId, useState } from "react";
 import type { TranscriptItem } from "../bridge";
+import { ChildView, useChild } from "./ChildView";
 import { CodeBlock } from "./CodeBlock";
 import { DiffView } from "./DiffView";
 import { commandOutput, fileDiffs, formatDuration, pretty, readExcerpt, rejected, ruleText, toolError, toolSummary, toolTarget, writtenPaths } from "./toolSummary";
@@ -69,6 +70,7 @@ export const ToolCard = memo(function ToolCard({ item, reveal }: { item: Transcr
   const output = open ? commandOutput(item) : null;
   const { undo } = useChatActions();
   const revertable = open && !running && undo && undo.units.has(item.turnId) ? writtenPaths(item) : [];
+  const child = useChild(tool, item.id);
 
   return (
     <div className={`tool-card tool-${status}`} role="group" aria-label={`${tool} ${target}, ${status}`}>
@@ -84,6 +86,7 @@ export const ToolCard = memo(function ToolCard({ item, reveal }: { item: Transcr
         <span className="tool-time" aria-label={running ? `running for ${time}` : `took ${time}`}
           title={wait ? `ran ${time}; waited ${wait} for your answer` : undefined}>{time}</span>
       </button>
+      {child && <ChildView child={child} />}
       {error && (
         <div className="tool-error">
           {error}

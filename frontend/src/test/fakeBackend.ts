@@ -1,7 +1,7 @@
 // A fake backend for unit tests: the Backend surface with vi.fn()s, and
 // emit() to push events as the Go side would.
 import { vi } from "vitest";
-import type { AppState, ApprovalMode, Backend, ConnectionResult, GatehouseEvent, SettingsInput, Snapshot, SettingsView } from "../bridge";
+import type { AgentDefinition, AppState, ApprovalMode, Backend, ConnectionResult, GatehouseEvent, SettingsInput, Snapshot, SettingsView } from "../bridge";
 
 export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<Snapshot> = {}) {
   let state = {
@@ -24,6 +24,8 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
     compact: vi.fn(async () => {}),
     undoCompact: vi.fn(async () => {}),
     queued: vi.fn(async () => [] as string[]),
+    agentDefinitions: vi.fn(async () => [] as AgentDefinition[]),
+    stopSubagent: vi.fn(async (_id: string) => {}),
     snapshot: vi.fn(async (): Promise<Snapshot> => ({
       sessionId: "", turnId: "", transcript: [], pendingApprovals: [], processes: [], lastSeq: 0, ...snapshot,
     })),

@@ -1,7 +1,7 @@
 // Folds the event stream into transcript items exactly as the Go side does
 // (internal/session/state.go), so a Snapshot() and the events after its
 // lastSeq give the same picture as the events alone.
-import type { ApprovalRequestedPayload, GatehouseEvent, Snapshot, TranscriptItem } from "../bridge";
+import type { ApprovalRequestedPayload, ChildTranscript, GatehouseEvent, Snapshot, TranscriptItem } from "../bridge";
 
 export interface Transcript {
   sessionId: string;
@@ -11,12 +11,38 @@ export interface Transcript {
   lastSeq: number;
   /** Approval requests waiting for an answer, oldest first. */
   pendingApprovals: readonly ApprovalRequestedPayload[];
+  /** Subagents' transcripts by the call that started each (events' parentCallId). */
+  children: Readonly<Record<string, ChildTranscript>>;
 }
 
-export const emptyTranscript: Transcript = { sessionId: "", turnId: "", items: [], lastSeq: 0, pendingApprovals: [] };
+export const emptyTranscript: Transcript = { sessionId: "", turnId: "", items: [], lastSeq: 0, pendingApprovals: [], children: {} };
 
 export function fromSnapshot(s: Snapshot): Transcript {
-  return { sessionId: s.sessionId, turnId: s.turnId, items: s.transcript ?? [], lastSeq: s.lastSeq, pendingApprovals: s.pendingApprovals ?? [] };
+  return {
+    sessionId: s.sessionId, turnId: s.turnId, items: s.transcript ?? [], lastSeq: s.lastSeq, pendingApprovals: s.pendingApprovals ?? [],
+    children: s.children ?? {},
+  };
+}
+
+function hasCall(items: readonly TranscriptItem[] | null | undefined, id: string): boolean {
+  return !!items && find(items, "tool", id) >= 0;
+}
+
+/**
+ * foldChild folds a subagent's event into the transcript kept under the
+ * call that started it, as session/state.go's emitChild does: a child of a
+ * call this transcript (or one of its children) does not know is ignored.
+ */
+function foldChild(t: Transcript, e: GatehouseEvent, lastSeq: number): Transcript {
+  const call = e.parentCallId!;
+  const prev = t.children[call];
+  if (!prev && !hasCall(t.items, call) && !Object.values(t.children).some((c) => hasCall(c.items, call))) return { ...t, lastSeq };
+  const sub: Transcript = {
+    sessionId: prev?.sessionId || e.sessionId, turnId: prev?.turnId ?? "", items: prev?.items ?? [], lastSeq: 0, pendingApprovals: [], children: {},
+  };
+  const next = fold(sub, { ...e, parentCallId: undefined, agent: undefined } as GatehouseEvent);
+  const child: ChildTranscript = { sessionId: next.sessionId, agent: e.agent ?? prev?.agent ?? "", turnId: next.turnId, items: [...next.items] };
+  return { ...t, lastSeq, children: { ...t.children, [call]: child } };
 }
 
 function find(items: readonly TranscriptItem[], kind: TranscriptItem["kind"], id: string): number {
@@ -40,6 +66,7 @@ function replace(items: readonly TranscriptItem[], i: number, it: TranscriptItem
  */
 export function fold(t: Transcript, e: GatehouseEvent): Transcript {
   const lastSeq = Math.max(t.lastSeq, e.seq);
+  if (e.parentCallId) return foldChild(t, e, lastSeq);
   let sessionId = t.sessionId;
   let items = t.items;
   if (e.sessionId !== "" && e.sessionId !== sessionId) {
@@ -48,7 +75,7 @@ export function fold(t: Transcript, e: GatehouseEvent): Transcript {
     if (e.type !== "turn.started") return { ...t, lastSeq };
     sessionId = e.sessionId;
     items = [];
-    t = { ...t, pendingApprovals: [] };
+    t = { ...t, pendingApprovals: [], children: {} };
   }
   const base = { ...t, sessionId, items, lastSeq };
   switch (e.type) {

@@ -105,7 +105,7 @@ export class TranscriptStore {
       return;
     }
     let next: TranscriptView = { ...v, ...fold(v, e) };
-    if (e.type === "turn.started") {
+    if (e.type === "turn.started" && !e.parentCallId) {
       const i = next.queued.indexOf(e.payload.prompt);
       if (i >= 0) next = { ...next, queued: next.queued.filter((_, j) => j !== i) };
       void this.refreshQueued();

@@ -62,7 +62,7 @@ func (h *Handler) serveResponses(w http.ResponseWriter, r *http.Request, body []
 	if len(input) > 0 {
 		last = string(input[len(input)-1].Content)
 	}
-	n, resp, ok := h.take(w, req.Model, items, last, reqIdx)
+	n, resp, ok := h.take(w, req.Model, "", items, last, reqIdx)
 	if !ok {
 		return
 	}
@@ -74,7 +74,7 @@ func (h *Handler) serveResponses(w http.ResponseWriter, r *http.Request, body []
 	if include {
 		h.issue(n, resp)
 	}
-	streamResponse(w, r, n, req.Model, resp, include, func() { h.completed(n, resp) })
+	streamResponse(w, r, n, req.Model, resp, include, func() { h.completed("", n, resp) })
 }
 
 func reasoningID(n, i int) string { return fmt.Sprintf("rs_llmtest_%d_%d", n, i) }

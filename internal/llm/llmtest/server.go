@@ -46,12 +46,16 @@ type Recorded struct {
 type Handler struct {
 	script Script
 
-	mu          sync.Mutex
-	next        int
-	requests    []Recorded
-	violations  []string
-	outstanding []string          // call ids of the last completed response
-	outFrom     int               // index of that response
+	mu         sync.Mutex
+	next       int
+	requests   []Recorded
+	violations []string
+	// outstanding are the call ids of each conversation's last completed
+	// response, and that response's index. A conversation is keyed by its
+	// first system and user messages, so a subagent's requests, sent to the
+	// same server between its parent's, are checked on their own.
+	outstanding map[string][]string
+	outFrom     map[string]int
 	issued      map[string]string // reasoning item id → encrypted_content sent
 }
 
@@ -207,7 +211,13 @@ func (h *Handler) serveChat(w http.ResponseWriter, r *http.Request, body []byte,
 		return
 	}
 	var items []historyItem
+	var conv []byte
+	seen := map[string]bool{}
 	for _, m := range req.Messages {
+		if (m.Role == "system" || m.Role == "user") && !seen[m.Role] {
+			seen[m.Role] = true
+			conv = append(append(conv, m.Role...), m.Content...)
+		}
 		for _, tc := range m.ToolCalls {
 			items = append(items, historyItem{call: tc.ID})
 		}
@@ -219,7 +229,7 @@ func (h *Handler) serveChat(w http.ResponseWriter, r *http.Request, body []byte,
 	if len(req.Messages) > 0 {
 		last = string(req.Messages[len(req.Messages)-1].Content)
 	}
-	n, resp, ok := h.take(w, req.Model, items, last, reqIdx)
+	n, resp, ok := h.take(w, req.Model, string(conv), items, last, reqIdx)
 	if !ok {
 		return
 	}
@@ -228,20 +238,20 @@ func (h *Handler) serveChat(w http.ResponseWriter, r *http.Request, body []byte,
 		return
 	}
 	includeUsage := req.StreamOptions != nil && req.StreamOptions.IncludeUsage
-	stream(w, r, n, req.Model, resp, includeUsage, func() { h.completed(n, resp) })
+	stream(w, r, n, req.Model, resp, includeUsage, func() { h.completed(string(conv), n, resp) })
 }
 
 // take checks a model request (its model and the history's tool calls and
 // results) and takes the response for it: a rule's whose LastContains is in
 // last (the last message's content as JSON), else the next scripted one.
 // When ok is false it has answered with an error.
-func (h *Handler) take(w http.ResponseWriter, model string, history []historyItem, last string, reqIdx int) (n int, resp Response, ok bool) {
+func (h *Handler) take(w http.ResponseWriter, model, conv string, history []historyItem, last string, reqIdx int) (n int, resp Response, ok bool) {
 	if !h.knows(model) {
 		writeError(w, modelNotFound(model))
 		return 0, Response{}, false
 	}
 	h.mu.Lock()
-	h.check(history, reqIdx)
+	h.check(conv, history, reqIdx)
 	if n := h.requests[reqIdx].PromptTokens; h.script.ContextWindow > 0 && n > h.script.ContextWindow {
 		h.requests[reqIdx].Refused = true
 		h.mu.Unlock()
@@ -282,12 +292,15 @@ func (h *Handler) take(w http.ResponseWriter, model string, history []historyIte
 
 // completed notes the calls of response n, streamed whole: the next request
 // must carry each of them and its result.
-func (h *Handler) completed(n int, resp Response) {
+func (h *Handler) completed(conv string, n int, resp Response) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.outstanding, h.outFrom = nil, n
+	if h.outstanding == nil {
+		h.outstanding, h.outFrom = map[string][]string{}, map[string]int{}
+	}
+	h.outstanding[conv], h.outFrom[conv] = nil, n
 	for _, tc := range resp.ToolCalls {
-		h.outstanding = append(h.outstanding, tc.ID)
+		h.outstanding[conv] = append(h.outstanding[conv], tc.ID)
 	}
 }
 
@@ -302,7 +315,7 @@ type historyItem struct {
 // check records a violation for every tool call in the history without
 // exactly one result, every result without an earlier call, and every call
 // of the last completed response that the history does not carry.
-func (h *Handler) check(history []historyItem, reqIdx int) {
+func (h *Handler) check(conv string, history []historyItem, reqIdx int) {
 	calls := map[string]int{}   // id → times the call appears
 	results := map[string]int{} // id → results
 	for i, it := range history {
@@ -326,12 +339,12 @@ func (h *Handler) check(history []historyItem, reqIdx int) {
 			h.violate("request %d: tool call %s has %d results, want exactly one", reqIdx, it.call, n)
 		}
 	}
-	for _, id := range h.outstanding {
+	for _, id := range h.outstanding[conv] {
 		if calls[id] == 0 {
-			h.violate("request %d: lacks tool call %s (made in response %d) and its result", reqIdx, id, h.outFrom)
+			h.violate("request %d: lacks tool call %s (made in response %d) and its result", reqIdx, id, h.outFrom[conv])
 		}
 	}
-	h.outstanding = nil
+	delete(h.outstanding, conv)
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

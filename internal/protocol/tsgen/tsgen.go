@@ -98,7 +98,10 @@ func envelope() string {
 	t := reflect.TypeOf(protocol.Event{})
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
-		name, _ := jsonName(f)
+		name, omitempty := jsonName(f)
+		if omitempty {
+			name += "?"
+		}
 		switch f.Name {
 		case "Type":
 			fmt.Fprintf(&b, "  %s: T;\n", name)

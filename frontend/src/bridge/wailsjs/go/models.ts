@@ -1,3 +1,86 @@
+export namespace agents {
+	
+	export class ChildInfo {
+	    id: string;
+	    agent: string;
+	    task: string;
+	    parentCallId: string;
+	    background?: boolean;
+	    status: string;
+	    answer?: string;
+	    error?: string;
+	    blocked?: protocol.Blocked;
+	    toolCalls: number;
+	    usage: protocol.Usage;
+	    items?: protocol.TranscriptItem[];
+	
+	    static createFrom(source: any = {}) {
+	        return new ChildInfo(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.agent = source["agent"];
+	        this.task = source["task"];
+	        this.parentCallId = source["parentCallId"];
+	        this.background = source["background"];
+	        this.status = source["status"];
+	        this.answer = source["answer"];
+	        this.error = source["error"];
+	        this.blocked = this.convertValues(source["blocked"], protocol.Blocked);
+	        this.toolCalls = source["toolCalls"];
+	        this.usage = this.convertValues(source["usage"], protocol.Usage);
+	        this.items = this.convertValues(source["items"], protocol.TranscriptItem);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Definition {
+	    name: string;
+	    description: string;
+	    tools?: string[];
+	    readOnly?: boolean;
+	    model?: string;
+	    maxSteps?: number;
+	    prompt?: string;
+	    source: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Definition(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.name = source["name"];
+	        this.description = source["description"];
+	        this.tools = source["tools"];
+	        this.readOnly = source["readOnly"];
+	        this.model = source["model"];
+	        this.maxSteps = source["maxSteps"];
+	        this.prompt = source["prompt"];
+	        this.source = source["source"];
+	    }
+	}
+
+}
+
 export namespace llm {
 	
 	export class ConnectionResult {
@@ -491,6 +574,7 @@ export namespace protocol {
 	    action?: string;
 	    cwd?: string;
 	    summary: string;
+	    agent?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new Rule(source);
@@ -505,6 +589,7 @@ export namespace protocol {
 	        this.action = source["action"];
 	        this.cwd = source["cwd"];
 	        this.summary = source["summary"];
+	        this.agent = source["agent"];
 	    }
 	}
 	export class McpPreview {
@@ -735,6 +820,7 @@ export namespace protocol {
 	    tool: string;
 	    preview: Preview;
 	    rule?: Rule;
+	    agent?: string;
 	    stale?: string[];
 	
 	    static createFrom(source: any = {}) {
@@ -748,6 +834,7 @@ export namespace protocol {
 	        this.tool = source["tool"];
 	        this.preview = this.convertValues(source["preview"], Preview);
 	        this.rule = this.convertValues(source["rule"], Rule);
+	        this.agent = source["agent"];
 	        this.stale = source["stale"];
 	    }
 	
@@ -817,8 +904,24 @@ export namespace protocol {
 		    return a;
 		}
 	}
+	export class UndoAppliedPayload {
+	    unit: string;
+	    of: string;
+	    restored: string[];
+	    skipped?: {[key: string]: string};
 	
+	    static createFrom(source: any = {}) {
+	        return new UndoAppliedPayload(source);
+	    }
 	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.unit = source["unit"];
+	        this.of = source["of"];
+	        this.restored = source["restored"];
+	        this.skipped = source["skipped"];
+	    }
+	}
 	export class Compaction {
 	    keepFrom?: string;
 	    prompt?: string;
@@ -863,6 +966,140 @@ export namespace protocol {
 	        this.compacted = source["compacted"];
 	    }
 	}
+	export class Usage {
+	    promptTokens: number;
+	    completionTokens: number;
+	    totalTokens: number;
+	    cachedTokens: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Usage(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.promptTokens = source["promptTokens"];
+	        this.completionTokens = source["completionTokens"];
+	        this.totalTokens = source["totalTokens"];
+	        this.cachedTokens = source["cachedTokens"];
+	    }
+	}
+	export class TranscriptItem {
+	    kind: string;
+	    id?: string;
+	    turnId: string;
+	    text?: string;
+	    streaming?: boolean;
+	    cancelled?: boolean;
+	    tool?: string;
+	    args?: number[];
+	    result?: number[];
+	    isError?: boolean;
+	    durationMs?: number;
+	    waitMs?: number;
+	    approval?: CallApproval;
+	    running?: boolean;
+	    reason?: string;
+	    error?: string;
+	    errorKind?: string;
+	    usage?: Usage;
+	    context?: ContextUse;
+	    blocked?: Blocked;
+	    compaction?: Compaction;
+	    undo?: UndoAppliedPayload;
+	    reasoning?: number[][];
+	    reasoningModel?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new TranscriptItem(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.kind = source["kind"];
+	        this.id = source["id"];
+	        this.turnId = source["turnId"];
+	        this.text = source["text"];
+	        this.streaming = source["streaming"];
+	        this.cancelled = source["cancelled"];
+	        this.tool = source["tool"];
+	        this.args = source["args"];
+	        this.result = source["result"];
+	        this.isError = source["isError"];
+	        this.durationMs = source["durationMs"];
+	        this.waitMs = source["waitMs"];
+	        this.approval = this.convertValues(source["approval"], CallApproval);
+	        this.running = source["running"];
+	        this.reason = source["reason"];
+	        this.error = source["error"];
+	        this.errorKind = source["errorKind"];
+	        this.usage = this.convertValues(source["usage"], Usage);
+	        this.context = this.convertValues(source["context"], ContextUse);
+	        this.blocked = this.convertValues(source["blocked"], Blocked);
+	        this.compaction = this.convertValues(source["compaction"], Compaction);
+	        this.undo = this.convertValues(source["undo"], UndoAppliedPayload);
+	        this.reasoning = source["reasoning"];
+	        this.reasoningModel = source["reasoningModel"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class ChildTranscript {
+	    sessionId: string;
+	    agent: string;
+	    turnId: string;
+	    items: TranscriptItem[];
+	
+	    static createFrom(source: any = {}) {
+	        return new ChildTranscript(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.sessionId = source["sessionId"];
+	        this.agent = source["agent"];
+	        this.turnId = source["turnId"];
+	        this.items = this.convertValues(source["items"], TranscriptItem);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	
+	
+	
 	export class Decision {
 	    kind: string;
 	    note?: string;
@@ -999,118 +1236,6 @@ export namespace protocol {
 	    }
 	}
 	
-	export class UndoAppliedPayload {
-	    unit: string;
-	    of: string;
-	    restored: string[];
-	    skipped?: {[key: string]: string};
-	
-	    static createFrom(source: any = {}) {
-	        return new UndoAppliedPayload(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.unit = source["unit"];
-	        this.of = source["of"];
-	        this.restored = source["restored"];
-	        this.skipped = source["skipped"];
-	    }
-	}
-	export class Usage {
-	    promptTokens: number;
-	    completionTokens: number;
-	    totalTokens: number;
-	    cachedTokens: number;
-	
-	    static createFrom(source: any = {}) {
-	        return new Usage(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.promptTokens = source["promptTokens"];
-	        this.completionTokens = source["completionTokens"];
-	        this.totalTokens = source["totalTokens"];
-	        this.cachedTokens = source["cachedTokens"];
-	    }
-	}
-	export class TranscriptItem {
-	    kind: string;
-	    id?: string;
-	    turnId: string;
-	    text?: string;
-	    streaming?: boolean;
-	    cancelled?: boolean;
-	    tool?: string;
-	    args?: number[];
-	    result?: number[];
-	    isError?: boolean;
-	    durationMs?: number;
-	    waitMs?: number;
-	    approval?: CallApproval;
-	    running?: boolean;
-	    reason?: string;
-	    error?: string;
-	    errorKind?: string;
-	    usage?: Usage;
-	    context?: ContextUse;
-	    blocked?: Blocked;
-	    compaction?: Compaction;
-	    undo?: UndoAppliedPayload;
-	    reasoning?: number[][];
-	    reasoningModel?: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new TranscriptItem(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.kind = source["kind"];
-	        this.id = source["id"];
-	        this.turnId = source["turnId"];
-	        this.text = source["text"];
-	        this.streaming = source["streaming"];
-	        this.cancelled = source["cancelled"];
-	        this.tool = source["tool"];
-	        this.args = source["args"];
-	        this.result = source["result"];
-	        this.isError = source["isError"];
-	        this.durationMs = source["durationMs"];
-	        this.waitMs = source["waitMs"];
-	        this.approval = this.convertValues(source["approval"], CallApproval);
-	        this.running = source["running"];
-	        this.reason = source["reason"];
-	        this.error = source["error"];
-	        this.errorKind = source["errorKind"];
-	        this.usage = this.convertValues(source["usage"], Usage);
-	        this.context = this.convertValues(source["context"], ContextUse);
-	        this.blocked = this.convertValues(source["blocked"], Blocked);
-	        this.compaction = this.convertValues(source["compaction"], Compaction);
-	        this.undo = this.convertValues(source["undo"], UndoAppliedPayload);
-	        this.reasoning = source["reasoning"];
-	        this.reasoningModel = source["reasoningModel"];
-	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
-	}
 	export class Snapshot {
 	    sessionId: string;
 	    turnId: string;
@@ -1118,6 +1243,7 @@ export namespace protocol {
 	    pendingApprovals: ApprovalRequestedPayload[];
 	    processes: ProcessInfo[];
 	    lastSeq: number;
+	    children?: {[key: string]: ChildTranscript};
 	
 	    static createFrom(source: any = {}) {
 	        return new Snapshot(source);
@@ -1131,6 +1257,7 @@ export namespace protocol {
 	        this.pendingApprovals = this.convertValues(source["pendingApprovals"], ApprovalRequestedPayload);
 	        this.processes = this.convertValues(source["processes"], ProcessInfo);
 	        this.lastSeq = source["lastSeq"];
+	        this.children = this.convertValues(source["children"], ChildTranscript, true);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

@@ -1,0 +1,79 @@
+package main
+
+import (
+	"errors"
+
+	"gatehouse/internal/agent"
+	"gatehouse/internal/agents"
+	"gatehouse/internal/llm"
+	"gatehouse/internal/proc"
+	"gatehouse/internal/runtime"
+	"gatehouse/internal/session"
+	"gatehouse/internal/trust"
+)
+
+// attachAgents offers the session the agent definitions (built-ins, the
+// user's, and the workspace's when the folder is trusted for them) as
+// delegate and subagent tools. A definition that does not parse is logged
+// and left out.
+func (a *App) attachAgents(s *runtime.Session, past *session.Loaded) {
+	m, errs := agents.Setup(s, agents.HostOptions{ConfigDir: a.store.Dir(), Past: past, Models: a.agentModel,
+		Trusted:   agents.WorkspaceTrust(trust.NewStore(a.store.Dir())),
+		Processes: proc.Options{Env: a.loginEnv.Environ}})
+	for _, err := range errs {
+		a.log.Warn("agent definition left out", "err", err)
+	}
+	if m != nil {
+		a.managers.Store(s.ID(), m)
+		s.OnClose(func() { a.managers.Delete(s.ID()) })
+	}
+}
+
+// agentModel is the model a definition names, on the configured server.
+func (a *App) agentModel(name string) (agent.Model, error) {
+	c := a.modelConfig()
+	c.Model = name
+	return llm.New(c)
+}
+
+func (a *App) manager() (*agents.Manager, error) {
+	s := a.currentSession()
+	if s == nil {
+		return nil, errors.New("no session is open")
+	}
+	m, ok := a.managers.Load(s.ID())
+	if !ok {
+		return nil, errors.New("the session has no agents")
+	}
+	return m.(*agents.Manager), nil
+}
+
+// Subagents lists the open session's children, oldest first, for the
+// agents strip.
+func (a *App) Subagents() ([]agents.ChildInfo, error) {
+	m, err := a.manager()
+	if err != nil {
+		return nil, err
+	}
+	return m.Children(), nil
+}
+
+// AgentDefinitions lists the agents the open session may delegate to, with
+// the file each came from.
+func (a *App) AgentDefinitions() ([]agents.Definition, error) {
+	m, err := a.manager()
+	if err != nil {
+		return nil, err
+	}
+	return m.Definitions(), nil
+}
+
+// StopSubagent stops a background child of the open session.
+func (a *App) StopSubagent(id string) error {
+	m, err := a.manager()
+	if err != nil {
+		return err
+	}
+	_, err = m.Stop(id)
+	return err
+}

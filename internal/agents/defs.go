@@ -1,0 +1,284 @@
+// Package agents runs subagents: child sessions a session hands a task to,
+// each with its own transcript, its own processes and a tool policy from
+// its definition.
+//
+// # Definitions
+//
+// A definition is a Markdown file with front matter:
+//
+//	---
+//	name: reviewer
+//	description: Reviews a diff and lists problems.
+//	tools: read-only            # or: read_file, grep, bash
+//	model: gpt-4.1-mini         # optional
+//	maxSteps: 20                # optional
+//	---
+//	You review changes. …       (the body: the child's instructions)
+//
+// They are read from the user's config folder (agents/*.md) and, once the
+// folder is trusted, the workspace's .gatehouse/agents/*.md. The built-ins
+// explore, plan and general come first; a later definition with the same
+// name wins (user over built-in, workspace over user), and Source says
+// which file it came from.
+//
+// # Tools and policy
+//
+// A Manager attached to a session offers delegate_<name> {task, context?}
+// per definition (runs a child to completion and returns its answer) and
+// subagent_start/status/result/stop for children in the background. A
+// child's policy is its definition's tools intersected with its parent's;
+// its calls pass the parent session's gate (mode, rules, gateway), labelled
+// with the agent. See Manager.
+package agents
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"gatehouse/internal/tools"
+)
+
+// ReadOnlyGroup is the tools value naming every tool that only reads.
+const ReadOnlyGroup = "read-only"
+
+// Definition is one agent a session may delegate to.
+type Definition struct {
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	// Tools lists the tool names the agent may use; nil with ReadOnly
+	// unset means every tool its parent has.
+	Tools    []string `json:"tools,omitempty"`
+	ReadOnly bool     `json:"readOnly,omitempty"`
+	// Model, when set, is the model the child streams from.
+	Model    string `json:"model,omitempty"`
+	MaxSteps int    `json:"maxSteps,omitempty"`
+	// Prompt is the body: the child's instructions.
+	Prompt string `json:"prompt,omitempty"`
+	// Source is the file the definition came from, "built-in" for the
+	// built-ins.
+	Source string `json:"source"`
+}
+
+// Policy is the definition's own policy; the child gets it intersected
+// with its parent's.
+func (d Definition) Policy() tools.Policy {
+	p := tools.Policy{ReadOnly: d.ReadOnly}
+	if d.Tools != nil {
+		p.Allowed = tools.AllowOnly(d.Tools...).Allowed
+	}
+	return p
+}
+
+var exploreTools = []string{"read_file", "list_dir", "glob", "grep"}
+
+// Builtins are explore, plan and general.
+func Builtins() []Definition {
+	return []Definition{
+		{Name: "explore", Source: "built-in", Tools: exploreTools,
+			Description: "Explores the codebase (reads, lists, globs and greps files) and answers a question about it, keeping the details out of your context.",
+			Prompt:      "You explore the workspace to answer the task. You can only read. Answer with what you found: the files, the facts and short quotes that matter, nothing else."},
+		{Name: "plan", Source: "built-in", Tools: exploreTools,
+			Description: "Reads the code and answers with a step-by-step plan for the task, without changing anything.",
+			Prompt:      "You plan. Read what you need of the workspace, then answer with a numbered plan: the files to change, what to change in each, and how to check it. Do not change anything."},
+		{Name: "general", Source: "built-in",
+			Description: "A general agent with every tool you have, for a self-contained piece of work.",
+			Prompt:      "You do the task you were given, completely, then answer with a short report of what you did and what is left."},
+	}
+}
+
+// validName: ^[a-z][a-z0-9_-]{0,39}$ (a delegate_<name> tool name stays
+// valid). Not a regexp: compiling one costs every process start-up.
+func validName(n string) bool {
+	if n == "" || len(n) > 40 || n[0] < 'a' || n[0] > 'z' {
+		return false
+	}
+	return strings.Trim(n, "abcdefghijklmnopqrstuvwxyz0123456789_-") == ""
+}
+
+// validToolName: ^[a-zA-Z0-9_-]{1,64}$, as the tools package requires.
+func validToolName(n string) bool {
+	return n != "" && len(n) <= 64 && strings.Trim(n, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") == ""
+}
+
+// Parse reads one definition file's content; source is its path.
+func Parse(source string, data []byte) (Definition, error) {
+	d := Definition{Source: source}
+	text := strings.ReplaceAll(string(data), "\r\n", "\n")
+	if !strings.HasPrefix(text, "---\n") {
+		return d, fmt.Errorf("%s: no front matter (the file must start with a line ---)", source)
+	}
+	head, body, ok := strings.Cut(text[4:], "\n---")
+	if !ok {
+		return d, fmt.Errorf("%s: the front matter is not closed by a line ---", source)
+	}
+	body = strings.TrimPrefix(body, "\n")
+	d.Prompt = strings.TrimSpace(body)
+	sc := bufio.NewScanner(strings.NewReader(head))
+	line := 1
+	var listKey string
+	for sc.Scan() {
+		line++
+		raw := sc.Text()
+		l := strings.TrimSpace(raw)
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		if item, ok := strings.CutPrefix(l, "- "); ok && listKey == "tools" {
+			d.Tools = append(d.Tools, unquote(item))
+			continue
+		}
+		key, val, ok := strings.Cut(l, ":")
+		if !ok {
+			return d, fmt.Errorf("%s:%d: expected key: value, got %q", source, line, l)
+		}
+		key, val, listKey = strings.TrimSpace(key), stripComment(strings.TrimSpace(val)), ""
+		switch key {
+		case "name":
+			d.Name = unquote(val)
+		case "description":
+			d.Description = unquote(val)
+		case "model":
+			d.Model = unquote(val)
+		case "maxSteps":
+			n, err := strconv.Atoi(val)
+			if err != nil || n < 1 {
+				return d, fmt.Errorf("%s:%d: maxSteps must be a positive number, got %q", source, line, val)
+			}
+			d.MaxSteps = n
+		case "tools":
+			if val == "" {
+				listKey, d.Tools = "tools", []string{}
+				continue
+			}
+			if unquote(val) == ReadOnlyGroup {
+				d.ReadOnly = true
+				continue
+			}
+			d.Tools = []string{}
+			for _, n := range strings.Split(strings.Trim(val, "[]"), ",") {
+				if n = unquote(strings.TrimSpace(n)); n != "" {
+					d.Tools = append(d.Tools, n)
+				}
+			}
+		default:
+			return d, fmt.Errorf("%s:%d: unknown key %q (name, description, tools, model, maxSteps)", source, line, key)
+		}
+	}
+	if i := indexOf(d.Tools, ReadOnlyGroup); i >= 0 {
+		d.ReadOnly, d.Tools = true, append(d.Tools[:i:i], d.Tools[i+1:]...)
+		if len(d.Tools) == 0 {
+			d.Tools = nil
+		}
+	}
+	switch {
+	case !validName(d.Name):
+		return d, fmt.Errorf("%s: name %q must be lower-case letters, digits, - or _ (up to 40)", source, d.Name)
+	case d.Description == "":
+		return d, fmt.Errorf("%s: description is missing", source)
+	}
+	for _, t := range d.Tools {
+		if !validToolName(t) {
+			return d, fmt.Errorf("%s: tools: %q is not a tool name", source, t)
+		}
+	}
+	return d, nil
+}
+
+func indexOf(xs []string, x string) int {
+	for i, v := range xs {
+		if v == x {
+			return i
+		}
+	}
+	return -1
+}
+
+func stripComment(v string) string {
+	if i := strings.Index(v, " #"); i >= 0 && !strings.HasPrefix(v, `"`) {
+		return strings.TrimSpace(v[:i])
+	}
+	return v
+}
+
+func unquote(v string) string {
+	if len(v) >= 2 && (v[0] == '"' && v[len(v)-1] == '"' || v[0] == '\'' && v[len(v)-1] == '\'') {
+		return v[1 : len(v)-1]
+	}
+	return v
+}
+
+// LoadOptions says where definitions come from.
+type LoadOptions struct {
+	// UserDir is the user's config folder; its agents/ holds definitions.
+	UserDir string
+	// Workspace is the workspace's root; its .gatehouse/agents/ is read
+	// only when Trusted says so.
+	Workspace string
+	// Trusted reports whether the workspace's agent definitions may load
+	// (folder trust); nil: they never do.
+	Trusted func(workspace string) bool
+}
+
+// readDir parses dir's *.md definitions, in name order; a file that does
+// not parse is left out and its error returned.
+func readDir(dir string) ([]Definition, []error) {
+	paths, _ := filepath.Glob(filepath.Join(dir, "*.md"))
+	sort.Strings(paths)
+	var defs []Definition
+	var errs []error
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err == nil {
+			var d Definition
+			if d, err = Parse(p, data); err == nil {
+				defs = append(defs, d)
+				continue
+			}
+		}
+		errs = append(errs, err)
+	}
+	return defs, errs
+}
+
+// WorkspaceDir is where a workspace keeps its definitions.
+const WorkspaceDir = ".gatehouse/agents"
+
+// Load returns the built-ins, then the user's, then the trusted
+// workspace's definitions, a later one replacing an earlier one of the same
+// name, sorted by name. A file that does not parse is left out and its
+// error returned beside the rest.
+func Load(o LoadOptions) ([]Definition, []error) {
+	byName := map[string]Definition{}
+	for _, d := range Builtins() {
+		byName[d.Name] = d
+	}
+	var errs []error
+	add := func(defs []Definition, es []error) {
+		for _, d := range defs {
+			byName[d.Name] = d
+		}
+		errs = append(errs, es...)
+	}
+	if o.UserDir != "" {
+		add(readDir(filepath.Join(o.UserDir, "agents")))
+	}
+	if o.Workspace != "" && o.Trusted != nil && o.Trusted(o.Workspace) {
+		defs, es := readDir(filepath.Join(o.Workspace, filepath.FromSlash(WorkspaceDir)))
+		// Asked again after reading: what was read is what was trusted,
+		// unless the folder changed meanwhile (then none of it loads).
+		if o.Trusted(o.Workspace) {
+			add(defs, es)
+		}
+	}
+	out := make([]Definition, 0, len(byName))
+	for _, d := range byName {
+		out = append(out, d)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out, errs
+}

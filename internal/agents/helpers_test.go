@@ -1,0 +1,190 @@
+package agents
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"gatehouse/internal/agent"
+	"gatehouse/internal/approval"
+	"gatehouse/internal/events"
+	"gatehouse/internal/llm"
+	"gatehouse/internal/llm/llmtest"
+	"gatehouse/internal/protocol"
+	"gatehouse/internal/runtime"
+	"gatehouse/internal/session"
+	"gatehouse/internal/workspace"
+)
+
+// host is a window-like host of one session with agents attached: the
+// dialog gateway, the events shown, the fake model servers (main, and
+// "other" for definitions naming model "other").
+type host struct {
+	t     *testing.T
+	root  string
+	srv   *llmtest.Server
+	other *llmtest.Server
+	sess  *runtime.Session
+	m     *Manager
+
+	mu     sync.Mutex
+	mode   approval.Mode
+	events []protocol.Event
+}
+
+type setup struct {
+	tree  map[string]string
+	other *llmtest.Script
+	defs  []Definition
+	log   *session.Log
+	past  *session.Loaded
+	root  string
+}
+
+func start(t *testing.T, script llmtest.Script, mode approval.Mode, su setup) *host {
+	t.Helper()
+	root := su.root
+	if root == "" {
+		root = t.TempDir()
+	}
+	for p, c := range su.tree {
+		full := filepath.Join(root, filepath.FromSlash(p))
+		os.MkdirAll(filepath.Dir(full), 0o755)
+		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ws, err := workspace.New(root, workspace.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &host{t: t, root: ws.Root(), srv: llmtest.Start(t, script), mode: mode}
+	cfg := Config{Definitions: append(Builtins(), su.defs...)}
+	if su.other != nil {
+		h.other = llmtest.Start(t, *su.other)
+		other := client(t, h.other)
+		cfg.Models = func(name string) (agent.Model, error) { return other, nil }
+	}
+	h.sess, err = runtime.New(runtime.Options{
+		Workspace: ws, Model: client(t, h.srv), Sink: events.SinkFunc(h.emit), NoWatch: true,
+		Mode:    func() approval.Mode { h.mu.Lock(); defer h.mu.Unlock(); return h.mode },
+		Gateway: func(id string, pub approval.Publisher) approval.Gateway { return approval.NewGUI(pub, id) },
+		Log:     su.log, Past: su.past,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(h.sess.Close)
+	if h.m, err = Attach(h.sess, cfg); err != nil {
+		t.Fatal(err)
+	}
+	h.m.Restore(su.past)
+	return h
+}
+
+func client(t *testing.T, srv *llmtest.Server) *llm.Client {
+	c, err := llm.New(llm.Config{BaseURL: srv.URL, Model: "fake-model"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func (h *host) emit(e protocol.Event) {
+	h.mu.Lock()
+	h.events = append(h.events, e)
+	h.mu.Unlock()
+}
+
+func (h *host) gui() *approval.GUI { return h.sess.Gateway().(*approval.GUI) }
+
+func (h *host) run(prompt string) agent.Outcome {
+	h.t.Helper()
+	out, err := h.sess.Run(context.Background(), prompt)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return out
+}
+
+func (h *host) waitApproval() approval.Request {
+	h.t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		if p := h.gui().Pending(); len(p) > 0 {
+			return p[0]
+		}
+		if time.Now().After(deadline) {
+			h.t.Fatal("no approval was asked for")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// result is the output of the parent's call id.
+func (h *host) result(id string) string {
+	h.t.Helper()
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, e := range h.events {
+		if p, ok := e.Payload.(protocol.ToolFinishedPayload); ok && p.CallID == id && e.ParentCallID == "" {
+			return string(p.Result)
+		}
+	}
+	h.t.Fatalf("no result for call %s", id)
+	return ""
+}
+
+// childCalls lists "agent › tool" for each tool.finished of a child run by
+// the parent's call parent, in order.
+func (h *host) childCalls(parent string) []string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	var out []string
+	for _, e := range h.events {
+		if p, ok := e.Payload.(protocol.ToolFinishedPayload); ok && e.ParentCallID == parent {
+			out = append(out, e.Agent+" › "+p.Tool)
+		}
+	}
+	return out
+}
+
+// requestTools names the tools model request i of srv offered, sorted.
+func requestTools(t *testing.T, srv *llmtest.Server, i int) []string {
+	t.Helper()
+	names, err := srv.ToolNames(i)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return names
+}
+
+// request is the body of model request i of srv.
+func request(t *testing.T, srv *llmtest.Server, i int) []byte {
+	t.Helper()
+	b, ok := srv.ChatRequest(i)
+	if !ok {
+		t.Fatalf("no model request %d", i)
+	}
+	return b
+}
+
+func call(id, name, args string) llmtest.Response {
+	return llmtest.Response{ToolCalls: []llmtest.ToolCall{{ID: id, Name: name, Arguments: llmtest.Text(args)}}}
+}
+
+func text(s string) llmtest.Response { return llmtest.Response{Text: llmtest.Text(s)} }
+
+func eventually(t *testing.T, what string, ok func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for !ok() {
+		if time.Now().After(deadline) {
+			t.Fatalf("never: %s", what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}

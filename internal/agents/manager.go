@@ -1,0 +1,440 @@
+package agents
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	"gatehouse/internal/agent"
+	"gatehouse/internal/events"
+	"gatehouse/internal/proc"
+	"gatehouse/internal/protocol"
+	"gatehouse/internal/runtime"
+	"gatehouse/internal/session"
+	"gatehouse/internal/tools"
+)
+
+// DefaultMaxDepth is how deep children may nest: a main session's child
+// (depth 1) may delegate once more (depth 2), that one no further.
+const DefaultMaxDepth = 2
+
+// Config is what a Manager needs beyond its session.
+type Config struct {
+	// Definitions are the agents offered (Load's result).
+	Definitions []Definition
+	// MaxDepth limits nesting (zero: DefaultMaxDepth).
+	MaxDepth int
+	// Models returns the model a definition names (nil: a definition with
+	// a model fails to start).
+	Models func(name string) (agent.Model, error)
+	// Processes configures each child's process registry.
+	Processes proc.Options
+}
+
+// Manager runs the children of one session and offers the tools that
+// start them. Attach creates it; the session's Close stops every child.
+type Manager struct {
+	parent *runtime.Session
+	cfg    Config
+	defs   map[string]Definition
+	names  []string
+
+	mu       sync.Mutex
+	children map[string]*Child
+	order    []string
+	seq      int
+	notes    []string
+	closed   bool
+	wg       sync.WaitGroup
+}
+
+// ProviderName names the manager's tools on the surface.
+const ProviderName = "agents"
+
+// Attach adds the agent tools to s (none beyond the depth limit), the
+// delivery of background results to its next model request, and the
+// stopping of its children to its Close.
+func Attach(s *runtime.Session, cfg Config) (*Manager, error) {
+	if cfg.MaxDepth == 0 {
+		cfg.MaxDepth = DefaultMaxDepth
+	}
+	m := &Manager{parent: s, cfg: cfg, defs: map[string]Definition{}, children: map[string]*Child{}}
+	for _, d := range cfg.Definitions {
+		m.defs[d.Name] = d
+	}
+	for n := range m.defs {
+		m.names = append(m.names, n)
+	}
+	sort.Strings(m.names)
+	if s.Depth() < cfg.MaxDepth {
+		if err := s.AddProvider(provider{m}); err != nil {
+			return nil, err
+		}
+	}
+	s.AddNotes(m.takeNotes)
+	s.OnClose(m.Close)
+	return m, nil
+}
+
+// Definitions are the agents the manager offers, sorted by name.
+func (m *Manager) Definitions() []Definition {
+	out := make([]Definition, 0, len(m.names))
+	for _, n := range m.names {
+		out = append(out, m.defs[n])
+	}
+	return out
+}
+
+// Child is one child session's run, as its parent sees it.
+type Child struct {
+	ID           string
+	Agent        string
+	Task         string
+	ParentCallID string
+	Background   bool
+
+	sess   *runtime.Session
+	ctx    context.Context // a background child's own
+	cancel context.CancelFunc
+	done   chan struct{}
+
+	mu        sync.Mutex
+	answer    string
+	toolCalls int
+	out       agent.Outcome
+	ended     bool
+	delivered bool
+	items     []protocol.TranscriptItem // the child's transcript once ended
+}
+
+// ChildInfo is what the UI and the tools report of a child.
+type ChildInfo struct {
+	ID           string                    `json:"id"`
+	Agent        string                    `json:"agent"`
+	Task         string                    `json:"task"`
+	ParentCallID string                    `json:"parentCallId"`
+	Background   bool                      `json:"background,omitempty"`
+	Status       string                    `json:"status"` // running, or the stop reason
+	Answer       string                    `json:"answer,omitempty"`
+	Error        string                    `json:"error,omitempty"`
+	Blocked      *protocol.Blocked         `json:"blocked,omitempty"`
+	ToolCalls    int                       `json:"toolCalls"`
+	Usage        protocol.Usage            `json:"usage"`
+	Items        []protocol.TranscriptItem `json:"items,omitempty"`
+}
+
+// Info reports the child now.
+func (c *Child) Info() ChildInfo {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	ci := ChildInfo{ID: c.ID, Agent: c.Agent, Task: c.Task, ParentCallID: c.ParentCallID, Background: c.Background,
+		Status: "running", Answer: c.answer, ToolCalls: c.toolCalls, Usage: c.out.Usage, Blocked: c.out.Blocked}
+	if c.ended {
+		ci.Items = c.items
+		ci.Status = string(c.out.Reason)
+		if c.out.Err != nil {
+			ci.Error = c.out.Err.Error()
+		}
+	}
+	return ci
+}
+
+// Children lists the children of the session, oldest first.
+func (m *Manager) Children() []ChildInfo {
+	m.mu.Lock()
+	cs := make([]*Child, 0, len(m.order))
+	for _, id := range m.order {
+		cs = append(cs, m.children[id])
+	}
+	m.mu.Unlock()
+	out := make([]ChildInfo, len(cs))
+	for i, c := range cs {
+		out[i] = c.Info()
+	}
+	return out
+}
+
+// label is how the child's approval requests name it.
+func (m *Manager) label(name string) string {
+	if p := m.parent.Agent(); p != "" {
+		return p + " › " + name
+	}
+	return name
+}
+
+// spawn builds a child session of agent name for the call parentCallID.
+func (m *Manager) spawn(name, task, parentCallID string, background bool) (*Child, error) {
+	d, ok := m.defs[name]
+	if !ok {
+		return nil, fmt.Errorf("unknown agent %q; agents: %s", name, strings.Join(m.names, ", "))
+	}
+	model := m.parent.Model()
+	if d.Model != "" {
+		if m.cfg.Models == nil {
+			return nil, fmt.Errorf("agent %s asks for model %s, which this host cannot give", name, d.Model)
+		}
+		var err error
+		if model, err = m.cfg.Models(d.Model); err != nil {
+			return nil, fmt.Errorf("agent %s: model %s: %w", name, d.Model, err)
+		}
+	}
+	m.mu.Lock()
+	m.seq++
+	c := &Child{ID: fmt.Sprintf("agent-%d", m.seq), Agent: name, Task: task, ParentCallID: parentCallID,
+		Background: background, done: make(chan struct{})}
+	m.mu.Unlock()
+	if background {
+		c.ctx, c.cancel = context.WithCancel(context.Background())
+	}
+
+	label := m.label(name)
+	pub := m.parent.Publisher()
+	sink := events.SinkFunc(func(e protocol.Event) {
+		c.observe(e)
+		if e.ParentCallID == "" { // a grandchild's events keep their own
+			e.ParentCallID, e.Agent = parentCallID, label
+		}
+		e.Seq = 0
+		pub.Publish(e)
+	})
+	// The parent's other providers (MCP servers, a Go caller's tools) join
+	// the child's surface; the policy then keeps what the child may use.
+	var providers []tools.Provider
+	for _, p := range m.parent.Providers() {
+		if p.Name() != ProviderName {
+			providers = append(providers, p)
+		}
+	}
+	files := m.parent.Files()
+	sess, err := runtime.New(runtime.Options{Providers: providers,
+		Workspace: m.parent.Workspace(), Model: model, Parent: m.parent, Agent: label,
+		Policy: d.Policy(), Sink: sink, Files: files, NoWatch: files == nil,
+		Instructions: d.Prompt, MaxSteps: d.MaxSteps, Processes: m.cfg.Processes,
+	})
+	if err != nil {
+		return nil, err
+	}
+	if _, err := Attach(sess, Config{Definitions: m.Definitions(), MaxDepth: m.cfg.MaxDepth,
+		Models: m.cfg.Models, Processes: m.cfg.Processes}); err != nil {
+		sess.Close()
+		return nil, err
+	}
+	c.sess = sess
+	m.mu.Lock()
+	if m.closed {
+		m.mu.Unlock()
+		sess.Close()
+		if c.cancel != nil {
+			c.cancel()
+		}
+		return nil, fmt.Errorf("the session is closing")
+	}
+	if background {
+		m.wg.Add(1)
+	}
+	m.children[c.ID] = c
+	m.order = append(m.order, c.ID)
+	m.mu.Unlock()
+	return c, nil
+}
+
+// observe keeps the child's last answer and counts its tool calls.
+func (c *Child) observe(e protocol.Event) {
+	if e.ParentCallID != "" {
+		return // a grandchild's
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	switch p := e.Payload.(type) {
+	case protocol.MessageDonePayload:
+		if strings.TrimSpace(p.Text) != "" {
+			c.answer = p.Text
+		}
+	case protocol.ToolFinishedPayload:
+		c.toolCalls++
+	}
+}
+
+// run runs the child's one turn to its end under ctx, then closes it (its
+// processes are killed) and saves it in the parent's log.
+func (m *Manager) run(ctx context.Context, c *Child, prompt string) agent.Outcome {
+	out, err := c.sess.Run(ctx, prompt)
+	if err != nil {
+		out = agent.Outcome{Reason: protocol.StopError, Err: err}
+	}
+	items := c.sess.Snapshot().Transcript
+	c.sess.Close()
+	c.mu.Lock()
+	c.out, c.ended, c.items = out, true, items
+	c.mu.Unlock()
+	info := c.Info()
+	_ = m.parent.AppendRecord(session.RecordChild, info)
+	close(c.done)
+	return out
+}
+
+// Delegate runs agent name's child on text to its end under ctx, for the
+// parent's call parentCallID, and reports it (as delegate_<name> does).
+func (m *Manager) Delegate(ctx context.Context, name, text, parentCallID string) (ChildInfo, error) {
+	c, err := m.spawn(name, text, parentCallID, false)
+	if err != nil {
+		return ChildInfo{}, err
+	}
+	m.run(ctx, c, text)
+	return c.Info(), nil
+}
+
+func prompt(task, context string) string {
+	if strings.TrimSpace(context) == "" {
+		return task
+	}
+	return task + "\n\nContext from the agent that delegated this task:\n" + context
+}
+
+// child returns the child id.
+func (m *Manager) child(id string) (*Child, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	c, ok := m.children[id]
+	return c, ok
+}
+
+// Stop stops a background child and waits for it to end.
+func (m *Manager) Stop(id string) (ChildInfo, error) {
+	c, ok := m.child(id)
+	if !ok {
+		return ChildInfo{}, fmt.Errorf("no subagent %q", id)
+	}
+	if !c.Background {
+		return c.Info(), fmt.Errorf("%s is not a background subagent: it ends with the call that started it", id)
+	}
+	if c.cancel != nil { // nil: restored, ended
+		c.cancel()
+	}
+	<-c.done
+	return c.Info(), nil
+}
+
+// takeNotes hands the next model request the results of background
+// children that ended since, unless the model already read them.
+func (m *Manager) takeNotes() []string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := m.notes
+	m.notes = nil
+	return out
+}
+
+// backgroundEnded queues the note of a background child's end.
+func (m *Manager) backgroundEnded(c *Child) {
+	c.mu.Lock()
+	if c.delivered {
+		c.mu.Unlock()
+		return
+	}
+	c.delivered = true
+	c.mu.Unlock()
+	info := c.Info()
+	note := fmt.Sprintf("[subagent %s (%s) ended: %s]", info.ID, info.Agent, info.Status)
+	if info.Blocked != nil {
+		note += fmt.Sprintf(" The user rejected its %s call", info.Blocked.Tool)
+		if info.Blocked.Note != "" {
+			note += ": " + info.Blocked.Note
+		}
+		note += "."
+	}
+	if info.Error != "" {
+		note += " Error: " + info.Error
+	}
+	if info.Answer != "" {
+		note += "\n" + info.Answer
+	}
+	m.mu.Lock()
+	m.notes = append(m.notes, note)
+	m.mu.Unlock()
+}
+
+// Close stops every running child and waits for them; the session's Close
+// calls it first.
+func (m *Manager) Close() {
+	m.mu.Lock()
+	m.closed = true
+	var cs []*Child
+	for _, c := range m.children {
+		cs = append(cs, c)
+	}
+	m.mu.Unlock()
+	for _, c := range cs {
+		if c.cancel != nil {
+			c.cancel()
+		}
+	}
+	m.wg.Wait()
+}
+
+// Restore lists the children saved in a resumed session's log, as ended
+// (one still running when the log stopped reads as cancelled).
+func (m *Manager) Restore(past *session.Loaded) {
+	if past == nil {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, rec := range past.Records {
+		if rec.Type != session.RecordChild {
+			continue
+		}
+		var ci ChildInfo
+		if err := json.Unmarshal(rec.Data, &ci); err != nil || ci.ID == "" {
+			continue
+		}
+		if ci.Status == "running" {
+			ci.Status = string(protocol.StopCancelled)
+		}
+		c := &Child{ID: ci.ID, Agent: ci.Agent, Task: ci.Task, ParentCallID: ci.ParentCallID, Background: ci.Background,
+			done: make(chan struct{}), answer: ci.Answer, toolCalls: ci.ToolCalls, ended: true, delivered: true, items: ci.Items,
+			out: agent.Outcome{Reason: protocol.StopReason(ci.Status), Usage: ci.Usage, Blocked: ci.Blocked}}
+		close(c.done)
+		m.parent.RestoreChild(ci.ParentCallID, protocol.ChildTranscript{Agent: m.label(ci.Agent), Items: ci.Items})
+		if _, dup := m.children[c.ID]; !dup {
+			m.order = append(m.order, c.ID)
+		}
+		m.children[c.ID] = c
+		var n int
+		if _, err := fmt.Sscanf(c.ID, "agent-%d", &n); err == nil && n > m.seq {
+			m.seq = n
+		}
+	}
+}
+
+var _ tools.Provider = provider{}
+
+// HostOptions is what a host gives Setup.
+type HostOptions struct {
+	// ConfigDir is the user's config folder (its agents/ is read).
+	ConfigDir string
+	// Trusted says whether the workspace's definitions may load (nil:
+	// they do not).
+	Trusted func(workspace string) bool
+	// Past is the session being resumed (its children list as ended).
+	Past *session.Loaded
+	// Models gives a definition's model by name (nil: none).
+	Models func(name string) (agent.Model, error)
+	// Processes configures each child's process registry.
+	Processes proc.Options
+}
+
+// Setup loads the definitions for s's workspace and attaches a Manager; a
+// definition that does not parse is left out and returned beside it.
+func Setup(s *runtime.Session, o HostOptions) (*Manager, []error) {
+	defs, errs := Load(LoadOptions{UserDir: o.ConfigDir, Workspace: s.Workspace().Root(), Trusted: o.Trusted})
+	m, err := Attach(s, Config{Definitions: defs, Models: o.Models, Processes: o.Processes})
+	if err != nil {
+		return nil, append(errs, err)
+	}
+	m.Restore(o.Past)
+	return m, errs
+}
