@@ -17,6 +17,7 @@ import (
 	"github.com/wailsapp/wails/v2/pkg/options"
 	"github.com/wailsapp/wails/v2/pkg/options/assetserver"
 
+	"gatehouse/internal/acp"
 	"gatehouse/internal/cli"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/session"
@@ -41,6 +42,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return cli.Tool(args[1:], os.Stdin, stdout, stderr)
 		case "exec":
 			return cli.ExecMain(args[1:], os.Stdin, stdout, stderr)
+		case "acp":
+			return acp.Main(args[1:], os.Stdin, stdout, stderr)
 		case "version", "--version", "-version":
 			fmt.Fprintf(stdout, "gatehouse %s\n", version)
 			return 0
