@@ -293,4 +293,3 @@ func TestStopReasonsMaxStepsAndError(t *testing.T) {
 		t.Errorf("error %+v", re)
 	}
 }
-

@@ -49,8 +49,9 @@ func Serve(ctx context.Context, o Options, in io.Reader, out io.Writer) error {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
 	a := &Agent{o: o, sessions: map[string]*acpSession{}}
+	// The connection's own diagnostics go to slog.Default (Run points it
+	// at stderr): the SDK's SetLogger races with the reader it has started.
 	a.conn = sdk.NewAgentSideConnection(a, out, in)
-	a.conn.SetLogger(o.Logger)
 	select {
 	case <-a.conn.Done():
 	case <-ctx.Done():
