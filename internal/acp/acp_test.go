@@ -174,10 +174,13 @@ func TestAllowAlwaysCoversTheSameCallLater(t *testing.T) {
 
 func TestSetModeAutoRunsWithoutAsking(t *testing.T) {
 	srv := llmtest.Start(t, llmtest.Script{Responses: []llmtest.Response{
-		{ToolCalls: []llmtest.ToolCall{{ID: "call_1", Name: "bash", Arguments: llmtest.Text(`{"action":"exec","command":"echo hello > out.txt; echo said hello"}`)}}},
+		{ToolCalls: []llmtest.ToolCall{
+			{ID: "call_1", Name: "bash", Arguments: llmtest.Text(`{"action":"exec","command":"echo hello > out.txt; echo said hello"}`)},
+			patchCall("call_2"),
+		}},
 		{Text: llmtest.Text("Ran it.")},
 	}})
-	ws := workspaceWith(t, nil)
+	ws := workspaceWith(t, map[string]string{"a.txt": "old\n"})
 	e := startEditor(t, testEnv(t), srv)
 	e.initialize()
 	s := e.newSession(ws)
@@ -201,7 +204,7 @@ func TestSetModeAutoRunsWithoutAsking(t *testing.T) {
 	}
 	var kind sdk.ToolKind
 	for _, u := range us {
-		if c := u.Update.ToolCall; c != nil {
+		if c := u.Update.ToolCall; c != nil && c.ToolCallId == "call_1" {
 			kind = c.Kind
 		}
 	}
@@ -213,6 +216,12 @@ func TestSetModeAutoRunsWithoutAsking(t *testing.T) {
 	if !strings.Contains(text, "$ echo hello > out.txt; echo said hello") || !strings.Contains(text, "said hello") {
 		t.Errorf("bash content %q", text)
 	}
+	// A patch that ran without asking still shows as a diff.
+	patched := lastToolUpdates(us)["call_2"]
+	if patched == nil || len(patched.Content) != 1 || patched.Content[0].Diff == nil {
+		t.Fatalf("patch's last update %+v", patched)
+	}
+	checkDiff(t, patched.Content[0].Diff, "a.txt", "old\n", "new\n")
 }
 
 func TestLoadReplaysASavedSession(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	sdk "github.com/coder/acp-go-sdk"
@@ -148,5 +149,44 @@ func TestMalformedLinesAndUnknownMethods(t *testing.T) {
 	}
 	if !strings.Contains(stderr.String(), "failed to parse incoming message") {
 		t.Errorf("the malformed line was not logged on stderr: %q", stderr.String())
+	}
+}
+
+// TestNewPromptCancelsTheRunningOne: the SDK cancels a session's running
+// prompt when another arrives; the first ends cancelled, the second runs.
+func TestNewPromptCancelsTheRunningOne(t *testing.T) {
+	srv := llmtest.Start(t, llmtest.Script{Responses: []llmtest.Response{
+		{Text: llmtest.Text("Thinking"), Hang: true},
+		{Text: llmtest.Text("Second answer.")},
+	}})
+	e := startEditor(t, testEnv(t), srv)
+	streaming := make(chan struct{})
+	var once sync.Once
+	e.onUpdate = func(n sdk.SessionNotification) {
+		if n.Update.AgentMessageChunk != nil {
+			once.Do(func() { close(streaming) })
+		}
+	}
+	e.initialize()
+	s := e.newSession(workspaceWith(t, nil))
+	first := make(chan sdk.PromptResponse, 1)
+	go func() {
+		r, err := e.prompt(context.Background(), s.SessionId, "first")
+		if err != nil {
+			t.Errorf("first prompt: %v", err)
+		}
+		first <- r
+	}()
+	<-streaming
+	r, err := e.prompt(context.Background(), s.SessionId, "second")
+	if err != nil || r.StopReason != sdk.StopReasonEndTurn {
+		t.Fatalf("second prompt: %+v %v", r, err)
+	}
+	if r := <-first; r.StopReason != sdk.StopReasonCancelled {
+		t.Errorf("first prompt: %+v", r)
+	}
+	us, _ := e.seen()
+	if got := agentText(us); !strings.HasSuffix(got, "Second answer.") {
+		t.Errorf("agent text %q", got)
 	}
 }

@@ -38,6 +38,8 @@ type editor struct {
 	mu          sync.Mutex
 	updates     []sdk.SessionNotification
 	permissions []sdk.RequestPermissionRequest
+	// onUpdate, when set, hears each update as it arrives.
+	onUpdate func(sdk.SessionNotification)
 	// answer answers each permission request (default: allow_once).
 	answer func(ctx context.Context, p sdk.RequestPermissionRequest) (sdk.RequestPermissionResponse, error)
 
@@ -120,8 +122,12 @@ func (e *editor) prompt(ctx context.Context, id sdk.SessionId, text string) (sdk
 // SessionUpdate implements sdk.Client.
 func (e *editor) SessionUpdate(ctx context.Context, n sdk.SessionNotification) error {
 	e.mu.Lock()
-	defer e.mu.Unlock()
 	e.updates = append(e.updates, n)
+	hook := e.onUpdate
+	e.mu.Unlock()
+	if hook != nil {
+		hook(n)
+	}
 	return nil
 }
 

@@ -48,10 +48,13 @@ func Serve(ctx context.Context, o Options, in io.Reader, out io.Writer) error {
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
-	a := &Agent{o: o, sessions: map[string]*acpSession{}}
+	a := &Agent{o: o, sessions: map[string]*acpSession{}, ready: make(chan struct{})}
 	// The connection's own diagnostics go to slog.Default (Run points it
 	// at stderr): the SDK's SetLogger races with the reader it has started.
+	// That reader may call a handler before the constructor returns: they
+	// reach the connection through peer, which waits for it.
 	a.conn = sdk.NewAgentSideConnection(a, out, in)
+	close(a.ready)
 	select {
 	case <-a.conn.Done():
 	case <-ctx.Done():
@@ -62,8 +65,9 @@ func Serve(ctx context.Context, o Options, in io.Reader, out io.Writer) error {
 
 // Agent implements the SDK's agent side over runtime sessions.
 type Agent struct {
-	o    Options
-	conn *sdk.AgentSideConnection
+	o     Options
+	conn  *sdk.AgentSideConnection // set before ready is closed
+	ready chan struct{}
 
 	mu       sync.Mutex
 	sessions map[string]*acpSession
@@ -74,6 +78,12 @@ var (
 	_ sdk.Agent       = (*Agent)(nil)
 	_ sdk.AgentLoader = (*Agent)(nil)
 )
+
+// peer is the connection to the editor.
+func (a *Agent) peer() *sdk.AgentSideConnection {
+	<-a.ready
+	return a.conn
+}
 
 func (a *Agent) closeAll() {
 	a.mu.Lock()
@@ -139,7 +149,7 @@ func (a *Agent) LoadSession(ctx context.Context, p sdk.LoadSessionRequest) (sdk.
 		return sdk.LoadSessionResponse{}, err
 	}
 	for _, u := range replay(s, s.past) {
-		if err := a.conn.SessionUpdate(ctx, sdk.SessionNotification{SessionId: p.SessionId, Update: u}); err != nil {
+		if err := a.peer().SessionUpdate(ctx, sdk.SessionNotification{SessionId: p.SessionId, Update: u}); err != nil {
 			return sdk.LoadSessionResponse{}, err
 		}
 	}
@@ -160,7 +170,11 @@ func (a *Agent) open(cwd, id string, mcp []sdk.McpServer) (*acpSession, error) {
 	if len(mcp) > 0 {
 		a.o.Logger.Info("the editor's MCP servers are not started: Gatehouse does not run MCP servers yet", "servers", len(mcp))
 	}
-	s := &acpSession{a: a, ws: ws, calls: map[string]*callInfo{}}
+	newSession := id == ""
+	if newSession {
+		id = session.NewID()
+	}
+	s := &acpSession{a: a, id: id, ws: ws, calls: map[string]*callInfo{}}
 	s.mode.Store(a.o.Mode)
 	opts := runtime.Options{ID: id, Workspace: ws, Model: a.o.Model, Sink: s,
 		Mode: s.currentMode, Gateway: s.gateway, MaxSteps: a.o.MaxSteps, ContextWindow: a.o.ContextWindow,
@@ -168,15 +182,14 @@ func (a *Agent) open(cwd, id string, mcp []sdk.McpServer) (*acpSession, error) {
 	opts.Processes.Env = a.o.ProcEnv
 	if a.o.DataDir != "" {
 		store := session.NewStore(a.o.DataDir)
-		if id == "" {
-			opts.ID = session.NewID()
-			if opts.Log, err = store.Create(ws.Root(), opts.ID); err != nil {
+		if newSession {
+			if opts.Log, err = store.Create(ws.Root(), id); err != nil {
 				a.o.Logger.Warn("the session will not be saved", "err", err)
 			}
 		} else if opts.Log, opts.Past, err = store.Open(ws.Root(), id); err != nil {
 			return nil, invalidParams("cannot load session %s in %s: %v", id, ws.Root(), err)
 		}
-	} else if id != "" {
+	} else if !newSession {
 		return nil, invalidParams("sessions are not saved here")
 	}
 	s.past = opts.Past

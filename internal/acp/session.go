@@ -18,6 +18,7 @@ import (
 // mode the editor chose, the tool calls it was told about, the turn lock.
 type acpSession struct {
 	a    *Agent
+	id   string
 	ws   *workspace.Workspace
 	rt   *runtime.Session
 	mode atomic.Value // approval.Mode
@@ -30,15 +31,13 @@ type acpSession struct {
 	pub   approval.Publisher // the session's bus, from the gateway factory
 
 	callMu sync.Mutex
-	calls  map[string]*callInfo
+	calls  map[string]*callInfo // calls started and not finished
 }
 
-// callInfo is what the host remembers of a call between its updates.
+// callInfo is what the host remembers of a call between its updates: the
+// files it may change, as they were before it ran.
 type callInfo struct {
-	tool string
-	args []byte
-	// diffs are the previewed file changes (from the approval request).
-	diffs []sdk.ToolCallContent
+	before []image
 }
 
 var modeDescriptions = []struct{ id, name, desc string }{
@@ -81,7 +80,7 @@ func (s *acpSession) flush() {
 // send writes one session/update; a failure (the editor went away) is
 // logged, the turn goes on.
 func (s *acpSession) send(ctx context.Context, u sdk.SessionUpdate) {
-	err := s.a.conn.SessionUpdate(ctx, sdk.SessionNotification{SessionId: sdk.SessionId(s.rt.ID()), Update: u})
+	err := s.a.peer().SessionUpdate(ctx, sdk.SessionNotification{SessionId: sdk.SessionId(s.id), Update: u})
 	if err != nil {
 		s.a.o.Logger.Debug("session/update not sent", "err", err)
 	}
@@ -97,8 +96,10 @@ func (s *acpSession) Emit(e protocol.Event) {
 			s.send(ctx, sdk.UpdateAgentMessageText(p.Text))
 		}
 	case protocol.ToolStartedPayload:
+		// The bus delivers tool.started from Publish, before the call
+		// runs: the files it may change are read as they are now.
 		s.callMu.Lock()
-		s.calls[p.CallID] = &callInfo{tool: p.Tool, args: p.Args}
+		s.calls[p.CallID] = &callInfo{before: beforeImages(s.ws, p.Tool, p.Args)}
 		s.callMu.Unlock()
 		s.send(ctx, startCall(s.ws, p.CallID, p.Tool, p.Args))
 	case protocol.ToolFinishedPayload:
@@ -107,18 +108,9 @@ func (s *acpSession) Emit(e protocol.Event) {
 		delete(s.calls, p.CallID)
 		s.callMu.Unlock()
 		var diffs []sdk.ToolCallContent
-		if ci != nil {
-			diffs = ci.diffs
+		if ci != nil && !p.IsError {
+			diffs = diffContent(s.ws, ci.before)
 		}
 		s.send(ctx, finishCall(p, diffs))
-	}
-}
-
-// setDiffs remembers the previewed diffs of a call for its last update.
-func (s *acpSession) setDiffs(callID string, diffs []sdk.ToolCallContent) {
-	s.callMu.Lock()
-	defer s.callMu.Unlock()
-	if ci := s.calls[callID]; ci != nil {
-		ci.diffs = diffs
 	}
 }

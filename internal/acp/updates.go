@@ -118,8 +118,8 @@ func startCall(ws *workspace.Workspace, id, tool string, args json.RawMessage) s
 }
 
 // finishCall is the last tool_call_update of a call: completed or failed,
-// with its content: the previewed diffs of a file change, the command and
-// its output for bash, the result otherwise.
+// with its content: the diffs of a file change, the command and its output
+// for bash, the failure's message.
 func finishCall(p protocol.ToolFinishedPayload, diffs []sdk.ToolCallContent) sdk.SessionUpdate {
 	status := sdk.ToolCallStatusCompleted
 	if p.IsError {
@@ -134,8 +134,8 @@ func finishCall(p protocol.ToolFinishedPayload, diffs []sdk.ToolCallContent) sdk
 }
 
 // resultContent shows a result as text: for bash the command and its
-// output, for a failure its message, for a file change without a preview
-// (it ran without asking) the unified diff of each file.
+// output, for a failure its message, for a file change whose files could
+// not be shown whole the unified diff of each file.
 func resultContent(tool string, result json.RawMessage, isError bool) []sdk.ToolCallContent {
 	var r struct {
 		Error *struct {
