@@ -44,15 +44,13 @@ import (
 	"os/signal"
 	"syscall"
 
-	"gatehouse/internal/agent"
 	"gatehouse/internal/approval"
-	"gatehouse/internal/llm"
-	"gatehouse/internal/proc"
-	"gatehouse/internal/session"
+	"gatehouse/internal/cli"
 	"gatehouse/internal/settings"
 )
 
 const usage = `usage: gatehouse acp [--approval manual|safe|auto] [--model M] [--base-url URL] [--api chat|responses]
+                    [--max-steps N]
 
 Speaks the Agent Client Protocol on stdin/stdout, for editors such as Zed.
 Each session works in the folder the editor gives as its cwd. The model
@@ -63,41 +61,10 @@ the app's saved settings; the model from --model, then the saved settings
 session (manual, safe, auto). Logs go to stderr.
 `
 
-// Env is what Run takes from its surroundings; tests pass their own.
-type Env struct {
-	// ConfigDir is the settings folder (settings.DefaultDir).
-	ConfigDir string
-	// DataDir holds the session logs (session.DefaultDir); empty: sessions
-	// are not saved and cannot be loaded.
-	DataDir string
-	// LookupEnv reads OPENAI_API_KEY, OPENAI_BASE_URL, GATEHOUSE_API and
-	// GATEHOUSE_APPROVAL (os.LookupEnv).
-	LookupEnv func(string) (string, bool)
-	// MaxRetries bounds the retries of a failed model request.
-	MaxRetries int
-	// ProcEnv is the environment of the processes tools start (nil: the
-	// login shell's).
-	ProcEnv func() []string
-	// MaxSteps bounds the model requests of one prompt (0: the agent's
-	// default).
-	MaxSteps int
-}
-
-// DefaultEnv is the environment of `gatehouse acp`.
-func DefaultEnv() (Env, error) {
-	cfg, err := settings.DefaultDir()
-	if err != nil {
-		return Env{}, err
-	}
-	data, _ := session.DefaultDir() // no data folder: not saved
-	return Env{ConfigDir: cfg, DataDir: data, LookupEnv: os.LookupEnv, MaxRetries: llm.DefaultMaxRetries,
-		ProcEnv: (&proc.LoginEnv{}).Environ}, nil
-}
-
 // Main runs `gatehouse acp` for main: it serves until stdin closes or
 // SIGINT/SIGTERM, and returns the exit status.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	env, err := DefaultEnv()
+	env, err := cli.DefaultExecEnv()
 	if err != nil {
 		fmt.Fprintln(stderr, "gatehouse acp:", err)
 		return 1
@@ -108,8 +75,10 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // Run parses args (the command line after "acp"), opens the model and
-// serves the protocol on in/out until the editor closes in or ctx ends.
-func Run(ctx context.Context, args []string, env Env, in io.Reader, out io.Writer, stderr io.Writer) int {
+// serves the protocol on in/out until the editor closes in or ctx ends. Its
+// environment is exec's (settings and data folders, OPENAI_* variables,
+// the processes' environment).
+func Run(ctx context.Context, args []string, env cli.ExecEnv, in io.Reader, out io.Writer, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gatehouse acp", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, usage) }
@@ -124,6 +93,7 @@ func Run(ctx context.Context, args []string, env Env, in io.Reader, out io.Write
 	model := fs.String("model", "", "model name")
 	baseURL := fs.String("base-url", "", "OpenAI-compatible API base URL")
 	api := fs.String("api", "", "model API: chat or responses")
+	maxSteps := fs.Int("max-steps", 0, "most model requests in one prompt (default 50)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -142,40 +112,25 @@ func Run(ctx context.Context, args []string, env Env, in io.Reader, out io.Write
 		return bad("%v", err)
 	case !settings.ValidAPI(*api):
 		return bad("unknown --api %q: use chat or responses", *api)
+	case *maxSteps < 0:
+		return bad("--max-steps must be positive")
 	}
-	client, window, err := openModel(env, settings.Flags{BaseURL: *baseURL, Model: *model, API: *api})
-	if err != nil {
+	client, eff, err := cli.OpenModel(env, settings.Flags{BaseURL: *baseURL, Model: *model, API: *api})
+	switch {
+	case errors.Is(err, cli.ErrReadSettings):
+		fmt.Fprintln(stderr, "gatehouse acp:", err)
+		return 1
+	case err != nil:
 		return bad("%v", err)
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
 	// The SDK reports malformed lines through slog.Default: never stdout.
 	slog.SetDefault(logger)
-	err = Serve(ctx, Options{Model: client, ContextWindow: window, Mode: m, DataDir: env.DataDir,
-		ProcEnv: env.ProcEnv, MaxSteps: env.MaxSteps, Logger: logger}, in, out)
+	err = Serve(ctx, Options{Model: client, ContextWindow: eff.Settings.ContextWindow, Mode: m, DataDir: env.DataDir,
+		ProcEnv: env.ProcEnv, MaxSteps: *maxSteps, Logger: logger}, in, out)
 	if err != nil {
 		fmt.Fprintln(stderr, "gatehouse acp:", err)
 		return 1
 	}
 	return 0
-}
-
-// openModel resolves the model settings as exec does (flags, then the
-// environment, then the saved settings) and opens the client.
-func openModel(env Env, f settings.Flags) (agent.Model, int, error) {
-	eff, err := settings.NewStore(env.ConfigDir).Resolve(f, env.LookupEnv)
-	if err != nil {
-		return nil, 0, fmt.Errorf("reading the settings: %w", err)
-	}
-	if err := eff.Check(); err != nil {
-		return nil, 0, err
-	}
-	if eff.Settings.Model == "" {
-		return nil, 0, errors.New("no model: pass --model or choose one in the app's settings")
-	}
-	client, err := llm.New(llm.Config{API: llm.API(eff.Settings.API), BaseURL: eff.Settings.BaseURL,
-		APIKey: eff.APIKey.Reveal(), Model: eff.Settings.Model, MaxRetries: env.MaxRetries})
-	if err != nil {
-		return nil, 0, err
-	}
-	return client, eff.Settings.ContextWindow, nil
 }

@@ -287,9 +287,7 @@ func TestStopReasonsMaxStepsAndError(t *testing.T) {
 		{Error: &llmtest.APIError{Status: 400, Code: "invalid_request_error", Message: "the model refused the request"}},
 	}})
 	ws := workspaceWith(t, nil)
-	env := testEnv(t)
-	env.MaxSteps = 1
-	e := startEditor(t, env, srv)
+	e := startEditor(t, testEnv(t), srv, "--max-steps", "1")
 	e.initialize()
 	s := e.newSession(ws)
 	r, err := e.prompt(context.Background(), s.SessionId, "look around")
