@@ -2,6 +2,8 @@ package acp
 
 import (
 	"context"
+	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -298,5 +300,51 @@ func TestStopReasonsMaxStepsAndError(t *testing.T) {
 	re := requestError(t, err)
 	if re.Code != -32603 || !strings.Contains(re.Message, "the model refused the request") {
 		t.Errorf("error %+v", re)
+	}
+}
+
+// A command's question shows it with the dialog's warnings; allow_always is
+// offered only when a rule can cover the call.
+func TestBashPermissionShowsTheCommandAndItsScope(t *testing.T) {
+	bash := func(id, cmd string) llmtest.ToolCall {
+		args, _ := json.Marshal(map[string]string{"action": "exec", "command": cmd})
+		return llmtest.ToolCall{ID: id, Name: "bash", Arguments: llmtest.Text(string(args))}
+	}
+	srv := llmtest.Start(t, llmtest.Script{Responses: []llmtest.Response{
+		{ToolCalls: []llmtest.ToolCall{bash("call_1", "rm -f gone.txt")}},
+		{ToolCalls: []llmtest.ToolCall{bash("call_2", "touch made.txt")}},
+		{ToolCalls: []llmtest.ToolCall{bash("call_3", "sh -c 'echo hi'")}},
+		{Text: llmtest.Text("All ran.")},
+	}})
+	ws := workspaceWith(t, map[string]string{"gone.txt": "x"})
+	e := startEditor(t, testEnv(t), srv)
+	e.initialize()
+	s := e.newSession(ws)
+	if r, err := e.prompt(context.Background(), s.SessionId, "clean up"); err != nil || r.StopReason != sdk.StopReasonEndTurn {
+		t.Fatalf("prompt: %+v %v", r, err)
+	}
+	_, perms := e.seen()
+	if len(perms) != 3 {
+		t.Fatalf("%d permission requests", len(perms))
+	}
+	options := func(p sdk.RequestPermissionRequest) (kinds []string) {
+		for _, o := range p.Options {
+			kinds = append(kinds, string(o.Kind))
+		}
+		return kinds
+	}
+	text := perms[0].ToolCall.Content[0].Content.Content.Text.Text
+	if !strings.Contains(text, "$ rm -f gone.txt") || !strings.Contains(text, "deletes files") {
+		t.Errorf("rm's question %q", text)
+	}
+	if got := strings.Join(options(perms[1]), ","); got != "allow_once,allow_always,reject_once" ||
+		!strings.Contains(perms[1].Options[1].Name, "run `touch made.txt`") {
+		t.Errorf("touch's options %s %+v", got, perms[1].Options)
+	}
+	if got := strings.Join(options(perms[2]), ","); got != "allow_once,reject_once" {
+		t.Errorf("sh -c's options %s: no rule can cover it", got)
+	}
+	if _, err := os.Stat(filepath.Join(ws, "gone.txt")); !os.IsNotExist(err) {
+		t.Errorf("gone.txt: %v", err)
 	}
 }

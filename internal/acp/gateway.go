@@ -50,9 +50,10 @@ func (g *permissionGateway) ask(ctx context.Context, req approval.Request) (prot
 			Name: "Allow for this session: " + req.Rule.Summary, Kind: sdk.PermissionOptionKindAllowAlways})
 	}
 	options = append(options, sdk.PermissionOption{OptionId: optRejectOnce, Name: "Reject", Kind: sdk.PermissionOptionKindRejectOnce})
-	call := sdk.ToolCallUpdate{ToolCallId: sdk.ToolCallId(req.CallID), Title: sdk.Ptr(req.Preview.Summary),
-		Status: sdk.Ptr(sdk.ToolCallStatusPending), Content: previewContent(req.Preview),
-		Locations: previewLocations(g.s.ws.Root(), req.Preview)}
+	// The call keeps the title of its tool_call; the question adds what
+	// the dry run shows.
+	call := sdk.ToolCallUpdate{ToolCallId: sdk.ToolCallId(req.CallID), Status: sdk.Ptr(sdk.ToolCallStatusPending),
+		Content: previewContent(req.Preview), Locations: previewLocations(g.s.ws.Root(), req.Preview)}
 	resp, err := g.s.a.peer().RequestPermission(ctx, sdk.RequestPermissionRequest{
 		SessionId: sdk.SessionId(g.sessionID), ToolCall: call, Options: options})
 	switch {
