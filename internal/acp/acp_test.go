@@ -338,7 +338,7 @@ func TestBashPermissionShowsTheCommandAndItsScope(t *testing.T) {
 		t.Errorf("rm's question %q", text)
 	}
 	if got := strings.Join(options(perms[1]), ","); got != "allow_once,allow_always,reject_once" ||
-		!strings.Contains(perms[1].Options[1].Name, "run `touch made.txt`") {
+		!strings.Contains(perms[1].Options[1].Name, "`touch made.txt`") {
 		t.Errorf("touch's options %s %+v", got, perms[1].Options)
 	}
 	if got := strings.Join(options(perms[2]), ","); got != "allow_once,reject_once" {
