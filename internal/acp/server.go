@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"sync"
 
@@ -35,7 +36,7 @@ type Options struct {
 	MaxSteps int
 	// Logger hears what goes wrong beside the protocol (nil: none).
 	Logger *slog.Logger
-	// Version is reported in initialize.
+	// Version is reported in initialize (empty: the build's).
 	Version string
 }
 
@@ -106,7 +107,7 @@ func (a *Agent) Initialize(ctx context.Context, p sdk.InitializeRequest) (sdk.In
 	}
 	version := a.o.Version
 	if version == "" {
-		version = "dev"
+		version = buildVersion()
 	}
 	return sdk.InitializeResponse{
 		ProtocolVersion:   v,
@@ -259,6 +260,23 @@ func (a *Agent) Prompt(ctx context.Context, p sdk.PromptRequest) (sdk.PromptResp
 		return sdk.PromptResponse{}, internalError("%s", msg)
 	}
 	return resp, nil
+}
+
+// buildVersion is the binary's module version, else its commit, else "dev".
+func buildVersion() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "dev"
+	}
+	if v := info.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	for _, s := range info.Settings {
+		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+			return s.Value[:12]
+		}
+	}
+	return "dev"
 }
 
 // blockedMessage is the last message of a turn a rejection stopped.
