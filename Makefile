@@ -1,4 +1,4 @@
-# Gatehouse — two commands:
+# Gatehouse — two commands (and make package):
 #   make run    install what is missing, build the desktop app, launch it
 #   make test   install what is missing, run every test
 SHELL := /bin/bash
@@ -12,21 +12,22 @@ BIN     := build/bin/gatehouse
 OUT     := build/out
 
 # Debian/Ubuntu packages: the C toolchain and GTK/WebKit for the window, Xvfb and
-# X tools for the desktop tests, Chromium for the browser tests.
+# X tools for the desktop tests (xclip reads the clipboard back), Chromium for the browser tests.
 APT_PACKAGES := build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev \
-	xvfb xauth x11-utils xdotool imagemagick chromium
+	xvfb xauth x11-utils xdotool xclip imagemagick chromium debootstrap
 
 # Fragments under build/mk add their own targets to these lists.
 TEST_TARGETS  :=
 BENCH_TARGETS :=
 -include $(wildcard build/mk/*.mk)
 
-.PHONY: help run build deps deps-apt deps-npm deps-go test test-go test-frontend smoke e2e bench clean
+.PHONY: help run build deps about deps-apt deps-npm deps-go test test-go test-frontend smoke e2e bench clean
 
 help:
 	@echo "make run    build and launch Gatehouse (installs what is missing)"
 	@echo "make test   run every test (installs what is missing)"
 	@echo "make bench  print benchmark ratios"
+	@echo "make package  build the .deb and a .tar.gz in build/out/package"
 
 ## ---- setup -----------------------------------------------------------------
 
@@ -48,10 +49,14 @@ deps-apt:
 		echo "  sudo apt-get update && sudo DEBIAN_FRONTEND=noninteractive $$line"; exit 1; \
 	fi
 
-deps-go:
+# Done again only when go.mod or go.sum changed (make run stays quick).
+deps-go: $(OUT)/.deps-go
+
+$(OUT)/.deps-go: go.mod go.sum
 	@command -v $(GO) >/dev/null || { echo "Go 1.26 is required: https://go.dev/dl/"; exit 1; }
 	@$(GO) mod download
 	@$(GO) build -o /dev/null github.com/wailsapp/wails/v2/cmd/wails
+	@mkdir -p $(OUT) && touch $@
 
 deps-npm: frontend/node_modules/.package-lock.json
 
@@ -62,10 +67,33 @@ frontend/node_modules/.package-lock.json: frontend/package.json frontend/package
 
 ## ---- build and run ---------------------------------------------------------
 
-build: deps
-	$(WAILS) build -tags $(TAGS) -m -nosyncgomod -ldflags "-X main.version=$(VERSION)"
+# The binary is rebuilt only when a source it is made from changed since
+# the last build (Go and frontend files git knows of or would add, the
+# generated licence list), so a second `make run` launches at once. Test
+# files are not sources of the binary; nor is the version alone (a commit
+# or a README edit does not rebuild; make package checks the version), nor
+# the Wails bindings, which the build writes from the Go code.
+APP_SOURCES = $(wildcard $(shell git ls-files --cached --others --exclude-standard -- \
+	'*.go' go.mod go.sum wails.json build/appicon.png 'frontend/*' \
+	':!:*_test.go' ':!:frontend/e2e' ':!:frontend/bench' ':!:frontend/dist' ':!:frontend/src/bridge/wailsjs' \
+	':!:*.test.ts' ':!:*.test.tsx' ':!:frontend/src/test' 2>/dev/null))
 
-run: build
+# The About box's list of what the app bundles, with licences (issue 22):
+# generated into the frontend's public folder, served with the page.
+ABOUT_JSON := frontend/public/licenses.json
+
+# (node_modules only order-only: the Wails build may run npm ci again,
+# which installs what package-lock.json, a source, says.)
+$(ABOUT_JSON): $(APP_SOURCES) | frontend/node_modules/.package-lock.json
+	$(GO) run ./internal/about/cmd/licensegen -tags $(TAGS) -version $(VERSION) -frontend frontend -o $@
+
+$(BIN): $(APP_SOURCES) $(ABOUT_JSON) frontend/node_modules/.package-lock.json | deps-apt deps-go
+	$(WAILS) build -tags $(TAGS) -m -nosyncgomod -ldflags "-X main.version=$(VERSION)"
+	@touch $@
+
+build: deps $(BIN)
+
+run: deps $(BIN)
 	./$(BIN)
 
 ## ---- tests -----------------------------------------------------------------
@@ -94,7 +122,7 @@ smoke: build
 
 # Browser end-to-end tests: the real backend (dev-tagged build under Xvfb)
 # serving the built frontend, driven by Playwright in Debian's Chromium.
-e2e: deps
+e2e: deps $(ABOUT_JSON)
 	cd frontend && npm run build
 	$(GO) build -tags dev,$(TAGS) -o $(OUT)/gatehouse-dev .
 	$(MAKE) fakellm
@@ -103,5 +131,7 @@ e2e: deps
 bench: deps
 	@for t in $(BENCH_TARGETS); do $(MAKE) --no-print-directory $$t || exit 1; done
 
+about: $(ABOUT_JSON)
+
 clean:
-	rm -rf build/bin $(OUT) frontend/dist/assets frontend/dist/index.html
+	rm -rf build/bin $(OUT) frontend/dist/assets frontend/dist/index.html $(ABOUT_JSON)

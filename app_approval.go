@@ -43,13 +43,14 @@ var errNoSession = errors.New("no session is open")
 // ResolveApproval answers the approval dialog approvalID. The first answer
 // wins: answering again, or after the turn was cancelled, fails and
 // changes nothing. A decision the request cannot take (partial for a
-// command, a file not in the change) fails and leaves it waiting.
+// command, a file not in the change) fails and leaves it waiting, and so
+// does a request of a session that is not the window's.
 func (a *App) ResolveApproval(approvalID string, decision protocol.Decision) error {
 	s := a.currentSession()
 	if s == nil {
 		return errNoSession
 	}
-	return gui(s).Resolve(approvalID, decision)
+	return approval.Owned(gui(s)).Resolve(approvalID, decision)
 }
 
 // RepreviewApproval prepares the waiting request approvalID again from the
@@ -61,7 +62,7 @@ func (a *App) RepreviewApproval(approvalID string) error {
 	if s == nil {
 		return errNoSession
 	}
-	return gui(s).Repreview(approvalID)
+	return approval.Owned(gui(s)).Repreview(approvalID)
 }
 
 // gui is the window's gateway of s (Options.Gateway in app_chat.go).

@@ -56,6 +56,11 @@ func TestApprovalThroughTheApp(t *testing.T) {
 	if err := app.ResolveApproval(req.ApprovalID, protocol.Decision{Kind: "partial", Files: []string{"a.txt"}}); err == nil {
 		t.Fatal("partial accepted for write_file")
 	}
+	// The same request number in another session is not this window's to answer.
+	other := strings.Replace(req.ApprovalID, app.currentSession().ID(), "20260101-000000-0badc0de", 1)
+	if err := app.ResolveApproval(other, protocol.Decision{Kind: protocol.DecisionOnce}); err == nil || !strings.Contains(err.Error(), "not to this window's session") {
+		t.Fatalf("another session's request: %v", err)
+	}
 	if err := app.ResolveApproval(req.ApprovalID, protocol.Decision{Kind: protocol.DecisionSession}); err != nil {
 		t.Fatal(err)
 	}

@@ -50,10 +50,11 @@ func (a *App) openSessionLocked(id string, log *session.Log, past *session.Loade
 	if a.ws == nil {
 		return nil, errors.New("choose a workspace folder first")
 	}
+	set := a.effective().Settings
 	o := runtime.Options{
 		ID: id, Workspace: a.ws, Model: a.model, Policy: a.policy, Mode: a.approvalMode, Events: a.bus, Log: log, Past: past,
 		Gateway:       func(id string, pub approval.Publisher) approval.Gateway { return approval.NewGUI(pub, id) },
-		OnProcessExit: func(i protocol.ProcessInfo) { a.alerts.ProcessExited(i) }, ContextWindow: a.effective().Settings.ContextWindow, Logger: a.log,
+		OnProcessExit: func(i protocol.ProcessInfo) { a.alerts.ProcessExited(i) }, ContextWindow: set.ContextWindow, MicroCompactAt: set.MicroCompactAt, CompactAt: set.CompactAt, Logger: a.log,
 		OnStop: func(out agent.Outcome) {
 			a.log.Info("turn stopped", "session", id, "turn", out.TurnID, "reason", out.Reason, "tokens", out.Usage.TotalTokens)
 		},

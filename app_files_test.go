@@ -138,7 +138,7 @@ func TestOutsideChangesOfReadFilesReachTheNextRequest(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitIdle(t, app)
-	reqs := srv.Requests()
+	reqs := srv.ModelRequests()
 	if len(reqs) != 3 {
 		t.Fatalf("%d requests", len(reqs))
 	}

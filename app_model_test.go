@@ -22,7 +22,7 @@ func TestListModelsAsksTheConfiguredServer(t *testing.T) {
 		t.Fatalf("asked %+v", last)
 	}
 
-	if _, err := app.SaveSettings(SettingsInput{BaseURL: "http://127.0.0.1:9/v1", Model: "fake-model"}); err != nil {
+	if _, err := app.SaveSettings(SettingsInput{BaseURL: "http://127.0.0.1:9/v1", Model: "fake-model", SendKey: true}); err != nil {
 		t.Fatal(err)
 	}
 	got, err = app.ListModels()

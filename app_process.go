@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"unicode/utf8"
 
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
@@ -43,20 +42,15 @@ func (a *App) Processes() []protocol.ProcessInfo {
 // ProcessLogs reads a process's output from offset (negative: the last
 // -offset bytes), at most limit bytes.
 func (a *App) ProcessLogs(id string, offset int64, limit int) (ProcessLogs, error) {
-	r, err := a.procs()
+	s := a.currentSession()
+	if s == nil {
+		return ProcessLogs{}, errNoSession
+	}
+	l, err := s.ProcessText(id, offset, limit)
 	if err != nil {
 		return ProcessLogs{}, err
 	}
-	l, err := r.Logs(id, offset, limit)
-	if err != nil {
-		return ProcessLogs{}, err
-	}
-	data := l.Content
-	// Leave a character cut at the end for the next page.
-	for cut := 0; cut < utf8.UTFMax && len(data) > 0 && !utf8.Valid(data); cut++ {
-		data = data[:len(data)-1]
-	}
-	return ProcessLogs{Data: string(data), Offset: l.Offset, NextOffset: l.Offset + int64(len(data)),
+	return ProcessLogs{Data: l.Text, Offset: l.Offset, NextOffset: l.NextOffset,
 		Truncated: l.Truncated, Status: protocol.ProcessStatus(l.Status), ExitCode: l.ExitCode}, nil
 }
 
@@ -108,14 +102,14 @@ func (a *App) RunningProcesses() []protocol.ProcessInfo {
 // which passes the workspace boundary again. Like Stop it is the user's own
 // action from the panel: it runs only a command the model already ran here.
 func (a *App) ProcessRestart(id string) (protocol.ProcessInfo, error) {
-	r, err := a.procs()
-	if err != nil {
-		return protocol.ProcessInfo{}, err
+	s := a.currentSession()
+	if s == nil {
+		return protocol.ProcessInfo{}, errNoSession
 	}
-	if in, err := r.Info(id); err == nil && in.Status == proc.StatusRunning {
+	if in, err := s.Processes().Info(id); err == nil && in.Status == proc.StatusRunning {
 		return protocol.ProcessInfo{}, fmt.Errorf("process %s is still running: stop it first", id)
 	}
-	i, err := a.currentSession().RestartProcess(id)
+	i, err := s.RestartProcess(id)
 	if err != nil {
 		return protocol.ProcessInfo{}, err
 	}

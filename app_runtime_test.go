@@ -47,7 +47,7 @@ func firstRequest(t *testing.T, srv *llmtest.Server) (tools, system string) {
 			Content string `json:"content"`
 		} `json:"messages"`
 	}
-	if err := json.Unmarshal(srv.Requests()[0].Body, &body); err != nil {
+	if err := json.Unmarshal(srv.ModelRequests()[0].Body, &body); err != nil {
 		t.Fatal(err)
 	}
 	return string(body.Tools), body.Messages[0].Content

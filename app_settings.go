@@ -19,6 +19,10 @@ type SettingsView struct {
 	// API is the model API in effect: "chat" or "responses".
 	API     string           `json:"api"`
 	Sources settings.Sources `json:"sources"`
+	// Price is the model's price per million tokens; PriceSource says
+	// where it comes from ("saved", "local", "builtin", "": none).
+	Price       settings.Price `json:"price"`
+	PriceSource string         `json:"priceSource"`
 }
 
 // SettingsInput is what the settings screen sends. An empty APIKey keeps the
@@ -31,6 +35,18 @@ type SettingsInput struct {
 	Theme    string `json:"theme"`
 	// API is "chat" or "responses"; "" keeps the saved one.
 	API string `json:"api"`
+	// Price, when set, is saved as Model's price; ClearPrice removes a
+	// saved one (the model is then priced as if none was ever set).
+	Price      *settings.Price `json:"price,omitempty"`
+	ClearPrice bool            `json:"clearPrice,omitempty"`
+	// SendKey confirms sending the key in effect to a base URL other than
+	// its own (TestConnection never sends it there otherwise, and
+	// SaveSettings refuses to keep it for another one).
+	SendKey bool `json:"sendKey"`
+}
+
+func keyRequest(in SettingsInput) settings.KeyRequest {
+	return settings.KeyRequest{BaseURL: in.BaseURL, Typed: in.APIKey, Clear: in.ClearKey, SendToOther: in.SendKey}
 }
 
 func (a *App) effective() settings.Effective {
@@ -44,12 +60,15 @@ func (a *App) effective() settings.Effective {
 // GetSettings returns the settings in effect and where each comes from.
 func (a *App) GetSettings() SettingsView {
 	eff := a.effective()
+	price, source := eff.Settings.PriceOf()
 	return SettingsView{BaseURL: eff.Settings.BaseURL, Model: eff.Settings.Model, HasKey: eff.APIKey.IsSet(),
-		Theme: eff.Settings.Theme, API: eff.Settings.API, Sources: eff.Sources}
+		Theme: eff.Settings.Theme, API: eff.Settings.API, Sources: eff.Sources, Price: price, PriceSource: source}
 }
 
 // SaveSettings saves the screen's values. A value given by a flag or the
-// environment still wins over the saved one; the view says so.
+// environment still wins over the saved one; the view says so. A new base
+// URL with the saved key kept needs SendKey: the key was saved for the old
+// one (settings.KeyFor).
 func (a *App) SaveSettings(in SettingsInput) (SettingsView, error) {
 	s, err := a.store.Load()
 	if err != nil {
@@ -62,11 +81,17 @@ func (a *App) SaveSettings(in SettingsInput) (SettingsView, error) {
 	if in.API != "" {
 		s.API = in.API
 	}
+	s.Prices = settings.SetPrice(s.Prices, in.Model, in.Price, in.ClearPrice)
 	if err := s.Validate(); err != nil {
 		return a.GetSettings(), err
 	}
 	if _, err := llm.New(llm.Config{BaseURL: in.BaseURL}); err != nil {
 		return a.GetSettings(), err
+	}
+	if eff := a.effective(); eff.Sources.APIKey == settings.FromSaved {
+		if _, withheld := eff.KeyFor(keyRequest(in)); withheld != nil {
+			return a.GetSettings(), withheld
+		}
 	}
 	if err := a.store.Save(s); err != nil {
 		return a.GetSettings(), fmt.Errorf("could not save settings: %w", err)
@@ -84,17 +109,15 @@ func (a *App) SaveSettings(in SettingsInput) (SettingsView, error) {
 }
 
 // TestConnection checks the screen's values against the server: reachable,
-// key rejected, model unknown, or unreachable. An empty key, or API, uses
-// the one in effect.
+// key rejected, model unknown, or unreachable. An empty API uses the one in
+// effect; an empty key uses the one in effect only for its own base URL, or
+// where the user confirmed sending it (settings.KeyFor).
 func (a *App) TestConnection(in SettingsInput) llm.ConnectionResult {
 	eff := a.effective()
-	key := in.APIKey
-	if key == "" && !in.ClearKey {
-		key = eff.APIKey.Reveal()
-	}
+	key, withheld := eff.KeyFor(keyRequest(in))
 	api := in.API
 	if api == "" {
 		api = eff.Settings.API
 	}
-	return llm.TestConnection(context.Background(), llm.API(api), in.BaseURL, key, in.Model)
+	return llm.TestConnection(context.Background(), llm.API(api), in.BaseURL, key.Reveal(), in.Model).WithoutKey(withheld)
 }

@@ -16,9 +16,8 @@ import (
 	"github.com/wailsapp/wails/v2"
 	"github.com/wailsapp/wails/v2/pkg/options"
 	"github.com/wailsapp/wails/v2/pkg/options/assetserver"
+	"github.com/wailsapp/wails/v2/pkg/options/linux"
 
-	"gatehouse/internal/acp"
-	"gatehouse/internal/cli"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/session"
 	"gatehouse/internal/settings"
@@ -26,6 +25,11 @@ import (
 
 //go:embed all:frontend/dist
 var assets embed.FS
+
+// The window's icon, the one the package's menu entry shows.
+//
+//go:embed build/appicon.png
+var appIcon []byte
 
 // version is set at build time with -ldflags "-X main.version=…".
 var version = "0.1.0-dev"
@@ -36,34 +40,25 @@ func main() {
 
 func run(args []string, stdout, stderr io.Writer) int {
 	started := time.Now()
+	// Subcommands run headless: see main_commands.go.
 	if len(args) > 0 {
-		switch args[0] {
-		case "tool":
-			return cli.Tool(args[1:], os.Stdin, stdout, stderr)
-		case "exec":
-			return cli.ExecMain(args[1:], os.Stdin, stdout, stderr)
-		case "acp":
-			return acp.Main(args[1:], os.Stdin, stdout, stderr)
-		case "version", "--version", "-version":
-			fmt.Fprintf(stdout, "gatehouse %s\n", version)
-			return 0
+		if c, ok := findSubcommand(args[0]); ok {
+			return c.run(args[1:], stdout, stderr)
 		}
 	}
 	fs := flag.NewFlagSet("gatehouse", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	workspace := fs.String("workspace", os.Getenv("GATEHOUSE_WORKSPACE"), "the folder the agent works in")
-	approval := fs.String("approval", os.Getenv("GATEHOUSE_APPROVAL"), "approval mode: manual, safe or auto (default: the saved one, else safe)")
-	baseURL := fs.String("base-url", "", "OpenAI-compatible API base URL (overrides OPENAI_BASE_URL and the saved one)")
-	model := fs.String("model", "", "model name (overrides the saved one)")
-	api := fs.String("api", "", "model API: chat (Chat Completions) or responses (overrides GATEHOUSE_API and the saved one)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: gatehouse [--workspace DIR] [--approval MODE] [--base-url URL] [--model NAME] [--api chat|responses]\n       gatehouse exec --workspace DIR --prompt TEXT [--approval MODE] [--json] ...\n       gatehouse tool NAME --workspace DIR [--args JSON]\n       gatehouse --version")
-		fs.PrintDefaults()
-	}
+	f := defineWindowFlags(fs)
+	workspace, approval, baseURL, model, api := f.workspace, f.approval, f.baseURL, f.model, f.api
+	fs.Usage = func() { printHelp(stderr) }
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "gatehouse: unknown command %q (gatehouse --help lists them)\n", fs.Arg(0))
 		return 2
 	}
 	if !settings.ValidAPI(*api) {
@@ -120,6 +115,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		OnShutdown:       app.shutdown,
 		OnBeforeClose:    app.beforeClose,
 		Bind:             []any{app},
+		Linux:            &linux.Options{Icon: appIcon},
 	})
 	if err != nil {
 		fmt.Fprintln(stderr, "gatehouse:", err)

@@ -71,33 +71,49 @@ test("reject with a note: the turn is blocked, the note shows, the file is uncha
   expect(fs.readFileSync(path.join(workspace, "a.txt"), "utf8")).toBe("one\n");
 });
 
-test("a command approved for the session runs again without asking; chained with rm it asks", async ({ app }) => {
+test("npm test approved for the session runs again without asking; npm test -- --watch asks", async ({ app }) => {
   const exec = (id: string, command: string) => call(id, "bash", { action: "exec", command });
   const { page } = await app({
     approvalMode: "safe",
+    files: { "package.json": JSON.stringify({ name: "rules-e2e", version: "1.0.0", private: true, scripts: { test: "echo tests-passed" } }) },
     script: {
       models: ["fake-model"],
       responses: [
-        exec("call_1", "echo hello"), { text: "First run." },
-        exec("call_2", "echo hello again"), { text: "Second run." },
-        exec("call_3", "echo hello && rm -rf ."), { text: "never" },
+        exec("call_1", "npm test"), { text: "First run." },
+        exec("call_2", "npm test"), { text: "Second run." },
+        // A rejected call ends the turn: the next request is the next turn's.
+        exec("call_3", "npm test -- --watch"),
+        exec("call_4", "npm test && rm -rf ."), { text: "never" },
       ],
     },
   });
-  await send(page, "say hello");
+  await send(page, "run the tests");
   const dialog = page.getByRole("dialog", { name: "bash wants to run a command" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole("group", { name: "The command" })).toBeFocused();
-  await expect(dialog.getByText("rule: run `echo hello` (and the same with more arguments) (this session)")).toBeVisible();
-  await page.keyboard.press("Control+Shift+Enter");
+  // The dialog spells out the rule's exact scope before the click.
+  await expect(dialog.getByText("rule: run exactly `npm test` (exec, in the workspace root; no other arguments, assignments or redirections but 2>&1 and /dev/null) (this session)")).toBeVisible();
+  await dialog.getByRole("button", { name: "Approve for session" }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole("article", { name: "Reply" }).last()).toContainText("First run.");
   await expect(page.getByRole("button", { name: "Rules (1)" })).toBeVisible();
 
+  // The same command rides on the rule: no dialog, and it ran.
   await send(page, "again");
   await expect(page.getByRole("article", { name: "Reply" }).last()).toContainText("Second run.");
   await expect(page.getByRole("note", { name: "End of turn" })).toHaveCount(2);
+  await expect(page.getByRole("group", { name: /^bash .*, done$/ })).toHaveCount(2);
 
+  // With more arguments it is another command: the dialog comes back.
+  await send(page, "watch them");
+  const watch = page.getByRole("dialog", { name: "bash wants to run a command" });
+  await expect(watch).toBeVisible();
+  await expect(watch.getByRole("list", { name: "Steps" })).toContainText("npm test -- --watch");
+  await watch.getByRole("button", { name: "Reject" }).click();
+  await expect(watch).toHaveCount(0);
+  await expect(page.getByRole("note", { name: "End of turn" }).last()).toContainText("blocked: you rejected");
+
+  // Chained with rm, it asks too, and the step is flagged.
   await send(page, "and clean up");
   const chained = page.getByRole("dialog", { name: "bash wants to run a command" });
   await expect(chained).toBeVisible();
@@ -107,12 +123,11 @@ test("a command approved for the session runs again without asking; chained with
   await expect(steps.getByRole("listitem").nth(1)).toContainText("deletes files");
   await chained.getByRole("button", { name: "Reject" }).click();
   await expect(chained).toHaveCount(0);
-  await expect(page.getByRole("note", { name: "End of turn" }).last()).toContainText("blocked: you rejected");
 
-  // The rule is listed and can be revoked.
+  // The rule is listed with its exact scope and can be revoked.
   await page.getByRole("button", { name: "Rules (1)" }).click();
   const rules = page.getByRole("dialog", { name: "Session rules" });
-  await expect(rules).toContainText("run `echo hello`");
+  await expect(rules).toContainText("exactly npm test · exec · in ");
   await rules.getByRole("button", { name: /^Revoke rule/ }).click();
   await expect(page.getByRole("button", { name: "Rules (0)" })).toBeVisible();
 });

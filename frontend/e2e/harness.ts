@@ -3,7 +3,7 @@
 // with its own workspace, config and data folders, its own fake model server,
 // and an explicit approval mode. Tests drive the page in headless Chromium.
 import { test as base, expect, type Page } from "@playwright/test";
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -42,6 +42,37 @@ export interface App {
   modelViolations: () => Promise<string[]>;
   /** Stops the backend and starts it again on the same folders, then reloads the page (new url). */
   restart: () => Promise<void>;
+  /** The text on the X clipboard of the display the backend runs on (xclip -o under its DISPLAY). */
+  clipboard: () => string;
+}
+
+/** DISPLAY and XAUTHORITY of the dev binary that xvfb-run (pid) started: its own environment. */
+function backendDisplay(xvfbRunPid: number): NodeJS.ProcessEnv {
+  const children = (pid: number) =>
+    execFileSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" }).split("\n").map((l) => Number(l.trim())).filter(Boolean);
+  const queue = [xvfbRunPid];
+  for (let pid = queue.shift(); pid !== undefined; pid = queue.shift()) {
+    let comm = "";
+    try {
+      comm = fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim();
+    } catch {
+      continue;
+    }
+    if (comm.startsWith("gatehouse-dev")) {
+      const env: NodeJS.ProcessEnv = {};
+      for (const kv of fs.readFileSync(`/proc/${pid}/environ`, "utf8").split("\0")) {
+        const i = kv.indexOf("=");
+        if (i > 0 && (kv.startsWith("DISPLAY=") || kv.startsWith("XAUTHORITY="))) env[kv.slice(0, i)] = kv.slice(i + 1);
+      }
+      return env;
+    }
+    try {
+      queue.push(...children(pid));
+    } catch {
+      // no children
+    }
+  }
+  throw new Error(`no gatehouse-dev process under xvfb-run ${xvfbRunPid}`);
 }
 
 async function freePort(): Promise<number> {
@@ -215,6 +246,10 @@ export const test = base.extend<{ app: (opts: AppOptions) => Promise<App> }>({
           current = await startBackend();
           app.url = current.url;
         },
+        clipboard: () =>
+          execFileSync("xclip", ["-o", "-selection", "clipboard"], {
+            encoding: "utf8", timeout: 10_000, env: { ...process.env, ...backendDisplay(current.backend.child.pid!) },
+          }),
       };
       return app;
     });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanup, render, screen, waitFor, fireEvent } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, fireEvent, within } from "@testing-library/react";
 
 afterEach(cleanup);
 import { App } from "./App";
@@ -22,6 +22,29 @@ describe("App frame", () => {
     fireEvent.change(select, { target: { value: "manual" } });
     await waitFor(() => expect(select.value).toBe("manual"));
     expect(b.setApprovalMode).toHaveBeenCalledWith("manual");
+  });
+
+  it("shows a badge while the mode is auto, and says once in the transcript that the window started in auto", async () => {
+    const b = fakeBackend({ approvalMode: "auto" });
+    render(<App backend={b} />);
+    expect(await screen.findByText("auto: nothing asks first")).toBeTruthy();
+    const log = screen.getByRole("log", { name: "Conversation" });
+    const notes = within(log).getAllByRole("note");
+    expect(notes).toHaveLength(1);
+    expect(notes[0].textContent).toContain("This window started in auto mode");
+    fireEvent.change(screen.getByRole("combobox", { name: "Approval mode" }), { target: { value: "safe" } });
+    await waitFor(() => expect(screen.queryByText("auto: nothing asks first")).toBeNull());
+    expect(within(log).getAllByRole("note")).toHaveLength(1); // said once: it stays where it was said
+  });
+
+  it("says nothing of auto in a window started in another mode, and badges auto once chosen", async () => {
+    const b = fakeBackend();
+    render(<App backend={b} />);
+    const select = await screen.findByRole("combobox", { name: "Approval mode" });
+    expect(screen.queryByText("auto: nothing asks first")).toBeNull();
+    fireEvent.change(select, { target: { value: "auto" } });
+    expect(await screen.findByText("auto: nothing asks first")).toBeTruthy();
+    expect(screen.queryByRole("note")).toBeNull();
   });
 
   it("asks for a folder when there is no workspace", async () => {

@@ -17,6 +17,10 @@ import type { LocalServer } from "./bridge/localModels";
 import { SessionsMenu } from "./components/SessionsMenu";
 import { ContextGauge, lastContextUse } from "./components/ContextGauge";
 import { FileTree } from "./components/FileTree";
+import { SessionCost } from "./components/SessionCost";
+import { HelpOverlay } from "./components/HelpOverlay";
+import { useShortcuts } from "./components/shortcuts";
+import type { ModelPrice } from "./components/cost";
 import { loadRich } from "./rich";
 import type { FilesBackend } from "./bridge/files";
 
@@ -26,6 +30,8 @@ export function applyTheme(theme: string) {
   if (theme === "light" || theme === "dark") root.dataset.theme = theme;
   else delete root.dataset.theme;
 }
+
+const autoNotice = "This window started in auto mode: tool calls run without asking you first. The workspace boundary still holds. Change the mode with Approval in the header.";
 
 export function App({ backend, processes, sessions, localModels, files, approvals, initialState }: {
   backend: Backend;
@@ -42,6 +48,9 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const [error, setError] = useState<string | null>(null);
   const [showSettings, setShowSettings] = useState(false);
   const readySent = useRef(false);
+  // The mode the window started in: a window that starts in auto says so once.
+  const startMode = useRef<string | null>(null);
+  if (state && startMode.current === null) startMode.current = state.approvalMode;
   const store = useTranscriptStore(backend);
   const transcript = useTranscript(store);
 
@@ -87,7 +96,30 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const cancel = useCallback(() => void backend.cancel(), [backend]);
 
   const newSession = useMemo(() => sessions && (() => void sessions.create().then(() => store.resync(), (e) => setError(String(e)))), [sessions, store]);
-  const actions = useMemo(() => ({ openURL: backend.openURL, openSettings: () => setShowSettings(true), newSession }), [backend, newSession]);
+  // The model's price, read again whenever the frame's state changes (a saved setting, a switched model).
+  const [price, setPrice] = useState<ModelPrice | undefined>();
+  useEffect(() => {
+    if (!state || state.needsSetup) return;
+    let live = true;
+    backend.getSettings().then((v) => live && setPrice({ price: v.price, source: v.priceSource }), () => live && setPrice(undefined));
+    return () => {
+      live = false;
+    };
+  }, [backend, state]);
+  const [ruleFocus, setRuleFocus] = useState<{ id: string; n: number } | undefined>();
+  const showRule = useMemo(() => approvals && ((id: string) => setRuleFocus((f) => ({ id, n: (f?.n ?? 0) + 1 }))), [approvals]);
+  const actions = useMemo(() => ({ openURL: backend.openURL, openSettings: () => setShowSettings(true), newSession, copy: backend.copyText, showRule, price,
+    compact: backend.compact, undoCompact: backend.undoCompact }), [backend, newSession, showRule, price]);
+  const [help, setHelp] = useState(false);
+  const [findSignal, setFindSignal] = useState(0);
+  useShortcuts({
+    // Never from the keyboard while a turn runs: switching would stop it.
+    newSession: state?.workspace && transcript.turnId === "" ? newSession : undefined,
+    openSettings: () => setShowSettings(true),
+    focusComposer: () => document.querySelector<HTMLTextAreaElement>("textarea[aria-label='Message']")?.focus(),
+    find: () => setFindSignal((n) => n + 1),
+    toggleHelp: () => setHelp((h) => !h),
+  });
   const contextUse = useMemo(() => lastContextUse(transcript.items), [transcript.items]);
 
   if (!state) {
@@ -117,7 +149,8 @@ export function App({ backend, processes, sessions, localModels, files, approval
             <SessionsMenu backend={sessions} hasWorkspace={!!state.workspace} busy={transcript.turnId !== ""} onSwitched={() => void store.resync()} />
           )}
           gauge={state.workspace ? <ContextGauge use={contextUse} /> : undefined}
-          rules={approvals && <ApprovalRules api={approvals} refreshKey={`${transcript.sessionId}:${transcript.pendingApprovals.length}`} />}
+          cost={state.workspace ? <SessionCost items={transcript.items} price={price} /> : undefined}
+          rules={approvals && <ApprovalRules api={approvals} refreshKey={`${transcript.sessionId}:${transcript.pendingApprovals.length}`} focus={ruleFocus} />}
         />
         {error && (
           <div className="banner error" role="alert">
@@ -141,12 +174,13 @@ export function App({ backend, processes, sessions, localModels, files, approval
             <SidePanel side="left" title="Files" emptyText={state.workspace ? "The file tree appears here." : "Choose a folder to start."}>
               {files && state.workspace ? <FileTree key={state.workspace} files={files} /> : undefined}
             </SidePanel>
-            <Chat state={state} transcript={transcript} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onCancel={cancel} />
+            <Chat state={state} transcript={transcript} notice={startMode.current === "auto" ? autoNotice : undefined} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onCancel={cancel} findSignal={findSignal} />
             <SidePanel side="right" title="Processes" emptyText="No processes yet. Processes the agent starts show up here." width={440} open={processesOpen} onOpenChange={setProcessesOpen}>
               {processes && <ProcessPanel backend={processes} onProcessStarted={() => setProcessesOpen(true)} />}
             </SidePanel>
           </main>
         )}
+        {help && <HelpOverlay onClose={() => setHelp(false)} />}
         {approvals && <ApprovalHost api={approvals} pending={transcript.pendingApprovals} mode={state.approvalMode} />}
       </div>
     </ChatActionsContext.Provider>

@@ -63,7 +63,7 @@ session (manual, safe, auto). Logs go to stderr.
 
 // Main runs `gatehouse acp` for main: it serves until stdin closes or
 // SIGINT/SIGTERM, and returns the exit status.
-func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func Main(args []string, version string, stdin io.Reader, stdout, stderr io.Writer) int {
 	env, err := cli.DefaultExecEnv()
 	if err != nil {
 		fmt.Fprintln(stderr, "gatehouse acp:", err)
@@ -71,14 +71,20 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return Run(ctx, args, env, stdin, stdout, stderr)
+	return Run(ctx, args, Env{ExecEnv: env, Version: version}, stdin, stdout, stderr)
+}
+
+// Env is what Run takes from its surroundings: exec's (settings and data
+// folders, OPENAI_* variables, the processes' environment) and the version
+// initialize reports.
+type Env struct {
+	cli.ExecEnv
+	Version string
 }
 
 // Run parses args (the command line after "acp"), opens the model and
-// serves the protocol on in/out until the editor closes in or ctx ends. Its
-// environment is exec's (settings and data folders, OPENAI_* variables,
-// the processes' environment).
-func Run(ctx context.Context, args []string, env cli.ExecEnv, in io.Reader, out io.Writer, stderr io.Writer) int {
+// serves the protocol on in/out until the editor closes in or ctx ends.
+func Run(ctx context.Context, args []string, env Env, in io.Reader, out io.Writer, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gatehouse acp", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, usage) }
@@ -115,7 +121,7 @@ func Run(ctx context.Context, args []string, env cli.ExecEnv, in io.Reader, out 
 	case *maxSteps < 0:
 		return bad("--max-steps must be positive")
 	}
-	client, eff, err := cli.OpenModel(env, settings.Flags{BaseURL: *baseURL, Model: *model, API: *api})
+	client, eff, err := cli.OpenModel(env.ExecEnv, settings.Flags{BaseURL: *baseURL, Model: *model, API: *api})
 	switch {
 	case errors.Is(err, cli.ErrReadSettings):
 		fmt.Fprintln(stderr, "gatehouse acp:", err)
@@ -127,7 +133,8 @@ func Run(ctx context.Context, args []string, env cli.ExecEnv, in io.Reader, out 
 	// The SDK reports malformed lines through slog.Default: never stdout.
 	slog.SetDefault(logger)
 	err = Serve(ctx, Options{Model: client, ContextWindow: eff.Settings.ContextWindow, Mode: m, DataDir: env.DataDir,
-		ProcEnv: env.ProcEnv, MaxSteps: *maxSteps, Logger: logger}, in, out)
+		MicroCompactAt: eff.Settings.MicroCompactAt, CompactAt: eff.Settings.CompactAt,
+		ProcEnv: env.ProcEnv, MaxSteps: *maxSteps, Logger: logger, Version: env.Version}, in, out)
 	if err != nil {
 		fmt.Fprintln(stderr, "gatehouse acp:", err)
 		return 1

@@ -19,15 +19,15 @@ import (
 
 // testEnv keeps the developer's settings, sessions and OPENAI_* variables
 // out: a temporary config and data folder, no retries.
-func testEnv(t *testing.T) cli.ExecEnv {
+func testEnv(t *testing.T) Env {
 	t.Helper()
 	for _, kv := range os.Environ() {
 		if k, _, _ := strings.Cut(kv, "="); strings.HasPrefix(k, "OPENAI_") || k == "GATEHOUSE_APPROVAL" {
 			t.Setenv(k, "")
 		}
 	}
-	return cli.ExecEnv{ConfigDir: filepath.Join(t.TempDir(), "config"), DataDir: filepath.Join(t.TempDir(), "data"),
-		LookupEnv: func(string) (string, bool) { return "", false }}
+	return Env{ExecEnv: cli.ExecEnv{ConfigDir: filepath.Join(t.TempDir(), "config"), DataDir: filepath.Join(t.TempDir(), "data"),
+		LookupEnv: func(string) (string, bool) { return "", false }}, Version: "test"}
 }
 
 // editor is the client side of one `gatehouse acp` run in-process: the
@@ -69,7 +69,7 @@ func (s *syncBuffer) String() string {
 // startEditor runs `gatehouse acp args…` against srv in env and connects an
 // editor to it; it is shut down (stdin closed, exit awaited) when the test
 // ends.
-func startEditor(t *testing.T, env cli.ExecEnv, srv *llmtest.Server, args ...string) *editor {
+func startEditor(t *testing.T, env Env, srv *llmtest.Server, args ...string) *editor {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()

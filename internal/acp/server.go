@@ -24,8 +24,11 @@ import (
 type Options struct {
 	// Model streams the model's answers.
 	Model agent.Model
-	// ContextWindow of the model (0: the agent's default).
-	ContextWindow int
+	// ContextWindow of the model (0: the agent's default); MicroCompactAt
+	// and CompactAt tune compaction as in the settings.
+	ContextWindow  int
+	MicroCompactAt int
+	CompactAt      int
 	// Mode is the approval mode every session starts in.
 	Mode approval.Mode
 	// DataDir holds the session logs; empty: not saved, not loadable.
@@ -179,6 +182,7 @@ func (a *Agent) open(cwd, id string, mcp []sdk.McpServer) (*acpSession, error) {
 	s.mode.Store(a.o.Mode)
 	opts := runtime.Options{ID: id, Workspace: ws, Model: a.o.Model, Sink: s,
 		Mode: s.currentMode, Gateway: s.gateway, MaxSteps: a.o.MaxSteps, ContextWindow: a.o.ContextWindow,
+		MicroCompactAt: a.o.MicroCompactAt, CompactAt: a.o.CompactAt,
 		Logger: a.o.Logger}
 	opts.Processes.Env = a.o.ProcEnv
 	if a.o.DataDir != "" {

@@ -6,6 +6,13 @@
 // early (cancel, rejected approval, max steps, error), every tool call the
 // model made that did not run gets a result saying so, so the history sent
 // with the next request always pairs each call with one result.
+//
+// The history keeps every message whole; a request sends a view of it that
+// fits the model's context window (window.go: from the model, else the
+// setting): old tool outputs cleared to one-line stubs past MicroCompactAt
+// (fit.go), older turns replaced by a checkpoint summary the model writes
+// past CompactAt, after a context_length_exceeded refusal, or by hand
+// (compact.go).
 package agent
 
 import (
@@ -39,9 +46,14 @@ type Config struct {
 	System string
 	// MaxSteps bounds the model requests of one turn; default 50.
 	MaxSteps int
-	// ContextWindow is the model's window in tokens; default 128,000. Old
-	// tool outputs are trimmed when a request would not fit.
+	// ContextWindow is the window in tokens from the settings, used when
+	// the model does not know its own (see Windowed); 0: llm.DefaultWindow.
 	ContextWindow int
+	// MicroCompactAt and CompactAt are how full the window may get, in
+	// percent, before old tool outputs are cleared (default 70) and before
+	// older turns are replaced by a checkpoint summary (default 85); see
+	// fit.go and compact.go.
+	MicroCompactAt, CompactAt int
 	// Notes, when set, is asked before each model request for short notes
 	// the model should read (files it read changed on disk meanwhile). Each
 	// joins the history as a user message, so later requests carry it too.
@@ -54,8 +66,24 @@ type Agent struct {
 	ids  atomic.Uint64
 	turn sync.Mutex // held while a turn runs
 
-	mu      sync.Mutex
+	mu sync.Mutex
+	// history is every message of the session, whole; what a request
+	// sends is a view of it (fit.go).
 	history []llm.Message
+	// cleared holds the stub of each tool result micro-compaction cleared,
+	// by call id.
+	cleared map[string]string
+	// cp is the summary compaction in effect; undo the one UndoCompact
+	// may undo (nil once a turn started).
+	cp   *checkpoint
+	undo *undoable
+	// ratio is how many tokens the server counted for each one Gatehouse
+	// estimated, at most so far (0 until the server said).
+	ratio float64
+	// window is the context window resolved at the turn's start; learned
+	// the one a refusal reported, when smaller than learnedOver, the window
+	// resolved then.
+	window, learned, learnedOver llm.Window
 }
 
 // New returns an agent with an empty history.
@@ -63,16 +91,25 @@ func New(cfg Config) *Agent {
 	if cfg.MaxSteps <= 0 {
 		cfg.MaxSteps = 50
 	}
-	if cfg.ContextWindow <= 0 {
-		cfg.ContextWindow = 128_000
+	if cfg.ContextWindow < 0 {
+		cfg.ContextWindow = 0
 	}
-	return &Agent{cfg: cfg}
+	if cfg.MicroCompactAt <= 10 || cfg.MicroCompactAt > 100 {
+		cfg.MicroCompactAt = 70
+	}
+	if cfg.CompactAt <= 0 || cfg.CompactAt > 100 {
+		cfg.CompactAt = 85
+	}
+	return &Agent{cfg: cfg, cleared: map[string]string{}}
 }
 
-// SetHistory replaces the conversation (resuming a saved session).
+// SetHistory replaces the conversation (resuming a saved session), with no
+// compaction in effect.
 func (a *Agent) SetHistory(h []llm.Message) {
 	a.mu.Lock()
 	a.history = append([]llm.Message(nil), h...)
+	a.cleared = map[string]string{}
+	a.cp, a.undo = nil, nil
 	a.mu.Unlock()
 }
 
@@ -103,8 +140,10 @@ type Outcome struct {
 	// reported no usage). 0: the turn made no request.
 	ContextTokens    int64
 	ContextEstimated bool
-	// Trimmed counts old tool outputs removed to fit the context window.
+	// Trimmed counts old tool outputs cleared to fit the context window.
 	Trimmed int
+	// Compactions counts the checkpoint summaries written during the turn.
+	Compactions int
 }
 
 // contextUse is how full the window was at the turn's last request; nil
@@ -113,8 +152,11 @@ func (a *Agent) contextUse(out Outcome) *protocol.ContextUse {
 	if out.ContextTokens <= 0 {
 		return nil
 	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	w := a.windowLocked()
 	return &protocol.ContextUse{Tokens: out.ContextTokens, Estimated: out.ContextEstimated,
-		Window: int64(a.cfg.ContextWindow), Trimmed: out.Trimmed}
+		Window: int64(w.Tokens), WindowSource: string(w.Source), Trimmed: out.Trimmed, Compacted: a.cp != nil}
 }
 
 func (a *Agent) newID(prefix string) string {

@@ -33,7 +33,7 @@ func TestTurnStoppedCarriesTheContextUse(t *testing.T) {
 		t.Fatalf("outcome %+v", out)
 	}
 	got := stopOf(t, rec).Context
-	want := protocol.ContextUse{Tokens: 1200, Window: 128_000}
+	want := protocol.ContextUse{Tokens: 1200, Window: 128_000, WindowSource: "default"}
 	if got == nil || *got != want {
 		t.Fatalf("context %+v, want %+v", got, want)
 	}
@@ -64,7 +64,7 @@ func TestTurnStoppedCountsTrimmedOutputs(t *testing.T) {
 	if c == nil || c.Trimmed != 1 || c.Window != 1000 || c.Tokens <= 0 {
 		t.Fatalf("context %+v", c)
 	}
-	if body := string(srv.Requests()[0].Body); strings.Contains(body, big) || !strings.Contains(body, "trimmed") {
+	if body := string(srv.ModelRequests()[0].Body); strings.Contains(body, big) || !strings.Contains(body, "cleared to save context") {
 		t.Errorf("the request still carries the old output")
 	}
 }

@@ -21,7 +21,13 @@ func (a *Agent) Run(ctx context.Context, turnID, prompt string) Outcome {
 		turnID = a.newID("turn")
 	}
 	a.emit(turnID, protocol.TurnStarted, protocol.TurnStartedPayload{Prompt: prompt})
-	a.appendHistory(llm.User(prompt))
+	a.mu.Lock()
+	a.undo = nil // a compaction can be undone only before the next turn
+	a.mu.Unlock()
+	a.resolveWindow(ctx)
+	user := llm.User(prompt)
+	user.ID = turnID
+	a.appendHistory(user)
 	out := a.loop(ctx, turnID)
 	out.TurnID = turnID
 	p := protocol.TurnStoppedPayload{Reason: out.Reason, Usage: out.Usage, Context: a.contextUse(out), Blocked: out.Blocked}
@@ -35,6 +41,8 @@ func (a *Agent) Run(ctx context.Context, turnID, prompt string) Outcome {
 
 func (a *Agent) loop(ctx context.Context, turnID string) Outcome {
 	var out Outcome
+	refused := false       // the last request was refused as too long
+	summaryFailed := false // a checkpoint summary failed this turn
 	for step := 0; ; step++ {
 		if ctx.Err() != nil {
 			out.Reason = protocol.StopCancelled
@@ -54,6 +62,23 @@ func (a *Agent) loop(ctx context.Context, turnID string) Outcome {
 		specs := a.toolSpecs()
 		msgs, trimmed, size := a.fit(specs)
 		out.Trimmed += trimmed
+		if !summaryFailed && a.pastCompactAt(size) {
+			ok, used, err := a.compact(ctx, turnID, specs, false)
+			out.Usage = out.Usage.Add(used)
+			switch {
+			case ok:
+				out.Compactions++
+				msgs, trimmed, size = a.fit(specs)
+				out.Trimmed += trimmed
+			case err != nil && ctx.Err() != nil:
+				out.Reason = protocol.StopCancelled
+				return out
+			case err != nil:
+				// No reason to stop: the request may still fit, and a
+				// refusal compacts again. Not asked again this turn.
+				summaryFailed = true
+			}
+		}
 		// Prefixed with the turn, so ids stay unique in a resumed session
 		// (whose agent counts from 1 again).
 		msgID := a.newID(turnID + "-msg")
@@ -63,8 +88,29 @@ func (a *Agent) loop(ctx context.Context, turnID string) Outcome {
 		out.Usage = out.Usage.Add(resp.Usage)
 		if resp.Usage.PromptTokens > 0 {
 			out.ContextTokens, out.ContextEstimated = resp.Usage.PromptTokens, false
+			a.observe(resp.Usage.PromptTokens, msgs, specs)
 		} else {
 			out.ContextTokens, out.ContextEstimated = int64(size), true
+		}
+		if err != nil && llm.KindOf(err) == llm.KindContextOverflow && ctx.Err() == nil && resp.Message.Text == "" {
+			if !refused {
+				// Never fatal at once: learn from the refusal, compact,
+				// and try once more.
+				refused = true
+				a.learnFromRefusal(err, size)
+				ok, used, _ := a.compact(ctx, turnID, specs, false)
+				out.Usage = out.Usage.Add(used)
+				if ok {
+					out.Compactions++
+				}
+				step--
+				continue
+			}
+			err = &llm.Error{Kind: llm.KindContextOverflow, Err: err,
+				Message: "The conversation is still too long for the model's context window after compacting it; start a new session or raise the window. (" + err.Error() + ")"}
+		}
+		if err == nil {
+			refused = false
 		}
 		if err != nil {
 			cancelled := ctx.Err() != nil || llm.KindOf(err) == llm.KindCancelled
@@ -72,7 +118,9 @@ func (a *Agent) loop(ctx context.Context, turnID string) Outcome {
 			// ran, and the reasoning, which led to them.
 			a.emit(turnID, protocol.MessageDone, protocol.MessageDonePayload{MessageID: msgID, Text: resp.Message.Text, Cancelled: cancelled})
 			if resp.Message.Text != "" {
-				a.appendHistory(llm.Assistant(resp.Message.Text))
+				m := llm.Assistant(resp.Message.Text)
+				m.ID = msgID
+				a.appendHistory(m)
 			}
 			if cancelled {
 				out.Reason = protocol.StopCancelled
@@ -81,7 +129,9 @@ func (a *Agent) loop(ctx context.Context, turnID string) Outcome {
 			out.Reason, out.Err = protocol.StopError, err
 			return out
 		}
-		a.emit(turnID, protocol.MessageDone, protocol.MessageDonePayload{MessageID: msgID, Text: resp.Message.Text})
+		resp.Message.ID = msgID
+		a.emit(turnID, protocol.MessageDone, protocol.MessageDonePayload{MessageID: msgID, Text: resp.Message.Text,
+			Reasoning: resp.Message.Reasoning, ReasoningModel: resp.Message.ReasoningModel})
 		a.appendHistory(resp.Message)
 		if len(resp.Message.ToolCalls) == 0 {
 			out.Reason = protocol.StopCompleted
@@ -126,10 +176,15 @@ func (a *Agent) runCalls(ctx context.Context, turnID string, calls []llm.ToolCal
 	return "", nil
 }
 
+// finish reports a call's end; d is the time from its start to its end,
+// of which res.Waited went to waiting for the user's approval.
 func (a *Agent) finish(turnID string, c llm.ToolCall, res tools.Result, d time.Duration) {
 	a.emit(turnID, protocol.ToolFinished, protocol.ToolFinishedPayload{
-		CallID: c.ID, Tool: c.Name, Result: res.Output, IsError: res.IsError, DurationMs: d.Milliseconds()})
-	a.appendHistory(llm.ToolResult(c.ID, string(res.Output)))
+		CallID: c.ID, Tool: c.Name, Result: res.Output, IsError: res.IsError,
+		DurationMs: max(d-res.Waited, 0).Milliseconds(), WaitMs: res.Waited.Milliseconds(), Approval: res.Approval})
+	m := llm.ToolResult(c.ID, string(res.Output))
+	m.ID = c.ID
+	a.appendHistory(m)
 }
 
 // notRun gives each call a result saying it did not run and why.

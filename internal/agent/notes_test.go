@@ -32,7 +32,7 @@ func TestNotesJoinTheNextRequest(t *testing.T) {
 	if out := a.Run(context.Background(), "t1", "go"); out.Reason != protocol.StopCompleted {
 		t.Fatalf("outcome %+v", out)
 	}
-	reqs := srv.Requests()
+	reqs := srv.ModelRequests()
 	if len(reqs) != 2 || strings.Contains(string(reqs[0].Body), "NOTE:") || !strings.Contains(string(reqs[1].Body), "NOTE: a.txt changed on disk") {
 		t.Fatalf("the note should be in the second request only")
 	}

@@ -58,7 +58,7 @@ func TestReasoningSurvivesTheToolLoop(t *testing.T) {
 	if out := a.Run(context.Background(), "t1", "go"); out.Reason != protocol.StopCompleted {
 		t.Fatalf("outcome %+v", out)
 	}
-	reqs := srv.Requests()
+	reqs := srv.ModelRequests()
 	for i, want := range []string{
 		"user",
 		"user,reasoning:enc-1,call:c1,result:c1",

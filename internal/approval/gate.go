@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/tools"
@@ -14,7 +15,8 @@ import (
 type Config struct {
 	// Mode is read on every call, so a switch applies to the next call.
 	Mode func() Mode
-	// Gateway asks the host.
+	// Gateway asks the host. When it has a SessionID method (GUI does),
+	// the gate's approval ids name that session (see SessionOf).
 	Gateway Gateway
 	// Workspace is the boundary the shell analysis checks redirections and
 	// file arguments against; nil counts every path as outside.
@@ -34,9 +36,10 @@ type Config struct {
 
 // Gate is the approval gate of one session: its rules and its middleware.
 type Gate struct {
-	c     Config
-	rules *Rules
-	ids   atomic.Uint64
+	c       Config
+	rules   *Rules
+	session string // named in the approval ids
+	ids     atomic.Uint64
 }
 
 // New returns a gate with no session rules.
@@ -44,7 +47,7 @@ func New(c Config) *Gate {
 	if c.Mode == nil || c.Gateway == nil {
 		panic("approval.New: Mode and Gateway are required")
 	}
-	return &Gate{c: c, rules: NewRules(c.Hook)}
+	return &Gate{c: c, rules: NewRules(c.Hook), session: gateSession(c.Gateway)}
 }
 
 // Rules returns the session rules, to list and revoke.
@@ -96,11 +99,13 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 				rec.RuleIDs = append(rec.RuleIDs, r.ID)
 			}
 			g.report(rec)
-			return run(ctx, once)
+			res, err := run(ctx, once)
+			res.Approval = &protocol.CallApproval{By: string(ByRule), Rules: used}
+			return res, err
 		}
 
 		req := Request{
-			ApprovalID: fmt.Sprintf("approval-%d", g.ids.Add(1)), TurnID: tools.TurnFrom(ctx),
+			ApprovalID: approvalID(g.session, g.ids.Add(1)), TurnID: tools.TurnFrom(ctx),
 			CallID: call.ID, Tool: name, Preview: preview, Rule: proposal(name, k),
 		}
 		// A re-preview replaces prep, and with it what runs and what the
@@ -122,7 +127,9 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 			}
 		}
 		cancelWatch := g.watch(req.ApprovalID, prep)
+		asked := time.Now()
 		d, err := g.c.Gateway.Ask(ctx, req)
+		waited := time.Since(asked)
 		cancelWatch()
 		mu.Lock()
 		req.Preview, req.Rule = cur.Preview, cur.Rule
@@ -134,7 +141,9 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 			}
 			rec.By, rec.Decision = ByCancel, &protocol.Decision{Kind: protocol.DecisionReject, Note: "the turn was cancelled"}
 			g.report(rec)
-			return tools.Fail(tools.CodeNotRun, "not run: the turn was cancelled while this call waited for approval", ""), nil
+			res := tools.Fail(tools.CodeNotRun, "not run: the turn was cancelled while this call waited for approval", "")
+			res.Waited = waited
+			return res, nil
 		}
 		if err := Validate(req, d); err != nil {
 			d = protocol.Decision{Kind: protocol.DecisionReject, Note: "invalid answer: " + err.Error()}
@@ -143,7 +152,9 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 		switch d.Kind {
 		case protocol.DecisionReject:
 			g.report(rec)
-			return Rejected(d.Note), nil
+			res := Rejected(d.Note)
+			res.Approval, res.Waited = &protocol.CallApproval{By: string(ByUser)}, waited
+			return res, nil
 		case protocol.DecisionSession:
 			if req.Rule != nil {
 				r := g.rules.Add(*req.Rule)
@@ -151,7 +162,9 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 			}
 		}
 		g.report(rec)
-		return run(ctx, d)
+		res, err := run(ctx, d)
+		res.Approval, res.Waited = &protocol.CallApproval{By: string(ByUser)}, waited
+		return res, err
 	}
 }
 

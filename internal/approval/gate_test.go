@@ -130,31 +130,47 @@ func TestSessionRules(t *testing.T) {
 	if res.IsError || len(h.requests()) != 1 {
 		t.Fatalf("first: %s, %d requests", res.Output, len(h.requests()))
 	}
-	if r := h.requests()[0].Rule; r == nil || len(r.Prefixes) != 1 || strings.Join(r.Prefixes[0], " ") != "echo hi" {
+	if r := h.requests()[0].Rule; r == nil || len(r.Commands) != 1 || strings.Join(r.Commands[0], " ") != "echo hi" ||
+		r.Action != "exec" || r.Cwd != h.root || !strings.Contains(r.Summary, "exactly `echo hi` (exec, in the workspace root") {
 		t.Fatalf("proposed rule %+v", r)
 	}
 	rules := h.gate.Rules().List()
 	if len(rules) != 1 || rules[0].ID == "" {
 		t.Fatalf("rules %+v", rules)
 	}
-	// The same command, and with more arguments, ride on the rule.
-	for _, cmd := range []string{"echo hi", "echo hi there"} {
-		res, out := h.run(context.Background(), "bash", `{"action":"exec","command":"`+cmd+`"}`)
+	// The same command, with harmless redirections, rides on the rule.
+	for _, cmd := range []string{"echo hi", "echo  'hi'", "echo hi 2>&1", "echo hi 2>/dev/null"} {
+		res, out := h.run(context.Background(), "bash", fmt.Sprintf(`{"action":"exec","command":%q}`, cmd))
 		if res.IsError || len(h.requests()) != 1 || !strings.Contains(fmt.Sprint(out["stdout"]), "hi") {
 			t.Fatalf("%q asked or failed: %s", cmd, res.Output)
 		}
 	}
-	// Chained or wrapped, it asks; rejected, nothing runs.
+	// Extended, chained, wrapped, redirected to a file, in another folder or
+	// started rather than run: it asks; rejected, nothing runs.
 	h.answerAll(protocol.Decision{Kind: protocol.DecisionReject, Note: "no"})
-	for _, cmd := range []string{"echo hi && rm -rf x", "echo hi; rm -rf x", "echo hi | sh", "echo hi $(rm -rf x)", "bash -c 'echo hi'", "env echo hi", "sudo echo hi", "echo hi > /tmp/gatehouse-approval-test"} {
+	for _, args := range []string{
+		`{"action":"exec","command":"echo hi there"}`,
+		`{"action":"exec","command":"echo hi > a.txt"}`,
+		`{"action":"exec","command":"echo hi >> {x/keep,}"}`,
+		`{"action":"exec","command":"echo hi","cwd":"x"}`,
+		`{"action":"start","command":"echo hi"}`,
+		`{"action":"exec","command":"echo hi && rm -rf x"}`,
+		`{"action":"exec","command":"echo hi; rm -rf x"}`,
+		`{"action":"exec","command":"echo hi | sh"}`,
+		`{"action":"exec","command":"echo hi $(rm -rf x)"}`,
+		`{"action":"exec","command":"bash -c 'echo hi'"}`,
+		`{"action":"exec","command":"env echo hi"}`,
+		`{"action":"exec","command":"sudo echo hi"}`,
+		`{"action":"exec","command":"echo hi > /tmp/gatehouse-approval-test"}`,
+	} {
 		before := len(h.requests())
-		res, _ := h.run(context.Background(), "bash", fmt.Sprintf(`{"action":"exec","command":%q}`, cmd))
+		res, _ := h.run(context.Background(), "bash", args)
 		if len(h.requests()) != before+1 || !res.Rejected {
-			t.Errorf("%q did not ask: %s", cmd, res.Output)
+			t.Errorf("%s did not ask: %s", args, res.Output)
 		}
 	}
-	if h.read("x/keep") != "k" {
-		t.Fatal("x was removed")
+	if h.read("x/keep") != "k" || h.read("a.txt") != "a\n" {
+		t.Fatal("a file was changed")
 	}
 
 	// Files: a rule for a.txt covers a.txt only.
@@ -193,7 +209,7 @@ func TestSessionRules(t *testing.T) {
 			added++
 		}
 	}
-	if byRule != 3 || added < 2 {
+	if byRule != 5 || added < 2 {
 		t.Errorf("records: %d by rule, %d rules added", byRule, added)
 	}
 }
@@ -214,5 +230,36 @@ func TestMoveNeedsBothPaths(t *testing.T) {
 	}
 	if h.read("c.txt") != "c\n" {
 		t.Errorf("c.txt %q", h.read("c.txt"))
+	}
+}
+
+// A call's result says how it went ahead: asked and answered by the user
+// (with the time it waited), covered by a session rule (naming the rule),
+// or unasked (nothing).
+func TestResultSaysWhoApproved(t *testing.T) {
+	h := newHarness(t, approval.Safe, map[string]string{"a.txt": "hello\n"})
+	h.answerAll(protocol.Decision{Kind: protocol.DecisionSession})
+	res, _ := h.run(context.Background(), "bash", `{"action":"exec","command":"echo one"}`)
+	if res.Approval == nil || res.Approval.By != "user" || len(res.Approval.Rules) != 0 || res.Waited <= 0 {
+		t.Fatalf("asked call: %+v waited %v", res.Approval, res.Waited)
+	}
+	before := len(h.requests())
+	res, _ = h.run(context.Background(), "bash", `{"action":"exec","command":"echo one"}`)
+	if len(h.requests()) != before {
+		t.Fatal("the rule's call asked")
+	}
+	a := res.Approval
+	if a == nil || a.By != "rule" || len(a.Rules) != 1 || a.Rules[0].ID == "" || fmt.Sprint(a.Rules[0].Commands) != "[[echo one]]" || a.Rules[0].Action != "exec" || res.Waited != 0 {
+		t.Fatalf("rule-covered call: %+v waited %v", a, res.Waited)
+	}
+	if ids := h.gate.Rules().List(); len(ids) != 1 || ids[0].ID != a.Rules[0].ID {
+		t.Errorf("the result names rule %s, the session has %+v", a.Rules[0].ID, ids)
+	}
+	if res, _ := h.run(context.Background(), "read_file", `{"path":"a.txt"}`); res.Approval != nil {
+		t.Errorf("an unasked call: %+v", res.Approval)
+	}
+	h.answerAll(protocol.Decision{Kind: protocol.DecisionReject})
+	if res, _ := h.run(context.Background(), "write_file", `{"path":"b.txt","content":"x"}`); !res.Rejected || res.Approval == nil || res.Approval.By != "user" {
+		t.Errorf("a rejected call: %+v", res.Approval)
 	}
 }

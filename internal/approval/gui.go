@@ -45,6 +45,10 @@ func NewGUI(pub Publisher, sessionID string) *GUI {
 	return &GUI{pub: pub, sessionID: sessionID, pending: map[string]*waiter{}, done: make(chan struct{})}
 }
 
+// SessionID is the session of the gateway; a gate asking through it names
+// this session in its approval ids.
+func (g *GUI) SessionID() string { return g.sessionID }
+
 // Ask implements Gateway.
 func (g *GUI) Ask(ctx context.Context, req Request) (protocol.Decision, error) {
 	w := &waiter{req: req, answer: make(chan protocol.Decision, 1)}

@@ -57,6 +57,12 @@ type watchSub struct {
 
 func newHarness(t *testing.T, mode approval.Mode, tree map[string]string) *harness {
 	t.Helper()
+	return newHarnessIn(t, "s1", mode, tree)
+}
+
+// newHarnessIn is newHarness for the session named session.
+func newHarnessIn(t *testing.T, session string, mode approval.Mode, tree map[string]string) *harness {
+	t.Helper()
 	root := t.TempDir()
 	for p, c := range tree {
 		full := filepath.Join(root, filepath.FromSlash(p))
@@ -84,7 +90,7 @@ func newHarness(t *testing.T, mode approval.Mode, tree map[string]string) *harne
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.gui = approval.NewGUI(h, "s1")
+	h.gui = approval.NewGUI(h, session)
 	t.Cleanup(h.gui.Close)
 	h.gate = approval.New(approval.Config{
 		Mode:      func() approval.Mode { h.mu.Lock(); defer h.mu.Unlock(); return h.mode },

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"unicode/utf8"
 
@@ -37,7 +38,7 @@ func (g *Gate) describe(tool string, args json.RawMessage, prep *tools.Prepared,
 			line := analyzeShell(c.Command, c.Cwd, g.c.Workspace)
 			c.Segments, c.ParseError = line.segments, line.parseErr
 			if line.plain {
-				k = keys{kind: keyCommands, calls: line.calls}
+				k = keys{kind: keyCommands, calls: line.calls, action: c.Action, cwd: c.Cwd, where: g.where(c.Cwd)}
 			}
 			p.Summary = fmt.Sprintf("%s %s: %s", tool, c.Action, clip(c.Command, 120))
 		default:
@@ -60,6 +61,23 @@ func (g *Gate) describe(tool string, args json.RawMessage, prep *tools.Prepared,
 		return p, keys{kind: keyNone}
 	}
 	return p, keys{kind: keyTool}
+}
+
+// where names folder dir for a rule's summary: relative to the workspace
+// root when inside it.
+func (g *Gate) where(dir string) string {
+	r, ok := g.c.Workspace.(interface{ Rel(string) string })
+	if !ok {
+		return dir
+	}
+	switch rel := r.Rel(dir); {
+	case rel == ".":
+		return "the workspace root"
+	case !filepath.IsAbs(rel):
+		return rel + "/"
+	default:
+		return rel
+	}
 }
 
 func plural(n int, word string) string {

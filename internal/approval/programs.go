@@ -4,6 +4,9 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"gatehouse/internal/protocol"
+	"gatehouse/internal/workspace"
 )
 
 // The tables below flag what a simple command does. They are warnings for
@@ -74,20 +77,33 @@ func (a *analyzer) classify(s *segment, words []string, lit []bool) {
 		if !lit[i] {
 			if i == 0 {
 				s.Opaque = true
+			} else if homeish(words[i]) {
+				s.reachesOut = true
+				s.readOut(words[i])
 			}
 			continue
 		}
-		if w := words[i]; strings.HasPrefix(w, "~") || strings.Contains(w, "/") || strings.Contains(w, "..") {
-			v := w
-			if j := strings.IndexByte(w, '='); j >= 0 && strings.HasPrefix(w, "-") {
-				v = w[j+1:]
-			}
-			if !harmlessDevice(v) && a.outside(v) {
-				s.reachesOut = true
-			}
+		w := words[i]
+		v := w
+		if j := strings.IndexByte(w, '='); j >= 0 && strings.HasPrefix(w, "-") {
+			v = w[j+1:]
+		}
+		pathLike := strings.HasPrefix(w, "~") || strings.Contains(w, "/") || strings.Contains(w, "..")
+		if v == "" || harmlessDevice(v) {
+			continue
+		}
+		if pathLike && a.outside(v) {
+			s.reachesOut = true
+		}
+		// What the segment reads outside: every operand (a bare name may be
+		// a symlink out), and option values that look like paths.
+		if i > 0 && (pathLike || a.b != nil && !strings.HasPrefix(w, "-")) && a.outsideFor(v, workspace.Read) {
+			s.readOut(v)
 		}
 	}
 	a.program(s, words, lit)
+	// A path the segment writes is shown as a write, not also as a read.
+	s.ReadsOutside = slices.DeleteFunc(s.ReadsOutside, func(p string) bool { return slices.Contains(s.WritesOutsideTo, p) })
 }
 
 // program flags the program of words, looking through wrappers.
@@ -122,6 +138,7 @@ func (a *analyzer) program(s *segment, words []string, lit []bool) {
 			return
 		case interpreters[prog] || scripting[prog]:
 			s.Opaque = true
+			a.gitTargets(s, words[1:], lit[1:])
 			return
 		case prog == "find":
 			for _, w := range words[1:] {
@@ -150,7 +167,8 @@ func (a *analyzer) program(s *segment, words []string, lit []bool) {
 
 func (a *analyzer) plainProgram(s *segment, prog string, words []string, lit []bool) {
 	args := words[1:]
-	sub := firstOperand(args)
+	sub, subAt := subcommand(prog, args)
+	s.Destructive = a.destructive(prog, args, sub, subAt)
 	if deleters[prog] || prog == "git" && (sub == "clean" || sub == "rm") ||
 		prog == "rsync" && slices.ContainsFunc(args, func(w string) bool { return strings.HasPrefix(w, "--delete") }) {
 		s.Deletes = true
@@ -161,6 +179,7 @@ func (a *analyzer) plainProgram(s *segment, prog string, words []string, lit []b
 	if prog == "git" && slices.ContainsFunc(args, func(w string) bool { return w == "-c" || strings.HasPrefix(w, "--config-env") }) {
 		s.Opaque = true // -c core.pager=… and friends run commands
 	}
+	a.gitTargets(s, args, lit[1:])
 	if !writers[prog] {
 		return
 	}
@@ -168,12 +187,14 @@ func (a *analyzer) plainProgram(s *segment, prog string, words []string, lit []b
 	for i, w := range args {
 		switch {
 		case prog == "dd" && strings.HasPrefix(w, "of="):
-			if !lit[i+1] || a.outside(w[3:]) {
+			if !lit[i+1] {
 				s.WritesOutside = true
+			} else if a.outside(w[3:]) {
+				s.writeOut(w[3:])
 			}
 		case strings.HasPrefix(w, "--target-directory="):
-			if a.outside(strings.TrimPrefix(w, "--target-directory=")) {
-				s.WritesOutside = true
+			if t := strings.TrimPrefix(w, "--target-directory="); a.outside(t) {
+				s.writeOut(t)
 			}
 		case w == "-t" && i+1 < len(args):
 			targets = append(targets, i+1)
@@ -190,8 +211,46 @@ func (a *analyzer) plainProgram(s *segment, prog string, words []string, lit []b
 		}
 	}
 	for _, i := range targets {
-		if !lit[i+1] || a.outside(args[i]) {
+		if !lit[i+1] {
 			s.WritesOutside = true
+		} else if a.outside(args[i]) {
+			s.writeOut(args[i])
+		}
+	}
+	// Into .git, every operand counts: `cp -r x/.git .` puts a .git in
+	// place as surely as `cp x .git/config` does.
+	for i, w := range args {
+		if lit[i+1] && !strings.HasPrefix(w, "-") && a.intoGit(strings.TrimPrefix(w, "of=")) {
+			s.WritesGit = true
+		}
+	}
+}
+
+// gitTargets flags s as writing into .git when a file it may write points
+// there: an operand of sed -i or perl -i, or the value of an output option
+// (-o, -O, --output…, of=). git itself writing .git is normal, but not to a
+// file named by an output option (git log --output=.git/config).
+func (a *analyzer) gitTargets(s *segment, args []string, lit []bool) {
+	inPlace := slices.ContainsFunc(args, func(w string) bool {
+		return strings.HasPrefix(w, "-i") || strings.HasPrefix(w, "--in-place")
+	})
+	for i, w := range args {
+		if !lit[i] {
+			continue
+		}
+		var target string
+		switch {
+		case (w == "-o" || w == "-O" || w == "--output" || w == "--output-document" || w == "--out-file") && i+1 < len(args) && lit[i+1]:
+			target = args[i+1]
+		case strings.HasPrefix(w, "--output") || strings.HasPrefix(w, "--out-file") || strings.HasPrefix(w, "of="):
+			if _, v, ok := strings.Cut(w, "="); ok {
+				target = v
+			}
+		case inPlace && !strings.HasPrefix(w, "-"):
+			target = w
+		}
+		if target != "" && a.intoGit(target) {
+			s.WritesGit = true
 		}
 	}
 }
@@ -209,19 +268,14 @@ func (a *analyzer) nested(s *segment, words []string, flag string) {
 		s.Deletes = s.Deletes || n.Deletes
 		s.Network = s.Network || n.Network
 		s.Elevates = s.Elevates || n.Elevates
-		s.WritesOutside = s.WritesOutside || n.WritesOutside
+		s.absorb(&segment{CommandSegment: protocol.CommandSegment{
+			WritesOutside: n.WritesOutside, ReadsOutside: n.ReadsOutside, WritesOutsideTo: n.WritesOutsideTo,
+		}})
+		if s.Destructive == "" {
+			s.Destructive = n.Destructive
+		}
 		a.segs = append(a.segs, &segment{CommandSegment: n, start: s.start, end: s.end})
 	}
-}
-
-// firstOperand is the first word that is not an option: a subcommand.
-func firstOperand(args []string) string {
-	for _, w := range args {
-		if !strings.HasPrefix(w, "-") {
-			return w
-		}
-	}
-	return ""
 }
 
 func isNumberLike(w string) bool {

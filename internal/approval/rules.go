@@ -28,7 +28,7 @@ func (rs *Rules) Add(r protocol.Rule) protocol.Rule {
 	rs.next++
 	r.ID = fmt.Sprintf("rule-%d", rs.next)
 	r.Files = slices.Clone(r.Files)
-	r.Prefixes = slices.Clone(r.Prefixes)
+	r.Commands = slices.Clone(r.Commands)
 	rs.rules = append(rs.rules, r)
 	rs.mu.Unlock()
 	rs.report(Record{Kind: RecordRuleAdded, Rule: &r})
@@ -77,15 +77,19 @@ func (rs *Rules) covering(tool string, k keys) []protocol.Rule {
 	switch k.kind {
 	case keyTool:
 		for _, r := range mine {
-			if len(r.Files) == 0 && len(r.Prefixes) == 0 {
+			if len(r.Files) == 0 && len(r.Commands) == 0 {
 				return []protocol.Rule{r}
 			}
 		}
 	case keyFiles:
 		return coverEach(k.items, mine, func(f string, r protocol.Rule) bool { return slices.Contains(r.Files, f) })
 	case keyCommands:
+		// Exactly: the same words, action and folder. Nothing appended
+		// rides, since an extra option or operand can run code or write
+		// files (go test -exec, sort -o, tee a b).
 		return coverEach(k.calls, mine, func(words []string, r protocol.Rule) bool {
-			return slices.ContainsFunc(r.Prefixes, func(p []string) bool { return hasPrefix(words, p) })
+			return r.Action == k.action && r.Cwd == k.cwd &&
+				slices.ContainsFunc(r.Commands, func(c []string) bool { return len(c) > 0 && slices.Equal(words, c) })
 		})
 	}
 	return nil
@@ -110,10 +114,6 @@ func coverEach[T any](items []T, rules []protocol.Rule, covers func(T, protocol.
 	return used
 }
 
-func hasPrefix(words, prefix []string) bool {
-	return len(prefix) > 0 && len(words) >= len(prefix) && slices.Equal(words[:len(prefix)], prefix)
-}
-
 // keyKind says how a call can be covered by a rule.
 type keyKind int
 
@@ -129,6 +129,9 @@ type keys struct {
 	kind  keyKind
 	items []string
 	calls [][]string
+	// action and cwd of a bash call (keyCommands); where is cwd as the
+	// rule's summary names it.
+	action, cwd, where string
 }
 
 // proposal is the rule a session decision on a call with keys k creates,
@@ -146,15 +149,21 @@ func proposal(tool string, k keys) *protocol.Rule {
 		if len(k.calls) == 0 {
 			return nil
 		}
-		var ps [][]string
+		var cs [][]string
 		var shown []string
 		for _, c := range k.calls {
-			if !slices.ContainsFunc(ps, func(p []string) bool { return slices.Equal(p, c) }) {
-				ps = append(ps, slices.Clone(c))
+			if !slices.ContainsFunc(cs, func(p []string) bool { return slices.Equal(p, c) }) {
+				cs = append(cs, slices.Clone(c))
 				shown = append(shown, "`"+strings.Join(c, " ")+"`")
 			}
 		}
-		return &protocol.Rule{Tool: tool, Prefixes: ps, Summary: "run " + strings.Join(shown, ", ") + " (and the same with more arguments)"}
+		where := k.where
+		if where == "" {
+			where = k.cwd
+		}
+		return &protocol.Rule{Tool: tool, Commands: cs, Action: k.action, Cwd: k.cwd,
+			Summary: fmt.Sprintf("run exactly %s (%s, in %s; no other arguments, assignments or redirections but 2>&1 and /dev/null)",
+				strings.Join(shown, ", "), k.action, where)}
 	}
 	return nil
 }

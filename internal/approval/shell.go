@@ -1,7 +1,9 @@
 package approval
 
 import (
+	"errors"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"gatehouse/internal/protocol"
@@ -25,8 +27,10 @@ type shellLine struct {
 	segments []protocol.CommandSegment
 	// calls holds the literal words of every simple command when the line is
 	// plain: only simple commands joined by ;, &&, || and |, every word a
-	// literal, nothing opaque, dangerous or reaching outside. Only a plain
-	// line can be covered by a rule or create one.
+	// literal that expands to itself, no assignment, no redirection but the
+	// harmless ones (fd copies, /dev/null), nothing opaque, dangerous or
+	// reaching outside. Only a plain line can be covered by a rule or create
+	// one, and a rule covers exactly these words.
 	calls    [][]string
 	plain    bool
 	parseErr string
@@ -70,8 +74,13 @@ func analyzeDepth(cmd, cwd string, b Boundary, depth int) shellLine {
 	a.collect(f)
 	out := shellLine{plain: a.plain, segments: make([]protocol.CommandSegment, 0, len(a.segs))}
 	for _, s := range a.segs {
-		if s.Opaque || s.Deletes || s.Network || s.Elevates || s.WritesOutside || s.reachesOut {
+		if s.Opaque || s.Deletes || s.Network || s.Elevates || s.WritesOutside || s.WritesGit || s.reachesOut || s.Destructive != "" {
 			out.plain = false
+		}
+		for _, p := range slices.Concat(s.ReadsOutside, s.WritesOutsideTo) {
+			if a.protected(p) && !slices.Contains(s.ProtectedPaths, p) {
+				s.ProtectedPaths = append(s.ProtectedPaths, p)
+			}
 		}
 		out.segments = append(out.segments, s.CommandSegment)
 	}
@@ -91,14 +100,12 @@ func (a *analyzer) structure(st *syntax.Stmt) {
 	if st.Negated || st.Background || st.Coprocess || st.Disown {
 		a.plain = false
 	}
+	// Only harmless redirections ride (they are not part of the words a
+	// rule matches): a write to any file, even inside the workspace, is not
+	// what the rule's command did.
 	for _, rd := range st.Redirs {
-		if rd.Hdoc != nil {
+		if !harmlessRedirect(rd) {
 			a.plain = false
-		}
-		if rd.Word != nil {
-			if _, ok := literal(rd.Word); !ok {
-				a.plain = false
-			}
 		}
 	}
 	switch c := st.Cmd.(type) {
@@ -110,7 +117,7 @@ func (a *analyzer) structure(st *syntax.Stmt) {
 		words := make([]string, 0, len(c.Args))
 		for _, w := range c.Args {
 			s, ok := literal(w)
-			if !ok {
+			if !ok || expands(w) {
 				a.plain = false
 				return
 			}
@@ -144,10 +151,7 @@ func (a *analyzer) collect(f *syntax.File) {
 			a.redirect(rd, &r)
 		}
 		if call, ok := st.Cmd.(*syntax.CallExpr); ok {
-			s := a.call(st, call)
-			s.WritesOutside = s.WritesOutside || r.WritesOutside
-			s.Network = s.Network || r.Network
-			s.reachesOut = s.reachesOut || r.reachesOut
+			a.call(st, call).absorb(&r)
 			return true
 		}
 		if len(st.Redirs) > 0 {
@@ -158,9 +162,7 @@ func (a *analyzer) collect(f *syntax.File) {
 	for _, sc := range scopes {
 		for _, s := range a.segs {
 			if s.start >= sc.start && s.end <= sc.end {
-				s.WritesOutside = s.WritesOutside || sc.flags.WritesOutside
-				s.Network = s.Network || sc.flags.Network
-				s.reachesOut = s.reachesOut || sc.flags.reachesOut
+				s.absorb(&sc.flags)
 			}
 		}
 	}
@@ -186,7 +188,9 @@ func (a *analyzer) call(st *syntax.Stmt, c *syntax.CallExpr) *segment {
 			s.Opaque = s.Opaque || hasSubst(w)
 		}
 		s.Args = append(s.Args, v)
-		lit = append(lit, ok)
+		// A word that expands (a glob, braces, a tilde) names files that
+		// cannot be told from its text.
+		lit = append(lit, ok && !expands(w))
 	}
 	for _, as := range c.Assigns {
 		if as.Value != nil && hasSubst(as.Value) {
@@ -206,6 +210,7 @@ func (a *analyzer) redirect(rd *syntax.Redirect, s *segment) {
 		return
 	}
 	target, ok := literal(rd.Word)
+	ok = ok && !expands(rd.Word)
 	switch rd.Op {
 	case syntax.DplIn, syntax.DplOut:
 		if !ok || target != "-" && strings.Trim(target, "0123456789") != "" {
@@ -220,26 +225,82 @@ func (a *analyzer) redirect(rd *syntax.Redirect, s *segment) {
 		return
 	}
 	input := rd.Op == syntax.RdrIn
+	if ok && !input && a.intoGit(target) {
+		s.WritesGit = true
+		return
+	}
 	switch {
 	case !ok:
 		if input {
 			s.reachesOut = true
+			if src := a.src[rd.Word.Pos().Offset():rd.Word.End().Offset()]; homeish(src) {
+				s.readOut(src)
+			}
+		} else if src := a.src[rd.Word.Pos().Offset():rd.Word.End().Offset()]; homeish(src) {
+			s.writeOut(src)
 		} else {
 			s.WritesOutside = true
 		}
 	case harmlessDevice(target):
+	case input && a.outsideFor(target, workspace.Read):
+		s.readOut(target)
 	case a.outside(target):
 		if input {
 			s.reachesOut = true
 		} else {
-			s.WritesOutside = true
+			s.writeOut(target)
 		}
 	}
 }
 
+// readOut records that s reads path p outside the workspace.
+func (s *segment) readOut(p string) {
+	s.reachesOut = true
+	if !slices.Contains(s.ReadsOutside, p) {
+		s.ReadsOutside = append(s.ReadsOutside, p)
+	}
+}
+
+// writeOut records that s writes path p outside the workspace.
+func (s *segment) writeOut(p string) {
+	s.WritesOutside = true
+	if !slices.Contains(s.WritesOutsideTo, p) {
+		s.WritesOutsideTo = append(s.WritesOutsideTo, p)
+	}
+}
+
+// absorb adds to s what o (its redirections, or an enclosing statement's)
+// does.
+func (s *segment) absorb(o *segment) {
+	s.WritesOutside = s.WritesOutside || o.WritesOutside
+	s.WritesGit = s.WritesGit || o.WritesGit
+	s.Network = s.Network || o.Network
+	s.reachesOut = s.reachesOut || o.reachesOut
+	for _, p := range o.ReadsOutside {
+		s.readOut(p)
+	}
+	for _, p := range o.WritesOutsideTo {
+		s.writeOut(p)
+	}
+}
+
+// homeish reports whether the source text of a word names a place under
+// the home folder through a leading tilde or $HOME.
+func homeish(src string) bool {
+	if strings.HasPrefix(src, "~") {
+		return true
+	}
+	src = strings.TrimLeft(src, `"`)
+	return strings.HasPrefix(src, "$HOME") || strings.HasPrefix(src, "${HOME}")
+}
+
 // outside reports whether path p (relative to the command's folder) may
 // not be written: outside the workspace, protected, or under ~.
-func (a *analyzer) outside(p string) bool {
+func (a *analyzer) outside(p string) bool { return a.outsideFor(p, workspace.Write) }
+
+// outsideFor reports whether path p (relative to the command's folder) is
+// out of reach for access: outside the workspace, protected, or under ~.
+func (a *analyzer) outsideFor(p string, access workspace.Access) bool {
 	if p == "" {
 		return false
 	}
@@ -252,8 +313,70 @@ func (a *analyzer) outside(p string) bool {
 	if a.b == nil {
 		return true
 	}
-	_, err := a.b.Resolve(p, workspace.Write)
+	// The boundary refuses every write into .git; the callers flag those
+	// with WritesGit, so here a .git path counts as inside when readable.
+	if access == workspace.Write && a.intoGit(p) {
+		access = workspace.Read
+	}
+	_, err := a.b.Resolve(p, access)
 	return err != nil
+}
+
+// intoGit reports whether p (relative to the command's folder) names .git
+// or a path inside one, as written or once its symlinks are followed.
+func (a *analyzer) intoGit(p string) bool {
+	if workspace.InGit(p) {
+		return true
+	}
+	if a.b == nil || p == "" || strings.HasPrefix(p, "~") {
+		return false
+	}
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(a.cwd, p)
+	}
+	res, err := a.b.Resolve(p, workspace.Read)
+	if err != nil {
+		return false
+	}
+	if r, ok := a.b.(interface{ Rel(string) string }); ok {
+		res = r.Rel(res)
+	}
+	return workspace.InGit(res)
+}
+
+// harmlessRedirect reports whether rd may ride on a rule: an fd copy
+// (2>&1, >&2, <&0) or /dev/null as input or output (2>/dev/null,
+// &>/dev/null). Nothing else: no file, no here-document or here-string, no
+// closing of an fd, no {name}> variable.
+func harmlessRedirect(rd *syntax.Redirect) bool {
+	if rd.N != nil && strings.Trim(rd.N.Value, "0123456789") != "" || rd.Word == nil || rd.Hdoc != nil {
+		return false
+	}
+	target, ok := literal(rd.Word)
+	if !ok || expands(rd.Word) {
+		return false
+	}
+	switch rd.Op {
+	case syntax.DplIn, syntax.DplOut:
+		return target != "" && strings.Trim(target, "0123456789") == ""
+	case syntax.RdrIn, syntax.RdrOut, syntax.AppOut, syntax.RdrAll, syntax.AppAll:
+		return target == "/dev/null"
+	}
+	return false
+}
+
+// protected reports whether path p (relative to the command's folder) is
+// in the workspace but in a protected place, rather than outside it.
+func (a *analyzer) protected(p string) bool {
+	if a.b == nil || strings.HasPrefix(p, "~") {
+		return false
+	}
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(a.cwd, p)
+	}
+	_, err := a.b.Resolve(p, workspace.Write)
+	var we *workspace.Error
+	return errors.As(err, &we) && we.Code == workspace.CodeProtected
 }
 
 func harmlessDevice(p string) bool {
@@ -293,6 +416,36 @@ func literal(w *syntax.Word) (string, bool) {
 		}
 	}
 	return b.String(), true
+}
+
+// expands reports whether w, though literal() reads it as text, expands
+// to something else: an unquoted glob (*, ?, [), brace expansion ({a,b},
+// {1..3}) or tilde (~ at the start, or after = or : in an assignment-like
+// word).
+func expands(w *syntax.Word) bool {
+	for i, p := range w.Parts {
+		l, ok := p.(*syntax.Lit)
+		if !ok {
+			continue
+		}
+		v := l.Value
+		if i == 0 && strings.HasPrefix(v, "~") || strings.Contains(v, "=~") || strings.Contains(v, ":~") {
+			return true
+		}
+		for j := 0; j < len(v); j++ {
+			switch v[j] {
+			case '\\':
+				j++
+			case '*', '?':
+				return true
+			case '[': // a pattern only with its closing ]: `[ -f x ]` is not
+				if strings.Contains(v[j+1:], "]") {
+					return true
+				}
+			}
+		}
+	}
+	return syntax.SplitBraces(&syntax.Word{Parts: slices.Clone(w.Parts)})
 }
 
 // unescape removes the backslashes the shell removes: every one outside

@@ -22,30 +22,34 @@ func testWorkspace(t *testing.T) *workspace.Workspace {
 	return ws
 }
 
-// TestBashRules is the table of the issue: a rule for ls (and the others
-// listed) covers only lines whose every simple command matches on its own,
-// and never a chained, wrapped, substituted or redirected-outside one.
+// TestBashRules: rules for ls, grep x, true, git log and go test ./...
+// cover a line only when every simple command of it is one of them word
+// for word, and never a chained, wrapped, substituted, redirected or
+// extended one.
 func TestBashRules(t *testing.T) {
 	ws := testWorkspace(t)
 	rules := NewRules(nil)
-	for _, p := range [][]string{{"ls"}, {"grep"}, {"true"}, {"git", "log"}, {"go", "test", "./..."}} {
-		rules.Add(protocol.Rule{Tool: "bash", Prefixes: [][]string{p}})
+	for _, c := range [][]string{{"ls"}, {"ls", "src"}, {"grep", "x"}, {"true"}, {"git", "log"}, {"go", "test", "./..."}} {
+		rules.Add(protocol.Rule{Tool: "bash", Commands: [][]string{c}, Action: "exec", Cwd: ws.Root()})
 	}
 	cases := []struct {
 		cmd     string
 		covered bool
 	}{
 		{"ls", true},
-		{"ls -la src", true},
+		{"ls src", true},
 		{"'ls' src", true},
 		{"ls 2>&1", true},
 		{"ls >/dev/null", true},
-		{"ls > out.txt", true},
 		{"ls | grep x", true},
 		{"ls || true", true},
 		{"ls src; ls", true},
-		{"go test ./... -run X", true},
-		{"git log --oneline", true},
+		{"ls # ; rm x", true},
+		{"ls -la src", false},
+		{"ls > out.txt", false}, // a write, even inside the workspace
+		{"grep x <<< hi", false},
+		{"go test ./... -run X", false},
+		{"git log --oneline", false},
 		{"go test ./pkg", false},
 		{"lsblk", false},
 		{"ls && rm -rf x", false},
@@ -69,7 +73,7 @@ func TestBashRules(t *testing.T) {
 		{"eval ls", false},
 		{"ls > /tmp/out", false},
 		{"ls >> ../out", false},
-		{"ls > .git/config", false}, // the boundary refuses writes there
+		{"ls > .git/config", false},
 		{"ls ~/x", false},
 		{"ls /etc", false},
 		{"ls ../..", false},
@@ -87,7 +91,6 @@ func TestBashRules(t *testing.T) {
 		{"git -c core.pager=sh log", false},
 		{"ls &&", false}, // does not parse
 		{"", false},
-		{"grep x <<< hi", true},
 		{"grep x <<< \"$(touch y)\"", false},
 		{"ls > \"$(touch y)\"", false},
 		{"ls 2>/etc/passwd", false},
@@ -98,19 +101,23 @@ func TestBashRules(t *testing.T) {
 		{"ls ${IFS}", false},
 		{"ls $'\\x72m'", false},
 		{"ls\\;rm x", false},
-		{"ls # ; rm x", true},
 		{"cd .. && ls", false},
 		{"cd src && ls", false},
 		{"hash -p ./evil ls; ls", false},
 		{"alias ls=rm; ls", false},
 	}
 	for _, c := range cases {
-		line := analyzeShell(c.cmd, ws.Root(), ws)
-		got := line.plain && rules.covering("bash", keys{kind: keyCommands, calls: line.calls}) != nil
-		if got != c.covered {
-			t.Errorf("%q: covered %v, want %v (segments %+v)", c.cmd, got, c.covered, line.segments)
+		if got := covers(ws, rules, c.cmd, ws.Root(), "exec"); got != c.covered {
+			t.Errorf("%q: covered %v, want %v", c.cmd, got, c.covered)
 		}
 	}
+}
+
+// covers reports whether rules cover cmd run with action in cwd, as the
+// gate decides it.
+func covers(ws *workspace.Workspace, rules *Rules, cmd, cwd, action string) bool {
+	line := analyzeShell(cmd, cwd, ws)
+	return line.plain && rules.covering("bash", keys{kind: keyCommands, calls: line.calls, action: action, cwd: cwd}) != nil
 }
 
 func TestSegmentsAndWarnings(t *testing.T) {
@@ -168,8 +175,9 @@ func TestSegmentArgsAreUnquoted(t *testing.T) {
 }
 
 func TestProposalAndFileCover(t *testing.T) {
-	r := proposal("bash", keys{kind: keyCommands, calls: [][]string{{"go", "build"}, {"go", "test"}, {"go", "build"}}})
-	if len(r.Prefixes) != 2 || r.Summary == "" {
+	r := proposal("bash", keys{kind: keyCommands, calls: [][]string{{"go", "build"}, {"go", "test"}, {"go", "build"}}, action: "exec", cwd: "/w", where: "sub/"})
+	if len(r.Commands) != 2 || r.Action != "exec" || r.Cwd != "/w" ||
+		r.Summary != "run exactly `go build`, `go test` (exec, in sub/; no other arguments, assignments or redirections but 2>&1 and /dev/null)" {
 		t.Fatalf("rule %+v", r)
 	}
 	if proposal("bash", keys{kind: keyNone}) != nil {
@@ -199,5 +207,53 @@ func TestProposalAndFileCover(t *testing.T) {
 	}
 	if rs.covering("apply_patch", keys{kind: keyFiles, items: []string{"a.go"}}) != nil {
 		t.Error("a revoked rule still covers")
+	}
+}
+
+// TestWritesGit is issue 12, item 5 in bash: a redirection or a file a
+// known writer writes that points into .git is flagged and the line never
+// rides on a rule; git itself writing .git is not flagged.
+func TestWritesGit(t *testing.T) {
+	ws := testWorkspace(t)
+	os.Symlink(".git", filepath.Join(ws.Root(), "gitlink"))
+	for _, cmd := range []string{
+		"echo x > .git/commondir",
+		"echo x >> .git/config",
+		"echo x > src/.git",
+		"echo x > gitlink/info/exclude",
+		"printf x > ./.GIT/HEAD",
+		"cp evil .git/hooks/pre-commit",
+		"mv a .git/commondir",
+		"tee .git/config",
+		"touch src/.git",
+		"install evil .git/hooks/post-checkout",
+		"ln -s ../evil .git/commondir",
+		"dd if=a of=.git/config",
+		"rm .git/index",
+		"chmod +x .git/hooks/pre-commit",
+		"sed -i s/a/b/ .git/config",
+		"sort -o .git/config a.txt",
+		"git log --output=.git/config",
+		"curl -o .git/config https://example.invalid",
+		"ls && echo x > .git/config",
+		"cp -r vendor/.git .",
+		"mv .git old",
+	} {
+		line := analyzeShell(cmd, ws.Root(), ws)
+		flagged := false
+		for _, s := range line.segments {
+			flagged = flagged || s.WritesGit
+		}
+		if !flagged || line.plain {
+			t.Errorf("%q: WritesGit %v, plain %v", cmd, flagged, line.plain)
+		}
+	}
+	for _, cmd := range []string{"git commit -m x", "git add a.txt", "git status", "cat .git/HEAD", "ls .git", "cat < .git/HEAD", "echo x > a.git"} {
+		line := analyzeShell(cmd, ws.Root(), ws)
+		for _, s := range line.segments {
+			if s.WritesGit {
+				t.Errorf("%q flagged as writing .git", cmd)
+			}
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 
@@ -157,6 +158,16 @@ func (t *Terminal) show(req Request) {
 				from = " (from " + f.MovedFrom + ")"
 			}
 			fmt.Fprintf(w, "%s %s%s +%d −%d\n", f.Operation, f.Path, from, f.Added, f.Removed)
+			if f.ResolvedFrom != "" {
+				fmt.Fprintf(w, "  %s is really %s\n", f.MovedFrom, f.ResolvedFrom)
+			}
+			if f.ResolvedPath != "" {
+				fmt.Fprintf(w, "  %s is really %s\n", f.Path, f.ResolvedPath)
+			}
+			if f.Replaces {
+				fmt.Fprintf(w, "  ⚠ replaces an existing file\n")
+				io.WriteString(w, f.ReplacedDiff)
+			}
 			for _, h := range f.Hunks {
 				fmt.Fprintf(w, "  hunk %s\n", h.ID)
 			}
@@ -187,10 +198,28 @@ func (t *Terminal) show(req Request) {
 
 func warnings(s protocol.CommandSegment) string {
 	var ws []string
+	if s.Destructive != "" {
+		ws = append(ws, s.Destructive)
+	}
+	if s.Deletes {
+		ws = append(ws, "deletes")
+	}
+	where := func(p string) string {
+		if slices.Contains(s.ProtectedPaths, p) {
+			return p + " (a protected place)"
+		}
+		return p + " (outside the workspace)"
+	}
+	for _, p := range s.ReadsOutside {
+		ws = append(ws, "reads "+where(p))
+	}
+	for _, p := range s.WritesOutsideTo {
+		ws = append(ws, "writes "+where(p))
+	}
 	for _, f := range []struct {
 		on   bool
 		text string
-	}{{s.Deletes, "deletes"}, {s.WritesOutside, "writes outside the workspace"}, {s.Network, "network"}, {s.Elevates, "elevates privileges"}, {s.Opaque, "runs code a rule cannot see"}} {
+	}{{s.WritesOutside && len(s.WritesOutsideTo) == 0, "writes outside the workspace"}, {s.Network, "network"}, {s.Elevates, "elevates privileges"}, {s.WritesGit, "writes into .git (can make git run code)"}, {s.Opaque, "runs code a rule cannot see"}} {
 		if f.on {
 			ws = append(ws, f.text)
 		}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"gatehouse/internal/protocol"
+	"gatehouse/internal/tools"
 )
 
 func terminalRequest() Request {
@@ -65,5 +66,48 @@ func TestHeadlessWithoutATerminalRejects(t *testing.T) {
 	d, err := HeadlessGateway(f, f).Ask(context.Background(), terminalRequest())
 	if err != nil || d.Kind != protocol.DecisionReject || d.Note == "" {
 		t.Fatalf("%+v %v", d, err)
+	}
+}
+
+// TestTerminalTellsTheWholeTruth: the terminal host shows what the dialog
+// shows: paths read outside, destructive words, resolved paths, replaces.
+func TestTerminalTellsTheWholeTruth(t *testing.T) {
+	req := Request{ApprovalID: "approval-2", Tool: "bash", Preview: protocol.Preview{Kind: protocol.PreviewCommand, Summary: "bash",
+		Command: &protocol.CommandPreview{Action: "exec", Command: "cat ~/.ssh/id_rsa; git push -f", Segments: []protocol.CommandSegment{
+			{Text: "cat ~/.ssh/id_rsa", ReadsOutside: []string{"~/.ssh/id_rsa"}},
+			{Text: "git push -f", Network: true, Destructive: "rewrites history on the remote"},
+		}}}}
+	var out strings.Builder
+	NewTerminal(strings.NewReader("n\n\n"), &out).Ask(context.Background(), req)
+	for _, want := range []string{"• cat ~/.ssh/id_rsa  ⚠ reads ~/.ssh/id_rsa (outside the workspace)\n", "• git push -f  ⚠ rewrites history on the remote, network\n"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("no %q in %q", want, out.String())
+		}
+	}
+	req = terminalRequest()
+	req.Preview.Files[0].ResolvedPath, req.Preview.Files[0].Replaces = "src/a.txt", true
+	out.Reset()
+	NewTerminal(strings.NewReader("n\n\n"), &out).Ask(context.Background(), req)
+	if !strings.Contains(out.String(), "  a.txt is really src/a.txt\n  ⚠ replaces an existing file\n") {
+		t.Errorf("shown %q", out.String())
+	}
+}
+
+// TestTerminalShowsExactScope: the `gatehouse exec` prompt spells out what
+// "s" covers, and flags a write into .git.
+func TestTerminalShowsExactScope(t *testing.T) {
+	ws := testWorkspace(t)
+	g := New(Config{Mode: func() Mode { return Safe }, Gateway: NewTerminal(strings.NewReader(""), &strings.Builder{}), Workspace: ws})
+	for _, c := range []struct{ cmd, want string }{
+		{"npm test 2>&1", "[s] for this session (run exactly `npm test` (exec, in the workspace root; no other arguments, assignments or redirections but 2>&1 and /dev/null))"},
+		{"echo x > .git/commondir", "⚠ writes into .git (can make git run code)"},
+	} {
+		cmd := &protocol.CommandPreview{Action: "exec", Command: c.cmd, Cwd: ws.Root()}
+		pv, k := g.describe("bash", nil, &tools.Prepared{Command: cmd}, false)
+		var out strings.Builder
+		NewTerminal(strings.NewReader("n\n\n"), &out).Ask(context.Background(), Request{Tool: "bash", Preview: pv, Rule: proposal("bash", k)})
+		if !strings.Contains(out.String(), c.want) {
+			t.Errorf("%q: shown %q, want %q in it", c.cmd, out.String(), c.want)
+		}
 	}
 }

@@ -110,9 +110,9 @@ func ExecMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 type execOptions struct {
-	workspace, prompt, approval, model, baseURL, api string
-	maxSteps, contextWindow                          int
-	json                                             bool
+	workspace, prompt, approval, model, baseURL, api   string
+	maxSteps, contextWindow, microCompactAt, compactAt int
+	json                                               bool
 }
 
 // Exec runs `gatehouse exec`; args are the command line after "exec".
@@ -175,6 +175,7 @@ func Exec(ctx context.Context, args []string, env ExecEnv, stdin io.Reader, stdo
 		return usage("%v", err)
 	}
 	o.contextWindow = eff.Settings.ContextWindow
+	o.microCompactAt, o.compactAt = eff.Settings.MicroCompactAt, eff.Settings.CompactAt
 	ws, err := workspace.New(o.workspace, workspace.Options{})
 	if err != nil {
 		return usage("%v", err)
@@ -205,7 +206,7 @@ func runTurn(ctx context.Context, o execOptions, env ExecEnv, ws *workspace.Work
 	opts := runtime.Options{
 		ID: id, Workspace: ws, Model: model, Sink: out, Log: log,
 		Mode: func() approval.Mode { return mode }, Gateway: terminalGateway(stdin, stderr),
-		MaxSteps: o.maxSteps, ContextWindow: o.contextWindow, Logger: warnLogger(stderr), Policy: env.Policy,
+		MaxSteps: o.maxSteps, ContextWindow: o.contextWindow, MicroCompactAt: o.microCompactAt, CompactAt: o.compactAt, Logger: warnLogger(stderr), Policy: env.Policy,
 	}
 	opts.Processes.Env = env.ProcEnv
 	sess, err := runtime.New(opts)

@@ -107,7 +107,7 @@ func execCreatesAFile(t *testing.T, api string) {
 	if finished != 1 {
 		t.Errorf("%d tool.finished events", finished)
 	}
-	for _, req := range srv.Requests() {
+	for _, req := range srv.ModelRequests() {
 		if want := map[string]string{settings.APIChat: "/v1/chat/completions", settings.APIResponses: "/v1/responses"}[api]; req.Path != want {
 			t.Errorf("asked %s, want %s", req.Path, want)
 		}
@@ -160,7 +160,7 @@ func TestExecExitStatus(t *testing.T) {
 			defer cancel()
 			if c.want == ExitCancelled {
 				go func() { // cancel once the stream hangs, as SIGINT does
-					for len(srv.Requests()) == 0 {
+					for len(srv.ModelRequests()) == 0 {
 						time.Sleep(5 * time.Millisecond)
 					}
 					time.Sleep(50 * time.Millisecond)
@@ -214,8 +214,8 @@ func TestExecAPIFromTheEnvironment(t *testing.T) {
 	srv := llmtest.Start(t, llmtest.Script{Responses: []llmtest.Response{{Text: llmtest.Text("ok")}}})
 	r := runExec(t, context.Background(), testEnv(t, map[string]string{settings.EnvAPI: "responses"}),
 		"--workspace", t.TempDir(), "--prompt", "hi", "--approval", "auto", "--base-url", srv.URL, "--model", "fake-model")
-	if r.code != ExitCompleted || srv.Requests()[0].Path != "/v1/responses" {
-		t.Fatalf("exit %d, requests %+v, stderr %q", r.code, srv.Requests(), r.stderr)
+	if r.code != ExitCompleted || srv.ModelRequests()[0].Path != "/v1/responses" {
+		t.Fatalf("exit %d, requests %+v, stderr %q", r.code, srv.ModelRequests(), r.stderr)
 	}
 	r = runExec(t, context.Background(), testEnv(t, map[string]string{settings.EnvAPI: "v2"}),
 		"--workspace", t.TempDir(), "--prompt", "hi", "--approval", "auto", "--model", "fake-model")

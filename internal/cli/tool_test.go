@@ -27,7 +27,7 @@ func TestTool(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("one\ntwo\n"), 0o644)
 
 	code, v, _ := runTool(t, "", "read_file", "--workspace", dir, "--args", `{"path":"a.txt"}`)
-	if code != ExitOK || v["content"] != "one\ntwo\n" {
+	if code != ExitOK || v["content"] != "     1\tone\n     2\ttwo\n" {
 		t.Errorf("read_file: %d %v", code, v)
 	}
 	// Flags before the name work too.

@@ -18,6 +18,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -84,9 +85,12 @@ type Client struct {
 	api     API
 	model   string
 	retries int
-	// noInclude is set once the server refused include (see
-	// reasoning.go): later Responses requests do not ask again.
-	noInclude atomic.Bool
+	// noInclude holds the models for which the server refused include
+	// (see reasoning.go): later Responses requests for them do not ask
+	// again.
+	noInclude sync.Map // model → struct{}
+	// windows caches ContextWindow's answer per model.
+	windows sync.Map // model → Window
 }
 
 // attemptsKey holds the *int32 counting the HTTP attempts of one call.

@@ -86,3 +86,20 @@ func failed(err error) ConnectionResult {
 	}
 	return r
 }
+
+// WithoutKey is the result r of a test made without the key in effect,
+// because the key is kept for another server (withheld says so): a server
+// that wants a key gets the reason in the message, and a success says the
+// saved key was not sent.
+func (r ConnectionResult) WithoutKey(withheld error) ConnectionResult {
+	if withheld == nil {
+		return r
+	}
+	switch r.Status {
+	case KeyRejected:
+		r.Message = "The server wants a key, and none was sent: " + withheld.Error() + "."
+	case Reachable:
+		r.Message += " No key was sent: " + withheld.Error() + " if this server needs one."
+	}
+	return r
+}

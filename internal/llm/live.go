@@ -33,6 +33,16 @@ func (l *Live) Stream(ctx context.Context, req Request, onText func(string)) (Re
 	return c.Stream(ctx, req, onText)
 }
 
+// ContextWindow is the current client's (agent.Windowed): the window of
+// the model in effect now, and where that figure came from.
+func (l *Live) ContextWindow(ctx context.Context) Window {
+	c, err := l.current()
+	if err != nil {
+		return Window{}
+	}
+	return c.ContextWindow(ctx)
+}
+
 func (l *Live) current() (*Client, error) {
 	cfg := l.config()
 	k := configKey(cfg)

@@ -41,10 +41,17 @@ type Message struct {
 	// message's text and calls; keep them with the message and pass it back
 	// unchanged. The Chat Completions path ignores them.
 	//
-	// The session transcript does not carry them, so a history rebuilt on
-	// resume has none: the model then reasons afresh, which costs tokens,
-	// not correctness.
+	// The session log keeps them with the message (with ReasoningModel), so
+	// a resumed session sends them back.
 	Reasoning []json.RawMessage `json:"reasoning,omitempty"`
+	// ReasoningModel is the model that made Reasoning. A request to another
+	// model leaves them out: they are encrypted for the model that made
+	// them, and the request would be refused.
+	ReasoningModel string `json:"reasoningModel,omitempty"`
+	// ID names the transcript item the message came from (a turn id for a
+	// prompt, a message id, a call id for a result), so a compaction can
+	// say where the messages it keeps begin. The client does not send it.
+	ID string `json:"id,omitempty"`
 }
 
 // ToolCall is a call the model asked for. Arguments is the JSON text as the

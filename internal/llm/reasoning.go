@@ -24,7 +24,8 @@ import (
 //
 // Other servers implement /responses too (vLLM, Ollama, LM Studio); some
 // refuse the include with a 400. The Client then retries that call once
-// without it and never sends it again (Client.noInclude). A server that
+// without it and never sends it again for that model (Client.noInclude):
+// the same server may serve another model that accepts it. A server that
 // just returns no reasoning items needs nothing: there is nothing to send
 // back.
 
@@ -37,10 +38,11 @@ var includeReasoning = []responses.ResponseIncludable{responses.ResponseIncludab
 // refuses it now (see refusesInclude), before any event arrived, it is
 // retried once without, and the Client remembers not to ask again.
 func (c *Client) streamResponsesFallback(ctx context.Context, model string, req Request, onText func(string)) (Response, int, error) {
-	include := !c.noInclude.Load()
+	_, refused := c.noInclude.Load(model)
+	include := !refused
 	resp, events, err := c.streamResponses(ctx, model, req, include, onText)
 	if include && events == 0 && refusesInclude(err) {
-		c.noInclude.Store(true)
+		c.noInclude.Store(model, struct{}{})
 		// The retry is another request, not another attempt at the same:
 		// "tried 2 times" would tell the user the server is flaky.
 		if n, ok := ctx.Value(attemptsKey{}).(*atomic.Int32); ok {
@@ -78,9 +80,13 @@ func refusesInclude(err error) bool {
 // reasoningInput returns m's reasoning items as input items, in order, to
 // go right before m's text and calls. An assistant message with neither has
 // no reasoning to send: OpenAI refuses a reasoning item without the item it
-// led to.
-func reasoningInput(m Message) []responses.ResponseInputItemUnionParam {
+// led to. Neither is reasoning made by another model than the request's
+// sent: it is encrypted for the model that made it.
+func reasoningInput(m Message, model string) []responses.ResponseInputItemUnionParam {
 	if m.Text == "" && len(m.ToolCalls) == 0 {
+		return nil
+	}
+	if m.ReasoningModel != "" && m.ReasoningModel != model {
 		return nil
 	}
 	var out []responses.ResponseInputItemUnionParam

@@ -3,6 +3,7 @@ package llm_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"slices"
 	"strings"
@@ -136,6 +137,53 @@ func TestResponsesIncludeFallback(t *testing.T) {
 		if (i == 0) != (len(include) > 0) || strings.Contains(shape, "reasoning") {
 			t.Errorf("request %d: include %q, input %s", i, include, shape)
 		}
+	}
+}
+
+// The fallback is remembered per model: another model on the same server
+// is asked for the reasoning again.
+func TestResponsesIncludeFallbackPerModel(t *testing.T) {
+	srv := llmtest.Start(t, script(t, `{"refuseInclude": true, "responses": [{"text": "a"}, {"text": "b"}, {"text": "c"}]}`))
+	c := clientFor(t, llm.APIResponses, srv.URL)
+	for _, model := range []string{"model-a", "model-a", "model-b"} {
+		if _, err := c.Stream(context.Background(), llm.Request{Model: model, Messages: []llm.Message{llm.User("hi")}}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var asked []string
+	for _, rec := range srv.Requests() {
+		include, _ := shapeOf(t, rec)
+		var body struct{ Model string }
+		json.Unmarshal(rec.Body, &body)
+		asked = append(asked, fmt.Sprintf("%s:%v", body.Model, len(include) > 0))
+	}
+	want := "model-a:true model-a:false model-a:false model-b:true model-b:false"
+	if got := strings.Join(asked, " "); got != want {
+		t.Fatalf("requests %s\nwant     %s", got, want)
+	}
+}
+
+// Reasoning made by one model is not sent to another: it is encrypted for
+// the model that made it.
+func TestResponsesReasoningStaysWithItsModel(t *testing.T) {
+	srv := llmtest.Start(t, script(t, `{"responses": [{"reasoning": [{"encrypted": "enc-A"}], "text": "hi"}, {"text": "x"}, {"text": "y"}]}`))
+	c := clientFor(t, llm.APIResponses, srv.URL)
+	resp, err := c.Stream(context.Background(), llm.Request{Model: "model-a", Messages: []llm.Message{llm.User("hi")}}, nil)
+	if err != nil || resp.Message.ReasoningModel != "model-a" {
+		t.Fatalf("message %+v, %v", resp.Message, err)
+	}
+	msgs := []llm.Message{llm.User("hi"), resp.Message, llm.User("more")}
+	for _, model := range []string{"model-a", "model-b"} {
+		if _, err := c.Stream(context.Background(), llm.Request{Model: model, Messages: msgs}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	reqs := srv.Requests()
+	if _, shape := shapeOf(t, reqs[1]); shape != "user,reasoning:enc-A,assistant,user" {
+		t.Errorf("same model: %s", shape)
+	}
+	if _, shape := shapeOf(t, reqs[2]); shape != "user,assistant,user" {
+		t.Errorf("another model: %s", shape)
 	}
 }
 

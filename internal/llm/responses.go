@@ -36,7 +36,7 @@ func (c *Client) streamResponses(ctx context.Context, model string, req Request,
 	stream := c.oa.Responses.NewStreaming(ctx, params)
 	defer stream.Close()
 
-	acc := responseAccumulator{onText: onText}
+	acc := responseAccumulator{onText: onText, model: model}
 	events := 0
 	for stream.Next() {
 		events++
@@ -90,7 +90,7 @@ func buildResponseParams(model string, req Request, include bool) (responses.Res
 		case RoleUser:
 			input = append(input, responses.ResponseInputItemParamOfMessage(m.Text, responses.EasyInputMessageRoleUser))
 		case RoleAssistant:
-			input = append(input, reasoningInput(m)...)
+			input = append(input, reasoningInput(m, model)...)
 			if m.Text != "" {
 				input = append(input, responses.ResponseInputItemParamOfMessage(m.Text, responses.EasyInputMessageRoleAssistant))
 			}
@@ -134,6 +134,7 @@ func buildResponseParams(model string, req Request, include bool) (responses.Res
 // order is the model's.
 type responseAccumulator struct {
 	onText   func(string)
+	model    string // the request's, for Message.ReasoningModel
 	items    map[int64]*outputItem
 	finish   string
 	usage    protocol.Usage
@@ -279,6 +280,9 @@ func (a *responseAccumulator) response() Response {
 		case it.typ == "reasoning" && it.reasoning != nil:
 			r.Message.Reasoning = append(r.Message.Reasoning, it.reasoning)
 		}
+	}
+	if len(r.Message.Reasoning) > 0 {
+		r.Message.ReasoningModel = a.model
 	}
 	r.Message.Text = text.String()
 	r.Message.ToolCalls = a.calls()

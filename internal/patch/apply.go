@@ -9,15 +9,17 @@ import (
 	"sort"
 )
 
-// Apply writes the plan. It first refuses with changed_since_preview when a
-// file the plan read differs from the hash recorded for it in preview (the
-// Hashes of an earlier Preview shown to the user; nil when there was none),
-// or has changed on disk since the plan read it (another inode, size or
-// modification time). Then every new content goes to a temp file in its
-// target's folder; only when all are written are they renamed into place.
-// If a rename or delete fails, the files already changed are restored and
-// the error says so.
-func (p *Plan) Apply(preview map[string]string) error {
+// Apply writes the plan. It first refuses with changed_since_preview when
+// the plan differs from preview, an earlier plan of the same call shown to
+// the user (nil when there was none): a path now resolves to another file
+// than it did then (a symlink was repointed), or a file is not in the
+// preview, or a file's content differs from the preview's hash. It refuses
+// too when a file has changed on disk since the plan read it (another
+// inode, size or modification time). Then every new content goes to a temp
+// file in its target's folder; only when all are written are they renamed
+// into place. If a rename or delete fails, the files already changed are
+// restored and the error says so.
+func (p *Plan) Apply(preview *Plan) error {
 	if err := p.recheck(preview); err != nil {
 		return err
 	}
@@ -57,7 +59,21 @@ func (p *Plan) Apply(preview map[string]string) error {
 	return nil
 }
 
-func (p *Plan) recheck(preview map[string]string) error {
+func (p *Plan) recheck(preview *Plan) error {
+	if preview != nil {
+		// Where the paths resolve first: the preview's hashes are keyed by
+		// the files it showed, so a file it did not show has none to differ.
+		given := make([]string, 0, len(p.given))
+		for g := range p.given {
+			given = append(given, g)
+		}
+		sort.Strings(given)
+		for _, g := range given {
+			if was, ok := preview.given[g]; !ok || was != p.given[g] {
+				return errf(CodeChanged, g, "changed since preview: the path now resolves to %s, not to the file the preview showed (a symlink changed?); no file was modified", p.given[g])
+			}
+		}
+	}
 	paths := make([]string, 0, len(p.files))
 	for _, f := range p.files {
 		paths = append(paths, f.abs)
@@ -65,12 +81,12 @@ func (p *Plan) recheck(preview map[string]string) error {
 	sort.Strings(paths)
 	same := make([]bool, len(paths))
 	each(len(paths), func(i int) { same[i] = p.unchanged(paths[i]) })
-	var now map[string]string
-	if len(preview) > 0 {
-		now = p.Hashes()
+	var was, now map[string]string
+	if preview != nil {
+		was, now = preview.Hashes(), p.Hashes()
 	}
 	for i, abs := range paths {
-		if pv, ok := preview[abs]; ok && pv != now[abs] || !same[i] {
+		if pv, ok := was[abs]; preview != nil && (!ok || pv != now[abs]) || !same[i] {
 			return errf(CodeChanged, p.names[abs], "changed since preview: the file is not as it was when the change was shown; no file was modified")
 		}
 	}

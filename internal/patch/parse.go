@@ -7,6 +7,12 @@
 // leaves the disk as it was. Applying re-checks those hashes, writes each file
 // through a temp file renamed into place in the same folder (keeping the
 // file's mode), and restores what it already wrote if a later write fails.
+//
+// Where models expect it, the format behaves as Codex's does: "*** Add File:"
+// for a file that exists replaces it, and "*** Move to:" onto a file that
+// exists replaces that file (the plan marks both as Replaces). One deliberate
+// difference: a patch applies all or nothing, where Codex keeps the
+// operations done before a failing one.
 package patch
 
 import (

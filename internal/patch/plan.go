@@ -41,6 +41,7 @@ type Plan struct {
 	hashed  sync.Once
 	files   []*file                // in the order first touched
 	names   map[string]string      // resolved path -> path as first given
+	given   map[string]string      // every path as given -> its resolved path
 	stats   map[string]fs.FileInfo // resolved path -> its stat when read; nil: absent
 	// failAt, when > 0, makes the failAt-th rename of Apply fail (tests).
 	failAt int
@@ -57,6 +58,13 @@ type FileChange struct {
 	Hunks        []Hunk `json:"hunks,omitempty"`
 	OldContent   string `json:"oldContent"`
 	NewContent   string `json:"newContent"`
+	// Replaces: the operation writes a whole new content over a file that
+	// exists at Path (Add File or write_file onto an existing file, Move to
+	// onto an existing one). Diff and OldContent are against the replaced
+	// file, except for a move: its Diff is the moved file's edit, and
+	// ReplacedDiff goes from what the destination held to its new content.
+	Replaces     bool   `json:"replaces,omitempty"`
+	ReplacedDiff string `json:"replacedDiff,omitempty"`
 }
 
 // Hunk is one "@@" chunk of an update, located in the old and new content
@@ -107,7 +115,7 @@ type planner struct {
 const resolveWrite = workspace.Write
 
 func newPlanner(r Resolver) *planner {
-	return &planner{r: r, plan: &Plan{names: map[string]string{}, stats: map[string]fs.FileInfo{}}, files: map[string]*file{}}
+	return &planner{r: r, plan: &Plan{names: map[string]string{}, given: map[string]string{}, stats: map[string]fs.FileInfo{}}, files: map[string]*file{}}
 }
 
 // load returns the planned state of the file at path (as the model gave
@@ -122,6 +130,7 @@ func (pl *planner) load(path string) (*file, error) {
 	if l.err != nil {
 		return nil, l.err
 	}
+	pl.plan.given[path] = l.abs
 	if f, ok := pl.files[l.abs]; ok {
 		return f, nil
 	}
@@ -221,17 +230,16 @@ func (pl *planner) op(op *Op, chosen map[int]bool) error {
 	}
 	switch op.Kind {
 	case OpAdd:
-		if f.exists {
-			return errf(CodeAlreadyExists, op.Path, "cannot add: the file already exists (use '*** Update File:' to change it, or delete it first)")
-		}
+		// Like Codex: adding a file that exists replaces it (its mode kept).
+		replaces := f.exists
 		f.exists, f.content = true, op.Content
-		pl.record(op.Path, "add", "", "", op.Content, nil, nil)
+		pl.record(op.Path, "add", "", old, op.Content, nil, nil, replaces)
 	case OpDelete:
 		if !f.exists {
 			return errf(CodeNotFound, op.Path, "cannot delete: the file does not exist")
 		}
 		f.exists, f.content = false, ""
-		pl.record(op.Path, "delete", "", old, "", nil, nil)
+		pl.record(op.Path, "delete", "", old, "", nil, nil, false)
 	case OpUpdate:
 		if !f.exists {
 			return errf(CodeNotFound, op.Path, "cannot update: the file does not exist")
@@ -256,33 +264,41 @@ func (pl *planner) op(op *Op, chosen map[int]bool) error {
 				return errf(CodeParse, op.Path, "the update has no changes")
 			}
 			f.content = newContent
-			pl.record(op.Path, "update", "", old, newContent, hunks, lines)
+			pl.record(op.Path, "update", "", old, newContent, hunks, lines, false)
 			return nil
 		}
 		dst, err := pl.load(op.MoveTo)
 		if err != nil {
 			return err
 		}
+		replaced, replaces := "", false
 		if dst != f {
-			if dst.exists {
-				return errf(CodeAlreadyExists, op.MoveTo, "cannot move %s here: the file already exists", op.Path)
+			// Like Codex: moving onto a file that exists replaces it.
+			replaced, replaces = dst.content, dst.exists
+			if !dst.exists {
+				dst.mode = f.mode
 			}
 			f.exists, f.content = false, ""
-			dst.mode = f.mode
 		}
 		dst.exists, dst.content = true, newContent
-		pl.record(op.MoveTo, "move", op.Path, old, newContent, hunks, lines)
+		pl.record(op.MoveTo, "move", op.Path, old, newContent, hunks, lines, replaces)
+		if replaces {
+			c := &pl.plan.Changes[len(pl.plan.Changes)-1]
+			c.ReplacedDiff, _, _ = unifiedDiff(op.MoveTo, op.MoveTo, lineDiff(replaced, newContent), false, false)
+		}
 	}
 	return nil
 }
 
 // record adds the change of one operation; lines is its line diff when
-// already known (updates), nil to diff old and new whole.
-func (pl *planner) record(path, operation, from, old, new string, hunks []Hunk, lines []diffLine) {
-	pl.plan.Changes = append(pl.plan.Changes, change(path, operation, from, old, new, hunks, lines))
+// already known (updates), nil to diff old and new whole. replaces says the
+// operation writes over a file that exists at path (an add, a write or the
+// destination of a move).
+func (pl *planner) record(path, operation, from, old, new string, hunks []Hunk, lines []diffLine, replaces bool) {
+	pl.plan.Changes = append(pl.plan.Changes, change(path, operation, from, old, new, hunks, lines, replaces))
 }
 
-func change(path, operation, from, old, new string, hunks []Hunk, lines []diffLine) FileChange {
+func change(path, operation, from, old, new string, hunks []Hunk, lines []diffLine, replaces bool) FileChange {
 	diffPath := path
 	if from != "" {
 		diffPath = from
@@ -290,11 +306,12 @@ func change(path, operation, from, old, new string, hunks []Hunk, lines []diffLi
 	if lines == nil && old != new {
 		lines = lineDiff(old, new)
 	}
-	d, added, removed := unifiedDiff(diffPath, path, lines, operation == "add", operation == "delete")
+	// An add over a file that exists diffs against its old content.
+	d, added, removed := unifiedDiff(diffPath, path, lines, operation == "add" && !replaces, operation == "delete")
 	return FileChange{
 		Path: path, Operation: operation, MovedFrom: from,
 		LinesAdded: added, LinesRemoved: removed, Diff: d, Hunks: hunks,
-		OldContent: old, NewContent: new,
+		OldContent: old, NewContent: new, Replaces: replaces,
 	}
 }
 
@@ -346,11 +363,21 @@ func applyChunks(op *Op, content string, chosen map[int]bool) (string, []Hunk, [
 			at = m.seek(old, idx, c.EOF)
 		}
 		if at < 0 {
+			// Lines copied from read_file with their numbers: taken as the
+			// file's lines only where the numbers name the very lines found.
+			if ul, nums, ok := unnumbered(lines); ok {
+				uold := (&Chunk{Lines: ul}).Old()
+				if a := m.seek(uold, idx, c.EOF); a >= 0 && numbersFrom(nums, a+1) {
+					at, lines, old = a, ul, uold
+				}
+			}
+		}
+		if at < 0 {
 			where := "after the previous chunk"
 			if c.EOF {
 				where = "at the end of the file"
 			}
-			return "", nil, nil, errf(CodeContextNotFound, op.Path, "chunk %d (patch line %d): these lines were not found %s:\n%s", ci+1, c.Line, where, strings.Join(old, "\n"))
+			return "", nil, nil, errf(CodeContextNotFound, op.Path, "chunk %d (patch line %d): these lines were not found %s:\n%s%s", ci+1, c.Line, where, strings.Join(old, "\n"), numberedHint(old))
 		}
 		reps = append(reps, replacement{at: at, n: len(old), chunk: ci, lines: lines})
 		idx = at + len(old)

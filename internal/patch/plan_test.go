@@ -92,7 +92,7 @@ func TestApplySelection(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := plan.Apply(full.Hashes()); err != nil {
+		if err := plan.Apply(full); err != nil {
 			t.Fatal(err)
 		}
 		got := readTree(t, dir)
@@ -120,7 +120,7 @@ func TestChangedSincePreview(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = plan.Apply(preview.Hashes())
+	err = plan.Apply(preview)
 	var pe *Error
 	if !errors.As(err, &pe) || pe.Code != CodeChanged || pe.Path != "f.txt" {
 		t.Fatalf("Apply = %v, want changed_since_preview on f.txt", err)
@@ -136,7 +136,7 @@ func TestChangedSincePreview(t *testing.T) {
 		t.Fatalf("apply of a plan whose file was rewritten: %v", err)
 	}
 	plan, _ = Preview(ws, p, nil)
-	if err := plan.Apply(preview.Hashes()); err != nil {
+	if err := plan.Apply(preview); err != nil {
 		t.Fatalf("apply after restoring content: %v", err)
 	}
 	plan, _ = Preview(ws, mustParse(t, "*** Begin Patch\n*** Add File: n.txt\n+x\n*** End Patch"), nil)
@@ -248,7 +248,7 @@ func renderOps(ops []rop, bad int) string {
 		case "add":
 			p := o.path
 			if i == bad {
-				p = o.file // exists
+				p = "../" + o.file // outside the workspace
 			}
 			b.WriteString("*** Add File: " + p + "\n+" + o.new + "\n")
 		case "update":
@@ -333,4 +333,42 @@ func TestUpdatesAheadKeepPatchOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 	diffTrees(t, readTree(t, dir), map[string][]byte{"x.txt": []byte("ONE\nTWO\n"), "y.txt": []byte("Y\n")})
+}
+
+// Lines copied from read_file with their numbers apply when the numbers
+// name the very lines found (the numbers are dropped, also from added
+// lines that carry one); with numbers that do not match, the patch fails
+// and the error says why. A file whose lines really start with digits and
+// a tab is patched as written.
+func TestNumberedLinesFromReadFile(t *testing.T) {
+	dir, _ := newWS(t, map[string][]byte{"f.go": []byte("package f\n\nfunc A() {}\n\nfunc C() {}\n")})
+	copied := "*** Begin Patch\n*** Update File: f.go\n@@\n     2\t\n-     3\tfunc A() {}\n+     3\tfunc B() {}\n+func B2() {}\n      4\t\n*** End Patch\n"
+	if _, err := applyText(dir, copied); err != nil {
+		t.Fatalf("numbered patch: %v", err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "f.go")); string(b) != "package f\n\nfunc B() {}\nfunc B2() {}\n\nfunc C() {}\n" {
+		t.Errorf("file = %q", b)
+	}
+
+	wrong := "*** Begin Patch\n*** Update File: f.go\n@@\n-    40\tfunc C() {}\n+    40\tfunc D() {}\n*** End Patch\n"
+	_, err := applyText(dir, wrong)
+	var pe *Error
+	if !errors.As(err, &pe) || pe.Code != CodeContextNotFound || !strings.Contains(pe.Msg, "read_file's line numbers") {
+		t.Fatalf("numbers that name other lines: %v", err)
+	}
+
+	// A miss whose lines merely start with digits is not blamed on numbers.
+	_, err = applyText(dir, "*** Begin Patch\n*** Update File: f.go\n@@\n-42 things\n+43\n*** End Patch\n")
+	if !errors.As(err, &pe) || strings.Contains(pe.Msg, "line numbers") {
+		t.Errorf("digits without a tab: %v", err)
+	}
+
+	// A TSV whose lines start with numbers and tabs: matched as written first.
+	tsv, _ := newWS(t, map[string][]byte{"t.tsv": []byte("     1\ta\n     2\tb\n")})
+	if _, err := applyText(tsv, "*** Begin Patch\n*** Update File: t.tsv\n@@\n-     2\tb\n+     2\tB\n*** End Patch\n"); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(tsv, "t.tsv")); string(b) != "     1\ta\n     2\tB\n" {
+		t.Errorf("tsv = %q", b)
+	}
 }

@@ -84,7 +84,7 @@ func (pl *planner) prefetch(p *Patch, sel *Selection) {
 			ahead[i].err = err
 			return
 		}
-		ahead[i] = planned{content: content, change: change(op.Path, "update", "", old, content, hunks, lines)}
+		ahead[i] = planned{content: content, change: change(op.Path, "update", "", old, content, hunks, lines, false)}
 	})
 	pl.ahead = make(map[*Op]*planned, len(alone))
 	for i, op := range alone {

@@ -36,8 +36,9 @@ func PlanWrite(r Resolver, path, content, mode string) (*Plan, error) {
 	if !f.exists {
 		operation = "add"
 	}
+	replaces := f.exists && mode == WriteOverwrite
 	f.exists, f.content = true, next
-	pl.record(path, operation, "", old, next, nil, nil)
+	pl.record(path, operation, "", old, next, nil, nil, replaces)
 	return pl.plan, nil
 }
 

@@ -38,6 +38,9 @@ const (
 	ProcessUpdated    EventType = "process.updated"
 	FsChanged         EventType = "fs.changed"
 	WatchDegraded     EventType = "watch.degraded"
+	// ContextCompacted and ContextCompactionUndone: see their payloads.
+	ContextCompacted        EventType = "context.compacted"
+	ContextCompactionUndone EventType = "context.compaction_undone"
 )
 
 // PayloadType pairs an event type with a zero value of its payload.
@@ -65,6 +68,8 @@ func Payloads() []PayloadType {
 		{ProcessUpdated, ProcessUpdatedPayload{}},
 		{FsChanged, FsChangedPayload{}},
 		{WatchDegraded, WatchDegradedPayload{}},
+		{ContextCompacted, ContextCompactedPayload{}},
+		{ContextCompactionUndone, ContextCompactionUndonePayload{}},
 	}
 }
 
@@ -140,6 +145,10 @@ func DecodePayload(t EventType, data json.RawMessage) (any, error) {
 		return decode[FsChangedPayload](t, data)
 	case WatchDegraded:
 		return decode[WatchDegradedPayload](t, data)
+	case ContextCompacted:
+		return decode[ContextCompactedPayload](t, data)
+	case ContextCompactionUndone:
+		return decode[ContextCompactionUndonePayload](t, data)
 	}
 	return data, nil
 }

@@ -38,9 +38,10 @@ func TestEventRoundTripEveryType(t *testing.T) {
 			t.Errorf("%s decoded to %T, want %T", p.Type, e.Payload, p.Payload)
 		}
 	}
-	// The 14 of DESIGN.md, and approval.stale (issue 8's stale previews).
-	if len(seen) != 15 {
-		t.Errorf("%d event types, want 15", len(seen))
+	// The 14 of DESIGN.md, approval.stale (issue 8's stale previews), and
+	// context.compacted / context.compaction_undone (issue 20).
+	if len(seen) != 17 {
+		t.Errorf("%d event types, want 17", len(seen))
 	}
 }
 

@@ -17,10 +17,34 @@ type MessageDeltaPayload struct {
 // MessageDonePayload carries the whole assistant message once it ended.
 // Cancelled is set when the turn was cancelled while the message streamed:
 // Text is then what arrived before the cancel.
+//
+// Reasoning is the model's reasoning items that led to the message, opaque
+// (encrypted on the Responses API), and ReasoningModel the model that made
+// them: the session log keeps them so a resumed session sends them back,
+// unless the model changed. The UI ignores them.
 type MessageDonePayload struct {
-	MessageID string `json:"messageId"`
-	Text      string `json:"text"`
-	Cancelled bool   `json:"cancelled,omitempty"`
+	MessageID      string            `json:"messageId"`
+	Text           string            `json:"text"`
+	Cancelled      bool              `json:"cancelled,omitempty"`
+	Reasoning      []json.RawMessage `json:"reasoning,omitempty"`
+	ReasoningModel string            `json:"reasoningModel,omitempty"`
+}
+
+// ContextCompactedPayload: older turns were replaced by a checkpoint
+// summary in what the model is sent (the transcript keeps them). Context is
+// the estimated use right after.
+type ContextCompactedPayload struct {
+	CompactionID string      `json:"compactionId"`
+	Summary      string      `json:"summary"`
+	Compaction   Compaction  `json:"compaction"`
+	Context      *ContextUse `json:"context,omitempty"`
+}
+
+// ContextCompactionUndonePayload: the user undid the compaction before the
+// next turn; the model is sent the full history again.
+type ContextCompactionUndonePayload struct {
+	CompactionID string      `json:"compactionId"`
+	Context      *ContextUse `json:"context,omitempty"`
 }
 
 // ToolStartedPayload: a tool call passed the gate and began to run.
@@ -32,12 +56,17 @@ type ToolStartedPayload struct {
 
 // ToolFinishedPayload: a tool call ended (ran, failed, was rejected or was
 // never run because the turn stopped). Result is the JSON the model reads.
+// DurationMs is the call's run time: the time it waited for the user's
+// approval is WaitMs, apart. Approval says how a call that asked went ahead
+// (nil when nothing asked: auto mode, a read-only call in safe mode).
 type ToolFinishedPayload struct {
 	CallID     string          `json:"callId"`
 	Tool       string          `json:"tool"`
 	Result     json.RawMessage `json:"result"`
 	IsError    bool            `json:"isError"`
 	DurationMs int64           `json:"durationMs"`
+	WaitMs     int64           `json:"waitMs,omitempty"`
+	Approval   *CallApproval   `json:"approval,omitempty"`
 }
 
 // ApprovalRequestedPayload asks the user to decide on a call. Preview shows

@@ -66,8 +66,20 @@ type FilePreview struct {
 	Operation FileOperation `json:"operation"`
 	// MovedFrom is the source of a move.
 	MovedFrom string `json:"movedFrom,omitempty"`
-	Added     int    `json:"added"`
-	Removed   int    `json:"removed"`
+	// ResolvedPath and ResolvedFrom are where Path and MovedFrom really are,
+	// workspace-relative, when that differs from what the model wrote (a
+	// symlinked folder, "./a/../b"); empty otherwise.
+	ResolvedPath string `json:"resolvedPath,omitempty"`
+	ResolvedFrom string `json:"resolvedFrom,omitempty"`
+	// Replaces: the operation writes a whole new content over a file that
+	// exists (write_file onto an existing file, an apply_patch Add File for
+	// a file that exists, a Move to onto one). Diff is against the old
+	// content; for a move, Diff is the moved file's edit and ReplacedDiff
+	// goes from what the destination held to its new content.
+	Replaces     bool   `json:"replaces,omitempty"`
+	ReplacedDiff string `json:"replacedDiff,omitempty"`
+	Added        int    `json:"added"`
+	Removed      int    `json:"removed"`
 	// Diff is the unified diff of the whole operation (3 lines of context).
 	Diff string `json:"diff"`
 	// Hunks are the "@@" chunks of an apply_patch update, each selectable
@@ -135,7 +147,27 @@ type CommandSegment struct {
 	Network bool `json:"network,omitempty"`
 	// Elevates: gains privileges (sudo, su, doas, pkexec).
 	Elevates bool `json:"elevates,omitempty"`
+	// WritesGit: writes into a .git folder or a file named .git (a
+	// redirection, or a file argument of cp, mv, tee, touch, sed -i, an
+	// output option...), which can make the next git command run code. git
+	// itself writing there is normal and not flagged.
+	WritesGit bool `json:"writesGit,omitempty"`
 	// Opaque: runs code a rule cannot see (an interpreter with -c, eval,
 	// xargs, env, a substitution...); it never rides on a session rule.
 	Opaque bool `json:"opaque,omitempty"`
+	// ReadsOutside lists the paths, as written, that the segment reads (a
+	// file operand, an input redirection, a folder it works in) outside the
+	// workspace or in a protected place: "~/.ssh/id_rsa".
+	ReadsOutside []string `json:"readsOutside,omitempty"`
+	// WritesOutsideTo lists the paths, as written, behind WritesOutside when
+	// they are known.
+	WritesOutsideTo []string `json:"writesOutsideTo,omitempty"`
+	// ProtectedPaths are those of ReadsOutside and WritesOutsideTo that are
+	// in the workspace but in a protected place (.git for writes, .ssh...).
+	ProtectedPaths []string `json:"protectedPaths,omitempty"`
+	// Destructive says in plain words what the segment destroys that cannot
+	// be taken back ("discards your uncommitted changes", "rewrites history
+	// on the remote"); empty when nothing. A destructive segment never rides
+	// on a session rule.
+	Destructive string `json:"destructive,omitempty"`
 }

@@ -89,19 +89,36 @@ type Decision struct {
 //     with slashes; a later call of Tool is covered when every file it
 //     touches (both paths of a move) is in the files of the session's rules
 //     for Tool;
-//   - bash: Prefixes, each the leading words of one simple command; a later
-//     exec or start is covered when every simple command of its parsed line
-//     starts with a prefix of the session's bash rules, and nothing in the
-//     line is opaque (substitutions, `bash -c`, env, xargs, sudo, subshells,
-//     functions, multi-line scripts, redirections outside the workspace);
+//   - bash: Commands, each the exact words of one simple command as the
+//     dialog showed it, with Action (exec or start) and Cwd (the absolute
+//     folder it ran in). A later call is covered only when it has the same
+//     action and cwd and every simple command of its parsed line is one of
+//     the Commands of a rule, word for word: no extra argument or option, no
+//     NAME=value word, no expansion (variables, substitutions, globs,
+//     braces, tildes), no redirection but fd copies (2>&1) and /dev/null.
+//     Nothing opaque rides (`bash -c`, env, xargs, sudo, subshells,
+//     functions, multi-line scripts, writes into .git);
 //   - any other tool: neither; every call of Tool is covered.
 type Rule struct {
 	ID       string     `json:"id,omitempty"`
 	Tool     string     `json:"tool"`
 	Files    []string   `json:"files,omitempty"`
-	Prefixes [][]string `json:"prefixes,omitempty"`
-	// Summary is a short sentence for the UI ("edit main.go", "run go test").
+	Commands [][]string `json:"commands,omitempty"`
+	Action   string     `json:"action,omitempty"`
+	Cwd      string     `json:"cwd,omitempty"`
+	// Summary is a short sentence for the UI that spells out the scope
+	// ("run exactly `npm test` (exec, in the workspace root)").
 	Summary string `json:"summary"`
+}
+
+// CallApproval says how a call that needed approval went ahead.
+type CallApproval struct {
+	// By is "user" (answered in the dialog) or "rule" (covered by the
+	// session's rules, without asking).
+	By string `json:"by"`
+	// Rules are the session rules that covered the call (By "rule"), as
+	// they were then: a rule revoked later still names what it allowed.
+	Rules []Rule `json:"rules,omitempty"`
 }
 
 // Usage counts tokens; a turn's usage is the sum over its model requests.
@@ -132,9 +149,16 @@ type ContextUse struct {
 	Estimated bool  `json:"estimated,omitempty"`
 	// Window is the model's context window in tokens.
 	Window int64 `json:"window"`
-	// Trimmed counts old tool outputs removed during the turn to fit the
-	// window; the model no longer sees them.
+	// Trimmed counts old tool outputs cleared during the turn to fit the
+	// window (micro-compaction); the model sees a one-line stub instead.
 	Trimmed int `json:"trimmed,omitempty"`
+	// WindowSource says where Window came from: "server" (the model
+	// server's /models metadata), "known_model" (Gatehouse's table of
+	// model families), "setting" or "default" (see llm.WindowSource).
+	WindowSource string `json:"windowSource,omitempty"`
+	// Compacted is set when older turns are replaced by a checkpoint
+	// summary in what the model is sent.
+	Compacted bool `json:"compacted,omitempty"`
 }
 
 // ItemKind says what a transcript item is.
@@ -145,11 +169,14 @@ const (
 	ItemAssistant ItemKind = "assistant"
 	ItemTool      ItemKind = "tool"
 	ItemStop      ItemKind = "stop"
+	// ItemCompaction marks where older turns were replaced by a summary in
+	// what the model is sent; the transcript keeps them.
+	ItemCompaction ItemKind = "compaction"
 )
 
 // EnumValues lists the values, for the TypeScript generator.
 func (ItemKind) EnumValues() []string {
-	return []string{string(ItemUser), string(ItemAssistant), string(ItemTool), string(ItemStop)}
+	return []string{string(ItemUser), string(ItemAssistant), string(ItemTool), string(ItemStop), string(ItemCompaction)}
 }
 
 // TranscriptItem is one entry of a session's transcript as the UI draws it.
@@ -158,8 +185,13 @@ func (ItemKind) EnumValues() []string {
 //	user:      ID, TurnID, Text
 //	assistant: ID (messageId), TurnID, Text, Streaming, Cancelled
 //	tool:      ID (callId), TurnID, Tool, Args, and once finished
-//	           Result, IsError, DurationMs (Running is true before)
+//	           Result, IsError, DurationMs, WaitMs, Approval (Running is true before)
 //	stop:      TurnID, Reason, Error, ErrorKind, Usage, Context
+//	compaction: ID (compactionId), TurnID (empty when done by hand between
+//	           turns), Text (the summary), Compaction, Context (after)
+//
+// An assistant item may carry Reasoning and ReasoningModel (see
+// MessageDonePayload); the UI does not show them.
 type TranscriptItem struct {
 	Kind       ItemKind        `json:"kind"`
 	ID         string          `json:"id,omitempty"`
@@ -172,6 +204,8 @@ type TranscriptItem struct {
 	Result     json.RawMessage `json:"result,omitempty"`
 	IsError    bool            `json:"isError,omitempty"`
 	DurationMs int64           `json:"durationMs,omitempty"`
+	WaitMs     int64           `json:"waitMs,omitempty"`
+	Approval   *CallApproval   `json:"approval,omitempty"`
 	Running    bool            `json:"running,omitempty"`
 	Reason     StopReason      `json:"reason,omitempty"`
 	Error      string          `json:"error,omitempty"`
@@ -179,6 +213,31 @@ type TranscriptItem struct {
 	Usage      *Usage          `json:"usage,omitempty"`
 	Context    *ContextUse     `json:"context,omitempty"`
 	Blocked    *Blocked        `json:"blocked,omitempty"`
+	Compaction *Compaction     `json:"compaction,omitempty"`
+	// Reasoning and ReasoningModel: see MessageDonePayload.
+	Reasoning      []json.RawMessage `json:"reasoning,omitempty"`
+	ReasoningModel string            `json:"reasoningModel,omitempty"`
+}
+
+// Compaction describes a summary compaction.
+type Compaction struct {
+	// KeepFrom is the id of the first message sent as it is after the
+	// summary: a turn id (its prompt), a message id or a call id (its
+	// call and result). Empty: none, the summary is followed by what
+	// comes after it.
+	KeepFrom string `json:"keepFrom,omitempty"`
+	// Prompt is the id of the turn's prompt when the summary, written
+	// during that turn, stands for it too: it is sent before the summary.
+	Prompt string `json:"prompt,omitempty"`
+	// Replaced counts the messages the summary stands for.
+	Replaced int `json:"replaced"`
+	// Manual is set when the user asked for it (button or /compact).
+	Manual bool `json:"manual,omitempty"`
+	// TokensBefore is the estimated prompt size before the compaction.
+	TokensBefore int64 `json:"tokensBefore"`
+	// Undone is set once the user undid it (before the next turn): the
+	// model is sent the full history again.
+	Undone bool `json:"undone,omitempty"`
 }
 
 // Snapshot is what the UI resyncs from after a seq gap: the current

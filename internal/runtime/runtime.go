@@ -34,10 +34,10 @@
 //
 // Every method of Session is safe for concurrent use. Submit, Cancel,
 // approval answers (through the host's gateway), provider changes and event
-// delivery may run at the same time. Events are published, never delivered,
-// under the session's locks, and Emit takes only the snapshot state's lock,
-// so a host's sink may call Emit while holding the bus's lock without a
-// lock-order cycle.
+// delivery may run at the same time. Emit takes only the snapshot state's
+// and the log's locks, so a host's sink may call it while its bus's lock is
+// held; a host keeps its own locks out of its sink (the window reads its
+// sessions from an atomic list there) and there is no lock-order cycle.
 package runtime
 
 import (
@@ -128,16 +128,21 @@ type Options struct {
 	Processes     proc.Options
 	OnProcessExit func(protocol.ProcessInfo)
 
-	// MaxSteps and ContextWindow tune the agent (zero: its defaults).
-	MaxSteps      int
-	ContextWindow int
+	// MaxSteps, ContextWindow (the fallback when the server does not say)
+	// and the compaction thresholds (percent of the window) tune the agent
+	// (zero: its defaults).
+	MaxSteps       int
+	ContextWindow  int
+	MicroCompactAt int
+	CompactAt      int
 	// OnStop hears each turn's outcome after it stopped.
 	OnStop func(agent.Outcome)
 	// Logger hears approvals and failures to write the log (nil: none).
 	Logger *slog.Logger
 }
 
-// New assembles a session. On error nothing is left running.
+// New assembles a session. On error nothing is left running, and the log,
+// if one was given, is left to the host to close.
 func New(o Options) (*Session, error) {
 	switch {
 	case o.Workspace == nil:
@@ -192,7 +197,7 @@ func New(o Options) (*Session, error) {
 		}
 	}
 	if err != nil {
-		s.release()
+		s.release(false)
 		return nil, fmt.Errorf("runtime: %w", err)
 	}
 	s.surface = surface
@@ -210,7 +215,8 @@ func New(o Options) (*Session, error) {
 	}
 	s.router = tools.NewRouter(surface, s.policy, mws...)
 	ac := agent.Config{Model: o.Model, Tools: s.router, Events: s.pub, SessionID: s.id,
-		System: agent.SystemPrompt(s.ws.Root()), MaxSteps: o.MaxSteps, ContextWindow: o.ContextWindow}
+		System: agent.SystemPrompt(s.ws.Root()), MaxSteps: o.MaxSteps, ContextWindow: o.ContextWindow,
+		MicroCompactAt: o.MicroCompactAt, CompactAt: o.CompactAt}
 	if s.files != nil {
 		ac.Notes = s.files.T.Notes
 	}

@@ -73,6 +73,13 @@ func (s *Session) Run(ctx context.Context, text string) (agent.Outcome, error) {
 // queued messages stay queued.
 func (s *Session) Cancel() { s.ctrl.Cancel() }
 
+// Compact writes a checkpoint summary now, refused while a turn runs
+// (session.Controller.Compact).
+func (s *Session) Compact() error { return s.ctrl.Compact() }
+
+// UndoCompact undoes the last compaction before the next turn.
+func (s *Session) UndoCompact() error { return s.ctrl.UndoCompact() }
+
 // Queued returns the messages waiting for the running turn to stop.
 func (s *Session) Queued() []string { return s.ctrl.Queued() }
 
@@ -80,7 +87,8 @@ func (s *Session) Queued() []string { return s.ctrl.Queued() }
 func (s *Session) Wait() { s.ctrl.Wait() }
 
 // Emit hands the session an event its host's stream delivered (Options.
-// Events); it keeps the snapshot. It takes only the state's lock.
+// Events); it keeps the snapshot and writes finished items to the log. It
+// takes only the state's and the log's locks, never one of the host's.
 func (s *Session) Emit(e protocol.Event) { s.state.Emit(e) }
 
 // Snapshot is the session's state for a page that (re)draws.
@@ -115,12 +123,6 @@ func (s *Session) Stages() []string {
 	return out
 }
 
-// Route runs one call as the agent would (policy, middleware, executor);
-// for hosts and tests that drive a tool directly.
-func (s *Session) Route(ctx context.Context, call tools.Call) (tools.Result, error) {
-	return s.router.Run(ctx, call)
-}
-
 // AddProvider adds p's tools to the surface; the next model request offers
 // those the policy allows. A name clash with a tool already there is an
 // error naming both sources, and nothing is added.
@@ -141,16 +143,17 @@ func (s *Session) Close() {
 			c.Close() // a waiting request rejects: the turn can stop
 		}
 		s.ctrl.Close()
-		s.release()
+		s.release(true)
 	})
 }
 
 // release frees what New set up, in the order that keeps the log whole:
-// processes killed and their last events delivered, then saved.
-func (s *Session) release() {
+// processes killed and their last events delivered, then saved. Without
+// withLog (New failed) the log stays the host's, untouched.
+func (s *Session) release(withLog bool) {
 	s.procs.Close()
 	s.pub.Flush()
-	if s.log != nil {
+	if s.log != nil && withLog {
 		_ = s.log.SaveProcesses(s.procs.Snapshot(ProcessTail))
 		_ = s.log.Close()
 	}
@@ -181,7 +184,7 @@ func (s *Session) restore(past *session.Loaded) {
 	if past == nil {
 		return
 	}
-	s.agent.SetHistory(session.HistoryFromTranscript(past.Items))
+	session.Resume(s.agent, past.Items)
 	s.ctrl.SetTurns(session.LastTurn(past.Items))
 	var infos []protocol.ProcessInfo
 	for _, i := range s.procs.Restore(past.Processes) {

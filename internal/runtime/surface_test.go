@@ -1,11 +1,15 @@
 package runtime
 
 import (
+	"context"
+	"errors"
 	"sort"
 	"strings"
 	"testing"
 
 	"gatehouse/internal/approval"
+	"gatehouse/internal/events"
+	"gatehouse/internal/llm"
 	"gatehouse/internal/llm/llmtest"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/tools"
@@ -107,4 +111,26 @@ func TestPolicyHidesAndRefuses(t *testing.T) {
 	if got := child.sess.Specs(); len(got) != 1 || got[0].Name != "read_file" {
 		t.Errorf("child surface %v", got)
 	}
+}
+
+// A provider given at construction that clashes fails New with both
+// sources named.
+func TestNewRefusesAClashingProvider(t *testing.T) {
+	ws, err := OpenWorkspace(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = New(Options{Workspace: ws, Model: noModel{}, Sink: events.SinkFunc(func(protocol.Event) {}),
+		Mode:      func() approval.Mode { return approval.Auto },
+		Gateway:   func(string, approval.Publisher) approval.Gateway { return approval.HeadlessGateway(nil, nil) },
+		Providers: []tools.Provider{&provider{name: "mcp grep", ts: []tools.Tool{replyTool{"grep", "theirs"}}}}})
+	if err == nil || !strings.Contains(err.Error(), `"mcp grep"`) || !strings.Contains(err.Error(), tools.BuiltinSource) {
+		t.Fatalf("New: %v", err)
+	}
+}
+
+type noModel struct{}
+
+func (noModel) Stream(context.Context, llm.Request, func(string)) (llm.Response, error) {
+	return llm.Response{}, errors.New("no model in this test")
 }

@@ -62,14 +62,7 @@ func (c *Controller) startLocked(text string) {
 		}
 		c.mu.Lock()
 		defer c.mu.Unlock()
-		c.running, c.cancel = false, nil
-		if len(c.queue) > 0 && !c.closed {
-			next := c.queue[0]
-			c.queue = c.queue[1:]
-			c.startLocked(next)
-			return
-		}
-		c.idle.Broadcast()
+		c.doneLocked()
 	}()
 }
 
@@ -97,10 +90,52 @@ func (c *Controller) Run(ctx context.Context, text string) (agent.Outcome, error
 		c.onStop(out)
 	}
 	c.mu.Lock()
-	c.running, c.cancel = false, nil
-	c.idle.Broadcast()
+	c.doneLocked()
 	c.mu.Unlock()
 	return out, nil
+}
+
+// doneLocked ends a turn or a compaction: the next queued message starts,
+// or waiters learn the session is idle.
+func (c *Controller) doneLocked() {
+	c.running, c.cancel = false, nil
+	if len(c.queue) > 0 && !c.closed {
+		next := c.queue[0]
+		c.queue = c.queue[1:]
+		c.startLocked(next)
+		return
+	}
+	c.idle.Broadcast()
+}
+
+// Compact writes a checkpoint summary now (agent.Compact) and returns when
+// it is written. It is refused while a turn runs; a message submitted
+// meanwhile waits for it, and Cancel stops it.
+func (c *Controller) Compact() error {
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		return fmt.Errorf("the session is closed")
+	}
+	if c.running {
+		c.mu.Unlock()
+		return agent.ErrTurnRunning
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	c.running, c.cancel = true, cancel
+	c.mu.Unlock()
+	err := c.agent.Compact(ctx)
+	cancel()
+	c.mu.Lock()
+	c.doneLocked()
+	c.mu.Unlock()
+	return err
+}
+
+// UndoCompact undoes the last compaction before the next turn
+// (agent.UndoCompact).
+func (c *Controller) UndoCompact() error {
+	return c.agent.UndoCompact()
 }
 
 // SetTurns says how many turns the session had before (a resumed one): the

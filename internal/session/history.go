@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"gatehouse/internal/agent"
 	"gatehouse/internal/llm"
 	"gatehouse/internal/protocol"
 )
@@ -20,8 +21,9 @@ import (
 //     included);
 //   - stop items, and items still streaming or running, are skipped.
 //
-// The transcript keeps no reasoning items, so no message gets Reasoning: a
-// reasoning model resumed here reasons afresh (see llm.Message.Reasoning).
+// Each message gets the id of its item (llm.Message.ID), and an assistant
+// message the reasoning items saved with it: the client sends them back to
+// the model that made them only (see llm.Message.Reasoning).
 //
 // Every call in the result has exactly one result message, right after its
 // assistant message: a call is only listed when its finished tool item is
@@ -35,13 +37,17 @@ func HistoryFromTranscript(items []protocol.TranscriptItem) []llm.Message {
 	for _, it := range items {
 		switch it.Kind {
 		case protocol.ItemUser:
-			out = append(out, llm.User(it.Text))
+			m := llm.User(it.Text)
+			m.ID = it.ID
+			out = append(out, m)
 			open = -1
 		case protocol.ItemAssistant:
 			if it.Streaming {
 				continue
 			}
-			out = append(out, llm.Assistant(it.Text))
+			m := llm.Assistant(it.Text)
+			m.ID, m.Reasoning, m.ReasoningModel = it.ID, it.Reasoning, it.ReasoningModel
+			out = append(out, m)
 			open, openTurn = len(out)-1, it.TurnID
 		case protocol.ItemTool:
 			if it.Running || it.ID == "" {
@@ -52,7 +58,9 @@ func HistoryFromTranscript(items []protocol.TranscriptItem) []llm.Message {
 				open, openTurn = len(out)-1, it.TurnID
 			}
 			out[open].ToolCalls = append(out[open].ToolCalls, llm.ToolCall{ID: it.ID, Name: it.Tool, Arguments: rawArgs(it.Args)})
-			out = append(out, llm.ToolResult(it.ID, string(it.Result)))
+			r := llm.ToolResult(it.ID, string(it.Result))
+			r.ID = it.ID
+			out = append(out, r)
 		case protocol.ItemStop:
 			open = -1
 		}
@@ -101,4 +109,34 @@ func LastTurn(items []protocol.TranscriptItem) uint64 {
 		}
 	}
 	return n
+}
+
+// Checkpoint is the summary compaction in effect at the end of a
+// transcript: its item, and how many messages of HistoryFromTranscript's
+// result come before the item (where the summary takes over when its
+// KeepFrom names no message).
+type Checkpoint struct {
+	Item protocol.TranscriptItem
+	Keep int
+}
+
+// LastCheckpoint returns the last compaction of items that was not undone.
+func LastCheckpoint(items []protocol.TranscriptItem) (Checkpoint, bool) {
+	for i := len(items) - 1; i >= 0; i-- {
+		it := items[i]
+		if it.Kind == protocol.ItemCompaction && it.Compaction != nil && !it.Compaction.Undone {
+			return Checkpoint{Item: it, Keep: len(HistoryFromTranscript(items[:i]))}, true
+		}
+	}
+	return Checkpoint{}, false
+}
+
+// Resume gives a resumed session's agent its history back, and the
+// compaction in effect when the session was saved: the model is sent what
+// it was sent then, the transcript keeps everything.
+func Resume(a *agent.Agent, items []protocol.TranscriptItem) {
+	a.SetHistory(HistoryFromTranscript(items))
+	if cp, ok := LastCheckpoint(items); ok {
+		a.RestoreCheckpoint(cp.Item.ID, cp.Item.Text, *cp.Item.Compaction, cp.Keep)
+	}
 }

@@ -83,6 +83,7 @@ func (s *State) Emit(e protocol.Event) {
 		}
 		it := &s.items[i]
 		it.Text, it.Streaming, it.Cancelled = p.Text, false, p.Cancelled
+		it.Reasoning, it.ReasoningModel = p.Reasoning, p.ReasoningModel
 		s.finished(i)
 	case protocol.ToolStartedPayload:
 		s.add(protocol.TranscriptItem{Kind: protocol.ItemTool, ID: p.CallID, TurnID: e.TurnID, Tool: p.Tool, Args: p.Args, Running: true})
@@ -93,6 +94,7 @@ func (s *State) Emit(e protocol.Event) {
 		}
 		it := &s.items[i]
 		it.Running, it.Result, it.IsError, it.DurationMs = false, p.Result, p.IsError, p.DurationMs
+		it.WaitMs, it.Approval = p.WaitMs, p.Approval
 		s.finished(i)
 	case protocol.ApprovalRequestedPayload:
 		// A re-preview repeats the approval id: it replaces the request.
@@ -126,6 +128,17 @@ func (s *State) Emit(e protocol.Event) {
 		u := p.Usage
 		s.finished(s.add(protocol.TranscriptItem{Kind: protocol.ItemStop, TurnID: e.TurnID, Reason: p.Reason,
 			Error: p.Error, ErrorKind: p.ErrorKind, Usage: &u, Context: p.Context, Blocked: p.Blocked}))
+	case protocol.ContextCompactedPayload:
+		c := p.Compaction
+		s.finished(s.add(protocol.TranscriptItem{Kind: protocol.ItemCompaction, ID: p.CompactionID, TurnID: e.TurnID,
+			Text: p.Summary, Compaction: &c, Context: p.Context}))
+	case protocol.ContextCompactionUndonePayload:
+		if i, ok := s.index[key(protocol.ItemCompaction, p.CompactionID)]; ok {
+			c := *s.items[i].Compaction
+			c.Undone = true
+			s.items[i].Compaction, s.items[i].Context = &c, p.Context
+			s.finished(i) // the log gets the item again, undone
+		}
 	case protocol.ProcessStartedPayload:
 		s.process(p.ProcessInfo)
 	case protocol.ProcessUpdatedPayload:

@@ -208,7 +208,7 @@ func LoadFile(path string) (*Loaded, error) {
 		switch rec.Type {
 		case RecordItem:
 			if rec.Item != nil {
-				out.Items = append(out.Items, *rec.Item)
+				out.Items = addItem(out.Items, *rec.Item)
 			}
 		case RecordProcesses:
 			out.Processes = rec.Processes
@@ -300,4 +300,18 @@ func NewID() string {
 	var b [4]byte
 	_, _ = rand.Read(b[:])
 	return time.Now().UTC().Format("20060102-150405") + "-" + hex.EncodeToString(b[:])
+}
+
+// addItem appends it to items, except that a compaction item written again
+// (undone) replaces the first.
+func addItem(items []protocol.TranscriptItem, it protocol.TranscriptItem) []protocol.TranscriptItem {
+	if it.Kind == protocol.ItemCompaction {
+		for i := range items {
+			if items[i].Kind == it.Kind && items[i].ID == it.ID {
+				items[i] = it
+				return items
+			}
+		}
+	}
+	return append(items, it)
 }

@@ -63,13 +63,23 @@ type Settings struct {
 	LastWorkspace string `json:"lastWorkspace"`
 	// RecentWorkspaces lists workspace folders, most recent first.
 	RecentWorkspaces []string `json:"recentWorkspaces,omitempty"`
-	// ContextWindow is the model's context window in tokens, for the
-	// header's gauge and for trimming old tool outputs; 0: 128,000. A new
-	// value applies to sessions opened after it is saved.
+	// ContextWindow is the model's context window in tokens, used when
+	// neither the model server's /models nor Gatehouse's table of known
+	// models says; 0: 128,000. A new value applies to sessions opened after
+	// it is saved.
 	ContextWindow int `json:"contextWindow,omitempty"`
+	// MicroCompactAt and CompactAt are how full the context window may get,
+	// in percent, before old tool outputs are cleared from what the model
+	// is sent, and before older turns are replaced by a checkpoint summary;
+	// 0: 70 and 85.
+	MicroCompactAt int `json:"microCompactAt,omitempty"`
+	CompactAt      int `json:"compactAt,omitempty"`
 	// API is the protocol spoken to the model server, APIChat or
 	// APIResponses; "": APIChat.
 	API string `json:"api,omitempty"`
+	// Prices are prices set by the user, by model name; they win over
+	// the built-in list prices and over "local servers are free".
+	Prices map[string]Price `json:"prices,omitempty"`
 }
 
 // Defaults returns the settings of a first run.
@@ -88,14 +98,25 @@ func (s Settings) Validate() error {
 	if s.ContextWindow < 0 {
 		return fmt.Errorf("settings: context window %d is negative", s.ContextWindow)
 	}
+	if !validPercent(s.MicroCompactAt) || !validPercent(s.CompactAt) {
+		return fmt.Errorf("settings: compaction thresholds %d%% and %d%% are not between 20 and 100", s.MicroCompactAt, s.CompactAt)
+	}
 	if !ValidAPI(s.API) {
 		return fmt.Errorf("settings: API %q is not chat or responses", s.API)
+	}
+	for model, p := range s.Prices {
+		if err := p.Validate(); err != nil {
+			return fmt.Errorf("settings: price of %s: %w", model, err)
+		}
 	}
 	if s.BaseURL != "" && !strings.HasPrefix(s.BaseURL, "http://") && !strings.HasPrefix(s.BaseURL, "https://") {
 		return fmt.Errorf("settings: base URL %q does not start with http:// or https://", s.BaseURL)
 	}
 	return nil
 }
+
+// validPercent accepts 0 (the default) and 20 to 100.
+func validPercent(p int) bool { return p == 0 || p >= 20 && p <= 100 }
 
 func validMode(m string) bool {
 	_, err := protocol.ParseApprovalMode(m)
@@ -196,6 +217,12 @@ func (s *Store) Load() (Settings, error) {
 	}
 	if out.ContextWindow < 0 {
 		out.ContextWindow = 0
+	}
+	if !validPercent(out.MicroCompactAt) {
+		out.MicroCompactAt = 0
+	}
+	if !validPercent(out.CompactAt) {
+		out.CompactAt = 0
 	}
 	if !ValidAPI(out.API) {
 		out.API = ""

@@ -14,6 +14,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"time"
+
+	"gatehouse/internal/protocol"
 )
 
 // Spec is what the model sees of a tool.
@@ -62,6 +65,12 @@ type Result struct {
 	// Note is the user's note with a rejection (empty when none); the turn's
 	// end says it beside the rejected tool.
 	Note string `json:"note,omitempty"`
+	// Approval and Waited are set by the approval gate, for the host; the
+	// model never reads them. Approval says how a call that asked went
+	// ahead (nil: nothing asked); Waited is how long it waited for the
+	// user, which the host leaves out of the call's run time.
+	Approval *protocol.CallApproval `json:"-"`
+	Waited   time.Duration          `json:"-"`
 }
 
 // Stable error codes of error results. Extend, don't rename: scripts match them.

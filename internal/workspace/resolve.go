@@ -108,20 +108,47 @@ func protectedRel(rel string, access Access) string {
 	if rel == "." || rel == "" {
 		return ""
 	}
-	parts := splitPath(rel)
-	inGit := false
-	for _, p := range parts {
+	for _, p := range splitPath(rel) {
 		for _, s := range secretDirs {
 			if strings.EqualFold(p, s) {
 				return s + " holds credentials and is never reachable"
 			}
 		}
-		if inGit && access == Write && (strings.EqualFold(p, "hooks") || strings.EqualFold(p, "config")) {
-			return ".git/" + strings.ToLower(p) + " is never writable (it can run code)"
-		}
-		if strings.EqualFold(p, ".git") {
-			inGit = true
-		}
+	}
+	if access == Write && InGit(rel) {
+		return gitReason
 	}
 	return ""
+}
+
+const gitReason = "nothing named .git, or inside a .git folder, is ever writable by a tool (git's own files can make the next git command run code)"
+
+// InGit reports whether path (as given or resolved, relative or absolute)
+// names .git or lies below a component named .git (compared
+// case-insensitively). Tools never write there: a .git folder's config,
+// hooks or commondir, or a .git file (a gitfile pointing elsewhere), can
+// make the next git command run code. git itself writing there is normal.
+func InGit(path string) bool {
+	for _, p := range splitPath(path) {
+		if gitName(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// gitName reports whether name is .git to some file system, as git's own
+// checks have it: case aside, HFS+ ignores some invisible code points,
+// NTFS drops trailing dots and spaces and a ":stream" suffix, and knows
+// .git by its short name GIT~1.
+func gitName(name string) bool {
+	n := strings.Map(func(r rune) rune {
+		if r >= 0x200c && r <= 0x200f || r >= 0x202a && r <= 0x202e || r >= 0x206a && r <= 0x206f || r == 0xfeff {
+			return -1
+		}
+		return r
+	}, name)
+	n, _, _ = strings.Cut(n, ":")
+	n = strings.TrimRight(n, ". ")
+	return strings.EqualFold(n, ".git") || strings.EqualFold(n, "git~1")
 }

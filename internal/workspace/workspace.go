@@ -172,6 +172,17 @@ func (w *Workspace) resolve(path string, access Access, dirs *dirCache) (string,
 		// symlink is followed.
 		abs = w.root + string(filepath.Separator) + path
 	}
+	// The path as given counts too: through a symlink named .git, or to a
+	// .git that is itself a symlink, the resolved path says nothing of git.
+	if access == Write {
+		lex := abs
+		if rest, ok := under(w.root, filepath.Clean(abs)); ok {
+			lex = rest
+		}
+		if InGit(lex) {
+			return "", &Error{Path: path, Code: CodeProtected, Reason: gitReason}
+		}
+	}
 	var res string
 	var err error
 	if rest, ok := under(w.root, abs); ok {

@@ -20,6 +20,7 @@ import (
 //	base/ws/dangling-out -> base/outside/missing
 //	base/ws/loop1 -> loop2, loop2 -> loop1
 //	base/ws/.git/hooks, base/ws/.git/config, base/ws/.ssh/id
+//	base/ws/gitlink -> .git
 //	base/ro/doc.md                         (read-only root)
 //	base/conf/                             (a protected Gatehouse folder)
 //	base/outside/s
@@ -64,6 +65,7 @@ func fixture(t testing.TB) (base string, w *Workspace) {
 	ln("loop1", "ws/loop2")
 	ln(filepath.Join(base, "conf"), "ws/conflink")
 	ln("../..", "ws/src/up")
+	ln(".git", "ws/gitlink")
 	w, err = New(filepath.Join(base, "ws"), Options{
 		ReadOnlyRoots: []string{filepath.Join(base, "ro")},
 		ProtectedDirs: []string{filepath.Join(base, "conf")},
@@ -115,7 +117,21 @@ func TestResolve(t *testing.T) {
 		{".GIT/Config", Write, "", CodeProtected},
 		{".git/hooks/pre-commit", Read, "ws/.git/hooks/pre-commit", ""},
 		{".git/config", Read, "ws/.git/config", ""},
-		{".git/HEAD", Write, "ws/.git/HEAD", ""},
+		{".git/HEAD", Write, "", CodeProtected},
+		{".git/commondir", Write, "", CodeProtected},
+		{".git/objects/ab/cd", Write, "", CodeProtected},
+		{".git", Write, "", CodeProtected},
+		{"sub/.git", Write, "", CodeProtected},
+		{"sub/.Git/config", Write, "", CodeProtected},
+		{"src/../.git/x", Write, "", CodeProtected},
+		{filepath.Join(base, "ws/.git/info/x"), Write, "", CodeProtected},
+		{"gitlink/commondir", Write, "", CodeProtected},
+		{".git/HEAD", Read, "ws/.git/HEAD", ""},
+		{".gitignore", Write, "ws/.gitignore", ""},
+		{"sub/.git. /x", Write, "", CodeProtected}, // .git to NTFS
+		{"GIT~1/config", Write, "", CodeProtected},
+		{"git/config", Write, "ws/git/config", ""},
+		{"src/x.git", Write, "ws/src/x.git", ""},
 		{".ssh/id", Read, "", CodeProtected},
 		{".ssh/authorized_keys", Write, "", CodeProtected},
 		{"sub/.aws/credentials", Write, "", CodeProtected},
@@ -305,5 +321,18 @@ func TestNameTooLongIsRefusedEveryTime(t *testing.T) {
 	}
 	if _, err := w.Resolve(strings.Repeat("0", 255), Write); err != nil {
 		t.Errorf("a 255-byte name was refused: %v", err)
+	}
+}
+
+func TestInGit(t *testing.T) {
+	for p, want := range map[string]bool{
+		".git": true, "a/.git/b": true, ".GIT": true, "/abs/.git": true,
+		".g\u200cit/config": true,                                 // .git to HFS+
+		".git./x":           true, ".git :x": true, "GIT~1": true, // .git to NTFS
+		".gitignore": false, "a.git": false, "git": false, ".github/x": false, "": false,
+	} {
+		if InGit(p) != want {
+			t.Errorf("InGit(%q) = %v", p, !want)
+		}
 	}
 }

@@ -48,6 +48,8 @@ describe("decision building", () => {
     expect(ruleText(r)).toBe("rule: apply_patch on a.ts, b.ts (this session)");
     expect(ruleText({ ...r, rule: undefined })).toBe("");
     expect(dialogTitle({ ...r, preview: preview([{ ...file("x.go"), operation: "delete" }]) })).toBe("apply_patch wants to delete x.go");
+    expect(dialogTitle({ ...r, preview: preview([{ ...file("x.go"), operation: "add", replaces: true }]) })).toBe("apply_patch wants to replace x.go");
+    expect(dialogTitle({ ...r, preview: preview([{ ...file("x.go"), operation: "add" }]) })).toBe("apply_patch wants to create x.go");
     expect(dialogTitle({ ...r, tool: "bash", preview: { kind: "command", summary: "", command: { action: "start" } } })).toBe("bash wants to start a process");
   });
 });

@@ -85,7 +85,9 @@ export function dialogTitle(r: ApprovalRequestedPayload): string {
   let what = "run with these arguments";
   if (p.kind === "files") {
     const files = p.files ?? [];
-    what = files.length === 1 ? `${opVerb[files[0].operation] ?? "change"} ${files[0].path}` : `change ${files.length} files`;
+    const f = files[0];
+    const verb = f?.replaces && f.operation !== "move" ? "replace" : opVerb[f?.operation] ?? "change";
+    what = files.length === 1 ? `${verb} ${f.path}` : `change ${files.length} files`;
   } else if (p.kind === "command" && p.command) {
     what = actionVerb[p.command.action] ?? `${p.command.action} a process`;
   }

@@ -18,6 +18,15 @@ describe("dialog keys", () => {
     expect(k(" ")).toBeNull(); // Space ticks the focused checkbox
   });
 
+  it("in the note field, Ctrl+Enter and Ctrl+Shift+Enter reject, never approve", () => {
+    const note = (mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean }>) =>
+      keyAction({ key: "Enter", ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, targetTag: "INPUT", inNote: true, ...mods });
+    expect(note({ ctrlKey: true })).toBe("reject");
+    expect(note({ metaKey: true })).toBe("reject");
+    expect(note({ ctrlKey: true, shiftKey: true })).toBe("reject");
+    expect(note({})).toBe("swallow");
+  });
+
   it("sends Esc to Reject", () => {
     expect(k("Escape")).toBe("focus-reject");
   });

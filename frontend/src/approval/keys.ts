@@ -1,6 +1,6 @@
 // The dialog's keyboard: what a key press does, decided apart from the DOM.
 
-export type KeyAction = "approve-once" | "approve-session" | "focus-reject" | "swallow" | null;
+export type KeyAction = "approve-once" | "approve-session" | "reject" | "focus-reject" | "swallow" | null;
 
 export interface KeyLike {
   key: string;
@@ -10,17 +10,20 @@ export interface KeyLike {
   altKey: boolean;
   /** The focused element's tag and role: Enter acts only on buttons. */
   targetTag: string;
+  /** Focus is in the note to the model: a user typing why they reject never approves by a shortcut. */
+  inNote?: boolean;
 }
 
 /**
- * Ctrl+Enter approves once, Ctrl+Shift+Enter for the session; Esc moves
- * focus to Reject and never submits; a bare Enter anywhere but on a button
- * does nothing (a focused button is a choice the user made).
+ * Ctrl+Enter approves once, Ctrl+Shift+Enter for the session; in the note
+ * field both send the rejection with the note instead. Esc moves focus to
+ * Reject and never submits; a bare Enter anywhere but on a button does
+ * nothing (a focused button is a choice the user made).
  */
 export function keyAction(e: KeyLike): KeyAction {
   if (e.key === "Escape") return "focus-reject";
   if (e.key !== "Enter" || e.altKey) return null;
-  if (e.ctrlKey || e.metaKey) return e.shiftKey ? "approve-session" : "approve-once";
+  if (e.ctrlKey || e.metaKey) return e.inNote ? "reject" : e.shiftKey ? "approve-session" : "approve-once";
   return e.targetTag === "BUTTON" || e.targetTag === "TEXTAREA" ? null : "swallow";
 }
 

@@ -4,6 +4,7 @@
 import * as App from "./wailsjs/go/main/App";
 import { BrowserOpenURL, EventsOn } from "./wailsjs/runtime/runtime";
 import type { main } from "./wailsjs/go/models";
+import { copyText } from "./clipboard";
 import { WAILS_EVENT_NAME, type ApprovalMode, type GatehouseEvent, type Snapshot } from "./protocol.gen";
 
 export type * from "./protocol.gen";
@@ -26,7 +27,18 @@ export interface SettingsView {
   theme: string;
   api: ModelAPI;
   sources: { baseURL: SettingSource; apiKey: SettingSource; model: SettingSource; api: SettingSource };
+  /** The model's price and where it comes from: saved here, free on a local server, a built-in list price, or none. */
+  price: Price;
+  priceSource: PriceSource;
 }
+
+/** US dollars per million tokens. */
+export interface Price {
+  inputPerMTok: number;
+  outputPerMTok: number;
+}
+
+export type PriceSource = "saved" | "local" | "builtin" | "";
 
 /** What the settings screen sends. An empty apiKey keeps the saved key; clearKey removes it. */
 export interface SettingsInput {
@@ -36,6 +48,11 @@ export interface SettingsInput {
   clearKey: boolean;
   theme: string;
   api: ModelAPI;
+  /** Saved as the model's price; clearPrice removes a saved one. Neither: the price is kept. */
+  price?: Price;
+  clearPrice?: boolean;
+  /** Confirms sending the saved key to a base URL other than its own (the connection test never does otherwise). */
+  sendKey: boolean;
 }
 
 export type ConnectionStatus = "reachable" | "key_rejected" | "model_unknown" | "unreachable";
@@ -57,15 +74,20 @@ export const backend = {
   submit: (text: string): Promise<{ queued: boolean }> => App.Submit(text),
   /** Stops the running turn (the model stream and any running tool). */
   cancel: (): Promise<void> => App.Cancel(),
+  /** Replaces older turns by a checkpoint summary in what the model is sent; rejects while a turn runs. */
+  compact: (): Promise<void> => App.Compact(),
+  /** Undoes the last compaction, before the next turn. */
+  undoCompact: (): Promise<void> => App.UndoCompact(),
   /** Messages waiting for the running turn to stop. */
   queued: async (): Promise<string[]> => (await App.Queued()) ?? [],
   /** The open session as of its last delivered event (see lastSeq). */
   snapshot: (): Promise<Snapshot> => App.Snapshot() as unknown as Promise<Snapshot>,
 
-  getSettings: (): Promise<SettingsView> => App.GetSettings() as Promise<SettingsView>,
-  saveSettings: (s: SettingsInput): Promise<SettingsView> => App.SaveSettings(s) as Promise<SettingsView>,
+  getSettings: (): Promise<SettingsView> => App.GetSettings() as unknown as Promise<SettingsView>,
+  saveSettings: (s: SettingsInput): Promise<SettingsView> =>
+    App.SaveSettings(s as unknown as main.SettingsInput) as unknown as Promise<SettingsView>,
   testConnection: (s: SettingsInput): Promise<ConnectionResult> =>
-    App.TestConnection(s) as Promise<ConnectionResult>,
+    App.TestConnection(s as unknown as main.SettingsInput) as Promise<ConnectionResult>,
   /** The ids of the models the configured server lists, sorted; rejects with the failure in words. */
   listModels: async (): Promise<string[]> => (await App.ListModels()) ?? [],
   /** Saves the model for the next turn (the running one keeps its own); rejects while --model names it. */
@@ -75,6 +97,9 @@ export const backend = {
   openURL: (url: string): void => {
     if (/^https?:\/\//i.test(url)) BrowserOpenURL(url);
   },
+
+  /** Puts text on the system clipboard (the window's, through Wails). */
+  copyText,
 
   /** Calls handler with every backend event, in seq order; returns the unsubscribe. */
   onEvent: (handler: (e: GatehouseEvent) => void): (() => void) =>

@@ -16,6 +16,8 @@ export interface MessageDonePayload {
   messageId: string;
   text: string;
   cancelled?: boolean;
+  reasoning?: unknown[];
+  reasoningModel?: string;
 }
 
 export interface ToolStartedPayload {
@@ -30,6 +32,23 @@ export interface ToolFinishedPayload {
   result: unknown;
   isError: boolean;
   durationMs: number;
+  waitMs?: number;
+  approval?: CallApproval;
+}
+
+export interface CallApproval {
+  by: string;
+  rules?: Rule[];
+}
+
+export interface Rule {
+  id?: string;
+  tool: string;
+  files?: string[];
+  commands?: string[][];
+  action?: string;
+  cwd?: string;
+  summary: string;
 }
 
 export interface ApprovalRequestedPayload {
@@ -58,6 +77,10 @@ export interface FilePreview {
   path: string;
   operation: FileOperation;
   movedFrom?: string;
+  resolvedPath?: string;
+  resolvedFrom?: string;
+  replaces?: boolean;
+  replacedDiff?: string;
   added: number;
   removed: number;
   diff: string;
@@ -96,15 +119,12 @@ export interface CommandSegment {
   writesOutside?: boolean;
   network?: boolean;
   elevates?: boolean;
+  writesGit?: boolean;
   opaque?: boolean;
-}
-
-export interface Rule {
-  id?: string;
-  tool: string;
-  files?: string[];
-  prefixes?: string[][];
-  summary: string;
+  readsOutside?: string[];
+  writesOutsideTo?: string[];
+  protectedPaths?: string[];
+  destructive?: string;
 }
 
 export interface ApprovalResolvedPayload {
@@ -149,6 +169,8 @@ export interface ContextUse {
   estimated?: boolean;
   window: number;
   trimmed?: number;
+  windowSource?: string;
+  compacted?: boolean;
 }
 
 export interface Blocked {
@@ -217,6 +239,27 @@ export interface WatchDegradedPayload {
   reason: string;
 }
 
+export interface ContextCompactedPayload {
+  compactionId: string;
+  summary: string;
+  compaction: Compaction;
+  context?: ContextUse;
+}
+
+export interface Compaction {
+  keepFrom?: string;
+  prompt?: string;
+  replaced: number;
+  manual?: boolean;
+  tokensBefore: number;
+  undone?: boolean;
+}
+
+export interface ContextCompactionUndonePayload {
+  compactionId: string;
+  context?: ContextUse;
+}
+
 export interface Snapshot {
   sessionId: string;
   turnId: string;
@@ -238,6 +281,8 @@ export interface TranscriptItem {
   result?: unknown;
   isError?: boolean;
   durationMs?: number;
+  waitMs?: number;
+  approval?: CallApproval;
   running?: boolean;
   reason?: StopReason;
   error?: string;
@@ -245,9 +290,12 @@ export interface TranscriptItem {
   usage?: Usage;
   context?: ContextUse;
   blocked?: Blocked;
+  compaction?: Compaction;
+  reasoning?: unknown[];
+  reasoningModel?: string;
 }
 
-export type ItemKind = "user" | "assistant" | "tool" | "stop";
+export type ItemKind = "user" | "assistant" | "tool" | "stop" | "compaction";
 
 export interface ProcessInfo {
   processId: string;
@@ -265,7 +313,7 @@ export interface ProcessInfo {
 export type ApprovalMode = "manual" | "safe" | "auto";
 
 /** Every event type, in a stable order. */
-export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded"] as const;
+export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "context.compacted", "context.compaction_undone"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** The envelope of every event: {seq, sessionId, turnId, type, payload}. */
@@ -293,7 +341,9 @@ export type GatehouseEvent =
   | EventOf<"process.exited", ProcessExitedPayload>
   | EventOf<"process.updated", ProcessUpdatedPayload>
   | EventOf<"fs.changed", FsChangedPayload>
-  | EventOf<"watch.degraded", WatchDegradedPayload>;
+  | EventOf<"watch.degraded", WatchDegradedPayload>
+  | EventOf<"context.compacted", ContextCompactedPayload>
+  | EventOf<"context.compaction_undone", ContextCompactionUndonePayload>;
 
 /** Payload type of each event type. */
 export type PayloadOf<T extends EventType> = Extract<GatehouseEvent, { type: T }>["payload"];

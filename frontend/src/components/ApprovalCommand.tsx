@@ -1,13 +1,25 @@
 import type { CommandPreview, CommandSegment } from "../bridge";
 import { CodeBlock } from "./CodeBlock";
 
-const warnings: { key: keyof CommandSegment; words: string }[] = [
-  { key: "deletes", words: "deletes files" },
-  { key: "writesOutside", words: "writes outside the workspace" },
-  { key: "network", words: "uses the network" },
-  { key: "elevates", words: "elevates privileges" },
-  { key: "opaque", words: "runs code that cannot be checked" },
-];
+/**
+ * The warnings of one segment in words, the worst first: what it destroys,
+ * what it deletes, each path it reads or writes outside the workspace, the
+ * network, privileges, code that cannot be checked.
+ */
+export function segmentWarnings(s: CommandSegment): string[] {
+  const out: string[] = [];
+  if (s.destructive) out.push(s.destructive);
+  if (s.deletes) out.push("deletes files");
+  const where = (p: string) => (s.protectedPaths?.includes(p) ? "(a protected place)" : "(outside the workspace)");
+  for (const p of s.readsOutside ?? []) out.push(`reads ${p} ${where(p)}`);
+  for (const p of s.writesOutsideTo ?? []) out.push(`writes ${p} ${where(p)}`);
+  if (s.writesOutside && !s.writesOutsideTo?.length) out.push("writes outside the workspace");
+  if (s.writesGit) out.push("writes into .git (can make git run code)");
+  if (s.network) out.push("uses the network");
+  if (s.elevates) out.push("elevates privileges");
+  if (s.opaque) out.push("runs code that cannot be checked");
+  return out;
+}
 
 const actionWords: Record<string, string> = {
   exec: "exec — run and wait for it to finish",
@@ -44,11 +56,11 @@ export function ApprovalCommand({ command }: { command: CommandPreview }) {
           <div className="approval-section-title">{segments.length === 1 ? "1 step" : `${segments.length} steps`}</div>
           <ol className="approval-segments" aria-label="Steps">
             {segments.map((s, i) => {
-              const flags = warnings.filter((w) => s[w.key]);
+              const flags = segmentWarnings(s);
               return (
                 <li key={i} className={flags.length ? "warn" : undefined}>
                   <code className="mono">{s.text}</code>
-                  {flags.map((w) => <span key={w.key} className="badge badge-warn">⚠ {w.words}</span>)}
+                  {flags.map((w) => <span key={w} className="badge badge-warn">⚠ {w}</span>)}
                 </li>
               );
             })}

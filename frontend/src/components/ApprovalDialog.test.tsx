@@ -53,6 +53,32 @@ describe("ApprovalDialog", () => {
     await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole("checkbox", { name: "Apply a.ts" })));
   });
 
+  it("makes the page behind inert while open, and live again once answered", async () => {
+    const { b, dialog } = await open([patchRequest("1")]);
+    const header = document.querySelector(".header")!;
+    expect(header.closest("[inert]")).not.toBeNull();
+    expect(screen.getByRole("button", { name: "Settings" }).closest("[inert]")).not.toBeNull();
+    expect(dialog.closest("[inert]")).toBeNull();
+    act(() => b.emit("approval.resolved", { approvalId: "1", decision: { kind: "once" } }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(header.closest("[inert]")).toBeNull();
+  });
+
+  it("lists the files as a grid of rows, the file in view selected, with a hint for the arrow keys", async () => {
+    const { dialog } = await open([patchRequest("1")]);
+    const grid = within(dialog).getByRole("grid", { name: "Files" });
+    const rows = within(grid).getAllByRole("row");
+    expect(rows).toHaveLength(2);
+    expect(rows[0].getAttribute("aria-selected")).toBe("true");
+    expect(rows[1].getAttribute("aria-selected")).toBe("false");
+    expect(within(rows[0]).getAllByRole("gridcell")).toHaveLength(2);
+    const hint = document.getElementById(grid.getAttribute("aria-describedby")!)!;
+    expect(hint.textContent).toBe("↑/↓ other files · Space ticks");
+    fireEvent.keyDown(within(rows[0]).getByRole("checkbox"), { key: "ArrowDown" });
+    await waitFor(() => expect(rows[1].getAttribute("aria-selected")).toBe("true"));
+    await waitFor(() => expect(document.activeElement).toBe(within(rows[1]).getByRole("checkbox")));
+  });
+
   it("approves the ticked files in part, and with everything ticked, once or for the session by keyboard", async () => {
     const { a, dialog } = await open([patchRequest("1")]);
     expect(within(dialog).getByText("rule: apply_patch on a.ts, b.ts (this session)")).toBeTruthy();
@@ -92,6 +118,28 @@ describe("ApprovalDialog", () => {
     fireEvent.input(within(dialog).getByRole("textbox", { name: "Note to the model (optional)" }), { target: { value: "not rm" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Reject" }));
     expect(a.resolve).toHaveBeenCalledWith("b1", { kind: "reject", note: "not rm" });
+  });
+
+  it("flags a step that writes into .git, and offers no rule for it", async () => {
+    const { dialog } = await open([{ ...bashRequest, preview: { kind: "command", summary: "bash exec",
+      command: { action: "exec", command: "echo x > .git/commondir", cwd: "/w",
+        segments: [{ text: "echo x > .git/commondir", args: ["echo", "x"], writesGit: true }] } } }]);
+    const steps = within(dialog).getByRole("list", { name: "Steps" });
+    expect(steps.textContent).toContain("writes into .git (can make git run code)");
+    expect(within(dialog).queryByRole("button", { name: "Approve for session" })).toBeNull();
+  });
+
+  it("Ctrl+Enter in the note field rejects with the note, and so does Ctrl+Shift+Enter", async () => {
+    for (const shiftKey of [false, true]) {
+      const { a, dialog } = await open([patchRequest("1")]);
+      const note = within(dialog).getByRole("textbox", { name: "Note to the model (optional)" });
+      fireEvent.input(note, { target: { value: "use the helper" } });
+      note.focus();
+      fireEvent.keyDown(note, { key: "Enter", ctrlKey: true, shiftKey });
+      expect(a.resolve).toHaveBeenCalledTimes(1);
+      expect(a.resolve).toHaveBeenCalledWith("1", { kind: "reject", note: "use the helper" });
+      cleanup();
+    }
   });
 
   it("closes on approval.resolved, then shows the next request", async () => {
@@ -142,11 +190,14 @@ describe("ApprovalDialog", () => {
 describe("ApprovalRules", () => {
   it("lists the session's rules and revokes one", async () => {
     const b = fakeBackend();
-    const a = approvals([{ id: "r1", tool: "bash", prefixes: [["ls"]], summary: "run `ls` (and the same with more arguments)" }]);
+    const summary = "run exactly `ls -l` (exec, in src/; no other arguments, assignments or redirections but 2>&1 and /dev/null)";
+    const a = approvals([{ id: "r1", tool: "bash", commands: [["ls", "-l"]], action: "exec", cwd: "/w/src", summary }]);
     render(<App backend={b} approvals={a} />);
     fireEvent.click(await screen.findByRole("button", { name: "Rules (1)" }));
     const panel = await screen.findByRole("dialog", { name: "Session rules" });
-    fireEvent.click(within(panel).getByRole("button", { name: "Revoke rule: run `ls` (and the same with more arguments)" }));
+    // The exact scope: the words, the action and the folder.
+    expect(panel.textContent).toContain("exactly ls -l · exec · in /w/src");
+    fireEvent.click(within(panel).getByRole("button", { name: `Revoke rule: ${summary}` }));
     expect(a.revokeRule).toHaveBeenCalledWith("r1");
   });
 });

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import type { ApprovalRequestedPayload, Decision } from "../bridge";
 import { allTicked, approveTicked, dialogTitle, reject, ruleText, selectionState, toggleFile, toggleKey } from "../approval/decision";
 import { keyAction, trapTarget } from "../approval/keys";
+import { inertOutside } from "../approval/inert";
 import { ApprovalFiles } from "./ApprovalFiles";
 import { ApprovalArgs, ApprovalCommand } from "./ApprovalCommand";
 import "./Approval.css";
@@ -43,7 +44,9 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer, onRep
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   const root = useRef<HTMLDivElement>(null);
+  const backdrop = useRef<HTMLDivElement>(null);
   const rejectButton = useRef<HTMLButtonElement>(null);
+  const noteField = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const ruleId = useId();
 
@@ -51,9 +54,11 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer, onRep
   const approveSelected = state === "some" ? approveTicked(p, ticks) : null;
   const rule = ruleText(request);
 
-  // Focus the safe starting point; give focus back when the dialog closes.
+  // The page behind is inert while the dialog is open; focus starts at the
+  // safe starting point and goes back where it was when the dialog closes.
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
+    const undoInert = backdrop.current ? inertOutside(backdrop.current) : () => {};
     const start = root.current?.querySelector<HTMLElement>("[data-autofocus]") ?? root.current?.querySelector<HTMLElement>("input, textarea");
     start?.focus();
     const keepInside = (e: FocusEvent) => {
@@ -64,6 +69,7 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer, onRep
     document.addEventListener("focusin", keepInside);
     return () => {
       document.removeEventListener("focusin", keepInside);
+      undoInert();
       if (before && document.contains(before)) before.focus();
     };
   }, []);
@@ -98,17 +104,18 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer, onRep
       return;
     }
     const target = e.target as HTMLElement;
-    const action = keyAction({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, shiftKey: e.shiftKey, altKey: e.altKey, targetTag: target.tagName });
+    const action = keyAction({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, shiftKey: e.shiftKey, altKey: e.altKey, targetTag: target.tagName, inNote: target === noteField.current });
     if (!action) return;
     e.preventDefault();
     e.stopPropagation(); // Esc here never reaches the chat's Stop
     if (action === "focus-reject") rejectButton.current?.focus();
+    else if (action === "reject") send(reject(note));
     else if (action === "approve-once") approveOnce();
     else if (action === "approve-session") approveSession();
   };
 
   return (
-    <div className="approval-backdrop">
+    <div className="approval-backdrop" ref={backdrop}>
       <div className="approval-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={root} onKeyDown={onKeyDown}>
         <header className="approval-head">
           <h2 id={titleId}>{dialogTitle(request)}</h2>
@@ -133,7 +140,7 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer, onRep
         <footer className="approval-foot">
           <label className="approval-note-field">
             <span>Note to the model (optional)</span>
-            <input type="text" value={note} onChange={(e) => setNote(e.target.value)} placeholder="Why, or what to do instead" />
+            <input type="text" ref={noteField} value={note} onChange={(e) => setNote(e.target.value)} placeholder="Why, or what to do instead" />
           </label>
           {error && <p className="approval-error" role="alert">{error}</p>}
           {state === "none" && <p className="approval-hint">Nothing is ticked: tick a file or hunk to approve it, or reject.</p>}
@@ -147,7 +154,7 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer, onRep
           </div>
           {state === "all" && rule && <p className="approval-rule" id={ruleId}>{rule}</p>}
           <p className="approval-keys">
-            <kbd>Ctrl</kbd>+<kbd>Enter</kbd> approves{request.rule ? <> · <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>Enter</kbd> for the session</> : null} · <kbd>Esc</kbd> goes to Reject
+            <kbd>Ctrl</kbd>+<kbd>Enter</kbd> approves{request.rule ? <> · <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>Enter</kbd> for the session</> : null} · <kbd>Esc</kbd> goes to Reject · in the note, <kbd>Ctrl</kbd>+<kbd>Enter</kbd> rejects
           </p>
         </footer>
       </div>

@@ -1,7 +1,8 @@
-import { useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { FilePreview } from "../bridge";
 import { fileState, type Ticks } from "../approval/decision";
 import { DiffView, type DiffLayout } from "./DiffView";
+import { ApprovalFileNotes, resolvedNote } from "./ApprovalFileNotes";
 
 const opWord = { add: "add", update: "update", delete: "delete", move: "move" } as const;
 
@@ -32,7 +33,9 @@ function Checkbox({ label, state, onToggle, tabIndex, autoFocus }: {
  * The files of a change: a list with operation badges, +/− counts and (when
  * the call can be approved in part) a checkbox per file, beside the diff of
  * the file in view with a checkbox per hunk. Only the file in view is drawn.
- * The list is one Tab stop: ↑/↓ move between files, Space ticks.
+ * The list is one Tab stop: ↑/↓ move between files, Space ticks. It is a
+ * grid (a row per file) so screen readers announce the rows and the arrow
+ * keys, and a visible hint says so too.
  */
 export function ApprovalFiles({ files, partial, ticks, onToggleFile, onToggleKey }: {
   files: readonly FilePreview[];
@@ -44,6 +47,7 @@ export function ApprovalFiles({ files, partial, ticks, onToggleFile, onToggleKey
   const [viewing, setViewing] = useState(0);
   const [layout, setLayout] = useState<DiffLayout>("inline");
   const list = useRef<HTMLUListElement>(null);
+  const hintId = useId();
   const file = files[Math.min(viewing, files.length - 1)];
   const diff = useMemo(() => (file ? fileDiff(file, partial) : ""), [file, partial]);
 
@@ -53,8 +57,8 @@ export function ApprovalFiles({ files, partial, ticks, onToggleFile, onToggleKey
     const next = Math.max(0, Math.min(files.length - 1, viewing + (e.key === "ArrowDown" ? 1 : -1)));
     setViewing(next);
     // Keep focus on the same kind of control in the next row.
-    const kind = (e.target as HTMLElement).tagName === "INPUT" ? "input" : "button";
-    requestAnimationFrame(() => list.current?.querySelectorAll<HTMLElement>(`li > ${kind}`)[next]?.focus());
+    const kind = (e.target as HTMLElement).tagName === "INPUT" ? "input" : "button.approval-file";
+    requestAnimationFrame(() => list.current?.querySelectorAll<HTMLElement>(`li ${kind}`)[next]?.focus());
   };
 
   const hunkControl = partial && file?.hunks?.length
@@ -69,27 +73,39 @@ export function ApprovalFiles({ files, partial, ticks, onToggleFile, onToggleKey
 
   return (
     <div className="approval-files">
-      <ul className="approval-file-list" aria-label="Files" ref={list} onKeyDown={move}>
-        {files.map((f, i) => {
-          const current = i === viewing;
-          return (
-            <li key={f.path + i} className={current ? "current" : undefined}>
-              {partial && (
-                <Checkbox label={`Apply ${f.path}`} state={fileState(f, ticks)} onToggle={() => onToggleFile(f)}
-                  tabIndex={current ? 0 : -1} autoFocus={current} />
-              )}
-              <button type="button" className="approval-file" aria-pressed={current} tabIndex={current ? 0 : -1}
-                data-autofocus={(!partial && current) || undefined} onClick={() => setViewing(i)} onFocus={() => setViewing(i)}>
-                <span className="mono approval-path" title={f.movedFrom ? `${f.movedFrom} → ${f.path}` : f.path}>{f.path}</span>
-                <span className={`badge op-${f.operation}`}>{opWord[f.operation] ?? f.operation}</span>
-                <span className="approval-counts">
-                  {f.added > 0 && <span className="count-add">+{f.added}</span>} {f.removed > 0 && <span className="count-del">−{f.removed}</span>}
+      <div className="approval-file-pane">
+        <ul className="approval-file-list" role="grid" aria-label="Files" aria-describedby={files.length > 1 ? hintId : undefined} ref={list} onKeyDown={move}>
+          {files.map((f, i) => {
+            const current = i === viewing;
+            return (
+              <li key={f.path + i} role="row" aria-selected={current} className={current ? "current" : undefined}>
+                {partial && (
+                  <span role="gridcell" className="approval-tick-cell">
+                    <Checkbox label={`Apply ${f.path}`} state={fileState(f, ticks)} onToggle={() => onToggleFile(f)}
+                      tabIndex={current ? 0 : -1} autoFocus={current} />
+                  </span>
+                )}
+                <span role="gridcell" className="approval-file-cell">
+                  <button type="button" className="approval-file" aria-pressed={current} tabIndex={current ? 0 : -1}
+                    data-autofocus={(!partial && current) || undefined} onClick={() => setViewing(i)} onFocus={() => setViewing(i)}>
+                    <span className="mono approval-path" title={(f.movedFrom ? `${f.movedFrom} → ${f.path}` : f.path) + (resolvedNote(f) ? ` (${resolvedNote(f)})` : "")}>{f.path}</span>
+                    <span className={`badge op-${f.operation}`}>{opWord[f.operation] ?? f.operation}</span>
+                    {f.replaces && <span className="badge badge-warn">replaces</span>}
+                    <span className="approval-counts">
+                      {f.added > 0 && <span className="count-add">+{f.added}</span>} {f.removed > 0 && <span className="count-del">−{f.removed}</span>}
+                    </span>
+                  </button>
                 </span>
-              </button>
-            </li>
-          );
-        })}
-      </ul>
+              </li>
+            );
+          })}
+        </ul>
+        {files.length > 1 && (
+          <p className="approval-list-hint" id={hintId}>
+            <kbd>↑</kbd>/<kbd>↓</kbd> other files{partial ? <> · <kbd>Space</kbd> ticks</> : null}
+          </p>
+        )}
+      </div>
       {file && (
         <section className="approval-diff" aria-label={`Changes to ${file.path}`}>
           <div className="approval-diff-bar">
@@ -99,7 +115,8 @@ export function ApprovalFiles({ files, partial, ticks, onToggleFile, onToggleKey
               <button type="button" aria-pressed={layout === "split"} onClick={() => setLayout("split")}>Side by side</button>
             </div>
           </div>
-          <DiffView key={file.path} diff={diff} layout={layout} language={file.path} hunkControl={hunkControl} fill />
+          <ApprovalFileNotes file={file} />
+          <DiffView key={file.path} diff={diff} layout={layout} language={file.path} name={file.path} hunkControl={hunkControl} fill />
         </section>
       )}
     </div>

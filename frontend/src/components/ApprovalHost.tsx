@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import type { ApprovalRequestedPayload } from "../bridge";
 import type { ApprovalBackend } from "../bridge/approval";
 import { ApprovalDialog } from "./ApprovalDialog";
@@ -21,7 +22,8 @@ function useWindowFocus(): boolean {
 
 /**
  * The waiting approvals, one dialog at a time in the order they came, and
- * the window's "waiting for you" mark while one waits unseen.
+ * the window's "waiting for you" mark while one waits unseen. The dialog
+ * is drawn at the end of the body, so everything else can be made inert.
  */
 export function ApprovalHost({ api, pending, mode }: {
   api: Pick<ApprovalBackend, "resolve" | "repreview" | "setAttention">;
@@ -42,8 +44,9 @@ export function ApprovalHost({ api, pending, mode }: {
 
   const current = pending[0];
   if (!current) return null;
-  return (
+  return createPortal(
     <ApprovalDialog key={current.approvalId} request={current} position={1} total={pending.length} mode={mode}
-      onAnswer={(d) => api.resolve(current.approvalId, d)} onRepreview={() => api.repreview(current.approvalId)} />
+      onAnswer={(d) => api.resolve(current.approvalId, d)} onRepreview={() => api.repreview(current.approvalId)} />,
+    document.body,
   );
 }

@@ -121,4 +121,30 @@ describe("Chat", () => {
     expect(await screen.findByText("earlier question")).toBeTruthy();
     expect(screen.getByText("answer").tagName).toBe("EM");
   });
+
+  it("retries the last turn and puts the last message back to edit, only on the last turn and while idle", async () => {
+    const stop = (t: string) => ({ kind: "stop" as const, turnId: t, reason: "completed" as const, usage });
+    const { b, box } = await setup({
+      sessionId: "s1", lastSeq: 4,
+      transcript: [
+        { kind: "user", id: "t1", turnId: "t1", text: "first" }, stop("t1"),
+        { kind: "user", id: "t2", turnId: "t2", text: "add a test" }, stop("t2"),
+      ],
+    });
+    const retries = await screen.findAllByRole("button", { name: "Retry" });
+    expect(retries).toHaveLength(1);
+    expect(screen.getAllByRole("button", { name: "Edit" })).toHaveLength(1);
+    expect(screen.getAllByRole("article", { name: "Your message" })[1].contains(screen.getByRole("button", { name: "Edit" }))).toBe(true);
+    fireEvent.click(retries[0]);
+    await waitFor(() => expect(b.submit).toHaveBeenCalledWith("add a test"));
+    fireEvent.click(screen.getByRole("button", { name: "Edit" }));
+    expect(box.value).toBe("add a test");
+    expect(document.activeElement).toBe(box);
+    fireEvent.input(box, { target: { value: "add two tests" } });
+    fireEvent.keyDown(box, { key: "Enter" });
+    await waitFor(() => expect(b.submit).toHaveBeenLastCalledWith("add two tests"));
+    act(() => b.emit("turn.started", { prompt: "add two tests" }, "t3"));
+    expect(screen.queryByRole("button", { name: "Retry" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Edit" })).toBeNull();
+  });
 });

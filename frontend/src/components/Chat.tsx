@@ -1,7 +1,13 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { AppState } from "../bridge";
 import type { TranscriptView } from "../transcript/store";
-import { Transcript } from "./Transcript";
+import { lastOfKind, Transcript } from "./Transcript";
+import { ChatActionsContext, useChatActions } from "./ChatActions";
+import { FindBar } from "./FindBar";
+import { findMatches } from "../transcript/search";
+
+/** The composer's command that compacts the conversation instead of sending. */
+export const COMPACT_COMMAND = "/compact";
 
 export interface ChatProps {
   state: AppState;
@@ -10,6 +16,10 @@ export interface ChatProps {
   /** Sends text; rejects with a message the user can read. */
   onSubmit: (text: string) => Promise<void>;
   onCancel: () => void;
+  /** Changes when find was asked for (Ctrl+F): the find bar opens, or takes focus again. */
+  findSignal?: number;
+  /** Said once above the conversation: the window started in auto mode. */
+  notice?: string;
 }
 
 export function Chat(props: ChatProps) {
@@ -17,12 +27,65 @@ export function Chat(props: ChatProps) {
   const [error, setError] = useState<string | null>(null);
   const hasWorkspace = props.state.workspace !== "";
   const running = props.transcript.turnId !== "";
+  const composer = useRef<HTMLTextAreaElement>(null);
+
+  // Find in the conversation: matches come from the items, so rows scrolled away and folded output count.
+  const [find, setFind] = useState<{ query: string; at: number; n: number } | null>(null);
+  const openFind = () => setFind((f) => ({ query: f?.query ?? "", at: f?.at ?? 0, n: (f?.n ?? 0) + 1 }));
+  const { findSignal } = props;
+  useEffect(() => {
+    if (findSignal) openFind();
+  }, [findSignal]);
+  const matches = useMemo(() => (find ? findMatches(props.transcript.items, find.query) : []), [find?.query, props.transcript.items]); // eslint-disable-line react-hooks/exhaustive-deps
+  const at = matches.length ? Math.min(find?.at ?? 0, matches.length - 1) : -1;
+  const match = at >= 0 ? matches[at] : undefined;
+
+  // Retry and Edit on the last turn, while nothing runs.
+  const parent = useChatActions();
+  const { items } = props.transcript;
+  const lastPrompt = useMemo(() => items[lastOfKind(items, "user")]?.text ?? "", [items]);
+  const { onSubmit } = props;
+  const actions = useMemo(() => {
+    if (running || !lastPrompt || !hasWorkspace) return parent;
+    return {
+      ...parent,
+      retry: () => {
+        setError(null);
+        onSubmit(lastPrompt).catch((e) => setError(String(e instanceof Error ? e.message : e)));
+      },
+      editLast: () => {
+        setDraft(lastPrompt);
+        composer.current?.focus();
+      },
+    };
+  }, [parent, running, lastPrompt, hasWorkspace, onSubmit]);
+  const { compact } = parent;
+  const [compacting, setCompacting] = useState(false);
+  const canCompact = hasWorkspace && !running && !compacting && !!compact && props.transcript.items.length > 0;
+
+  const runCompact = () => {
+    if (!compact) return;
+    setError(null);
+    setCompacting(true);
+    compact()
+      .catch((e) => setError(String(e instanceof Error ? e.message : e)))
+      .finally(() => setCompacting(false));
+  };
 
   const send = () => {
     const text = draft.trim();
     if (!hasWorkspace || text === "") return;
     setDraft("");
     setError(null);
+    if (text === COMPACT_COMMAND && compact) {
+      if (running) {
+        setError("A turn is running; compact when it has stopped.");
+        setDraft(text);
+        return;
+      }
+      runCompact();
+      return;
+    }
     props.onSubmit(text).catch((e) => {
       setError(String(e instanceof Error ? e.message : e));
       setDraft((d) => (d === "" ? text : d));
@@ -65,7 +128,21 @@ export function Chat(props: ChatProps) {
           {props.transcript.error}
         </div>
       )}
-      <Transcript items={hasWorkspace ? props.transcript.items : []} queued={props.transcript.queued} empty={empty} />
+      <div className="chat-tools">
+        {find ? (
+          <FindBar key={find.n} query={find.query} current={at} total={matches.length}
+            onQuery={(query) => setFind({ ...find, query, at: 0 })}
+            onStep={(d) => setFind({ ...find, at: (at + d + matches.length) % matches.length })}
+            onClose={() => setFind(null)} />
+        ) : (
+          <button type="button" className="find-open" onClick={openFind} title="Find in the conversation (Ctrl+F)">Find</button>
+        )}
+      </div>
+      <ChatActionsContext.Provider value={actions}>
+        <Transcript items={hasWorkspace ? props.transcript.items : []} queued={props.transcript.queued} empty={empty}
+          notice={props.notice}
+          find={find && match ? { query: find.query, index: match.index, inBody: match.inBody } : undefined} />
+      </ChatActionsContext.Provider>
       {error && (
         <div className="composer-error" role="alert">
           {error}
@@ -79,12 +156,13 @@ export function Chat(props: ChatProps) {
         }}
       >
         <textarea
+          ref={composer}
           aria-label="Message"
           placeholder={
             hasWorkspace
               ? running
                 ? "Message…  (sent when the current turn ends)"
-                : "Message…  (Enter to send, Shift+Enter for a new line)"
+                : "Message…  (Enter to send, Shift+Enter for a new line, /compact to compact)"
               : "Choose a folder first"
           }
           value={draft}
@@ -99,6 +177,12 @@ export function Chat(props: ChatProps) {
           }}
         />
         <div className="composer-buttons">
+          {compact && !running && (
+            <button type="button" className="secondary" onClick={runCompact} disabled={!canCompact}
+              title="Replace the older turns by a summary in what the model is sent (/compact); the conversation here keeps them">
+              {compacting ? "Compacting…" : "Compact"}
+            </button>
+          )}
           {running && (
             <button type="button" className="danger" onClick={props.onCancel} title="Stop the running turn (Esc)">
               Stop

@@ -1,13 +1,33 @@
 import { createContext, useContext } from "react";
+import type { ModelPrice } from "./cost";
 
 /** What items deep in the transcript may ask of the app. */
 export interface ChatActions {
   openURL: (url: string) => void;
   openSettings: () => void;
+  /** Puts text on the system clipboard; rejects with a sentence when it cannot. */
+  copy: (text: string) => Promise<void>;
+  /** Opens the session rules at rule id; absent when there are no rules to show. */
+  showRule?: (id: string) => void;
+  /** Sends the last turn's prompt again; absent while a turn runs or before the first. */
+  retry?: () => void;
+  /** Puts the last message in the composer to edit and send again; absent while a turn runs. */
+  editLast?: () => void;
+  /** The model's price, for what turns cost; absent or source "" when none is known. */
+  price?: ModelPrice;
   /** Starts a new session; absent when sessions cannot be switched. */
   newSession?: () => void;
+  /** Compacts the conversation now (button, /compact); rejects with a reason in words. */
+  compact?: () => Promise<void>;
+  /** Undoes the last compaction before the next turn. */
+  undoCompact?: () => Promise<void>;
 }
 
-export const ChatActionsContext = createContext<ChatActions>({ openURL: () => {}, openSettings: () => {} });
+const pageClipboard = async (text: string) => {
+  if (!navigator.clipboard?.writeText) throw new Error("No clipboard is available here.");
+  await navigator.clipboard.writeText(text);
+};
+
+export const ChatActionsContext = createContext<ChatActions>({ openURL: () => {}, openSettings: () => {}, copy: pageClipboard });
 
 export const useChatActions = () => useContext(ChatActionsContext);

@@ -26,7 +26,7 @@ describe("ContextGauge", () => {
     rerender(<ContextGauge use={{ tokens: 140_000, window: 128_000, trimmed: 3 }} />);
     expect(meter().className).toContain("context-full");
     expect(meter().textContent).toBe("context▓▓▓▓▓▓100%");
-    expect(meter().title).toContain("3 older tool outputs were trimmed to fit.");
+    expect(meter().title).toContain("3 older tool outputs were cleared to fit.");
   });
 
   it("marks an estimate and shows an empty gauge before the first request", () => {
@@ -38,7 +38,13 @@ describe("ContextGauge", () => {
     expect(meter().getAttribute("aria-valuetext")).toBe("no request yet");
   });
 
-  it("takes the latest turn that made a request", () => {
+  it("says where the window came from and that older turns are summarized", () => {
+    render(<ContextGauge use={{ tokens: 8_000, window: 32_768, windowSource: "server", compacted: true }} />);
+    expect(meter().title).toBe("The last request used 8,000 of the model's 32,768 tokens (window as the model server reports it). Older turns are sent as a summary.");
+    expect(meter().dataset.windowSource).toBe("server");
+  });
+
+  it("takes the latest turn that made a request, or a compaction since", () => {
     const items: TranscriptItem[] = [
       { kind: "stop", turnId: "t1", reason: "completed", context: { tokens: 10, window: 100 } },
       { kind: "user", id: "t2", turnId: "t2", text: "again" },
@@ -46,6 +52,8 @@ describe("ContextGauge", () => {
     ];
     expect(lastContextUse(items)).toEqual({ tokens: 10, window: 100 });
     expect(lastContextUse([])).toBeUndefined();
+    const compacted: TranscriptItem = { kind: "compaction", id: "c1", turnId: "", text: "S", context: { tokens: 3, window: 100, compacted: true } };
+    expect(lastContextUse([...items, compacted])).toEqual({ tokens: 3, window: 100, compacted: true });
   });
 
   it("follows the turns in the header and tells the user when old output was trimmed", async () => {
@@ -60,7 +68,7 @@ describe("ContextGauge", () => {
     });
     expect(meter().getAttribute("aria-valuenow")).toBe("90");
     const marker = screen.getByRole("note", { name: "End of turn" });
-    expect(marker.textContent).toContain("Older tool output was trimmed to fit the model's context (2 results)");
+    expect(marker.textContent).toContain("Older tool output was cleared to fit the model's context (2 results)");
   });
 
   it("words a context overflow and offers a new session", async () => {

@@ -1,31 +1,42 @@
 import type { ContextUse, TranscriptItem } from "../bridge";
 import "./Sessions.css";
 
-/** The context use of the latest turn that made a model request, if any. */
+/** The latest context use: of the last turn that made a model request, or of a compaction (or its undoing) since. */
 export function lastContextUse(items: readonly TranscriptItem[]): ContextUse | undefined {
   for (let i = items.length - 1; i >= 0; i--) {
     const it = items[i];
-    if (it.kind === "stop" && it.context && it.context.window > 0) return it.context;
+    if ((it.kind === "stop" || it.kind === "compaction") && it.context && it.context.window > 0) return it.context;
   }
   return undefined;
 }
+
+/** Where the window's size came from, in words (see llm.WindowSource). */
+export const windowSources: Record<string, string> = {
+  server: "as the model server reports it",
+  known_model: "known for this model",
+  setting: "from Settings",
+  default: "assumed; set the model's window in Settings",
+};
 
 const CELLS = 6;
 const n = (x: number) => x.toLocaleString("en-US");
 
 /**
  * How full the model's context window was at the last request:
- * "context ▓▓▓▓░░ 41%". Warns from 75%, alarms from 90% (where old tool
- * outputs start being trimmed).
+ * "context ▓▓▓▓░░ 41%". Warns from 75%, alarms from 90%; its title says
+ * where the window's size came from and what was compacted.
  */
 export function ContextGauge({ use }: { use?: ContextUse }) {
   const pct = use ? Math.min(100, Math.round((use.tokens / use.window) * 100)) : 0;
   const filled = use ? Math.min(CELLS, Math.round((pct / 100) * CELLS)) : 0;
   const level = pct >= 90 ? "full" : pct >= 75 ? "high" : "ok";
   const approx = use?.estimated ? "about " : "";
+  const source = use?.windowSource ? windowSources[use.windowSource] : undefined;
   const title = use
-    ? `The last request used ${approx}${n(use.tokens)} of the model's ${n(use.window)} tokens.` +
-      (use.trimmed ? ` ${use.trimmed} older tool output${use.trimmed === 1 ? " was" : "s were"} trimmed to fit.` : "")
+    ? `The last request used ${approx}${n(use.tokens)} of the model's ${n(use.window)} tokens` +
+      (source ? ` (window ${source}).` : ".") +
+      (use.trimmed ? ` ${use.trimmed} older tool output${use.trimmed === 1 ? " was" : "s were"} cleared to fit.` : "") +
+      (use.compacted ? " Older turns are sent as a summary." : "")
     : "No request yet in this session.";
   return (
     <div
@@ -37,6 +48,7 @@ export function ContextGauge({ use }: { use?: ContextUse }) {
       aria-valuenow={pct}
       aria-valuetext={use ? `${approx}${pct}% (${n(use.tokens)} of ${n(use.window)} tokens)` : "no request yet"}
       title={title}
+      data-window-source={use?.windowSource || undefined}
     >
       <span className="context-label">context</span>
       <span className="context-cells mono" aria-hidden>

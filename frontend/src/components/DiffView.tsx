@@ -1,4 +1,4 @@
-import { memo, useMemo, useRef, type ReactNode } from "react";
+import { memo, useMemo, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
 import { highlight, languageFor, useRich } from "../rich";
 import { parseDiff, type DiffLine, type InlineRow, type SplitRow } from "./diffRows";
@@ -11,6 +11,8 @@ export interface DiffViewProps {
   diff: string;
   /** The file shown above the diff and in its accessible name. */
   label?: string;
+  /** The file named in the accessible name when no label is drawn (the caller shows the path). */
+  name?: string;
   /** inline (default) or side by side. */
   layout?: DiffLayout;
   /** A path or language name for the highlighter; default: label, else the diff's file. */
@@ -39,8 +41,8 @@ function Half({ line, lang, both }: { line?: DiffLine; lang: string; both?: bool
   const k = line.kind;
   return (
     <div className={`diff-half diff-${k}`}>
-      {both && <span className="diff-no" aria-hidden>{line.old ?? ""}</span>}
-      <span className="diff-no" aria-hidden>{both ? (line.new ?? "") : (k === "add" ? line.new : line.old)}</span>
+      {both && <span className="diff-ln diff-ln-old" aria-hidden>{line.old ?? ""}</span>}
+      <span className={`diff-ln ${both || k === "add" ? "diff-ln-new" : "diff-ln-old"}`} aria-hidden>{both ? (line.new ?? "") : (k === "add" ? line.new : line.old)}</span>
       <span className="diff-mark" aria-hidden>{marks[k]}</span>
       {words[k] && <span className="visually-hidden">{words[k]}: </span>}
       <Code line={line} lang={lang} />
@@ -93,6 +95,31 @@ function VirtualRows(props: {
   );
 }
 
+const scrollKeys: Record<string, (el: HTMLElement) => number> = {
+  ArrowDown: (el) => el.scrollTop + ROW_PX,
+  ArrowUp: (el) => el.scrollTop - ROW_PX,
+  PageDown: (el) => el.scrollTop + Math.max(ROW_PX, el.clientHeight - ROW_PX),
+  PageUp: (el) => el.scrollTop - Math.max(ROW_PX, el.clientHeight - ROW_PX),
+  Home: () => 0,
+  End: (el) => el.scrollHeight,
+};
+
+/**
+ * The scroller's keys, wherever focus is inside it (a hunk checkbox too):
+ * they scroll the diff, and focus moves to the scroller itself, so a
+ * virtualised row that leaves the DOM never takes focus away with it. A
+ * diff that fits leaves the keys to the page around it.
+ */
+export function scrollByKey(e: KeyboardEvent<HTMLDivElement>) {
+  const to = scrollKeys[e.key];
+  if (!to || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+  const el = e.currentTarget;
+  if (el.scrollHeight <= el.clientHeight) return; // nothing to scroll: the keys go on to the page
+  e.preventDefault();
+  el.scrollTop = Math.max(0, Math.min(to(el), el.scrollHeight - el.clientHeight));
+  if (e.target !== el) el.focus({ preventScroll: true });
+}
+
 /**
  * The app's one diff view: unified diff text parsed by diff2html, drawn
  * inline or side by side with line numbers, +/− markers and background
@@ -100,7 +127,7 @@ function VirtualRows(props: {
  * highlighter. Long diffs draw only the rows near the viewport, so a
  * 5,000-line change opens as fast as a short one.
  */
-export const DiffView = memo(function DiffView({ diff, label, layout = "inline", language, hunkControl, fill }: DiffViewProps) {
+export const DiffView = memo(function DiffView({ diff, label, name, layout = "inline", language, hunkControl, fill }: DiffViewProps) {
   const parsed = useMemo(() => parseDiff(diff), [diff]);
   // The language is "" until the highlighter is in; lines re-highlight when it changes.
   useRich();
@@ -120,9 +147,9 @@ export const DiffView = memo(function DiffView({ diff, label, layout = "inline",
   });
   const body = { rows, lang, hunkControl };
   return (
-    <div className={`diff diff-${layout}${fill ? " diff-fill" : ""}`} role="group" aria-label={label ? `Diff of ${label}` : "Diff"}>
+    <div className={`diff diff-${layout}${fill ? " diff-fill" : ""}`}>
       {label && <div className="diff-label mono">{label}</div>}
-      <div className="diff-scroll mono" ref={scroller} tabIndex={-1}>
+      <div className="diff-scroll mono" ref={scroller} tabIndex={0} role="group" aria-label={label || name ? `Diff of ${label || name}` : "Diff"} onKeyDown={scrollByKey}>
         {virtual ? <VirtualRows {...body} v={v} /> : <AllRows {...body} />}
         {rows.length === 0 && <div className="diff-none">No changes to show.</div>}
       </div>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { AppState, ApprovalMode } from "../bridge";
+import { AppMenu } from "./About";
 
 const modes: { value: ApprovalMode; label: string; hint: string }[] = [
   { value: "manual", label: "manual", hint: "Every tool call asks first" },
@@ -20,6 +21,8 @@ export function Header(props: {
   gauge?: ReactNode;
   /** Shown beside the mode: the session's approval rules. */
   rules?: ReactNode;
+  /** The session's tokens and cost, after the gauge. */
+  cost?: ReactNode;
 }) {
   const { state } = props;
   const current = modes.find((m) => m.value === state.approvalMode);
@@ -60,14 +63,21 @@ export function Header(props: {
           ))}
         </select>
       </label>
+      {state.approvalMode === "auto" && (
+        <span className="auto-badge" title={current?.hint}>
+          <span aria-hidden>⚠ </span>auto: nothing asks first
+        </span>
+      )}
       {props.rules}
       {props.gauge}
+      {props.cost}
       <button className="icon-button" onClick={props.onOpenSettings} aria-label="Settings" title="Settings">
         <span aria-hidden>⚙</span>
       </button>
-      <span className="version" aria-label="Version">
-        v{state.version}
+      <span className="version">
+        <span className="visually-hidden">Version </span>v{state.version}
       </span>
+      <AppMenu version={state.version} />
     </header>
   );
 }

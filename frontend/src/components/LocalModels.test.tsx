@@ -10,7 +10,7 @@ function firstRun() {
   const b = fakeBackend({ needsSetup: true, model: "" });
   b.getSettings.mockResolvedValue({
     baseURL: "https://api.openai.com/v1", model: "", hasKey: false, theme: "system", api: "chat",
-    sources: { baseURL: "default", apiKey: "", model: "", api: "default" },
+    sources: { baseURL: "default", apiKey: "", model: "", api: "default" }, price: { inputPerMTok: 0, outputPerMTok: 0 }, priceSource: "",
   });
   return b;
 }

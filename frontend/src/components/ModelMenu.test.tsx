@@ -16,6 +16,17 @@ async function setup() {
 const radios = (menu: HTMLElement) => within(menu).getAllByRole("menuitemradio");
 
 describe("ModelMenu", () => {
+  it("Esc closes the menu even when focus has left it (a redraw moved the focused item)", async () => {
+    const { button } = await setup();
+    fireEvent.click(button);
+    const menu = await screen.findByRole("menu", { name: "Models" });
+    (document.activeElement as HTMLElement | null)?.blur();
+    expect(menu.contains(document.activeElement)).toBe(false);
+    fireEvent.keyDown(document.body, { key: "Escape" });
+    await waitFor(() => expect(screen.queryByRole("menu", { name: "Models" })).toBeNull());
+    expect(document.activeElement).toBe(button);
+  });
+
   it("lists the server's models with the current one checked, and switches to another", async () => {
     const { b, button } = await setup();
     let resolve!: (l: string[]) => void;

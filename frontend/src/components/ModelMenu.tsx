@@ -24,10 +24,10 @@ export function ModelMenu(props: {
   onOpenSettings: () => void;
 }) {
   const { backend, model, onChanged } = props;
-  // The current model is focused on opening; its item stays the same
-  // element when the list arrives, so focus stays too.
-  const { open, close, buttonProps, menuProps } = useMenu('[aria-checked="true"]');
+  // The current model is focused on opening, and again when the list
+  // arrives if the redraw took focus away (useMenu's refocusOn).
   const [load, setLoad] = useState<Load>({ state: "loading" });
+  const { open, close, buttonProps, menuProps } = useMenu('[aria-checked="true"]', load.state);
   const [switching, setSwitching] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {

@@ -10,7 +10,7 @@ describe("Settings", () => {
     const b = fakeBackend({ needsSetup: true, model: "" });
     b.getSettings.mockResolvedValue({
       baseURL: "https://api.openai.com/v1", model: "", hasKey: false, theme: "system", api: "chat",
-      sources: { baseURL: "default", apiKey: "", model: "", api: "default" },
+      sources: { baseURL: "default", apiKey: "", model: "", api: "default" }, price: { inputPerMTok: 0, outputPerMTok: 0 }, priceSource: "",
     });
     render(<App backend={b} />);
     expect(await screen.findByRole("heading", { name: "Set up a model" })).toBeTruthy();
@@ -38,7 +38,7 @@ describe("Settings", () => {
     const b = fakeBackend();
     b.getSettings.mockResolvedValue({
       baseURL: "http://x/v1", model: "m", hasKey: true, theme: "system", api: "chat",
-      sources: { baseURL: "env", apiKey: "env", model: "saved", api: "default" },
+      sources: { baseURL: "env", apiKey: "env", model: "saved", api: "default" }, price: { inputPerMTok: 0, outputPerMTok: 0 }, priceSource: "",
     });
     render(<App backend={b} />);
     fireEvent.click(await screen.findByRole("button", { name: "Settings" }));
@@ -47,6 +47,38 @@ describe("Settings", () => {
     expect(screen.getByText(/From the environment \(OPENAI_BASE_URL\)/)).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Close" }));
     expect(await screen.findByRole("textbox", { name: "Message" })).toBeTruthy();
+  });
+
+  it("tests another server without the saved key unless the user types one or confirms sending it", async () => {
+    const b = fakeBackend(); // a key is saved for http://127.0.0.1:1/v1
+    render(<App backend={b} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Settings" }));
+    const url = (await screen.findByLabelText("Base URL")) as HTMLInputElement;
+    await waitFor(() => expect(url.value).toBe("http://127.0.0.1:1/v1"));
+    const confirm = () => screen.queryByRole("checkbox", { name: "Send the saved key to this server too" }) as HTMLInputElement | null;
+    expect(confirm()).toBeNull(); // its own server
+
+    fireEvent.input(url, { target: { value: "https://elsewhere.example/v1" } });
+    expect(confirm()?.checked).toBe(false);
+    expect(screen.getByText(/Your key is kept for/).textContent).toContain("http://127.0.0.1:1/v1");
+    fireEvent.click(screen.getByRole("button", { name: "Test connection" }));
+    await waitFor(() => expect(b.testConnection).toHaveBeenLastCalledWith(expect.objectContaining({ baseURL: "https://elsewhere.example/v1", apiKey: "", sendKey: false })));
+
+    fireEvent.click(confirm()!);
+    fireEvent.click(screen.getByRole("button", { name: "Test connection" }));
+    await waitFor(() => expect(b.testConnection).toHaveBeenLastCalledWith(expect.objectContaining({ baseURL: "https://elsewhere.example/v1", sendKey: true })));
+
+    fireEvent.input(screen.getByLabelText("API key"), { target: { value: "sk-other" } });
+    expect(confirm()).toBeNull(); // a typed key goes where it is typed for
+    fireEvent.input(screen.getByLabelText("API key"), { target: { value: "" } });
+    fireEvent.input(url, { target: { value: "HTTP://127.0.0.1:1/v1/" } });
+    expect(confirm()).toBeNull(); // the same server, spelled otherwise
+
+    // Saving another server keeps the saved key for it only when confirmed.
+    fireEvent.input(url, { target: { value: "https://elsewhere.example/v1" } });
+    fireEvent.click(confirm()!);
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(b.saveSettings).toHaveBeenCalledWith(expect.objectContaining({ baseURL: "https://elsewhere.example/v1", apiKey: "", sendKey: true })));
   });
 
   it("shows a saved key without revealing it and can remove it", async () => {
@@ -80,7 +112,7 @@ describe("Settings", () => {
     const b = fakeBackend();
     b.getSettings.mockResolvedValue({
       baseURL: "http://x/v1", model: "m", hasKey: true, theme: "system", api: "responses",
-      sources: { baseURL: "saved", apiKey: "saved", model: "saved", api: "env" },
+      sources: { baseURL: "saved", apiKey: "saved", model: "saved", api: "env" }, price: { inputPerMTok: 0, outputPerMTok: 0 }, priceSource: "",
     });
     render(<App backend={b} />);
     fireEvent.click(await screen.findByRole("button", { name: "Settings" }));

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from "react";
 import type { ConnectionResult, ModelAPI, SettingSource, SettingsInput, SettingsView } from "../bridge";
 import type { LocalServer } from "../bridge/localModels";
 import { LocalModels } from "./LocalModels";
+import { PriceFields, priceInput, priceText, type PriceText } from "./PriceFields";
 
 export interface SettingsBackend {
   getSettings(): Promise<SettingsView>;
@@ -22,6 +23,20 @@ function sourceNote(src: SettingSource, what: string): string | null {
   return null;
 }
 
+/** Whether two base URLs name the same server, as the backend compares them (settings.SameServer). */
+export function sameServer(a: string, b: string): boolean {
+  const norm = (s: string) => {
+    try {
+      const u = new URL(s.trim());
+      return `${u.protocol}//${u.host}/${u.pathname.replace(/^\/+|\/+$/g, "")}${u.search}`;
+    } catch {
+      return null;
+    }
+  };
+  const na = norm(a);
+  return na !== null && na === norm(b);
+}
+
 /**
  * Base URL, API key, model and API, with a connection test. Shown on first run
  * (firstRun) and from the header's ⚙ button.
@@ -37,17 +52,19 @@ export function Settings(props: {
   const { backend } = props;
   const [view, setView] = useState<SettingsView | null>(null);
   const [form, setForm] = useState<SettingsInput>({
-    baseURL: "", model: "", apiKey: "", clearKey: false, theme: "system", api: "chat",
+    baseURL: "", model: "", apiKey: "", clearKey: false, theme: "system", api: "chat", sendKey: false,
   });
   const [test, setTest] = useState<{ busy: boolean; result?: ConnectionResult }>({ busy: false });
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [price, setPrice] = useState<PriceText>(() => priceText(null));
   const id = useId();
 
   useEffect(() => {
     backend.getSettings().then((v) => {
       setView(v);
       setForm((f) => ({ ...f, baseURL: v.baseURL, model: v.model, theme: v.theme || "system", api: v.api || "chat" }));
+      setPrice(priceText(v));
     }, (e) => setSaveError(`Could not load the settings: ${String(e)}`));
   }, [backend]);
 
@@ -70,8 +87,9 @@ export function Settings(props: {
     setSaving(true);
     setSaveError(null);
     try {
-      const v = await backend.saveSettings(form);
+      const v = await backend.saveSettings({ ...form, ...priceInput(price) });
       setView(v);
+      setPrice(priceText(v));
       setForm((f) => ({ ...f, apiKey: "", clearKey: false }));
       props.onSaved();
     } catch (err) {
@@ -93,6 +111,8 @@ export function Settings(props: {
             : "A key is saved. Leave this empty to keep it."
           : "No key is saved. Local servers often need none.";
   const r = test.result;
+  // The saved key goes only to the server it was saved for, unless the user says otherwise.
+  const keyElsewhere = !!view?.hasKey && !form.apiKey && !form.clearKey && !!form.baseURL && !sameServer(form.baseURL, view.baseURL);
 
   // Fields wait for the saved values, so nothing typed is overwritten when they arrive.
   const loading = view === null && saveError === null;
@@ -107,11 +127,11 @@ export function Settings(props: {
           </p>
         )}
         {props.firstRun && props.localModels && (
-          <LocalModels detect={props.localModels} onUse={(baseURL, model) => set({ baseURL, model, apiKey: "", clearKey: false })} />
+          <LocalModels detect={props.localModels} onUse={(baseURL, model) => set({ baseURL, model, apiKey: "", clearKey: false, sendKey: false })} />
         )}
         <label htmlFor={`${id}-url`}>Base URL</label>
         <input id={`${id}-url`} type="url" required disabled={loading} placeholder="https://api.openai.com/v1" value={form.baseURL}
-          onChange={(e) => set({ baseURL: e.target.value })} aria-describedby={`${id}-url-note`} />
+          onChange={(e) => set({ baseURL: e.target.value, sendKey: false })} aria-describedby={`${id}-url-note`} />
         <p id={`${id}-url-note`} className="field-note">{view && sourceNote(view.sources.baseURL, "OPENAI_BASE_URL")}</p>
 
         <label htmlFor={`${id}-key`}>API key</label>
@@ -126,6 +146,17 @@ export function Settings(props: {
           )}
         </div>
         <p id={`${id}-key-note`} className="field-note">{keyNote}</p>
+        {keyElsewhere && (
+          <label className="send-key">
+            <input type="checkbox" checked={form.sendKey} onChange={(e) => set({ sendKey: e.target.checked })} aria-describedby={`${id}-send-note`} />
+            Send the saved key to this server too
+          </label>
+        )}
+        {keyElsewhere && (
+          <p id={`${id}-send-note`} className="field-note">
+            Your key is kept for <span className="mono">{view?.baseURL}</span>. It goes to another server only if you type it above or tick this.
+          </p>
+        )}
 
         <label htmlFor={`${id}-model`}>Model</label>
         <input id={`${id}-model`} required disabled={loading} placeholder="gpt-4.1" value={form.model}
@@ -144,6 +175,8 @@ export function Settings(props: {
               ? "OpenAI's Responses API (/responses). Servers without it answer 404."
               : "Works with every OpenAI-compatible server: OpenAI, Ollama, LM Studio, vLLM.")}
         </p>
+
+        <PriceFields id={id} view={view} model={form.model} value={price} onChange={setPrice} disabled={loading} />
 
         <label htmlFor={`${id}-theme`}>Theme</label>
         <select id={`${id}-theme`} value={form.theme} onChange={(e) => set({ theme: e.target.value })}>

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import type { TranscriptItem } from "../bridge";
 import { ToolCard } from "./ToolCard";
-import { toolTarget, toolSummary, formatDuration } from "./toolSummary";
+import { fileDiffs, readExcerpt, toolTarget, toolSummary, formatDuration } from "./toolSummary";
 
 afterEach(cleanup);
 
@@ -20,7 +20,7 @@ describe("ToolCard", () => {
   it("is one line when done and expands to the read_file excerpt and the args", () => {
     const it: TranscriptItem = {
       ...base, tool: "read_file", args: { path: "README.md" }, running: false, isError: false, durationMs: 1234,
-      result: { path: "README.md", content: "# Hello\nworld\n", startLine: 1, endLine: 2, totalLines: 2, truncated: false },
+      result: { path: "README.md", content: "     1\t# Hello\n     2\tworld\n", startLine: 1, endLine: 2, totalLines: 2, truncated: false },
     };
     render(<ToolCard item={it} />);
     const line = screen.getByRole("button", { expanded: false });
@@ -30,8 +30,49 @@ describe("ToolCard", () => {
     expect(line.textContent).toContain("1.2 s");
     expect(screen.queryByLabelText("Excerpt of README.md")).toBeNull();
     fireEvent.click(line);
-    expect(screen.getByLabelText("Excerpt of README.md").textContent).toContain("# Hello");
+    const excerpt = screen.getByLabelText("Excerpt of README.md");
+    // The numbers the model reads go to the gutter; the code is the file's text.
+    expect(excerpt.querySelector("code")?.textContent).toBe("# Hello\nworld\n");
+    expect(excerpt.querySelector(".code-gutter")?.textContent).toBe("1\n2");
     expect(screen.getByText("Arguments")).toBeTruthy();
+  });
+
+  it("numbers a read_file range from its first line and keeps old unnumbered results as they are", () => {
+    const ranged: TranscriptItem = {
+      ...base, tool: "read_file", args: { path: "a.go", startLine: 41 }, running: false, isError: false, durationMs: 1,
+      result: { path: "a.go", content: "    41\tfunc A() {\n    42\t\treturn\n    43\t}", startLine: 41, endLine: 43, totalLines: 43, truncated: false },
+    };
+    expect(readExcerpt(ranged)).toEqual({ path: "a.go", content: "func A() {\n\treturn\n}", startLine: 41 });
+    render(<ToolCard item={ranged} />);
+    fireEvent.click(screen.getByRole("button", { expanded: false }));
+    expect(screen.getByLabelText("Excerpt of a.go").querySelector(".code-gutter")?.textContent).toBe("41\n42\n43");
+    const old = { ...ranged, result: { path: "a.go", content: "plain\n" } };
+    expect(readExcerpt(old)).toEqual({ path: "a.go", content: "plain\n" });
+  });
+
+  it("shows what a write_file call wrote as a diff: the diff of an overwrite, all lines added for a new file", () => {
+    const over: TranscriptItem = {
+      ...base, tool: "write_file", args: { path: "a.txt", content: "new\n" }, running: false, isError: false, durationMs: 3,
+      result: { path: "a.txt", created: false, bytesWritten: 4, linesAdded: 1, linesRemoved: 1, diff: "@@ -1 +1 @@\n-old\n+new\n" },
+    };
+    render(<ToolCard item={over} />);
+    const line = screen.getByRole("button", { expanded: false });
+    expect(line.textContent).toContain("4 bytes +1 −1");
+    fireEvent.click(line);
+    const diff = screen.getByRole("group", { name: "Diff of a.txt" });
+    expect(diff.querySelector(".diff-del .diff-code")?.textContent).toBe("old");
+    expect(diff.querySelector(".diff-add .diff-code")?.textContent).toBe("new");
+    cleanup();
+    const created: TranscriptItem = {
+      ...over, args: { path: "n.txt", content: "one\ntwo" },
+      result: { path: "n.txt", created: true, bytesWritten: 7, linesAdded: 2, linesRemoved: 0 },
+    };
+    expect(fileDiffs(created)).toEqual([{ path: "n.txt", diff: "@@ -0,0 +1,2 @@\n+one\n+two\n\\ No newline at end of file\n" }]);
+    render(<ToolCard item={created} />);
+    fireEvent.click(screen.getByRole("button", { expanded: false }));
+    const added = screen.getByRole("group", { name: "Diff of n.txt" }).querySelectorAll(".diff-add .diff-code");
+    expect([...added].map((e) => e.textContent)).toEqual(["one", "two"]);
+    expect(fileDiffs({ ...created, isError: true })).toEqual([]);
   });
 
   it("shows an error in red words without expanding", () => {

@@ -2,7 +2,31 @@ import { memo, useEffect, useId, useState } from "react";
 import type { TranscriptItem } from "../bridge";
 import { CodeBlock } from "./CodeBlock";
 import { DiffView } from "./DiffView";
-import { formatDuration, patchDiffs, pretty, readExcerpt, toolError, toolSummary, toolTarget } from "./toolSummary";
+import { commandOutput, fileDiffs, formatDuration, pretty, readExcerpt, rejected, ruleText, toolError, toolSummary, toolTarget } from "./toolSummary";
+import { useChatActions } from "./ChatActions";
+
+/** "ran under your rule: `npm test`", each rule a link that opens the rules popover at it. */
+function RuleLine({ item }: { item: TranscriptItem }) {
+  const { showRule } = useChatActions();
+  const rules = item.approval?.by === "rule" ? (item.approval.rules ?? []) : [];
+  if (!rules.length) return null;
+  return (
+    <div className="tool-rule">
+      ran under your rule{rules.length > 1 ? "s" : ""}:{" "}
+      {rules.map((r, i) => (
+        <span key={r.id ?? i}>
+          {i > 0 && ", "}
+          {showRule && r.id ? (
+            <button type="button" className="link-button" onClick={() => showRule(r.id!)} title={`Show this rule: ${r.summary}`}
+              aria-label={`Show rule: ${ruleText(r)}`}>
+              <code>{ruleText(r)}</code>
+            </button>
+          ) : <code>{ruleText(r)}</code>}
+        </span>
+      ))}
+    </div>
+  );
+}
 
 // When the page first saw each running call; kept outside the card so a card
 // scrolled out of a virtualised list and back keeps its elapsed time.
@@ -23,8 +47,12 @@ function useElapsed(id: string, running: boolean): number {
 }
 
 /** One tool call: a line with tool, target, summary, status and duration; expandable to args and result. */
-export const ToolCard = memo(function ToolCard({ item }: { item: TranscriptItem }) {
-  const [open, setOpen] = useState(false);
+export const ToolCard = memo(function ToolCard({ item, reveal }: { item: TranscriptItem; reveal?: boolean }) {
+  const [open, setOpen] = useState(!!reveal);
+  // Find unfolds the card whose body holds the current match.
+  useEffect(() => {
+    if (reveal) setOpen(true);
+  }, [reveal]);
   const bodyId = useId();
   const tool = item.tool ?? "tool";
   const running = !!item.running;
@@ -34,8 +62,11 @@ export const ToolCard = memo(function ToolCard({ item }: { item: TranscriptItem 
   const error = running ? "" : toolError(item);
   const status = running ? "running" : item.isError ? "failed" : "done";
   const time = formatDuration(running ? elapsed : (item.durationMs ?? 0));
+  // The run time, never the time a dialog waited for the user; that is said apart.
+  const wait = !running && item.waitMs ? formatDuration(item.waitMs) : "";
   const excerpt = open ? readExcerpt(item) : null;
-  const diffs = open ? patchDiffs(item) : [];
+  const diffs = open ? fileDiffs(item) : [];
+  const output = open ? commandOutput(item) : null;
 
   return (
     <div className={`tool-card tool-${status}`} role="group" aria-label={`${tool} ${target}, ${status}`}>
@@ -48,22 +79,37 @@ export const ToolCard = memo(function ToolCard({ item }: { item: TranscriptItem 
           {running ? <span className="spinner" aria-hidden /> : <span aria-hidden>{item.isError ? "✗" : "✓"}</span>}
           <span className="visually-hidden">{status}</span>
         </span>
-        <span className="tool-time" aria-label={running ? `running for ${time}` : `took ${time}`}>{time}</span>
+        <span className="tool-time" aria-label={running ? `running for ${time}` : `took ${time}`}
+          title={wait ? `ran ${time}; waited ${wait} for your answer` : undefined}>{time}</span>
       </button>
       {error && (
         <div className="tool-error">
           {error}
         </div>
       )}
+      <RuleLine item={item} />
       {open && (
         <div id={bodyId} className="tool-body">
-          {excerpt && <CodeBlock code={excerpt.content} language={excerpt.path} label={`Excerpt of ${excerpt.path}`} />}
+          {item.approval?.by === "user" && (
+            <div className="tool-approved">
+              {rejected(item) ? "You rejected it" : "You approved it"}
+              {wait && ` after ${wait}`}.
+            </div>
+          )}
+          {excerpt && <CodeBlock code={excerpt.content} language={excerpt.path} label={`Excerpt of ${excerpt.path}`} startLine={excerpt.startLine} />}
           {diffs.map((d) => <DiffView key={d.path} diff={d.diff} label={d.path} />)}
           <div className="tool-section">
             <div className="tool-section-title">Arguments</div>
             <CodeBlock code={pretty(item.args)} language="json" />
           </div>
-          {!running && !excerpt && diffs.length === 0 && (
+          {output && (
+            <div className="tool-section">
+              <div className="tool-section-title">Output</div>
+              {output.stdout || !output.stderr ? <CodeBlock code={output.stdout} label="Output" /> : null}
+              {output.stderr && <CodeBlock code={output.stderr} label="Error output" />}
+            </div>
+          )}
+          {!running && !excerpt && !output && diffs.length === 0 && (
             <div className="tool-section">
               <div className="tool-section-title">Result</div>
               <CodeBlock code={pretty(item.result)} language={typeof item.result === "string" ? "" : "json"} />

@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { cleanup, render, screen } from "@testing-library/react";
+import { ChatActionsContext } from "./ChatActions";
 import type { TranscriptItem } from "../bridge";
 import { giveLayout } from "../test/fakeBackend";
 import { Transcript } from "./Transcript";
@@ -25,5 +26,28 @@ describe("Transcript", () => {
   it("shows the empty state when there is nothing yet", () => {
     render(<Transcript items={[]} queued={[]} empty={<p>Ask something</p>} />);
     expect(screen.getByText("Ask something")).toBeTruthy();
+  });
+
+  it("with the window's notice above, still offers Edit and Retry on the last turn's own rows", () => {
+    const items: TranscriptItem[] = [
+      { kind: "user", id: "u1", turnId: "t1", text: "first" },
+      { kind: "stop", id: "s1", turnId: "t1", reason: "completed" },
+      { kind: "user", id: "u2", turnId: "t2", text: "second" },
+      { kind: "stop", id: "s2", turnId: "t2", reason: "completed" },
+    ];
+    const noop = () => {};
+    render(
+      <ChatActionsContext.Provider value={{ openURL: noop, openSettings: noop, copy: async () => {}, retry: noop, editLast: noop }}>
+        <Transcript items={items} queued={[]} empty={null} notice="Started in auto mode" />
+      </ChatActionsContext.Provider>,
+    );
+    expect(screen.getByRole("note", { name: "Notice" }).textContent).toContain("Started in auto mode");
+    const edit = screen.getAllByRole("button", { name: "Edit" });
+    expect(edit).toHaveLength(1);
+    expect(screen.getAllByRole("article", { name: "Your message" })[1].contains(edit[0])).toBe(true);
+    const retry = screen.getAllByRole("button", { name: "Retry" });
+    expect(retry).toHaveLength(1);
+    // On the last turn's end, after its message, not on the first turn's.
+    expect(screen.getByText("second").compareDocumentPosition(retry[0]) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

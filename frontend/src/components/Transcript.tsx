@@ -1,20 +1,40 @@
-import { memo, useCallback, useLayoutEffect, useRef } from "react";
+import { memo, useCallback, useEffect, useLayoutEffect, useRef } from "react";
+import { useFindHighlight } from "./useFindHighlight";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import type { TranscriptItem } from "../bridge";
 import { Markdown } from "./Markdown";
 import { ToolCard } from "./ToolCard";
 import { TurnMarker } from "./TurnMarker";
+import { CopyButton } from "./CopyButton";
+import { useChatActions } from "./ChatActions";
+import { CompactionMarker } from "./CompactionMarker";
 
-type Row = { key: string; item?: TranscriptItem; queued?: string };
+type Row = { key: string; item?: TranscriptItem; queued?: string; notice?: string };
 
-const UserMessage = ({ text, queued }: { text: string; queued?: boolean }) => (
-  <div className={`msg msg-user${queued ? " msg-queued" : ""}`} role="article" aria-label={queued ? "Your message, queued" : "Your message"}>
-    <div className="msg-who">
-      you{queued && <span className="badge">queued</span>}
-    </div>
-    <div className="msg-text">{text}</div>
+const Notice = ({ text }: { text: string }) => (
+  <div className="notice" role="note" aria-label="Notice">
+    <span aria-hidden>⚠ </span>
+    {text}
   </div>
 );
+
+const UserMessage = ({ text, queued, last }: { text: string; queued?: boolean; last?: boolean }) => {
+  const { editLast } = useChatActions();
+  return (
+    <div className={`msg msg-user${queued ? " msg-queued" : ""}`} role="article" aria-label={queued ? "Your message, queued" : "Your message"}>
+      <div className="msg-who">
+        you{queued && <span className="badge">queued</span>}
+        <CopyButton text={text} label="Copy message" className="msg-copy" />
+        {last && editLast && (
+          <button type="button" className="copy-button msg-edit" onClick={editLast} title="Put this message in the composer to change and send again">
+            Edit
+          </button>
+        )}
+      </div>
+      <div className="msg-text">{text}</div>
+    </div>
+  );
+};
 
 const AssistantMessage = ({ item }: { item: TranscriptItem }) => (
   <div
@@ -26,28 +46,39 @@ const AssistantMessage = ({ item }: { item: TranscriptItem }) => (
     <div className="msg-who">
       assistant
       {item.cancelled && <span className="badge badge-cancelled">cancelled</span>}
+      {!item.streaming && <CopyButton text={item.text ?? ""} label="Copy reply" className="msg-copy" />}
     </div>
     <Markdown text={item.text ?? ""} />
     {item.streaming && <span className="cursor" aria-hidden />}
   </div>
 );
 
-const RowView = memo(function RowView({ row }: { row: Row }) {
+/** One row; last marks the last turn's message and end, which offer Edit and Retry. */
+const RowView = memo(function RowView({ row, last, reveal, undoable }: { row: Row; last: boolean; reveal: boolean; undoable: boolean }) {
+  if (row.notice !== undefined) return <Notice text={row.notice} />;
   if (row.queued !== undefined) return <UserMessage text={row.queued} queued />;
   const it = row.item!;
   switch (it.kind) {
     case "user":
-      return <UserMessage text={it.text ?? ""} />;
+      return <UserMessage text={it.text ?? ""} last={last} />;
     case "assistant":
       // A model call that failed before any text leaves an empty message; the turn marker says why.
       if (!it.text && !it.streaming && !it.cancelled) return null;
       return <AssistantMessage item={it} />;
     case "tool":
-      return <ToolCard item={it} />;
+      return <ToolCard item={it} reveal={reveal} />;
     case "stop":
-      return <TurnMarker item={it} />;
+      return <TurnMarker item={it} last={last} />;
+    case "compaction":
+      return <CompactionMarker item={it} undoable={undoable} />;
   }
 });
+
+/** The index of the last item of kind, or -1. */
+export function lastOfKind(items: readonly TranscriptItem[], kind: TranscriptItem["kind"]): number {
+  for (let i = items.length - 1; i >= 0; i--) if (items[i].kind === kind) return i;
+  return -1;
+}
 
 const rowsCache = new WeakMap<TranscriptItem, Row>();
 function rowOf(it: TranscriptItem, i: number): Row {
@@ -57,12 +88,38 @@ function rowOf(it: TranscriptItem, i: number): Row {
 }
 
 /**
+ * The id of the compaction that can still be undone: the last one, with no
+ * turn started after it, and, when it was made during a turn, once that
+ * turn has stopped.
+ */
+function undoableCompaction(items: readonly TranscriptItem[]): string | undefined {
+  let stopped = false;
+  for (let i = items.length - 1; i >= 0; i--) {
+    const it = items[i];
+    if (it.kind === "user") return undefined;
+    if (it.kind === "stop") stopped = true;
+    if (it.kind === "compaction") return it.compaction?.undone || (it.turnId !== "" && !stopped) ? undefined : it.id;
+  }
+  return undefined;
+}
+
+/**
  * The conversation as a virtualised list: only the rows near the viewport
  * are in the DOM, each measured as it renders. It follows new output while
  * the user is at the bottom and stays put when they scroll up.
  */
-export function Transcript(props: { items: readonly TranscriptItem[]; queued: readonly string[]; empty: React.ReactNode }) {
+export function Transcript(props: {
+  items: readonly TranscriptItem[];
+  queued: readonly string[];
+  empty: React.ReactNode;
+  /** A notice from the window, above the conversation (the mode it started in). */
+  notice?: string;
+  /** Find: the query, the matching item shown (index), and whether its match is in a folded tool card's body. */
+  find?: { query: string; index: number; inBody: boolean };
+}) {
   const rows: Row[] = props.items.map(rowOf);
+  if (props.notice) rows.unshift({ key: "notice", notice: props.notice });
+  const undoable = undoableCompaction(props.items);
   props.queued.forEach((q, i) => rows.push({ key: `queued:${i}:${q}`, queued: q }));
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
@@ -75,6 +132,14 @@ export function Transcript(props: { items: readonly TranscriptItem[]; queued: re
   });
   const total = v.getTotalSize();
   const last = rows[rows.length - 1];
+  // Row indices: the items' own, after the notice row when there is one.
+  const offset = props.notice ? 1 : 0;
+  const rowOfLast = (kind: TranscriptItem["kind"]) => {
+    const i = lastOfKind(props.items, kind);
+    return i < 0 ? -1 : i + offset;
+  };
+  const lastUser = rowOfLast("user");
+  const lastStop = rowOfLast("stop");
 
   // Only the user's own scrolling (wheel, touch, keys, the scrollbar) stops
   // the following; scrolls from re-measured rows never do.
@@ -95,16 +160,30 @@ export function Transcript(props: { items: readonly TranscriptItem[]; queued: re
     if (el && atBottom.current && rows.length) el.scrollTop = el.scrollHeight;
   }, [total, rows.length, last]);
 
+  // Find: bring the current match's row into view (no longer following the end) and highlight.
+  const findIndex = props.find ? props.find.index + offset : -1;
+  useEffect(() => {
+    if (findIndex < 0 || findIndex >= rows.length) return;
+    atBottom.current = false;
+    v.scrollToIndex(findIndex, { align: "center" });
+  }, [findIndex]); // eslint-disable-line react-hooks/exhaustive-deps
+  useFindHighlight(scroller, props.find?.query ?? "", findIndex);
+
   return (
     <div ref={scroller} className="transcript" role="log" aria-live="polite" aria-label="Conversation"
       onScroll={onScroll} onWheel={userScrolls} onTouchMove={userScrolls} onPointerDown={userScrolls} onKeyDown={userScrolls}>
-      {rows.length === 0 ? (
-        props.empty
+      {rows.length === (props.notice ? 1 : 0) ? (
+        <>
+          {props.notice && <Notice text={props.notice} />}
+          {props.empty}
+        </>
       ) : (
         <div className="rows" style={{ height: total }}>
           {v.getVirtualItems().map((vi) => (
             <div key={vi.key} data-index={vi.index} ref={v.measureElement} className="row" style={{ transform: `translateY(${vi.start}px)` }}>
-              <RowView row={rows[vi.index]} />
+              <RowView row={rows[vi.index]} last={vi.index === lastUser || (vi.index === lastStop && lastStop > lastUser)}
+                reveal={vi.index === findIndex && !!props.find?.inBody}
+                undoable={undoable !== undefined && rows[vi.index].item?.id === undoable} />
             </div>
           ))}
         </div>

@@ -1,6 +1,7 @@
 import { memo } from "react";
 import type { StopReason, TranscriptItem, Usage } from "../bridge";
 import { useChatActions } from "./ChatActions";
+import { costOf, formatCost } from "./cost";
 
 const words: Record<StopReason, string> = {
   completed: "completed",
@@ -17,7 +18,7 @@ const advice: Record<string, { text: string; settings?: boolean }> = {
   unreachable: { text: "Check the base URL in Settings and that the model server is running, then send again.", settings: true },
   bad_config: { text: "Check the settings.", settings: true },
   rate_limited: { text: "The server asks to slow down: wait a moment, then send again." },
-  context_overflow: { text: "The conversation no longer fits the model: start a new session or ask for less." },
+  context_overflow: { text: "The conversation no longer fits the model, even compacted: start a new session or ask for less." },
   server_error: { text: "The model server had a problem: send again in a moment." },
   bad_request: { text: "The server refused the request: try a different model or a shorter message." },
   bad_response: { text: "The server's answer could not be read: send again, or try another model." },
@@ -43,8 +44,9 @@ export function stopWords(item: TranscriptItem): string {
 }
 
 /** The end of a turn: its stop reason in words and its token usage. */
-export const TurnMarker = memo(function TurnMarker({ item }: { item: TranscriptItem }) {
-  const { openSettings, newSession } = useChatActions();
+export const TurnMarker = memo(function TurnMarker({ item, last }: { item: TranscriptItem; last?: boolean }) {
+  const { openSettings, newSession, retry, price } = useChatActions();
+  const cost = formatCost(costOf(item.usage, price), price);
   const trimmed = item.context?.trimmed ?? 0;
   const reason = (item.reason ?? "completed") as StopReason;
   const tip = reason === "error" ? advice[item.errorKind ?? ""] : undefined;
@@ -53,11 +55,18 @@ export const TurnMarker = memo(function TurnMarker({ item }: { item: TranscriptI
       <div className="turn-line">
         <span>
           {stopWords(item)} · {formatUsage(item.usage)}
+          {cost && ` · ${cost}`}
         </span>
+        {last && retry && (
+          <button type="button" className="link-button turn-retry" onClick={retry} title="Send this turn's message again">
+            Retry
+          </button>
+        )}
       </div>
       {trimmed > 0 && (
         <p className="turn-trimmed">
-          Older tool output was trimmed to fit the model's context ({trimmed} result{trimmed === 1 ? "" : "s"}); the model no longer sees it.
+          Older tool output was cleared to fit the model's context ({trimmed} result{trimmed === 1 ? "" : "s"}); the model sees a note
+          saying how to get it again.
         </p>
       )}
       {reason === "error" && (

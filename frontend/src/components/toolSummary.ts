@@ -1,6 +1,6 @@
 // Pure helpers that turn a tool call's args and result into the words of its
 // card: the target (a path or a command), a short summary, the error message.
-import type { TranscriptItem } from "../bridge";
+import type { Rule, TranscriptItem } from "../bridge";
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
@@ -39,8 +39,11 @@ export function toolSummary(tool: string, result: unknown): string {
       const del = changes.reduce((n, c) => n + (num(c.linesRemoved) ?? 0), 0);
       return `${changes.length} file${changes.length === 1 ? "" : "s"} +${add} −${del}`;
     }
-    case "write_file":
-      return num(r.bytesWritten) !== undefined ? `${r.created ? "created, " : ""}${r.bytesWritten} bytes` : "";
+    case "write_file": {
+      if (num(r.bytesWritten) === undefined) return "";
+      const lines = num(r.linesAdded) !== undefined ? ` +${r.linesAdded} −${num(r.linesRemoved) ?? 0}` : "";
+      return `${r.created ? "created, " : ""}${r.bytesWritten} bytes${lines}`;
+    }
     case "bash":
       if (r.timedOut) return "timed out";
       return num(r.exitCode) !== undefined ? `exit ${r.exitCode}` : "";
@@ -60,18 +63,64 @@ export function toolError(it: TranscriptItem): string {
   return "The tool failed.";
 }
 
-/** The file excerpt of a read_file result, with its path. */
-export function readExcerpt(it: TranscriptItem): { path: string; content: string } | null {
-  if (it.tool !== "read_file" || it.isError) return null;
+/** The text a bash command printed, stdout and stderr apart; null when the result has neither. */
+export function commandOutput(it: TranscriptItem): { stdout: string; stderr: string } | null {
+  if (it.tool !== "bash" || it.running) return null;
   const r = obj(it.result);
-  return typeof r.content === "string" ? { path: str(r.path) || str(obj(it.args).path), content: r.content } : null;
+  if (typeof r.stdout !== "string" && typeof r.stderr !== "string") return null;
+  return { stdout: str(r.stdout), stderr: str(r.stderr) };
 }
 
-/** The unified diffs of an apply_patch result, one per file. */
-export function patchDiffs(it: TranscriptItem): { path: string; diff: string }[] {
-  if (it.tool !== "apply_patch" || it.isError) return [];
-  const changes = Array.isArray(obj(it.result).fileChanges) ? (obj(it.result).fileChanges as unknown[]).map(obj) : [];
-  return changes.filter((c) => str(c.diff)).map((c) => ({ path: str(c.path), diff: str(c.diff) }));
+/** Whether the user rejected the call in the dialog (the gate's error code). */
+export function rejected(it: TranscriptItem): boolean {
+  return !!it.isError && obj(obj(it.result).error).code === "approval_rejected";
+}
+
+/** read_file's line prefix: the number right-aligned in six columns, then a tab (as `cat -n`). */
+const lineNo = /^ *(\d+)\t/;
+
+/**
+ * The file excerpt of a read_file result, with its path: the text as in the
+ * file (the numbers the model reads taken off) and the number of its first
+ * line, for the gutter. Results saved before lines were numbered come as they are.
+ */
+export function readExcerpt(it: TranscriptItem): { path: string; content: string; startLine?: number } | null {
+  if (it.tool !== "read_file" || it.isError) return null;
+  const r = obj(it.result);
+  if (typeof r.content !== "string") return null;
+  const path = str(r.path) || str(obj(it.args).path);
+  const lines = r.content.split(/(?<=\n)/);
+  if (!r.content || !lines.every((l) => lineNo.test(l))) return { path, content: r.content };
+  return { path, content: lines.map((l) => l.replace(lineNo, "")).join(""), startLine: Number(lineNo.exec(lines[0])![1]) };
+}
+
+/** An added file as a unified diff: every line added. */
+function addedDiff(content: string): string {
+  if (!content) return "";
+  const lines = content.split("\n");
+  const noFinal = lines[lines.length - 1] !== "";
+  if (!noFinal) lines.pop();
+  return `@@ -0,0 +1,${lines.length} @@\n${lines.map((l) => `+${l}\n`).join("")}${noFinal ? "\\ No newline at end of file\n" : ""}`;
+}
+
+/**
+ * The unified diffs of a finished file change, one per file: apply_patch's
+ * file changes, or write_file's diff (a created file's is its content, all
+ * added: the result leaves it out, the call's arguments have it).
+ */
+export function fileDiffs(it: TranscriptItem): { path: string; diff: string }[] {
+  if (it.isError || it.running) return [];
+  const r = obj(it.result);
+  if (it.tool === "apply_patch") {
+    const changes = Array.isArray(r.fileChanges) ? (r.fileChanges as unknown[]).map(obj) : [];
+    return changes.filter((c) => str(c.diff)).map((c) => ({ path: str(c.path), diff: str(c.diff) }));
+  }
+  if (it.tool === "write_file") {
+    const path = str(r.path) || str(obj(it.args).path);
+    const diff = str(r.diff) || (r.created ? addedDiff(str(obj(it.args).content)) : "");
+    return diff ? [{ path, diff }] : [];
+  }
+  return [];
 }
 
 export function formatDuration(ms: number): string {
@@ -88,4 +137,11 @@ export function pretty(v: unknown): string {
   } catch {
     return String(v);
   }
+}
+
+/** What a session rule allows, in the words of the call: `npm test`, `src/a.ts, src/b.ts`, or the tool. */
+export function ruleText(r: Rule): string {
+  if (r.commands?.length) return r.commands.map((c) => c.join(" ")).join(", ");
+  if (r.files?.length) return r.files.join(", ");
+  return `any ${r.tool} call`;
 }

@@ -23,13 +23,27 @@ export function useMenu(focusFirst: string, refocusOn?: unknown) {
 
   useEffect(() => {
     if (!open) return;
-    menu.current?.querySelector<HTMLElement>(focusFirst)?.focus();
+    // Focus moves in on opening, and back in when the items were redrawn
+    // under it (a list arriving can reorder them, and a moved node loses
+    // focus); never away from an item the user moved to.
+    if (!menu.current?.contains(document.activeElement)) menu.current?.querySelector<HTMLElement>(focusFirst)?.focus();
     const outside = (e: MouseEvent) => {
       const t = e.target as Node;
       if (!menu.current?.contains(t) && !button.current?.contains(t)) close(false);
     };
+    // Esc closes wherever focus is while the menu is open.
+    const escape = (e: globalThis.KeyboardEvent) => {
+      if (e.key === "Escape" && !e.defaultPrevented) {
+        e.preventDefault();
+        close(true);
+      }
+    };
     document.addEventListener("mousedown", outside);
-    return () => document.removeEventListener("mousedown", outside);
+    document.addEventListener("keydown", escape);
+    return () => {
+      document.removeEventListener("mousedown", outside);
+      document.removeEventListener("keydown", escape);
+    };
   }, [open, close, focusFirst, refocusOn]);
 
   const onKeyDown = (e: KeyboardEvent) => {

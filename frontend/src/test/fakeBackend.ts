@@ -12,6 +12,7 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
   let settings: SettingsView = {
     baseURL: "http://127.0.0.1:1/v1", model: "fake-model", hasKey: true, theme: "system", api: "chat",
     sources: { baseURL: "saved", apiKey: "saved", model: "saved", api: "default" },
+    price: { inputPerMTok: 0, outputPerMTok: 0 }, priceSource: "local",
   };
   const b = {
     state: vi.fn(async () => state),
@@ -20,6 +21,8 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
     setApprovalMode: vi.fn(async (m: ApprovalMode) => (state = { ...state, approvalMode: m } as AppState)),
     submit: vi.fn(async (_text: string) => ({ queued: false })),
     cancel: vi.fn(async () => {}),
+    compact: vi.fn(async () => {}),
+    undoCompact: vi.fn(async () => {}),
     queued: vi.fn(async () => [] as string[]),
     snapshot: vi.fn(async (): Promise<Snapshot> => ({
       sessionId: "", turnId: "", transcript: [], pendingApprovals: [], processes: [], lastSeq: 0, ...snapshot,
@@ -27,6 +30,8 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
     getSettings: vi.fn(async () => settings),
     saveSettings: vi.fn(async (s: SettingsInput) => {
       settings = { ...settings, baseURL: s.baseURL, model: s.model, api: s.api };
+      if (s.price) settings = { ...settings, price: s.price, priceSource: "saved" };
+      if (s.clearPrice) settings = { ...settings, price: { inputPerMTok: 0, outputPerMTok: 0 }, priceSource: "local" };
       state = { ...state, needsSetup: false, model: s.model } as AppState;
       return settings;
     }),
@@ -37,6 +42,7 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
       return (state = { ...state, model: name } as AppState);
     }),
     openURL: vi.fn(),
+    copyText: vi.fn(async (_text: string) => {}),
     onEvent: vi.fn((h: (e: GatehouseEvent) => void) => {
       handlers.add(h);
       return () => handlers.delete(h);

@@ -75,13 +75,24 @@ export function fold(t: Transcript, e: GatehouseEvent): Transcript {
       const p = e.payload;
       const i = find(items, "tool", p.callId);
       const prev: TranscriptItem = i >= 0 ? items[i] : { kind: "tool", id: p.callId, turnId: e.turnId, tool: p.tool, args: {} };
-      const it: TranscriptItem = { ...prev, running: false, result: p.result, isError: p.isError, durationMs: p.durationMs };
+      const it: TranscriptItem = { ...prev, running: false, result: p.result, isError: p.isError, durationMs: p.durationMs, waitMs: p.waitMs, approval: p.approval };
       return { ...base, items: i >= 0 ? replace(items, i, it) : [...items, it] };
     }
     case "turn.stopped": {
       const p = e.payload;
       const it: TranscriptItem = { kind: "stop", turnId: e.turnId, reason: p.reason, error: p.error, errorKind: p.errorKind, usage: p.usage, context: p.context, blocked: p.blocked };
       return { ...base, turnId: "", items: [...items, it] };
+    }
+    case "context.compacted": {
+      const p = e.payload;
+      const it: TranscriptItem = { kind: "compaction", id: p.compactionId, turnId: e.turnId, text: p.summary, compaction: p.compaction, context: p.context };
+      return { ...base, items: [...items, it] };
+    }
+    case "context.compaction_undone": {
+      const p = e.payload;
+      const i = find(items, "compaction", p.compactionId);
+      if (i < 0 || !items[i].compaction) return base;
+      return { ...base, items: replace(items, i, { ...items[i], compaction: { ...items[i].compaction!, undone: true }, context: p.context }) };
     }
     case "approval.requested": {
       // A re-preview repeats the approval id: it replaces the request (and

@@ -22,11 +22,12 @@ const includeReasoning = "reasoning.encrypted_content"
 
 // inputItem is one item of a request's input list.
 type inputItem struct {
-	Type             string `json:"type"`
-	Role             string `json:"role"`
-	CallID           string `json:"call_id"`
-	ID               string `json:"id"`
-	EncryptedContent string `json:"encrypted_content"`
+	Type             string          `json:"type"`
+	Role             string          `json:"role"`
+	CallID           string          `json:"call_id"`
+	ID               string          `json:"id"`
+	EncryptedContent string          `json:"encrypted_content"`
+	Content          json.RawMessage `json:"content"`
 }
 
 func (h *Handler) serveResponses(w http.ResponseWriter, r *http.Request, body []byte, reqIdx int) {
@@ -57,7 +58,11 @@ func (h *Handler) serveResponses(w http.ResponseWriter, r *http.Request, body []
 			items = append(items, historyItem{result: it.CallID, isResult: true})
 		}
 	}
-	n, resp, ok := h.take(w, req.Model, items, reqIdx)
+	last := ""
+	if len(input) > 0 {
+		last = string(input[len(input)-1].Content)
+	}
+	n, resp, ok := h.take(w, req.Model, items, last, reqIdx)
 	if !ok {
 		return
 	}
@@ -69,9 +74,7 @@ func (h *Handler) serveResponses(w http.ResponseWriter, r *http.Request, body []
 	if include {
 		h.issue(n, resp)
 	}
-	if completed := streamResponse(w, r, n, req.Model, resp, include); completed {
-		h.completed(n, resp)
-	}
+	streamResponse(w, r, n, req.Model, resp, include, func() { h.completed(n, resp) })
 }
 
 func reasoningID(n, i int) string { return fmt.Sprintf("rs_llmtest_%d_%d", n, i) }
@@ -221,18 +224,17 @@ func responseEvents(n int, resp Response, include bool) (events []responseEvent,
 // output events, then response.completed (or response.incomplete for a
 // "length" or "content_filter" FinishReason) with the usage. StreamError
 // ends it with response.failed instead; Hang holds it open after the
-// output events. It reports whether the stream was completed.
-func streamResponse(w http.ResponseWriter, r *http.Request, n int, model string, resp Response, include bool) bool {
+// output events. It calls completed right before the terminal event of a
+// completed stream (the client may make its next request as soon as that
+// arrives), and reports whether the stream was completed.
+func streamResponse(w http.ResponseWriter, r *http.Request, n int, model string, resp Response, include bool, completed func()) bool {
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.WriteHeader(http.StatusOK)
 	flusher, _ := w.(http.Flusher)
 	delay := time.Duration(resp.DelayMs) * time.Millisecond
 	seq := 0
-	send := func(ev responseEvent) bool {
-		if !sleep(r, delay) {
-			return false
-		}
+	write := func(ev responseEvent) bool {
 		ev["sequence_number"] = seq
 		seq++
 		b, _ := json.Marshal(ev)
@@ -244,6 +246,7 @@ func streamResponse(w http.ResponseWriter, r *http.Request, n int, model string,
 		}
 		return true
 	}
+	send := func(ev responseEvent) bool { return sleep(r, delay) && write(ev) }
 	id := fmt.Sprintf("resp_llmtest_%d", n)
 	response := func(status string, output []any) map[string]any {
 		if output == nil {
@@ -265,7 +268,7 @@ func streamResponse(w http.ResponseWriter, r *http.Request, n int, model string,
 		<-r.Context().Done()
 		return false
 	}
-	u := Usage{PromptTokens: 10, CompletionTokens: int64(len(events))}
+	u := Usage{PromptTokens: resp.promptTokens, CompletionTokens: int64(len(events))}
 	if resp.Usage != nil {
 		u = *resp.Usage
 	}
@@ -294,5 +297,9 @@ func streamResponse(w http.ResponseWriter, r *http.Request, n int, model string,
 		final["incomplete_details"] = map[string]any{"reason": "content_filter"}
 	}
 	final["usage"] = usage
-	return send(responseEvent{"type": typ, "response": final})
+	if !sleep(r, delay) {
+		return false
+	}
+	completed()
+	return write(responseEvent{"type": typ, "response": final})
 }

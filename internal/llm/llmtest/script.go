@@ -47,6 +47,29 @@ type Script struct {
 	// parameter with a 400 naming it, as some servers other than OpenAI's
 	// do. The refused request takes no scripted response.
 	RefuseInclude bool `json:"refuseInclude,omitempty"`
+	// ContextWindow, when set, refuses a model request whose prompt the
+	// server counts (see countTokens) at more tokens than this, with HTTP
+	// 400 context_length_exceeded. The refused request takes no scripted
+	// response.
+	ContextWindow int64 `json:"contextWindow,omitempty"`
+	// ModelMeta adds fields to a model's entry in GET /models, by model id:
+	// {"fake": {"max_model_len": 32768}} as vLLM reports its window,
+	// {"context_length": ...} as OpenRouter and LM Studio do,
+	// {"owned_by": "library", ...} as Ollama lists its models.
+	ModelMeta map[string]map[string]any `json:"modelMeta,omitempty"`
+	// When answers requests out of turn: a model request whose last
+	// message contains a rule's LastContains gets the rule's Response
+	// (the first rule that matches), as often as it comes, and takes none
+	// of Responses. For requests whose place in the sequence a test cannot
+	// know, such as a compaction's summary request.
+	When []Rule `json:"when,omitempty"`
+}
+
+// Rule answers every model request whose last message contains
+// LastContains with Response.
+type Rule struct {
+	LastContains string   `json:"lastContains"`
+	Response     Response `json:"response"`
 }
 
 // Response is the answer to one model request: an HTTP error, or a stream
@@ -67,8 +90,8 @@ type Response struct {
 	// Interleave alternates the argument chunks of parallel tool calls
 	// instead of sending each call whole before the next.
 	Interleave bool `json:"interleave,omitempty"`
-	// Usage of the usage chunk; default: 10 prompt tokens and one completion
-	// token per chunk.
+	// Usage of the usage chunk; default: the server's own count of the
+	// prompt (see countTokens) and one completion token per chunk.
 	Usage *Usage `json:"usage,omitempty"`
 	// FinishReason defaults to "tool_calls" with tool calls, else "stop".
 	// On /responses "length" and "content_filter" end the stream with
@@ -85,6 +108,9 @@ type Response struct {
 	// an error event, as servers do when a stream fails midway
 	// (response.failed on /responses).
 	StreamError *APIError `json:"streamError,omitempty"`
+
+	// promptTokens is the server's count of the request answered.
+	promptTokens int64
 }
 
 // Reasoning is one reasoning item the fake model outputs. Its id is
@@ -200,16 +226,33 @@ func ParseScript(b []byte) (Script, error) {
 		return Script{}, fmt.Errorf("llmtest: script: %w", err)
 	}
 	for i, r := range s.Responses {
-		if r.Error != nil && (len(r.Text.Parts) > 0 || len(r.ToolCalls) > 0 || len(r.Reasoning) > 0 || r.Hang) {
-			return Script{}, fmt.Errorf("llmtest: script: response %d has an error and content", i)
+		if err := r.check(fmt.Sprintf("response %d", i)); err != nil {
+			return Script{}, err
 		}
-		for j, tc := range r.ToolCalls {
-			if tc.ID == "" || tc.Name == "" {
-				return Script{}, fmt.Errorf("llmtest: script: response %d tool call %d needs an id and a name", i, j)
-			}
+	}
+	for i, rule := range s.When {
+		if rule.LastContains == "" {
+			return Script{}, fmt.Errorf("llmtest: script: rule %d needs lastContains", i)
+		}
+		if err := rule.Response.check(fmt.Sprintf("rule %d", i)); err != nil {
+			return Script{}, err
 		}
 	}
 	return s, nil
+}
+
+// check refuses a response with an error and content, and a tool call
+// without an id or a name.
+func (r Response) check(what string) error {
+	if r.Error != nil && (len(r.Text.Parts) > 0 || len(r.ToolCalls) > 0 || len(r.Reasoning) > 0 || r.Hang) {
+		return fmt.Errorf("llmtest: script: %s has an error and content", what)
+	}
+	for j, tc := range r.ToolCalls {
+		if tc.ID == "" || tc.Name == "" {
+			return fmt.Errorf("llmtest: script: %s tool call %d needs an id and a name", what, j)
+		}
+	}
+	return nil
 }
 
 // LoadScript reads and parses a script file.

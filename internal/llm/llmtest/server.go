@@ -22,6 +22,15 @@ type Recorded struct {
 	Body json.RawMessage `json:"body,omitempty"`
 	// Response is the index of the scripted response used, -1 for none.
 	Response int `json:"response"`
+	// PromptTokens is the server's own count of a model request's prompt
+	// (see countTokens); 0 for other requests.
+	PromptTokens int64 `json:"promptTokens,omitempty"`
+	// Refused is set when the request was refused as longer than the
+	// script's ContextWindow.
+	Refused bool `json:"refused,omitempty"`
+	// Rule is the 1-based index of the Script.When rule that answered, 0
+	// for none.
+	Rule int `json:"rule,omitempty"`
 }
 
 // Handler serves a script. Its methods are safe for concurrent use.
@@ -54,6 +63,19 @@ func (h *Handler) Requests() []Recorded {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return append([]Recorded(nil), h.requests...)
+}
+
+// ModelRequests returns the model requests received (POST
+// .../chat/completions and .../responses), leaving out the rest: the
+// client's GET /models to learn the context window, for one.
+func (h *Handler) ModelRequests() []Recorded {
+	var out []Recorded
+	for _, r := range h.Requests() {
+		if r.Method == http.MethodPost && (strings.HasSuffix(r.Path, "/chat/completions") || strings.HasSuffix(r.Path, "/responses")) {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // Violations returns what broke the rules: a tool call without exactly one
@@ -93,6 +115,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		Authorized: strings.HasPrefix(r.Header.Get("Authorization"), "Bearer ")}
 	if json.Valid(body) {
 		rec.Body = body
+		if r.Method == http.MethodPost {
+			rec.PromptTokens = countTokens(body)
+		}
 	}
 	h.mu.Lock()
 	h.requests = append(h.requests, rec)
@@ -113,7 +138,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			writeError(w, modelNotFound(id))
 			return
 		}
-		writeJSON(w, http.StatusOK, model(id))
+		writeJSON(w, http.StatusOK, h.model(id))
 	case r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/chat/completions"):
 		h.serveChat(w, r, body, idx)
 	case r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/responses"):
@@ -138,13 +163,19 @@ func (h *Handler) knows(id string) bool {
 func (h *Handler) serveModels(w http.ResponseWriter) {
 	data := []any{}
 	for _, m := range h.script.Models {
-		data = append(data, model(m))
+		data = append(data, h.model(m))
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"object": "list", "data": data})
 }
 
-func model(id string) map[string]any {
-	return map[string]any{"id": id, "object": "model", "created": 0, "owned_by": "llmtest"}
+// model is the listing of model id: the OpenAI fields and the script's
+// ModelMeta for it, which may replace them.
+func (h *Handler) model(id string) map[string]any {
+	m := map[string]any{"id": id, "object": "model", "created": 0, "owned_by": "llmtest"}
+	for k, v := range h.script.ModelMeta[id] {
+		m[k] = v
+	}
+	return m
 }
 
 func modelNotFound(id string) APIError {
@@ -160,8 +191,9 @@ type chatBody struct {
 		IncludeUsage bool `json:"include_usage"`
 	} `json:"stream_options"`
 	Messages []struct {
-		Role       string `json:"role"`
-		ToolCallID string `json:"tool_call_id"`
+		Role       string          `json:"role"`
+		Content    json.RawMessage `json:"content"`
+		ToolCallID string          `json:"tool_call_id"`
 		ToolCalls  []struct {
 			ID string `json:"id"`
 		} `json:"tool_calls"`
@@ -183,7 +215,11 @@ func (h *Handler) serveChat(w http.ResponseWriter, r *http.Request, body []byte,
 			items = append(items, historyItem{result: m.ToolCallID, isResult: true})
 		}
 	}
-	n, resp, ok := h.take(w, req.Model, items, reqIdx)
+	last := ""
+	if len(req.Messages) > 0 {
+		last = string(req.Messages[len(req.Messages)-1].Content)
+	}
+	n, resp, ok := h.take(w, req.Model, items, last, reqIdx)
 	if !ok {
 		return
 	}
@@ -192,21 +228,39 @@ func (h *Handler) serveChat(w http.ResponseWriter, r *http.Request, body []byte,
 		return
 	}
 	includeUsage := req.StreamOptions != nil && req.StreamOptions.IncludeUsage
-	if completed := stream(w, r, n, req.Model, resp, includeUsage); completed {
-		h.completed(n, resp)
-	}
+	stream(w, r, n, req.Model, resp, includeUsage, func() { h.completed(n, resp) })
 }
 
 // take checks a model request (its model and the history's tool calls and
-// results) and takes the next scripted response for it. When ok is false
-// it has answered with an error.
-func (h *Handler) take(w http.ResponseWriter, model string, history []historyItem, reqIdx int) (n int, resp Response, ok bool) {
+// results) and takes the response for it: a rule's whose LastContains is in
+// last (the last message's content as JSON), else the next scripted one.
+// When ok is false it has answered with an error.
+func (h *Handler) take(w http.ResponseWriter, model string, history []historyItem, last string, reqIdx int) (n int, resp Response, ok bool) {
 	if !h.knows(model) {
 		writeError(w, modelNotFound(model))
 		return 0, Response{}, false
 	}
 	h.mu.Lock()
 	h.check(history, reqIdx)
+	if n := h.requests[reqIdx].PromptTokens; h.script.ContextWindow > 0 && n > h.script.ContextWindow {
+		h.requests[reqIdx].Refused = true
+		h.mu.Unlock()
+		writeError(w, contextExceeded(h.script.ContextWindow, n))
+		return 0, Response{}, false
+	}
+	for i, rule := range h.script.When {
+		if rule.LastContains != "" && strings.Contains(last, rule.LastContains) {
+			h.requests[reqIdx].Rule = i + 1
+			resp = rule.Response
+			resp.promptTokens = h.requests[reqIdx].PromptTokens
+			h.mu.Unlock()
+			if resp.Error != nil {
+				writeError(w, *resp.Error)
+				return 0, Response{}, false
+			}
+			return len(h.script.Responses) + i, resp, true
+		}
+	}
 	if h.next >= len(h.script.Responses) {
 		h.violate("request %d: model request beyond the script (%d responses)", reqIdx, len(h.script.Responses))
 		h.mu.Unlock()
@@ -217,6 +271,7 @@ func (h *Handler) take(w http.ResponseWriter, model string, history []historyIte
 	h.next++
 	h.requests[reqIdx].Response = n
 	resp = h.script.Responses[n]
+	resp.promptTokens = h.requests[reqIdx].PromptTokens
 	h.mu.Unlock()
 	if resp.Error != nil {
 		writeError(w, *resp.Error)

@@ -95,9 +95,11 @@ func contentChunks(resp Response) []chunkChoice {
 	return out
 }
 
-// stream writes resp as SSE. It reports whether the stream was completed
-// (finish chunk and [DONE] sent) rather than hung, failed or abandoned.
-func stream(w http.ResponseWriter, r *http.Request, n int, model string, resp Response, includeUsage bool) bool {
+// stream writes resp as SSE. It calls completed once the stream is whole
+// but for its last line ([DONE]), so the server knows of the calls before
+// the client can make its next request, and reports whether the stream was
+// completed rather than hung, failed or abandoned.
+func stream(w http.ResponseWriter, r *http.Request, n int, model string, resp Response, includeUsage bool, completed func()) bool {
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.WriteHeader(http.StatusOK)
@@ -149,7 +151,7 @@ func stream(w http.ResponseWriter, r *http.Request, n int, model string, resp Re
 		return false
 	}
 	if includeUsage {
-		u := Usage{PromptTokens: 10, CompletionTokens: int64(len(content))}
+		u := Usage{PromptTokens: resp.promptTokens, CompletionTokens: int64(len(content))}
 		if resp.Usage != nil {
 			u = *resp.Usage
 		}
@@ -163,6 +165,7 @@ func stream(w http.ResponseWriter, r *http.Request, n int, model string, resp Re
 	if !sleep(r, delay) {
 		return false
 	}
+	completed()
 	fmt.Fprint(w, "data: [DONE]\n\n")
 	if flusher != nil {
 		flusher.Flush()

@@ -56,6 +56,10 @@ scen("unified_range_header", {"f": "a\nb\nc\n"}, P("*** Update File: f", "@@ -1,
 scen("delete_then_add_same_file", {"f": "old\n"}, P("*** Delete File: f", "*** Add File: f", "+new"), {"f": "new\n"})
 scen("two_updates_same_file", {"f": "a\nb\n"}, P("*** Update File: f", "@@", "-a", "+A", "*** Update File: f", "@@", "-b", "+B"), {"f": "A\nB\n"})
 scen("delete_all_lines", {"f": "a\nb\n"}, P("*** Update File: f", "@@", "-a", "-b"), {"f": ""})
+# Like Codex (its scenarios 010 and 011): Add File over a file that exists
+# replaces it, and Move to onto a file that exists replaces that file.
+scen("add_existing_file_overwrites", base, P("*** Add File: a.txt", "+x"), {"a.txt": "x\n"})
+scen("move_onto_existing_overwrites", {"a": "a\n", "b": "b\n", "keep": "k\n"}, P("*** Update File: a", "*** Move to: b", "@@", "-a", "+A"), {"b": "A\n", "keep": "k\n"})
 # errors
 scen("err_missing_begin", base, "*** Update File: a.txt\n@@\n-one\n+1\n*** End Patch\n", None, "patch_parse_error")
 scen("err_missing_end", base, "*** Begin Patch\n*** Update File: a.txt\n@@\n-one\n+1\n", None, "patch_parse_error")
@@ -72,8 +76,6 @@ scen("err_lines_before_previous_chunk", base, P("*** Update File: a.txt", "@@", 
 scen("err_eof_not_at_end", {"f": "x\nend\ntail\n"}, P("*** Update File: f", "@@", " x", "-end", "+END", "*** End of File"), None, "patch_context_not_found")
 scen("err_update_missing_file", base, P("*** Update File: nope.txt", "@@", "-a", "+b"), None, "not_found")
 scen("err_delete_missing_file", base, P("*** Delete File: nope.txt"), None, "not_found")
-scen("err_add_existing_file", base, P("*** Add File: a.txt", "+x"), None, "already_exists")
-scen("err_move_onto_existing", {"a": "a\n", "b": "b\n"}, P("*** Update File: a", "*** Move to: b", "@@", "-a", "+A"), None, "already_exists")
 scen("err_update_folder", {"d/x": "x\n"}, P("*** Update File: d", "@@", "-x", "+y"), None, "is_directory")
 scen("err_update_binary", {"bin": b"\x00\x01\x02\nx\n"}, P("*** Update File: bin", "@@", "-x", "+y"), None, "binary_file")
 scen("err_outside_workspace", base, P("*** Add File: ../escape.txt", "+x"), None, "outside_workspace")
@@ -81,4 +83,6 @@ scen("err_absolute_outside", base, P("*** Add File: /tmp/gatehouse-escape.txt", 
 scen("err_protected_path", base, P("*** Add File: .git/hooks/pre-commit", "+#!/bin/sh"), None, "protected_path")
 scen("err_third_operation_fails", {"a.txt": "a\n", "b.txt": "b\n", "c.txt": "c\n"},
      P("*** Update File: a.txt", "@@", "-a", "+A", "*** Delete File: b.txt", "*** Update File: c.txt", "@@", "-zzz", "+Z"), None, "patch_context_not_found")
+# All or nothing, unlike Codex: a replacing add is undone when a later operation fails.
+scen("err_overwrite_then_fail", base, P("*** Add File: a.txt", "+x", "*** Update File: a.txt", "@@", "-zzz", "+Z"), None, "patch_context_not_found")
 scen("err_move_outside", base, P("*** Update File: a.txt", "*** Move to: ../out.txt", "@@", "-one", "+1"), None, "outside_workspace")

@@ -3,6 +3,7 @@ package bash
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/tools"
@@ -38,6 +39,18 @@ func (t *Tool) Prepare(_ context.Context, raw json.RawMessage) (*tools.Prepared,
 	return &tools.Prepared{
 		Command: c,
 		Run: func(ctx context.Context, _ protocol.Decision) (tools.Result, error) {
+			// The folder shown (and a rule's folder) is where it runs: a
+			// symlink repointed while the dialog waited refuses the call.
+			if a.Action == "exec" || a.Action == "start" {
+				dir, res, ok := t.resolve(a.Cwd)
+				if !ok {
+					return res, nil
+				}
+				if dir != c.Cwd {
+					return tools.Fail(tools.CodeChangedSincePreview, fmt.Sprintf(
+						"changed since preview: cwd %q now resolves to %s, not to %s as shown; nothing was run", a.Cwd, dir, c.Cwd), a.Cwd), nil
+				}
+			}
 			return t.Run(ctx, raw)
 		},
 	}, tools.Result{}, true

@@ -48,6 +48,8 @@ type fileChange struct {
 	LinesAdded   int    `json:"linesAdded"`
 	LinesRemoved int    `json:"linesRemoved"`
 	Diff         string `json:"diff"`
+	// Replaced: the operation wrote over a file that existed.
+	Replaced bool `json:"replaced,omitempty"`
 }
 
 // Preview plans the call (or the part sel chooses; nil: all of it) without
@@ -88,25 +90,25 @@ func (t *ApplyPatch) RunText(_ context.Context, text string) (tools.Result, erro
 }
 
 // Apply applies the part of the call sel chooses (nil: all), refusing with
-// changed_since_preview when a file differs from the hashes of an earlier
-// preview (nil: no earlier preview).
-func (t *ApplyPatch) Apply(raw json.RawMessage, sel *patch.Selection, previewHashes map[string]string) (tools.Result, error) {
+// changed_since_preview when a file is not as an earlier preview showed it
+// (nil: no earlier preview).
+func (t *ApplyPatch) Apply(raw json.RawMessage, sel *patch.Selection, preview *patch.Plan) (tools.Result, error) {
 	plan, r, ok := t.Preview(raw, sel)
 	if !ok {
 		return r, nil
 	}
-	return t.apply(plan, previewHashes)
+	return t.apply(plan, preview)
 }
 
-func (t *ApplyPatch) apply(plan *patch.Plan, previewHashes map[string]string) (tools.Result, error) {
-	if err := plan.Apply(previewHashes); err != nil {
+func (t *ApplyPatch) apply(plan *patch.Plan, preview *patch.Plan) (tools.Result, error) {
+	if err := plan.Apply(preview); err != nil {
 		return tools.FailErr(err, tools.CodeIOError), nil
 	}
 	res := patchResult{FilesChanged: plan.FilesChanged(), OperationsApplied: len(plan.Changes), FileChanges: []fileChange{}}
 	for _, c := range plan.Changes {
 		res.FileChanges = append(res.FileChanges, fileChange{
 			Path: c.Path, Operation: c.Operation, MovedFrom: c.MovedFrom,
-			LinesAdded: c.LinesAdded, LinesRemoved: c.LinesRemoved, Diff: c.Diff,
+			LinesAdded: c.LinesAdded, LinesRemoved: c.LinesRemoved, Diff: c.Diff, Replaced: c.Replaces,
 		})
 	}
 	return tools.OK(res)

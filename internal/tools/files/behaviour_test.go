@@ -25,10 +25,11 @@ func TestReadFile(t *testing.T) {
 		truncated         bool
 		code              string
 	}{
-		{args: map[string]any{"path": "src/a.txt"}, content: "alpha\nbeta\ngamma\n", start: 1, end: 3, total: 3},
-		{args: map[string]any{"path": "link.txt", "startLine": 2, "endLine": 2}, content: "beta\n", start: 2, end: 2, total: 3},
-		{args: map[string]any{"path": "long.txt", "startLine": 10, "maxChars": 20}, content: "line 010\nline 011\n", start: 10, end: 11, total: 100, truncated: true},
-		{args: map[string]any{"path": "long.txt", "maxChars": 4}, content: "line", start: 1, end: 1, total: 100, truncated: true},
+		{args: map[string]any{"path": "src/a.txt"}, content: "     1\talpha\n     2\tbeta\n     3\tgamma\n", start: 1, end: 3, total: 3},
+		{args: map[string]any{"path": "link.txt", "startLine": 2, "endLine": 2}, content: "     2\tbeta\n", start: 2, end: 2, total: 3},
+		{args: map[string]any{"path": "long.txt", "startLine": 10, "maxChars": 20}, content: "    10\tline 010\n    11\tline 011\n", start: 10, end: 11, total: 100, truncated: true},
+		{args: map[string]any{"path": "long.txt", "startLine": 98}, content: "    98\tline 098\n    99\tline 099\n   100\tline 100\n", start: 98, end: 100, total: 100},
+		{args: map[string]any{"path": "long.txt", "maxChars": 4}, content: "     1\tline", start: 1, end: 1, total: 100, truncated: true},
 		{args: map[string]any{"path": "src/a.txt", "startLine": 9}, content: "", start: 9, end: 3, total: 3},
 		{args: map[string]any{"path": "bin.dat"}, code: "binary_file"},
 		{args: map[string]any{"path": "latin1.txt"}, code: "binary_file"},
@@ -73,15 +74,18 @@ func TestWriteFile(t *testing.T) {
 	if out["created"] != false || out["mode"] != "overwrite" || out["bytesWritten"] != 4.0 || out["path"] != "src/a.txt" {
 		t.Errorf("overwrite: %v", out)
 	}
+	if d, _ := out["diff"].(string); !strings.Contains(d, "\n+new\n") || !strings.Contains(d, "\n-") || out["linesAdded"] != 1.0 {
+		t.Errorf("overwrite diff: %v", out)
+	}
 	if fi, _ := os.Stat(filepath.Join(root, "src/a.txt")); fi.Mode().Perm() != 0o600 {
 		t.Errorf("mode not kept: %v", fi.Mode())
 	}
 	out, _ = run(t, wf, map[string]any{"path": "src/a.txt", "content": "more\n", "mode": "append"})
-	if out["appended"] != true {
+	if out["appended"] != true || out["linesAdded"] != 1.0 || out["linesRemoved"] != 0.0 || !strings.Contains(out["diff"].(string), "\n+more\n") {
 		t.Errorf("append: %v", out)
 	}
 	out, _ = run(t, wf, map[string]any{"path": "n/e/w.txt", "content": "", "mode": "create"})
-	if out["created"] != true || out["resolvedPath"] != filepath.Join(root, "n/e/w.txt") {
+	if out["created"] != true || out["resolvedPath"] != filepath.Join(root, "n/e/w.txt") || out["diff"] != nil {
 		t.Errorf("create: %v", out)
 	}
 	out, isErr = run(t, wf, map[string]any{"path": "n/e/w.txt", "content": "x", "mode": "create"})

@@ -135,6 +135,13 @@ func TestBoundaryEachTool(t *testing.T) {
 		{path: "conflink/settings.json", readCode: "protected_path", wrCode: "protected_path"},
 		{path: ".git/hooks/pre-commit", wrCode: "protected_path"},
 		{path: ".git/config", wrCode: "protected_path"},
+		// Issue 12, item 5: all of .git, and a .git file (gitfile) anywhere.
+		{path: ".git/commondir", wrCode: "protected_path"},
+		{path: ".git/HEAD", wrCode: "protected_path"},
+		{path: ".git/info/new/exclude", wrCode: "protected_path"},
+		{path: ".git", wrCode: "protected_path"},
+		{path: "src/.git", wrCode: "protected_path"},
+		{path: "src/.GIT/config", wrCode: "protected_path"},
 		{path: filepath.Join(base, "ro", "doc.md"), wrCode: "read_only_root"},
 		{path: filepath.Join(base, "ro"), wrCode: "read_only_root"},
 	}

@@ -3,7 +3,9 @@ package files
 import (
 	"context"
 	"encoding/json"
+	"path/filepath"
 	"slices"
+	"strings"
 
 	"gatehouse/internal/patch"
 	"gatehouse/internal/protocol"
@@ -24,7 +26,7 @@ func (t *WriteFile) Prepare(_ context.Context, raw json.RawMessage) (*tools.Prep
 	}
 	p := describe(t.ws, plan)
 	p.Run = func(context.Context, protocol.Decision) (tools.Result, error) {
-		return t.Apply(raw, plan.Hashes())
+		return t.Apply(raw, plan)
 	}
 	return p, tools.Result{}, true
 }
@@ -41,9 +43,9 @@ func (t *ApplyPatch) Prepare(_ context.Context, raw json.RawMessage) (*tools.Pre
 	p.Partial = true
 	p.Run = func(_ context.Context, d protocol.Decision) (tools.Result, error) {
 		if d.Kind != protocol.DecisionPartial {
-			return t.Apply(raw, nil, plan.Hashes())
+			return t.Apply(raw, nil, plan)
 		}
-		res, err := t.Apply(raw, &patch.Selection{Files: d.Files, Hunks: d.Hunks}, plan.Hashes())
+		res, err := t.Apply(raw, &patch.Selection{Files: d.Files, Hunks: d.Hunks}, plan)
 		if err != nil || res.IsError {
 			return res, err
 		}
@@ -55,14 +57,20 @@ func (t *ApplyPatch) Prepare(_ context.Context, raw json.RawMessage) (*tools.Pre
 // describe turns a plan into the preview and rule keys of a call.
 func describe(ws *workspace.Workspace, plan *patch.Plan) *tools.Prepared {
 	p := &tools.Prepared{Files: make([]protocol.FilePreview, 0, len(plan.Changes))}
-	key := func(path string) string {
+	// key records the rule key of path and returns its preview hash and,
+	// when it differs from what the model wrote, where it really is.
+	key := func(path string) (hash, resolved string) {
 		if abs, err := ws.Resolve(path, workspace.Write); err == nil {
-			if !slices.Contains(p.Paths, ws.Rel(abs)) {
-				p.Paths = append(p.Paths, ws.Rel(abs))
+			rel := ws.Rel(abs)
+			if !slices.Contains(p.Paths, rel) {
+				p.Paths = append(p.Paths, rel)
 			}
-			return plan.Hashes()[abs]
+			if rel != strings.TrimPrefix(filepath.ToSlash(path), "./") {
+				resolved = rel
+			}
+			return plan.Hashes()[abs], resolved
 		}
-		return ""
+		return "", ""
 	}
 	for i := range plan.Changes {
 		c := &plan.Changes[i]
@@ -70,10 +78,11 @@ func describe(ws *workspace.Workspace, plan *patch.Plan) *tools.Prepared {
 			Path: c.Path, Operation: protocol.FileOperation(c.Operation), MovedFrom: c.MovedFrom,
 			Added: c.LinesAdded, Removed: c.LinesRemoved, Diff: c.Diff,
 			OldContent: c.OldContent, NewContent: c.NewContent,
+			Replaces: c.Replaces, ReplacedDiff: c.ReplacedDiff,
 		}
-		fp.OldHash = key(c.Path)
+		fp.OldHash, fp.ResolvedPath = key(c.Path)
 		if c.MovedFrom != "" {
-			fp.OldHash = key(c.MovedFrom)
+			fp.OldHash, fp.ResolvedFrom = key(c.MovedFrom)
 		}
 		if len(c.OldContent) > maxPreviewContent || len(c.NewContent) > maxPreviewContent {
 			fp.OldContent, fp.NewContent, fp.ContentOmitted = "", "", true

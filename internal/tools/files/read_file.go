@@ -5,6 +5,7 @@ import (
 	"context"
 	_ "embed"
 	"encoding/json"
+	"fmt"
 	"os"
 	"unicode/utf8"
 
@@ -120,18 +121,27 @@ func (t *ReadFile) read(a readArgs) (*readResult, error) {
 		n := utf8.RuneCount(l)
 		if n > budget {
 			if last < start { // even the first line does not fit: cut it
-				out = append(out, cutRunes(l, budget)...)
+				out = appendNumbered(out, i, cutRunes(l, budget))
 				last = i
 			}
 			res.Truncated = true
 			break
 		}
 		budget -= n
-		out = append(out, l...)
+		out = appendNumbered(out, i, l)
 		last = i
 	}
 	res.Content, res.EndLine = string(out), last
 	return res, nil
+}
+
+// appendNumbered appends line n as `cat -n` shows it: the number right-aligned
+// in six columns, a tab, then the line as it is in the file (its ending, if
+// it has one, included). The tab keeps the number apart from the text even
+// when the line itself starts with digits or spaces.
+func appendNumbered(out []byte, n int, line []byte) []byte {
+	out = fmt.Appendf(out, "%6d\t", n)
+	return append(out, line...)
 }
 
 // splitLines splits b after each "\n", keeping the endings.

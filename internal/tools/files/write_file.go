@@ -46,6 +46,11 @@ type writeResult struct {
 	Created      bool   `json:"created"`
 	Appended     bool   `json:"appended"`
 	BytesWritten int    `json:"bytesWritten"`
+	LinesAdded   int    `json:"linesAdded"`
+	LinesRemoved int    `json:"linesRemoved"`
+	// Diff is the unified diff of what changed in a file that existed; a
+	// created file's diff would only repeat the content of the call.
+	Diff string `json:"diff,omitempty"`
 }
 
 // Preview plans the call without writing: the approval dialog shows its
@@ -75,8 +80,8 @@ func (t *WriteFile) Run(ctx context.Context, raw json.RawMessage) (tools.Result,
 }
 
 // Apply writes the call, refusing with changed_since_preview when a file
-// differs from the hashes of an earlier preview (nil: no earlier preview).
-func (t *WriteFile) Apply(raw json.RawMessage, previewHashes map[string]string) (tools.Result, error) {
+// is not as an earlier preview showed it (nil: no earlier preview).
+func (t *WriteFile) Apply(raw json.RawMessage, preview *patch.Plan) (tools.Result, error) {
 	plan, r, ok := t.Preview(raw)
 	if !ok {
 		return r, nil
@@ -88,12 +93,20 @@ func (t *WriteFile) Apply(raw json.RawMessage, previewHashes map[string]string) 
 	}
 	abs, _ := t.ws.Resolve(a.Path, workspace.Write) // resolved by Preview already
 	created := plan.Created(abs)
-	if err := plan.Apply(previewHashes); err != nil {
+	if err := plan.Apply(preview); err != nil {
 		return tools.FailErr(err, tools.CodeIOError), nil
 	}
-	return tools.OK(writeResult{
+	res := writeResult{
 		Path: t.ws.Rel(abs), ResolvedPath: abs, Mode: a.Mode,
 		Created: created, Appended: a.Mode == patch.WriteAppend && !created,
 		BytesWritten: len(*a.Content),
-	})
+	}
+	if len(plan.Changes) == 1 {
+		c := plan.Changes[0]
+		res.LinesAdded, res.LinesRemoved = c.LinesAdded, c.LinesRemoved
+		if !created {
+			res.Diff = c.Diff
+		}
+	}
+	return tools.OK(res)
 }

@@ -186,6 +186,9 @@ export namespace main {
 	    clearKey: boolean;
 	    theme: string;
 	    api: string;
+	    price?: settings.Price;
+	    clearPrice?: boolean;
+	    sendKey: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new SettingsInput(source);
@@ -199,7 +202,28 @@ export namespace main {
 	        this.clearKey = source["clearKey"];
 	        this.theme = source["theme"];
 	        this.api = source["api"];
+	        this.price = this.convertValues(source["price"], settings.Price);
+	        this.clearPrice = source["clearPrice"];
+	        this.sendKey = source["sendKey"];
 	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 	export class SettingsView {
 	    baseURL: string;
@@ -208,6 +232,8 @@ export namespace main {
 	    theme: string;
 	    api: string;
 	    sources: settings.Sources;
+	    price: settings.Price;
+	    priceSource: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new SettingsView(source);
@@ -221,6 +247,8 @@ export namespace main {
 	        this.theme = source["theme"];
 	        this.api = source["api"];
 	        this.sources = this.convertValues(source["sources"], settings.Sources);
+	        this.price = this.convertValues(source["price"], settings.Price);
+	        this.priceSource = source["priceSource"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -278,7 +306,9 @@ export namespace protocol {
 	    id?: string;
 	    tool: string;
 	    files?: string[];
-	    prefixes?: string[][];
+	    commands?: string[][];
+	    action?: string;
+	    cwd?: string;
 	    summary: string;
 	
 	    static createFrom(source: any = {}) {
@@ -290,7 +320,9 @@ export namespace protocol {
 	        this.id = source["id"];
 	        this.tool = source["tool"];
 	        this.files = source["files"];
-	        this.prefixes = source["prefixes"];
+	        this.commands = source["commands"];
+	        this.action = source["action"];
+	        this.cwd = source["cwd"];
 	        this.summary = source["summary"];
 	    }
 	}
@@ -301,7 +333,12 @@ export namespace protocol {
 	    writesOutside?: boolean;
 	    network?: boolean;
 	    elevates?: boolean;
+	    writesGit?: boolean;
 	    opaque?: boolean;
+	    readsOutside?: string[];
+	    writesOutsideTo?: string[];
+	    protectedPaths?: string[];
+	    destructive?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new CommandSegment(source);
@@ -315,7 +352,12 @@ export namespace protocol {
 	        this.writesOutside = source["writesOutside"];
 	        this.network = source["network"];
 	        this.elevates = source["elevates"];
+	        this.writesGit = source["writesGit"];
 	        this.opaque = source["opaque"];
+	        this.readsOutside = source["readsOutside"];
+	        this.writesOutsideTo = source["writesOutsideTo"];
+	        this.protectedPaths = source["protectedPaths"];
+	        this.destructive = source["destructive"];
 	    }
 	}
 	export class CommandPreview {
@@ -386,6 +428,10 @@ export namespace protocol {
 	    path: string;
 	    operation: string;
 	    movedFrom?: string;
+	    resolvedPath?: string;
+	    resolvedFrom?: string;
+	    replaces?: boolean;
+	    replacedDiff?: string;
 	    added: number;
 	    removed: number;
 	    diff: string;
@@ -404,6 +450,10 @@ export namespace protocol {
 	        this.path = source["path"];
 	        this.operation = source["operation"];
 	        this.movedFrom = source["movedFrom"];
+	        this.resolvedPath = source["resolvedPath"];
+	        this.resolvedFrom = source["resolvedFrom"];
+	        this.replaces = source["replaces"];
+	        this.replacedDiff = source["replacedDiff"];
 	        this.added = source["added"];
 	        this.removed = source["removed"];
 	        this.diff = source["diff"];
@@ -532,13 +582,69 @@ export namespace protocol {
 	        this.note = source["note"];
 	    }
 	}
+	export class CallApproval {
+	    by: string;
+	    rules?: Rule[];
+	
+	    static createFrom(source: any = {}) {
+	        return new CallApproval(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.by = source["by"];
+	        this.rules = this.convertValues(source["rules"], Rule);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	
 	
+	export class Compaction {
+	    keepFrom?: string;
+	    prompt?: string;
+	    replaced: number;
+	    manual?: boolean;
+	    tokensBefore: number;
+	    undone?: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new Compaction(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.keepFrom = source["keepFrom"];
+	        this.prompt = source["prompt"];
+	        this.replaced = source["replaced"];
+	        this.manual = source["manual"];
+	        this.tokensBefore = source["tokensBefore"];
+	        this.undone = source["undone"];
+	    }
+	}
 	export class ContextUse {
 	    tokens: number;
 	    estimated?: boolean;
 	    window: number;
 	    trimmed?: number;
+	    windowSource?: string;
+	    compacted?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new ContextUse(source);
@@ -550,6 +656,8 @@ export namespace protocol {
 	        this.estimated = source["estimated"];
 	        this.window = source["window"];
 	        this.trimmed = source["trimmed"];
+	        this.windowSource = source["windowSource"];
+	        this.compacted = source["compacted"];
 	    }
 	}
 	export class Decision {
@@ -634,6 +742,8 @@ export namespace protocol {
 	    result?: number[];
 	    isError?: boolean;
 	    durationMs?: number;
+	    waitMs?: number;
+	    approval?: CallApproval;
 	    running?: boolean;
 	    reason?: string;
 	    error?: string;
@@ -641,6 +751,9 @@ export namespace protocol {
 	    usage?: Usage;
 	    context?: ContextUse;
 	    blocked?: Blocked;
+	    compaction?: Compaction;
+	    reasoning?: number[][];
+	    reasoningModel?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new TranscriptItem(source);
@@ -659,6 +772,8 @@ export namespace protocol {
 	        this.result = source["result"];
 	        this.isError = source["isError"];
 	        this.durationMs = source["durationMs"];
+	        this.waitMs = source["waitMs"];
+	        this.approval = this.convertValues(source["approval"], CallApproval);
 	        this.running = source["running"];
 	        this.reason = source["reason"];
 	        this.error = source["error"];
@@ -666,6 +781,9 @@ export namespace protocol {
 	        this.usage = this.convertValues(source["usage"], Usage);
 	        this.context = this.convertValues(source["context"], ContextUse);
 	        this.blocked = this.convertValues(source["blocked"], Blocked);
+	        this.compaction = this.convertValues(source["compaction"], Compaction);
+	        this.reasoning = source["reasoning"];
+	        this.reasoningModel = source["reasoningModel"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -732,6 +850,20 @@ export namespace protocol {
 
 export namespace settings {
 	
+	export class Price {
+	    inputPerMTok: number;
+	    outputPerMTok: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Price(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.inputPerMTok = source["inputPerMTok"];
+	        this.outputPerMTok = source["outputPerMTok"];
+	    }
+	}
 	export class Sources {
 	    baseURL: string;
 	    apiKey: string;

@@ -11,6 +11,8 @@ export function ChangedFiles():Promise<Array<watch.ChangedFile>>;
 
 export function ChooseWorkspace():Promise<main.AppState>;
 
+export function Compact():Promise<void>;
+
 export function DetectLocalModels():Promise<Array<llm.LocalServer>>;
 
 export function FileDiff(arg1:string):Promise<main.FileDiffView>;
@@ -72,5 +74,7 @@ export function State():Promise<main.AppState>;
 export function Submit(arg1:string):Promise<main.SubmitResult>;
 
 export function TestConnection(arg1:main.SettingsInput):Promise<llm.ConnectionResult>;
+
+export function UndoCompact():Promise<void>;
 
 export function WatchState():Promise<main.WatchStatus>;

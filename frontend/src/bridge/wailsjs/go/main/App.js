@@ -14,6 +14,10 @@ export function ChooseWorkspace() {
   return window['go']['main']['App']['ChooseWorkspace']();
 }
 
+export function Compact() {
+  return window['go']['main']['App']['Compact']();
+}
+
 export function DetectLocalModels() {
   return window['go']['main']['App']['DetectLocalModels']();
 }
@@ -136,6 +140,10 @@ export function Submit(arg1) {
 
 export function TestConnection(arg1) {
   return window['go']['main']['App']['TestConnection'](arg1);
+}
+
+export function UndoCompact() {
+  return window['go']['main']['App']['UndoCompact']();
 }
 
 export function WatchState() {

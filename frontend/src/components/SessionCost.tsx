@@ -1,0 +1,17 @@
+import type { TranscriptItem } from "../bridge";
+import { costOf, formatCost, shortTokens, sessionUsage, type ModelPrice } from "./cost";
+
+/** The session's tokens and, when the model's price is known, what they cost: in the header. */
+export function SessionCost({ items, price }: { items: readonly TranscriptItem[]; price?: ModelPrice }) {
+  const u = sessionUsage(items);
+  if (!u.totalTokens) return null;
+  const cost = formatCost(costOf(u, price), price);
+  const n = (x: number) => x.toLocaleString("en-US");
+  const detail = `This session: ${n(u.promptTokens)} input and ${n(u.completionTokens)} output tokens` +
+    (cost ? `, ${cost}${price?.source === "builtin" ? " at list price" : ""}` : "; set a price in Settings to see the cost");
+  return (
+    <span className="session-cost" role="status" aria-label={detail} title={detail}>
+      {shortTokens(u.totalTokens)} tokens{cost && ` · ${cost}`}
+    </span>
+  );
+}

@@ -1,0 +1,59 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import type { Rule, TranscriptItem } from "../bridge";
+import { App } from "../App";
+import { fakeBackend, giveLayout } from "../test/fakeBackend";
+import { ToolCard } from "./ToolCard";
+
+afterEach(cleanup);
+beforeAll(giveLayout);
+
+const npmTest: Rule = { id: "rule-2", tool: "bash", commands: [["npm", "test"]], action: "exec", cwd: ".", summary: "run exactly `npm test` (exec, in the workspace root)" };
+const other: Rule = { id: "rule-1", tool: "write_file", files: ["a.txt"], summary: "write_file on a.txt" };
+
+const ruleRun: TranscriptItem = {
+  kind: "tool", id: "c1", turnId: "t1", tool: "bash", args: { action: "exec", command: "npm test" },
+  running: false, isError: false, durationMs: 850, result: { exitCode: 0 }, approval: { by: "rule", rules: [npmTest] },
+};
+
+describe("who approved a call", () => {
+  it("shows the run time, not the time the dialog waited, and says the wait apart", () => {
+    const it: TranscriptItem = {
+      kind: "tool", id: "c2", turnId: "t1", tool: "apply_patch", args: { patch: "" }, running: false, isError: false,
+      durationMs: 40, waitMs: 4200, approval: { by: "user" }, result: { fileChanges: [] },
+    };
+    render(<ToolCard item={it} />);
+    const time = screen.getByLabelText("took 40 ms");
+    expect(time.textContent).toBe("40 ms");
+    expect(time.title).toBe("ran 40 ms; waited 4.2 s for your answer");
+    expect(screen.queryByText(/ran under/)).toBeNull();
+    fireEvent.click(screen.getByRole("button", { expanded: false }));
+    expect(screen.getByText("You approved it after 4.2 s.")).toBeTruthy();
+  });
+
+  it("labels a call that ran under a session rule, and its link opens the rules at that rule", async () => {
+    const b = fakeBackend({}, { sessionId: "s1", lastSeq: 3, transcript: [{ kind: "user", id: "t1", turnId: "t1", text: "test it" }, ruleRun] });
+    const approvals = {
+      resolve: vi.fn(async () => {}), repreview: vi.fn(async () => {}), revokeRule: vi.fn(async () => {}), setAttention: vi.fn(async () => {}),
+      listRules: vi.fn(async () => [other, npmTest]),
+    };
+    render(<App backend={b} approvals={approvals} />);
+    const card = await screen.findByRole("group", { name: "bash npm test, done" });
+    expect(card.querySelector(".tool-rule")?.textContent).toBe("ran under your rule: npm test");
+    fireEvent.click(within(card).getByRole("button", { name: "Show rule: npm test" }));
+    const panel = await screen.findByRole("dialog", { name: "Session rules" });
+    await waitFor(() => expect(panel.querySelector("[aria-current]")?.textContent).toContain("run exactly `npm test`"));
+    expect(document.activeElement).toBe(panel.querySelector("[aria-current]"));
+  });
+
+  it("says so when the rule was revoked since", async () => {
+    const b = fakeBackend({}, { sessionId: "s1", lastSeq: 3, transcript: [ruleRun] });
+    const approvals = {
+      resolve: vi.fn(async () => {}), repreview: vi.fn(async () => {}), revokeRule: vi.fn(async () => {}), setAttention: vi.fn(async () => {}),
+      listRules: vi.fn(async () => [other]),
+    };
+    render(<App backend={b} approvals={approvals} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Show rule: npm test" }));
+    expect(await screen.findByText("That rule was revoked.")).toBeTruthy();
+  });
+});

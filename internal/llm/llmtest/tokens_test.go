@@ -1,0 +1,94 @@
+package llmtest
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+func post(t *testing.T, url, body string) (int, map[string]any) {
+	t.Helper()
+	resp, err := http.Post(url, "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var v map[string]any
+	if resp.Header.Get("Content-Type") == "application/json" {
+		json.NewDecoder(resp.Body).Decode(&v)
+	}
+	return resp.StatusCode, v
+}
+
+func TestCountsPromptTokensAndRefusesPastTheWindow(t *testing.T) {
+	srv := Start(t, Script{ContextWindow: 1000, Responses: []Response{{Text: Text("ok")}}})
+	big := strings.Repeat("x", 3000) // 3,000 bytes: 750 tokens at four bytes a token
+	status, body := post(t, srv.URL+"/chat/completions",
+		`{"model":"m","stream":true,"messages":[{"role":"user","content":"`+big+`"}]}`)
+	if status != 400 {
+		t.Fatalf("status %d, want 400", status)
+	}
+	e, _ := body["error"].(map[string]any)
+	if e["code"] != "context_length_exceeded" || !strings.Contains(e["message"].(string), "maximum context length is 1000 tokens") {
+		t.Fatalf("error %v", e)
+	}
+	status, _ = post(t, srv.URL+"/chat/completions",
+		`{"model":"m","stream":true,"stream_options":{"include_usage":true},"messages":[{"role":"user","content":"`+big[:2000]+`"}]}`)
+	if status != 200 {
+		t.Fatalf("status %d", status)
+	}
+	reqs := srv.Requests()
+	if !reqs[0].Refused || reqs[0].Response != -1 {
+		t.Errorf("first request %+v: want refused, no response taken", reqs[0])
+	}
+	// bytes/3 plus keys and per-message overhead: more than a bytes/4
+	// estimate of the text would say.
+	if n := reqs[0].PromptTokens; n <= 3000/3 {
+		t.Errorf("counted %d tokens for 3,000 bytes, want more than 1,000", n)
+	}
+	if n := reqs[1].PromptTokens; n <= 2000/3 || n > 1000 || reqs[1].Refused {
+		t.Errorf("second request: %+v", reqs[1])
+	}
+}
+
+func TestModelMetaJoinsTheListing(t *testing.T) {
+	srv := Start(t, Script{Models: []string{"a", "b"},
+		ModelMeta: map[string]map[string]any{"a": {"max_model_len": 32768}}})
+	resp, err := http.Get(srv.URL + "/models")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var list struct {
+		Data []map[string]any `json:"data"`
+	}
+	json.NewDecoder(resp.Body).Decode(&list)
+	if len(list.Data) != 2 || list.Data[0]["max_model_len"] != 32768.0 || list.Data[1]["max_model_len"] != nil {
+		t.Fatalf("listing %v", list.Data)
+	}
+}
+
+// A rule answers any request whose last message matches, as often as it
+// comes, out of the scripted sequence.
+func TestRulesAnswerOutOfTurn(t *testing.T) {
+	srv := Start(t, Script{Responses: []Response{{Text: Text("first")}},
+		When: []Rule{{LastContains: "summarize", Response: Response{Text: Text("a summary")}}}})
+	for _, body := range []string{
+		`{"model":"m","stream":true,"messages":[{"role":"user","content":"please summarize"}]}`,
+		`{"model":"m","stream":true,"input":[{"role":"user","content":"summarize again"}]}`,
+		`{"model":"m","stream":true,"messages":[{"role":"user","content":"hi"}]}`,
+	} {
+		path := "/chat/completions"
+		if strings.Contains(body, `"input"`) {
+			path = "/responses"
+		}
+		if status, _ := post(t, srv.URL+path, body); status != 200 {
+			t.Fatalf("status %d", status)
+		}
+	}
+	reqs := srv.Requests()
+	if reqs[0].Rule != 1 || reqs[1].Rule != 1 || reqs[2].Rule != 0 || reqs[2].Response != 0 {
+		t.Fatalf("requests %+v", reqs)
+	}
+}
