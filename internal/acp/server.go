@@ -208,11 +208,15 @@ func (a *Agent) open(cwd, id string, mcp []sdk.McpServer) (*acpSession, error) {
 	s.rt = rt
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if a.closed {
+	switch {
+	case a.closed:
 		rt.Close()
 		return nil, internalError("the connection is closing")
+	case a.sessions[id] != nil: // loaded twice at once
+		rt.Close()
+		return nil, invalidParams("session %s is already open", id)
 	}
-	a.sessions[rt.ID()] = s
+	a.sessions[id] = s
 	return s, nil
 }
 
