@@ -12,9 +12,12 @@ import (
 	"gatehouse/internal/desktop"
 	"gatehouse/internal/events"
 	"gatehouse/internal/llm"
+	"gatehouse/internal/mcp"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/runtime"
+	"gatehouse/internal/sandbox"
+	"gatehouse/internal/sandbox/host"
 	"gatehouse/internal/session"
 	"gatehouse/internal/settings"
 	"gatehouse/internal/tools"
@@ -52,6 +55,9 @@ type App struct {
 	alerts    *desktop.ExitAlerts
 	policy    tools.Policy                     // the sessions' tools (zero: all, the main agent's)
 	files     atomic.Pointer[browse.Workspace] // the open workspace's watch and viewer (app_files.go)
+	cmds      *host.Host                       // the supervisor helper and ledger (app_sandbox.go)
+	mcp       *mcp.Host                        // the workspace's MCP servers (app_mcp.go)
+	drawn     atomic.Bool                      // the page drew its first frame
 }
 
 // AppState is what the page needs to draw its frame.
@@ -67,6 +73,11 @@ type AppState struct {
 	// Theme is the saved one (system, light or dark), here so the page can
 	// draw its first frame in it without asking for the settings.
 	Theme string `json:"theme"`
+	// Unconfined says why commands do not run confined ("" while they
+	// do); the header shows a badge while it is set. SandboxOff: because
+	// the user turned the sandbox off.
+	Unconfined string `json:"unconfined,omitempty"`
+	SandboxOff bool   `json:"sandboxOff,omitempty"`
 }
 
 // NewApp builds the bound App around the settings in store.
@@ -75,6 +86,7 @@ func NewApp(started time.Time, log *slog.Logger, store *settings.Store, flags se
 	a.model = llm.NewLive(a.modelConfig)
 	a.alerts = desktop.NewExitAlerts(desktop.DBusNotifier{AppName: "Gatehouse"}, log)
 	a.bus = events.New(events.SinkFunc(a.deliver), events.Options{})
+	a.mcp = a.newMCPHost()
 	if saved, err := store.Load(); err == nil && saved.ApprovalMode != "" {
 		a.mode = protocol.ApprovalMode(saved.ApprovalMode) // Load checked it
 	}
@@ -106,7 +118,11 @@ func (a *App) shutdown(context.Context) {
 	a.setSessionLocked(nil)
 	a.mu.Unlock()
 	a.closeSession(s)
+	if a.cmds != nil {
+		a.cmds.Close() // a clean exit: nothing of this run is left over
+	}
 	a.stopWatch()
+	a.mcp.Close()
 	a.bus.Close()
 }
 
@@ -117,6 +133,7 @@ func (a *App) Ready() {
 		a.log.Info("ready", "afterMs", time.Since(a.started).Milliseconds())
 		// Read the login shell's environment now, off the first command's path.
 		go a.loginEnv.Environ()
+		a.mcpReady()
 	})
 }
 
@@ -143,12 +160,15 @@ func (a *App) State() AppState {
 	if a.workspace != "" {
 		name = filepath.Base(a.workspace)
 	}
-	return AppState{
+	st := AppState{
 		Version: version, Workspace: a.workspace, WorkspaceName: name, ApprovalMode: a.mode,
 		NeedsSetup: eff.Settings.Model == "" || eff.Settings.BaseURL == "",
 		Model:      eff.Settings.Model,
 		Theme:      eff.Settings.Theme,
 	}
+	sb := a.cmdHost().Status(host.Config{Mode: eff.Settings.Sandbox})
+	st.Unconfined, st.SandboxOff = sb.Reason, sb.Mode == sandbox.ModeOff
+	return st
 }
 
 func (a *App) updateTitle() {

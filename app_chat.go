@@ -6,6 +6,7 @@ import (
 	"gatehouse/internal/agent"
 	"gatehouse/internal/approval"
 	"gatehouse/internal/llm"
+	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/runtime"
 	"gatehouse/internal/session"
@@ -59,13 +60,19 @@ func (a *App) openSessionLocked(id string, log *session.Log, past *session.Loade
 			a.log.Info("turn stopped", "session", id, "turn", out.TurnID, "reason", out.Reason, "tokens", out.Usage.TotalTokens)
 		},
 	}
-	o.Processes.Env = a.loginEnv.Environ
+	o.Processes = a.sessionProcs(proc.Options{Env: a.loginEnv.Environ}, id)
 	if fw := a.files.Load(); fw != nil {
 		o.Files = fw.Live()
 	} else {
 		o.NoWatch = true // the window's watch failed (logged); no second try per session
 	}
-	return runtime.New(o)
+	s, err := runtime.New(o)
+	if err == nil {
+		if err := a.mcp.Attach(s); err != nil {
+			a.log.Warn("MCP tools", "err", err)
+		}
+	}
+	return s, err
 }
 
 // modelConfig is the model client's configuration in effect now.

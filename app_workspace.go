@@ -17,7 +17,7 @@ func (a *App) ChooseWorkspace() (AppState, error) {
 	if err != nil {
 		return a.State(), fmt.Errorf("could not open the folder dialog: %w", err)
 	}
-	if dir == "" {
+	if dir == "" || !a.confirmWorkspace(dir) {
 		return a.State(), nil
 	}
 	if err := a.setWorkspace(dir); err != nil {
@@ -41,6 +41,7 @@ func (a *App) setWorkspace(dir string) error {
 	a.mu.Unlock()
 	a.closeSession(old)
 	a.watchWorkspace(ws)
+	a.mcpOpen(ws.Root())
 	a.saveSettings(func(s *settings.Settings) { s.RememberWorkspace(abs) })
 	a.updateTitle()
 	return nil

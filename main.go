@@ -19,6 +19,7 @@ import (
 	"github.com/wailsapp/wails/v2/pkg/options/linux"
 
 	"gatehouse/internal/proc"
+	"gatehouse/internal/sandbox/host"
 	"gatehouse/internal/session"
 	"gatehouse/internal/settings"
 )
@@ -75,6 +76,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	app := NewApp(started, log, store, settings.Flags{BaseURL: *baseURL, Model: *model, API: *api})
 	if dataDir, err := session.DefaultDir(); err == nil {
 		app.sessions = session.NewStore(dataDir)
+		app.cmds = host.New(dataDir, log)
 	} else {
 		log.Warn("sessions will not be saved", "err", err)
 	}

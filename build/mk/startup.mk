@@ -15,6 +15,6 @@ $(BARE_DIR)/build/bin/bare:
 bare-app: $(BARE_DIR)/build/bin/bare
 
 bench-startup: build bare-app
-	$(GO) run ./internal/desktop/startbench -gatehouse $(BIN) -bare $(BARE_DIR)/build/bin/bare
+	$(GO) run ./internal/desktop/startbench -gatehouse $(BIN) -bare $(BARE_DIR)/build/bin/bare $(STARTBENCH_FLAGS)
 
 BENCH_TARGETS += bench-startup

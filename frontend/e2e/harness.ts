@@ -24,6 +24,8 @@ export interface AppOptions {
   files?: Record<string, string>;
   /** Write no settings: the app starts on its first-run screen. */
   firstRun?: boolean;
+  /** The user's MCP servers (the mcpServers object of Gatehouse's mcp.json). */
+  mcpServers?: Record<string, unknown>;
 }
 
 export interface App {
@@ -202,6 +204,11 @@ export const test = base.extend<{ app: (opts: AppOptions) => Promise<App> }>({
           JSON.stringify({ baseURL: modelURL ?? "http://127.0.0.1:9/v1", model: "fake-model", approvalMode: opts.approvalMode }),
         );
         fs.writeFileSync(path.join(dir, "api-key"), "sk-test-e2e", { mode: 0o600 });
+      }
+      if (opts.mcpServers) {
+        const dir = path.join(configHome, "gatehouse");
+        fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+        fs.writeFileSync(path.join(dir, "mcp.json"), JSON.stringify({ mcpServers: opts.mcpServers }), { mode: 0o600 });
       }
 
       const startBackend = async () => {

@@ -23,6 +23,10 @@ import { useShortcuts } from "./components/shortcuts";
 import type { ModelPrice } from "./components/cost";
 import { loadRich } from "./rich";
 import type { FilesBackend } from "./bridge/files";
+import type { LeftoverBackend, SandboxBackend } from "./bridge/sandbox";
+import type { McpBackend } from "./bridge/mcp";
+import { McpPanel } from "./components/McpPanel";
+import { useMcpStartingNote } from "./components/McpStartingNote";
 
 /** Sets the page's theme: light, dark, or anything else for the system's. */
 export function applyTheme(theme: string) {
@@ -33,7 +37,7 @@ export function applyTheme(theme: string) {
 
 const autoNotice = "This window started in auto mode: tool calls run without asking you first. The workspace boundary still holds. Change the mode with Approval in the header.";
 
-export function App({ backend, processes, sessions, localModels, files, approvals, initialState }: {
+export function App({ backend, processes, sessions, localModels, files, approvals, mcp, initialState, sandbox, leftovers }: {
   backend: Backend;
   /** The frame's state when the page had it before mounting (main.tsx): the first render is then the real frame. */
   initialState?: AppState;
@@ -42,6 +46,11 @@ export function App({ backend, processes, sessions, localModels, files, approval
   processes?: ProcessBackend;
   sessions?: SessionsBackend;
   localModels?: () => Promise<LocalServer[]>;
+  /** The sandbox block of Settings. */
+  sandbox?: SandboxBackend;
+  /** What a crashed run left running, in the process panel. */
+  leftovers?: LeftoverBackend;
+  mcp?: McpBackend;
 }) {
   const [state, setState] = useState<AppState | null>(initialState ?? null);
   const [processesOpen, setProcessesOpen] = useState(false);
@@ -121,6 +130,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
     toggleHelp: () => setHelp((h) => !h),
   });
   const contextUse = useMemo(() => lastContextUse(transcript.items), [transcript.items]);
+  const mcpNote = useMcpStartingNote(mcp, transcript.turnId);
 
   if (!state) {
     return (
@@ -167,6 +177,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
               }}
               onClose={state.needsSetup ? undefined : () => setShowSettings(false)}
               localModels={localModels}
+              sandbox={sandbox}
             />
           </main>
         ) : (
@@ -175,8 +186,14 @@ export function App({ backend, processes, sessions, localModels, files, approval
               {files && state.workspace ? <FileTree key={state.workspace} files={files} /> : undefined}
             </SidePanel>
             <Chat state={state} transcript={transcript} notice={startMode.current === "auto" ? autoNotice : undefined} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onCancel={cancel} findSignal={findSignal} />
+            {mcpNote}
+            {mcp && state.workspace && (
+              <SidePanel side="right" title="Servers" emptyText="MCP servers show up here." width={360}>
+                <McpPanel key={state.workspace} backend={mcp} />
+              </SidePanel>
+            )}
             <SidePanel side="right" title="Processes" emptyText="No processes yet. Processes the agent starts show up here." width={440} open={processesOpen} onOpenChange={setProcessesOpen}>
-              {processes && <ProcessPanel backend={processes} onProcessStarted={() => setProcessesOpen(true)} />}
+              {processes && <ProcessPanel backend={processes} onProcessStarted={() => setProcessesOpen(true)} leftovers={leftovers} />}
             </SidePanel>
           </main>
         )}

@@ -7,6 +7,8 @@ import { processBackend } from "./bridge/processes";
 import { sessionsBackend } from "./bridge/sessions";
 import { detectLocalModels } from "./bridge/localModels";
 import { filesBackend } from "./bridge/files";
+import { leftoverBackend, sandboxBackend } from "./bridge/sandbox";
+import { mcpBackend } from "./bridge/mcp";
 import "./styles.css";
 
 const root = createRoot(document.getElementById("root")!);
@@ -14,7 +16,7 @@ const root = createRoot(document.getElementById("root")!);
 function mount(initialState?: AppState) {
   root.render(
     <StrictMode>
-      <App backend={backend} processes={processBackend} sessions={sessionsBackend} localModels={detectLocalModels} files={filesBackend} approvals={approvalBackend} initialState={initialState} />
+      <App backend={backend} processes={processBackend} sessions={sessionsBackend} localModels={detectLocalModels} files={filesBackend} approvals={approvalBackend} initialState={initialState} mcp={mcpBackend} sandbox={sandboxBackend} leftovers={leftoverBackend} />
     </StrictMode>,
   );
 }

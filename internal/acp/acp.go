@@ -134,7 +134,7 @@ func Run(ctx context.Context, args []string, env Env, in io.Reader, out io.Write
 	slog.SetDefault(logger)
 	err = Serve(ctx, Options{Model: client, ContextWindow: eff.Settings.ContextWindow, Mode: m, DataDir: env.DataDir,
 		MicroCompactAt: eff.Settings.MicroCompactAt, CompactAt: eff.Settings.CompactAt,
-		ProcEnv: env.ProcEnv, MaxSteps: *maxSteps, Logger: logger, Version: env.Version}, in, out)
+		ConfigDir: env.ConfigDir, ProcEnv: env.ProcEnv, MaxSteps: *maxSteps, Logger: logger, Version: env.Version}, in, out)
 	if err != nil {
 		fmt.Fprintln(stderr, "gatehouse acp:", err)
 		return 1

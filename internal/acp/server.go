@@ -33,7 +33,10 @@ type Options struct {
 	Mode approval.Mode
 	// DataDir holds the session logs; empty: not saved, not loadable.
 	DataDir string
-	// ProcEnv is the environment of the processes tools start.
+	// ConfigDir is Gatehouse's config folder (the user's MCP servers).
+	ConfigDir string
+	// ProcEnv is the environment of the processes (and MCP servers) tools
+	// start.
 	ProcEnv func() []string
 	// MaxSteps bounds the model requests of one prompt.
 	MaxSteps int
@@ -96,7 +99,7 @@ func (a *Agent) closeAll() {
 	a.sessions = map[string]*acpSession{}
 	a.mu.Unlock()
 	for _, s := range all {
-		s.rt.Close()
+		s.close()
 	}
 }
 
@@ -114,7 +117,7 @@ func (a *Agent) Initialize(ctx context.Context, p sdk.InitializeRequest) (sdk.In
 	}
 	return sdk.InitializeResponse{
 		ProtocolVersion:   v,
-		AgentCapabilities: sdk.AgentCapabilities{LoadSession: true},
+		AgentCapabilities: sdk.AgentCapabilities{LoadSession: true, McpCapabilities: sdk.McpCapabilities{Http: true}},
 		AgentInfo:         &sdk.Implementation{Name: "gatehouse", Title: sdk.Ptr("Gatehouse"), Version: version},
 		AuthMethods:       []sdk.AuthMethod{},
 	}, nil
@@ -128,7 +131,7 @@ func (a *Agent) Authenticate(context.Context, sdk.AuthenticateRequest) (sdk.Auth
 // NewSession implements sdk.Agent: cwd becomes the session's workspace,
 // through the same boundary as the window's.
 func (a *Agent) NewSession(ctx context.Context, p sdk.NewSessionRequest) (sdk.NewSessionResponse, error) {
-	s, err := a.open(p.Cwd, "", p.McpServers)
+	s, err := a.open(ctx, p.Cwd, "", p.McpServers)
 	if err != nil {
 		return sdk.NewSessionResponse{}, err
 	}
@@ -148,7 +151,7 @@ func (a *Agent) LoadSession(ctx context.Context, p sdk.LoadSessionRequest) (sdk.
 	if open {
 		return sdk.LoadSessionResponse{}, invalidParams("session %s is already open", p.SessionId)
 	}
-	s, err := a.open(p.Cwd, string(p.SessionId), p.McpServers)
+	s, err := a.open(ctx, p.Cwd, string(p.SessionId), p.McpServers)
 	if err != nil {
 		return sdk.LoadSessionResponse{}, err
 	}
@@ -163,16 +166,13 @@ func (a *Agent) LoadSession(ctx context.Context, p sdk.LoadSessionRequest) (sdk.
 
 // open assembles a runtime session in folder cwd: new when id is "", else
 // the saved session id of that folder.
-func (a *Agent) open(cwd, id string, mcp []sdk.McpServer) (*acpSession, error) {
+func (a *Agent) open(ctx context.Context, cwd, id string, servers []sdk.McpServer) (*acpSession, error) {
 	if !filepath.IsAbs(cwd) {
 		return nil, invalidParams("cwd %q is not an absolute path", cwd)
 	}
 	ws, err := runtime.OpenWorkspace(cwd)
 	if err != nil {
 		return nil, invalidParams("%v", err)
-	}
-	if len(mcp) > 0 {
-		a.o.Logger.Info("the editor's MCP servers are not started: Gatehouse does not run MCP servers yet", "servers", len(mcp))
 	}
 	newSession := id == ""
 	if newSession {
@@ -198,22 +198,33 @@ func (a *Agent) open(cwd, id string, mcp []sdk.McpServer) (*acpSession, error) {
 		return nil, invalidParams("sessions are not saved here")
 	}
 	s.past = opts.Past
-	rt, err := runtime.New(opts)
+	if s.servers, err = a.startServers(ctx, ws.Root(), servers); err == nil {
+		if s.servers != nil {
+			opts.Providers = s.servers.Providers()
+		}
+		s.rt, err = runtime.New(opts)
+	}
 	if err != nil {
 		if opts.Log != nil {
 			opts.Log.Close()
 		}
+		if s.servers != nil {
+			s.servers.Close()
+		}
+		var re *sdk.RequestError
+		if errors.As(err, &re) {
+			return nil, err
+		}
 		return nil, internalError("%v", err)
 	}
-	s.rt = rt
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	switch {
 	case a.closed:
-		rt.Close()
+		s.close()
 		return nil, internalError("the connection is closing")
 	case a.sessions[id] != nil: // loaded twice at once
-		rt.Close()
+		s.close()
 		return nil, invalidParams("session %s is already open", id)
 	}
 	a.sessions[id] = s
@@ -366,7 +377,7 @@ func (a *Agent) CloseSession(ctx context.Context, p sdk.CloseSessionRequest) (sd
 	if s == nil {
 		return sdk.CloseSessionResponse{}, invalidParams("unknown session %q", p.SessionId)
 	}
-	s.rt.Close()
+	s.close()
 	return sdk.CloseSessionResponse{}, nil
 }
 

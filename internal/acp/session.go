@@ -8,6 +8,7 @@ import (
 	sdk "github.com/coder/acp-go-sdk"
 
 	"gatehouse/internal/approval"
+	"gatehouse/internal/mcp"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/runtime"
 	"gatehouse/internal/session"
@@ -17,12 +18,14 @@ import (
 // acpSession is one runtime session and what the host keeps beside it: the
 // mode the editor chose, the tool calls it was told about, the turn lock.
 type acpSession struct {
-	a    *Agent
-	id   string
-	ws   *workspace.Workspace
-	rt   *runtime.Session
-	mode atomic.Value // approval.Mode
-	past *session.Loaded
+	a  *Agent
+	id string
+	ws *workspace.Workspace
+	rt *runtime.Session
+	// servers are the session's MCP servers (nil: none started).
+	servers *mcp.Manager
+	mode    atomic.Value // approval.Mode
+	past    *session.Loaded
 	// turn lets one prompt run at a time: a prompt that cancelled the
 	// running one waits here until it stopped.
 	turn sync.Mutex
@@ -44,6 +47,14 @@ var modeDescriptions = []struct{ id, name, desc string }{
 	{string(approval.Manual), "Manual", "Ask before every tool call"},
 	{string(approval.Safe), "Safe", "Read without asking; ask before changing files or running commands"},
 	{string(approval.Auto), "Auto", "Ask for nothing (the workspace boundary still holds)"},
+}
+
+// close ends the session, then its MCP servers.
+func (s *acpSession) close() {
+	s.rt.Close()
+	if s.servers != nil {
+		s.servers.Close()
+	}
 }
 
 func (s *acpSession) currentMode() approval.Mode { return s.mode.Load().(approval.Mode) }

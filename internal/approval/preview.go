@@ -57,6 +57,15 @@ func (g *Gate) describe(tool string, args json.RawMessage, prep *tools.Prepared,
 		p.ArgsText = string(args)
 	}
 	p.Summary = tool + " " + clip(strings.Join(strings.Fields(string(args)), " "), 120)
+	if prep != nil && prep.Mcp != nil {
+		m := *prep.Mcp
+		p.Mcp = &m
+		if prep.ArgsText != "" {
+			p.ArgsText = prep.ArgsText
+		}
+		p.Summary = m.Server + " › " + m.Tool + " " + clip(strings.Join(strings.Fields(string(args)), " "), 100)
+		return p, keys{kind: keyTool}
+	}
 	if prep != nil {
 		return p, keys{kind: keyNone}
 	}

@@ -19,6 +19,7 @@ import (
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/runtime"
+	cmdhost "gatehouse/internal/sandbox/host"
 	"gatehouse/internal/session"
 	"gatehouse/internal/settings"
 	"gatehouse/internal/tools"
@@ -36,6 +37,7 @@ const (
 
 const execUsage = `usage: gatehouse exec --workspace DIR --prompt TEXT [--approval auto|safe|manual]
                      [--model M] [--base-url URL] [--api chat|responses] [--max-steps N] [--json]
+                     [--mcp-config FILE]...
 
 Runs one turn of the agent without the window and exits when it stops.
 --prompt - reads the prompt from stdin. The model server and key come from
@@ -54,6 +56,10 @@ every call that changes files or runs a command; manual asks for every call;
 auto for none (the workspace boundary holds in every mode). Questions are asked
 on the terminal (stderr, answers from stdin); without a terminal a call that
 needs approval is rejected and the turn ends as blocked_by_approval.
+
+MCP servers: the user's list (mcp.json in the app's config folder) and each
+--mcp-config file start before the turn; a workspace's .gatehouse/mcp.json
+never does here (trust it in the window). Their calls pass the same approval.
 
 Processes the agent started are stopped when the turn ends. The session is
 saved like the window's and can be resumed there.
@@ -112,7 +118,9 @@ func ExecMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 type execOptions struct {
 	workspace, prompt, approval, model, baseURL, api   string
 	maxSteps, contextWindow, microCompactAt, compactAt int
+	sandbox                                            cmdhost.Config // from the saved settings
 	json                                               bool
+	mcpConfigs                                         repeated
 }
 
 // Exec runs `gatehouse exec`; args are the command line after "exec".
@@ -130,6 +138,7 @@ func Exec(ctx context.Context, args []string, env ExecEnv, stdin io.Reader, stdo
 	fs.StringVar(&o.api, "api", "", "model API: chat or responses (default: GATEHOUSE_API, the saved one, else chat)")
 	fs.IntVar(&o.maxSteps, "max-steps", 0, "most model requests in the turn (default 50)")
 	fs.BoolVar(&o.json, "json", false, "print events as JSON lines")
+	fs.Var(&o.mcpConfigs, "mcp-config", "an mcpServers file to start besides the user's (repeatable)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return ExitOK
@@ -175,6 +184,7 @@ func Exec(ctx context.Context, args []string, env ExecEnv, stdin io.Reader, stdo
 		return usage("%v", err)
 	}
 	o.contextWindow = eff.Settings.ContextWindow
+	o.sandbox = cmdhost.Config{Mode: eff.Settings.Sandbox, DenyTCP: eff.Settings.SandboxDenyTCP}
 	o.microCompactAt, o.compactAt = eff.Settings.MicroCompactAt, eff.Settings.CompactAt
 	ws, err := workspace.New(o.workspace, workspace.Options{})
 	if err != nil {
@@ -208,7 +218,22 @@ func runTurn(ctx context.Context, o execOptions, env ExecEnv, ws *workspace.Work
 		Mode: func() approval.Mode { return mode }, Gateway: terminalGateway(stdin, stderr),
 		MaxSteps: o.maxSteps, ContextWindow: o.contextWindow, MicroCompactAt: o.microCompactAt, CompactAt: o.compactAt, Logger: warnLogger(stderr), Policy: env.Policy,
 	}
-	opts.Processes.Env = env.ProcEnv
+	// Commands run under the supervisor helper beside the binary, confined
+	// as the saved settings say, like the window's. Closed after the
+	// session (defers run last first): nothing of this run is left over.
+	cmds := cmdhost.New(env.DataDir, slog.New(slog.DiscardHandler))
+	defer cmds.Close()
+	opts.Processes = cmds.Options(proc.Options{Env: env.ProcEnv}, ws.Root(), cmds.Scratch(id), func() cmdhost.Config { return o.sandbox })
+	servers, err := startMCP(ctx, env.ConfigDir, ws.Root(), o.mcpConfigs, env.ProcEnv, stderr)
+	if err != nil {
+		if log != nil {
+			log.Close()
+		}
+		fmt.Fprintln(stderr, "gatehouse exec: MCP servers:", err)
+		return ExitError
+	}
+	defer servers.Close()
+	opts.Providers = servers.Providers()
 	sess, err := runtime.New(opts)
 	if err != nil {
 		if log != nil {

@@ -6,8 +6,16 @@
 // Start also gives it a pseudo-terminal and its own session, so tools that
 // check for a terminal behave as in a real one. Stop and CloseAll signal the
 // whole group (and, for Start, every process of the terminal's session):
-// SIGTERM, a grace period, then SIGKILL. A process that calls setsid(2) to
-// leave its session escapes; an OS sandbox is needed to catch those.
+// SIGTERM, a grace period, then SIGKILL.
+//
+// With Options.Supervisor, each command runs under the supervisor helper
+// (package supervisor): the helper is a child subreaper, so Stop and CloseAll
+// reach every process the command started, one that called setsid(2) to
+// leave its session included; it kills them all when the app dies, crash
+// included; and it confines the command with Options.Sandbox's policy.
+// Without it, a process that leaves its session escapes, and a crash of the
+// app leaves the groups running: Options.Ledger records them so that the
+// next run finds them (FindLeftovers, StopLeftover).
 //
 // Output of a started process lands in a Ring of fixed size addressed by
 // absolute offsets; Logs pages through it and says when a reader fell behind.

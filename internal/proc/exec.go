@@ -4,7 +4,6 @@ import (
 	"context"
 	"io"
 	"os"
-	"os/exec"
 	"sync"
 	"time"
 )
@@ -24,6 +23,8 @@ type ExecResult struct {
 	PID      int
 	ExitCode int // 128+n when killed by signal n
 	TimedOut bool
+	// Confined: the command ran under the sandbox (Options.Sandbox).
+	Confined bool
 	Duration time.Duration
 }
 
@@ -61,50 +62,49 @@ func (r *Registry) Exec(ctx context.Context, spec ExecSpec) (ExecResult, error) 
 		errW.Close()
 		return ExecResult{}, ErrClosed
 	}
-	cmd := exec.Command(r.shellPath(env), "-c", spec.Command)
-	cmd.Dir, cmd.Env = spec.Dir, env
-	cmd.Stdout, cmd.Stderr = outW, errW // *os.File: Wait waits for the process only
-	cmd.SysProcAttr = execAttrs()
 	began := time.Now()
-	err = cmd.Start()
+	l, err := r.launch(spec.Command, spec.Dir, env, [3]*os.File{nil, outW, errW}, false)
 	outW.Close()
 	errW.Close()
 	if err != nil {
 		r.mu.Unlock()
 		return ExecResult{}, err
 	}
-	g := group{pgid: cmd.Process.Pid}
+	g := l.g
 	r.execs[g] = struct{}{}
+	r.o.Ledger.add(g, spec.Command, spec.Dir)
 	r.mu.Unlock()
+	go r.forget(g)
 
 	var copies sync.WaitGroup
 	copies.Add(2)
 	go func() { defer copies.Done(); io.Copy(spec.Stdout, outR) }()
 	go func() { defer copies.Done(); io.Copy(spec.Stderr, errR) }()
-	waited := make(chan error, 1)
-	go func() { waited <- cmd.Wait() }()
+	waited := make(chan int, 1)
+	go func() { waited <- l.wait() }()
 
-	res := ExecResult{PID: g.pgid}
+	res := ExecResult{PID: g.pgid, Confined: l.confined}
 	var timeout <-chan time.Time
 	if spec.Timeout > 0 {
 		t := time.NewTimer(spec.Timeout)
 		defer t.Stop()
 		timeout = t.C
 	}
-	var werr, cerr error
+	var code int
+	var cerr error
 	select {
-	case werr = <-waited:
+	case code = <-waited:
 	case <-timeout:
 		res.TimedOut = true
 		killGroups([]group{g}, r.o.KillGrace)
-		werr = <-waited
+		code = <-waited
 	case <-ctx.Done():
 		cerr = ctx.Err()
 		killGroups([]group{g}, r.o.KillGrace)
-		werr = <-waited
+		code = <-waited
 	}
 	res.Duration = time.Since(began)
-	res.ExitCode = exitCode(werr)
+	res.ExitCode = code
 
 	// The shell is gone; take what is left in the pipes, but do not wait for
 	// a background child that still holds them.

@@ -10,7 +10,23 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"gatehouse/internal/sandbox"
+	"gatehouse/internal/supervisor/suptest"
 )
+
+// supervised makes o run its commands the way the app does: under the
+// supervisor helper, confined where the kernel has Landlock (the folder of
+// each command and the temp folder writable).
+func supervised(t *testing.T, o *Options) {
+	o.Supervisor = suptest.Binary(t)
+	if sandbox.ABI() > 0 {
+		o.Sandbox = func(dir string) *sandbox.Policy {
+			p := sandbox.Build(sandbox.Spec{Workspace: dir, Env: os.Environ()})
+			return &p
+		}
+	}
+}
 
 // TestMain doubles as a helper process: PROCTEST_HELPER=listen listens on a
 // free TCP port, writes the port to $PROCTEST_PORTFILE and waits.
@@ -25,7 +41,9 @@ func TestMain(m *testing.M) {
 		time.Sleep(30 * time.Second)
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	suptest.Cleanup()
+	os.Exit(code)
 }
 
 type fakeTicker struct{ c chan time.Time }
@@ -82,6 +100,9 @@ func newReg(t *testing.T, o Options) *Registry {
 	}
 	if o.Shell == "" {
 		o.Shell = "/bin/bash"
+	}
+	if o.Supervisor == "" && !o.direct {
+		supervised(t, &o)
 	}
 	r := NewRegistry(o)
 	t.Cleanup(r.Close)

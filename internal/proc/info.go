@@ -27,6 +27,8 @@ type Info struct {
 	StartedAt time.Time  `json:"startedAt"`
 	EndedAt   *time.Time `json:"endedAt,omitempty"`
 	Ports     []int      `json:"ports,omitempty"` // TCP ports it listens on or printed as a local URL
+	// Confined: it runs (ran) confined by the sandbox.
+	Confined bool `json:"confined,omitempty"`
 	// Restored marks an entry loaded from an earlier run of the app: it shows
 	// saved output and cannot be written to.
 	Restored bool `json:"restored,omitempty"`

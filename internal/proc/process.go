@@ -3,7 +3,6 @@ package proc
 import (
 	"errors"
 	"os"
-	"os/exec"
 	"slices"
 	"sync"
 	"time"
@@ -113,14 +112,13 @@ func (p *process) closePTY() {
 
 // wait reaps the leader, gives the reader a moment to take the last output,
 // and marks the process ended.
-func (p *process) wait(cmd *exec.Cmd, drain time.Duration, ended func()) {
-	err := cmd.Wait()
+func (p *process) wait(waitCode func() int, drain time.Duration, ended func()) {
+	code := waitCode()
 	select {
 	case <-p.rdone:
 	case <-time.After(drain):
 	}
 	now := time.Now()
-	code := exitCode(err)
 	p.mu.Lock()
 	p.inf.Status = StatusExited
 	if p.stopping {

@@ -12,6 +12,7 @@ import (
 type procStat struct {
 	pid, pgid, sid int
 	zombie         bool
+	start          uint64 // clock ticks after boot
 }
 
 // scanProcs lists every process of the system it can read.
@@ -47,12 +48,22 @@ func readStat(pid int) (procStat, bool) {
 		return procStat{}, false
 	}
 	f := strings.Fields(string(b[i+1:]))
-	if len(f) < 4 {
+	if len(f) < 20 {
 		return procStat{}, false
 	}
 	pgid, _ := strconv.Atoi(f[2])
 	sid, _ := strconv.Atoi(f[3])
-	return procStat{pid: pid, pgid: pgid, sid: sid, zombie: f[0] == "Z" || f[0] == "X"}, true
+	start, _ := strconv.ParseUint(f[19], 10, 64) // field 22 of stat
+	return procStat{pid: pid, pgid: pgid, sid: sid, zombie: f[0] == "Z" || f[0] == "X", start: start}, true
+}
+
+// procStart is the start time of a live (non-zombie) process.
+func procStart(pid int) (uint64, bool) {
+	st, ok := readStat(pid)
+	if !ok || st.zombie {
+		return 0, false
+	}
+	return st.start, true
 }
 
 func (g group) has(st procStat) bool {
@@ -72,7 +83,14 @@ func members(g group) []int {
 
 // alive reports whether g still has a live process. Zombies are dead: they
 // wait for a parent to reap them and hold nothing but a table entry.
-func alive(g group) bool { return len(members(g)) > 0 }
+// A group under the supervisor is alive while the helper runs: it exits
+// once no descendant is left, so /proc need not be scanned.
+func alive(g group) bool {
+	if g.sup != nil {
+		return g.sup.running()
+	}
+	return len(members(g)) > 0
+}
 
 // membersOf maps each group to its live processes, with one scan of /proc.
 func membersOf(gs []group) map[group][]int {

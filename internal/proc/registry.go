@@ -2,13 +2,14 @@ package proc
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"gatehouse/internal/sandbox"
 )
 
 // Defaults of Options.
@@ -48,6 +49,21 @@ type Options struct {
 	ExitDrain time.Duration
 	// Rows and Cols size new pseudo-terminals (default 24x120).
 	Rows, Cols uint16
+	// Supervisor is the path of the gatehouse-supervisor helper. When set,
+	// every command runs under it: it kills the command's whole tree when
+	// the app goes away (crash included) and applies Sandbox. Empty: commands
+	// run directly, unconfined, and a crash of the app leaves them running.
+	Supervisor string
+	// Sandbox returns the policy confining a command about to start in dir,
+	// nil to run it unconfined. Called for each command (so a changed
+	// setting applies to the next one); used only with Supervisor.
+	Sandbox func(dir string) *sandbox.Policy
+	// Ledger, when set, records the process groups of the registry while
+	// they may run, so that the next run finds those a crash left
+	// (FindLeftovers).
+	Ledger *Ledger
+
+	direct bool // tests: run without Supervisor even where one is available
 }
 
 // Registry owns the processes of one session. Its methods are safe for
@@ -64,6 +80,12 @@ type Registry struct {
 	execs  map[group]struct{} // groups of Exec calls, kept while they may have members
 	closed bool
 	shell  string
+
+	lifeR, lifeW *os.File // the supervisors' lifeline (see lifeline)
+	spare        *helper  // a helper started ahead of the next command
+	refilling    bool     // a spare is being started
+	refills      sync.WaitGroup
+	spareReady   *sync.Cond // on mu: a refill ended
 
 	closeOnce sync.Once
 	quit      chan struct{}
@@ -104,6 +126,7 @@ func NewRegistry(o Options) *Registry {
 		o.Rows, o.Cols = 24, 120
 	}
 	r := &Registry{o: o, procs: map[string]*process{}, execs: map[group]struct{}{}, quit: make(chan struct{})}
+	r.spareReady = sync.NewCond(&r.mu)
 	r.disp = newDispatcher(o.Observer, o.NewTicker(o.Tick), o.MaxChunk)
 	if o.PortScan > 0 {
 		r.bg.Add(1)
@@ -157,19 +180,24 @@ func (r *Registry) Start(command, dir string) (Info, error) {
 	if r.closed {
 		return Info{}, ErrClosed
 	}
-	cmd := exec.Command(r.shellPath(env), "-c", command)
-	cmd.Dir, cmd.Env = dir, env
-	f, err := startPTY(cmd, r.o.Rows, r.o.Cols)
+	f, tty, err := openPTY(r.o.Rows, r.o.Cols)
 	if err != nil {
 		return Info{}, err
 	}
-	pid := cmd.Process.Pid
+	l, err := r.launch(command, dir, env, [3]*os.File{tty, tty, tty}, true)
+	tty.Close()
+	if err != nil {
+		f.Close()
+		return Info{}, err
+	}
+	pid := l.pid
 	r.nextID++
+	r.o.Ledger.add(l.g, command, dir)
 	p := &process{
 		id: "p" + strconv.Itoa(r.nextID), ring: NewRing(r.o.RingSize),
-		g: group{pgid: pid, sid: pid}, pty: f,
+		g: l.g, pty: f,
 		done: make(chan struct{}), rdone: make(chan struct{}),
-		inf: Info{PID: pid, Command: command, Cwd: dir, Status: StatusRunning, StartedAt: time.Now()},
+		inf: Info{PID: pid, Command: command, Cwd: dir, Status: StatusRunning, StartedAt: time.Now(), Confined: l.confined},
 	}
 	p.inf.ProcessID = p.id
 	r.procs[p.id] = p
@@ -180,7 +208,8 @@ func (r *Registry) Start(command, dir string) (Info, error) {
 			r.disp.post(note{noteUpdated, p})
 		}
 	})
-	go p.wait(cmd, r.o.ExitDrain, func() { r.disp.post(note{noteExited, p}) })
+	go p.wait(l.wait, r.o.ExitDrain, func() { r.disp.post(note{noteExited, p}) })
+	go r.forget(l.g)
 	return p.info(), nil
 }
 
@@ -327,6 +356,7 @@ func (r *Registry) stopAll(ps []*process, gs []group) {
 func (r *Registry) CloseAll() {
 	r.mu.Lock()
 	r.closed = true
+	r.dropSpare()
 	var ps []*process
 	for _, id := range r.order {
 		if p := r.procs[id]; !p.inf.Restored {
@@ -346,6 +376,13 @@ func (r *Registry) CloseAll() {
 func (r *Registry) Close() {
 	r.CloseAll()
 	r.closeOnce.Do(func() {
+		r.refills.Wait() // a spare being started uses the lifeline
+		r.mu.Lock()
+		if r.lifeW != nil {
+			r.lifeW.Close()
+			r.lifeR.Close()
+		}
+		r.mu.Unlock()
 		close(r.quit)
 		r.bg.Wait()
 		r.disp.stop()

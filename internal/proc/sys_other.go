@@ -18,11 +18,22 @@ var errUnsupported = errors.New("processes are not supported on this platform ye
 type group struct {
 	pgid int
 	sid  int
+	sup  *supervisor
 }
+
+type supervisor struct{}
+
+func (*supervisor) running() bool { return false }
+
+func (r *Registry) launchSupervised(string, string, string, []string, [3]*os.File, bool) (*launched, error) {
+	return nil, errUnsupported
+}
+
+func ptyAttrs() *syscall.SysProcAttr { return nil }
 
 func execAttrs() *syscall.SysProcAttr { return nil }
 
-func startPTY(*exec.Cmd, uint16, uint16) (*os.File, error) { return nil, errUnsupported }
+func openPTY(uint16, uint16) (*os.File, *os.File, error) { return nil, nil, errUnsupported }
 
 func resizePTY(*os.File, uint16, uint16) error { return errUnsupported }
 
@@ -48,3 +59,13 @@ func membersOf([]group) map[group][]int { return nil }
 func listeningPorts([]int) []int { return nil }
 
 func loginAttrs() *syscall.SysProcAttr { return nil }
+
+func killPIDs(func() []int, time.Duration) {}
+
+func (*supervisor) waitDone() {}
+
+func procStart(int) (uint64, bool) { return 0, false }
+
+type helper struct{}
+
+func (r *Registry) dropSpare() {}

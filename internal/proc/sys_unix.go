@@ -15,18 +15,37 @@ import (
 // group names the processes a kill reaches: every process whose process
 // group is pgid, and, when sid > 0, every process of session sid (a process
 // under a pty that made its own group with job control).
+//
+// A group run under the supervisor helper (sup) is the helper's to kill
+// while it runs: it reaches every descendant, even one that left the group
+// and the session.
 type group struct {
 	pgid int
 	sid  int
+	sup  *supervisor
 }
 
 // execAttrs puts an exec'd shell in a process group of its own.
 func execAttrs() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setpgid: true} }
 
-// startPTY starts cmd as the leader of a new session whose controlling
-// terminal is a new pty, and returns the pty's master side.
-func startPTY(cmd *exec.Cmd, rows, cols uint16) (*os.File, error) {
-	return pty.StartWithSize(cmd, &pty.Winsize{Rows: rows, Cols: cols})
+// ptyAttrs make a shell the leader of a new session whose controlling
+// terminal is its stdin.
+func ptyAttrs() *syscall.SysProcAttr {
+	return &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
+}
+
+// openPTY returns a new pty's master and terminal sides, sized rows x cols.
+func openPTY(rows, cols uint16) (master, tty *os.File, err error) {
+	master, tty, err = pty.Open()
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := pty.Setsize(master, &pty.Winsize{Rows: rows, Cols: cols}); err != nil {
+		master.Close()
+		tty.Close()
+		return nil, nil, err
+	}
+	return master, tty, nil
 }
 
 func resizePTY(f *os.File, rows, cols uint16) error {
@@ -35,6 +54,10 @@ func resizePTY(f *os.File, rows, cols uint16) error {
 
 // signalGroup sends sig to every process of g. Missing processes are fine.
 func signalGroup(g group, sig syscall.Signal) {
+	if g.sup.running() {
+		g.sup.signal(sig)
+		return
+	}
 	_ = syscall.Kill(-g.pgid, sig)
 	if g.sid > 0 {
 		for _, pid := range members(g) {
@@ -93,3 +116,27 @@ func exitCode(err error) int {
 
 // loginAttrs detaches the login shell from any terminal (new session).
 func loginAttrs() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setsid: true} }
+
+// killPIDs sends SIGTERM to the processes list returns, waits up to grace
+// for none to be left, then sends SIGKILL to what list returns until none is
+// left (bounded).
+func killPIDs(list func() []int, grace time.Duration) {
+	for _, pid := range list() {
+		_ = syscall.Kill(pid, syscall.SIGTERM)
+	}
+	deadline := time.Now().Add(grace)
+	for len(list()) > 0 && time.Now().Before(deadline) {
+		time.Sleep(15 * time.Millisecond)
+	}
+	deadline = time.Now().Add(2 * time.Second)
+	for {
+		pids := list()
+		if len(pids) == 0 || !time.Now().Before(deadline) {
+			return
+		}
+		for _, pid := range pids {
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+		}
+		time.Sleep(15 * time.Millisecond)
+	}
+}

@@ -38,6 +38,7 @@ const (
 	ProcessUpdated    EventType = "process.updated"
 	FsChanged         EventType = "fs.changed"
 	WatchDegraded     EventType = "watch.degraded"
+	McpUpdated        EventType = "mcp.updated"
 	// ContextCompacted and ContextCompactionUndone: see their payloads.
 	ContextCompacted        EventType = "context.compacted"
 	ContextCompactionUndone EventType = "context.compaction_undone"
@@ -68,6 +69,7 @@ func Payloads() []PayloadType {
 		{ProcessUpdated, ProcessUpdatedPayload{}},
 		{FsChanged, FsChangedPayload{}},
 		{WatchDegraded, WatchDegradedPayload{}},
+		{McpUpdated, McpUpdatedPayload{}},
 		{ContextCompacted, ContextCompactedPayload{}},
 		{ContextCompactionUndone, ContextCompactionUndonePayload{}},
 	}
@@ -143,6 +145,8 @@ func DecodePayload(t EventType, data json.RawMessage) (any, error) {
 		return decode[ProcessUpdatedPayload](t, data)
 	case FsChanged:
 		return decode[FsChangedPayload](t, data)
+	case McpUpdated:
+		return decode[McpUpdatedPayload](t, data)
 	case WatchDegraded:
 		return decode[WatchDegradedPayload](t, data)
 	case ContextCompacted:

@@ -38,10 +38,11 @@ func TestEventRoundTripEveryType(t *testing.T) {
 			t.Errorf("%s decoded to %T, want %T", p.Type, e.Payload, p.Payload)
 		}
 	}
-	// The 14 of DESIGN.md, approval.stale (issue 8's stale previews), and
-	// context.compacted / context.compaction_undone (issue 20).
-	if len(seen) != 17 {
-		t.Errorf("%d event types, want 17", len(seen))
+	// The 14 of DESIGN.md, approval.stale (issue 8's stale previews),
+	// context.compacted / context.compaction_undone (issue 20) and
+	// mcp.updated (issue 15's servers panel).
+	if len(seen) != 18 {
+		t.Errorf("%d event types, want 18", len(seen))
 	}
 }
 

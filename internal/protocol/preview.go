@@ -41,6 +41,18 @@ type Preview struct {
 	// pretty-printed for display.
 	Args     json.RawMessage `json:"args,omitempty"`
 	ArgsText string          `json:"argsText,omitempty"`
+	// Mcp (kind args) names the MCP server and tool of the call; its
+	// ArgsText folds long strings.
+	Mcp *McpPreview `json:"mcp,omitempty"`
+}
+
+// McpPreview is a call of an MCP server's tool as the dialog shows it.
+type McpPreview struct {
+	// Server is the server's name in the user's config; Tool the tool's
+	// name on the server.
+	Server      string `json:"server"`
+	Tool        string `json:"tool"`
+	Description string `json:"description,omitempty"`
 }
 
 // FileOperation is what an operation does to its file.
@@ -129,6 +141,11 @@ type CommandPreview struct {
 	// ParseError is set when Command is not valid shell: no rule can cover
 	// it and Segments is empty.
 	ParseError string `json:"parseError,omitempty"`
+	// Confined (exec, start): the command will run confined by the OS
+	// sandbox, writing only in the workspace, temp, the scratch folder and
+	// the tool caches. False: it can write anywhere the user can (the
+	// sandbox is off or unavailable; the header says why).
+	Confined bool `json:"confined,omitempty"`
 }
 
 // CommandSegment is one simple command with the warnings the dialog shows.

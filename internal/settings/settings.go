@@ -77,6 +77,12 @@ type Settings struct {
 	// API is the protocol spoken to the model server, APIChat or
 	// APIResponses; "": APIChat.
 	API string `json:"api,omitempty"`
+	// Sandbox is how shell commands are confined: "workspace-write" (the
+	// default, "") or "off". The model cannot change it.
+	Sandbox string `json:"sandbox,omitempty"`
+	// SandboxDenyTCP refuses TCP connections to confined commands (UDP
+	// cannot be refused).
+	SandboxDenyTCP bool `json:"sandboxDenyTCP,omitempty"`
 	// Prices are prices set by the user, by model name; they win over
 	// the built-in list prices and over "local servers are free".
 	Prices map[string]Price `json:"prices,omitempty"`
@@ -103,6 +109,9 @@ func (s Settings) Validate() error {
 	}
 	if !ValidAPI(s.API) {
 		return fmt.Errorf("settings: API %q is not chat or responses", s.API)
+	}
+	if s.Sandbox != "" && s.Sandbox != "workspace-write" && s.Sandbox != "off" {
+		return fmt.Errorf("settings: sandbox %q is not workspace-write or off", s.Sandbox)
 	}
 	for model, p := range s.Prices {
 		if err := p.Validate(); err != nil {
@@ -217,6 +226,9 @@ func (s *Store) Load() (Settings, error) {
 	}
 	if out.ContextWindow < 0 {
 		out.ContextWindow = 0
+	}
+	if out.Sandbox != "" && out.Sandbox != "workspace-write" && out.Sandbox != "off" {
+		out.Sandbox = "" // an unknown mode confines: the safe side
 	}
 	if !validPercent(out.MicroCompactAt) {
 		out.MicroCompactAt = 0

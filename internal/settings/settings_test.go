@@ -63,6 +63,7 @@ func TestSaveRefusesUnknownValues(t *testing.T) {
 		{ApprovalMode: ApprovalAuto, Theme: ThemeDark, BaseURL: "ftp://x"},
 		{ApprovalMode: ApprovalAuto, Theme: ThemeDark, ContextWindow: -1},
 		{ApprovalMode: ApprovalAuto, Theme: ThemeDark, API: "completions"},
+		{ApprovalMode: ApprovalAuto, Theme: ThemeDark, Sandbox: "none"},
 		{ApprovalMode: ApprovalAuto, Theme: ThemeDark, CompactAt: 150},
 		{ApprovalMode: ApprovalAuto, Theme: ThemeDark, MicroCompactAt: 5},
 	} {
@@ -75,10 +76,10 @@ func TestSaveRefusesUnknownValues(t *testing.T) {
 func TestLoadRepairsUnknownValuesAndReportsBadJSON(t *testing.T) {
 	dir := t.TempDir()
 	st := NewStore(dir)
-	os.WriteFile(filepath.Join(dir, SettingsFile), []byte(`{"approvalMode":"yolo","theme":"neon","model":"m","contextWindow":-5,"api":"completions","compactAt":300,"microCompactAt":60}`), 0o644)
+	os.WriteFile(filepath.Join(dir, SettingsFile), []byte(`{"approvalMode":"yolo","theme":"neon","model":"m","contextWindow":-5,"api":"completions","compactAt":300,"microCompactAt":60,"sandbox":"none"}`), 0o644)
 	got, err := st.Load()
 	if err != nil || got.ApprovalMode != ApprovalSafe || got.Theme != ThemeSystem || got.Model != "m" || got.ContextWindow != 0 || got.API != "" ||
-		got.CompactAt != 0 || got.MicroCompactAt != 60 {
+		got.CompactAt != 0 || got.MicroCompactAt != 60 || got.Sandbox != "" {
 		t.Fatalf("got %+v, %v", got, err)
 	}
 	os.WriteFile(filepath.Join(dir, SettingsFile), []byte(`{"model":`), 0o644)

@@ -34,6 +34,10 @@ type Prepared struct {
 	Partial bool
 	// Command describes a bash call; the gate parses Command.Command.
 	Command *protocol.CommandPreview
+	// Mcp describes a call of an MCP server's tool, and ArgsText its
+	// arguments for display; a session rule covers the tool by name.
+	Mcp      *protocol.McpPreview
+	ArgsText string
 	// Run runs the call as prepared, once. d is the approving decision (of
 	// kind once, session or partial). A file that no longer has the hash it
 	// had when prepared is refused with changed_since_preview, not

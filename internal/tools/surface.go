@@ -154,9 +154,14 @@ func (s *Surface) Lookup(name string) (Tool, bool) {
 	}
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	for _, t := range s.resolveLocked(true) {
-		if t.tool.Spec().Name == name {
-			return t.tool, true
+	// What resolveLocked would keep under this name, without checking every
+	// other tool's schema on each call: the first provider's valid tool of
+	// that name (built-ins were looked up above).
+	for _, o := range s.providers {
+		for _, t := range o.p.Tools() {
+			if t != nil && t.Spec().Name == name && checkTool(t) == nil {
+				return t, true
+			}
 		}
 	}
 	return nil, false

@@ -91,10 +91,13 @@ export function dialogTitle(r: ApprovalRequestedPayload): string {
   } else if (p.kind === "command" && p.command) {
     what = actionVerb[p.command.action] ?? `${p.command.action} a process`;
   }
+  if (p.mcp) return `MCP server ${p.mcp.server} wants to run ${p.mcp.tool}`;
   return `${r.tool} wants to ${what}`;
 }
 
 /** The rule "Approve for session" creates, in words; "" when it creates none. */
 export function ruleText(r: ApprovalRequestedPayload): string {
+  const m = r.preview.mcp;
+  if (r.rule && m) return `rule: ${m.tool} on MCP server ${m.server}, any arguments (this session)`;
   return r.rule ? `rule: ${r.rule.summary} (this session)` : "";
 }

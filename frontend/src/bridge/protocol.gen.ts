@@ -69,6 +69,7 @@ export interface Preview {
   command?: CommandPreview;
   args?: unknown;
   argsText?: string;
+  mcp?: McpPreview;
 }
 
 export type PreviewKind = "files" | "command" | "args";
@@ -110,6 +111,7 @@ export interface CommandPreview {
   input?: string;
   segments?: CommandSegment[];
   parseError?: string;
+  confined?: boolean;
 }
 
 export interface CommandSegment {
@@ -125,6 +127,12 @@ export interface CommandSegment {
   writesOutsideTo?: string[];
   protectedPaths?: string[];
   destructive?: string;
+}
+
+export interface McpPreview {
+  server: string;
+  tool: string;
+  description?: string;
 }
 
 export interface ApprovalResolvedPayload {
@@ -239,6 +247,40 @@ export interface WatchDegradedPayload {
   reason: string;
 }
 
+export interface McpUpdatedPayload {
+  servers: McpServer[] | null;
+  untrusted?: McpUntrusted;
+  problem?: string;
+}
+
+export interface McpServer {
+  name: string;
+  source: string;
+  state: McpState;
+  error?: string;
+  stderr?: string;
+  tools?: McpTool[];
+  remote?: boolean;
+  target: string;
+  needsOAuth?: boolean;
+  trustReadOnlyHints?: boolean;
+}
+
+export type McpState = "starting" | "ready" | "failed" | "disabled" | "stopped";
+
+export interface McpTool {
+  name: string;
+  surfaceName: string;
+  description?: string;
+  readOnlyHint?: boolean;
+  enabled: boolean;
+}
+
+export interface McpUntrusted {
+  file: string;
+  lines: string[] | null;
+}
+
 export interface ContextCompactedPayload {
   compactionId: string;
   summary: string;
@@ -313,7 +355,7 @@ export interface ProcessInfo {
 export type ApprovalMode = "manual" | "safe" | "auto";
 
 /** Every event type, in a stable order. */
-export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "context.compacted", "context.compaction_undone"] as const;
+export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "mcp.updated", "context.compacted", "context.compaction_undone"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** The envelope of every event: {seq, sessionId, turnId, type, payload}. */
@@ -342,6 +384,7 @@ export type GatehouseEvent =
   | EventOf<"process.updated", ProcessUpdatedPayload>
   | EventOf<"fs.changed", FsChangedPayload>
   | EventOf<"watch.degraded", WatchDegradedPayload>
+  | EventOf<"mcp.updated", McpUpdatedPayload>
   | EventOf<"context.compacted", ContextCompactedPayload>
   | EventOf<"context.compaction_undone", ContextCompactionUndonePayload>;
 

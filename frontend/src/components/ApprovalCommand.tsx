@@ -41,6 +41,11 @@ export function ApprovalCommand({ command }: { command: CommandPreview }) {
         <dd>{actionWords[command.action] ?? command.action}</dd>
         {command.cwd && (<><dt>Folder</dt><dd className="mono">{command.cwd}</dd></>)}
         {command.processId && (<><dt>Process</dt><dd className="mono">{command.processId}</dd></>)}
+        {(command.action === "exec" || command.action === "start") && (
+          <><dt>Sandbox</dt><dd className="approval-sandbox">{command.confined
+            ? "confined — writes only in the workspace, temp and tool caches"
+            : "not confined — can write anywhere you can"}</dd></>
+        )}
       </dl>
       {command.command && (
         <>
@@ -84,5 +89,23 @@ export function ApprovalArgs({ text }: { text: string }) {
       <div className="approval-section-title">Arguments</div>
       <CodeBlock code={text} language="json" />
     </div>
+  );
+}
+
+/** The MCP server and tool a call goes to, with the tool's own description (the server's words). */
+export function ApprovalMcp({ server, tool, description }: { server: string; tool: string; description?: string }) {
+  return (
+    <dl className="approval-mcp" aria-label="MCP call">
+      <dt>Server</dt>
+      <dd>{server}</dd>
+      <dt>Tool</dt>
+      <dd><code>{tool}</code></dd>
+      {description && (
+        <>
+          <dt>Description</dt>
+          <dd className="approval-mcp-desc">{description}</dd>
+        </>
+      )}
+    </dl>
   );
 }

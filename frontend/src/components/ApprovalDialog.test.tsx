@@ -200,4 +200,24 @@ describe("ApprovalRules", () => {
     fireEvent.click(within(panel).getByRole("button", { name: `Revoke rule: ${summary}` }));
     expect(a.revokeRule).toHaveBeenCalledWith("r1");
   });
+
+  it("names an MCP call's server, tool and description, and its session rule covers that tool", async () => {
+    const req: ApprovalRequestedPayload = {
+      approvalId: "m1", callId: "cm", tool: "mcp__everything__echo",
+      rule: { tool: "mcp__everything__echo", summary: "use mcp__everything__echo (any arguments)" },
+      preview: { kind: "args", summary: "everything › echo {}", args: { message: "hi" }, argsText: '{\n  "message": "hi"\n}',
+        mcp: { server: "everything", tool: "echo", description: "Echoes back the input" } },
+    };
+    const { a, dialog } = await open([req]);
+    expect(screen.getByRole("dialog", { name: "MCP server everything wants to run echo" })).toBe(dialog);
+    const call = dialog.querySelector('[aria-label="MCP call"]');
+    expect(call?.textContent).toContain("Servereverything");
+    expect(call?.textContent).toContain("Toolecho");
+    expect(within(dialog).getByText("Echoes back the input")).toBeTruthy();
+    expect(within(dialog).getByRole("group", { name: "Arguments" }).textContent).toContain('"message": "hi"');
+    expect(within(dialog).getByText("rule: echo on MCP server everything, any arguments (this session)")).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Approve for session" }));
+    await waitFor(() => expect(a.resolve).toHaveBeenCalledWith("m1", { kind: "session" }));
+  });
 });
+

@@ -1,10 +1,10 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import type { ApprovalRequestedPayload, Decision } from "../bridge";
 import { allTicked, approveTicked, dialogTitle, reject, ruleText, selectionState, toggleFile, toggleKey } from "../approval/decision";
 import { keyAction, trapTarget } from "../approval/keys";
 import { inertOutside } from "../approval/inert";
 import { ApprovalFiles } from "./ApprovalFiles";
-import { ApprovalArgs, ApprovalCommand } from "./ApprovalCommand";
+import { ApprovalArgs, ApprovalCommand, ApprovalMcp } from "./ApprovalCommand";
 import "./Approval.css";
 
 export interface ApprovalDialogProps {
@@ -56,7 +56,10 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer, onRep
 
   // The page behind is inert while the dialog is open; focus starts at the
   // safe starting point and goes back where it was when the dialog closes.
-  useEffect(() => {
+  // A layout effect: focus moves before the dialog is painted, so a key
+  // pressed as it appears never lands on the page behind (Esc there would
+  // stop the turn).
+  useLayoutEffect(() => {
     const before = document.activeElement as HTMLElement | null;
     const undoInert = backdrop.current ? inertOutside(backdrop.current) : () => {};
     const start = root.current?.querySelector<HTMLElement>("[data-autofocus]") ?? root.current?.querySelector<HTMLElement>("input, textarea");
@@ -129,6 +132,7 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer, onRep
               onToggleFile={(f) => setTicks((t) => toggleFile(f, t))} onToggleKey={(k) => setTicks((t) => toggleKey(k, t))} />
           )}
           {p.kind === "command" && p.command && <ApprovalCommand command={p.command} />}
+          {p.mcp && <ApprovalMcp server={p.mcp.server} tool={p.mcp.tool} description={p.mcp.description} />}
           {p.kind === "args" && <ApprovalArgs text={p.argsText ?? JSON.stringify(p.args, null, 2)} />}
         </div>
         {stale.length > 0 && (

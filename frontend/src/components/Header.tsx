@@ -48,6 +48,12 @@ export function Header(props: {
         </button>
       )}
       <div className="spacer" />
+      {state.unconfined && (
+        <button className="badge badge-warn sandbox-badge" onClick={props.onOpenSettings} title={state.unconfined}
+          aria-label={`Commands are not confined: ${state.unconfined}`}>
+          {state.sandboxOff ? "Sandbox off" : "Not confined"}
+        </button>
+      )}
       <label className="mode" title={current?.hint}>
         <span className="mode-label">Approval</span>
         <select

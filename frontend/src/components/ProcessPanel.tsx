@@ -2,6 +2,8 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { ProcessBackend, ProcessInfo } from "../bridge/processes";
 import { merge, upsert } from "../processes/list";
 import { ProcessPanelList } from "./ProcessPanelList";
+import { ProcessLeftovers } from "./ProcessLeftovers";
+import type { LeftoverBackend } from "../bridge/sandbox";
 // The terminal (xterm.js) loads when a process is first selected, not at start-up.
 const ProcessPanelTerminal = lazy(() => import("./ProcessPanelTerminal").then((m) => ({ default: m.ProcessPanelTerminal })));
 import "./ProcessPanel.css";
@@ -12,12 +14,14 @@ export interface ProcessPanelProps {
   onProcessStarted?: () => void;
   /** Clock for uptimes (tests pass a fixed one). */
   now?: () => number;
+  /** Process groups a crashed run left, shown above the list with Stop. */
+  leftovers?: LeftoverBackend;
 }
 
 // The processes panel: the session's processes and, below, the selected
 // one's terminal. It follows the event stream; a lost event (a seq gap) or a
 // new session reloads the list from the backend.
-export function ProcessPanel({ backend, onProcessStarted, now = Date.now }: ProcessPanelProps) {
+export function ProcessPanel({ backend, onProcessStarted, now = Date.now, leftovers }: ProcessPanelProps) {
   const [processes, setProcesses] = useState<ProcessInfo[]>([]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [nowMs, setNowMs] = useState(now);
@@ -100,6 +104,7 @@ export function ProcessPanel({ backend, onProcessStarted, now = Date.now }: Proc
           ✗ {failed === 1 ? "1 process failed" : `${failed} processes failed`}
         </p>
       )}
+      {leftovers && <ProcessLeftovers backend={leftovers} />}
       <ProcessPanelList
         processes={processes}
         selectedId={selectedId}

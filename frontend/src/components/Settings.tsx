@@ -2,6 +2,8 @@ import { useEffect, useId, useState } from "react";
 import type { ConnectionResult, ModelAPI, SettingSource, SettingsInput, SettingsView } from "../bridge";
 import type { LocalServer } from "../bridge/localModels";
 import { LocalModels } from "./LocalModels";
+import { SandboxSettings } from "./SandboxSettings";
+import type { SandboxBackend } from "../bridge/sandbox";
 import { PriceFields, priceInput, priceText, type PriceText } from "./PriceFields";
 
 export interface SettingsBackend {
@@ -48,6 +50,8 @@ export function Settings(props: {
   onClose?: () => void;
   /** Looks for model servers on this machine, offered on first run. */
   localModels?: () => Promise<LocalServer[]>;
+  /** The sandbox block (not on first run). */
+  sandbox?: SandboxBackend;
 }) {
   const { backend } = props;
   const [view, setView] = useState<SettingsView | null>(null);
@@ -205,6 +209,7 @@ export function Settings(props: {
           <button type="submit" className="primary" disabled={saving}>{saving ? "Saving…" : "Save"}</button>
         </div>
       </form>
+      {props.sandbox && !props.firstRun && <SandboxSettings backend={props.sandbox} />}
     </section>
   );
 }

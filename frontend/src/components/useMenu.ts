@@ -15,8 +15,13 @@ export function useMenu(focusFirst: string, refocusOn?: unknown) {
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   const id = useId();
+  // Whether the menu is open as far as the user is concerned: close() clears
+  // it at once, so an effect still pending from before never moves focus
+  // back into a menu that is about to go away.
+  const showing = useRef(false);
 
   const close = useCallback((refocus: boolean) => {
+    showing.current = false;
     setOpen(false);
     if (refocus) button.current?.focus();
   }, []);
@@ -26,7 +31,7 @@ export function useMenu(focusFirst: string, refocusOn?: unknown) {
     // Focus moves in on opening, and back in when the items were redrawn
     // under it (a list arriving can reorder them, and a moved node loses
     // focus); never away from an item the user moved to.
-    if (!menu.current?.contains(document.activeElement)) menu.current?.querySelector<HTMLElement>(focusFirst)?.focus();
+    if (showing.current && !menu.current?.contains(document.activeElement)) menu.current?.querySelector<HTMLElement>(focusFirst)?.focus();
     const outside = (e: MouseEvent) => {
       const t = e.target as Node;
       if (!menu.current?.contains(t) && !button.current?.contains(t)) close(false);
@@ -68,7 +73,11 @@ export function useMenu(focusFirst: string, refocusOn?: unknown) {
       "aria-haspopup": "menu" as const,
       "aria-expanded": open,
       "aria-controls": open ? `${id}-menu` : undefined,
-      onClick: () => (open ? close(false) : setOpen(true)),
+      onClick: () => {
+        if (open) return close(false);
+        showing.current = true;
+        setOpen(true);
+      },
     },
     menuProps: { ref: menu, id: `${id}-menu`, role: "menu", onKeyDown },
   };

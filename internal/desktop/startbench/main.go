@@ -10,6 +10,7 @@ package main
 
 import (
 	"bufio"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -29,6 +30,7 @@ func main() {
 	runs := flag.Int("runs", 7, "runs of each app (median reported)")
 	settle := flag.Duration("settle", 3*time.Second, "idle time after ready before memory is read")
 	verbose := flag.Bool("v", false, "print every run")
+	mcpServer := flag.String("mcp-server", "", "a stdio MCP server's command line (space-separated): also time Gatehouse with three of them configured")
 	flag.Parse()
 
 	display, stopX, err := startXvfb()
@@ -69,16 +71,31 @@ func main() {
 	apps := []struct {
 		name string
 		argv []string
+		env  []string
 	}{
-		{"bare wails", []string{bareBin}},
-		{"gatehouse", []string{ghBin, "--workspace", ws}},
+		{"bare wails", []string{bareBin}, env},
+		{"gatehouse", []string{ghBin, "--workspace", ws}, env},
+	}
+	if *mcpServer != "" {
+		// The same app with three MCP servers in the user's list: they start
+		// after the first frame, so start-up should not see them.
+		mcpHome := filepath.Join(home, ".config-mcp")
+		if err := writeMCPConfig(filepath.Join(mcpHome, "gatehouse"), strings.Fields(*mcpServer)); err != nil {
+			fail(err)
+		}
+		mcpEnv := append(append([]string{}, env...), "XDG_CONFIG_HOME="+mcpHome)
+		apps = append(apps, struct {
+			name string
+			argv []string
+			env  []string
+		}{"gatehouse+mcp", []string{ghBin, "--workspace", ws}, mcpEnv})
 	}
 	times := map[string][]time.Duration{}
 	mems := map[string][]int{}
 	// Alternate the apps so a slow period of the machine hits both.
 	for i := 0; i < *runs; i++ {
 		for _, a := range apps {
-			d, pss, err := measure(a.argv, env, *settle)
+			d, pss, err := measure(a.argv, a.env, *settle)
 			if err != nil {
 				fail(fmt.Errorf("%s: %w", a.name, err))
 			}
@@ -95,6 +112,31 @@ func main() {
 		*runs, bt.Round(time.Millisecond), gt.Round(time.Millisecond), float64(gt)/float64(bt))
 	fmt.Printf("idle memory (PSS, app + WebKit):         bare wails %.1f MiB   gatehouse %.1f MiB   ratio %.2f× (target ≤ 1.3×)\n",
 		float64(bm)/1024, float64(gm)/1024, float64(gm)/float64(bm))
+	if mt := times["gatehouse+mcp"]; len(mt) > 0 {
+		m := median(mt)
+		fmt.Printf("start-up with 3 MCP servers (median of %d): none %v   three %v   ratio %.2f× (target ≤ 1.05×)\n",
+			*runs, gt.Round(time.Millisecond), m.Round(time.Millisecond), float64(m)/float64(gt))
+	}
+}
+
+// writeMCPConfig writes settings like the other runs' and a user MCP list of
+// three copies of the server argv into dir.
+func writeMCPConfig(dir string, argv []string) error {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "settings.json"), []byte(`{"baseURL":"http://127.0.0.1:9/v1","model":"bench","approvalMode":"safe"}`), 0o644); err != nil {
+		return err
+	}
+	servers := map[string]any{}
+	for _, n := range []string{"one", "two", "three"} {
+		servers[n] = map[string]any{"command": argv[0], "args": argv[1:]}
+	}
+	b, err := json.Marshal(map[string]any{"mcpServers": servers})
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "mcp.json"), b, 0o600)
 }
 
 // measure starts argv, waits for the ready line, lets it idle, sums the PSS

@@ -3,13 +3,18 @@
 package bash
 
 import (
+	"context"
+	"encoding/json"
+	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
 
 	"gatehouse/internal/proc"
+	"gatehouse/internal/sandbox"
 )
 
 func TestExecReturnsWhileBackgroundChildRuns(t *testing.T) {
@@ -81,5 +86,37 @@ func TestExecRefusedFolderIsNamed(t *testing.T) {
 	m, res = call(t, tool, jsonArgs("action", "start", "command", "pwd", "cwd", "missing"))
 	if !res.IsError || errCode(m) != "not_found" {
 		t.Fatalf("result %s", res.Output)
+	}
+}
+
+// A confined command refused a write outside the workspace says why in its
+// result; the dialog's preview says the command runs confined.
+func TestConfinedRefusalIsExplained(t *testing.T) {
+	if sandbox.ABI() < 1 {
+		t.Skip("this kernel has no Landlock")
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		t.Skip("no home folder")
+	}
+	target := filepath.Join(home, ".gatehouse-sandbox-test-"+strconv.Itoa(os.Getpid()))
+	t.Cleanup(func() { os.Remove(target) })
+	tool, _ := newTool(t, proc.Options{})
+	prep, _, ok := tool.Prepare(context.Background(), json.RawMessage(`{"action":"exec","command":"true"}`))
+	if !ok || !prep.Command.Confined {
+		t.Fatalf("preview does not say confined: %+v", prep)
+	}
+	// The home folder itself is outside the workspace, temp and caches.
+	out, _ := call(t, tool, `{"action":"exec","command":"echo x > `+target+`"}`)
+	note, _ := out["sandbox"].(string)
+	if !strings.Contains(note, "sandbox") || !strings.Contains(note, "Permission denied") {
+		t.Fatalf("no sandbox note in %v", out)
+	}
+	if _, err := os.Stat(target); err == nil {
+		t.Fatal("the confined command wrote outside the workspace")
+	}
+	out, _ = call(t, tool, `{"action":"exec","command":"echo x > y && false"}`)
+	if _, ok := out["sandbox"]; ok {
+		t.Fatalf("a failure without a refusal got the note: %v", out)
 	}
 }

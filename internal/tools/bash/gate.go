@@ -28,6 +28,7 @@ func (t *Tool) Prepare(_ context.Context, raw json.RawMessage) (*tools.Prepared,
 			return nil, res, false
 		}
 		c.Cwd = dir
+		c.Confined = t.c.Registry.Confined(dir)
 	case "write", "stop":
 		if a.Input != nil {
 			c.Input = *a.Input

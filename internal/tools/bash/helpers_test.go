@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"gatehouse/internal/proc"
+	"gatehouse/internal/sandbox"
+	"gatehouse/internal/supervisor/suptest"
 	"gatehouse/internal/tools"
 )
 
@@ -47,10 +49,26 @@ func newTool(t *testing.T, o proc.Options) (*Tool, string) {
 	}
 	o.Shell = "/bin/bash"
 	o.PortScan = -1
+	root := t.TempDir()
+	if o.Supervisor == "" {
+		// As in the app: under the helper, confined where Landlock exists.
+		o.Supervisor = suptest.Binary(t)
+		if sandbox.ABI() > 0 {
+			o.Sandbox = func(string) *sandbox.Policy {
+				p := sandbox.Build(sandbox.Spec{Workspace: root, Env: os.Environ()})
+				return &p
+			}
+		}
+	}
 	reg := proc.NewRegistry(o)
 	t.Cleanup(reg.Close)
-	root := t.TempDir()
 	return New(Config{Registry: reg, Dirs: testDirs{root}}), root
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	suptest.Cleanup()
+	os.Exit(code)
 }
 
 // call runs one call and decodes its output into a map.

@@ -45,6 +45,8 @@ export namespace main {
 	    needsSetup: boolean;
 	    model: string;
 	    theme: string;
+	    unconfined?: string;
+	    sandboxOff?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new AppState(source);
@@ -59,6 +61,8 @@ export namespace main {
 	        this.needsSetup = source["needsSetup"];
 	        this.model = source["model"];
 	        this.theme = source["theme"];
+	        this.unconfined = source["unconfined"];
+	        this.sandboxOff = source["sandboxOff"];
 	    }
 	}
 	export class DirEntry {
@@ -135,6 +139,74 @@ export namespace main {
 	        this.truncated = source["truncated"];
 	    }
 	}
+	export class McpPanel {
+	    servers: protocol.McpServer[];
+	    untrusted?: protocol.McpUntrusted;
+	    problem?: string;
+	    claudeImport: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new McpPanel(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.servers = this.convertValues(source["servers"], protocol.McpServer);
+	        this.untrusted = this.convertValues(source["untrusted"], protocol.McpUntrusted);
+	        this.problem = source["problem"];
+	        this.claudeImport = source["claudeImport"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class McpServerForm {
+	    config: mcp.ServerConfig;
+	    editable: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new McpServerForm(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.config = this.convertValues(source["config"], mcp.ServerConfig);
+	        this.editable = source["editable"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class ProcessLogs {
 	    data: string;
 	    offset: number;
@@ -155,6 +227,30 @@ export namespace main {
 	        this.truncated = source["truncated"];
 	        this.status = source["status"];
 	        this.exitCode = source["exitCode"];
+	    }
+	}
+	export class SandboxView {
+	    mode: string;
+	    available: boolean;
+	    abi?: number;
+	    confined: boolean;
+	    reason?: string;
+	    denyTCP: boolean;
+	    writable: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new SandboxView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.mode = source["mode"];
+	        this.available = source["available"];
+	        this.abi = source["abi"];
+	        this.confined = source["confined"];
+	        this.reason = source["reason"];
+	        this.denyTCP = source["denyTCP"];
+	        this.writable = source["writable"];
 	    }
 	}
 	export class SessionInfo {
@@ -300,6 +396,87 @@ export namespace main {
 
 }
 
+export namespace mcp {
+	
+	export class ServerConfig {
+	    command?: string;
+	    args?: string[];
+	    env?: {[key: string]: string};
+	    url?: string;
+	    headers?: {[key: string]: string};
+	    type?: string;
+	    disabled?: boolean;
+	    trustReadOnlyHints?: boolean;
+	    timeoutSeconds?: number;
+	    disabledTools?: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new ServerConfig(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.command = source["command"];
+	        this.args = source["args"];
+	        this.env = source["env"];
+	        this.url = source["url"];
+	        this.headers = source["headers"];
+	        this.type = source["type"];
+	        this.disabled = source["disabled"];
+	        this.trustReadOnlyHints = source["trustReadOnlyHints"];
+	        this.timeoutSeconds = source["timeoutSeconds"];
+	        this.disabledTools = source["disabledTools"];
+	    }
+	}
+
+}
+
+export namespace proc {
+	
+	export class Leftover {
+	    id: string;
+	    command: string;
+	    cwd: string;
+	    // Go type: time
+	    startedAt: any;
+	    pgid: number;
+	    pids: number[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Leftover(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.command = source["command"];
+	        this.cwd = source["cwd"];
+	        this.startedAt = this.convertValues(source["startedAt"], null);
+	        this.pgid = source["pgid"];
+	        this.pids = source["pids"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+
+}
+
 export namespace protocol {
 	
 	export class Rule {
@@ -324,6 +501,22 @@ export namespace protocol {
 	        this.action = source["action"];
 	        this.cwd = source["cwd"];
 	        this.summary = source["summary"];
+	    }
+	}
+	export class McpPreview {
+	    server: string;
+	    tool: string;
+	    description?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new McpPreview(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.server = source["server"];
+	        this.tool = source["tool"];
+	        this.description = source["description"];
 	    }
 	}
 	export class CommandSegment {
@@ -368,6 +561,7 @@ export namespace protocol {
 	    input?: string;
 	    segments?: CommandSegment[];
 	    parseError?: string;
+	    confined?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new CommandPreview(source);
@@ -382,6 +576,7 @@ export namespace protocol {
 	        this.input = source["input"];
 	        this.segments = this.convertValues(source["segments"], CommandSegment);
 	        this.parseError = source["parseError"];
+	        this.confined = source["confined"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -491,6 +686,7 @@ export namespace protocol {
 	    command?: CommandPreview;
 	    args?: number[];
 	    argsText?: string;
+	    mcp?: McpPreview;
 	
 	    static createFrom(source: any = {}) {
 	        return new Preview(source);
@@ -506,6 +702,7 @@ export namespace protocol {
 	        this.command = this.convertValues(source["command"], CommandPreview);
 	        this.args = source["args"];
 	        this.argsText = source["argsText"];
+	        this.mcp = this.convertValues(source["mcp"], McpPreview);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -680,6 +877,90 @@ export namespace protocol {
 	}
 	
 	
+	
+	export class McpTool {
+	    name: string;
+	    surfaceName: string;
+	    description?: string;
+	    readOnlyHint?: boolean;
+	    enabled: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new McpTool(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.name = source["name"];
+	        this.surfaceName = source["surfaceName"];
+	        this.description = source["description"];
+	        this.readOnlyHint = source["readOnlyHint"];
+	        this.enabled = source["enabled"];
+	    }
+	}
+	export class McpServer {
+	    name: string;
+	    source: string;
+	    state: string;
+	    error?: string;
+	    stderr?: string;
+	    tools?: McpTool[];
+	    remote?: boolean;
+	    target: string;
+	    needsOAuth?: boolean;
+	    trustReadOnlyHints?: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new McpServer(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.name = source["name"];
+	        this.source = source["source"];
+	        this.state = source["state"];
+	        this.error = source["error"];
+	        this.stderr = source["stderr"];
+	        this.tools = this.convertValues(source["tools"], McpTool);
+	        this.remote = source["remote"];
+	        this.target = source["target"];
+	        this.needsOAuth = source["needsOAuth"];
+	        this.trustReadOnlyHints = source["trustReadOnlyHints"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	export class McpUntrusted {
+	    file: string;
+	    lines: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new McpUntrusted(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.file = source["file"];
+	        this.lines = source["lines"];
+	    }
+	}
 	
 	export class ProcessInfo {
 	    processId: string;

@@ -3,7 +3,9 @@
 import {watch} from '../models';
 import {main} from '../models';
 import {llm} from '../models';
+import {proc} from '../models';
 import {protocol} from '../models';
+import {mcp} from '../models';
 
 export function Cancel():Promise<void>;
 
@@ -19,6 +21,8 @@ export function FileDiff(arg1:string):Promise<main.FileDiffView>;
 
 export function GetSettings():Promise<main.SettingsView>;
 
+export function Leftovers():Promise<Array<proc.Leftover>>;
+
 export function ListDir(arg1:string):Promise<Array<main.DirEntry>>;
 
 export function ListModels():Promise<Array<string>>;
@@ -26,6 +30,28 @@ export function ListModels():Promise<Array<string>>;
 export function ListRules():Promise<Array<protocol.Rule>>;
 
 export function ListSessions():Promise<Array<main.SessionInfo>>;
+
+export function McpImportClaude():Promise<Array<string>>;
+
+export function McpList():Promise<main.McpPanel>;
+
+export function McpPutServer(arg1:string,arg2:string,arg3:mcp.ServerConfig):Promise<void>;
+
+export function McpRawConfig():Promise<string>;
+
+export function McpRemoveServer(arg1:string):Promise<void>;
+
+export function McpRestart(arg1:string):Promise<void>;
+
+export function McpSaveRawConfig(arg1:string):Promise<void>;
+
+export function McpServerConfig(arg1:string):Promise<main.McpServerForm>;
+
+export function McpSetDisabled(arg1:string,arg2:boolean):Promise<void>;
+
+export function McpSetToolEnabled(arg1:string,arg2:string,arg3:boolean):Promise<void>;
+
+export function McpTrustWorkspace():Promise<void>;
 
 export function NewSession():Promise<protocol.Snapshot>;
 
@@ -57,6 +83,8 @@ export function RevokeRule(arg1:string):Promise<void>;
 
 export function RunningProcesses():Promise<Array<protocol.ProcessInfo>>;
 
+export function Sandbox():Promise<main.SandboxView>;
+
 export function SaveSettings(arg1:main.SettingsInput):Promise<main.SettingsView>;
 
 export function SetApprovalMode(arg1:string):Promise<main.AppState>;
@@ -65,11 +93,15 @@ export function SetAttention(arg1:boolean):Promise<void>;
 
 export function SetModel(arg1:string):Promise<main.AppState>;
 
+export function SetSandbox(arg1:string,arg2:boolean):Promise<main.SandboxView>;
+
 export function SetWindowFocused(arg1:boolean):Promise<void>;
 
 export function Snapshot():Promise<protocol.Snapshot>;
 
 export function State():Promise<main.AppState>;
+
+export function StopLeftover(arg1:string):Promise<Array<proc.Leftover>>;
 
 export function Submit(arg1:string):Promise<main.SubmitResult>;
 

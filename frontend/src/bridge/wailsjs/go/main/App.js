@@ -30,6 +30,10 @@ export function GetSettings() {
   return window['go']['main']['App']['GetSettings']();
 }
 
+export function Leftovers() {
+  return window['go']['main']['App']['Leftovers']();
+}
+
 export function ListDir(arg1) {
   return window['go']['main']['App']['ListDir'](arg1);
 }
@@ -44,6 +48,50 @@ export function ListRules() {
 
 export function ListSessions() {
   return window['go']['main']['App']['ListSessions']();
+}
+
+export function McpImportClaude() {
+  return window['go']['main']['App']['McpImportClaude']();
+}
+
+export function McpList() {
+  return window['go']['main']['App']['McpList']();
+}
+
+export function McpPutServer(arg1, arg2, arg3) {
+  return window['go']['main']['App']['McpPutServer'](arg1, arg2, arg3);
+}
+
+export function McpRawConfig() {
+  return window['go']['main']['App']['McpRawConfig']();
+}
+
+export function McpRemoveServer(arg1) {
+  return window['go']['main']['App']['McpRemoveServer'](arg1);
+}
+
+export function McpRestart(arg1) {
+  return window['go']['main']['App']['McpRestart'](arg1);
+}
+
+export function McpSaveRawConfig(arg1) {
+  return window['go']['main']['App']['McpSaveRawConfig'](arg1);
+}
+
+export function McpServerConfig(arg1) {
+  return window['go']['main']['App']['McpServerConfig'](arg1);
+}
+
+export function McpSetDisabled(arg1, arg2) {
+  return window['go']['main']['App']['McpSetDisabled'](arg1, arg2);
+}
+
+export function McpSetToolEnabled(arg1, arg2, arg3) {
+  return window['go']['main']['App']['McpSetToolEnabled'](arg1, arg2, arg3);
+}
+
+export function McpTrustWorkspace() {
+  return window['go']['main']['App']['McpTrustWorkspace']();
 }
 
 export function NewSession() {
@@ -106,6 +154,10 @@ export function RunningProcesses() {
   return window['go']['main']['App']['RunningProcesses']();
 }
 
+export function Sandbox() {
+  return window['go']['main']['App']['Sandbox']();
+}
+
 export function SaveSettings(arg1) {
   return window['go']['main']['App']['SaveSettings'](arg1);
 }
@@ -122,6 +174,10 @@ export function SetModel(arg1) {
   return window['go']['main']['App']['SetModel'](arg1);
 }
 
+export function SetSandbox(arg1, arg2) {
+  return window['go']['main']['App']['SetSandbox'](arg1, arg2);
+}
+
 export function SetWindowFocused(arg1) {
   return window['go']['main']['App']['SetWindowFocused'](arg1);
 }
@@ -132,6 +188,10 @@ export function Snapshot() {
 
 export function State() {
   return window['go']['main']['App']['State']();
+}
+
+export function StopLeftover(arg1) {
+  return window['go']['main']['App']['StopLeftover'](arg1);
 }
 
 export function Submit(arg1) {

@@ -1,0 +1,50 @@
+// The sandbox and crash-recovery side of the bridge: whether commands run
+// confined (settings, header), and the process groups a crashed run left
+// (process panel). Components get these interfaces, so tests pass fakes.
+import * as App from "./wailsjs/go/main/App";
+
+export interface SandboxView {
+  /** workspace-write or off: the user's setting. */
+  mode: string;
+  /** The kernel has Landlock and the supervisor helper is there. */
+  available: boolean;
+  /** Commands started now run confined. */
+  confined: boolean;
+  /** Why commands are not confined, in plain words. */
+  reason?: string;
+  /** Confined commands cannot open TCP connections (UDP cannot be refused). */
+  denyTCP: boolean;
+  /** Where a confined command may write. */
+  writable: string[];
+}
+
+/** A process group a crashed run of the app left running. */
+export interface Leftover {
+  id: string;
+  command: string;
+  cwd: string;
+  startedAt: string;
+  pgid: number;
+  pids: number[];
+}
+
+export interface SandboxBackend {
+  get(): Promise<SandboxView>;
+  set(mode: string, denyTCP: boolean): Promise<SandboxView>;
+}
+
+export interface LeftoverBackend {
+  list(): Promise<Leftover[]>;
+  /** Stops one; resolves to those still left. */
+  stop(id: string): Promise<Leftover[]>;
+}
+
+export const sandboxBackend: SandboxBackend = {
+  get: async () => (await App.Sandbox()) as unknown as SandboxView,
+  set: async (mode, denyTCP) => (await App.SetSandbox(mode, denyTCP)) as unknown as SandboxView,
+};
+
+export const leftoverBackend: LeftoverBackend = {
+  list: async () => ((await App.Leftovers()) ?? []) as unknown as Leftover[],
+  stop: async (id) => ((await App.StopLeftover(id)) ?? []) as unknown as Leftover[],
+};

@@ -1,0 +1,103 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import type { McpUpdatedPayload } from "../bridge";
+import type { McpBackend, McpPanelState } from "../bridge/mcp";
+import { McpPanel } from "./McpPanel";
+import { parsePairs } from "./McpServerForm";
+
+afterEach(cleanup);
+
+const ready: McpPanelState = {
+  claudeImport: true,
+  servers: [
+    { name: "everything", source: "/c/mcp.json", state: "ready", target: "npx -y @modelcontextprotocol/server-everything",
+      tools: [{ name: "echo", surfaceName: "mcp__everything__echo", enabled: true }, { name: "get-env", surfaceName: "mcp__everything__get-env", readOnlyHint: true, enabled: false }] },
+    { name: "broken", source: "/c/mcp.json", state: "failed", target: "broken-server", error: "the server closed the connection", stderr: "fatal: no token" },
+  ],
+};
+
+function fake(initial: McpPanelState) {
+  let on: (p: McpUpdatedPayload) => void = () => {};
+  const b: McpBackend & { push: (p: McpUpdatedPayload) => void } = {
+    list: vi.fn(async () => initial),
+    restart: vi.fn(async () => {}),
+    setDisabled: vi.fn(async () => {}),
+    setToolEnabled: vi.fn(async () => {}),
+    config: vi.fn(async () => ({ config: { command: "npx", args: ["-y", "x"], env: { TOKEN: "••••••" } }, editable: true })),
+    put: vi.fn(async () => {}),
+    remove: vi.fn(async () => {}),
+    raw: vi.fn(async () => '{"mcpServers": {}}'),
+    saveRaw: vi.fn(async () => {}),
+    trust: vi.fn(async () => {}),
+    importClaude: vi.fn(async () => ["github"]),
+    subscribe: (f) => ((on = f), () => {}),
+    push: (p) => on(p),
+  };
+  return b;
+}
+
+describe("McpPanel", () => {
+  it("shows each server's state, a failed one's stderr, and switches tools", async () => {
+    const b = fake(ready);
+    render(<McpPanel backend={b} />);
+    expect((await screen.findByRole("status", { name: "everything state" })).textContent).toBe("ready · 2 tools");
+    const broken = screen.getByRole("listitem", { name: "MCP server broken" });
+    expect(within(broken).getByText("failed")).toBeTruthy();
+    expect(within(broken).getByLabelText("broken stderr").textContent).toBe("fatal: no token");
+    const env = screen.getByRole("checkbox", { name: "Offer get-env to the model" }) as HTMLInputElement;
+    expect(env.checked).toBe(false);
+    fireEvent.click(env);
+    expect(b.setToolEnabled).toHaveBeenCalledWith("everything", "get-env", true);
+    fireEvent.click(within(broken).getByRole("button", { name: "Restart" }));
+    expect(b.restart).toHaveBeenCalledWith("broken");
+    fireEvent.click(within(broken).getByRole("button", { name: "Disable" }));
+    expect(b.setDisabled).toHaveBeenCalledWith("broken", true);
+    vi.spyOn(window, "confirm").mockReturnValue(true);
+    fireEvent.click(within(broken).getByRole("button", { name: "Remove" }));
+    expect(b.remove).toHaveBeenCalledWith("broken");
+    // An mcp.updated event replaces the list.
+    act(() => b.push({ servers: [{ name: "broken", source: "", state: "starting", target: "x" }] }));
+    expect(screen.getByRole("status", { name: "broken state" }).textContent).toBe("starting…");
+    expect(screen.queryByRole("listitem", { name: "MCP server everything" })).toBeNull();
+  });
+
+  it("asks before a workspace's servers start", async () => {
+    const b = fake({ claudeImport: false, servers: [], untrusted: { file: ".gatehouse/mcp.json", lines: ["db runs ./db-server --token ••••••"] } });
+    render(<McpPanel backend={b} />);
+    const ask = await screen.findByRole("alert", { name: "Workspace servers waiting for trust" });
+    expect(ask.textContent).toContain("db runs ./db-server --token ••••••");
+    fireEvent.click(within(ask).getByRole("button", { name: "Trust and start" }));
+    expect(b.trust).toHaveBeenCalled();
+  });
+
+  it("adds a server from the form, edits the raw JSON, and imports from Claude Desktop", async () => {
+    const b = fake(ready);
+    render(<McpPanel backend={b} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Add server" }));
+    const form = screen.getByRole("form", { name: "Add a server" });
+    fireEvent.input(within(form).getByLabelText("Name"), { target: { value: "fs" } });
+    fireEvent.input(within(form).getByLabelText("Command"), { target: { value: "npx" } });
+    fireEvent.input(within(form).getByLabelText("Arguments, one per line"), { target: { value: "-y\n@modelcontextprotocol/server-filesystem\n." } });
+    fireEvent.input(within(form).getByLabelText("Environment, NAME=value per line"), { target: { value: "DEBUG=1" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(b.put).toHaveBeenCalledWith("", "fs", expect.objectContaining({
+      command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "."], env: { DEBUG: "1" },
+    })));
+    await waitFor(() => expect(screen.queryByRole("form", { name: "Add a server" })).toBeNull());
+
+    fireEvent.click(screen.getByRole("button", { name: "Edit as JSON" }));
+    const text = await screen.findByRole("textbox", { name: "mcpServers JSON" });
+    fireEvent.input(text, { target: { value: '{"mcpServers": {"a": {"command": "x"}}}' } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(b.saveRaw).toHaveBeenCalledWith('{"mcpServers": {"a": {"command": "x"}}}'));
+
+    fireEvent.click(await screen.findByRole("button", { name: "Import from Claude Desktop" }));
+    expect((await screen.findByText("Imported github from Claude Desktop."))).toBeTruthy();
+  });
+
+  it("parses env and header lines, and says which line is wrong", () => {
+    expect(parsePairs("A=1\n\nB = two=2", "=")).toEqual({ A: "1", B: "two=2" });
+    expect(parsePairs("Authorization: Bearer x", ":")).toEqual({ Authorization: "Bearer x" });
+    expect(parsePairs("ok=1\nnope", "=")).toBe("line 2: expected NAME=value");
+  });
+});

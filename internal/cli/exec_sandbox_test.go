@@ -1,0 +1,56 @@
+//go:build linux
+
+package cli
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"gatehouse/internal/llm/llmtest"
+	"gatehouse/internal/sandbox"
+	"gatehouse/internal/settings"
+	"gatehouse/internal/supervisor/suptest"
+)
+
+// `gatehouse exec` runs commands under the helper, confined like the
+// window's: a write in the workspace happens, one in the home folder is
+// refused; with the sandbox off in the saved settings it happens.
+func TestExecRunsCommandsConfined(t *testing.T) {
+	suptest.Confining(t)
+	for _, mode := range []string{sandbox.ModeWorkspaceWrite, sandbox.ModeOff} {
+		t.Run(mode, func(t *testing.T) {
+			root := t.TempDir()
+			ws, home, tmp := filepath.Join(root, "ws"), filepath.Join(root, "home"), filepath.Join(root, "tmp")
+			for _, d := range []string{ws, home, tmp} {
+				if err := os.Mkdir(d, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			srv := llmtest.Start(t, llmtest.Script{Responses: []llmtest.Response{
+				{ToolCalls: []llmtest.ToolCall{{ID: "c1", Name: "bash", Arguments: llmtest.Text(`{"action":"exec","command":"echo in > inside.txt; echo out > \"$HOME/x\""}`)}}},
+				{Text: llmtest.Text("done")},
+			}})
+			env := testEnv(t, nil)
+			env.ProcEnv = func() []string { return append(os.Environ(), "HOME="+home, "TMPDIR="+tmp) }
+			s := settings.Defaults()
+			s.Sandbox = mode
+			if err := settings.NewStore(env.ConfigDir).Save(s); err != nil {
+				t.Fatal(err)
+			}
+			r := runExec(t, context.Background(), env, "--workspace", ws, "--prompt", "write", "--approval", "auto",
+				"--base-url", srv.URL, "--model", "fake-model", "--json")
+			if r.code != ExitCompleted {
+				t.Fatalf("exit %d; stderr:\n%s", r.code, r.stderr)
+			}
+			if b, err := os.ReadFile(filepath.Join(ws, "inside.txt")); err != nil || string(b) != "in\n" {
+				t.Fatalf("inside.txt: %q %v", b, err)
+			}
+			_, err := os.Stat(filepath.Join(home, "x"))
+			if wrote := err == nil; wrote != (mode == sandbox.ModeOff) {
+				t.Fatalf("sandbox %s: the write to ~/x happened: %v", mode, wrote)
+			}
+		})
+	}
+}

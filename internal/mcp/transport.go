@@ -1,0 +1,139 @@
+package mcp
+
+import (
+	"errors"
+	"net/http"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"gatehouse/internal/proc"
+)
+
+// How long a closing stdio server gets after its stdin closes, and after
+// SIGTERM, before its whole process group is killed; and how long Wait
+// waits for output pipes a grandchild still holds.
+const (
+	terminateDuration = 300 * time.Millisecond
+	waitDelay         = time.Second
+)
+
+// newCommand builds the server's command: its own process group (so closing
+// it reaches the grandchildren npx and shells leave), the
+// workspace as its folder, the environment without Gatehouse's secrets plus
+// the server's env, and stderr into tail.
+func newCommand(c ServerConfig, dir string, base []string, tail *tailBuffer) *exec.Cmd {
+	cmd := exec.Command(c.Command, c.Args...)
+	cmd.Dir = dir
+	env := proc.SanitizeEnv(base)
+	for k, v := range c.Env {
+		env = append(env, k+"="+v)
+	}
+	cmd.Env = env
+	cmd.Stderr = tail
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.WaitDelay = waitDelay
+	return cmd
+}
+
+// killGroup kills the process group of cmd, when it was started, and waits
+// (boundedly) until no process of it is left; a group already gone is not
+// an error.
+func killGroup(cmd *exec.Cmd) {
+	if cmd == nil || cmd.Process == nil {
+		return
+	}
+	pgid := cmd.Process.Pid
+	err := syscall.Kill(-pgid, syscall.SIGKILL)
+	if err != nil {
+		if !errors.Is(err, syscall.ESRCH) {
+			_ = cmd.Process.Kill()
+		}
+		return
+	}
+	// SIGKILL is delivered asynchronously: wait for the group to empty, so a
+	// closed server has no process left when Close returns.
+	deadline := time.Now().Add(2 * time.Second)
+	for syscall.Kill(-pgid, 0) == nil && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// headerTransport adds the server's configured headers (a bearer token) to
+// every request: the streamable transport takes headers only this way.
+type headerTransport struct {
+	base    http.RoundTripper
+	headers map[string]string
+}
+
+func (h headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	if len(h.headers) > 0 {
+		r = r.Clone(r.Context())
+		for k, v := range h.headers {
+			r.Header.Set(k, v)
+		}
+	}
+	return h.base.RoundTrip(r)
+}
+
+// newTransport returns the SDK transport for c, and the command it will
+// start (nil for a URL).
+func newTransport(c ServerConfig, dir string, base []string, tail *tailBuffer) (sdk.Transport, *exec.Cmd) {
+	if c.Remote() {
+		hc := &http.Client{Transport: headerTransport{base: http.DefaultTransport, headers: c.Headers}}
+		return &sdk.StreamableClientTransport{Endpoint: c.URL, HTTPClient: hc, MaxRetries: -1}, nil
+	}
+	if base == nil {
+		base = os.Environ()
+	}
+	cmd := newCommand(c, dir, base, tail)
+	return &sdk.CommandTransport{Command: cmd, TerminateDuration: terminateDuration}, cmd
+}
+
+// tailBuffer keeps the last bytes a server wrote to stderr.
+type tailBuffer struct {
+	mu  sync.Mutex
+	buf []byte
+	max int
+}
+
+func newTail(max int) *tailBuffer { return &tailBuffer{max: max} }
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, p...)
+	if over := len(t.buf) - t.max; over > 0 {
+		t.buf = append(t.buf[:0], t.buf[over:]...)
+	}
+	return len(p), nil
+}
+
+// Lines returns up to n last non-empty lines.
+func (t *tailBuffer) Lines(n int) string {
+	t.mu.Lock()
+	s := string(t.buf)
+	t.mu.Unlock()
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	var keep []string
+	for _, l := range lines {
+		if strings.TrimSpace(l) != "" {
+			keep = append(keep, strings.TrimRight(l, "\r"))
+		}
+	}
+	if len(keep) > n {
+		keep = keep[len(keep)-n:]
+	}
+	return strings.Join(keep, "\n")
+}
+
+func (t *tailBuffer) Reset() {
+	t.mu.Lock()
+	t.buf = t.buf[:0]
+	t.mu.Unlock()
+}

@@ -1,0 +1,66 @@
+package protocol
+
+// McpState is where an MCP server is in its life.
+type McpState string
+
+const (
+	McpStarting McpState = "starting"
+	McpReady    McpState = "ready"
+	McpFailed   McpState = "failed"
+	McpDisabled McpState = "disabled"
+	McpStopped  McpState = "stopped"
+)
+
+// EnumValues lists the values, for the TypeScript generator.
+func (McpState) EnumValues() []string {
+	return []string{string(McpStarting), string(McpReady), string(McpFailed), string(McpDisabled), string(McpStopped)}
+}
+
+// McpTool is one tool of an MCP server.
+type McpTool struct {
+	// Name is the tool's name on the server; SurfaceName is what the model
+	// sees (mcp__<server>__<tool>).
+	Name         string `json:"name"`
+	SurfaceName  string `json:"surfaceName"`
+	Description  string `json:"description,omitempty"`
+	ReadOnlyHint bool   `json:"readOnlyHint,omitempty"`
+	// Enabled is false when the user switched the tool off.
+	Enabled bool `json:"enabled"`
+}
+
+// McpServer is an MCP server as the servers panel shows it.
+type McpServer struct {
+	Name string `json:"name"`
+	// Source is the file the server's configuration came from.
+	Source string   `json:"source"`
+	State  McpState `json:"state"`
+	// Error says why the server failed; Stderr holds its last stderr lines.
+	Error  string    `json:"error,omitempty"`
+	Stderr string    `json:"stderr,omitempty"`
+	Tools  []McpTool `json:"tools,omitempty"`
+	Remote bool      `json:"remote,omitempty"`
+	// Target is the command line, or the URL with secrets masked.
+	Target string `json:"target"`
+	// NeedsOAuth: the server asked for sign-in (401); OAuth-only servers are
+	// not supported.
+	NeedsOAuth         bool `json:"needsOAuth,omitempty"`
+	TrustReadOnlyHints bool `json:"trustReadOnlyHints,omitempty"`
+}
+
+// McpUntrusted is a workspace's server list the user has not trusted yet
+// (in its current content): the trust dialog lists Lines, each server's
+// command line or URL with secrets masked.
+type McpUntrusted struct {
+	File  string   `json:"file"`
+	Lines []string `json:"lines"`
+}
+
+// McpUpdatedPayload: a server's state or tools changed (an app-level event:
+// no session, no turn). Servers is the whole list, sorted by name.
+type McpUpdatedPayload struct {
+	Servers   []McpServer   `json:"servers"`
+	Untrusted *McpUntrusted `json:"untrusted,omitempty"`
+	// Problem says why a server list could not be read (its servers are
+	// not running until it is fixed).
+	Problem string `json:"problem,omitempty"`
+}

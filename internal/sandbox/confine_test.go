@@ -1,0 +1,208 @@
+//go:build linux
+
+package sandbox_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"gatehouse/internal/proc"
+	"gatehouse/internal/sandbox"
+	"gatehouse/internal/supervisor/suptest"
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	suptest.Cleanup()
+	os.Exit(code)
+}
+
+// box is a sample project run the way the app runs commands: a registry
+// under the supervisor helper, HOME and TMPDIR in folders of their own (so
+// neither is inside the other writable folders).
+type box struct {
+	ws, home, tmp string
+	env           []string
+	reg           *proc.Registry
+}
+
+func newBox(t *testing.T, on, denyTCP bool) *box {
+	t.Helper()
+	if on && sandbox.ABI() < 1 {
+		t.Skip("this kernel has no Landlock")
+	}
+	root := t.TempDir()
+	b := &box{ws: filepath.Join(root, "ws"), home: filepath.Join(root, "home"), tmp: filepath.Join(root, "tmp")}
+	for _, d := range []string{b.ws, b.home, b.tmp} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b.env = append(os.Environ(), "HOME="+b.home, "TMPDIR="+b.tmp)
+	if gc, err := exec.Command("go", "env", "GOCACHE", "GOMODCACHE").Output(); err == nil {
+		// the machine's Go caches: the tools' caches are writable as in real use
+		f := strings.Fields(string(gc))
+		if len(f) == 2 {
+			b.env = append(b.env, "GOCACHE="+f[0], "GOMODCACHE="+f[1], "GOFLAGS=-buildvcs=false", "GOTOOLCHAIN=local")
+		}
+	}
+	o := proc.Options{Supervisor: suptest.Binary(t), Shell: "/bin/bash", PortScan: -1, KillGrace: 300 * time.Millisecond,
+		Env: func() []string { return b.env }}
+	if on {
+		o.Sandbox = func(dir string) *sandbox.Policy {
+			p := sandbox.Build(sandbox.Spec{Workspace: b.ws, Home: b.home, Env: b.env, DenyTCP: denyTCP})
+			return &p
+		}
+	}
+	b.reg = proc.NewRegistry(o)
+	t.Cleanup(b.reg.Close)
+	return b
+}
+
+// run execs command in the workspace and returns its exit code and output.
+func (b *box) run(t *testing.T, command string) (int, string) {
+	t.Helper()
+	var out lockedBuffer
+	res, err := b.reg.Exec(context.Background(), proc.ExecSpec{Command: command, Dir: b.ws, Timeout: 3 * time.Minute, Stdout: &out, Stderr: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.ExitCode, out.String()
+}
+
+func (b *box) mustRun(t *testing.T, command string) string {
+	t.Helper()
+	code, out := b.run(t, command)
+	if code != 0 {
+		t.Fatalf("%s: exit %d\n%s", command, code, out)
+	}
+	return out
+}
+
+// lockedBuffer takes stdout and stderr, written from two goroutines.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+func exists(p string) bool { _, err := os.Stat(p); return err == nil }
+
+func TestConfinedWritesOnlyWhereAllowed(t *testing.T) {
+	b := newBox(t, true, false)
+	b.mustRun(t, `echo a > in-ws && mkdir -p d/e && mv in-ws d/e/ && echo b > "$TMPDIR/in-tmp" && mv "$TMPDIR/in-tmp" . >/dev/null`)
+	if !exists(filepath.Join(b.ws, "d/e/in-ws")) || !exists(filepath.Join(b.ws, "in-tmp")) {
+		t.Fatal("writes in the workspace and temp, and a move across them, did not happen")
+	}
+	code, out := b.run(t, `echo x > ~/x`)
+	if code == 0 || exists(filepath.Join(b.home, "x")) {
+		t.Fatalf("a confined command wrote ~/x (exit %d): %s", code, out)
+	}
+	if !strings.Contains(out, "Permission denied") {
+		t.Fatalf("refusal does not say so: %q", out)
+	}
+	host, err := os.ReadFile("/etc/hostname")
+	if err == nil {
+		if got := b.mustRun(t, `cat /etc/hostname`); got != string(host) {
+			t.Fatalf("read /etc/hostname: %q, want %q", got, host)
+		}
+	}
+}
+
+func TestUnconfinedWhenOff(t *testing.T) {
+	b := newBox(t, false, false)
+	b.mustRun(t, `echo x > ~/x`)
+	if !exists(filepath.Join(b.home, "x")) {
+		t.Fatal("with the sandbox off, ~/x was not written")
+	}
+}
+
+func TestStartedProcessIsConfined(t *testing.T) {
+	b := newBox(t, true, false)
+	in, err := b.reg.Start(`echo x > ~/x; echo y > started; echo end`, b.ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		i, _ := b.reg.Info(in.ProcessID)
+		if i.Status != proc.StatusRunning {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("started process did not end")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if exists(filepath.Join(b.home, "x")) || !exists(filepath.Join(b.ws, "started")) {
+		t.Fatal("a started process is not confined like exec")
+	}
+}
+
+func TestEverydayToolsWorkConfined(t *testing.T) {
+	b := newBox(t, true, false)
+	t.Run("devnull", func(t *testing.T) { b.mustRun(t, `echo hidden >/dev/null && echo shown 2>/dev/null`) })
+	t.Run("git", func(t *testing.T) {
+		b.mustRun(t, `git init -q g && cd g && echo hi > f && git add f && git -c user.name=T -c user.email=t@example.com commit -qm first && git log --oneline | grep -q first`)
+	})
+	t.Run("npm ci", func(t *testing.T) {
+		if _, err := exec.LookPath("npm"); err != nil {
+			t.Skip("npm is not installed")
+		}
+		os.MkdirAll(filepath.Join(b.ws, "n"), 0o755)
+		os.WriteFile(filepath.Join(b.ws, "n/package.json"), []byte(`{"name":"tiny","version":"1.0.0","private":true}`), 0o644)
+		os.WriteFile(filepath.Join(b.ws, "n/package-lock.json"), []byte(`{"name":"tiny","version":"1.0.0","lockfileVersion":3,"requires":true,"packages":{"":{"name":"tiny","version":"1.0.0"}}}`), 0o644)
+		b.mustRun(t, `cd n && npm ci --no-audit --no-fund --offline`)
+	})
+	t.Run("go test", func(t *testing.T) {
+		os.MkdirAll(filepath.Join(b.ws, "m"), 0o755)
+		os.WriteFile(filepath.Join(b.ws, "m/go.mod"), []byte("module tiny\n\ngo 1.21\n"), 0o644)
+		os.WriteFile(filepath.Join(b.ws, "m/tiny_test.go"), []byte("package tiny\n\nimport \"testing\"\n\nfunc TestOne(t *testing.T) {}\n"), 0o644)
+		b.mustRun(t, `cd m && go test ./...`)
+	})
+}
+
+func TestNetworkDeniedRefusesTCPConnect(t *testing.T) {
+	ln, err := net.Listen("tcp4", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			c.Close()
+		}
+	}()
+	connect := fmt.Sprintf(`exec 3<>/dev/tcp/127.0.0.1/%d && echo connected`, ln.Addr().(*net.TCPAddr).Port)
+	if out := newBox(t, true, false).mustRun(t, connect); !strings.Contains(out, "connected") {
+		t.Fatalf("with the network on, connect failed: %q", out)
+	}
+	code, out := newBox(t, true, true).run(t, connect)
+	if code == 0 || strings.Contains(out, "connected") {
+		t.Fatalf("with TCP connect denied, the connect went through (exit %d): %q", code, out)
+	}
+}

@@ -1,0 +1,137 @@
+// Package host is the app's side of running commands under the supervisor
+// helper: where the helper is, this run's ledger of process groups (and
+// what a crashed run left), the sandbox policy each command gets, and what
+// the UI says about confinement. It never links Landlock itself: the helper
+// applies the policy.
+package host
+
+import (
+	"log/slog"
+	"os"
+	"path/filepath"
+	"time"
+
+	"gatehouse/internal/proc"
+	"gatehouse/internal/sandbox"
+)
+
+// HelperName is the helper's file name, beside the app's executable.
+const HelperName = "gatehouse-supervisor"
+
+// Config is the sandbox part of the settings.
+type Config struct {
+	Mode    string // sandbox.ModeWorkspaceWrite ("" too) or sandbox.ModeOff
+	DenyTCP bool
+}
+
+// Host is shared by the sessions of one run of the app.
+type Host struct {
+	// Helper is the helper's path, "" when it is missing.
+	Helper string
+	// ABI is the kernel's Landlock ABI, 0 without Landlock.
+	ABI       int
+	dataDir   string
+	ledgerDir string
+	ledger    *proc.Ledger
+}
+
+// New finds the helper ($GATEHOUSE_SUPERVISOR, else beside the executable)
+// and starts this run's ledger in dataDir/running ("" dataDir: no ledger,
+// no crash recovery).
+func New(dataDir string, log *slog.Logger) *Host {
+	h := &Host{ABI: sandbox.ABI()}
+	h.Helper = os.Getenv("GATEHOUSE_SUPERVISOR")
+	if h.Helper == "" {
+		if exe, err := os.Executable(); err == nil {
+			h.Helper = filepath.Join(filepath.Dir(exe), HelperName)
+		}
+	}
+	if fi, err := os.Stat(h.Helper); err != nil || !fi.Mode().IsRegular() || fi.Mode()&0o111 == 0 {
+		log.Warn("the supervisor helper is missing: commands run unconfined and unsupervised", "path", h.Helper)
+		h.Helper = ""
+	}
+	if dataDir != "" {
+		h.dataDir = dataDir
+		h.ledgerDir = filepath.Join(dataDir, "running")
+		l, err := proc.OpenLedger(h.ledgerDir)
+		if err != nil {
+			log.Warn("no ledger of running processes: a crash could leave them running unnoticed", "err", err)
+		}
+		h.ledger = l
+	}
+	return h
+}
+
+// Status says whether commands started now run confined, and if not, why.
+func (h *Host) Status(c Config) sandbox.Status {
+	st := sandbox.Status{Mode: c.Mode, ABI: h.ABI, Available: h.Helper != "" && h.ABI > 0}
+	if st.Mode == "" {
+		st.Mode = sandbox.ModeWorkspaceWrite
+	}
+	switch {
+	case h.Helper == "":
+		st.Reason = "The supervisor helper (" + HelperName + ") is missing beside the app: commands run unconfined, and a crash of the app may leave them running."
+	case h.ABI < 1:
+		st.Reason = "This system has no Landlock (Linux 5.13 or later with Landlock enabled): commands run unconfined."
+	case st.Mode == sandbox.ModeOff:
+		st.Reason = "The sandbox is off (Settings): commands can write anywhere you can."
+	default:
+		st.Confined = true
+	}
+	return st
+}
+
+// Options completes o for a session: every command runs under the helper,
+// confined as cfg says at the time it starts, to the workspace, temp, the
+// session's scratch folder and the tool caches.
+func (h *Host) Options(o proc.Options, workspace, scratch string, cfg func() Config) proc.Options {
+	o.Supervisor, o.Ledger = h.Helper, h.ledger
+	env := o.Env
+	if env == nil {
+		env = os.Environ
+	}
+	o.Sandbox = func(string) *sandbox.Policy {
+		c := cfg()
+		if !h.Status(c).Confined {
+			return nil
+		}
+		p := h.Policy(workspace, scratch, env(), c)
+		return &p
+	}
+	return o
+}
+
+// Policy is the confinement of a command of workspace.
+func (h *Host) Policy(workspace, scratch string, env []string, c Config) sandbox.Policy {
+	return sandbox.Build(sandbox.Spec{Workspace: workspace, Scratch: scratch, Home: sandbox.HomeDir(env), Env: env, DenyTCP: c.DenyTCP})
+}
+
+// Scratch makes and returns the scratch folder of a session, below the
+// data folder ("" when there is none).
+func (h *Host) Scratch(session string) string {
+	if h.dataDir == "" || session == "" {
+		return ""
+	}
+	dir := filepath.Join(h.dataDir, "scratch", session)
+	if os.MkdirAll(dir, 0o700) != nil {
+		return ""
+	}
+	return dir
+}
+
+// Leftovers lists the process groups runs that crashed left running.
+func (h *Host) Leftovers() []proc.Leftover {
+	if h.ledgerDir == "" {
+		return nil
+	}
+	left, _ := proc.FindLeftovers(h.ledgerDir)
+	return left
+}
+
+// StopLeftover stops one of Leftovers (SIGTERM, 2 s, SIGKILL).
+func (h *Host) StopLeftover(id string) error {
+	return proc.StopLeftover(h.ledgerDir, id, 2*time.Second)
+}
+
+// Close ends the ledger: the run exits cleanly, its processes were closed.
+func (h *Host) Close() error { return h.ledger.Close() }

@@ -1,0 +1,62 @@
+package host
+
+import (
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gatehouse/internal/proc"
+	"gatehouse/internal/sandbox"
+)
+
+func quiet() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+
+func TestStatusSaysWhyCommandsAreNotConfined(t *testing.T) {
+	t.Setenv("GATEHOUSE_SUPERVISOR", filepath.Join(t.TempDir(), "missing"))
+	h := New("", quiet())
+	if st := h.Status(Config{}); st.Confined || !strings.Contains(st.Reason, "helper") {
+		t.Fatalf("missing helper: %+v", st)
+	}
+	h.Helper, h.ABI = "/x/gatehouse-supervisor", 0
+	if st := h.Status(Config{}); st.Confined || !strings.Contains(st.Reason, "Landlock") {
+		t.Fatalf("no Landlock: %+v", st)
+	}
+	h.ABI = 7
+	if st := h.Status(Config{}); !st.Confined || st.Mode != sandbox.ModeWorkspaceWrite || st.Reason != "" {
+		t.Fatalf("available, default mode: %+v", st)
+	}
+	if st := h.Status(Config{Mode: sandbox.ModeOff}); st.Confined || !strings.Contains(st.Reason, "off") {
+		t.Fatalf("off: %+v", st)
+	}
+}
+
+func TestOptionsConfineAsTheSettingSaysWhenACommandStarts(t *testing.T) {
+	helper := filepath.Join(t.TempDir(), HelperName)
+	os.WriteFile(helper, []byte("#!/bin/sh\n"), 0o755)
+	t.Setenv("GATEHOUSE_SUPERVISOR", helper)
+	data := t.TempDir()
+	h := New(data, quiet())
+	h.ABI = 7 // the policy is built whatever the kernel: the helper applies it
+	mode := sandbox.ModeWorkspaceWrite
+	o := h.Options(proc.Options{Env: func() []string { return []string{"HOME=/home/u", "TMPDIR=/t"} }}, "/w", h.Scratch("s1"), func() Config { return Config{Mode: mode, DenyTCP: true} })
+	if o.Supervisor != helper || o.Ledger == nil {
+		t.Fatalf("options: %+v", o)
+	}
+	p := o.Sandbox("/w/sub")
+	if p == nil || !p.DenyTCPConnect || p.Writable[0] != "/w" || p.Writable[1] != "/t" || p.Writable[2] != filepath.Join(data, "scratch", "s1") {
+		t.Fatalf("policy: %+v", p)
+	}
+	mode = sandbox.ModeOff
+	if o.Sandbox("/w") != nil {
+		t.Fatal("with the sandbox off a command is still confined")
+	}
+	if err := h.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if names, _ := filepath.Glob(filepath.Join(data, "running", "*.json")); len(names) != 0 {
+		t.Fatalf("a clean exit left %v", names)
+	}
+}

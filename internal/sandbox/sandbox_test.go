@@ -1,0 +1,50 @@
+package sandbox
+
+import (
+	"flag"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+func TestBuildListsWorkspaceTempScratchAndCachesOnce(t *testing.T) {
+	env := []string{"TMPDIR=/t", "GOMODCACHE=/gm", "GOCACHE=/home/u/.cache/go-build", "HOME=/ignored"}
+	p := Build(Spec{Workspace: "/w/", Scratch: "/s", Home: "/home/u", Env: env, DenyTCP: true})
+	for _, want := range []string{"/w", "/t", "/s", "/gm", "/home/u/.cache/go-build", "/home/u/.npm", "/home/u/.cache", "/home/u/.cargo"} {
+		if !slices.Contains(p.Writable, want) {
+			t.Errorf("writable %v lacks %s", p.Writable, want)
+		}
+	}
+	if slices.Contains(p.Writable, "/home/u") || slices.Contains(p.Writable, "/tmp") {
+		t.Errorf("writable %v holds the home folder or /tmp though TMPDIR is set", p.Writable)
+	}
+	seen := map[string]bool{}
+	for _, w := range p.Writable {
+		if seen[w] {
+			t.Errorf("%s listed twice", w)
+		}
+		seen[w] = true
+	}
+	// The flags carry the policy to the helper unchanged.
+	var got Policy
+	fs := flag.NewFlagSet("x", flag.ContinueOnError)
+	got.Flags(fs)
+	if err := fs.Parse(p.Args()); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got.Writable, p.Writable) || !got.DenyTCPConnect {
+		t.Fatalf("round trip: %+v, want %+v", got, p)
+	}
+	if err := fs.Parse([]string{"-write", "relative"}); err == nil {
+		t.Fatal("a relative writable folder was accepted")
+	}
+}
+
+func TestRiskyWorkspace(t *testing.T) {
+	home := filepath.Join(t.TempDir(), "u")
+	for dir, risky := range map[string]bool{"/": true, home: true, home + "/": true, filepath.Join(home, "proj"): false, "/srv": false} {
+		if got := RiskyWorkspace(dir, home) != ""; got != risky {
+			t.Errorf("RiskyWorkspace(%q) = %v, want %v", dir, got, risky)
+		}
+	}
+}

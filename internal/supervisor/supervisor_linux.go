@@ -1,0 +1,236 @@
+package supervisor
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"strconv"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"gatehouse/internal/sandbox"
+	"gatehouse/internal/sandbox/confine"
+	"gatehouse/internal/supervisor/wire"
+)
+
+const prSetChildSubreaper = 36
+
+// Main runs the helper with args (without the program name) and returns its
+// exit code.
+func Main(args []string) int {
+	if len(args) == 1 && args[0] == wire.SpareFlag {
+		return spare()
+	}
+	return run(args, os.Environ())
+}
+
+// run starts the command of args with env and supervises it.
+func run(args, env []string) int {
+	fs := flag.NewFlagSet("gatehouse-supervisor", flag.ContinueOnError)
+	usePTY := fs.Bool("pty", false, "give the shell a session whose controlling terminal is stdin")
+	confined := fs.Bool("confine", false, "apply the sandbox policy of -write and -deny-tcp")
+	grace := fs.Duration("grace", 2*time.Second, "time between SIGTERM and SIGKILL when the app went away")
+	var pol sandbox.Policy
+	pol.Flags(fs)
+	status := os.NewFile(StatusFD, "status")
+	fail := func(code int, format string, a ...any) int {
+		msg := fmt.Sprintf(format, a...)
+		if status == nil || report(status, MsgError, msg) != nil {
+			fmt.Fprintln(os.Stderr, "gatehouse-supervisor:", msg)
+		}
+		return code
+	}
+	if err := fs.Parse(args); err != nil {
+		return fail(2, "%v", err)
+	}
+	argv := fs.Args()
+	if len(argv) == 0 {
+		return fail(2, "no command given (usage: gatehouse-supervisor [flags] -- shell -c command)")
+	}
+	if _, err := syscall.Dup(LifelineFD); status == nil || err != nil {
+		return fail(2, "fd %d (lifeline) and fd %d (status) must be open", LifelineFD, StatusFD)
+	}
+	syscall.CloseOnExec(StatusFD)
+	syscall.CloseOnExec(LifelineFD)
+	if _, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0); e != 0 {
+		return fail(126, "cannot become a child subreaper: %v", e)
+	}
+	// The command is forked from this thread, confined alone.
+	runtime.LockOSThread()
+	if *confined {
+		if err := confine.ApplyThread(pol); err != nil {
+			return fail(126, "%v", err)
+		}
+	}
+	sys := &syscall.SysProcAttr{Setpgid: true}
+	if *usePTY {
+		sys = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
+	}
+	pid, err := syscall.ForkExec(argv[0], argv, &syscall.ProcAttr{Env: env, Files: []uintptr{0, 1, 2}, Sys: sys})
+	if err != nil {
+		return fail(127, "cannot run %s: %v", argv[0], err)
+	}
+	runtime.UnlockOSThread() // nothing else forks: the thread may serve others
+	// The app signals the helper only once it read the pid line, so the
+	// handlers need not cost start-up time before the fork. The lifeline is
+	// read through the runtime's poller.
+	sigs := make(chan os.Signal, 16)
+	signal.Notify(sigs, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGUSR1, syscall.SIGINT, syscall.SIGQUIT)
+	syscall.SetNonblock(LifelineFD, true)
+	lifeline := os.NewFile(LifelineFD, "lifeline")
+	report(status, MsgPID, strconv.Itoa(pid))
+	releaseStdio()
+	s := &state{self: os.Getpid(), shell: pid, code: -1}
+	return s.loop(sigs, lifeline, status, *grace)
+}
+
+type state struct {
+	self, shell int
+	code        int
+	shellGone   atomic.Bool // reaped: its pid may name another process now
+}
+
+// loop reaps children until none is left, blocked in wait4 so that the
+// shell's end is reported with no hop between threads; control handles
+// signals and the lifeline meanwhile.
+func (s *state) loop(sigs <-chan os.Signal, lifeline io.Reader, status io.Writer, grace time.Duration) int {
+	go s.control(sigs, lifeline, grace)
+	for {
+		var ws syscall.WaitStatus
+		pid, err := syscall.Wait4(-1, &ws, 0, nil)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil { // ECHILD: no child left
+			return max(s.code, 0)
+		}
+		if pid == s.shell {
+			s.code = ws.ExitStatus()
+			if ws.Signaled() {
+				s.code = 128 + int(ws.Signal())
+			}
+			s.shellGone.Store(true)
+			report(status, MsgExit, strconv.Itoa(s.code))
+		}
+	}
+}
+
+// control kills the command's processes when told to (SIGTERM, SIGHUP,
+// SIGUSR1) or when the app goes away (the lifeline ends); it runs until the
+// helper exits.
+func (s *state) control(sigs <-chan os.Signal, lifeline io.Reader, grace time.Duration) {
+	gone := make(chan struct{})
+	go func() { io.Copy(io.Discard, lifeline); close(gone) }()
+	var killTick <-chan time.Time
+	var graceEnd <-chan time.Time
+	kill := func() {
+		if killTick == nil {
+			killTick = time.NewTicker(50 * time.Millisecond).C
+		}
+		s.signalAll(syscall.SIGKILL)
+	}
+	for {
+		select {
+		case sig := <-sigs:
+			switch sig {
+			case syscall.SIGTERM, syscall.SIGHUP:
+				s.signalAll(syscall.SIGTERM)
+			case syscall.SIGUSR1:
+				kill()
+			}
+		case <-gone:
+			gone = nil
+			s.signalAll(syscall.SIGTERM)
+			graceEnd = time.After(grace)
+		case <-graceEnd:
+			kill()
+		case <-killTick:
+			s.signalAll(syscall.SIGKILL)
+		}
+	}
+}
+
+// signalAll sends sig to the shell's group and to every descendant of the
+// helper, whichever group or session it moved to.
+func (s *state) signalAll(sig syscall.Signal) {
+	if !s.shellGone.Load() {
+		syscall.Kill(-s.shell, sig)
+	}
+	for _, pid := range descendants(s.self) {
+		syscall.Kill(pid, sig)
+	}
+}
+
+// descendants lists the processes below root, read from /proc.
+func descendants(root int) []int {
+	d, err := os.Open("/proc")
+	if err != nil {
+		return nil
+	}
+	names, _ := d.Readdirnames(-1)
+	d.Close()
+	kids := map[int][]int{}
+	for _, n := range names {
+		pid, err := strconv.Atoi(n)
+		if err != nil {
+			continue
+		}
+		if pp := ppid(pid); pp > 0 {
+			kids[pp] = append(kids[pp], pid)
+		}
+	}
+	var out []int
+	queue := []int{root}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		for _, c := range kids[p] {
+			out = append(out, c)
+			queue = append(queue, c)
+		}
+	}
+	return out
+}
+
+// ppid reads the parent of pid from /proc/<pid>/stat ("pid (comm) state
+// ppid ..."; comm may hold spaces and parentheses).
+func ppid(pid int) int {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0
+	}
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return 0
+	}
+	f := bytes.Fields(b[i+1:])
+	if len(f) < 2 {
+		return 0
+	}
+	n, _ := strconv.Atoi(string(f[1]))
+	return n
+}
+
+func report(w io.Writer, kind, text string) error {
+	_, err := fmt.Fprintf(w, "%s %s\n", kind, text)
+	return err
+}
+
+// releaseStdio points the helper's own stdin, stdout and stderr at
+// /dev/null: the command's output pipes and terminal then end when the
+// command's processes close them, not when the helper exits.
+func releaseStdio() {
+	null, err := syscall.Open("/dev/null", syscall.O_RDWR|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return
+	}
+	for fd := 0; fd < 3; fd++ {
+		syscall.Dup3(null, fd, 0)
+	}
+	syscall.Close(null)
+}

@@ -1,0 +1,34 @@
+// Package wire is what the app and the supervisor helper say to each other
+// (see package supervisor): the file descriptors the helper gets, the lines
+// of its status pipe, and a spare helper's request. It imports nothing, so
+// the app can use it without linking the helper's Landlock code.
+package wire
+
+// File descriptors the helper is given besides stdio.
+const (
+	LifelineFD = 3
+	StatusFD   = 4
+	RequestFD  = 5 // -spare only: the socket the Request comes on
+)
+
+// Kinds of the status pipe's lines, "kind text\\n".
+const (
+	MsgPID   = "pid"
+	MsgExit  = "exit"
+	MsgError = "error"
+)
+
+// SpareFlag starts a helper ahead of its command.
+const SpareFlag = "-spare"
+
+// Request is what the app sends a spare helper on fd 5, a SOCK_SEQPACKET
+// socket, with the command's stdin, stdout and stderr as SCM_RIGHTS: the
+// flags and command line of a normal start, its environment and its folder.
+type Request struct {
+	Args []string `json:"args"`
+	Env  []string `json:"env"`
+	Dir  string   `json:"dir"`
+}
+
+// MaxRequest bounds a request; a larger one starts a helper of its own.
+const MaxRequest = 96 << 10
