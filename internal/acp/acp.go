@@ -15,6 +15,10 @@
 //     content (a diff per file for apply_patch and write_file, the command
 //     and its output for bash).
 //
+// The MCP servers the editor passes in session/new or session/load (stdio
+// and HTTP) start with the session, over the user's own list, as exec's do
+// (mcp.go); their tools pass the same gate.
+//
 // Files are read and written on disk by the runtime's own tools and commands
 // run in its own process registry: the editor's fs and terminal methods are
 // not used (its unsaved buffers and the disk would disagree).

@@ -90,6 +90,11 @@ func TestProtocolErrors(t *testing.T) {
 			t.Errorf("cwd %q: %+v", cwd, re)
 		}
 	}
+	_, err = e.conn.NewSession(ctx, sdk.NewSessionRequest{Cwd: workspaceWith(t, nil),
+		McpServers: []sdk.McpServer{{Sse: &sdk.McpServerSseInline{Name: "old", Type: "sse", Url: "http://127.0.0.1:1/sse", Headers: []sdk.HttpHeader{}}}}})
+	if re := requestError(t, err); re.Code != -32602 || !strings.Contains(re.Message, "SSE") {
+		t.Errorf("an SSE MCP server: %+v", re)
+	}
 	s := e.newSession(workspaceWith(t, nil))
 	_, err = e.conn.Prompt(ctx, sdk.PromptRequest{SessionId: s.SessionId,
 		Prompt: []sdk.ContentBlock{sdk.ImageBlock("aGk=", "image/png")}})
