@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"gatehouse/internal/acp"
 	"gatehouse/internal/cli"
 )
 
@@ -25,6 +26,11 @@ func subcommands() []subcommand {
 		{[]string{"exec"}, "--workspace DIR --prompt TEXT [--approval MODE] [--json] ...",
 			"run one turn of the agent without the window",
 			func(args []string, stdout, stderr io.Writer) int { return cli.ExecMain(args, os.Stdin, stdout, stderr) }},
+		{[]string{"acp"}, "[--approval MODE] [--model M] [--base-url URL] [--api chat|responses]",
+			"serve editors (Zed, …) over the Agent Client Protocol on stdin/stdout",
+			func(args []string, stdout, stderr io.Writer) int {
+				return acp.Main(args, version, os.Stdin, stdout, stderr)
+			}},
 		{[]string{"tool"}, "NAME --workspace DIR [--args JSON] [--read-only DIR]...",
 			"run one tool through the workspace boundary; its JSON result on stdout",
 			func(args []string, stdout, stderr io.Writer) int { return cli.Tool(args, os.Stdin, stdout, stderr) }},

@@ -181,26 +181,18 @@ func Exec(ctx context.Context, args []string, env ExecEnv, stdin io.Reader, stdo
 	if env.LookupEnv == nil {
 		env.LookupEnv = func(string) (string, bool) { return "", false }
 	}
-	eff, err := settings.NewStore(env.ConfigDir).Resolve(settings.Flags{BaseURL: o.baseURL, Model: o.model, API: o.api}, env.LookupEnv)
-	if err != nil {
-		fmt.Fprintln(stderr, "gatehouse exec: reading the settings:", err)
+	client, eff, err := OpenModel(env, settings.Flags{BaseURL: o.baseURL, Model: o.model, API: o.api})
+	switch {
+	case errors.Is(err, ErrReadSettings):
+		fmt.Fprintln(stderr, "gatehouse exec:", err)
 		return ExitError
-	}
-	if err := eff.Check(); err != nil {
+	case err != nil:
 		return usage("%v", err)
 	}
 	o.contextWindow = eff.Settings.ContextWindow
 	o.sandbox = cmdhost.Config{Mode: eff.Settings.Sandbox, DenyTCP: eff.Settings.SandboxDenyTCP}
 	o.microCompactAt, o.compactAt = eff.Settings.MicroCompactAt, eff.Settings.CompactAt
 	o.undoStore = eff.Settings.UndoStoreBytes()
-	if eff.Settings.Model == "" {
-		return usage("no model: pass --model or choose one in the app's settings")
-	}
-	client, err := llm.New(llm.Config{API: llm.API(eff.Settings.API), BaseURL: eff.Settings.BaseURL, APIKey: eff.APIKey.Reveal(),
-		Model: eff.Settings.Model, MaxRetries: env.MaxRetries})
-	if err != nil {
-		return usage("%v", err)
-	}
 	ws, err := workspace.New(o.workspace, workspace.Options{})
 	if err != nil {
 		return usage("%v", err)

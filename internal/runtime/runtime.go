@@ -135,7 +135,8 @@ type Options struct {
 	// ("explore", "general › explore"); "" for a main session.
 	Agent string
 
-	// Processes configures the process registry (Env, Shell, …); its
+	// Processes configures the process registry (Env, Shell, the supervisor
+	// and sandbox); a child ignores it and runs as its parent does. Its
 	// Observer is the session's. OnProcessExit hears each process that
 	// ended, after its event was published.
 	Processes     proc.Options
@@ -207,7 +208,13 @@ func New(o Options) (*Session, error) {
 		}
 	}
 
+	// A child's commands run as its parent's do: under the same supervisor
+	// and sandbox, whatever its host passed (a child never runs looser).
 	po := o.Processes
+	if o.Parent != nil {
+		po = o.Parent.procOpts
+	}
+	s.procOpts = po
 	po.Observer = session.ProcEvents{Events: s.pub, SessionID: s.id, OnExit: o.OnProcessExit}
 	s.procs = proc.NewRegistry(po)
 	surface, err := tools.NewSurface(builtin.Tools(s.ws, s.procs)...)

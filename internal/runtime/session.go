@@ -22,15 +22,18 @@ import (
 // Session is one assembled session. Its methods are safe for concurrent
 // use; see the package doc.
 type Session struct {
-	id     string
-	ws     *workspace.Workspace
-	log    *session.Log
-	logger *slog.Logger
-	parent *Session
-	policy tools.Policy
-	depth  int
-	model  agent.Model
-	mode   func() approval.Mode
+	id string
+	// procOpts configure the session's processes (before its observer);
+	// its children's processes use them too.
+	procOpts proc.Options
+	ws       *workspace.Workspace
+	log      *session.Log
+	logger   *slog.Logger
+	parent   *Session
+	policy   tools.Policy
+	depth    int
+	model    agent.Model
+	mode     func() approval.Mode
 
 	agentName  string
 	ownGateway bool

@@ -1,0 +1,96 @@
+package acp
+
+import (
+	"context"
+
+	sdk "github.com/coder/acp-go-sdk"
+
+	"gatehouse/internal/approval"
+	"gatehouse/internal/protocol"
+)
+
+// Permission option ids, one per answer the editor can give.
+const (
+	optAllowOnce   = "allow_once"
+	optAllowAlways = "allow_always"
+	optRejectOnce  = "reject_once"
+)
+
+// rejectedNote is what the model (and the blocked message) reads when the
+// editor's user rejected a call.
+const rejectedNote = "rejected in the editor"
+
+// permissionGateway asks the editor through session/request_permission. Like
+// the window's gateway it publishes approval.requested and exactly one
+// approval.resolved per request, so the session's snapshot and log agree.
+type permissionGateway struct {
+	s         *acpSession
+	sessionID string
+	pub       approval.Publisher
+}
+
+// Ask implements approval.Gateway.
+func (g *permissionGateway) Ask(ctx context.Context, req approval.Request) (protocol.Decision, error) {
+	g.s.flush() // the call's tool_call goes out before the question
+	g.publish(req.TurnID, protocol.ApprovalRequested, req.Payload())
+	d, err := g.ask(ctx, req)
+	resolved := d
+	if err != nil {
+		resolved = protocol.Decision{Kind: protocol.DecisionReject, Note: "the turn was cancelled"}
+	}
+	g.publish(req.TurnID, protocol.ApprovalResolved, protocol.ApprovalResolvedPayload{ApprovalID: req.ApprovalID, Decision: resolved})
+	return d, err
+}
+
+func (g *permissionGateway) ask(ctx context.Context, req approval.Request) (protocol.Decision, error) {
+	options := []sdk.PermissionOption{{OptionId: optAllowOnce, Name: "Allow once", Kind: sdk.PermissionOptionKindAllowOnce}}
+	if req.Rule != nil {
+		// The same exact scope the window's dialog offers.
+		options = append(options, sdk.PermissionOption{OptionId: optAllowAlways,
+			Name: "Allow for this session: " + req.Rule.Summary, Kind: sdk.PermissionOptionKindAllowAlways})
+	}
+	options = append(options, sdk.PermissionOption{OptionId: optRejectOnce, Name: "Reject", Kind: sdk.PermissionOptionKindRejectOnce})
+	// The call keeps the title of its tool_call; the question adds what
+	// the dry run shows.
+	call := sdk.ToolCallUpdate{ToolCallId: sdk.ToolCallId(req.CallID), Status: sdk.Ptr(sdk.ToolCallStatusPending),
+		Content: previewContent(req.Preview), Locations: previewLocations(g.s.ws.Root(), req.Preview)}
+	resp, err := g.s.a.peer().RequestPermission(ctx, sdk.RequestPermissionRequest{
+		SessionId: sdk.SessionId(g.sessionID), ToolCall: call, Options: options})
+	switch {
+	case ctx.Err() != nil:
+		return protocol.Decision{}, ctx.Err()
+	case err != nil:
+		// The editor answered with an error: the call does not run.
+		return protocol.Decision{Kind: protocol.DecisionReject, Note: "the editor could not ask: " + err.Error()}, nil
+	case resp.Outcome.Cancelled != nil:
+		// The editor cancelled the prompt (session/cancel may still be on
+		// its way): stop the turn, so the call ends as cancelled.
+		g.s.rt.Cancel()
+		<-ctx.Done()
+		return protocol.Decision{}, ctx.Err()
+	case resp.Outcome.Selected == nil:
+		return protocol.Decision{Kind: protocol.DecisionReject, Note: "the editor gave no answer"}, nil
+	}
+	var d protocol.Decision
+	switch string(resp.Outcome.Selected.OptionId) {
+	case optAllowOnce:
+		d = protocol.Decision{Kind: protocol.DecisionOnce}
+	case optAllowAlways:
+		if req.Rule == nil {
+			return protocol.Decision{Kind: protocol.DecisionReject, Note: "the editor chose an option it was not offered"}, nil
+		}
+		d = protocol.Decision{Kind: protocol.DecisionSession}
+	case optRejectOnce:
+		return protocol.Decision{Kind: protocol.DecisionReject, Note: rejectedNote}, nil
+	default:
+		return protocol.Decision{Kind: protocol.DecisionReject,
+			Note: "the editor chose an unknown option " + string(resp.Outcome.Selected.OptionId)}, nil
+	}
+	g.s.send(context.WithoutCancel(ctx), sdk.UpdateToolCall(sdk.ToolCallId(req.CallID),
+		sdk.WithUpdateStatus(sdk.ToolCallStatusInProgress)))
+	return d, nil
+}
+
+func (g *permissionGateway) publish(turnID string, t protocol.EventType, payload any) {
+	g.pub.Publish(protocol.Event{SessionID: g.sessionID, TurnID: turnID, Type: t, Payload: payload})
+}

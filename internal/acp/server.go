@@ -1,0 +1,424 @@
+package acp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"gatehouse/internal/agents"
+	cmdhost "gatehouse/internal/sandbox/host"
+	"gatehouse/internal/trust"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"sync"
+
+	sdk "github.com/coder/acp-go-sdk"
+
+	"gatehouse/internal/agent"
+	"gatehouse/internal/approval"
+	"gatehouse/internal/protocol"
+	"gatehouse/internal/runtime"
+	"gatehouse/internal/session"
+)
+
+// Options configure Serve.
+type Options struct {
+	// Model streams the model's answers.
+	Model agent.Model
+	// ContextWindow of the model (0: the agent's default); MicroCompactAt
+	// and CompactAt tune compaction as in the settings.
+	ContextWindow  int
+	MicroCompactAt int
+	CompactAt      int
+	// Mode is the approval mode every session starts in.
+	Mode approval.Mode
+	// DataDir holds the session logs; empty: not saved, not loadable.
+	DataDir string
+	// ConfigDir is Gatehouse's config folder (the user's MCP servers).
+	ConfigDir string
+	// ProcEnv is the environment of the processes (and MCP servers) tools
+	// start.
+	ProcEnv func() []string
+	// MaxSteps bounds the model requests of one prompt.
+	MaxSteps int
+	// Commands runs every session's commands under the supervisor helper,
+	// confined as Sandbox says (nil: commands run directly, unconfined).
+	Commands *cmdhost.Host
+	Sandbox  cmdhost.Config
+	// Logger hears what goes wrong beside the protocol (nil: none).
+	Logger *slog.Logger
+	// Version is reported in initialize (empty: the build's).
+	Version string
+}
+
+// Serve speaks ACP on in/out until the editor closes in or ctx ends; then
+// every session is closed (its processes stopped, its log saved).
+func Serve(ctx context.Context, o Options, in io.Reader, out io.Writer) error {
+	if o.Model == nil {
+		return errors.New("acp: no model")
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	a := &Agent{o: o, sessions: map[string]*acpSession{}, ready: make(chan struct{})}
+	// The connection's own diagnostics go to slog.Default (Run points it
+	// at stderr): the SDK's SetLogger races with the reader it has started.
+	// That reader may call a handler before the constructor returns: they
+	// reach the connection through peer, which waits for it.
+	a.conn = sdk.NewAgentSideConnection(a, out, in)
+	close(a.ready)
+	select {
+	case <-a.conn.Done():
+	case <-ctx.Done():
+	}
+	a.closeAll()
+	return nil
+}
+
+// Agent implements the SDK's agent side over runtime sessions.
+type Agent struct {
+	o     Options
+	conn  *sdk.AgentSideConnection // set before ready is closed
+	ready chan struct{}
+
+	mu       sync.Mutex
+	sessions map[string]*acpSession
+	closed   bool
+}
+
+var (
+	_ sdk.Agent       = (*Agent)(nil)
+	_ sdk.AgentLoader = (*Agent)(nil)
+)
+
+// peer is the connection to the editor.
+func (a *Agent) peer() *sdk.AgentSideConnection {
+	<-a.ready
+	return a.conn
+}
+
+func (a *Agent) closeAll() {
+	a.mu.Lock()
+	a.closed = true
+	all := a.sessions
+	a.sessions = map[string]*acpSession{}
+	a.mu.Unlock()
+	for _, s := range all {
+		s.close()
+	}
+}
+
+// Initialize implements sdk.Agent: loading sessions is supported; prompts
+// are text (and resource links, given to the model as text); no images,
+// audio or embedded context, which the runtime cannot use today.
+func (a *Agent) Initialize(ctx context.Context, p sdk.InitializeRequest) (sdk.InitializeResponse, error) {
+	v := sdk.ProtocolVersion(sdk.ProtocolVersionNumber)
+	if p.ProtocolVersion < v {
+		v = p.ProtocolVersion
+	}
+	version := a.o.Version
+	if version == "" {
+		version = buildVersion()
+	}
+	return sdk.InitializeResponse{
+		ProtocolVersion:   v,
+		AgentCapabilities: sdk.AgentCapabilities{LoadSession: true, McpCapabilities: sdk.McpCapabilities{Http: true}},
+		AgentInfo:         &sdk.Implementation{Name: "gatehouse", Title: sdk.Ptr("Gatehouse"), Version: version},
+		AuthMethods:       []sdk.AuthMethod{},
+	}, nil
+}
+
+// Authenticate implements sdk.Agent: no method is offered.
+func (a *Agent) Authenticate(context.Context, sdk.AuthenticateRequest) (sdk.AuthenticateResponse, error) {
+	return sdk.AuthenticateResponse{}, sdk.NewMethodNotFound(sdk.AgentMethodAuthenticate)
+}
+
+// NewSession implements sdk.Agent: cwd becomes the session's workspace,
+// through the same boundary as the window's.
+func (a *Agent) NewSession(ctx context.Context, p sdk.NewSessionRequest) (sdk.NewSessionResponse, error) {
+	s, err := a.open(ctx, p.Cwd, "", p.McpServers)
+	if err != nil {
+		return sdk.NewSessionResponse{}, err
+	}
+	return sdk.NewSessionResponse{SessionId: sdk.SessionId(s.rt.ID()), Modes: s.modes()}, nil
+}
+
+// LoadSession implements sdk.AgentLoader: the saved session of cwd comes
+// back, its transcript replayed as session/update notifications before the
+// answer.
+func (a *Agent) LoadSession(ctx context.Context, p sdk.LoadSessionRequest) (sdk.LoadSessionResponse, error) {
+	if a.o.DataDir == "" {
+		return sdk.LoadSessionResponse{}, invalidParams("sessions are not saved here (no data folder)")
+	}
+	a.mu.Lock()
+	_, open := a.sessions[string(p.SessionId)]
+	a.mu.Unlock()
+	if open {
+		return sdk.LoadSessionResponse{}, invalidParams("session %s is already open", p.SessionId)
+	}
+	s, err := a.open(ctx, p.Cwd, string(p.SessionId), p.McpServers)
+	if err != nil {
+		return sdk.LoadSessionResponse{}, err
+	}
+	for _, u := range replay(s, s.past) {
+		if err := a.peer().SessionUpdate(ctx, sdk.SessionNotification{SessionId: p.SessionId, Update: u}); err != nil {
+			return sdk.LoadSessionResponse{}, err
+		}
+	}
+	s.past = nil
+	return sdk.LoadSessionResponse{Modes: s.modes()}, nil
+}
+
+// open assembles a runtime session in folder cwd: new when id is "", else
+// the saved session id of that folder.
+func (a *Agent) open(ctx context.Context, cwd, id string, servers []sdk.McpServer) (*acpSession, error) {
+	if !filepath.IsAbs(cwd) {
+		return nil, invalidParams("cwd %q is not an absolute path", cwd)
+	}
+	ws, err := runtime.OpenWorkspace(cwd)
+	if err != nil {
+		return nil, invalidParams("%v", err)
+	}
+	newSession := id == ""
+	if newSession {
+		id = session.NewID()
+	}
+	s := &acpSession{a: a, id: id, ws: ws, calls: map[string]*callInfo{}}
+	s.mode.Store(a.o.Mode)
+	opts := runtime.Options{ID: id, Workspace: ws, Model: a.o.Model, Sink: s,
+		Mode: s.currentMode, Gateway: s.gateway, MaxSteps: a.o.MaxSteps, ContextWindow: a.o.ContextWindow,
+		MicroCompactAt: a.o.MicroCompactAt, CompactAt: a.o.CompactAt,
+		Logger: a.o.Logger}
+	opts.Processes.Env = a.o.ProcEnv
+	if a.o.Commands != nil {
+		opts.Processes = a.o.Commands.Options(opts.Processes, ws.Root(), a.o.Commands.Scratch(id), func() cmdhost.Config { return a.o.Sandbox })
+	}
+	if a.o.DataDir != "" {
+		store := session.NewStore(a.o.DataDir)
+		if newSession {
+			if opts.Log, err = store.Create(ws.Root(), id); err != nil {
+				a.o.Logger.Warn("the session will not be saved", "err", err)
+			}
+		} else if opts.Log, opts.Past, err = store.Open(ws.Root(), id); err != nil {
+			return nil, invalidParams("cannot load session %s in %s: %v", id, ws.Root(), err)
+		}
+	} else if !newSession {
+		return nil, invalidParams("sessions are not saved here")
+	}
+	s.past = opts.Past
+	if s.servers, err = a.startServers(ctx, ws.Root(), servers); err == nil {
+		if s.servers != nil {
+			opts.Providers = s.servers.Providers()
+		}
+		s.rt, err = runtime.New(opts)
+	}
+	if err == nil {
+		// Subagents, as in the window and exec: the built-ins, the user's
+		// definitions, and the workspace's when the folder is trusted.
+		_, errs := agents.Setup(s.rt, agents.HostOptions{ConfigDir: a.o.ConfigDir, Past: opts.Past,
+			Trusted: agents.WorkspaceTrust(trust.NewStore(a.o.ConfigDir))})
+		for _, e := range errs {
+			a.o.Logger.Warn("agent definition left out", "err", e)
+		}
+	}
+	if err != nil {
+		if opts.Log != nil {
+			opts.Log.Close()
+		}
+		if s.servers != nil {
+			s.servers.Close()
+		}
+		var re *sdk.RequestError
+		if errors.As(err, &re) {
+			return nil, err
+		}
+		return nil, internalError("%v", err)
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	switch {
+	case a.closed:
+		s.close()
+		return nil, internalError("the connection is closing")
+	case a.sessions[id] != nil: // loaded twice at once
+		s.close()
+		return nil, invalidParams("session %s is already open", id)
+	}
+	a.sessions[id] = s
+	return s, nil
+}
+
+func (a *Agent) session(id sdk.SessionId) (*acpSession, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	s := a.sessions[string(id)]
+	if s == nil {
+		return nil, invalidParams("unknown session %q: create it with session/new or load it with session/load", id)
+	}
+	return s, nil
+}
+
+// Prompt implements sdk.Agent: one turn of the session. A prompt arriving
+// while another runs cancels that one (the SDK cancels its context) and
+// runs after it stopped.
+func (a *Agent) Prompt(ctx context.Context, p sdk.PromptRequest) (sdk.PromptResponse, error) {
+	s, err := a.session(p.SessionId)
+	if err != nil {
+		return sdk.PromptResponse{}, err
+	}
+	text, err := promptText(p.Prompt)
+	if err != nil {
+		return sdk.PromptResponse{}, err
+	}
+	s.turn.Lock()
+	defer s.turn.Unlock()
+	if ctx.Err() != nil {
+		return sdk.PromptResponse{StopReason: sdk.StopReasonCancelled}, nil
+	}
+	out, err := s.rt.Run(ctx, text)
+	s.flush() // every update of the turn goes out before the answer
+	if err != nil {
+		return sdk.PromptResponse{}, internalError("%v", err)
+	}
+	resp := sdk.PromptResponse{StopReason: sdk.StopReasonEndTurn, Usage: tokenUsage(out.Usage)}
+	switch out.Reason {
+	case protocol.StopCancelled:
+		resp.StopReason = sdk.StopReasonCancelled
+	case protocol.StopMaxSteps:
+		resp.StopReason = sdk.StopReasonMaxTurnRequests
+	case protocol.StopBlockedByApproval:
+		s.send(context.WithoutCancel(ctx), sdk.UpdateAgentMessageText(blockedMessage(out.Blocked)))
+	case protocol.StopError:
+		msg := "the turn failed"
+		if out.Err != nil {
+			msg = out.Err.Error()
+		}
+		return sdk.PromptResponse{}, internalError("%s", msg)
+	}
+	return resp, nil
+}
+
+// buildVersion is the binary's module version, else its commit, else "dev".
+func buildVersion() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "dev"
+	}
+	if v := info.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	for _, s := range info.Settings {
+		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+			return s.Value[:12]
+		}
+	}
+	return "dev"
+}
+
+// blockedMessage is the last message of a turn a rejection stopped.
+func blockedMessage(b *protocol.Blocked) string {
+	if b == nil {
+		return "\n\nStopped: a call was blocked by approval."
+	}
+	msg := fmt.Sprintf("\n\nStopped: %s was blocked by approval", b.Tool)
+	if b.Note != "" {
+		msg += " (" + b.Note + ")"
+	}
+	return msg + "."
+}
+
+func tokenUsage(u protocol.Usage) *sdk.Usage {
+	if u.TotalTokens == 0 {
+		return nil
+	}
+	return &sdk.Usage{InputTokens: int(u.PromptTokens), OutputTokens: int(u.CompletionTokens),
+		TotalTokens: int(u.TotalTokens), CachedReadTokens: sdk.Ptr(int(u.CachedTokens))}
+}
+
+// promptText is the prompt as the model reads it: text blocks as they are,
+// resource links as a mention of their URI. Anything else was not offered
+// in initialize and is refused.
+func promptText(blocks []sdk.ContentBlock) (string, error) {
+	var parts []string
+	for _, b := range blocks {
+		switch {
+		case b.Text != nil:
+			parts = append(parts, b.Text.Text)
+		case b.ResourceLink != nil:
+			parts = append(parts, "@"+b.ResourceLink.Uri)
+		default:
+			return "", invalidParams("only text and resource links can be sent to Gatehouse")
+		}
+	}
+	text := strings.Join(parts, "\n")
+	if strings.TrimSpace(text) == "" {
+		return "", invalidParams("the prompt is empty")
+	}
+	return text, nil
+}
+
+// Cancel implements sdk.Agent. The SDK has already cancelled the running
+// prompt's context; this also stops the turn of a session the SDK does not
+// know is running.
+func (a *Agent) Cancel(ctx context.Context, p sdk.CancelNotification) error {
+	a.mu.Lock()
+	s := a.sessions[string(p.SessionId)]
+	a.mu.Unlock()
+	if s != nil {
+		s.rt.Cancel()
+	}
+	return nil
+}
+
+// SetSessionMode implements sdk.Agent: manual, safe or auto, from the next
+// call on.
+func (a *Agent) SetSessionMode(ctx context.Context, p sdk.SetSessionModeRequest) (sdk.SetSessionModeResponse, error) {
+	s, err := a.session(p.SessionId)
+	if err != nil {
+		return sdk.SetSessionModeResponse{}, err
+	}
+	m, err := approval.ParseMode(string(p.ModeId))
+	if err != nil {
+		return sdk.SetSessionModeResponse{}, invalidParams("%v", err)
+	}
+	s.mode.Store(m)
+	return sdk.SetSessionModeResponse{}, nil
+}
+
+// CloseSession implements sdk.Agent (not advertised): the session stops.
+func (a *Agent) CloseSession(ctx context.Context, p sdk.CloseSessionRequest) (sdk.CloseSessionResponse, error) {
+	a.mu.Lock()
+	s := a.sessions[string(p.SessionId)]
+	delete(a.sessions, string(p.SessionId))
+	a.mu.Unlock()
+	if s == nil {
+		return sdk.CloseSessionResponse{}, invalidParams("unknown session %q", p.SessionId)
+	}
+	s.close()
+	return sdk.CloseSessionResponse{}, nil
+}
+
+// ListSessions implements sdk.Agent: not offered.
+func (a *Agent) ListSessions(context.Context, sdk.ListSessionsRequest) (sdk.ListSessionsResponse, error) {
+	return sdk.ListSessionsResponse{}, sdk.NewMethodNotFound(sdk.AgentMethodSessionList)
+}
+
+// ResumeSession implements sdk.Agent: not offered (session/load is).
+func (a *Agent) ResumeSession(context.Context, sdk.ResumeSessionRequest) (sdk.ResumeSessionResponse, error) {
+	return sdk.ResumeSessionResponse{}, sdk.NewMethodNotFound(sdk.AgentMethodSessionResume)
+}
+
+// SetSessionConfigOption implements sdk.Agent: there are none.
+func (a *Agent) SetSessionConfigOption(context.Context, sdk.SetSessionConfigOptionRequest) (sdk.SetSessionConfigOptionResponse, error) {
+	return sdk.SetSessionConfigOptionResponse{}, sdk.NewMethodNotFound(sdk.AgentMethodSessionSetConfigOption)
+}
+
+func invalidParams(format string, a ...any) error {
+	return &sdk.RequestError{Code: -32602, Message: fmt.Sprintf(format, a...)}
+}
+
+func internalError(format string, a ...any) error {
+	return &sdk.RequestError{Code: -32603, Message: fmt.Sprintf(format, a...)}
+}

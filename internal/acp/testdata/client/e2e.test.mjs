@@ -1,0 +1,234 @@
+// End-to-end test of `gatehouse acp`: the real binary, spawned as an editor
+// spawns it, driven over real stdio by the official ACP TypeScript SDK
+// (client().onRequest(…).connectWith(ndJsonStream(…))) against the scripted
+// fake model server (fakellm). Run by `make test-acp`.
+//
+// GATEHOUSE_BIN and FAKELLM_BIN name the binaries (default: build/out).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { fileURLToPath } from "node:url";
+import { client, ndJsonStream } from "@agentclientprotocol/sdk";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
+const gatehouseBin = process.env.GATEHOUSE_BIN || path.join(root, "build/out/gatehouse");
+const fakellmBin = process.env.FAKELLM_BIN || path.join(root, "build/out/fakellm");
+
+const patch = (file) =>
+  JSON.stringify({ patch: `*** Begin Patch\n*** Update File: ${file}\n@@\n-old\n+new\n*** End Patch` });
+const writeNotes = JSON.stringify({ path: "notes.txt", content: "hi\n" });
+const call = (id, name, args) => ({ toolCalls: [{ id, name, arguments: args }] });
+
+// One model response per request, in the order the scenario makes them.
+const script = {
+  models: ["fake-model"],
+  responses: [
+    { text: "Changing it.", ...call("call_a", "apply_patch", patch("a.txt")) }, // allow_once
+    { text: "Done." },
+    call("call_b", "apply_patch", patch("b.txt")), // reject_once: the turn ends blocked
+    call("call_n1", "write_file", writeNotes), // allow_always
+    call("call_n2", "write_file", writeNotes), // covered by the rule: no request
+    { text: "Written twice." },
+    call("call_c", "apply_patch", patch("c.txt")), // cancelled while asking
+    call("call_x", "bash", JSON.stringify({ action: "exec", command: "echo ran > ran.txt; echo ran it" })), // auto
+    { text: "Ran it." },
+    { text: "Still here." }, // after session/load
+  ],
+};
+
+function tempDir(name) {
+  return realpathSync(mkdtempSync(path.join(tmpdir(), `gatehouse-acp-${name}-`)));
+}
+
+async function startFakeLLM(dir) {
+  const file = path.join(dir, "script.json");
+  writeFileSync(file, JSON.stringify(script));
+  const proc = spawn(fakellmBin, ["-script", file], { stdio: ["ignore", "pipe", "inherit"] });
+  const url = await new Promise((resolve, reject) => {
+    let out = "";
+    proc.stdout.on("data", (b) => {
+      out += b;
+      if (out.includes("\n")) resolve(out.split("\n")[0].trim());
+    });
+    proc.on("exit", (code) => reject(new Error(`fakellm exited ${code}`)));
+  });
+  return { url, proc };
+}
+
+// startAgent spawns `gatehouse acp` with its own config and data folders.
+// Every byte it writes on stdout is kept, to check it is only protocol.
+function startAgent(url, home, args = []) {
+  const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, "config"), XDG_DATA_HOME: path.join(home, "data") };
+  for (const k of Object.keys(env)) if (k.startsWith("OPENAI_") || k === "GATEHOUSE_APPROVAL") delete env[k];
+  const proc = spawn(gatehouseBin, ["acp", "--base-url", url, "--model", "fake-model", ...args], {
+    env,
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  const stdout = [];
+  let stderr = "";
+  proc.stderr.on("data", (b) => (stderr += b));
+  let open = true; // until the end of stdout or the reader's cancel
+  const input = new ReadableStream({
+    start(controller) {
+      proc.stdout.on("data", (b) => {
+        stdout.push(Buffer.from(b));
+        if (open) controller.enqueue(new Uint8Array(b));
+      });
+      proc.stdout.on("end", () => {
+        if (open) controller.close();
+        open = false;
+      });
+    },
+    cancel() {
+      open = false;
+    },
+  });
+  const exited = new Promise((resolve) => proc.on("exit", (code) => resolve(code)));
+  return { proc, input, output: Writable.toWeb(proc.stdin), stdout, stderr: () => stderr, exited };
+}
+
+// editor is an ACP client that records updates and answers permission
+// requests with answer(params, ctx).
+function editor(answer) {
+  const updates = [];
+  const permissions = [];
+  const app = client({ name: "gatehouse-e2e" })
+    .onNotification("session/update", ({ params }) => {
+      updates.push(params);
+    })
+    .onRequest("session/request_permission", async (ctx) => {
+      permissions.push(ctx.params);
+      return answer(ctx.params, ctx);
+    });
+  return { app, updates, permissions };
+}
+
+const selected = (optionId) => ({ outcome: { outcome: "selected", optionId } });
+const agentText = (updates) =>
+  updates
+    .filter((u) => u.update.sessionUpdate === "agent_message_chunk")
+    .map((u) => u.update.content.text)
+    .join("");
+const lastUpdateOf = (updates, id) =>
+  updates.filter((u) => u.update.sessionUpdate === "tool_call_update" && u.update.toolCallId === id).at(-1)?.update;
+
+function checkStdoutIsProtocol(agent) {
+  const lines = Buffer.concat(agent.stdout).toString("utf8").split("\n").filter((l) => l !== "");
+  assert.ok(lines.length > 0);
+  for (const line of lines) assert.equal(JSON.parse(line).jsonrpc, "2.0", `stdout line ${line}`);
+}
+
+test("gatehouse acp over stdio: approvals, modes, cancel, load", async () => {
+  const home = tempDir("home");
+  const ws = tempDir("ws");
+  for (const f of ["a.txt", "b.txt", "c.txt"]) writeFileSync(path.join(ws, f), "old\n");
+  const llm = await startFakeLLM(home);
+  try {
+    const agent = startAgent(llm.url, home);
+    // A line that is not JSON-RPC first: it is skipped, the agent serves on.
+    await agent.proc.stdin.write("this is not json\n");
+    let step = "";
+    const ed = editor(async (params, ctx) => {
+      const kinds = params.options.map((o) => o.kind);
+      switch (step) {
+        case "allow_once":
+          assert.deepEqual(kinds, ["allow_once", "allow_always", "reject_once"]);
+          return selected(params.options.find((o) => o.kind === "allow_once").optionId);
+        case "reject_once":
+          return selected(params.options.find((o) => o.kind === "reject_once").optionId);
+        case "allow_always":
+          return selected(params.options.find((o) => o.kind === "allow_always").optionId);
+        case "cancel":
+          await ctx.agent.notify("session/cancel", { sessionId: params.sessionId });
+          return { outcome: { outcome: "cancelled" } };
+      }
+      throw new Error(`permission asked in step ${step}`);
+    });
+    let sessionId;
+    await ed.app.connectWith(ndJsonStream(agent.output, agent.input), async (ctx) => {
+      const init = await ctx.request("initialize", { protocolVersion: 1, clientCapabilities: {} });
+      assert.equal(init.agentCapabilities.loadSession, true);
+      assert.ok(!init.agentCapabilities.promptCapabilities?.image);
+
+      const s = await ctx.request("session/new", { cwd: ws, mcpServers: [] });
+      sessionId = s.sessionId;
+      assert.equal(s.modes.currentModeId, "safe");
+      const prompt = (text) => ctx.request("session/prompt", { sessionId, prompt: [{ type: "text", text }] });
+
+      step = "allow_once";
+      assert.equal((await prompt("change a.txt")).stopReason, "end_turn");
+      assert.equal(readFileSync(path.join(ws, "a.txt"), "utf8"), "new\n");
+      const diff = ed.permissions[0].toolCall.content[0];
+      assert.deepEqual([diff.type, diff.path, diff.oldText, diff.newText], ["diff", "a.txt", "old\n", "new\n"]);
+      const started = ed.updates.find((u) => u.update.sessionUpdate === "tool_call" && u.update.toolCallId === "call_a");
+      assert.equal(started.update.kind, "edit");
+      assert.equal(started.update.locations[0].path, path.join(ws, "a.txt"));
+      assert.equal(lastUpdateOf(ed.updates, "call_a").status, "completed");
+      assert.equal(lastUpdateOf(ed.updates, "call_a").content[0].type, "diff");
+
+      step = "reject_once";
+      assert.equal((await prompt("change b.txt")).stopReason, "end_turn");
+      assert.equal(readFileSync(path.join(ws, "b.txt"), "utf8"), "old\n");
+      assert.match(ed.updates.at(-1).update.content.text, /apply_patch was blocked by approval \(rejected in the editor\)/);
+
+      step = "allow_always";
+      const asked = ed.permissions.length;
+      assert.equal((await prompt("write notes twice")).stopReason, "end_turn");
+      assert.equal(ed.permissions.length, asked + 1, "the second identical call asked again");
+      assert.equal(lastUpdateOf(ed.updates, "call_n2").status, "completed");
+
+      step = "cancel";
+      assert.equal((await prompt("change c.txt")).stopReason, "cancelled");
+      assert.equal(readFileSync(path.join(ws, "c.txt"), "utf8"), "old\n");
+
+      step = "none";
+      await ctx.request("session/set_mode", { sessionId, modeId: "auto" });
+      assert.equal((await prompt("run it")).stopReason, "end_turn");
+      assert.equal(readFileSync(path.join(ws, "ran.txt"), "utf8"), "ran\n");
+      const bash = lastUpdateOf(ed.updates, "call_x");
+      assert.match(bash.content[0].content.text, /\$ echo ran > ran\.txt; echo ran it\nran it/);
+
+      await assert.rejects(ctx.request("nosuch/method", {}), (err) => err.code === -32601);
+      await assert.rejects(
+        ctx.request("session/prompt", { sessionId: "nope", prompt: [{ type: "text", text: "hi" }] }),
+        (err) => err.code === -32602,
+      );
+    }).catch((err) => {
+      throw new Error(`${err.stack}\n--- gatehouse stderr:\n${agent.stderr()}`);
+    });
+    agent.proc.stdin.end();
+    assert.equal(await agent.exited, 0, agent.stderr());
+    checkStdoutIsProtocol(agent);
+    assert.match(agent.stderr(), /failed to parse incoming message/);
+
+    // A second run loads the saved session: its transcript comes back as updates.
+    const again = startAgent(llm.url, home);
+    const ed2 = editor(() => {
+      throw new Error("asked after load");
+    });
+    await ed2.app.connectWith(ndJsonStream(again.output, again.input), async (ctx) => {
+      await ctx.request("initialize", { protocolVersion: 1, clientCapabilities: {} });
+      await ctx.request("session/load", { sessionId, cwd: ws, mcpServers: [] });
+      const users = ed2.updates.filter((u) => u.update.sessionUpdate === "user_message_chunk").map((u) => u.update.content.text);
+      assert.deepEqual(users, ["change a.txt", "change b.txt", "write notes twice", "change c.txt", "run it"]);
+      assert.match(agentText(ed2.updates), /Changing it\.Done\./);
+      assert.ok(ed2.updates.some((u) => u.update.sessionUpdate === "tool_call" && u.update.toolCallId === "call_a"));
+      const r = await ctx.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "still there?" }] });
+      assert.equal(r.stopReason, "end_turn");
+    }).catch((err) => {
+      throw new Error(`${err.stack}\n--- gatehouse stderr:\n${again.stderr()}`);
+    });
+    again.proc.stdin.end();
+    assert.equal(await again.exited, 0, again.stderr());
+    checkStdoutIsProtocol(again);
+
+    const violations = await (await fetch(llm.url.replace(/\/v1$/, "/_violations"))).json();
+    assert.deepEqual(violations, []);
+  } finally {
+    llm.proc.kill("SIGTERM");
+  }
+});
