@@ -135,8 +135,8 @@ test("with a price set in Settings, each turn and the session show what they cos
     script: { responses: [{ text: "Costly answer.", usage: { promptTokens: 100000, completionTokens: 20000 } }] },
   });
   await page.getByRole("button", { name: "Settings", exact: true }).click();
-  await page.getByRole("textbox", { name: "Input" }).fill("3");
-  await page.getByRole("textbox", { name: "Output" }).fill("15");
+  await page.getByRole("textbox", { name: "Input", exact: true }).fill("3");
+  await page.getByRole("textbox", { name: "Output", exact: true }).fill("15");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await send(page, "answer expensively");
   await expect(page.getByRole("note", { name: "End of turn" })).toContainText("120,000 tokens (100,000 in · 20,000 out) · $0.60");

@@ -39,6 +39,11 @@ type checkpoint struct {
 // summary may take.
 const keepShare = 25
 
+// keepRoomShare is the part of the window (percent) the system prompt, the
+// tools and the kept messages may fill together after a summary, leaving
+// the rest for the summary and the turn that follows.
+const keepRoomShare = 55
+
 // checkpointText is the message that carries a summary to the model.
 func checkpointText(summary string) string {
 	return "[Checkpoint: the conversation before this point was compacted to fit your context window. " +
@@ -100,7 +105,7 @@ type undoable struct {
 // request used.
 func (a *Agent) compact(ctx context.Context, turnID string, specs []llm.ToolSpec, manual bool) (bool, protocol.Usage, error) {
 	a.mu.Lock()
-	keep := a.splitLocked()
+	keep := a.splitLocked(specs)
 	if keep <= a.firstSent() {
 		a.mu.Unlock()
 		return false, protocol.Usage{}, nil
@@ -142,8 +147,10 @@ func (a *Agent) compact(ctx context.Context, turnID string, specs []llm.ToolSpec
 // latest assistant message when its results are the history's end (the
 // model is about to read them), else after everything; then as far back as
 // keepShare percent of the window allows, at a message that is not a tool
-// result, so every call keeps its result.
-func (a *Agent) splitLocked() int {
+// result, so every call keeps its result. What every request carries (the
+// system prompt and the tools) and room for the summary come first: with a
+// small window, fewer turns are kept, so the compacted request fits.
+func (a *Agent) splitLocked(specs []llm.ToolSpec) int {
 	keep := len(a.history)
 	if keep > 0 && a.history[keep-1].Role == llm.RoleTool {
 		for keep > 0 && a.history[keep-1].Role != llm.RoleAssistant {
@@ -151,7 +158,9 @@ func (a *Agent) splitLocked() int {
 		}
 		keep = max(keep-1, 0) // the assistant message itself
 	}
-	budget := a.windowLocked().Tokens * keepShare / 100
+	w := a.windowLocked().Tokens
+	overhead := a.scaled(specTokens(specs) + estimate(a.cfg.System))
+	budget := min(w*keepShare/100, w*keepRoomShare/100-overhead)
 	size := 0
 	for i := keep - 1; i > a.firstSent(); i-- {
 		size += a.scaled(messageTokens(a.history[i]))
@@ -173,7 +182,11 @@ func (a *Agent) summaryInputLocked(specs []llm.ToolSpec) []llm.Message {
 	if size := a.sizeLocked(specs); size > window*80/100 {
 		a.clearLocked(specs, 0, &size)
 	}
-	return a.viewLocked()
+	// What still does not fit (long messages, not tool output: a large
+	// tool surface leaves little room in a small window) is shortened in
+	// this request only.
+	budget := window*80/100 - a.scaled(specTokens(specs)+estimate(compactPrompt))
+	return a.shortenForSummary(a.viewLocked(), budget)
 }
 
 // promptReplaced is the index of the last prompt (a user message with an

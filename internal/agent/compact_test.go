@@ -322,3 +322,29 @@ func TestLongSessionStaysInsideTheWindow(t *testing.T) {
 		t.Errorf("history %d messages, want all %d", len(h), 2+2*calls)
 	}
 }
+
+// With a small window and a large fixed part of every request (a long
+// system prompt here; a large tool surface does the same), long messages
+// that alone overflow the window are shortened in the summary request, so
+// the summary is written and the turn goes on inside the window.
+func TestSummaryFitsWhenLongMessagesFillASmallWindow(t *testing.T) {
+	srv := llmtest.Start(t, llmtest.Script{ContextWindow: 2500, When: summaryRule("SUMMARY"),
+		Responses: []llmtest.Response{{Text: llmtest.Text("done")}}})
+	a := New(Config{Model: newClient(t, srv), Events: &recorder{}, SessionID: "s1", ContextWindow: 100_000,
+		System: strings.Repeat("rules of the house ", 160)}) // ~3,000 bytes: about 1,000 of the server's tokens
+	a.SetHistory([]llm.Message{
+		withID(llm.User("write a lot"), "s1-t1"),
+		withID(llm.Assistant(strings.Repeat("alpha ", 400)), "m1"),
+		withID(llm.User("more"), "s1-t2"),
+		withID(llm.Assistant(strings.Repeat("bravo ", 400)), "m2"),
+	})
+	out := a.Run(context.Background(), "s1-t3", "and now?")
+	if out.Reason != protocol.StopCompleted || out.Compactions != 1 {
+		t.Fatalf("outcome %+v (%v)", out, out.Err)
+	}
+	for i, r := range srv.ModelRequests() {
+		if r.Rule == 1 && r.Refused {
+			t.Errorf("request %d: the summary request was refused as too long", i)
+		}
+	}
+}

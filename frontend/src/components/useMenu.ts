@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 
 const items = '[role="menuitem"], [role="menuitemradio"]';
 
@@ -26,7 +26,9 @@ export function useMenu(focusFirst: string, refocusOn?: unknown) {
     if (refocus) button.current?.focus();
   }, []);
 
-  useEffect(() => {
+  // A layout effect: focus and the Esc listener are in place before the
+  // menu is painted, so a key pressed as it appears already reaches them.
+  useLayoutEffect(() => {
     if (!open) return;
     // Focus moves in on opening, and back in when the items were redrawn
     // under it (a list arriving can reorder them, and a moved node loses
