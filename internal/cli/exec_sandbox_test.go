@@ -54,3 +54,36 @@ func TestExecRunsCommandsConfined(t *testing.T) {
 		})
 	}
 }
+
+// A subagent's commands run as its parent's: a `general` child started by
+// `gatehouse exec` is confined too (its host passes no process options of
+// its own; the child takes its parent's supervisor and sandbox).
+func TestExecChildCommandsAreConfined(t *testing.T) {
+	suptest.Confining(t)
+	root := t.TempDir()
+	ws, home, tmp := filepath.Join(root, "ws"), filepath.Join(root, "home"), filepath.Join(root, "tmp")
+	for _, d := range []string{ws, home, tmp} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv := llmtest.Start(t, llmtest.Script{Responses: []llmtest.Response{
+		{ToolCalls: []llmtest.ToolCall{{ID: "p1", Name: "delegate_general", Arguments: llmtest.Text(`{"task":"write the files"}`)}}},
+		{ToolCalls: []llmtest.ToolCall{{ID: "c1", Name: "bash", Arguments: llmtest.Text(`{"action":"exec","command":"echo in > inside.txt; echo out > \"$HOME/x\""}`)}}},
+		{Text: llmtest.Text("child done")},
+		{Text: llmtest.Text("done")},
+	}})
+	env := testEnv(t, nil)
+	env.ProcEnv = func() []string { return append(os.Environ(), "HOME="+home, "TMPDIR="+tmp) }
+	r := runExec(t, context.Background(), env, "--workspace", ws, "--prompt", "delegate", "--approval", "auto",
+		"--base-url", srv.URL, "--model", "fake-model", "--json")
+	if r.code != ExitCompleted {
+		t.Fatalf("exit %d; stderr:\n%s", r.code, r.stderr)
+	}
+	if b, err := os.ReadFile(filepath.Join(ws, "inside.txt")); err != nil || string(b) != "in\n" {
+		t.Fatalf("the child's write in the workspace: %q %v", b, err)
+	}
+	if _, err := os.Stat(filepath.Join(home, "x")); err == nil {
+		t.Fatal("the child's command wrote ~/x: it ran unconfined")
+	}
+}
