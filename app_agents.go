@@ -17,16 +17,59 @@ import (
 // delegate and subagent tools. A definition that does not parse is logged
 // and left out.
 func (a *App) attachAgents(s *runtime.Session, past *session.Loaded) {
-	m, errs := agents.Setup(s, agents.HostOptions{ConfigDir: a.store.Dir(), Past: past, Models: a.agentModel,
-		Trusted:   agents.WorkspaceTrust(trust.NewStore(a.store.Dir())),
-		Processes: proc.Options{Env: a.loginEnv.Environ}})
-	for _, err := range errs {
-		a.log.Warn("agent definition left out", "err", err)
-	}
+	o := a.agentHost()
+	o.Past = past
+	m, errs := agents.Setup(s, o)
+	a.logAgentErrs(errs)
 	if m != nil {
 		a.managers.Store(s.ID(), m)
 		s.OnClose(func() { a.managers.Delete(s.ID()) })
 	}
+}
+
+// agentHost is where the open window's agents come from.
+func (a *App) agentHost() agents.HostOptions {
+	return agents.HostOptions{ConfigDir: a.store.Dir(), Models: a.agentModel,
+		Trusted:   agents.WorkspaceTrust(trust.NewStore(a.store.Dir())),
+		Processes: proc.Options{Env: a.loginEnv.Environ}}
+}
+
+func (a *App) logAgentErrs(errs []error) {
+	for _, err := range errs {
+		a.log.Warn("agent definition left out", "err", err)
+	}
+}
+
+// AgentsPending returns the workspace's .gatehouse/agents/ when it waits
+// for trust (nil: nothing to ask); the open session's definitions are
+// loaded again first, so one changed since trust is no longer offered.
+func (a *App) AgentsPending() (*agents.Pending, error) {
+	ts := trust.NewStore(a.store.Dir())
+	if m, err := a.manager(); err == nil {
+		p, errs := m.Check(ts, a.agentHost())
+		a.logAgentErrs(errs)
+		return p, nil
+	}
+	return agents.PendingTrust(ts, a.workspaceRoot())
+}
+
+// AgentsTrustWorkspace trusts the workspace's definitions as the prompt
+// showed them (hash) and offers them to the open session, if any (a
+// session opened later loads them itself).
+func (a *App) AgentsTrustWorkspace(hash string) error {
+	ts := trust.NewStore(a.store.Dir())
+	if m, err := a.manager(); err == nil {
+		errs, err := m.Trust(ts, a.agentHost(), hash)
+		a.logAgentErrs(errs)
+		return err
+	}
+	return agents.TrustWorkspace(ts, a.workspaceRoot(), hash)
+}
+
+func (a *App) workspaceRoot() string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.workspace
 }
 
 // agentModel is the model a definition names, on the configured server.

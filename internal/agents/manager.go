@@ -39,8 +39,10 @@ type Config struct {
 type Manager struct {
 	parent *runtime.Session
 	cfg    Config
-	defs   map[string]Definition
-	names  []string
+
+	dmu   sync.RWMutex // guards defs and names (SetDefinitions)
+	defs  map[string]Definition
+	names []string
 
 	mu       sync.Mutex
 	children map[string]*Child
@@ -61,14 +63,8 @@ func Attach(s *runtime.Session, cfg Config) (*Manager, error) {
 	if cfg.MaxDepth == 0 {
 		cfg.MaxDepth = DefaultMaxDepth
 	}
-	m := &Manager{parent: s, cfg: cfg, defs: map[string]Definition{}, children: map[string]*Child{}}
-	for _, d := range cfg.Definitions {
-		m.defs[d.Name] = d
-	}
-	for n := range m.defs {
-		m.names = append(m.names, n)
-	}
-	sort.Strings(m.names)
+	m := &Manager{parent: s, cfg: cfg, children: map[string]*Child{}}
+	m.SetDefinitions(cfg.Definitions)
 	if s.Depth() < cfg.MaxDepth {
 		if err := s.AddProvider(provider{m}); err != nil {
 			return nil, err
@@ -79,8 +75,36 @@ func Attach(s *runtime.Session, cfg Config) (*Manager, error) {
 	return m, nil
 }
 
+// SetDefinitions replaces the agents offered; the session's next model
+// request offers delegate_<name> for each (children already running keep
+// theirs).
+func (m *Manager) SetDefinitions(defs []Definition) {
+	byName := map[string]Definition{}
+	names := []string{}
+	for _, d := range defs {
+		if _, dup := byName[d.Name]; !dup {
+			names = append(names, d.Name)
+		}
+		byName[d.Name] = d
+	}
+	sort.Strings(names)
+	m.dmu.Lock()
+	m.defs, m.names = byName, names
+	m.dmu.Unlock()
+}
+
+// definition returns agent name's definition and the names offered.
+func (m *Manager) definition(name string) (Definition, []string, bool) {
+	m.dmu.RLock()
+	defer m.dmu.RUnlock()
+	d, ok := m.defs[name]
+	return d, m.names, ok
+}
+
 // Definitions are the agents the manager offers, sorted by name.
 func (m *Manager) Definitions() []Definition {
+	m.dmu.RLock()
+	defer m.dmu.RUnlock()
 	out := make([]Definition, 0, len(m.names))
 	for _, n := range m.names {
 		out = append(out, m.defs[n])
@@ -167,9 +191,9 @@ func (m *Manager) label(name string) string {
 
 // spawn builds a child session of agent name for the call parentCallID.
 func (m *Manager) spawn(name, task, parentCallID string, background bool) (*Child, error) {
-	d, ok := m.defs[name]
+	d, names, ok := m.definition(name)
 	if !ok {
-		return nil, fmt.Errorf("unknown agent %q; agents: %s", name, strings.Join(m.names, ", "))
+		return nil, fmt.Errorf("unknown agent %q; agents: %s", name, strings.Join(names, ", "))
 	}
 	model := m.parent.Model()
 	if d.Model != "" {
@@ -437,4 +461,13 @@ func Setup(s *runtime.Session, o HostOptions) (*Manager, []error) {
 	}
 	m.Restore(o.Past)
 	return m, errs
+}
+
+// Reload loads the definitions for the session's workspace again (after
+// the user trusted its folder, say) and offers them from the next model
+// request on.
+func (m *Manager) Reload(o HostOptions) []error {
+	defs, errs := Load(LoadOptions{UserDir: o.ConfigDir, Workspace: m.parent.Workspace().Root(), Trusted: o.Trusted})
+	m.SetDefinitions(defs)
+	return errs
 }

@@ -20,9 +20,10 @@ func (p provider) Name() string { return ProviderName }
 // Every one is read-only by itself: what a child does passes the gate call
 // by call, labelled with the agent.
 func (p provider) Tools() []tools.Tool {
-	out := make([]tools.Tool, 0, len(p.m.names)+4)
-	for _, n := range p.m.names {
-		out = append(out, delegateTool{p.m, p.m.defs[n]})
+	defs := p.m.Definitions()
+	out := make([]tools.Tool, 0, len(defs)+4)
+	for _, d := range defs {
+		out = append(out, delegateTool{p.m, d})
 	}
 	return append(out, startTool{p.m}, statusTool{p.m}, resultTool{p.m}, stopTool{p.m})
 }
@@ -148,6 +149,8 @@ func (t startTool) Run(ctx context.Context, args json.RawMessage) (tools.Result,
 }
 
 func (m *Manager) agentList() string {
+	m.dmu.RLock()
+	defer m.dmu.RUnlock()
 	s := ""
 	for i, n := range m.names {
 		if i > 0 {
