@@ -25,6 +25,8 @@ import { loadRich } from "./rich";
 import type { FilesBackend } from "./bridge/files";
 import type { LeftoverBackend, SandboxBackend } from "./bridge/sandbox";
 import type { McpBackend } from "./bridge/mcp";
+import type { AgentsTrustBackend } from "./bridge/agents";
+import { AgentsTrust } from "./components/AgentsTrust";
 import { McpPanel } from "./components/McpPanel";
 import { useMcpStartingNote } from "./components/McpStartingNote";
 import type { UndoBackend } from "./bridge/undo";
@@ -39,7 +41,7 @@ export function applyTheme(theme: string) {
 
 const autoNotice = "This window started in auto mode: tool calls run without asking you first. The workspace boundary still holds. Change the mode with Approval in the header.";
 
-export function App({ backend, processes, sessions, localModels, files, approvals, mcp, initialState, sandbox, leftovers, undo: undoApi }: {
+export function App({ backend, processes, sessions, localModels, files, approvals, mcp, initialState, sandbox, leftovers, undo: undoApi, agentsTrust }: {
   backend: Backend;
   /** The frame's state when the page had it before mounting (main.tsx): the first render is then the real frame. */
   initialState?: AppState;
@@ -53,6 +55,8 @@ export function App({ backend, processes, sessions, localModels, files, approval
   /** What a crashed run left running, in the process panel. */
   leftovers?: LeftoverBackend;
   mcp?: McpBackend;
+  /** Trust for the workspace's .gatehouse/agents/ (absent: no prompt). */
+  agentsTrust?: AgentsTrustBackend;
   undo?: UndoBackend;
 }) {
   const [state, setState] = useState<AppState | null>(initialState ?? null);
@@ -72,13 +76,14 @@ export function App({ backend, processes, sessions, localModels, files, approval
 
   // Which file each agent came from, for the nested child views; asked again per session.
   const [agentSources, setAgentSources] = useState<Record<string, string>>({});
+  const [agentsTrusted, setAgentsTrusted] = useState(0);
   useEffect(() => {
     if (!transcript.sessionId) return;
     backend.agentDefinitions().then(
       (ds) => setAgentSources(Object.fromEntries(ds.map((d) => [d.name, d.source]))),
       () => setAgentSources({}),
     );
-  }, [backend, transcript.sessionId]);
+  }, [backend, transcript.sessionId, agentsTrusted]);
 
   const theme = state?.theme;
   useEffect(() => {
@@ -203,6 +208,10 @@ export function App({ backend, processes, sessions, localModels, files, approval
             <Chat state={state} transcript={transcript} notice={startMode.current === "auto" ? autoNotice : undefined} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onCancel={cancel} findSignal={findSignal}
               onStopAgent={(id) => backend.stopSubagent(id)} agentSources={agentSources} />
             {mcpNote}
+            {agentsTrust && state.workspace && (
+              <AgentsTrust key={state.workspace} backend={agentsTrust} refresh={`${transcript.sessionId}:${transcript.turnId}`}
+                onTrusted={() => setAgentsTrusted((n) => n + 1)} />
+            )}
             {mcp && state.workspace && (
               <SidePanel side="right" title="Servers" emptyText="MCP servers show up here." width={360}>
                 <McpPanel key={state.workspace} backend={mcp} />

@@ -10,6 +10,10 @@ import {mcp} from '../models';
 
 export function AgentDefinitions():Promise<Array<agents.Definition>>;
 
+export function AgentsPending():Promise<agents.Pending>;
+
+export function AgentsTrustWorkspace(arg1:string):Promise<void>;
+
 export function Cancel():Promise<void>;
 
 export function ChangedFiles():Promise<Array<watch.ChangedFile>>;

@@ -6,6 +6,14 @@ export function AgentDefinitions() {
   return window['go']['main']['App']['AgentDefinitions']();
 }
 
+export function AgentsPending() {
+  return window['go']['main']['App']['AgentsPending']();
+}
+
+export function AgentsTrustWorkspace(arg1) {
+  return window['go']['main']['App']['AgentsTrustWorkspace'](arg1);
+}
+
 export function Cancel() {
   return window['go']['main']['App']['Cancel']();
 }
