@@ -49,3 +49,28 @@ test("delegates to explore (its calls nested live in the card), then to general,
   expect(fs.readFileSync(path.join(workspace, "a.txt"), "utf8")).toBe("ALPHA\n");
   expect(await modelViolations()).toEqual([]);
 });
+
+test("the workspace's own agent is offered only after the folder is trusted for it from the prompt", async ({ app }) => {
+  const { page, modelViolations } = await app({
+    approvalMode: "safe",
+    files: {
+      "a.txt": "alpha\n",
+      ".gatehouse/agents/reviewer.md": "---\nname: reviewer\ndescription: Reviews the changes.\ntools: read_file, grep\n---\nReview.\n",
+    },
+    script: {
+      models: ["fake-model"],
+      responses: [call("c1", "delegate_reviewer", { task: "review a.txt" }), { text: "Looks fine." }, { text: "The reviewer says it looks fine." }],
+    },
+  });
+  const prompt = page.getByRole("alert", { name: "Workspace agents waiting for trust" });
+  const file = prompt.getByLabel("Agent file .gatehouse/agents/reviewer.md");
+  await expect(file).toContainText("reviewer: Reviews the changes.");
+  await expect(file).toContainText("Tools: read_file, grep");
+  await prompt.getByRole("button", { name: "Trust" }).click();
+  await expect(prompt).toHaveCount(0);
+
+  await send(page, "review it");
+  await expect(page.getByRole("article", { name: "Reply" }).last()).toContainText("The reviewer says it looks fine.");
+  await expect(page.getByRole("group", { name: /^delegate_reviewer .*, done$/ })).toContainText("Looks fine.");
+  expect(await modelViolations()).toEqual([]);
+});
