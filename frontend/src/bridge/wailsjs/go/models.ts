@@ -78,7 +78,6 @@ export namespace agents {
 	        this.source = source["source"];
 	    }
 	}
-
 	export class PendingFile {
 	    path: string;
 	    definition?: Definition;
