@@ -26,7 +26,6 @@ import type { FilesBackend } from "./bridge/files";
 import type { LeftoverBackend, SandboxBackend } from "./bridge/sandbox";
 import type { McpBackend } from "./bridge/mcp";
 import { McpPanel } from "./components/McpPanel";
-import { useMcpStartingNote } from "./components/McpStartingNote";
 import type { UndoBackend } from "./bridge/undo";
 import { useUndo } from "./undo/useUndo";
 
@@ -144,7 +143,6 @@ export function App({ backend, processes, sessions, localModels, files, approval
     toggleHelp: () => setHelp((h) => !h),
   });
   const contextUse = useMemo(() => lastContextUse(transcript.items), [transcript.items]);
-  const mcpNote = useMcpStartingNote(mcp, transcript.turnId);
 
   if (!state) {
     return (
@@ -202,7 +200,6 @@ export function App({ backend, processes, sessions, localModels, files, approval
             </SidePanel>
             <Chat state={state} transcript={transcript} notice={startMode.current === "auto" ? autoNotice : undefined} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onCancel={cancel} findSignal={findSignal}
               onStopAgent={(id) => backend.stopSubagent(id)} agentSources={agentSources} />
-            {mcpNote}
             {mcp && state.workspace && (
               <SidePanel side="right" title="Servers" emptyText="MCP servers show up here." width={360}>
                 <McpPanel key={state.workspace} backend={mcp} />
