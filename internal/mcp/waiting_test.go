@@ -70,27 +70,12 @@ func TestATurnSaysWhichServersItRunsWithoutAndTheModelHearsWhenTheyAreReady(t *t
 		{ToolCalls: []llmtest.ToolCall{{ID: "c1", Name: "open_gate", Arguments: llmtest.Text(`{}`)}}},
 		{Text: llmtest.Text("now I can echo")},
 	}})
-	client, err := llm.New(llm.Config{BaseURL: srv.URL, Model: "fake-model"})
-	if err != nil {
-		t.Fatal(err)
-	}
 	store := session.NewStore(data)
 	log, err := store.Create(ws.Root(), "s-mcp")
 	if err != nil {
 		t.Fatal(err)
 	}
-	sess, err := runtime.New(runtime.Options{ID: "s-mcp", Log: log, Workspace: ws, Model: client, NoWatch: true,
-		Sink:    events.SinkFunc(func(protocol.Event) {}),
-		Mode:    func() approval.Mode { return approval.Auto },
-		Gateway: func(id string, pub approval.Publisher) approval.Gateway { return approval.NewGUI(pub, id) }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(sess.Close)
-	if err := h.Attach(sess); err != nil {
-		t.Fatal(err)
-	}
-	h.Tell(sess)
+	sess := openTold(t, h, ws, srv, log, nil)
 	if err := sess.AddProvider(gateProvider{gateTool{file: gate, u: u, t: t}}); err != nil {
 		t.Fatal(err)
 	}
@@ -134,21 +119,11 @@ func TestATurnSaysWhichServersItRunsWithoutAndTheModelHearsWhenTheyAreReady(t *t
 
 	// The next turn, with the server ready, says nothing of it.
 	srv2 := llmtest.Start(t, llmtest.Script{Responses: []llmtest.Response{{Text: llmtest.Text("hi")}}})
-	client2, _ := llm.New(llm.Config{BaseURL: srv2.URL, Model: "fake-model"})
 	log2, past, err := store.Open(ws.Root(), "s-mcp")
 	if err != nil {
 		t.Fatal(err)
 	}
-	resumed, err := runtime.New(runtime.Options{ID: "s-mcp", Log: log2, Past: past, Workspace: ws, Model: client2, NoWatch: true,
-		Sink:    events.SinkFunc(func(protocol.Event) {}),
-		Mode:    func() approval.Mode { return approval.Auto },
-		Gateway: func(id string, pub approval.Publisher) approval.Gateway { return approval.NewGUI(pub, id) }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(resumed.Close)
-	h.Attach(resumed)
-	h.Tell(resumed)
+	resumed := openTold(t, h, ws, srv2, log2, past)
 	check("resumed", resumed.Snapshot().Transcript)
 	if _, err := resumed.Run(context.Background(), "again"); err != nil {
 		t.Fatal(err)
@@ -162,4 +137,27 @@ func TestATurnSaysWhichServersItRunsWithoutAndTheModelHearsWhenTheyAreReady(t *t
 	if req, _ := srv2.ChatRequest(0); strings.Contains(string(req), note) {
 		t.Fatal("the model was told again in the next turn")
 	}
+}
+
+// openTold opens session s-mcp (resuming past when set) against srv, with
+// h's servers attached and telling it.
+func openTold(t *testing.T, h *Host, ws *workspace.Workspace, srv *llmtest.Server, log *session.Log, past *session.Loaded) *runtime.Session {
+	t.Helper()
+	client, err := llm.New(llm.Config{BaseURL: srv.URL, Model: "fake-model"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := runtime.New(runtime.Options{ID: "s-mcp", Log: log, Past: past, Workspace: ws, Model: client, NoWatch: true,
+		Sink:    events.SinkFunc(func(protocol.Event) {}),
+		Mode:    func() approval.Mode { return approval.Auto },
+		Gateway: func(id string, pub approval.Publisher) approval.Gateway { return approval.NewGUI(pub, id) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
+	if err := h.Attach(s); err != nil {
+		t.Fatal(err)
+	}
+	h.Tell(s)
+	return s
 }
