@@ -74,6 +74,7 @@ func (a *App) openSessionLocked(id string, log *session.Log, past *session.Loade
 	if err := a.mcp.Attach(s); err != nil {
 		a.log.Warn("MCP tools", "err", err)
 	}
+	a.mcp.Tell(s)
 	a.attachAgents(s, past)
 	return s, nil
 }

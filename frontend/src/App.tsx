@@ -28,7 +28,6 @@ import type { McpBackend } from "./bridge/mcp";
 import type { AgentsTrustBackend } from "./bridge/agents";
 import { AgentsTrust } from "./components/AgentsTrust";
 import { McpPanel } from "./components/McpPanel";
-import { useMcpStartingNote } from "./components/McpStartingNote";
 import type { UndoBackend } from "./bridge/undo";
 import { useUndo } from "./undo/useUndo";
 
@@ -149,7 +148,6 @@ export function App({ backend, processes, sessions, localModels, files, approval
     toggleHelp: () => setHelp((h) => !h),
   });
   const contextUse = useMemo(() => lastContextUse(transcript.items), [transcript.items]);
-  const mcpNote = useMcpStartingNote(mcp, transcript.turnId);
 
   if (!state) {
     return (
@@ -207,7 +205,6 @@ export function App({ backend, processes, sessions, localModels, files, approval
             </SidePanel>
             <Chat state={state} transcript={transcript} notice={startMode.current === "auto" ? autoNotice : undefined} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onCancel={cancel} findSignal={findSignal}
               onStopAgent={(id) => backend.stopSubagent(id)} agentSources={agentSources} />
-            {mcpNote}
             {agentsTrust && state.workspace && (
               <AgentsTrust key={state.workspace} backend={agentsTrust} refresh={`${transcript.sessionId}:${transcript.turnId}`}
                 onTrusted={() => setAgentsTrusted((n) => n + 1)} />

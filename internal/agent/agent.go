@@ -65,6 +65,8 @@ type Agent struct {
 	cfg  Config
 	ids  atomic.Uint64
 	turn sync.Mutex // held while a turn runs
+	// turnID is the running turn's id ("" between turns).
+	turnID atomic.Pointer[string]
 
 	mu sync.Mutex
 	// history is every message of the session, whole; what a request
@@ -161,6 +163,15 @@ func (a *Agent) contextUse(out Outcome) *protocol.ContextUse {
 
 func (a *Agent) newID(prefix string) string {
 	return fmt.Sprintf("%s-%d", prefix, a.ids.Add(1))
+}
+
+// TurnID is the id of the turn running now, "" between turns (a note
+// source asked before a model request reads it to say which turn it is).
+func (a *Agent) TurnID() string {
+	if p := a.turnID.Load(); p != nil {
+		return *p
+	}
+	return ""
 }
 
 func (a *Agent) emit(turnID string, typ protocol.EventType, payload any) {

@@ -20,6 +20,8 @@ func (a *Agent) Run(ctx context.Context, turnID, prompt string) Outcome {
 	if turnID == "" {
 		turnID = a.newID("turn")
 	}
+	a.turnID.Store(&turnID)
+	defer a.turnID.Store(nil)
 	a.emit(turnID, protocol.TurnStarted, protocol.TurnStartedPayload{Prompt: prompt})
 	a.mu.Lock()
 	a.undo = nil // a compaction can be undone only before the next turn

@@ -43,6 +43,7 @@ const (
 	ContextCompacted        EventType = "context.compacted"
 	ContextCompactionUndone EventType = "context.compaction_undone"
 	UndoApplied             EventType = "undo.applied"
+	McpWaiting              EventType = "mcp.waiting"
 )
 
 // PayloadType pairs an event type with a zero value of its payload.
@@ -74,6 +75,7 @@ func Payloads() []PayloadType {
 		{ContextCompacted, ContextCompactedPayload{}},
 		{ContextCompactionUndone, ContextCompactionUndonePayload{}},
 		{UndoApplied, UndoAppliedPayload{}},
+		{McpWaiting, McpWaitingPayload{}},
 	}
 }
 
@@ -169,6 +171,8 @@ func DecodePayload(t EventType, data json.RawMessage) (any, error) {
 		return decode[ContextCompactionUndonePayload](t, data)
 	case UndoApplied:
 		return decode[UndoAppliedPayload](t, data)
+	case McpWaiting:
+		return decode[McpWaitingPayload](t, data)
 	}
 	return data, nil
 }

@@ -40,9 +40,11 @@ func TestEventRoundTripEveryType(t *testing.T) {
 	}
 	// The 14 of DESIGN.md, approval.stale (issue 8's stale previews),
 	// context.compacted / context.compaction_undone (issue 20),
-	// mcp.updated (issue 15's servers panel) and undo.applied (issue 18).
-	if len(seen) != 19 {
-		t.Errorf("%d event types, want 19", len(seen))
+	// mcp.updated and mcp.waiting (issue 15's servers panel and the
+	// transcript item of servers a turn runs without) and undo.applied
+	// (issue 18).
+	if len(seen) != 20 {
+		t.Errorf("%d event types, want 20", len(seen))
 	}
 }
 

@@ -55,6 +55,13 @@ type McpUntrusted struct {
 	Lines []string `json:"lines"`
 }
 
+// McpWaitingPayload: a turn's model request goes without the tools of
+// servers still starting (a transcript item: the next request after they
+// are ready has them, and the model is told so).
+type McpWaitingPayload struct {
+	Servers []string `json:"servers"`
+}
+
 // McpUpdatedPayload: a server's state or tools changed (an app-level event:
 // no session, no turn). Servers is the whole list, sorted by name.
 type McpUpdatedPayload struct {

@@ -177,11 +177,14 @@ const (
 	// what the model is sent; the transcript keeps them.
 	ItemCompaction ItemKind = "compaction"
 	ItemUndo       ItemKind = "undo"
+	// ItemMcpWaiting: the turn runs without the tools of MCP servers still
+	// starting (Servers).
+	ItemMcpWaiting ItemKind = "mcp_waiting"
 )
 
 // EnumValues lists the values, for the TypeScript generator.
 func (ItemKind) EnumValues() []string {
-	return []string{string(ItemUser), string(ItemAssistant), string(ItemTool), string(ItemStop), string(ItemCompaction), string(ItemUndo)}
+	return []string{string(ItemUser), string(ItemAssistant), string(ItemTool), string(ItemStop), string(ItemCompaction), string(ItemUndo), string(ItemMcpWaiting)}
 }
 
 // TranscriptItem is one entry of a session's transcript as the UI draws it.
@@ -195,6 +198,7 @@ func (ItemKind) EnumValues() []string {
 //	compaction: ID (compactionId), TurnID (empty when done by hand between
 //	           turns), Text (the summary), Compaction, Context (after)
 //	undo:      ID (the undo's unit), Undo
+//	mcp_waiting: TurnID, Servers
 //
 // An assistant item may carry Reasoning and ReasoningModel (see
 // MessageDonePayload); the UI does not show them.
@@ -221,6 +225,7 @@ type TranscriptItem struct {
 	Blocked    *Blocked            `json:"blocked,omitempty"`
 	Compaction *Compaction         `json:"compaction,omitempty"`
 	Undo       *UndoAppliedPayload `json:"undo,omitempty"`
+	Servers    []string            `json:"servers,omitempty"`
 	// Reasoning and ReasoningModel: see MessageDonePayload.
 	Reasoning      []json.RawMessage `json:"reasoning,omitempty"`
 	ReasoningModel string            `json:"reasoningModel,omitempty"`

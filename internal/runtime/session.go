@@ -119,6 +119,15 @@ func (s *Session) AddNotes(f func() []string) {
 	s.hookMu.Unlock()
 }
 
+// TurnID is the id of the running turn, "" between turns.
+func (s *Session) TurnID() string { return s.agent.TurnID() }
+
+// Tell publishes an event of the running turn (a transcript item a note
+// source adds, such as MCP servers the turn runs without).
+func (s *Session) Tell(typ protocol.EventType, payload any) {
+	s.pub.Publish(protocol.Event{SessionID: s.id, TurnID: s.TurnID(), Type: typ, Payload: payload})
+}
+
 // OnClose adds f to what Close runs first, before the turn is cancelled
 // (a provider's background work is stopped there). f must not call Close.
 func (s *Session) OnClose(f func()) {

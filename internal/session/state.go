@@ -149,6 +149,8 @@ func (s *State) Emit(e protocol.Event) {
 	case protocol.UndoAppliedPayload:
 		u := p
 		s.finished(s.add(protocol.TranscriptItem{Kind: protocol.ItemUndo, ID: p.Unit, TurnID: e.TurnID, Undo: &u}))
+	case protocol.McpWaitingPayload:
+		s.finished(s.add(protocol.TranscriptItem{Kind: protocol.ItemMcpWaiting, TurnID: e.TurnID, Servers: p.Servers}))
 	case protocol.ProcessStartedPayload:
 		s.process(p.ProcessInfo)
 	case protocol.ProcessUpdatedPayload:

@@ -312,6 +312,10 @@ export interface UndoAppliedPayload {
   skipped?: Record<string, string>;
 }
 
+export interface McpWaitingPayload {
+  servers: string[] | null;
+}
+
 export interface Snapshot {
   sessionId: string;
   turnId: string;
@@ -345,11 +349,12 @@ export interface TranscriptItem {
   blocked?: Blocked;
   compaction?: Compaction;
   undo?: UndoAppliedPayload;
+  servers?: string[];
   reasoning?: unknown[];
   reasoningModel?: string;
 }
 
-export type ItemKind = "user" | "assistant" | "tool" | "stop" | "compaction" | "undo";
+export type ItemKind = "user" | "assistant" | "tool" | "stop" | "compaction" | "undo" | "mcp_waiting";
 
 export interface ProcessInfo {
   processId: string;
@@ -401,7 +406,7 @@ export interface UndoSelection {
 export type UndoChoice = "keep" | "restore";
 
 /** Every event type, in a stable order. */
-export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "mcp.updated", "context.compacted", "context.compaction_undone", "undo.applied"] as const;
+export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "mcp.updated", "context.compacted", "context.compaction_undone", "undo.applied", "mcp.waiting"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** The envelope of every event: {seq, sessionId, turnId, type, payload}. */
@@ -435,7 +440,8 @@ export type GatehouseEvent =
   | EventOf<"mcp.updated", McpUpdatedPayload>
   | EventOf<"context.compacted", ContextCompactedPayload>
   | EventOf<"context.compaction_undone", ContextCompactionUndonePayload>
-  | EventOf<"undo.applied", UndoAppliedPayload>;
+  | EventOf<"undo.applied", UndoAppliedPayload>
+  | EventOf<"mcp.waiting", McpWaitingPayload>;
 
 /** Payload type of each event type. */
 export type PayloadOf<T extends EventType> = Extract<GatehouseEvent, { type: T }>["payload"];

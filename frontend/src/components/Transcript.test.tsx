@@ -23,6 +23,22 @@ describe("Transcript", () => {
     expect(screen.queryByText("question 1999")).toBeNull();
   });
 
+  it("says in the conversation which MCP servers a turn runs without", () => {
+    const items: TranscriptItem[] = [
+      { kind: "user", id: "t1", turnId: "t1", text: "look it up" },
+      { kind: "mcp_waiting", turnId: "t1", servers: ["github"] },
+      { kind: "user", id: "t2", turnId: "t2", text: "again" },
+      { kind: "mcp_waiting", turnId: "t2", servers: ["docs", "github"] },
+    ];
+    render(<Transcript items={items} queued={[]} empty={null} />);
+    const notes = screen.getAllByRole("note", { name: "MCP servers starting" }).map((n) => n.textContent);
+    expect(notes).toEqual([
+      "⧗ MCP server github was still starting: this turn runs without its tools until it is ready.",
+      "⧗ MCP servers docs, github were still starting: this turn runs without their tools until they are ready.",
+    ]);
+    expect(screen.getAllByRole("article", { name: "Your message" })).toHaveLength(2);
+  });
+
   it("shows the empty state when there is nothing yet", () => {
     render(<Transcript items={[]} queued={[]} empty={<p>Ask something</p>} />);
     expect(screen.getByText("Ask something")).toBeTruthy();

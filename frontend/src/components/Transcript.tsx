@@ -9,6 +9,7 @@ import { CopyButton } from "./CopyButton";
 import { useChatActions } from "./ChatActions";
 import { CompactionMarker } from "./CompactionMarker";
 import { UndoMarker } from "./UndoMarker";
+import { McpWaitingMarker } from "./McpWaitingMarker";
 
 type Row = { key: string; item?: TranscriptItem; queued?: string; notice?: string };
 
@@ -74,6 +75,8 @@ const RowView = memo(function RowView({ row, last, reveal, undoable }: { row: Ro
       return <CompactionMarker item={it} undoable={undoable} />;
     case "undo":
       return <UndoMarker item={it} />;
+    case "mcp_waiting":
+      return <McpWaitingMarker item={it} />;
   }
 });
 

@@ -141,6 +141,8 @@ export function fold(t: Transcript, e: GatehouseEvent): Transcript {
       return { ...base, pendingApprovals: t.pendingApprovals.filter((a) => a.approvalId !== e.payload.approvalId) };
     case "undo.applied":
       return { ...base, items: [...items, { kind: "undo", id: e.payload.unit, turnId: e.turnId, undo: e.payload }] };
+    case "mcp.waiting":
+      return { ...base, items: [...items, { kind: "mcp_waiting", turnId: e.turnId, servers: e.payload.servers ?? [] }] };
     default:
       // Processes and file events have their own views.
       return base;

@@ -1,6 +1,7 @@
 // Find in the transcript: searches the items (not the DOM, which holds only
 // the rows near the viewport), so a match in a row scrolled away, or in a
 // folded tool card's output, is found too.
+import { mcpWaitingWords } from "../components/McpWaitingMarker";
 import type { TranscriptItem } from "../bridge";
 import { fileDiffs, pretty, toolError, toolSummary, toolTarget } from "../components/toolSummary";
 import { stopWords } from "../components/TurnMarker";
@@ -31,6 +32,8 @@ function texts(it: TranscriptItem): { line: string; body: string } {
       return { line: "", body: "" };
     case "undo":
       return { line: it.undo ? undoWords(it.undo, unitLabel) : "", body: "" };
+    case "mcp_waiting":
+      return { line: mcpWaitingWords(it.servers ?? []), body: "" };
   }
 }
 

@@ -48,6 +48,14 @@ describe("TranscriptStore", () => {
     expect(f.store.get().items).toEqual([{ kind: "undo", id: "undo-1", turnId: "", undo }]);
   });
 
+  it("folds the servers a turn runs without into the transcript, as the Go state does", async () => {
+    const f = source();
+    await flush();
+    f.emit(ev(1, "turn.started", { prompt: "hello" }));
+    f.emit(ev(2, "mcp.waiting", { servers: ["github", "docs"] }));
+    expect(f.store.get().items[1]).toEqual({ kind: "mcp_waiting", turnId: "t1", servers: ["github", "docs"] });
+  });
+
   it("folds a streamed turn like the Go state does", async () => {
     const f = source();
     await flush();

@@ -20,6 +20,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -47,6 +48,15 @@ func main() {
 	case "hang-init":
 		_, _ = io.Copy(io.Discard, os.Stdin)
 		select {}
+	case "gated":
+		// Slow to start: it answers initialize once the test creates the
+		// file FAKE_GATE names.
+		for {
+			if _, err := os.Stat(os.Getenv("FAKE_GATE")); err == nil {
+				break
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
 	case "garbage":
 		fmt.Println("Welcome to the server! This is not JSON.")
 		fmt.Fprintln(os.Stderr, "garbage: wrote a banner to stdout")

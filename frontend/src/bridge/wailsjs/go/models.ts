@@ -1073,6 +1073,7 @@ export namespace protocol {
 	    blocked?: Blocked;
 	    compaction?: Compaction;
 	    undo?: UndoAppliedPayload;
+	    servers?: string[];
 	    reasoning?: number[][];
 	    reasoningModel?: string;
 	
@@ -1104,6 +1105,7 @@ export namespace protocol {
 	        this.blocked = this.convertValues(source["blocked"], Blocked);
 	        this.compaction = this.convertValues(source["compaction"], Compaction);
 	        this.undo = this.convertValues(source["undo"], UndoAppliedPayload);
+	        this.servers = source["servers"];
 	        this.reasoning = source["reasoning"];
 	        this.reasoningModel = source["reasoningModel"];
 	    }
