@@ -235,6 +235,12 @@ func New(o Options) (*Session, error) {
 		s.release(false)
 		return nil, fmt.Errorf("runtime: %w", err)
 	}
+	if o.Parent != nil && o.Parent.undo != nil && s.undo == nil {
+		// A child's file changes are its parent's to take back: recorded in
+		// the parent's store, under the main session's turn that was
+		// running when the child started (the turn marker that offers undo).
+		s.undo, s.undoTurn = o.Parent.undo, o.Parent.ownerTurn()
+	}
 	if o.Parent != nil {
 		// A child asks through its parent's gate: the same mode, rules,
 		// gateway and approval ids.
@@ -296,7 +302,11 @@ func (s *Session) chain() []stage {
 		out = append(out, stage{StageRecorder, s.files.T.Middleware(s.ws)})
 	}
 	if s.undo != nil {
-		out = append(out, stage{StageCheckpoint, s.undo.Middleware})
+		mw := s.undo.Middleware
+		if s.undoTurn != "" {
+			mw = underTurn(s.undoTurn, mw)
+		}
+		out = append(out, stage{StageCheckpoint, mw})
 	}
 	return out
 }

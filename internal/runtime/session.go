@@ -26,6 +26,9 @@ type Session struct {
 	// procOpts configure the session's processes (before its observer);
 	// its children's processes use them too.
 	procOpts proc.Options
+	// undoTurn, for a child recording into its parent's checkpoints, is the
+	// main session's turn its changes belong to.
+	undoTurn string
 	ws       *workspace.Workspace
 	log      *session.Log
 	logger   *slog.Logger
@@ -145,7 +148,7 @@ func (s *Session) notes() []string {
 		out = s.files.T.Notes()
 	}
 	// Files the user reverted (undo), told once.
-	if s.undo != nil {
+	if s.undo != nil && s.parent == nil {
 		out = append(out, s.undo.Notes()...)
 	}
 	s.hookMu.Lock()

@@ -1,10 +1,12 @@
 package runtime
 
 import (
+	"context"
 	"errors"
 
 	"gatehouse/internal/checkpoint"
 	"gatehouse/internal/protocol"
+	"gatehouse/internal/tools"
 )
 
 // openCheckpoints starts recording the session's changes in store (nil:
@@ -26,6 +28,26 @@ func (s *Session) openCheckpoints(store *checkpoint.Store) error {
 		s.unwatch = s.files.W.OnBatch(rec.Observe)
 	}
 	return nil
+}
+
+// ownerTurn is the turn a change made now belongs to for undo: the running
+// turn of a main session; for a child, the turn it was started in.
+func (s *Session) ownerTurn() string {
+	if s.undoTurn != "" {
+		return s.undoTurn
+	}
+	return s.TurnID()
+}
+
+// underTurn records the calls of a child's checkpoint stage under turn,
+// the main session's, so its changes are undone with that turn.
+func underTurn(turn string, mw tools.Middleware) tools.Middleware {
+	return func(t tools.Tool, next tools.Handler) tools.Handler {
+		h := mw(t, next)
+		return func(ctx context.Context, call tools.Call) (tools.Result, error) {
+			return h(tools.WithTurn(ctx, turn), call)
+		}
+	}
 }
 
 // ErrNoUndo is returned by the undo methods of a session without a store.
