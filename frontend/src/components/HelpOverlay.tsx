@@ -1,11 +1,13 @@
-import { useEffect, useRef } from "react";
+import { useLayoutEffect, useRef } from "react";
 import { SHORTCUTS } from "./shortcuts";
 
 /** F1: every keyboard shortcut, in a dialog that Esc or the button closes. */
 export function HelpOverlay({ onClose }: { onClose: () => void }) {
   const close = useRef<HTMLButtonElement>(null);
   const before = useRef<Element | null>(document.activeElement);
-  useEffect(() => {
+  // Focus moves in before the overlay is painted, so an Esc or F1 pressed
+  // as it appears already reaches it.
+  useLayoutEffect(() => {
     close.current?.focus();
     const back = before.current;
     return () => (back as HTMLElement | null)?.focus?.();
