@@ -2,8 +2,8 @@ package main
 
 import (
 	"context"
-	"gatehouse/internal/checkpoint"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"sync"
 	"sync/atomic"
@@ -13,13 +13,12 @@ import (
 	"gatehouse/internal/desktop"
 	"gatehouse/internal/events"
 	"gatehouse/internal/llm"
-	"gatehouse/internal/mcp"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/runtime"
 	"gatehouse/internal/sandbox"
 	"gatehouse/internal/sandbox/host"
-	"gatehouse/internal/session"
+	"gatehouse/internal/sessionhost"
 	"gatehouse/internal/settings"
 	"gatehouse/internal/tools"
 	"gatehouse/internal/workspace"
@@ -37,6 +36,14 @@ type App struct {
 	// attention marks the title while an approval waits (app_attention.go).
 	attention attention
 
+	// kit opens the sessions (the host recipe): their logs, checkpoints,
+	// supervisor and sandbox, MCP servers and agents.
+	kit *sessionhost.Host
+	// openMu is held while a session opens or the workspace switches, so
+	// a session never opens with a half-switched folder; mu is not held
+	// meanwhile (the gate reads the mode under it on every call).
+	openMu sync.Mutex
+
 	mu        sync.Mutex
 	workspace string
 	ws        *workspace.Workspace // the boundary of workspace, opened once
@@ -45,11 +52,6 @@ type App struct {
 	readyOnce sync.Once
 	model     *llm.Live
 	loginEnv  *proc.LoginEnv
-	// sessions stores the session logs; nil: sessions are not saved.
-	sessions *session.Store
-	// undoStore keeps prior file contents for undo (app_undo.go); opened
-	// on first use in the sessions' data folder.
-	undoStore *checkpoint.Store
 	// closing are sessions being closed: they still get their events.
 	closing []*runtime.Session
 	// listening is closing plus sess, for deliver, which runs under the
@@ -59,8 +61,6 @@ type App struct {
 	alerts    *desktop.ExitAlerts
 	policy    tools.Policy                     // the sessions' tools (zero: all, the main agent's)
 	files     atomic.Pointer[browse.Workspace] // the open workspace's watch and viewer (app_files.go)
-	cmds      *host.Host                       // the supervisor helper and ledger (app_sandbox.go)
-	mcp       *mcp.Host                        // the workspace's MCP servers (app_mcp.go)
 	drawn     atomic.Bool                      // the page drew its first frame
 	managers  sync.Map                         // session id → its *agents.Manager (app_agents.go)
 }
@@ -85,13 +85,18 @@ type AppState struct {
 	SandboxOff bool   `json:"sandboxOff,omitempty"`
 }
 
-// NewApp builds the bound App around the settings in store.
-func NewApp(started time.Time, log *slog.Logger, store *settings.Store, flags settings.Flags) *App {
+// NewApp builds the bound App around the settings in store; sessions are
+// saved in dataDir ("": not saved, no undo).
+func NewApp(started time.Time, log *slog.Logger, store *settings.Store, flags settings.Flags, dataDir string) *App {
 	a := &App{started: started, log: log, store: store, flags: flags, mode: protocol.ApprovalSafe, loginEnv: &proc.LoginEnv{}}
 	a.model = llm.NewLive(a.modelConfig)
 	a.alerts = desktop.NewExitAlerts(desktop.DBusNotifier{AppName: "Gatehouse"}, log)
 	a.bus = events.New(events.SinkFunc(a.deliver), events.Options{})
-	a.mcp = a.newMCPHost()
+	a.kit = sessionhost.New(sessionhost.Env{ConfigDir: store.Dir(), DataDir: dataDir, LookupEnv: os.LookupEnv,
+		MaxRetries: llm.DefaultMaxRetries, ProcEnv: a.loginEnv.Environ, Version: version},
+		sessionhost.Options{Settings: a.effective, Logger: log, OnMCPUpdate: func(p protocol.McpUpdatedPayload) {
+			a.bus.Publish(protocol.Event{Type: protocol.McpUpdated, Payload: p})
+		}})
 	if saved, err := store.Load(); err == nil && saved.ApprovalMode != "" {
 		a.mode = protocol.ApprovalMode(saved.ApprovalMode) // Load checked it
 	}
@@ -123,11 +128,8 @@ func (a *App) shutdown(context.Context) {
 	a.setSessionLocked(nil)
 	a.mu.Unlock()
 	a.closeSession(s)
-	if a.cmds != nil {
-		a.cmds.Close() // a clean exit: nothing of this run is left over
-	}
 	a.stopWatch()
-	a.mcp.Close()
+	a.kit.Close() // a clean exit: nothing of this run is left over
 	a.bus.Close()
 }
 
@@ -171,7 +173,7 @@ func (a *App) State() AppState {
 		Model:      eff.Settings.Model,
 		Theme:      eff.Settings.Theme,
 	}
-	sb := a.cmdHost().Status(host.Config{Mode: eff.Settings.Sandbox})
+	sb := a.kit.Commands().Status(host.Config{Mode: eff.Settings.Sandbox})
 	st.Unconfined, st.SandboxOff = sb.Reason, sb.Mode == sandbox.ModeOff
 	return st
 }

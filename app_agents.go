@@ -3,40 +3,18 @@ package main
 import (
 	"errors"
 
-	"gatehouse/internal/agent"
 	"gatehouse/internal/agents"
-	"gatehouse/internal/llm"
-	"gatehouse/internal/proc"
-	"gatehouse/internal/runtime"
-	"gatehouse/internal/session"
+	"gatehouse/internal/sessionhost"
 	"gatehouse/internal/trust"
 )
 
-// attachAgents offers the session the agent definitions (built-ins, the
-// user's, and the workspace's when the folder is trusted for them) as
-// delegate and subagent tools. A definition that does not parse is logged
-// and left out.
-func (a *App) attachAgents(s *runtime.Session, past *session.Loaded) {
-	o := a.agentHost()
-	o.Past = past
-	m, errs := agents.Setup(s, o)
-	a.logAgentErrs(errs)
-	if m != nil {
-		a.managers.Store(s.ID(), m)
-		s.OnClose(func() { a.managers.Delete(s.ID()) })
-	}
-}
-
-// agentHost is where the open window's agents come from.
-func (a *App) agentHost() agents.HostOptions {
-	return agents.HostOptions{ConfigDir: a.store.Dir(), Models: a.agentModel,
-		Trusted:   agents.WorkspaceTrust(trust.NewStore(a.store.Dir())),
-		Processes: proc.Options{Env: a.loginEnv.Environ}}
-}
-
-func (a *App) logAgentErrs(errs []error) {
-	for _, err := range errs {
-		a.log.Warn("agent definition left out", "err", err)
+// keepAgents remembers the manager of the session's subagents (the
+// recipe set them up), for the agents strip and the trust banner.
+func (a *App) keepAgents(s *sessionhost.Session) {
+	if s.Agents != nil {
+		id := s.ID()
+		a.managers.Store(id, s.Agents)
+		s.OnClose(func() { a.managers.Delete(id) })
 	}
 }
 
@@ -46,8 +24,8 @@ func (a *App) logAgentErrs(errs []error) {
 func (a *App) AgentsPending() (*agents.Pending, error) {
 	ts := trust.NewStore(a.store.Dir())
 	if m, err := a.manager(); err == nil {
-		p, errs := m.Check(ts, a.agentHost())
-		a.logAgentErrs(errs)
+		p, errs := m.Check(ts, a.kit.AgentHost())
+		a.kit.LogAgentErrors(errs)
 		return p, nil
 	}
 	return agents.PendingTrust(ts, a.workspaceRoot())
@@ -59,8 +37,8 @@ func (a *App) AgentsPending() (*agents.Pending, error) {
 func (a *App) AgentsTrustWorkspace(hash string) error {
 	ts := trust.NewStore(a.store.Dir())
 	if m, err := a.manager(); err == nil {
-		errs, err := m.Trust(ts, a.agentHost(), hash)
-		a.logAgentErrs(errs)
+		errs, err := m.Trust(ts, a.kit.AgentHost(), hash)
+		a.kit.LogAgentErrors(errs)
 		return err
 	}
 	return agents.TrustWorkspace(ts, a.workspaceRoot(), hash)
@@ -70,13 +48,6 @@ func (a *App) workspaceRoot() string {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	return a.workspace
-}
-
-// agentModel is the model a definition names, on the configured server.
-func (a *App) agentModel(name string) (agent.Model, error) {
-	c := a.modelConfig()
-	c.Model = name
-	return llm.New(c)
 }
 
 func (a *App) manager() (*agents.Manager, error) {

@@ -108,7 +108,7 @@ func TestApprovalThroughTheApp(t *testing.T) {
 		t.Fatalf("%d approvals still pending", n)
 	}
 	// Every decision and rule is in the session log.
-	logText, err := os.ReadFile(app.sessions.Path(app.State().Workspace, app.currentSession().ID()))
+	logText, err := os.ReadFile(app.kit.Sessions().Path(app.State().Workspace, app.currentSession().ID()))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,10 +6,10 @@ import (
 	"gatehouse/internal/agent"
 	"gatehouse/internal/approval"
 	"gatehouse/internal/llm"
-	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/runtime"
 	"gatehouse/internal/session"
+	"gatehouse/internal/sessionhost"
 )
 
 func (a *App) currentSession() *runtime.Session {
@@ -20,62 +20,56 @@ func (a *App) currentSession() *runtime.Session {
 
 // session returns the open session, starting one for the workspace if none.
 func (a *App) session() (*runtime.Session, error) {
+	if s := a.currentSession(); s != nil {
+		return s, nil
+	}
+	a.openMu.Lock()
+	defer a.openMu.Unlock()
+	if s := a.currentSession(); s != nil {
+		return s, nil // another call opened it meanwhile
+	}
+	s, err := a.open("", false)
+	if err != nil {
+		return nil, err
+	}
 	a.mu.Lock()
-	defer a.mu.Unlock()
-	if a.sess != nil {
-		return a.sess, nil
-	}
-	if a.workspace == "" {
-		return nil, errors.New("choose a workspace folder first")
-	}
-	id := session.NewID()
-	log, err := a.createLog(id)
-	if err != nil {
-		return nil, err
-	}
-	s, err := a.openSessionLocked(id, log, nil)
-	if err != nil {
-		if log != nil {
-			log.Close()
-		}
-		return nil, err
-	}
-	a.setSessionLocked(s)
-	return s, nil
+	a.setSessionLocked(s.Session)
+	a.mu.Unlock()
+	return s.Session, nil
 }
 
-// openSessionLocked opens session id in the workspace through the runtime,
-// logging to log (nil: not saved). past, when not nil, is the saved session
-// being resumed. a.mu is held.
-func (a *App) openSessionLocked(id string, log *session.Log, past *session.Loaded) (*runtime.Session, error) {
-	if a.ws == nil {
+// open opens session id of the workspace through the host recipe: a new
+// one when id is "", else the saved one (resume). a.openMu is held, a.mu
+// is not: opening starts a runtime, MCP tools and agents, and the gate of
+// a closing session reads the mode under a.mu.
+func (a *App) open(id string, resume bool) (*sessionhost.Session, error) {
+	a.mu.Lock()
+	ws := a.ws
+	a.mu.Unlock()
+	if ws == nil {
 		return nil, errors.New("choose a workspace folder first")
 	}
-	set := a.effective().Settings
-	o := runtime.Options{
-		ID: id, Workspace: a.ws, Model: a.model, Policy: a.policy, Mode: a.approvalMode, Events: a.bus, Log: log, Past: past,
+	if id == "" {
+		id = session.NewID()
+	}
+	spec := sessionhost.Spec{ID: id, Resume: resume, Workspace: ws, Model: a.model, Policy: a.policy,
+		Mode: a.approvalMode, Events: a.bus,
 		Gateway:       func(id string, pub approval.Publisher) approval.Gateway { return approval.NewGUI(pub, id) },
-		OnProcessExit: func(i protocol.ProcessInfo) { a.alerts.ProcessExited(i) }, ContextWindow: set.ContextWindow, MicroCompactAt: set.MicroCompactAt, CompactAt: set.CompactAt, Logger: a.log,
+		OnProcessExit: func(i protocol.ProcessInfo) { a.alerts.ProcessExited(i) },
 		OnStop: func(out agent.Outcome) {
 			a.log.Info("turn stopped", "session", id, "turn", out.TurnID, "reason", out.Reason, "tokens", out.Usage.TotalTokens)
 		},
 	}
-	o.Processes = a.sessionProcs(proc.Options{Env: a.loginEnv.Environ}, id)
-	o.Checkpoints = a.checkpointsLocked()
 	if fw := a.files.Load(); fw != nil {
-		o.Files = fw.Live()
+		spec.Files = fw.Live()
 	} else {
-		o.NoWatch = true // the window's watch failed (logged); no second try per session
+		spec.NoWatch = true // the window's watch failed (logged); no second try per session
 	}
-	s, err := runtime.New(o)
+	s, err := a.kit.Open(spec)
 	if err != nil {
 		return nil, err
 	}
-	if err := a.mcp.Attach(s); err != nil {
-		a.log.Warn("MCP tools", "err", err)
-	}
-	a.mcp.Tell(s)
-	a.attachAgents(s, past)
+	a.keepAgents(s)
 	return s, nil
 }
 

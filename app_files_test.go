@@ -22,7 +22,7 @@ func newFilesApp(t *testing.T, script llmtest.Script, seed map[string]string) (*
 	t.Helper()
 	srv := llmtest.Start(t, script)
 	store := settings.NewStore(filepath.Join(t.TempDir(), "config"))
-	app := NewApp(time.Now(), slog.New(slog.NewTextHandler(io.Discard, nil)), store, settings.Flags{})
+	app := NewApp(time.Now(), slog.New(slog.NewTextHandler(io.Discard, nil)), store, settings.Flags{}, "")
 	if _, err := app.SaveSettings(SettingsInput{BaseURL: srv.URL, Model: "fake-model", APIKey: "sk-test"}); err != nil {
 		t.Fatal(err)
 	}

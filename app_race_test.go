@@ -11,7 +11,6 @@ import (
 
 	"gatehouse/internal/llm/llmtest"
 	"gatehouse/internal/protocol"
-	"gatehouse/internal/session"
 	"gatehouse/internal/settings"
 )
 
@@ -29,8 +28,7 @@ func TestTheWindowUnderConcurrentUse(t *testing.T) {
 	srv := llmtest.StartUnchecked(llmtest.Script{Responses: responses})
 	defer srv.Close()
 	store := settings.NewStore(filepath.Join(t.TempDir(), "config"))
-	app := NewApp(time.Now(), slog.New(slog.NewTextHandler(io.Discard, nil)), store, settings.Flags{})
-	app.sessions = session.NewStore(filepath.Join(t.TempDir(), "data"))
+	app := NewApp(time.Now(), slog.New(slog.NewTextHandler(io.Discard, nil)), store, settings.Flags{}, filepath.Join(t.TempDir(), "data"))
 	if _, err := app.SaveSettings(SettingsInput{BaseURL: srv.URL, Model: "fake-model"}); err != nil {
 		t.Fatal(err)
 	}

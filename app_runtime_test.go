@@ -14,6 +14,7 @@ import (
 	"gatehouse/internal/llm/llmtest"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/runtime"
+	"gatehouse/internal/sessionhost"
 	"gatehouse/internal/tools"
 )
 
@@ -135,7 +136,7 @@ func windowRun(t *testing.T, ws string) hostRun {
 func execRun(t *testing.T, ws string) hostRun {
 	srv := llmtest.Start(t, hostScript())
 	var r hostRun
-	env := cli.ExecEnv{
+	env := sessionhost.Env{
 		ConfigDir: filepath.Join(t.TempDir(), "config"), DataDir: filepath.Join(t.TempDir(), "data"),
 		LookupEnv: func(string) (string, bool) { return "", false },
 		Policy:    hostPolicy(), OnSession: func(s *runtime.Session) { r.stages = s.Stages() },

@@ -21,27 +21,8 @@ type SandboxView struct {
 	Writable []string `json:"writable"`
 }
 
-// cmdHost is the supervisor host of this run; one without a ledger when
-// main did not set one (tests). a.mu is held.
-func (a *App) cmdHost() *host.Host {
-	if a.cmds == nil {
-		a.cmds = host.New("", a.log)
-	}
-	return a.cmds
-}
-
-func (a *App) sandboxConfig() host.Config {
-	s := a.effective().Settings
-	return host.Config{Mode: s.Sandbox, DenyTCP: s.SandboxDenyTCP}
-}
-
-// sessionProcs completes the options of a session's registry: commands run
-// under the helper, confined as the settings say when each starts. a.mu is
-// held.
-func (a *App) sessionProcs(o proc.Options, id string) proc.Options {
-	h := a.cmdHost()
-	return h.Options(o, a.workspace, h.Scratch(id), a.sandboxConfig)
-}
+// cmdHost is the supervisor host of this run (the recipe's).
+func (a *App) cmdHost() *host.Host { return a.kit.Commands() }
 
 // Sandbox says whether commands run confined, and where they may write.
 func (a *App) Sandbox() SandboxView {
@@ -51,7 +32,7 @@ func (a *App) Sandbox() SandboxView {
 		id = a.sess.ID()
 	}
 	a.mu.Unlock()
-	c := a.sandboxConfig()
+	c := a.kit.Sandbox()
 	v := SandboxView{Status: h.Status(c), DenyTCP: c.DenyTCP, Writable: []string{}}
 	if ws != "" {
 		v.Writable = h.Policy(ws, h.Scratch(id), a.loginEnv.Environ(), c).Writable

@@ -7,7 +7,7 @@ import (
 
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/runtime"
-	"gatehouse/internal/session"
+	"gatehouse/internal/sessionhost"
 )
 
 // SessionInfo is a past session of the workspace, for the sessions list.
@@ -29,10 +29,11 @@ func (a *App) ListSessions() []SessionInfo {
 	ws, cur := a.workspace, a.sess
 	a.mu.Unlock()
 	out := []SessionInfo{}
-	if a.sessions == nil || ws == "" {
+	store := a.kit.Sessions()
+	if store == nil || ws == "" {
 		return out
 	}
-	list, err := a.sessions.List(ws)
+	list, err := store.List(ws)
 	if err != nil {
 		a.log.Warn("could not list sessions", "err", err)
 		return out
@@ -71,7 +72,8 @@ func (a *App) ResumeSession(id string) (protocol.Snapshot, error) {
 	a.mu.Lock()
 	ws, cur := a.workspace, a.sess
 	a.mu.Unlock()
-	if a.sessions == nil {
+	store := a.kit.Sessions()
+	if store == nil {
 		return a.Snapshot(), errors.New("sessions are not saved in this run")
 	}
 	if ws == "" {
@@ -81,7 +83,7 @@ func (a *App) ResumeSession(id string) (protocol.Snapshot, error) {
 		return a.Snapshot(), nil
 	}
 	// Read it before closing the open one, so a bad id changes nothing.
-	if _, err := a.sessions.Load(ws, id); err != nil {
+	if _, err := store.Load(ws, id); err != nil {
 		return a.Snapshot(), fmt.Errorf("cannot resume the session: %w", err)
 	}
 	a.mu.Lock()
@@ -91,37 +93,24 @@ func (a *App) ResumeSession(id string) (protocol.Snapshot, error) {
 	a.closeSession(old)
 	a.resetChanges()
 
-	log, past, err := a.sessions.Open(ws, id)
-	if err != nil {
-		return a.Snapshot(), fmt.Errorf("cannot resume the session: %w", err)
-	}
-	if past.Torn || past.Skipped > 0 {
-		a.log.Warn("session log had unreadable lines", "session", id, "tornLast", past.Torn, "skipped", past.Skipped)
-	}
-	a.mu.Lock()
-	var s, stray *runtime.Session
-	if a.workspace != ws {
+	a.openMu.Lock()
+	var s *sessionhost.Session
+	var stray *runtime.Session
+	var err error
+	if a.workspaceRoot() != ws {
 		err = errors.New("the workspace changed while the session was opening")
-	} else if s, err = a.openSessionLocked(id, log, past); err == nil {
+	} else if s, err = a.open(id, true); err == nil {
+		a.mu.Lock()
 		stray = a.sess // a message sent meanwhile started a session
-		a.setSessionLocked(s)
+		a.setSessionLocked(s.Session)
+		a.mu.Unlock()
 	}
-	a.mu.Unlock()
+	a.openMu.Unlock()
 	if err != nil {
-		log.Close()
 		return a.Snapshot(), fmt.Errorf("cannot resume the session: %w", err)
 	}
 	a.closeSession(stray)
 	return a.Snapshot(), nil
-}
-
-// createLog returns the log of new session id, nil when sessions are not
-// saved. a.mu is held.
-func (a *App) createLog(id string) (*session.Log, error) {
-	if a.sessions == nil {
-		return nil, nil
-	}
-	return a.sessions.Create(a.workspace, id)
 }
 
 // setSessionLocked makes s the open session (nil: none). a.mu is held.

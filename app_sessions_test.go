@@ -136,7 +136,7 @@ func TestSessionsAreListedAndResumed(t *testing.T) {
 func TestResumingASessionLeftMidTurnEndsThatTurn(t *testing.T) {
 	app, ws, _ := newTestAppServer(t, llmtest.Script{Responses: []llmtest.Response{{Text: llmtest.Text("Back again.")}}})
 	const id = "20261130-left-mid-turn"
-	log, err := app.sessions.Create(ws, id)
+	log, err := app.kit.Sessions().Create(ws, id)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,6 @@ import (
 
 	"gatehouse/internal/llm/llmtest"
 	"gatehouse/internal/protocol"
-	"gatehouse/internal/session"
 	"gatehouse/internal/settings"
 )
 
@@ -40,8 +39,7 @@ func newTestAppServer(t *testing.T, script llmtest.Script) (*App, string, *llmte
 	t.Helper()
 	srv := llmtest.Start(t, script)
 	store := settings.NewStore(filepath.Join(t.TempDir(), "config"))
-	app := NewApp(time.Now(), slog.New(slog.NewTextHandler(io.Discard, nil)), store, settings.Flags{})
-	app.sessions = session.NewStore(filepath.Join(t.TempDir(), "data"))
+	app := NewApp(time.Now(), slog.New(slog.NewTextHandler(io.Discard, nil)), store, settings.Flags{}, filepath.Join(t.TempDir(), "data"))
 	if _, err := app.SaveSettings(SettingsInput{BaseURL: srv.URL, Model: "fake-model", APIKey: "sk-test"}); err != nil {
 		t.Fatal(err)
 	}

@@ -2,27 +2,11 @@ package main
 
 import (
 	"errors"
-	"path/filepath"
 
 	"gatehouse/internal/checkpoint"
-	"gatehouse/internal/cli"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/runtime"
 )
-
-// checkpointsLocked is the undo store, opened on first use in the
-// sessions' data folder; nil when sessions are not saved. a.mu is held.
-func (a *App) checkpointsLocked() *checkpoint.Store {
-	if a.undoStore == nil && a.sessions != nil {
-		st, err := checkpoint.Open(cli.CheckpointDir(filepath.Clean(a.sessions.Dir())), a.effective().Settings.UndoStoreBytes())
-		if err != nil {
-			a.log.Warn("undo is off: the checkpoint store did not open", "err", err)
-			return nil
-		}
-		a.undoStore = st
-	}
-	return a.undoStore
-}
 
 func (a *App) undoSession() (*runtime.Session, error) {
 	s := a.currentSession()

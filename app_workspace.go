@@ -34,6 +34,9 @@ func (a *App) setWorkspace(dir string) error {
 		return err
 	}
 	abs := ws.Root()
+	// One step for a session that opens meanwhile (it waits on openMu):
+	// the folder, its watch and its MCP servers change together.
+	a.openMu.Lock()
 	a.mu.Lock()
 	old := a.sess
 	a.workspace, a.ws = abs, ws
@@ -42,6 +45,7 @@ func (a *App) setWorkspace(dir string) error {
 	a.closeSession(old)
 	a.watchWorkspace(ws)
 	a.mcpOpen(ws.Root())
+	a.openMu.Unlock()
 	a.saveSettings(func(s *settings.Settings) { s.RememberWorkspace(abs) })
 	a.updateTitle()
 	return nil

@@ -19,7 +19,6 @@ import (
 	"github.com/wailsapp/wails/v2/pkg/options/linux"
 
 	"gatehouse/internal/proc"
-	"gatehouse/internal/sandbox/host"
 	"gatehouse/internal/session"
 	"gatehouse/internal/settings"
 )
@@ -73,13 +72,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	store := settings.NewStore(cfgDir)
-	app := NewApp(started, log, store, settings.Flags{BaseURL: *baseURL, Model: *model, API: *api})
-	if dataDir, err := session.DefaultDir(); err == nil {
-		app.sessions = session.NewStore(dataDir)
-		app.cmds = host.New(dataDir, log)
-	} else {
+	dataDir, err := session.DefaultDir()
+	if err != nil {
 		log.Warn("sessions will not be saved", "err", err)
 	}
+	app := NewApp(started, log, store, settings.Flags{BaseURL: *baseURL, Model: *model, API: *api}, dataDir)
 	if *workspace == "" {
 		if saved, err := store.Load(); err == nil && saved.LastWorkspace != "" {
 			if fi, err := os.Stat(saved.LastWorkspace); err == nil && fi.IsDir() {

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"gatehouse/internal/mcp"
+	"gatehouse/internal/sessionhost"
 	"gatehouse/internal/settings"
 	"gatehouse/internal/trust"
 )
@@ -71,20 +72,18 @@ func MCP(ctx context.Context, args []string, configDir string, stdout, stderr io
 		fmt.Fprintln(stderr, "gatehouse mcp:", err)
 		return ExitUsage
 	}
-	src, err := mcp.LoadSources(configDir, ws, files, trust.NewStore(configDir))
-	if err != nil {
+	m, untrusted, err := sessionhost.StartServers(ctx, sessionhost.ServerSpec{ConfigDir: configDir, Workspace: ws,
+		Files: files, Trust: trust.NewStore(configDir)})
+	if m == nil {
 		fmt.Fprintln(stderr, "gatehouse mcp:", err)
 		return ExitError
 	}
-	if src.Untrusted != nil {
+	if untrusted != nil {
 		fmt.Fprintf(stderr, "gatehouse mcp: %s is not trusted, so its servers were not started (open the folder in the window to review it):\n", mcp.WorkspaceConfig)
-		for _, l := range src.Untrusted.Lines {
+		for _, l := range untrusted.Lines {
 			fmt.Fprintln(stderr, "  "+l)
 		}
 	}
-	m := mcp.NewManager(mcp.Options{Workspace: ws}, src.Entries)
-	m.Start()
-	_ = m.Wait(ctx)
 	list := m.Statuses()
 	m.Close()
 	failed := false

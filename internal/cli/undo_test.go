@@ -21,7 +21,7 @@ func undoFixture(t *testing.T) (root, dataDir string) {
 	t.Helper()
 	root, _ = filepath.EvalSymlinks(t.TempDir())
 	dataDir = t.TempDir()
-	storeDir := CheckpointDir(dataDir)
+	storeDir := checkpoint.Dir(dataDir)
 	if err := os.WriteFile(filepath.Join(root, "a.txt"), []byte("before\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}

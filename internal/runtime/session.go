@@ -65,6 +65,21 @@ type Session struct {
 	closeOnce sync.Once
 }
 
+// ProcessOptions are what the session's processes run with (supervisor,
+// ledger, sandbox, environment), before its observer; its children's too.
+func (s *Session) ProcessOptions() proc.Options { return s.procOpts }
+
+// LogPath is the file of the session's log ("": not saved).
+func (s *Session) LogPath() string {
+	if s.log == nil {
+		return ""
+	}
+	return s.log.Path()
+}
+
+// Undoable says whether the session records checkpoints (undo).
+func (s *Session) Undoable() bool { return s.undo != nil }
+
 // ID is the session's id.
 func (s *Session) ID() string { return s.id }
 
