@@ -54,7 +54,7 @@ func (a *App) open(id string, resume bool) (*sessionhost.Session, error) {
 	}
 	spec := sessionhost.Spec{ID: id, Resume: resume, Workspace: ws, Model: a.model, Policy: a.policy,
 		Mode: a.approvalMode, Events: a.bus,
-		Gateway:       func(id string, pub approval.Publisher) approval.Gateway { return approval.NewGUI(pub, id) },
+		Gateway:       func(id string, pub approval.Publisher) approval.Gateway { return approval.NewGUI(id) },
 		OnProcessExit: func(i protocol.ProcessInfo) { a.alerts.ProcessExited(i) },
 		OnStop: func(out agent.Outcome) {
 			a.log.Info("turn stopped", "session", id, "turn", out.TurnID, "reason", out.Reason, "tokens", out.Usage.TotalTokens)

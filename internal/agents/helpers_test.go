@@ -71,7 +71,7 @@ func start(t *testing.T, script llmtest.Script, mode approval.Mode, su setup) *h
 	h.sess, err = runtime.New(runtime.Options{
 		Workspace: ws, Model: client(t, h.srv), Sink: events.SinkFunc(h.emit), NoWatch: true,
 		Mode:    func() approval.Mode { h.mu.Lock(); defer h.mu.Unlock(); return h.mode },
-		Gateway: func(id string, pub approval.Publisher) approval.Gateway { return approval.NewGUI(pub, id) },
+		Gateway: func(id string, pub approval.Publisher) approval.Gateway { return approval.NewGUI(id) },
 		Log:     su.log, Past: su.past,
 	})
 	if err != nil {
