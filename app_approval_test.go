@@ -58,7 +58,7 @@ func TestApprovalThroughTheApp(t *testing.T) {
 	}
 	// The same request number in another session is not this window's to answer.
 	other := strings.Replace(req.ApprovalID, app.currentSession().ID(), "20260101-000000-0badc0de", 1)
-	if err := app.ResolveApproval(other, protocol.Decision{Kind: protocol.DecisionOnce}); err == nil || !strings.Contains(err.Error(), "not to this window's session") {
+	if err := app.ResolveApproval(other, protocol.Decision{Kind: protocol.DecisionOnce}); err == nil || !strings.Contains(err.Error(), "not waiting in this window's session") {
 		t.Fatalf("another session's request: %v", err)
 	}
 	if err := app.ResolveApproval(req.ApprovalID, protocol.Decision{Kind: protocol.DecisionSession}); err != nil {

@@ -158,6 +158,14 @@ func (g *GUI) Repreview(approvalID string) error {
 	return nil
 }
 
+// waiting reports whether request approvalID waits for an answer here.
+func (g *GUI) waiting(approvalID string) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	_, ok := g.pending[approvalID]
+	return ok
+}
+
 // Pending lists the requests waiting for an answer.
 func (g *GUI) Pending() []Request {
 	g.mu.Lock()
