@@ -107,7 +107,11 @@ func TestApprovalThroughTheApp(t *testing.T) {
 	if n := len(app.Snapshot().PendingApprovals); n != 0 {
 		t.Fatalf("%d approvals still pending", n)
 	}
-	// Every decision and rule is in the session log.
+	// Every decision and rule is in the session log (written in batches
+	// off the delivery path: flushed first).
+	if err := app.currentSession().FlushLog(); err != nil {
+		t.Fatal(err)
+	}
 	logText, err := os.ReadFile(app.kit.Sessions().Path(app.State().Workspace, app.currentSession().ID()))
 	if err != nil {
 		t.Fatal(err)

@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -100,5 +102,42 @@ func TestTheWindowUnderConcurrentUse(t *testing.T) {
 	defer mu.Unlock()
 	if stops == 0 {
 		t.Error("no turn stopped")
+	}
+}
+
+// A message sent while the workspace switches opens its session in the new
+// folder with the new folder's watch, never the new folder with the old
+// folder's watch: the switch is one step for a session that opens meanwhile.
+func TestSubmitDuringAWorkspaceSwitch(t *testing.T) {
+	app, _ := newTestApp(t, llmtest.Script{Responses: []llmtest.Response{{Text: llmtest.Text("ok")}}})
+	// Many folders: opening its watch takes a while, the switch is slow.
+	next := t.TempDir()
+	for i := range 400 {
+		if err := os.MkdirAll(filepath.Join(next, fmt.Sprintf("d%03d", i), "sub"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	switched := make(chan error, 1)
+	go func() { switched <- app.setWorkspace(next) }()
+	for app.workspaceRoot() != next {
+		time.Sleep(100 * time.Microsecond)
+	}
+	if _, err := app.Submit("hi"); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-switched; err != nil {
+		t.Fatal(err)
+	}
+	s := app.currentSession()
+	if s == nil {
+		t.Fatal("no session: the switch closed the one the message opened")
+	}
+	waitIdle(t, app)
+	watched := "(none)"
+	if f := s.Files(); f != nil {
+		watched = f.W.Root()
+	}
+	if s.Workspace().Root() != next || watched != next {
+		t.Fatalf("the session works in %s with the watch of %s, want %s", s.Workspace().Root(), watched, next)
 	}
 }

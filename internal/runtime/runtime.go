@@ -101,7 +101,9 @@ type Options struct {
 	Events Publisher
 	Sink   events.Sink
 
-	// Log is the session's log (nil: not saved); Close closes it. Past,
+	// Log is the session's log (nil: not saved); Close closes it. The
+	// session writes it off the event delivery, in batches (session.Queue:
+	// a crash loses at most the last batch). Past,
 	// with Log, is the saved session being resumed: its transcript, history,
 	// turn count and processes come back.
 	Log  *session.Log
@@ -185,6 +187,9 @@ func New(o Options) (*Session, error) {
 	}
 	s := &Session{id: o.ID, ws: o.Workspace, log: o.Log, logger: o.Logger, parent: o.Parent, policy: o.Policy,
 		model: o.Model, mode: o.Mode, agentName: o.Agent}
+	if o.Log != nil {
+		s.logq = o.Log.Queue()
+	}
 	if o.Parent != nil {
 		s.policy = o.Policy.Intersect(o.Parent.policy)
 		s.depth = o.Parent.depth + 1
