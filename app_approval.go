@@ -14,7 +14,7 @@ import (
 func (a *App) approvalMode() approval.Mode {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	return approval.Mode(a.mode)
+	return a.mode
 }
 
 // SetApprovalMode switches between manual, safe and auto, and remembers it.

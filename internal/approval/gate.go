@@ -92,7 +92,7 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 	return func(ctx context.Context, call tools.Call) (tools.Result, error) {
 		readOnly := tools.ReadOnlyCall(t, call.Args)
 		once := protocol.Decision{Kind: protocol.DecisionOnce}
-		if !g.c.Mode().asks(readOnly) {
+		if !asks(g.c.Mode(), readOnly) {
 			call.Decision = &once
 			return next(ctx, call)
 		}

@@ -13,6 +13,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"gatehouse/internal/atomicfile"
 	"io"
 	"io/fs"
 	"os"
@@ -242,32 +243,13 @@ func (s *Store) Folders() ([]string, error) {
 	return out, nil
 }
 
-// WritePrivate writes data to path atomically (a temporary file renamed
-// over it), readable only by the user (0600), in a folder only the user can
-// enter when it has to create it. Files that hold secrets or decisions use it.
-func WritePrivate(path string, data []byte) (err error) {
+// WritePrivate writes data to path atomically and durably (atomicfile),
+// readable only by the user (0600), in a folder only the user can enter
+// when it has to create it. Files that hold secrets or decisions use it.
+func WritePrivate(path string, data []byte) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if err = tmp.Chmod(0o600); err != nil {
-		return err
-	}
-	if _, err = tmp.Write(data); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return atomicfile.Write(path, data, 0o600)
 }

@@ -8,6 +8,7 @@ import { copyText } from "./clipboard";
 import { WAILS_EVENT_NAME, type ApprovalMode, type GatehouseEvent, type Snapshot } from "./protocol.gen";
 
 export type * from "./protocol.gen";
+export { DEFAULT_COMPACT_AT, DEFAULT_MICRO_COMPACT_AT, MIN_COMPACT_AT } from "./protocol.gen";
 
 /** The frame's state; its approval mode is the type generated from Go (protocol.ApprovalMode). */
 export type AppState = Omit<main.AppState, "approvalMode"> & { approvalMode: ApprovalMode };
