@@ -110,6 +110,18 @@ func (h *host) run(prompt string) agent.Outcome {
 	return out
 }
 
+// approve answers the next request, which must be tool's, once.
+func (h *host) approve(tool string) {
+	h.t.Helper()
+	req := h.waitApproval()
+	if req.Tool != tool {
+		h.t.Fatalf("the next request is %s's, want %s's", req.Tool, tool)
+	}
+	if err := h.gui().Resolve(req.ApprovalID, protocol.Decision{Kind: protocol.DecisionOnce}); err != nil {
+		h.t.Fatal(err)
+	}
+}
+
 func (h *host) waitApproval() approval.Request {
 	h.t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
