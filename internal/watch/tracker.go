@@ -2,7 +2,6 @@ package watch
 
 import (
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"gatehouse/internal/protocol"
+	"gatehouse/internal/workspace"
 )
 
 // Origin says who changed a file.
@@ -136,13 +136,9 @@ func (t *Tracker) Rel(abs string) (string, bool) {
 }
 
 func readCapped(abs string, max int64) ([]byte, bool) {
-	f, err := os.Open(abs)
-	if err != nil {
-		return nil, false
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil || int64(len(b)) > max {
+	// A FIFO or a device is never read (it could wait or never end).
+	b, trunc, err := workspace.ReadRegular(abs, max)
+	if err != nil || trunc {
 		return nil, false
 	}
 	return b, true
