@@ -191,4 +191,12 @@ type CommandSegment struct {
 	// on the remote"); empty when nothing. A destructive segment never rides
 	// on a session rule.
 	Destructive string `json:"destructive,omitempty"`
+	// GitCode names the git setting or variable the segment sets that makes
+	// git run a command ("core.fsmonitor", "alias.st", "GIT_CONFIG_COUNT"):
+	// a later, harmless-looking git command runs code the dialog never
+	// showed. Such a segment never rides on a session rule.
+	GitCode string `json:"gitCode,omitempty"`
+	// Warnings are the segment's warnings in words, the worst first, as
+	// every host shows them (approval.SegmentWarnings).
+	Warnings []string `json:"warnings,omitempty"`
 }

@@ -130,6 +130,8 @@ export interface CommandSegment {
   writesOutsideTo?: string[];
   protectedPaths?: string[];
   destructive?: string;
+  gitCode?: string;
+  warnings?: string[];
 }
 
 export interface McpPreview {

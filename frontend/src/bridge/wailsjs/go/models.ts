@@ -687,6 +687,8 @@ export namespace protocol {
 	    writesOutsideTo?: string[];
 	    protectedPaths?: string[];
 	    destructive?: string;
+	    gitCode?: string;
+	    warnings?: string[];
 	
 	    static createFrom(source: any = {}) {
 	        return new CommandSegment(source);
@@ -706,6 +708,8 @@ export namespace protocol {
 	        this.writesOutsideTo = source["writesOutsideTo"];
 	        this.protectedPaths = source["protectedPaths"];
 	        this.destructive = source["destructive"];
+	        this.gitCode = source["gitCode"];
+	        this.warnings = source["warnings"];
 	    }
 	}
 	export class CommandPreview {
