@@ -7,11 +7,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"gatehouse/internal/mcp"
+	"gatehouse/internal/sandbox/host"
 	"gatehouse/internal/settings"
 	"gatehouse/internal/termsafe"
 	"gatehouse/internal/trust"
@@ -83,7 +85,16 @@ func MCP(ctx context.Context, args []string, configDir string, stdout, stderr io
 			fmt.Fprintln(stderr, "  "+termsafe.Line(l))
 		}
 	}
-	m := mcp.NewManager(mcp.Options{Workspace: ws}, src.Entries)
+	for _, r := range src.Refused {
+		fmt.Fprintln(stderr, "gatehouse mcp: "+termsafe.Line(r.Reason)+": its servers were not started")
+	}
+	// A trusted workspace's servers run confined, as in the window.
+	sup := host.New("", slog.New(slog.NewTextHandler(io.Discard, nil)))
+	confine := func(dir string) mcp.Confinement {
+		helper, p, why := sup.Confinement(dir, os.Environ(), host.Config{})
+		return mcp.Confinement{Helper: helper, Policy: p, Why: why}
+	}
+	m := mcp.NewManager(mcp.Options{Workspace: ws, Confine: confine}, src.Entries)
 	m.Start()
 	_ = m.Wait(ctx)
 	list := m.Statuses()

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"sync"
 
 	"gatehouse/internal/protocol"
@@ -24,6 +25,8 @@ type HostOptions struct {
 	// block.
 	OnUpdate func(protocol.McpUpdatedPayload)
 	Version  string
+	// Confine confines the workspace's own servers (Options.Confine).
+	Confine func(workspace string) Confinement
 }
 
 // Host is the window's side of MCP: the servers of the open workspace, the
@@ -66,10 +69,14 @@ func (h *Host) Open(workspace string) error {
 	h.surface, h.attached = nil, nil // a new folder's session attaches anew
 	h.attachMu.Unlock()
 	src, err := LoadSources(h.opts.ConfigDir, workspace, nil, h.trust)
-	m := NewManager(Options{Workspace: workspace, EnvFunc: h.opts.EnvFunc, Version: h.opts.Version, OnChange: h.publish}, src.Entries)
+	m := NewManager(Options{Workspace: workspace, EnvFunc: h.opts.EnvFunc, Version: h.opts.Version, OnChange: h.publish,
+		Confine: h.opts.Confine}, src.Entries)
 	problem := ""
 	if err != nil {
 		problem = err.Error() + " (fix the file; its servers do not run meanwhile)"
+	}
+	for _, r := range src.Refused {
+		problem = strings.TrimSpace(problem + " " + r.Reason + ": its servers do not run.")
 	}
 	h.mu.Lock()
 	old := h.m
@@ -132,7 +139,7 @@ func (h *Host) List() protocol.McpUpdatedPayload {
 		p.Servers = append(p.Servers, m.Statuses()...)
 	}
 	if u != nil {
-		p.Untrusted = &protocol.McpUntrusted{File: WorkspaceConfig, Lines: u.Lines}
+		p.Untrusted = &protocol.McpUntrusted{File: WorkspaceConfig, Lines: u.Lines, Servers: u.Servers}
 	}
 	return p
 }

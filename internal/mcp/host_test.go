@@ -136,7 +136,7 @@ func TestHostStartsAWorkspaceListOnlyAfterTrust(t *testing.T) {
 	os.MkdirAll(filepath.Dir(file), 0o755)
 	os.WriteFile(file, []byte(`{"mcpServers":{"wsfake":{"command":"`+fakeBin+`"}}}`), 0o644)
 	u := &updates{ch: make(chan struct{}, 100)}
-	h := NewHost(HostOptions{ConfigDir: cfgDir, OnUpdate: u.on})
+	h := NewHost(HostOptions{ConfigDir: cfgDir, OnUpdate: u.on, Confine: testConfine(t)})
 	t.Cleanup(h.Close)
 	h.Open(ws)
 	h.Start()

@@ -29,7 +29,7 @@ func TestWorkspaceServersLoadOnlyOnceTrusted(t *testing.T) {
 		t.Fatalf("untrusted workspace: entries %+v, untrusted %v", src.Entries, src.Untrusted)
 	}
 	lines := strings.Join(src.Untrusted.Lines, "\n")
-	if !strings.Contains(lines, "shared runs ws-version (env: TOKEN="+Mask+")") || !strings.Contains(lines, "api connects to https://h/mcp?key=") ||
+	if !strings.Contains(lines, "shared runs ws-version\n  env TOKEN="+Mask+"  (a secret: not shown)") || !strings.Contains(lines, "api connects to https://h/mcp?key=") ||
 		strings.Contains(lines, "t0ps3cret") || strings.Contains(lines, "k3y") {
 		t.Errorf("trust dialog lines:\n%s", lines)
 	}
