@@ -413,6 +413,38 @@ func (h *Host) TrustWorkspace() error {
 	return nil
 }
 
+// Recheck reads the open workspace's trust again (after the user revoked
+// it in Settings): servers of its list that are no longer trusted stop and
+// leave the surface, and the list waits for trust again.
+func (h *Host) Recheck() error {
+	h.mu.Lock()
+	ws, m := h.workspace, h.m
+	h.mu.Unlock()
+	if m == nil || ws == "" {
+		return nil
+	}
+	src, err := LoadSources(h.opts.ConfigDir, ws, nil, h.trust)
+	if err != nil {
+		return err
+	}
+	keep := map[string]bool{}
+	for _, e := range src.Entries {
+		if fromWorkspace(e.Source) {
+			keep[e.Name] = true
+		}
+	}
+	for _, st := range m.Statuses() {
+		if fromWorkspace(st.Source) && !keep[st.Name] {
+			_ = m.Remove(st.Name)
+		}
+	}
+	h.mu.Lock()
+	h.untrusted = src.Untrusted
+	h.mu.Unlock()
+	h.publish()
+	return nil
+}
+
 // ClaudeImportAvailable reports whether Claude Desktop's config exists.
 func (h *Host) ClaudeImportAvailable() bool {
 	p, err := ClaudeDesktopConfigPath()

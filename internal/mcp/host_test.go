@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"gatehouse/internal/protocol"
+	"gatehouse/internal/trust"
 	"gatehouse/internal/tools"
 )
 
@@ -168,6 +169,18 @@ func TestHostStartsAWorkspaceListOnlyAfterTrust(t *testing.T) {
 	defer cancel()
 	h.Start()
 	h.manager().Wait(ctx)
+
+	// Revoked in Settings: the server stops, leaves the list, and the file
+	// waits for trust again.
+	if err := trust.NewStore(cfgDir).RevokeFolder(ws); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Recheck(); err != nil {
+		t.Fatal(err)
+	}
+	if p := h.List(); len(p.Servers) != 0 || p.Untrusted == nil || len(h.Providers()) != 0 {
+		t.Errorf("after revoke: %+v", p)
+	}
 }
 
 func TestHostSaysWhenTheUsersListIsBroken(t *testing.T) {

@@ -144,6 +144,12 @@ func (s *Store) Revoke(folder, kind string) error {
 	return s.update(folder, func(m map[string]entry) { delete(m, kind) })
 }
 
+// RevokeFolder forgets every decision for folder: nothing of it loads
+// until the user trusts it again.
+func (s *Store) RevokeFolder(folder string) error {
+	return s.update(folder, func(m map[string]entry) { clear(m) })
+}
+
 func (s *Store) update(folder string, change func(map[string]entry)) error {
 	k, err := key(folder)
 	if err != nil {
