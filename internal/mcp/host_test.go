@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"gatehouse/internal/protocol"
-	"gatehouse/internal/trust"
 	"gatehouse/internal/tools"
+	"gatehouse/internal/trust"
 )
 
 // updates collects the host's published lists.

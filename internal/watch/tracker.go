@@ -277,8 +277,8 @@ func (t *Tracker) backToBaseLocked(rel string) {
 	if err != nil || !fi.Mode().IsRegular() || fi.Size() != int64(len(f.base)) {
 		return
 	}
-	b, err := os.ReadFile(t.abs(rel))
-	if err != nil || string(b) != string(f.base) {
+	b, ok := readCapped(t.abs(rel), int64(len(f.base)))
+	if !ok || string(b) != string(f.base) {
 		return
 	}
 	delete(t.files, rel)
