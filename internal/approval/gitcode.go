@@ -111,6 +111,9 @@ func gitConfigCode(args []string, sub string, subAt int) (key string, local bool
 	return gitConfigWrite(args[subAt+1:])
 }
 
+// editAny is what `git config --edit` sets: whatever the user types.
+const editAny = "any setting (git config --edit)"
+
 // gitConfigWrite reads the arguments of `git config` and returns the key
 // it writes when that key can run code, and whether it goes to the
 // repository's config (no --global, --system or --file).
@@ -151,7 +154,7 @@ func gitConfigWrite(args []string) (string, bool) {
 		}
 	}
 	if edit {
-		return "core.editor", local // the editor opens the config file: anything may be written
+		return editAny, local // the editor opens the config file: anything may be written
 	}
 	if len(words) > 0 {
 		switch words[0] {
@@ -159,7 +162,7 @@ func gitConfigWrite(args []string) (string, bool) {
 			words = words[1:]
 		case "get", "list", "unset", "remove-section", "rename-section", "edit":
 			if words[0] == "edit" {
-				return "core.editor", local
+				return editAny, local
 			}
 			return "", false
 		}
