@@ -2,11 +2,8 @@ package approval
 
 import (
 	"path"
-	"regexp"
 	"slices"
 	"strings"
-
-	"mvdan.cc/sh/v3/syntax"
 )
 
 // git reads commands to run from its configuration: a command that sets
@@ -193,53 +190,4 @@ func globNamesGit(pat string) bool {
 		}
 	}
 	return false
-}
-
-// wordPattern returns the shell pattern a word stands for: its unquoted
-// text keeps its glob characters, quoted text is escaped, and anything
-// expanded at run time (a parameter, a substitution, braces) may be
-// anything (*).
-func wordPattern(w *syntax.Word) string {
-	var b strings.Builder
-	for _, p := range w.Parts {
-		switch p := p.(type) {
-		case *syntax.Lit:
-			b.WriteString(braces.ReplaceAllString(p.Value, "*"))
-		case *syntax.SglQuoted:
-			if p.Dollar {
-				b.WriteString("*")
-			} else {
-				b.WriteString(escapeGlob(p.Value))
-			}
-		case *syntax.DblQuoted:
-			for _, q := range p.Parts {
-				if l, ok := q.(*syntax.Lit); ok && !p.Dollar {
-					b.WriteString(escapeGlob(unescape(l.Value, true)))
-				} else {
-					b.WriteString("*")
-				}
-			}
-		default:
-			b.WriteString("*")
-		}
-	}
-	return b.String()
-}
-
-// braces matches a brace expansion in unquoted text ({a,b}, {1..3}).
-var braces = regexp.MustCompile(`\{[^{}]*(,|\.\.)[^{}]*\}`)
-
-// escapeGlob escapes the characters path.Match reads as a pattern.
-func escapeGlob(s string) string {
-	if !strings.ContainsAny(s, `*?[]\`) {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		if strings.ContainsRune(`*?[]\`, r) {
-			b.WriteByte('\\')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }

@@ -46,15 +46,6 @@ type segment struct {
 	pats map[string]string
 }
 
-// pattern returns the shell pattern of word w of s: the pattern recorded
-// for a word that expands, else w with its glob characters escaped.
-func (s *segment) pattern(w string) string {
-	if p, ok := s.pats[w]; ok {
-		return p
-	}
-	return escapeGlob(w)
-}
-
 type analyzer struct {
 	src   string
 	cwd   string
@@ -228,25 +219,6 @@ func (a *analyzer) call(st *syntax.Stmt, c *syntax.CallExpr) *segment {
 	if len(s.Args) > 0 {
 		a.classify(s, s.Args, lit)
 	}
-	return s
-}
-
-// decl builds the segment of export, declare, local, readonly or typeset:
-// it changes the state the rest of the line runs in (opaque), and may set
-// a variable that makes git run code.
-func (a *analyzer) decl(st *syntax.Stmt, d *syntax.DeclClause) *segment {
-	start, end := st.Pos().Offset(), d.End().Offset()
-	s := &segment{start: start, end: end}
-	s.Text = strings.TrimSpace(a.src[start:min(end, uint(len(a.src)))])
-	s.Args = []string{d.Variant.Value}
-	s.Opaque = true
-	for _, as := range d.Args {
-		if as.Name != nil && gitEnvName(as.Name.Value) && s.GitCode == "" {
-			s.GitCode = as.Name.Value
-		}
-		s.Args = append(s.Args, a.src[as.Pos().Offset():as.End().Offset()])
-	}
-	a.segs = append(a.segs, s)
 	return s
 }
 
