@@ -120,6 +120,9 @@ func TestTerminalEscapesTheCommand(t *testing.T) {
 	g := New(Config{Mode: func() Mode { return Safe }, Gateway: NewTerminal(strings.NewReader(""), &strings.Builder{}), Workspace: ws})
 	cmd := "echo safe\x1b[2K\x1b[1A\r$ ls; rm -rf ~/x"
 	pv, k := g.describe("bash", nil, &tools.Prepared{Command: &protocol.CommandPreview{Action: "exec", Command: cmd, Cwd: ws.Root()}}, false)
+	if pv.Command.Sandbox != "not confined — can write anywhere you can" {
+		t.Errorf("the preview's sandbox line: %q", pv.Command.Sandbox)
+	}
 	var out strings.Builder
 	NewTerminal(strings.NewReader("n\n\n"), &out).Ask(context.Background(), Request{Tool: "bash", Preview: pv, Rule: proposal("bash", k)})
 	got := out.String()

@@ -47,9 +47,9 @@ export function ApprovalCommand({ command }: { command: CommandPreview }) {
         {command.cwd && (<><dt>Folder</dt><dd className="mono">{command.cwd}</dd></>)}
         {command.processId && (<><dt>Process</dt><dd className="mono">{command.processId}</dd></>)}
         {(command.action === "exec" || command.action === "start") && (
-          <><dt>Sandbox</dt><dd className="approval-sandbox">{command.confined
+          <><dt>Sandbox</dt><dd className="approval-sandbox">{command.sandbox ?? (command.confined
             ? "confined — writes only in the workspace, temp and tool caches"
-            : "not confined — can write anywhere you can"}</dd></>
+            : "not confined — can write anywhere you can")}</dd></>
         )}
       </dl>
       {command.command && (

@@ -721,6 +721,7 @@ export namespace protocol {
 	    segments?: CommandSegment[];
 	    parseError?: string;
 	    confined?: boolean;
+	    sandbox?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new CommandPreview(source);
@@ -736,6 +737,7 @@ export namespace protocol {
 	        this.segments = this.convertValues(source["segments"], CommandSegment);
 	        this.parseError = source["parseError"];
 	        this.confined = source["confined"];
+	        this.sandbox = source["sandbox"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
