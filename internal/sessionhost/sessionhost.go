@@ -94,7 +94,7 @@ func New(env Env, o Options) *Host {
 	}
 	if o.OnMCPUpdate != nil {
 		h.mcp = mcp.NewHost(mcp.HostOptions{ConfigDir: env.ConfigDir, EnvFunc: env.ProcEnv, Version: env.Version,
-			OnUpdate: o.OnMCPUpdate})
+			OnUpdate: o.OnMCPUpdate, Confine: h.confine})
 	}
 	return h
 }
@@ -118,6 +118,13 @@ func (h *Host) MCP() *mcp.Host { return h.mcp }
 func (h *Host) Sandbox() cmdhost.Config {
 	s := h.o.Settings().Settings
 	return cmdhost.Config{Mode: s.Sandbox, DenyTCP: s.SandboxDenyTCP}
+}
+
+// confine is how a workspace's own MCP servers run: under the supervisor,
+// confined as its commands are.
+func (h *Host) confine(workspace string) mcp.Confinement {
+	helper, p, why := h.cmds.Confinement(workspace, h.env.ProcEnv(), h.Sandbox())
+	return mcp.Confinement{Helper: helper, Policy: p, Why: why}
 }
 
 // Close stops the shared MCP servers and ends the ledger: call it after

@@ -166,6 +166,10 @@ export function RevokeRule(arg1) {
   return window['go']['gui']['App']['RevokeRule'](arg1);
 }
 
+export function RevokeTrust(arg1) {
+  return window['go']['gui']['App']['RevokeTrust'](arg1);
+}
+
 export function RunningProcesses() {
   return window['go']['gui']['App']['RunningProcesses']();
 }
@@ -224,6 +228,10 @@ export function Submit(arg1) {
 
 export function TestConnection(arg1) {
   return window['go']['gui']['App']['TestConnection'](arg1);
+}
+
+export function TrustedFolders() {
+  return window['go']['gui']['App']['TrustedFolders']();
 }
 
 export function Undo(arg1, arg2) {
