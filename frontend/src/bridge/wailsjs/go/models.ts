@@ -196,6 +196,7 @@ export namespace main {
 	    theme: string;
 	    unconfined?: string;
 	    sandboxOff?: boolean;
+	    panelWidths?: Record<string, number>;
 	
 	    static createFrom(source: any = {}) {
 	        return new AppState(source);
@@ -212,6 +213,7 @@ export namespace main {
 	        this.theme = source["theme"];
 	        this.unconfined = source["unconfined"];
 	        this.sandboxOff = source["sandboxOff"];
+	        this.panelWidths = source["panelWidths"];
 	    }
 	}
 	export class DirEntry {

@@ -102,6 +102,8 @@ export function SetAttention(arg1:boolean):Promise<void>;
 
 export function SetModel(arg1:string):Promise<main.AppState>;
 
+export function SetPanelWidth(arg1:string,arg2:number):Promise<void>;
+
 export function SetSandbox(arg1:string,arg2:boolean):Promise<main.SandboxView>;
 
 export function SetWindowFocused(arg1:boolean):Promise<void>;

@@ -190,6 +190,10 @@ export function SetModel(arg1) {
   return window['go']['main']['App']['SetModel'](arg1);
 }
 
+export function SetPanelWidth(arg1, arg2) {
+  return window['go']['main']['App']['SetPanelWidth'](arg1, arg2);
+}
+
 export function SetSandbox(arg1, arg2) {
   return window['go']['main']['App']['SetSandbox'](arg1, arg2);
 }
