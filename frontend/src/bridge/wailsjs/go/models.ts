@@ -181,6 +181,20 @@ export namespace llm {
 	        this.models = source["models"];
 	    }
 	}
+	export class Window {
+	    tokens: number;
+	    source: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Window(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.tokens = source["tokens"];
+	        this.source = source["source"];
+	    }
+	}
 
 }
 

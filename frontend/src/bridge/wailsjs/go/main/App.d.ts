@@ -22,6 +22,8 @@ export function ChooseWorkspace():Promise<main.AppState>;
 
 export function Compact():Promise<void>;
 
+export function ContextWindow():Promise<llm.Window>;
+
 export function DetectLocalModels():Promise<Array<llm.LocalServer>>;
 
 export function FileDiff(arg1:string):Promise<main.FileDiffView>;

@@ -30,6 +30,10 @@ export function Compact() {
   return window['go']['main']['App']['Compact']();
 }
 
+export function ContextWindow() {
+  return window['go']['main']['App']['ContextWindow']();
+}
+
 export function DetectLocalModels() {
   return window['go']['main']['App']['DetectLocalModels']();
 }
