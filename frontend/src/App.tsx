@@ -4,7 +4,7 @@ import { Header } from "./components/Header";
 import { ModelMenu } from "./components/ModelMenu";
 import { Chat } from "./components/Chat";
 import { ChatActionsContext } from "./components/ChatActions";
-import { Settings } from "./components/Settings";
+import { Settings, type SectionId, type SettingsDeps } from "./components/Settings";
 import { SidePanel } from "./components/SidePanel";
 import { ApprovalHost } from "./components/ApprovalHost";
 import { ApprovalRules } from "./components/ApprovalRules";
@@ -15,7 +15,7 @@ import type { ProcessBackend } from "./bridge/processes";
 import type { SessionsBackend } from "./bridge/sessions";
 import type { LocalServer } from "./bridge/localModels";
 import { SessionsMenu } from "./components/SessionsMenu";
-import { ContextGauge, lastContextUse } from "./components/ContextGauge";
+import { ContextGauge, lastContextUse, useNextWindow } from "./components/ContextGauge";
 import { FileTree } from "./components/FileTree";
 import { SessionCost } from "./components/SessionCost";
 import { HelpOverlay } from "./components/HelpOverlay";
@@ -61,7 +61,10 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const [state, setState] = useState<AppState | null>(initialState ?? null);
   const [processesOpen, setProcessesOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [showSettings, setShowSettings] = useState(false);
+  // Settings, when open: the section asked for (n changes on every ask).
+  const [settingsAt, setSettingsAt] = useState<{ section: SectionId; n: number } | null>(null);
+  const openSettings = useCallback((section?: SectionId) =>
+    setSettingsAt((at) => ({ section: section ?? at?.section ?? "model", n: (at?.n ?? 0) + 1 })), []);
   const readySent = useRef(false);
   // The mode the window started in: a window that starts in auto says so once.
   const startMode = useRef<string | null>(null);
@@ -135,19 +138,23 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const [ruleFocus, setRuleFocus] = useState<{ id: string; n: number } | undefined>();
   const showRule = useMemo(() => approvals && ((id: string) => setRuleFocus((f) => ({ id, n: (f?.n ?? 0) + 1 }))), [approvals]);
   const undo = useUndo(undoApi, `${transcript.sessionId}:${transcript.items.length}`, files?.onFsChanged);
-  const actions = useMemo(() => ({ openURL: backend.openURL, openSettings: () => setShowSettings(true), newSession, copy: backend.copyText, showRule, price,
-    compact: backend.compact, undoCompact: backend.undoCompact, undo: undo.actions }), [backend, newSession, showRule, price, undo.actions]);
+  const actions = useMemo(() => ({ openURL: backend.openURL, openSettings, newSession, copy: backend.copyText, showRule, price,
+    compact: backend.compact, undoCompact: backend.undoCompact, undo: undo.actions }), [backend, openSettings, newSession, showRule, price, undo.actions]);
   const [help, setHelp] = useState(false);
   const [findSignal, setFindSignal] = useState(0);
   useShortcuts({
     // Never from the keyboard while a turn runs: switching would stop it.
     newSession: state?.workspace && transcript.turnId === "" ? newSession : undefined,
-    openSettings: () => setShowSettings(true),
+    openSettings: () => openSettings(),
     focusComposer: () => document.querySelector<HTMLTextAreaElement>("textarea[aria-label='Message']")?.focus(),
     find: () => setFindSignal((n) => n + 1),
     toggleHelp: () => setHelp((h) => !h),
   });
   const contextUse = useMemo(() => lastContextUse(transcript.items), [transcript.items]);
+  const settingsDeps = useMemo<SettingsDeps>(() => ({ backend, localModels, sandbox, contextUse,
+    agents: state?.workspace ? backend.agentDefinitions : undefined }), [backend, localModels, sandbox, contextUse, state?.workspace]);
+  // Before the first request the gauge shows the window the next one will have.
+  const nextWindow = useNextWindow(state?.workspace && !state.needsSetup && !contextUse ? backend.contextWindow : undefined, state?.model ?? "");
 
   if (!state) {
     return (
@@ -157,7 +164,8 @@ export function App({ backend, processes, sessions, localModels, files, approval
     );
   }
 
-  const settingsOpen = state.needsSetup || showSettings;
+  const settingsOpen = state.needsSetup || settingsAt !== null;
+  const waiting = transcript.pendingApprovals[0];
   return (
     <ChatActionsContext.Provider value={actions}>
       <div className="app">
@@ -165,17 +173,17 @@ export function App({ backend, processes, sessions, localModels, files, approval
           state={state}
           onChooseWorkspace={chooseWorkspace}
           onModeChange={(m: ApprovalMode) => act(backend.setApprovalMode(m))}
-          onOpenSettings={() => setShowSettings(true)}
+          onOpenSettings={openSettings}
           model={
             <ModelMenu backend={backend} model={state.model} busy={transcript.turnId !== ""} onChanged={(s) => {
               setState(s);
               setError(null);
-            }} onOpenSettings={() => setShowSettings(true)} />
+            }} onOpenSettings={() => openSettings("model")} />
           }
           sessions={sessions && (
             <SessionsMenu backend={sessions} hasWorkspace={!!state.workspace} busy={transcript.turnId !== ""} onSwitched={() => void store.resync()} />
           )}
-          gauge={state.workspace ? <ContextGauge use={contextUse} /> : undefined}
+          gauge={state.workspace ? <ContextGauge use={contextUse} next={nextWindow} /> : undefined}
           cost={state.workspace ? <SessionCost items={transcript.items} price={price} /> : undefined}
           rules={approvals && <ApprovalRules api={approvals} refreshKey={`${transcript.sessionId}:${transcript.pendingApprovals.length}`} focus={ruleFocus} />}
         />
@@ -187,15 +195,12 @@ export function App({ backend, processes, sessions, localModels, files, approval
         {settingsOpen ? (
           <main className="body">
             <Settings
-              backend={backend}
+              deps={settingsDeps}
               firstRun={state.needsSetup}
-              onSaved={() => {
-                act(backend.state()).then(() => setShowSettings(false));
-              }}
-              onClose={state.needsSetup ? undefined : () => setShowSettings(false)}
-              localModels={localModels}
-              sandbox={sandbox}
-              contextUse={contextUse}
+              show={settingsAt ?? undefined}
+              onSaved={() => void act(backend.state())}
+              onClose={state.needsSetup ? undefined : () => setSettingsAt(null)}
+              waiting={waiting && `${waiting.tool} is waiting for your answer. Its dialog comes back when you leave Settings.`}
             />
           </main>
         ) : (
@@ -221,7 +226,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
         )}
         {help && <HelpOverlay onClose={() => setHelp(false)} />}
         {undo.dialog}
-        {approvals && <ApprovalHost api={approvals} pending={transcript.pendingApprovals} mode={state.approvalMode} />}
+        {approvals && <ApprovalHost api={approvals} pending={transcript.pendingApprovals} mode={state.approvalMode} hidden={settingsOpen} />}
       </div>
     </ChatActionsContext.Provider>
   );
