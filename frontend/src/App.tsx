@@ -6,6 +6,7 @@ import { Chat } from "./components/Chat";
 import { ChatActionsContext } from "./components/ChatActions";
 import { Settings, type SectionId, type SettingsDeps } from "./components/Settings";
 import { SidePanel } from "./components/SidePanel";
+import { layoutPanels, usePanels, useWindowWidth } from "./components/panels";
 import { ApprovalHost } from "./components/ApprovalHost";
 import { ApprovalRules } from "./components/ApprovalRules";
 import type { ApprovalBackend } from "./bridge/approval";
@@ -38,6 +39,10 @@ export function applyTheme(theme: string) {
   else delete root.dataset.theme;
 }
 
+/** The side panels and their widths before any drag; Servers only with an MCP backend and a folder. */
+const panelDefaults = { files: 260, servers: 360, processes: 440 };
+const panelDefaultsNoServers = { files: 260, processes: 440 };
+
 const autoNotice = "This window started in auto mode: tool calls run without asking you first. The workspace boundary still holds. Change the mode with Approval in the header.";
 
 export function App({ backend, processes, sessions, localModels, files, approvals, mcp, initialState, sandbox, leftovers, undo: undoApi, agentsTrust }: {
@@ -59,7 +64,6 @@ export function App({ backend, processes, sessions, localModels, files, approval
   undo?: UndoBackend;
 }) {
   const [state, setState] = useState<AppState | null>(initialState ?? null);
-  const [processesOpen, setProcessesOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // Settings, when open: the section asked for (n changes on every ask).
   const [settingsAt, setSettingsAt] = useState<{ section: SectionId; n: number } | null>(null);
@@ -151,6 +155,18 @@ export function App({ backend, processes, sessions, localModels, files, approval
     toggleHelp: () => setHelp((h) => !h),
   });
   const contextUse = useMemo(() => lastContextUse(transcript.items), [transcript.items]);
+  const showServers = !!(mcp && state?.workspace);
+  const panels = usePanels(showServers ? panelDefaults : panelDefaultsNoServers, state?.panelWidths,
+    useCallback((id: string, w: number) => void backend.setPanelWidth(id, w).catch(() => {}), [backend]));
+  const place = layoutPanels(useWindowWidth(), panels.specs);
+  const panelProps = (id: string) => {
+    const spec = panels.specs.find((p) => p.id === id)!;
+    const at = place[id];
+    return { open: spec.open, onOpenChange: (o: boolean) => panels.setOpen(id, o), width: at.width, maxWidth: at.maxWidth,
+      folded: at.folded, overlay: at.overlay, onWidthChange: (w: number) => panels.setWidth(id, w), onWidthCommit: (w: number) => panels.commitWidth(id, w) };
+  };
+  const { setOpen: setPanelOpen } = panels;
+  const onProcessStarted = useCallback(() => setPanelOpen("processes", true), [setPanelOpen]);
   const settingsDeps = useMemo<SettingsDeps>(() => ({ backend, localModels, sandbox, contextUse,
     agents: state?.workspace ? backend.agentDefinitions : undefined }), [backend, localModels, sandbox, contextUse, state?.workspace]);
   // Before the first request the gauge shows the window the next one will have.
@@ -205,7 +221,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
           </main>
         ) : (
           <main className="body">
-            <SidePanel side="left" title="Files" emptyText={state.workspace ? "The file tree appears here." : "Choose a folder to start."}>
+            <SidePanel side="left" title="Files" {...panelProps("files")} emptyText={state.workspace ? "The file tree appears here." : "Choose a folder to start."}>
               {files && state.workspace ? <FileTree key={state.workspace} files={files} revert={undo.actions?.revert} /> : undefined}
             </SidePanel>
             <Chat state={state} transcript={transcript} notice={startMode.current === "auto" ? autoNotice : undefined} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onCancel={cancel} findSignal={findSignal}
@@ -214,13 +230,13 @@ export function App({ backend, processes, sessions, localModels, files, approval
               <AgentsTrust key={state.workspace} backend={agentsTrust} refresh={`${transcript.sessionId}:${transcript.turnId}`}
                 onTrusted={() => setAgentsTrusted((n) => n + 1)} />
             )}
-            {mcp && state.workspace && (
-              <SidePanel side="right" title="Servers" emptyText="MCP servers show up here." width={360}>
+            {mcp && showServers && (
+              <SidePanel side="right" title="Servers" emptyText="MCP servers show up here." {...panelProps("servers")}>
                 <McpPanel key={state.workspace} backend={mcp} />
               </SidePanel>
             )}
-            <SidePanel side="right" title="Processes" emptyText="No processes yet. Processes the agent starts show up here." width={440} open={processesOpen} onOpenChange={setProcessesOpen}>
-              {processes && <ProcessPanel backend={processes} onProcessStarted={() => setProcessesOpen(true)} leftovers={leftovers} />}
+            <SidePanel side="right" title="Processes" emptyText="No processes yet. Processes the agent starts show up here." {...panelProps("processes")}>
+              {processes && <ProcessPanel backend={processes} onProcessStarted={onProcessStarted} leftovers={leftovers} />}
             </SidePanel>
           </main>
         )}
