@@ -168,7 +168,9 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const { setOpen: setPanelOpen } = panels;
   const onProcessStarted = useCallback(() => setPanelOpen("processes", true), [setPanelOpen]);
   const settingsDeps = useMemo<SettingsDeps>(() => ({ backend, localModels, sandbox, contextUse,
-    agents: state?.workspace ? backend.agentDefinitions : undefined }), [backend, localModels, sandbox, contextUse, state?.workspace]);
+    agents: state?.workspace ? backend.agentDefinitions : undefined,
+    showPanel: showServers ? (id: "servers") => (setSettingsAt(null), setPanelOpen(id, true)) : undefined,
+  }), [backend, localModels, sandbox, contextUse, state?.workspace, showServers, setPanelOpen]);
   // Before the first request the gauge shows the window the next one will have.
   const nextWindow = useNextWindow(state?.workspace && !state.needsSetup && !contextUse ? backend.contextWindow : undefined, state?.model ?? "");
 

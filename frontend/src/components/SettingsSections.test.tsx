@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import type { ApprovalRequestedPayload } from "../bridge";
 import type { SandboxBackend, SandboxView } from "../bridge/sandbox";
+import type { McpBackend } from "../bridge/mcp";
 import { App } from "../App";
 import { fakeBackend } from "../test/fakeBackend";
 import { settingsSections } from "./settings/sections";
@@ -118,6 +119,19 @@ describe("Settings in sections", () => {
     expect(screen.getByText(/bash is waiting for your answer/)).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Back to the request" }));
     expect(await screen.findByRole("dialog", { name: /^bash/ })).toBeTruthy();
+  });
+
+  it("Servers leads to the Servers panel beside the chat", async () => {
+    const mcp = {
+      list: vi.fn(async () => ({ claudeImport: false, servers: [] })), subscribe: () => () => {},
+    } as unknown as McpBackend;
+    render(<App backend={fakeBackend()} mcp={mcp} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Settings" }));
+    fireEvent.click(screen.getByRole("tab", { name: "Servers" }));
+    fireEvent.click(screen.getByRole("button", { name: "Show the Servers panel" }));
+    const panel = await screen.findByRole("complementary", { name: "Servers" });
+    expect(within(panel).getByRole("button", { name: /^Servers/ }).getAttribute("aria-expanded")).toBe("true");
+    expect(await within(panel).findByText(/No MCP servers yet/)).toBeTruthy();
   });
 
   it("the header's sandbox badge opens Settings at Sandbox", async () => {

@@ -20,13 +20,18 @@ export function PermissionsSection(_: SectionProps) {
   );
 }
 
-export function ServersSection(_: SectionProps) {
+export function ServersSection({ deps }: SectionProps) {
   return (
     <div className="settings-info">
       <p>
         MCP servers are added, edited, restarted and switched off in the <strong>Servers</strong> panel beside the chat, where each
         server's state and tools show live. A change there applies at once.
       </p>
+      {deps.showPanel ? (
+        <button type="button" className="secondary" onClick={() => deps.showPanel?.("servers")}>Show the Servers panel</button>
+      ) : (
+        <p className="settings-note">Open a folder to see its servers.</p>
+      )}
     </div>
   );
 }

@@ -30,6 +30,8 @@ export interface SettingsDeps {
   contextUse?: ContextUse;
   /** The agents the open session may delegate to. */
   agents?: () => Promise<AgentDefinition[]>;
+  /** Leaves Settings for a side panel beside the chat (absent: the panel is not there). */
+  showPanel?: (id: "servers") => void;
 }
 
 /** What the shell gives every section. */
