@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { ModelSection } from "./settings/ModelSection";
 import { nothingToChange, settingsSections, type SectionId, type SettingsDeps } from "./settings/sections";
 import "./Settings.css";
@@ -41,6 +41,21 @@ export function Settings(props: {
     if (props.show) select(props.show.section, true);
     else tabs.current.get("model")?.focus();
   }, [props.show, select]);
+
+  // Leaving Settings puts focus back where it was (or on the header's ⚙ when
+  // that is gone, as the dialog that linked here is); a dialog that comes
+  // back takes it after this, in its own layout effect.
+  const firstRun = useRef(props.firstRun);
+  firstRun.current = props.firstRun;
+  useLayoutEffect(() => {
+    const opener = document.activeElement;
+    return () => {
+      if (firstRun.current) return;
+      const back = opener instanceof HTMLElement && opener.isConnected && opener !== document.body ? opener
+        : document.querySelector<HTMLElement>('header button[aria-label="Settings"]');
+      back?.focus();
+    };
+  }, []);
 
   const setters = useRef(new Map<SectionId, (d: boolean) => void>());
   const setDirtyOf = (s: SectionId) => {

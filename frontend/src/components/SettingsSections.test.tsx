@@ -103,6 +103,7 @@ describe("Settings in sections", () => {
     expect(screen.getByRole("heading", { name: "Settings" })).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Close" }));
     expect(await screen.findByRole("textbox", { name: "Message" })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Settings" })); // focus goes back to the opener
     confirm.mockRestore();
   });
 
@@ -118,7 +119,8 @@ describe("Settings in sections", () => {
     expect(await screen.findByLabelText(/Confined: commands write only/)).toBeTruthy();
     expect(screen.getByText(/bash is waiting for your answer/)).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Back to the request" }));
-    expect(await screen.findByRole("dialog", { name: /^bash/ })).toBeTruthy();
+    const back = await screen.findByRole("dialog", { name: /^bash/ });
+    await waitFor(() => expect(back.contains(document.activeElement)).toBe(true)); // the dialog takes focus again
   });
 
   it("Servers leads to the Servers panel beside the chat", async () => {
