@@ -210,7 +210,7 @@ export namespace main {
 	    theme: string;
 	    unconfined?: string;
 	    sandboxOff?: boolean;
-	    panelWidths?: Record<string, number>;
+	    panelWidths?: {[key: string]: number};
 	
 	    static createFrom(source: any = {}) {
 	        return new AppState(source);
