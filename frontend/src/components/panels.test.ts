@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { layoutPanels, MIN_CHAT, MIN_PANEL, RAIL, type PanelSpec } from "./panels";
+import { describe, expect, it, vi } from "vitest";
+import { act, renderHook } from "@testing-library/react";
+import { layoutPanels, MIN_CHAT, MIN_PANEL, RAIL, usePanels, type PanelSpec } from "./panels";
 
 const spec = (id: string, width: number, openedAt: number): PanelSpec => ({ id, width, open: openedAt > 0, openedAt });
 const chatWidth = (w: number, out: ReturnType<typeof layoutPanels>) =>
@@ -35,5 +36,23 @@ describe("layoutPanels", () => {
     expect(tiny.processes).toMatchObject({ shown: true, overlay: true });
     expect(tiny.processes.width).toBeGreaterThanOrEqual(MIN_PANEL);
     expect(tiny.files).toMatchObject({ shown: false, folded: false });
+  });
+});
+
+describe("usePanels", () => {
+  it("takes the saved width until one is dragged, and saves a run of key presses once", () => {
+    vi.useFakeTimers();
+    const save = vi.fn();
+    const { result } = renderHook(() => usePanels({ files: 260, processes: 440 }, { processes: 500 }, save));
+    expect(result.current.specs.map((s) => [s.id, s.width, s.open])).toEqual([["files", 260, false], ["processes", 500, false]]);
+    act(() => {
+      result.current.setOpen("processes", true);
+      for (const w of [516, 532, 548]) (result.current.setWidth("processes", w), result.current.commitWidth("processes", w));
+    });
+    expect(result.current.specs[1]).toMatchObject({ open: true, width: 548 });
+    expect(save).not.toHaveBeenCalled();
+    act(() => void vi.advanceTimersByTime(400));
+    expect(save.mock.calls).toEqual([["processes", 548]]);
+    vi.useRealTimers();
   });
 });

@@ -10,6 +10,7 @@ export const MIN_CHAT = 620;
 /** A collapsed or folded panel's rail. */
 export const RAIL = 34;
 export const MIN_PANEL = 200;
+const SAVE_AFTER_MS = 300;
 
 export interface PanelSpec {
   id: string;
@@ -89,7 +90,13 @@ export function usePanels(defaults: Record<string, number>, saved: Record<string
   const tick = useRef(0);
   const setOpen = useCallback((id: string, o: boolean) => setOpenMap((m) => ({ ...m, [id]: o ? ++tick.current : 0 })), []);
   const setWidth = useCallback((id: string, w: number) => setDragged((m) => (m[id] === w ? m : { ...m, [id]: w })), []);
-  const commitWidth = useCallback((id: string, w: number) => save?.(id, Math.round(w)), [save]);
+  // Arrow keys commit on every press: save once they pause.
+  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  const commitWidth = useCallback((id: string, w: number) => {
+    clearTimeout(timers.current.get(id));
+    timers.current.set(id, setTimeout(() => save?.(id, Math.round(w)), SAVE_AFTER_MS));
+  }, [save]);
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
   const specs: PanelSpec[] = Object.keys(defaults).map((id) => ({
     id, open: (open[id] ?? 0) > 0, openedAt: open[id] ?? 0, width: dragged[id] ?? saved?.[id] ?? defaults[id],
   }));
