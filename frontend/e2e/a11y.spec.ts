@@ -128,6 +128,27 @@ for (const theme of ["light", "dark"] as const) {
     await noViolations(page, "the sessions menu");
     await page.keyboard.press("Escape");
 
+    await page.getByRole("button", { name: "Model fake-model" }).click();
+    await expect(page.getByRole("menu", { name: "Models" })).toBeVisible();
+    await noViolations(page, "the model menu");
+    await page.keyboard.press("Escape");
+
+    await page.getByRole("button", { name: "Find" }).click();
+    await page.getByRole("searchbox", { name: "Find in conversation" }).fill("greet");
+    await noViolations(page, "the find bar");
+    await page.keyboard.press("Escape");
+
+    await page.getByRole("button", { name: "Menu" }).click();
+    await page.getByRole("menuitem", { name: "About Gatehouse" }).click();
+    await expect(page.getByRole("dialog", { name: "About Gatehouse" })).toBeVisible();
+    await noViolations(page, "the About box");
+    await page.keyboard.press("Escape");
+
+    await page.locator("body").press("F1");
+    await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
+    await noViolations(page, "the shortcuts overlay");
+    await page.keyboard.press("Escape");
+
     await page.getByRole("combobox", { name: "Approval mode" }).selectOption("auto");
     await expect(page.getByText("auto: nothing asks first")).toBeVisible();
     await noViolations(page, "the header in auto mode");
