@@ -6,7 +6,7 @@ import { Chat } from "./components/Chat";
 import { ChatActionsContext } from "./components/ChatActions";
 import { Settings, type SectionId, type SettingsDeps } from "./components/Settings";
 import { SidePanel } from "./components/SidePanel";
-import { layoutPanels, usePanels, useWindowWidth } from "./components/panels";
+import { useSidePanels } from "./components/panels";
 import { ApprovalHost } from "./components/ApprovalHost";
 import { ApprovalRules } from "./components/ApprovalRules";
 import type { ApprovalBackend } from "./bridge/approval";
@@ -156,16 +156,8 @@ export function App({ backend, processes, sessions, localModels, files, approval
   });
   const contextUse = useMemo(() => lastContextUse(transcript.items), [transcript.items]);
   const showServers = !!(mcp && state?.workspace);
-  const panels = usePanels(showServers ? panelDefaults : panelDefaultsNoServers, state?.panelWidths,
+  const { props: panelProps, setOpen: setPanelOpen } = useSidePanels(showServers ? panelDefaults : panelDefaultsNoServers, state?.panelWidths,
     useCallback((id: string, w: number) => void backend.setPanelWidth(id, w).catch(() => {}), [backend]));
-  const place = layoutPanels(useWindowWidth(), panels.specs);
-  const panelProps = (id: string) => {
-    const spec = panels.specs.find((p) => p.id === id)!;
-    const at = place[id];
-    return { open: spec.open, onOpenChange: (o: boolean) => panels.setOpen(id, o), width: at.width, maxWidth: at.maxWidth,
-      folded: at.folded, overlay: at.overlay, onWidthChange: (w: number) => panels.setWidth(id, w), onWidthCommit: (w: number) => panels.commitWidth(id, w) };
-  };
-  const { setOpen: setPanelOpen } = panels;
   const onProcessStarted = useCallback(() => setPanelOpen("processes", true), [setPanelOpen]);
   const settingsDeps = useMemo<SettingsDeps>(() => ({ backend, localModels, sandbox, contextUse,
     agents: state?.workspace ? backend.agentDefinitions : undefined,

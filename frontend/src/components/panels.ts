@@ -102,3 +102,23 @@ export function usePanels(defaults: Record<string, number>, saved: Record<string
   }));
   return { specs, setOpen, setWidth, commitWidth };
 }
+
+/**
+ * usePanels placed in this window: the props each SidePanel takes (open,
+ * folded or over the chat, its width and how far a drag may take it).
+ */
+export function useSidePanels(defaults: Record<string, number>, saved: Record<string, number> | undefined, save?: (id: string, w: number) => void) {
+  const panels = usePanels(defaults, saved, save);
+  const place = layoutPanels(useWindowWidth(), panels.specs);
+  const { setOpen, setWidth, commitWidth } = panels;
+  const props = (id: string) => {
+    const spec = panels.specs.find((p) => p.id === id);
+    const at = place[id];
+    if (!spec || !at) return {};
+    return {
+      open: spec.open, onOpenChange: (o: boolean) => setOpen(id, o), width: at.width, maxWidth: at.maxWidth, folded: at.folded, overlay: at.overlay,
+      onWidthChange: (w: number) => setWidth(id, w), onWidthCommit: (w: number) => commitWidth(id, w),
+    };
+  };
+  return { props, setOpen };
+}
