@@ -26,7 +26,7 @@ import { loadRich } from "./rich";
 import type { FilesBackend } from "./bridge/files";
 import type { LeftoverBackend, SandboxBackend } from "./bridge/sandbox";
 import type { McpBackend } from "./bridge/mcp";
-import type { AgentsTrustBackend } from "./bridge/agents";
+import type { AgentsTrustBackend, TrustedFoldersBackend } from "./bridge/agents";
 import { AgentsTrust } from "./components/AgentsTrust";
 import { McpPanel } from "./components/McpPanel";
 import type { UndoBackend } from "./bridge/undo";
@@ -45,7 +45,7 @@ const panelDefaultsNoServers = { files: 260, processes: 440 };
 
 const autoNotice = "This window started in auto mode: tool calls run without asking you first. The workspace boundary still holds. Change the mode with Approval in the header.";
 
-export function App({ backend, processes, sessions, localModels, files, approvals, mcp, initialState, sandbox, leftovers, undo: undoApi, agentsTrust }: {
+export function App({ backend, processes, sessions, localModels, files, approvals, mcp, initialState, sandbox, leftovers, undo: undoApi, agentsTrust, trusted }: {
   backend: Backend;
   /** The frame's state when the page had it before mounting (main.tsx): the first render is then the real frame. */
   initialState?: AppState;
@@ -61,6 +61,8 @@ export function App({ backend, processes, sessions, localModels, files, approval
   mcp?: McpBackend;
   /** Trust for the workspace's .gatehouse/agents/ (absent: no prompt). */
   agentsTrust?: AgentsTrustBackend;
+  /** Settings → Trusted folders. */
+  trusted?: TrustedFoldersBackend;
   undo?: UndoBackend;
 }) {
   const [state, setState] = useState<AppState | null>(initialState ?? null);
@@ -159,10 +161,10 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const { props: panelProps, setOpen: setPanelOpen } = useSidePanels(showServers ? panelDefaults : panelDefaultsNoServers, state?.panelWidths,
     useCallback((id: string, w: number) => void backend.setPanelWidth(id, w).catch(() => {}), [backend]));
   const onProcessStarted = useCallback(() => setPanelOpen("processes", true), [setPanelOpen]);
-  const settingsDeps = useMemo<SettingsDeps>(() => ({ backend, localModels, sandbox, contextUse,
+  const settingsDeps = useMemo<SettingsDeps>(() => ({ backend, localModels, sandbox, trusted, contextUse,
     agents: state?.workspace ? backend.agentDefinitions : undefined,
     showPanel: showServers ? (id: "servers") => (setSettingsAt(null), setPanelOpen(id, true)) : undefined,
-  }), [backend, localModels, sandbox, contextUse, state?.workspace, showServers, setPanelOpen]);
+  }), [backend, localModels, sandbox, trusted, contextUse, state?.workspace, showServers, setPanelOpen]);
   // Before the first request the gauge shows the window the next one will have.
   const nextWindow = useNextWindow(state?.workspace && !state.needsSetup && !contextUse ? backend.contextWindow : undefined, state?.model ?? "");
 

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"syscall"
 
+	"gatehouse/internal/sandbox"
 	"gatehouse/internal/supervisor/wire"
 )
 
@@ -65,16 +66,11 @@ func (r *Registry) lifeline() (*os.File, error) {
 
 // supervisorArgs are the helper's flags for a command in dir.
 func (r *Registry) supervisorArgs(dir string, withPTY bool) (args []string, confined bool) {
-	args = []string{"-grace", r.o.KillGrace.String()}
-	if withPTY {
-		args = append(args, "-pty")
-	}
+	var p *sandbox.Policy
 	if r.o.Sandbox != nil {
-		if p := r.o.Sandbox(dir); p != nil {
-			args, confined = append(append(args, "-confine"), p.Args()...), true
-		}
+		p = r.o.Sandbox(dir)
 	}
-	return args, confined
+	return HelperArgs(r.o.KillGrace, withPTY, p), p != nil
 }
 
 // helper is a started helper process.

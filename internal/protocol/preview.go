@@ -150,6 +150,9 @@ type CommandPreview struct {
 	// the tool caches. False: it can write anywhere the user can (the
 	// sandbox is off or unavailable; the header says why).
 	Confined bool `json:"confined,omitempty"`
+	// Sandbox (exec, start) is the dialog's Sandbox line in words, as every
+	// host shows it (approval.SandboxLine).
+	Sandbox string `json:"sandbox,omitempty"`
 }
 
 // CommandSegment is one simple command with the warnings the dialog shows.
@@ -191,4 +194,12 @@ type CommandSegment struct {
 	// on the remote"); empty when nothing. A destructive segment never rides
 	// on a session rule.
 	Destructive string `json:"destructive,omitempty"`
+	// GitCode names the git setting or variable the segment sets that makes
+	// git run a command ("core.fsmonitor", "alias.st", "GIT_CONFIG_COUNT"):
+	// a later, harmless-looking git command runs code the dialog never
+	// showed. Such a segment never rides on a session rule.
+	GitCode string `json:"gitCode,omitempty"`
+	// Warnings are the segment's warnings in words, the worst first, as
+	// every host shows them (approval.SegmentWarnings).
+	Warnings []string `json:"warnings,omitempty"`
 }

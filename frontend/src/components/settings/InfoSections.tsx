@@ -35,15 +35,3 @@ export function ServersSection({ deps }: SectionProps) {
     </div>
   );
 }
-
-export function TrustedFoldersSection(_: SectionProps) {
-  return (
-    <div className="settings-info">
-      <p>
-        A folder's own MCP servers and agent definitions load only after you trust it; Gatehouse asks in a banner when you open
-        such a folder.
-      </p>
-      <p className="settings-note">The folders you trusted will be listed here, each with a way to revoke it.</p>
-    </div>
-  );
-}

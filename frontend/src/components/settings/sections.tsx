@@ -2,13 +2,15 @@ import type { ComponentType } from "react";
 import type { AgentDefinition, ConnectionResult, ContextUse, SettingsInput, SettingsView } from "../../bridge";
 import type { LocalServer } from "../../bridge/localModels";
 import type { SandboxBackend } from "../../bridge/sandbox";
+import type { TrustedFoldersBackend } from "../../bridge/agents";
 import { ModelSection } from "./ModelSection";
 import { ContextSection } from "./ContextSection";
 import { SandboxSettings } from "../SandboxSettings";
 import { NetworkSection } from "./NetworkSection";
 import { AppearanceSection } from "./AppearanceSection";
 import { AgentsSection } from "./AgentsSection";
-import { PermissionsSection, ServersSection, TrustedFoldersSection } from "./InfoSections";
+import { PermissionsSection, ServersSection } from "./InfoSections";
+import { TrustedFoldersSection } from "./TrustedFoldersSection";
 
 export interface SettingsBackend {
   getSettings(): Promise<SettingsView>;
@@ -26,6 +28,8 @@ export interface SettingsDeps {
   /** Looks for model servers on this machine, offered on first run. */
   localModels?: () => Promise<LocalServer[]>;
   sandbox?: SandboxBackend;
+  /** The folders trusted to start their servers and offer their agents, with Revoke. */
+  trusted?: TrustedFoldersBackend;
   /** The header gauge's last reading: where this session's window came from. */
   contextUse?: ContextUse;
   /** The agents the open session may delegate to. */
@@ -51,7 +55,8 @@ export type SectionId = "model" | "context" | "sandbox" | "network" | "permissio
  * One entry of the sidebar. applies states, in the section, when its
  * changes take effect; the rule is the same everywhere: a section's changes
  * are a draft until its own Save, and apply from the moment named here.
- * Sections with nothing to change yet say so instead (applies: null).
+ * Sections with nothing to change yet say so instead (applies: null); an
+ * action that must not wait (Revoke) says that it acts at once.
  */
 export interface SettingsSection {
   id: SectionId;
@@ -73,7 +78,8 @@ export const settingsSections: readonly SettingsSection[] = [
   { id: "permissions", title: "Permissions", Component: PermissionsSection, applies: null },
   { id: "servers", title: "Servers", Component: ServersSection, applies: null },
   { id: "agents", title: "Agents and commands", Component: AgentsSection, applies: null },
-  { id: "trusted", title: "Trusted folders", Component: TrustedFoldersSection, applies: null },
+  { id: "trusted", title: "Trusted folders", Component: TrustedFoldersSection,
+    applies: "Nothing here waits for Save: Revoke acts at once, and the open folder's servers and agents stop." },
   { id: "appearance", title: "Appearance", Component: AppearanceSection,
     applies: "Changes apply when you press Save: at once." },
 ];
