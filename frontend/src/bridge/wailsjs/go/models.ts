@@ -159,6 +159,7 @@ export namespace gui {
 	    theme: string;
 	    unconfined?: string;
 	    sandboxOff?: boolean;
+	    panelWidths?: {[key: string]: number};
 	
 	    static createFrom(source: any = {}) {
 	        return new AppState(source);
@@ -175,6 +176,7 @@ export namespace gui {
 	        this.theme = source["theme"];
 	        this.unconfined = source["unconfined"];
 	        this.sandboxOff = source["sandboxOff"];
+	        this.panelWidths = source["panelWidths"];
 	    }
 	}
 	export class DirEntry {
@@ -544,6 +546,20 @@ export namespace llm {
 	        this.name = source["name"];
 	        this.baseURL = source["baseURL"];
 	        this.models = source["models"];
+	    }
+	}
+	export class Window {
+	    tokens: number;
+	    source: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Window(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.tokens = source["tokens"];
+	        this.source = source["source"];
 	    }
 	}
 
