@@ -47,7 +47,11 @@ type harness struct {
 	events  []protocol.Event
 	records []approval.Record
 	watches map[int]watchSub // the gate's file subscriptions (Config.Watch)
-	nextSub int
+	// standing is the standing policy (Config.Standing); audit what the
+	// gate logged (Config.Audit).
+	standing []approval.StandingRule
+	audit    []approval.AuditEntry
+	nextSub  int
 }
 
 type watchSub struct {
@@ -100,6 +104,8 @@ func newHarnessIn(t *testing.T, session string, mode approval.Mode, tree map[str
 		Workspace: ws,
 		Hook:      func(r approval.Record) { h.mu.Lock(); h.records = append(h.records, r); h.mu.Unlock() },
 		Watch:     h.watch,
+		Standing:  func() []approval.StandingRule { h.mu.Lock(); defer h.mu.Unlock(); return h.standing },
+		Audit:     func(e approval.AuditEntry) { h.mu.Lock(); h.audit = append(h.audit, e); h.mu.Unlock() },
 	})
 	h.router = tools.NewRouter(reg, tools.Policy{}, tools.OutputCap(256<<10), tools.Plan(nil), h.gate.Middleware)
 	return h

@@ -123,6 +123,19 @@ type CallApproval struct {
 	// Rules are the session rules that covered the call (By "rule"), as
 	// they were then: a rule revoked later still names what it allowed.
 	Rules []Rule `json:"rules,omitempty"`
+	// Standing are the standing policy's rules that decided the call (By
+	// "policy"): each with its layer and file.
+	Standing []StandingRef `json:"standing,omitempty"`
+}
+
+// StandingRef names a standing policy rule where a decision cites it.
+type StandingRef struct {
+	ID       string `json:"id"`
+	Decision string `json:"decision"`
+	Layer    string `json:"layer"`
+	File     string `json:"file,omitempty"`
+	Summary  string `json:"summary"`
+	Reason   string `json:"reason,omitempty"`
 }
 
 // Usage counts tokens; a turn's usage is the sum over its model requests.

@@ -133,6 +133,12 @@ type Options struct {
 	// made from a child's dialog covers the parent's calls too (Gateway is
 	// then not called, and Close leaves the parent's gateway open).
 	Parent *Session
+	// Standing returns the standing policy's rules, read at every call
+	// (approval.Config.Standing); Audit hears every call decided without a
+	// person (approval.Config.Audit). Both may be nil; a child uses its
+	// parent's gate and so its parent's.
+	Standing func() []approval.StandingRule
+	Audit    func(approval.AuditEntry)
 	// Agent names a child's agent as its approval requests show it
 	// ("explore", "general › explore"); "" for a main session.
 	Agent string
@@ -253,7 +259,7 @@ func New(o Options) (*Session, error) {
 	} else {
 		s.gw, s.ownGateway = o.Gateway(s.id, s.pub), true
 		gc := approval.Config{Mode: o.Mode, Gateway: s.gw, Session: s.id, Events: s.pub, Workspace: s.ws, Hook: s.record,
-			Prepared: s.markPlan}
+			Prepared: s.markPlan, Standing: o.Standing, Audit: o.Audit}
 		if s.files != nil {
 			gc.Watch = s.files.W.OnChange
 		}

@@ -91,6 +91,7 @@ const (
 	CodeUnknownProcess       = "unknown_process"
 	CodeTimeout              = "timeout"
 	CodeApprovalRejected     = "approval_rejected"
+	CodePolicyDenied         = "policy_denied"
 	CodeIOError              = "io_error"
 	CodeUnknownTool          = "unknown_tool"
 	CodeToolNotAllowed       = "tool_not_allowed"

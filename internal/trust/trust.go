@@ -26,12 +26,14 @@ import (
 const (
 	KindMCP    = "mcp"
 	KindAgents = "agents"
+	KindPolicy = "policy"
 )
 
 // Paths lists the workspace-relative files or folders of each kind.
 var Paths = map[string][]string{
 	KindMCP:    {".gatehouse/mcp.json"},
 	KindAgents: {".gatehouse/agents"},
+	KindPolicy: {".gatehouse/policy.toml"},
 }
 
 // File is the store's file name in the config folder.

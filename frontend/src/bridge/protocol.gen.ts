@@ -44,6 +44,7 @@ export interface ToolFinishedPayload {
 export interface CallApproval {
   by: string;
   rules?: Rule[];
+  standing?: StandingRef[];
 }
 
 export interface Rule {
@@ -55,6 +56,15 @@ export interface Rule {
   cwd?: string;
   summary: string;
   agent?: string;
+}
+
+export interface StandingRef {
+  id: string;
+  decision: string;
+  layer: string;
+  file?: string;
+  summary: string;
+  reason?: string;
 }
 
 export interface ApprovalRequestedPayload {
