@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"gatehouse/internal/protocol"
 	"gatehouse/internal/workspace"
 )
 
@@ -133,4 +134,17 @@ func (r StandingRule) Matches(example string) bool {
 func (r StandingRule) decides(tool string, k standingKeys) bool {
 	v, _ := decideStanding([]StandingRule{r}, tool, k)
 	return v == r.Decision
+}
+
+// Offer is the rule approving bash line (exec in cwd) offers, exact as
+// the dialog's; nil when the line cannot make one (not plain).
+func Offer(ws *workspace.Workspace, cwd, line string) *protocol.Rule {
+	if cwd == "" {
+		cwd = ws.Root()
+	}
+	sl := analyzeShell(line, cwd, ws)
+	if !sl.plain {
+		return nil
+	}
+	return proposal("bash", keys{kind: keyCommands, calls: sl.calls, action: "exec", cwd: cwd})
 }
