@@ -51,6 +51,10 @@ type Config struct {
 	// Audit (may be nil) hears every call decided without a person: by the
 	// mode, a session rule or the standing policy. It must not block.
 	Audit func(AuditEntry)
+	// Save (may be nil: an always decision keeps its rule for the session
+	// only) saves rule as a standing allow rule in scope ("workspace" or
+	// "everywhere") and returns it as loaded.
+	Save func(rule protocol.Rule, scope string) (StandingRule, error)
 }
 
 // Gate is the approval gate of one session: its rules and its middleware.
@@ -231,6 +235,12 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 			res := Rejected(d.Note)
 			res.Approval, res.Waited = &protocol.CallApproval{By: string(ByUser)}, waited
 			return res, nil
+		case protocol.DecisionAlways:
+			if saved, ok := g.save(req, d); ok {
+				rec.Standing = []protocol.StandingRef{saved.Ref()}
+				break
+			}
+			fallthrough // not saved: the rule lasts for the session
 		case protocol.DecisionSession:
 			if req.Rule != nil {
 				rule := *req.Rule

@@ -69,3 +69,22 @@ func Denied(why string) tools.Result {
 	return tools.Fail(tools.CodePolicyDenied, "[policy-denied] "+why+
 		". The user's standing policy refuses this call in every mode; do not try to reach the same effect another way.", "")
 }
+
+// save saves the rule of an always decision d on req; false when it could
+// not (no Save, an error: reported in the decision's record note).
+func (g *Gate) save(req Request, d protocol.Decision) (StandingRule, bool) {
+	if g.c.Save == nil || req.Rule == nil {
+		return StandingRule{}, false
+	}
+	scope := d.Scope
+	if scope == "" {
+		scope = "workspace"
+	}
+	saved, err := g.c.Save(*req.Rule, scope)
+	if err != nil {
+		g.report(Record{Kind: RecordDecision, ApprovalID: req.ApprovalID, CallID: req.CallID, Tool: req.Tool, By: ByUser,
+			Decision: &protocol.Decision{Kind: protocol.DecisionSession, Note: "not saved: " + err.Error()}})
+		return StandingRule{}, false
+	}
+	return saved, true
+}

@@ -101,3 +101,32 @@ func TestStandingAllowAndAsk(t *testing.T) {
 		t.Fatalf("audit %+v", h.audit)
 	}
 }
+
+// TestAlwaysAllowSavesTheOfferedRule: "always" saves the rule the dialog
+// offered as a standing allow rule; the next session's (the same gate's
+// standing policy) exact call runs without a dialog, a longer one asks.
+func TestAlwaysAllowSavesTheOfferedRule(t *testing.T) {
+	h := newHarness(t, approval.Manual, nil)
+	h.answerAll(protocol.Decision{Kind: protocol.DecisionAlways, Scope: "everywhere"})
+	if res, _ := h.exec("echo hi"); res.IsError || len(h.requests()) != 1 {
+		t.Fatalf("first: %+v", res)
+	}
+	if len(h.standing) != 1 || h.standing[0].Layer != "everywhere" || len(h.gate.Rules().List()) != 0 {
+		t.Fatalf("saved %+v, session rules %+v", h.standing, h.gate.Rules().List())
+	}
+	h.answerAll(protocol.Decision{Kind: protocol.DecisionReject})
+	if res, _ := h.exec("echo hi"); res.IsError || len(h.requests()) != 1 || res.Approval.By != "policy" {
+		t.Fatalf("repeat: %+v", res)
+	}
+	if res, _ := h.exec("echo hi && echo x"); !res.Rejected || len(h.requests()) != 2 {
+		t.Fatalf("longer: %+v", res)
+	}
+	// A bad scope, or always where no rule is offered, is not an answer.
+	req := approval.Request{Tool: "bash", Rule: &protocol.Rule{Tool: "bash"}}
+	if approval.Validate(req, protocol.Decision{Kind: protocol.DecisionAlways, Scope: "elsewhere"}) == nil ||
+		approval.Validate(req, protocol.Decision{Kind: protocol.DecisionOnce, Scope: "everywhere"}) == nil ||
+		approval.Validate(approval.Request{Tool: "notify"}, protocol.Decision{Kind: protocol.DecisionAlways}) == nil ||
+		approval.Validate(req, protocol.Decision{Kind: protocol.DecisionAlways, Scope: "everywhere"}) != nil {
+		t.Fatal("Validate")
+	}
+}

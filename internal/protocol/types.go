@@ -63,11 +63,15 @@ const (
 	DecisionReject DecisionKind = "reject"
 	// DecisionPartial applies only the listed Files and Hunks (apply_patch).
 	DecisionPartial DecisionKind = "partial"
+	// DecisionAlways approves this call and saves the offered rule as a
+	// standing allow rule (Scope: "workspace", the default, or
+	// "everywhere"); it covers later sessions too.
+	DecisionAlways DecisionKind = "always"
 )
 
 // EnumValues lists the values, for the TypeScript generator.
 func (DecisionKind) EnumValues() []string {
-	return []string{string(DecisionOnce), string(DecisionSession), string(DecisionReject), string(DecisionPartial)}
+	return []string{string(DecisionOnce), string(DecisionSession), string(DecisionReject), string(DecisionPartial), string(DecisionAlways)}
 }
 
 // Valid reports whether k is one of the listed values.
@@ -80,6 +84,9 @@ type Decision struct {
 	Note  string       `json:"note,omitempty"`
 	Files []string     `json:"files,omitempty"`
 	Hunks []string     `json:"hunks,omitempty"`
+	// Scope is where an always decision saves its rule: "workspace" ("")
+	// or "everywhere".
+	Scope string `json:"scope,omitempty"`
 }
 
 // Rule is a session approval rule, created by a decision of kind session.

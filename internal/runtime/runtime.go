@@ -139,6 +139,9 @@ type Options struct {
 	// parent's gate and so its parent's.
 	Standing func() []approval.StandingRule
 	Audit    func(approval.AuditEntry)
+	// Save saves an "always allow" rule (approval.Config.Save; nil: it
+	// lasts for the session).
+	Save func(protocol.Rule, string) (approval.StandingRule, error)
 	// Agent names a child's agent as its approval requests show it
 	// ("explore", "general › explore"); "" for a main session.
 	Agent string
@@ -259,7 +262,7 @@ func New(o Options) (*Session, error) {
 	} else {
 		s.gw, s.ownGateway = o.Gateway(s.id, s.pub), true
 		gc := approval.Config{Mode: o.Mode, Gateway: s.gw, Session: s.id, Events: s.pub, Workspace: s.ws, Hook: s.record,
-			Prepared: s.markPlan, Standing: o.Standing, Audit: o.Audit}
+			Prepared: s.markPlan, Standing: o.Standing, Audit: o.Audit, Save: o.Save}
 		if s.files != nil {
 			gc.Watch = s.files.W.OnChange
 		}

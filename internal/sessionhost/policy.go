@@ -3,6 +3,7 @@ package sessionhost
 import (
 	"gatehouse/internal/approval"
 	"gatehouse/internal/policy"
+	"gatehouse/internal/protocol"
 	"gatehouse/internal/trust"
 )
 
@@ -28,7 +29,8 @@ func (h *Host) Audit() *policy.Audit {
 
 // standing is the gate's standing policy and audit log for a session in
 // root; nil where the host has no config or data folder.
-func (h *Host) standing(root string) (func() []approval.StandingRule, func(approval.AuditEntry)) {
+func (h *Host) standing(root string) (func() []approval.StandingRule, func(approval.AuditEntry),
+	func(protocol.Rule, string) (approval.StandingRule, error)) {
 	var rules func() []approval.StandingRule
 	if h.env.ConfigDir != "" {
 		src := policy.NewSource(h.PolicyWhere(root))
@@ -45,5 +47,12 @@ func (h *Host) standing(root string) (func() []approval.StandingRule, func(appro
 			}
 		}
 	}
-	return rules, audit
+	var save func(protocol.Rule, string) (approval.StandingRule, error)
+	if h.env.ConfigDir != "" {
+		w := h.PolicyWhere(root)
+		save = func(r protocol.Rule, scope string) (approval.StandingRule, error) {
+			return policy.Add(w, policy.Scope(scope), policy.New{Decision: approval.VerdictAllow, Rule: r})
+		}
+	}
+	return rules, audit, save
 }

@@ -166,9 +166,10 @@ export interface Decision {
   note?: string;
   files?: string[];
   hunks?: string[];
+  scope?: string;
 }
 
-export type DecisionKind = "once" | "session" | "reject" | "partial";
+export type DecisionKind = "once" | "session" | "reject" | "partial" | "always";
 
 export interface ApprovalStalePayload {
   approvalId: string;
