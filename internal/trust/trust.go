@@ -25,12 +25,16 @@ import (
 const (
 	KindMCP    = "mcp"
 	KindAgents = "agents"
+	// KindGit is a repository's git settings and hooks: until they are
+	// trusted, git runs in the Changes view without them (gitview).
+	KindGit = "git"
 )
 
 // Paths lists the workspace-relative files or folders of each kind.
 var Paths = map[string][]string{
 	KindMCP:    {".gatehouse/mcp.json"},
 	KindAgents: {".gatehouse/agents"},
+	KindGit:    {".git/config", ".git/hooks"},
 }
 
 // File is the store's file name in the config folder.
