@@ -116,7 +116,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		OnStartup:        app.startup,
 		OnShutdown:       app.shutdown,
 		OnBeforeClose:    app.beforeClose,
-		Bind:             []any{app},
+		Bind:             []any{app, newGitService(app)},
 		Linux:            &linux.Options{Icon: appIcon},
 	})
 	if err != nil {

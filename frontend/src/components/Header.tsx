@@ -25,6 +25,8 @@ export function Header(props: {
   rules?: ReactNode;
   /** The session's tokens and cost, after the gauge. */
   cost?: ReactNode;
+  /** The button that opens the Changes view. */
+  changes?: ReactNode;
 }) {
   const { state } = props;
   const current = modes.find((m) => m.value === state.approvalMode);
@@ -79,6 +81,7 @@ export function Header(props: {
       {props.rules}
       {props.gauge}
       {props.cost}
+      {props.changes}
       <button className="icon-button" onClick={() => props.onOpenSettings()} aria-label="Settings" title="Settings">
         <span aria-hidden>⚙</span>
       </button>

@@ -1,0 +1,99 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import type { GitBackend, GitView } from "../../bridge/git";
+import { Changes } from "./Changes";
+
+afterEach(cleanup);
+
+const diff = "diff --git a/a.txt b/a.txt\n--- a/a.txt\n+++ b/a.txt\n@@ -1,3 +1,3 @@\n-one\n+ONE\n two\n three\n@@ -10,3 +10,3 @@\n-ten\n+TEN\n x\n y\n";
+
+function view(over: Partial<GitView["changes"]> = {}, trusted = true): GitView {
+  return {
+    changes: {
+      branch: "main", head: "abc1234", upstream: "origin/main", ahead: 2, behind: 1, safe: !trusted, top: "/w",
+      staged: [], untracked: ["new.txt"],
+      unstaged: [{ path: "a.txt", status: "M", added: 2, removed: 2, diff,
+        hunks: [{ header: "@@ -1,3 +1,3 @@", id: "h1" }, { header: "@@ -10,3 +10,3 @@", id: "h2" }] }],
+      ...over,
+    },
+    settings: { trusted, files: [".git/config"], hash: "cfg" },
+    lastMessage: "Earlier work",
+  };
+}
+
+function fakeGit(v: GitView): GitBackend & Record<string, ReturnType<typeof vi.fn>> {
+  return {
+    changes: vi.fn(async () => v),
+    stageFile: vi.fn(async () => {}),
+    unstageFile: vi.fn(async () => {}),
+    stageHunk: vi.fn(async () => {}),
+    unstageHunk: vi.fn(async () => {}),
+    discardHunk: vi.fn(async () => "discard-1"),
+    discardFile: vi.fn(async () => "discard-2"),
+    commit: vi.fn(async () => ({ hash: "def5678", subject: "Edited" })),
+    draftMessage: vi.fn(async () => "Drafted subject\n\nBody."),
+    trustSettings: vi.fn(async () => {}),
+    commitTrailer: vi.fn(async () => ""),
+    setCommitTrailer: vi.fn(async () => {}),
+  };
+}
+
+describe("Changes", () => {
+  it("shows the branch, the files and their hunks, and stages or discards one hunk", async () => {
+    const git = fakeGit(view());
+    const onUndo = vi.fn();
+    render(<Changes git={git} refresh={0} onClose={() => {}} onUndo={onUndo} />);
+    const region = await screen.findByRole("region", { name: "Changes" });
+    await waitFor(() => expect(within(region).getByLabelText("Branch").textContent).toBe("main ↑2 ↓1 origin/main"));
+    fireEvent.click(within(region).getByRole("button", { name: "Stage hunk 2 of a.txt" }));
+    await waitFor(() => expect(git.stageHunk).toHaveBeenCalledWith("a.txt", "h2"));
+    await waitFor(() => expect(git.changes).toHaveBeenCalledTimes(2));
+
+    fireEvent.click(within(region).getByRole("button", { name: "Discard hunk 1 of a.txt" }));
+    await waitFor(() => expect(git.discardHunk).toHaveBeenCalledWith("a.txt", "h1"));
+    fireEvent.click(await within(region).findByRole("button", { name: "Undo the discard" }));
+    expect(onUndo).toHaveBeenCalledWith("discard-1");
+    expect(within(region).getByRole("listitem", { name: "new.txt, untracked" })).toBeTruthy();
+  });
+
+  it("drafts a message with the model for editing, and commits only the edited text", async () => {
+    const git = fakeGit(view({ staged: [{ path: "b.txt", status: "A", added: 1, removed: 0, diff: "", hunks: [] }] }));
+    render(<Changes git={git} refresh={0} onClose={() => {}} />);
+    const box = await screen.findByRole("textbox", { name: "Commit message" });
+    fireEvent.click(screen.getByRole("button", { name: "Draft with the model" }));
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe("Drafted subject\n\nBody."));
+    expect(git.commit).not.toHaveBeenCalled();
+    await waitFor(() => expect((box as HTMLTextAreaElement).disabled).toBe(false));
+    fireEvent.input(box, { target: { value: "Edited" } });
+    fireEvent.click(screen.getByRole("button", { name: "Commit" }));
+    await waitFor(() => expect(git.commit).toHaveBeenCalledWith("Edited", false));
+    expect((await screen.findByRole("status")).textContent).toBe("Committed def5678: Edited");
+    expect(screen.getByText(/does not pass the approval gate/)).toBeTruthy();
+  });
+
+  it("shows a failing hook's output where the commit was", async () => {
+    const git = fakeGit(view({ staged: [{ path: "b.txt", status: "A", added: 1, removed: 0, diff: "", hunks: [] }] }));
+    git.commit.mockRejectedValueOnce("git commit: lint: b.txt has a problem");
+    render(<Changes git={git} refresh={0} onClose={() => {}} />);
+    fireEvent.input(await screen.findByRole("textbox", { name: "Commit message" }), { target: { value: "Add b" } });
+    fireEvent.click(screen.getByRole("button", { name: "Commit" }));
+    expect((await screen.findByRole("alert")).textContent).toContain("lint: b.txt has a problem");
+    expect(git.commit).toHaveBeenCalledWith("Add b", false);
+  });
+
+  it("an untrusted repository waits for trust before committing", async () => {
+    const git = fakeGit(view({ staged: [{ path: "b.txt", status: "A", added: 1, removed: 0, diff: "", hunks: [] }] }, false));
+    render(<Changes git={git} refresh={0} onClose={() => {}} />);
+    const banner = await screen.findByRole("region", { name: "Git settings not trusted" });
+    fireEvent.input(screen.getByRole("textbox", { name: "Commit message" }), { target: { value: "Add b" } });
+    expect((screen.getByRole("button", { name: "Commit" }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(banner).getByRole("button", { name: "Trust git settings" }));
+    await waitFor(() => expect(git.trustSettings).toHaveBeenCalledWith("cfg"));
+  });
+
+  it("says when the folder is not a git repository", async () => {
+    const git = fakeGit({ ...view(), notRepo: true });
+    render(<Changes git={git} refresh={0} onClose={() => {}} />);
+    expect(await screen.findByText(/not a git repository/)).toBeTruthy();
+  });
+});
