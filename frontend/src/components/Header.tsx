@@ -45,6 +45,7 @@ export function Header(props: {
         <span aria-hidden>▾</span>
       </button>
       {props.sessions}
+      {props.changes}
       {state.model && props.model}
       {state.model && !props.model && (
         <button className="model" onClick={() => props.onOpenSettings("model")} title="Change the model in Settings" aria-label={`Model ${state.model}`}>
@@ -81,7 +82,6 @@ export function Header(props: {
       {props.rules}
       {props.gauge}
       {props.cost}
-      {props.changes}
       <button className="icon-button" onClick={() => props.onOpenSettings()} aria-label="Settings" title="Settings">
         <span aria-hidden>⚙</span>
       </button>

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi, type Mock } from "vitest";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import type { GitBackend, GitView } from "../../bridge/git";
 import { Changes } from "./Changes";
@@ -21,7 +21,7 @@ function view(over: Partial<GitView["changes"]> = {}, trusted = true): GitView {
   };
 }
 
-function fakeGit(v: GitView): GitBackend & Record<string, ReturnType<typeof vi.fn>> {
+function fakeGit(v: GitView): { [K in keyof GitBackend]: Mock<GitBackend[K]> } {
   return {
     changes: vi.fn(async () => v),
     stageFile: vi.fn(async () => {}),
