@@ -9,6 +9,7 @@ import (
 
 	"gatehouse/internal/acp"
 	"gatehouse/internal/cli"
+	"gatehouse/internal/worktree"
 )
 
 // subcommand is a word after `gatehouse` that runs headless. run dispatches
@@ -40,6 +41,9 @@ func subcommands() []subcommand {
 		{[]string{"undo"}, "--workspace DIR [--session ID] [--turn N] [--dry-run] [--conflicts keep|restore]",
 			"take back a turn's file changes; prints the diff it applies",
 			func(args []string, stdout, stderr io.Writer) int { return cli.UndoMain(args, stdout, stderr) }},
+		{[]string{"worktree"}, worktree.Usage,
+			"sessions in their own git worktree: make, list, merge into the branch they came from, keep the branch, or discard",
+			func(args []string, stdout, stderr io.Writer) int { return worktree.Main(args, stdout, stderr) }},
 		{[]string{"version", "--version", "-version"}, "", "print the version",
 			func(_ []string, stdout, _ io.Writer) int { fmt.Fprintf(stdout, "gatehouse %s\n", version); return 0 }},
 		{[]string{"help", "--help", "-help", "-h"}, "", "print this help",
