@@ -123,4 +123,3 @@ func fail(stderr io.Writer, err error) int {
 	fmt.Fprintln(stderr, "gatehouse worktree:", err)
 	return exitError
 }
-
