@@ -30,6 +30,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 )
@@ -41,6 +42,10 @@ type Repo struct {
 	// Prefix is the workspace's folder below Dir ("" or "sub/dir/"): the
 	// view shows only its files, by paths relative to it.
 	Prefix string
+	// Main is the main worktree's top folder, whose .git holds the config
+	// and hooks git runs (Dir itself, unless Dir is a linked worktree);
+	// "" when there is none (trust is then impossible).
+	Main string
 	// Trusted reports whether the user trusts this repository's git
 	// settings; nil or false: git runs in safe mode (see the package doc).
 	Trusted func() bool
@@ -183,14 +188,20 @@ func (r *Repo) exec(ctx context.Context, pre []string, stdin []byte, args ...str
 // configures.
 func Open(ctx context.Context, dir string, trusted func() bool) (*Repo, error) {
 	r := &Repo{Dir: dir}
-	out, err := r.exec(ctx, []string{"-c", "core.fsmonitor=false"}, nil, "rev-parse", "--show-toplevel", "--show-prefix")
+	out, err := r.exec(ctx, []string{"-c", "core.fsmonitor=false"}, nil, "rev-parse", "--show-toplevel", "--path-format=absolute", "--git-common-dir", "--show-prefix")
 	if err != nil {
 		return nil, ErrNotRepo
 	}
 	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
+	if len(lines) < 2 {
+		return nil, ErrNotRepo
+	}
 	r.Dir, r.Trusted = lines[0], trusted
-	if len(lines) > 1 {
-		r.Prefix = lines[1]
+	if filepath.Base(lines[1]) == ".git" {
+		r.Main = filepath.Dir(lines[1])
+	}
+	if len(lines) > 2 {
+		r.Prefix = lines[2]
 	}
 	return r, nil
 }

@@ -220,3 +220,37 @@ func TestWorkspaceInASubfolderSeesItsOwnFiles(t *testing.T) {
 		t.Fatalf("staged: %q", out)
 	}
 }
+
+// In a worktree session's worktree the view also shows the branch against
+// the branch it came from.
+func TestWorktreeBranchAgainstItsBase(t *testing.T) {
+	g := newRepo(t, map[string]string{"a.txt": lines20(nil)})
+	wt := t.TempDir() + "/wt"
+	g.git("worktree", "add", "-q", "-b", "gatehouse/one", wt, "main")
+	g.git("config", "branch.gatehouse/one.gatehouseBase", "main")
+	w := &repo{t: t, dir: wt}
+	w.write("a.txt", lines20(map[int]string{5: "FIVE"}))
+	w.git("commit", "-q", "-am", "Five")
+	w.write("b.txt", "uncommitted\n")
+	r, err := Open(ctx, wt, func() bool { return true })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Main != g.dir {
+		t.Fatalf("main worktree = %q, want %q", r.Main, g.dir)
+	}
+	c, err := r.Changes(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := c.Against
+	if a == nil || a.Base != "main" || len(a.Commits) != 1 || !strings.HasSuffix(a.Commits[0], " Five") || len(a.Files) != 1 || !strings.Contains(a.Files[0].Diff, "+FIVE") {
+		t.Fatalf("against = %+v", a)
+	}
+	if len(c.Untracked) != 1 {
+		t.Fatalf("untracked = %v", c.Untracked)
+	}
+	if main := g.changes(); main.Against != nil {
+		t.Fatal("main is not a worktree session's branch")
+	}
+}

@@ -96,7 +96,9 @@ func TestUntrustedRepositoryRunsNothingItConfigures(t *testing.T) {
 	g.r.Trusted = func() bool { return true }
 	g.git("config", "--unset", "filter.my.dotted.process") // a process filter that exits breaks git itself
 	g.write("b.md", "again\n")
+	g.write("a.txt", "again\n")
 	os.Chtimes(filepath.Join(g.dir, "b.md"), past, past)
+	os.Chtimes(filepath.Join(g.dir, "a.txt"), past, past)
 	g.changes()
 	if _, err := g.r.Commit(ctx, CommitOptions{Message: "trusted"}); err != nil {
 		t.Fatal(err)

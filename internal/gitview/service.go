@@ -64,7 +64,7 @@ func (s *Service) open(ctx context.Context) (*Repo, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.Trusted = TrustedBy(s.trustStore(), r.Dir)
+	r.Trusted = TrustedBy(s.trustStore(), r.Main)
 	s.repo, s.dir = r, ws
 	return r, nil
 }
@@ -95,7 +95,7 @@ func (s *Service) GitChanges() (View, error) {
 	var v View
 	err := s.with(func(ctx context.Context, r *Repo) error {
 		var err error
-		if v.Settings, err = ReadSettings(s.trustStore(), r.Dir); err != nil {
+		if v.Settings, err = ReadSettings(s.trustStore(), r.Main); err != nil {
 			return err
 		}
 		if v.Changes, err = r.Changes(ctx); err != nil {
@@ -193,7 +193,7 @@ func (s *Service) GitDraftMessage() (string, error) {
 // GitTrustSettings trusts the repository's git settings as shown (hash):
 // from then on the Changes view runs its hooks and config, and commits.
 func (s *Service) GitTrustSettings(hash string) error {
-	return s.with(func(ctx context.Context, r *Repo) error { return TrustSettings(s.trustStore(), r.Dir, hash) })
+	return s.with(func(ctx context.Context, r *Repo) error { return TrustSettings(s.trustStore(), r.Main, hash) })
 }
 
 // GitCommitTrailer is the trailer setting ("" for none).

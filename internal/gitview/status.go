@@ -29,6 +29,9 @@ type Changes struct {
 	Safe bool `json:"safe"`
 	// Top is the working tree's top folder.
 	Top string `json:"top"`
+	// Against is, for a worktree session's branch, the branch against the
+	// branch it came from; nil otherwise.
+	Against *Against `json:"against,omitempty"`
 }
 
 // Changes reads the branch, both diffs and the untracked files.
@@ -68,7 +71,8 @@ func (r *Repo) Changes(ctx context.Context) (Changes, error) {
 	if c.Unstaged, err = r.diff(ctx, false); err != nil {
 		return c, err
 	}
-	return c, nil
+	c.Against, err = r.against(ctx, c.Branch)
+	return c, err
 }
 
 // diff is the staged (index against HEAD) or unstaged (working tree against

@@ -24,6 +24,9 @@ type Settings struct {
 // ReadSettings reads the git settings of the repository whose top folder
 // is top, and whether ts trusts them.
 func ReadSettings(ts *trust.Store, top string) (Settings, error) {
+	if top == "" {
+		return Settings{Files: []string{}, Refused: []string{"this repository has no main worktree whose .git/config could be trusted"}}, nil
+	}
 	c, err := trust.Read(top, trust.KindGit)
 	if err != nil {
 		return Settings{}, err
@@ -44,6 +47,9 @@ func ReadSettings(ts *trust.Store, top string) (Settings, error) {
 // TrustSettings trusts the git settings of top, if they are still the ones
 // shown (hash).
 func TrustSettings(ts *trust.Store, top, hash string) error {
+	if top == "" {
+		return errors.New("this repository has no main worktree whose .git/config could be trusted")
+	}
 	c, err := trust.Read(top, trust.KindGit)
 	if err != nil {
 		return err

@@ -31,6 +31,8 @@ export interface GitChanges {
   staged: GitFileDiff[];
   unstaged: GitFileDiff[];
   untracked: string[];
+  /** A worktree session's branch against the branch it came from (committed changes). */
+  against?: { base: string; commits: string[]; files: GitFileDiff[] };
   /** Git ran without the repository's hooks and config (not trusted yet). */
   safe: boolean;
   top: string;

@@ -91,6 +91,16 @@ describe("Changes", () => {
     await waitFor(() => expect(git.trustSettings).toHaveBeenCalledWith("cfg"));
   });
 
+  it("shows a worktree session's branch against its base, without buttons", async () => {
+    const git = fakeGit(view({ branch: "gatehouse/one", upstream: undefined, unstaged: [], untracked: [],
+      against: { base: "main", commits: ["abc1234 Five"], files: [{ path: "a.txt", status: "M", added: 1, removed: 1, diff, hunks: [{ header: "@@ -1,3 +1,3 @@", id: "x" }] }] } }));
+    render(<Changes git={git} refresh={0} onClose={() => {}} />);
+    const branch = await screen.findByRole("region", { name: "Branch gatehouse/one against main" });
+    expect(within(branch).getByText("abc1234 Five")).toBeTruthy();
+    expect(within(branch).getByRole("listitem", { name: "a.txt, modified" })).toBeTruthy();
+    expect(within(branch).queryByRole("button", { name: /Stage|Discard|Unstage/ })).toBeNull();
+  });
+
   it("says when the folder is not a git repository", async () => {
     const git = fakeGit({ ...view(), notRepo: true });
     render(<Changes git={git} refresh={0} onClose={() => {}} />);

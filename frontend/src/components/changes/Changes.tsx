@@ -103,6 +103,13 @@ export function Changes({ git, refresh, onClose, onUndo }: {
                 ))}
               </ul>
             )}
+            {c.against && (
+              <section aria-label={`Branch ${c.branch} against ${c.against.base}`}>
+                <h3>Branch {c.branch} against {c.against.base} ({c.against.commits.length} commit{c.against.commits.length === 1 ? "" : "s"})</h3>
+                <ul className="changes-commits mono">{c.against.commits.map((m) => <li key={m}>{m}</li>)}</ul>
+                {files("branch", c.against.files)}
+              </section>
+            )}
             <CommitBox git={git} staged={c.staged.length} lastMessage={view.lastMessage} trusted={!c.safe} onCommitted={reload} />
           </div>
         )}

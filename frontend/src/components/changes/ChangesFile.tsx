@@ -4,8 +4,8 @@ import { DiffView } from "../DiffView";
 
 const statusWords: Record<string, string> = { A: "added", D: "deleted", M: "modified" };
 
-/** What a list of files offers: staged files unstage, unstaged ones stage or discard. */
-export type FileKind = "staged" | "unstaged";
+/** What a list of files offers: staged files unstage, unstaged ones stage or discard; a branch's are only shown. */
+export type FileKind = "staged" | "unstaged" | "branch";
 
 /**
  * One file of the staged or unstaged diff: its name and counts, buttons for
@@ -19,7 +19,7 @@ export function ChangesFile({ file, kind, busy, act }: {
   act: (what: "stage" | "unstage" | "discard", path: string, hunk?: { id: string; n: number }) => void;
 }) {
   const [open, setOpen] = useState(true);
-  const hunkControl = (block: number) => {
+  const hunkControl = kind === "branch" ? undefined : (block: number) => {
     const h = file.hunks[block];
     if (!h) return null;
     const n = block + 1;
@@ -48,7 +48,7 @@ export function ChangesFile({ file, kind, busy, act }: {
         <span className={`badge op-${file.status === "A" ? "add" : file.status === "D" ? "delete" : "modify"}`} title={statusWords[file.status]}>{file.status}</span>
         <span className="changes-counts mono" aria-label={`${file.added} added, ${file.removed} removed`}>+{file.added} −{file.removed}</span>
         <span className="spacer" />
-        {kind === "unstaged" ? (
+        {kind === "branch" ? null : kind === "unstaged" ? (
           <>
             <button type="button" className="secondary" disabled={busy} onClick={() => act("stage", file.path)} aria-label={`Stage ${file.path}`}>Stage</button>
             <button type="button" className="secondary" disabled={busy} onClick={() => act("discard", file.path)} aria-label={`Discard the changes to ${file.path}`}>Discard</button>

@@ -205,6 +205,40 @@ export namespace gitview {
 		    return a;
 		}
 	}
+	export class Against {
+	    base: string;
+	    commits: string[];
+	    files: FileDiff[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Against(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.base = source["base"];
+	        this.commits = source["commits"];
+	        this.files = this.convertValues(source["files"], FileDiff);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class Changes {
 	    branch: string;
 	    head: string;
@@ -216,6 +250,7 @@ export namespace gitview {
 	    untracked: string[];
 	    safe: boolean;
 	    top: string;
+	    against?: Against;
 	
 	    static createFrom(source: any = {}) {
 	        return new Changes(source);
@@ -233,6 +268,7 @@ export namespace gitview {
 	        this.untracked = source["untracked"];
 	        this.safe = source["safe"];
 	        this.top = source["top"];
+	        this.against = this.convertValues(source["against"], Against);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
