@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -24,9 +25,16 @@ type subcommand struct {
 
 func subcommands() []subcommand {
 	return []subcommand{
-		{[]string{"exec"}, "--workspace DIR --prompt TEXT [--approval MODE] [--json] ...",
-			"run one turn of the agent without the window",
-			func(args []string, stdout, stderr io.Writer) int { return cli.ExecMain(args, os.Stdin, stdout, stderr) }},
+		{[]string{"exec"}, "--workspace DIR --prompt TEXT [--approval MODE] [--json] [--worktree [NAME]] ...",
+			"run one turn of the agent without the window (--worktree: in a new or the named worktree session)",
+			func(args []string, stdout, stderr io.Writer) int {
+				args, err := worktree.ExecArgs(context.Background(), args, stderr)
+				if err != nil {
+					fmt.Fprintln(stderr, "gatehouse exec:", err)
+					return cli.ExitError
+				}
+				return cli.ExecMain(args, os.Stdin, stdout, stderr)
+			}},
 		{[]string{"acp"}, "[--approval MODE] [--model M] [--base-url URL] [--api chat|responses]",
 			"serve editors (Zed, …) over the Agent Client Protocol on stdin/stdout",
 			func(args []string, stdout, stderr io.Writer) int {

@@ -36,3 +36,31 @@ func TestCommandMakesListsMergesAndDiscards(t *testing.T) {
 		t.Fatal("an unknown verb is a usage error")
 	}
 }
+
+func TestExecArgsPointTheTurnAtAWorktree(t *testing.T) {
+	g := newRepo(t, map[string]string{"a.txt": "a\n"})
+	args := []string{"--workspace", g.dir, "--prompt", "hi", "--json"}
+	if got, err := ExecArgs(ctx, args, &bytes.Buffer{}); err != nil || strings.Join(got, " ") != strings.Join(args, " ") {
+		t.Fatalf("without --worktree: %v %v", got, err)
+	}
+	var out bytes.Buffer
+	got, err := ExecArgs(ctx, []string{"--workspace=" + g.dir, "--worktree", "job", "--prompt", "hi"}, &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := g.r.Find(ctx, "job")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(got, " ") != "--workspace "+w.Path+" --prompt hi" || !strings.Contains(out.String(), "branch gatehouse/job (from main)") {
+		t.Fatalf("args %v, printed %q", got, out.String())
+	}
+	// The named one again: the same worktree.
+	if again, err := ExecArgs(ctx, []string{"--worktree=job", "--workspace", g.dir, "--prompt", "x"}, &out); err != nil || again[1] != w.Path {
+		t.Fatalf("again: %v %v", again, err)
+	}
+	// Without a name: a new one.
+	if fresh, err := ExecArgs(ctx, []string{"--workspace", g.dir, "--worktree", "--prompt", "x"}, &out); err != nil || !strings.Contains(fresh[1], "exec-") {
+		t.Fatalf("unnamed: %v %v", fresh, err)
+	}
+}
