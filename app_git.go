@@ -24,7 +24,8 @@ func newGitService(a *App) *gitview.Service {
 				return string(u), err
 			}, nil
 		},
-		Model:    a.model,
-		Settings: a.store,
+		Model:           a.model,
+		Settings:        a.store,
+		SwitchWorkspace: a.setWorkspace,
 	})
 }

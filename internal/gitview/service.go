@@ -3,6 +3,7 @@ package gitview
 import (
 	"context"
 	"errors"
+	"os"
 	"strings"
 	"sync"
 	"time"
@@ -23,6 +24,10 @@ type Host struct {
 	// Settings holds the commit trailer and the config folder the trust
 	// store lives in.
 	Settings *settings.Store
+	// SwitchWorkspace opens dir as the window's workspace (its session
+	// closes, one for dir opens): a new worktree session, or the main
+	// worktree again when one ends.
+	SwitchWorkspace func(dir string) error
 }
 
 // Service is the Changes view's backend, bound to the page: every method
@@ -88,10 +93,18 @@ type View struct {
 	Settings Settings `json:"settings"`
 	// LastMessage is the last commit's message, for amending.
 	LastMessage string `json:"lastMessage"`
+	// Gone is set when the workspace folder no longer exists (a worktree
+	// deleted behind the window's back): what happened, in words.
+	Gone string `json:"gone,omitempty"`
 }
 
 // GitChanges reads the workspace's changes.
 func (s *Service) GitChanges() (View, error) {
+	if ws := s.h.Workspace(); ws != "" {
+		if _, err := os.Stat(ws); err != nil {
+			return View{Gone: "The folder " + ws + " is gone: nothing is written anywhere else. End this session (keep its branch or discard it), or choose another folder."}, nil
+		}
+	}
 	var v View
 	err := s.with(func(ctx context.Context, r *Repo) error {
 		var err error

@@ -97,6 +97,9 @@ type Settings struct {
 	// CommitTrailer, when set ("Assisted-by: Gatehouse"), is added to every
 	// commit made in the Changes view; "": none is added.
 	CommitTrailer string `json:"commitTrailer,omitempty"`
+	// WorktreeCopy lists untracked files (repository-relative, like
+	// ".env") copied into each new worktree session.
+	WorktreeCopy []string `json:"worktreeCopy,omitempty"`
 }
 
 // UndoStoreBytes is the undo store's bound in bytes (0: the default).

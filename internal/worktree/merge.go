@@ -155,31 +155,47 @@ func (r *Repo) Merge(ctx context.Context, name, commit string) (Merged, error) {
 	return Merged{Base: w.Base, Commits: commits}, nil
 }
 
-// Discard removes worktree name's folder and its branch. While the branch
-// has commits its base lacks, it refuses with *Unmerged listing them,
-// unless confirmed.
+// Losses is what discarding worktree name would lose: its branch's
+// commits its base lacks and its uncommitted changes; nil when nothing.
+func (r *Repo) Losses(ctx context.Context, name string) (*Unmerged, error) {
+	w, err := r.Find(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	base := w.Base
+	if base == "" {
+		base = "HEAD"
+	}
+	commits, err := r.commits(ctx, base, w.Branch)
+	if err != nil {
+		return nil, err
+	}
+	var dirty []string
+	if !w.Missing {
+		if dirty, err = r.changed(ctx, w.Path); err != nil {
+			return nil, err
+		}
+	}
+	if len(commits)+len(dirty) == 0 {
+		return nil, nil
+	}
+	return &Unmerged{Commits: commits, Uncommitted: dirty}, nil
+}
+
+// Discard removes worktree name's folder and its branch. While that would
+// lose commits or uncommitted changes, it refuses with *Unmerged listing
+// them, unless confirmed.
 func (r *Repo) Discard(ctx context.Context, name string, confirmed bool) error {
 	w, err := r.Find(ctx, name)
 	if err != nil {
 		return err
 	}
 	if !confirmed {
-		base := w.Base
-		if base == "" {
-			base = "HEAD"
-		}
-		commits, err := r.commits(ctx, base, w.Branch)
-		if err != nil {
-			return err
-		}
-		var dirty []string
-		if !w.Missing {
-			if dirty, err = r.changed(ctx, w.Path); err != nil {
+		if un, err := r.Losses(ctx, name); err != nil || un != nil {
+			if err != nil {
 				return err
 			}
-		}
-		if len(commits)+len(dirty) > 0 {
-			return &Unmerged{Commits: commits, Uncommitted: dirty}
+			return un
 		}
 	}
 	if err := r.Keep(ctx, name, true); err != nil {
