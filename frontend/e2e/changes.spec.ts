@@ -83,3 +83,53 @@ test("the Changes view stages one hunk, the model drafts a message, the user edi
   const axe = await new AxeBuilder({ page }).include(".changes").analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });
+
+test("a session in its own worktree: the agent works there, the user commits, merges into main and discards it", async ({ app }) => {
+  const { page, workspace, configDir } = await app({
+    approvalMode: "auto",
+    files: { "a.txt": lines() },
+    script: {
+      models: ["fake-model"],
+      responses: [call("call_1", "write_file", { path: "b.txt", content: "made in the worktree\n" }), { text: "Added b.txt." }],
+    },
+  });
+  const home = path.resolve(configDir, "../..");
+  fs.writeFileSync(path.join(home, ".gitconfig"), "[user]\n\tname = E2E User\n\temail = e2e@example.com\n[init]\n\tdefaultBranch = main\n");
+  const git = (...args: string[]) => execFileSync("git", args, { cwd: workspace, encoding: "utf8", env: { ...process.env, HOME: home, GIT_CONFIG_NOSYSTEM: "1" } });
+  git("init", "-q");
+  git("add", "-A");
+  git("commit", "-q", "-m", "first");
+  const worktree = `${workspace}.worktrees/feat`;
+
+  await page.getByRole("button", { name: "Changes", exact: true }).click();
+  const view = page.getByRole("region", { name: "Changes" });
+  await view.getByRole("textbox", { name: "New session in a worktree" }).fill("feat");
+  await expect(view.getByText(`${workspace}.worktrees/feat`)).toBeVisible();
+  await view.getByRole("button", { name: "Start" }).click();
+  await expect(page.getByRole("button", { name: "Workspace feat, choose another folder" })).toBeVisible();
+  await expect(view.getByRole("heading", { name: "Worktree session feat" })).toBeVisible();
+
+  await view.getByRole("button", { name: "Close" }).click();
+  await send(page, "add b");
+  await expect(page.getByRole("article", { name: "Reply" }).last()).toContainText("Added b.txt.");
+  expect(fs.readFileSync(path.join(worktree, "b.txt"), "utf8")).toBe("made in the worktree\n");
+  expect(fs.existsSync(path.join(workspace, "b.txt"))).toBe(false);
+
+  await page.getByRole("button", { name: "Changes", exact: true }).click();
+  await view.getByRole("region", { name: "Git settings not trusted" }).getByRole("button", { name: "Trust git settings" }).click();
+  await view.getByRole("button", { name: "Stage b.txt" }).click();
+  await view.getByRole("textbox", { name: "Commit message" }).fill("Add b");
+  await view.getByRole("button", { name: "Commit" }).click();
+  await expect(view.getByRole("region", { name: "Branch gatehouse/feat against main" })).toContainText("Add b");
+
+  await view.getByRole("button", { name: "Merge into main" }).click();
+  await expect(view.getByText("Merged 1 commit(s) into main.")).toBeVisible();
+  expect(git("log", "--format=%s", "main")).toContain("Add b");
+  expect(fs.readFileSync(path.join(workspace, "b.txt"), "utf8")).toBe("made in the worktree\n");
+
+  // Merged: discarding loses nothing, so it asks nothing; the window is back in the main worktree.
+  await view.getByRole("button", { name: "Discard…" }).click();
+  await expect(page.getByRole("button", { name: "Workspace workspace, choose another folder" })).toBeVisible();
+  await expect.poll(() => fs.existsSync(worktree)).toBe(false);
+  expect(git("branch", "--list", "gatehouse/feat")).toBe("");
+});

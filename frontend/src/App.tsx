@@ -230,7 +230,8 @@ export function App({ backend, processes, sessions, localModels, files, approval
         ) : changesOpen && git && state.workspace ? (
           <main className="body">
             <Changes key={state.workspace} git={git} refresh={`${fsTick}:${transcript.turnId}`} onClose={() => setChangesOpen(false)}
-              onUndo={undo.actions ? (unit) => undo.actions!.open(unit, "undo") : undefined} />
+              onUndo={undo.actions ? (unit) => undo.actions!.open(unit, "undo") : undefined}
+              onSwitched={() => void act(backend.state().then((s) => (void store.resync(), s)))} />
           </main>
         ) : (
           <main className="body">

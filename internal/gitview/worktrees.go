@@ -176,3 +176,21 @@ func (s *Service) SetWorktreeCopy(files []string) error {
 	}
 	return s.h.Settings.Update(func(v *settings.Settings) { v.WorktreeCopy = clean })
 }
+
+// OpenWorktreeSession opens worktree session name as the window's
+// workspace ("": the main worktree), leaving the one it was in as it is.
+func (s *Service) OpenWorktreeSession(name string) error {
+	return s.withMain(func(ctx context.Context, r *worktree.Repo, _ string) error {
+		if name == "" {
+			return s.h.SwitchWorkspace(r.Top)
+		}
+		w, err := r.Find(ctx, name)
+		if err != nil {
+			return err
+		}
+		if w.Missing {
+			return fmt.Errorf("the worktree %s is gone", w.Path)
+		}
+		return s.h.SwitchWorkspace(w.Path)
+	})
+}

@@ -50,12 +50,38 @@ export interface GitView {
   changes: GitChanges;
   settings: GitSettings;
   lastMessage: string;
+  /** The workspace folder is gone (a worktree deleted behind the window's back), in words. */
+  gone?: string;
 }
 
 export interface GitCommit {
   hash: string;
   subject: string;
   output?: string;
+}
+
+export interface WorktreeSession {
+  name: string;
+  path: string;
+  branch: string;
+  base: string;
+  /** The folder was deleted behind git's back. */
+  missing?: boolean;
+}
+
+export interface WorktreeSessions {
+  main: string;
+  /** The worktree session the window is in ("" in the main worktree). */
+  current: string;
+  list: WorktreeSession[];
+  /** Untracked files copied into each new worktree (the setting). */
+  copy: string[];
+}
+
+/** What discarding a worktree session would lose. */
+export interface WorktreeEnding {
+  commits: string[];
+  uncommitted: string[];
 }
 
 export const gitBackend = {
@@ -73,6 +99,16 @@ export const gitBackend = {
   trustSettings: (hash: string): Promise<void> => Git.GitTrustSettings(hash),
   commitTrailer: (): Promise<string> => Git.GitCommitTrailer(),
   setCommitTrailer: (t: string): Promise<void> => Git.SetGitCommitTrailer(t),
+  worktrees: (): Promise<WorktreeSessions> => Git.WorktreeSessions() as Promise<WorktreeSessions>,
+  /** Makes a worktree session and opens it as the window's workspace. */
+  newWorktree: (name: string): Promise<WorktreeSession> => Git.NewWorktreeSession(name) as Promise<WorktreeSession>,
+  /** Opens a worktree session ("": the main worktree) as the window's workspace. */
+  openWorktree: (name: string): Promise<void> => Git.OpenWorktreeSession(name),
+  mergeWorktree: (): Promise<{ base: string; commits: string[] }> => Git.MergeWorktreeSession() as Promise<{ base: string; commits: string[] }>,
+  /** Ends the worktree session the window is in; an unconfirmed discard returns what it would lose (null: done). */
+  endWorktree: (discard: boolean, confirmed: boolean): Promise<WorktreeEnding | null> =>
+    Git.EndWorktreeSession(discard, confirmed) as Promise<WorktreeEnding | null>,
+  setWorktreeCopy: (files: string[]): Promise<void> => Git.SetWorktreeCopy(files),
 };
 
 export type GitBackend = typeof gitBackend;

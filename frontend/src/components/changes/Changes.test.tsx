@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi, type Mock } from "vitest";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import type { GitBackend, GitView } from "../../bridge/git";
+import type { GitBackend, GitView, WorktreeSessions } from "../../bridge/git";
 import { Changes } from "./Changes";
 
 afterEach(cleanup);
@@ -35,8 +35,16 @@ function fakeGit(v: GitView): { [K in keyof GitBackend]: Mock<GitBackend[K]> } {
     trustSettings: vi.fn(async () => {}),
     commitTrailer: vi.fn(async () => ""),
     setCommitTrailer: vi.fn(async () => {}),
+    worktrees: vi.fn(async () => worktrees),
+    newWorktree: vi.fn(async (name: string) => ({ name, path: `/w.worktrees/${name}`, branch: `gatehouse/${name}`, base: "main" })),
+    openWorktree: vi.fn(async () => {}),
+    mergeWorktree: vi.fn(async () => ({ base: "main", commits: ["abc1234 Five"] })),
+    endWorktree: vi.fn(async (_d: boolean, confirmed: boolean) => (confirmed ? null : { commits: ["abc1234 Five"], uncommitted: ["b.txt"] })),
+    setWorktreeCopy: vi.fn(async () => {}),
   };
 }
+
+let worktrees: WorktreeSessions = { main: "/w", current: "", list: [], copy: [".env"] };
 
 describe("Changes", () => {
   it("shows the branch, the files and their hunks, and stages or discards one hunk", async () => {
@@ -99,6 +107,44 @@ describe("Changes", () => {
     expect(within(branch).getByText("abc1234 Five")).toBeTruthy();
     expect(within(branch).getByRole("listitem", { name: "a.txt, modified" })).toBeTruthy();
     expect(within(branch).queryByRole("button", { name: /Stage|Discard|Unstage/ })).toBeNull();
+  });
+
+  it("starts a worktree session, saying where and why, and switches the window to it", async () => {
+    worktrees = { main: "/w", current: "", list: [], copy: [".env"] };
+    const git = fakeGit(view());
+    const onSwitched = vi.fn();
+    render(<Changes git={git} refresh={0} onClose={() => {}} onSwitched={onSwitched} />);
+    const name = await screen.findByRole("textbox", { name: "New session in a worktree" });
+    fireEvent.input(name, { target: { value: "feat" } });
+    expect(screen.getByText(/beside the repository/).textContent).toContain("/w.worktrees/feat");
+    fireEvent.click(screen.getByRole("button", { name: "Start" }));
+    await waitFor(() => expect(git.newWorktree).toHaveBeenCalledWith("feat"));
+    await waitFor(() => expect(onSwitched).toHaveBeenCalled());
+  });
+
+  it("in a worktree session: merge, and a discard confirmed after listing what it loses", async () => {
+    worktrees = { main: "/w", current: "feat", list: [{ name: "feat", path: "/w.worktrees/feat", branch: "gatehouse/feat", base: "main" }], copy: [] };
+    const git = fakeGit(view({ branch: "gatehouse/feat" }));
+    const onSwitched = vi.fn();
+    render(<Changes git={git} refresh={0} onClose={() => {}} onSwitched={onSwitched} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Merge into main" }));
+    expect((await screen.findByText("Merged 1 commit(s) into main.")).getAttribute("role")).toBe("status");
+    fireEvent.click(screen.getByRole("button", { name: "Discard…" }));
+    const confirm = await screen.findByRole("alertdialog");
+    expect(confirm.textContent).toContain("commit abc1234 Five");
+    expect(confirm.textContent).toContain("uncommitted changes to b.txt");
+    expect(onSwitched).not.toHaveBeenCalled();
+    fireEvent.click(within(confirm).getByRole("button", { name: "Discard them" }));
+    await waitFor(() => expect(git.endWorktree).toHaveBeenLastCalledWith(true, true));
+    await waitFor(() => expect(onSwitched).toHaveBeenCalled());
+  });
+
+  it("says when the worktree folder is gone, and offers to end the session", async () => {
+    worktrees = { main: "/w", current: "gone", list: [{ name: "gone", path: "/w.worktrees/gone", branch: "gatehouse/gone", base: "main", missing: true }], copy: [] };
+    const git = fakeGit({ ...view(), gone: "The folder /w.worktrees/gone is gone: nothing is written anywhere else." });
+    render(<Changes git={git} refresh={0} onClose={() => {}} onSwitched={() => {}} />);
+    expect((await screen.findByRole("alert")).textContent).toContain("is gone");
+    expect(await screen.findByRole("button", { name: "Keep the branch, remove the worktree" })).toBeTruthy();
   });
 
   it("says when the folder is not a git repository", async () => {

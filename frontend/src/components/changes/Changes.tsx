@@ -3,6 +3,7 @@ import type { GitBackend, GitView } from "../../bridge/git";
 import { ChangesFile, type FileKind } from "./ChangesFile";
 import { CommitBox } from "./CommitBox";
 import { GitTrust } from "./GitTrust";
+import { Worktrees } from "./Worktrees";
 import "./Changes.css";
 
 /**
@@ -12,13 +13,15 @@ import "./Changes.css";
  * It reads the changes again after each action and when files change on
  * disk (refresh changes).
  */
-export function Changes({ git, refresh, onClose, onUndo }: {
+export function Changes({ git, refresh, onClose, onUndo, onSwitched }: {
   git: GitBackend;
   /** Changes when the workspace's files change: the view reads git again. */
   refresh: unknown;
   onClose: () => void;
   /** Opens the undo dialog for a discard's unit. */
   onUndo?: (unit: string) => void;
+  /** The window's workspace changed (a worktree session started or ended). */
+  onSwitched?: () => void;
 }) {
   const [view, setView] = useState<GitView | null>(null);
   const [error, setError] = useState("");
@@ -81,9 +84,16 @@ export function Changes({ git, refresh, onClose, onUndo }: {
         </p>
       )}
       {view === null ? !error && <p className="settings-note">Reading git…</p>
+        : view.gone ? (
+          <div className="changes-body">
+            <p role="alert" className="changes-error">{view.gone}</p>
+            {onSwitched && <Worktrees git={git} refresh={n} onSwitched={onSwitched} onMerged={reload} />}
+          </div>
+        )
         : view.notRepo ? <p className="settings-note">This folder is not a git repository: there are no changes to review here.</p>
         : c && (
           <div className="changes-body">
+            {onSwitched && <Worktrees git={git} refresh={`${String(refresh)}:${n}`} onSwitched={onSwitched} onMerged={reload} />}
             {c.safe && <GitTrust git={git} settings={view.settings} onTrusted={reload} />}
             <h3>Staged ({c.staged.length})</h3>
             {c.staged.length ? files("staged", c.staged) : <p className="settings-note">Nothing staged: stage a file or a hunk below to commit it.</p>}

@@ -36,8 +36,8 @@ export interface SettingsDeps {
   contextUse?: ContextUse;
   /** The agents the open session may delegate to. */
   agents?: () => Promise<AgentDefinition[]>;
-  /** The trailer setting of commits (Settings → Git). */
-  git?: Pick<GitBackend, "commitTrailer" | "setCommitTrailer">;
+  /** The trailer of commits and the files copied into new worktrees (Settings → Git). */
+  git?: Pick<GitBackend, "commitTrailer" | "setCommitTrailer" | "worktrees" | "setWorktreeCopy">;
   /** Leaves Settings for a side panel beside the chat (absent: the panel is not there). */
   showPanel?: (id: "servers") => void;
 }

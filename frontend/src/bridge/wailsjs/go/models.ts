@@ -305,6 +305,20 @@ export namespace gitview {
 	        this.output = source["output"];
 	    }
 	}
+	export class Ending {
+	    commits: string[];
+	    uncommitted: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Ending(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.commits = source["commits"];
+	        this.uncommitted = source["uncommitted"];
+	    }
+	}
 	
 	
 	export class Settings {
@@ -330,6 +344,7 @@ export namespace gitview {
 	    changes: Changes;
 	    settings: Settings;
 	    lastMessage: string;
+	    gone?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new View(source);
@@ -341,6 +356,43 @@ export namespace gitview {
 	        this.changes = this.convertValues(source["changes"], Changes);
 	        this.settings = this.convertValues(source["settings"], Settings);
 	        this.lastMessage = source["lastMessage"];
+	        this.gone = source["gone"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Worktrees {
+	    main: string;
+	    current: string;
+	    list: worktree.Worktree[];
+	    copy: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Worktrees(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.main = source["main"];
+	        this.current = source["current"];
+	        this.list = this.convertValues(source["list"], worktree.Worktree);
+	        this.copy = source["copy"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1883,6 +1935,45 @@ export namespace watch {
 	        this.origin = source["origin"];
 	        this.origins = source["origins"];
 	        this.baselineKnown = source["baselineKnown"];
+	    }
+	}
+
+}
+
+export namespace worktree {
+	
+	export class Merged {
+	    base: string;
+	    commits: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Merged(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.base = source["base"];
+	        this.commits = source["commits"];
+	    }
+	}
+	export class Worktree {
+	    name: string;
+	    path: string;
+	    branch: string;
+	    base: string;
+	    missing?: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new Worktree(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.name = source["name"];
+	        this.path = source["path"];
+	        this.branch = source["branch"];
+	        this.base = source["base"];
+	        this.missing = source["missing"];
 	    }
 	}
 
