@@ -7,15 +7,15 @@ import (
 	"testing"
 )
 
-func TestBuildListsWorkspaceTempScratchAndCachesOnce(t *testing.T) {
+func TestBuildListsWorkspaceTempScratchAndGatehouseCachesOnce(t *testing.T) {
 	env := []string{"TMPDIR=/t", "GOMODCACHE=/gm", "GOCACHE=/home/u/.cache/go-build", "HOME=/ignored"}
-	p := Build(Spec{Workspace: "/w/", Scratch: "/s", Home: "/home/u", Env: env, DenyTCP: true})
-	for _, want := range []string{"/w", "/t", "/s", "/gm", "/home/u/.cache/go-build", "/home/u/.npm", "/home/u/.cache", "/home/u/.cargo"} {
+	p := Build(Spec{Workspace: "/w/", Scratch: "/s", Home: "/home/u", Env: env, NoNetwork: true, DataDir: "/d"})
+	for _, want := range []string{"/w", "/t", "/s", "/d/cache/go/mod", "/d/cache/npm"} {
 		if !slices.Contains(p.Writable, want) {
 			t.Errorf("writable %v lacks %s", p.Writable, want)
 		}
 	}
-	if slices.Contains(p.Writable, "/home/u") || slices.Contains(p.Writable, "/tmp") {
+	if slices.Contains(p.Writable, "/home/u") || slices.Contains(p.Writable, "/tmp") || slices.Contains(p.Writable, "/gm") {
 		t.Errorf("writable %v holds the home folder or /tmp though TMPDIR is set", p.Writable)
 	}
 	seen := map[string]bool{}
@@ -32,7 +32,7 @@ func TestBuildListsWorkspaceTempScratchAndCachesOnce(t *testing.T) {
 	if err := fs.Parse(p.Args()); err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(got.Writable, p.Writable) || !got.DenyTCPConnect {
+	if !slices.Equal(got.Writable, p.Writable) || !got.NoNetwork {
 		t.Fatalf("round trip: %+v, want %+v", got, p)
 	}
 	if err := fs.Parse([]string{"-write", "relative"}); err == nil {

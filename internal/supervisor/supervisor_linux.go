@@ -26,6 +26,9 @@ func Main(args []string) int {
 	if len(args) == 1 && args[0] == wire.SpareFlag {
 		return spare()
 	}
+	if len(args) > 0 && args[0] == wire.InnerFlag {
+		return inner(args[1:])
+	}
 	return run(args, os.Environ())
 }
 
@@ -49,6 +52,7 @@ func run(args, env []string) int {
 		return fail(2, "%v", err)
 	}
 	argv := fs.Args()
+	var err error
 	if len(argv) == 0 {
 		return fail(2, "no command given (usage: gatehouse-supervisor [flags] -- shell -c command)")
 	}
@@ -63,7 +67,12 @@ func run(args, env []string) int {
 	// The command is forked from this thread, confined alone.
 	runtime.LockOSThread()
 	if *confined {
-		if err := confine.ApplyThread(pol); err != nil {
+		env = pol.Environ(env)
+		if pol.Namespaces() {
+			if argv, err = namespaced(pol, argv); err != nil {
+				return fail(126, "%v", err)
+			}
+		} else if err := confine.ApplyThread(pol); err != nil {
 			return fail(126, "%v", err)
 		}
 	}

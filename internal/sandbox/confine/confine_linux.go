@@ -1,10 +1,11 @@
-// Package confine applies a sandbox.Policy with Landlock. Only the
-// supervisor helper imports it: go-landlock brings libcap's psx, which must
-// not reach the app's cgo build.
+// Package confine applies a sandbox.Policy's Landlock and seccomp layers to
+// the calling thread. Only the supervisor helper imports it: go-landlock
+// brings libcap's psx, which must not reach the app's cgo build.
 package confine
 
 import (
 	"fmt"
+	"os"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -16,27 +17,41 @@ import (
 )
 
 // ApplyThread confines the calling OS thread, and every process it then
-// forks, to p. The caller must hold the thread (runtime.LockOSThread) and
-// fork the command from it (syscall.ForkExec runs on the calling thread).
-// Confining one thread spares the all-threads dance go-landlock's Restrict
-// needs on kernels before ABI 8, which costs milliseconds on a busy
-// machine; the helper's other threads do not run the command. It fails where
-// the kernel has no Landlock: the caller must not run the command then.
-// Filesystem rights are those of ABI 5 (down-graded on older kernels);
-// pathname UNIX sockets (ABI 9) stay reachable.
+// forks or execs, to p: Landlock (writes, reads with ReadRoots, TCP
+// connect with NoNetwork, and scoping: no signal and no abstract Unix
+// socket outside its own domain) then seccomp (Filter). The caller must
+// hold the thread (runtime.LockOSThread) and fork or exec the command from
+// it. Confining one thread spares the all-threads dance go-landlock's
+// Restrict needs on kernels before ABI 8; a signal to the helper is checked
+// against its thread-group leader, which stays outside the domain, so the
+// command cannot signal its helper either. It fails where the kernel has no
+// Landlock: the caller must not run the command then.
 func ApplyThread(p sandbox.Policy) error {
 	if sandbox.ABI() < 1 {
 		return sandbox.ErrUnavailable
 	}
-	cfg := landlock.Config{HandledAccessFS: landlock.V5.HandledAccessFS}
-	if p.DenyTCPConnect {
+	cfg := landlock.Config{HandledAccessFS: landlock.V5.HandledAccessFS,
+		Scoped: landlock.ScopedSet(ll.ScopeAbstractUnixSocket | ll.ScopeSignal)}
+	if p.NoNetwork {
 		cfg.HandledAccessNet = ll.AccessNetConnectTCP
 	}
 	rules := []landlock.Rule{
-		landlock.RODirs("/"),
 		landlock.RODirs("/dev").WithIoctlDev(),
 		landlock.RWFiles(sandbox.Devices...).WithIoctlDev().IgnoreIfMissing(),
 		landlock.RWDirs(sandbox.DeviceDirs...).WithIoctlDev().IgnoreIfMissing(),
+	}
+	if len(p.ReadRoots) == 0 {
+		rules = append(rules, landlock.RODirs("/"))
+	} else {
+		var dirs, files []string
+		for _, r := range p.ReadRoots {
+			if fi, err := os.Stat(r); err == nil && fi.IsDir() {
+				dirs = append(dirs, r)
+			} else if err == nil {
+				files = append(files, r)
+			}
+		}
+		rules = append(rules, landlock.RODirs(dirs...).IgnoreIfMissing(), landlock.ROFiles(files...).IgnoreIfMissing())
 	}
 	if len(p.Writable) > 0 {
 		rules = append(rules, landlock.RWDirs(p.Writable...).WithRefer().IgnoreIfMissing())
@@ -56,5 +71,5 @@ func ApplyThread(p sandbox.Policy) error {
 	if err := ll.LandlockRestrictSelf(fd, flags); err != nil {
 		return fmt.Errorf("sandbox: landlock_restrict_self: %w", err)
 	}
-	return nil
+	return Filter(p)
 }

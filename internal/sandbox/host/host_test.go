@@ -46,7 +46,7 @@ func TestOptionsConfineAsTheSettingSaysWhenACommandStarts(t *testing.T) {
 		t.Fatalf("options: %+v", o)
 	}
 	p := o.Sandbox("/w/sub")
-	if p == nil || !p.DenyTCPConnect || p.Writable[0] != "/w" || p.Writable[1] != "/t" || p.Writable[2] != filepath.Join(data, "scratch", "s1") {
+	if p == nil || !p.NoNetwork || p.Writable[0] != "/w" || p.Writable[1] != "/t" || p.Writable[2] != filepath.Join(data, "scratch", "s1") {
 		t.Fatalf("policy: %+v", p)
 	}
 	mode = sandbox.ModeOff
