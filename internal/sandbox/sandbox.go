@@ -10,6 +10,7 @@ import (
 	"flag"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -135,24 +136,27 @@ func (p *Policy) Flags(fs *flag.FlagSet) {
 	})
 }
 
-// Environ applies SetEnv and UnsetEnv to env.
+// Environ applies SetEnv and UnsetEnv to env, each name once (the last
+// of duplicates wins, as in os/exec: the programs a sandbox runs in
+// between, bubblewrap included, would take the first).
 func (p Policy) Environ(env []string) []string {
 	drop := map[string]bool{}
 	for _, n := range p.UnsetEnv {
 		drop[n] = true
 	}
-	for _, kv := range p.SetEnv {
-		n, _, _ := strings.Cut(kv, "=")
-		drop[n] = true
-	}
-	out := make([]string, 0, len(env)+len(p.SetEnv))
-	for _, kv := range env {
-		n, _, _ := strings.Cut(kv, "=")
-		if !drop[n] {
-			out = append(out, kv)
+	all := append(append([]string(nil), env...), p.SetEnv...)
+	seen := map[string]bool{}
+	out := make([]string, 0, len(all))
+	for i := len(all) - 1; i >= 0; i-- {
+		n, _, _ := strings.Cut(all[i], "=")
+		if drop[n] || seen[n] {
+			continue
 		}
+		seen[n] = true
+		out = append(out, all[i])
 	}
-	return append(out, p.SetEnv...)
+	slices.Reverse(out)
+	return out
 }
 
 // Devices are the device files a shell writes to; they get write and ioctl

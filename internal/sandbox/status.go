@@ -35,8 +35,8 @@ type Status struct {
 
 // landlockOnlyMisses is what Landlock alone does not hold, said in the UI.
 const landlockOnlyMisses = "No namespaces here: Landlock and seccomp alone. Changes to .git/hooks, .git/config, .gatehouse/ and .envrc " +
-	"are detected after each command, not prevented; reads are granted per folder, so files created in your home folder after a " +
-	"command starts are hidden from it; Unix sockets are refused whole, and /tmp is shared with your other programs."
+	"are detected after each command, not prevented; reads are granted per entry, so the folders on the way to a denied path (your home folder, ~/.config) cannot be " +
+	"listed and what is created in them after a command starts is hidden from it; Unix sockets are refused whole, and /tmp is shared with your other programs."
 
 // Describe fills st's description of what a command confined by p
 // reaches; home shortens paths to ~.
