@@ -6,6 +6,8 @@ import (
 	"os"
 	"sync"
 	"time"
+
+	"gatehouse/internal/sandbox"
 )
 
 // ExecSpec is a one-shot command for Exec.
@@ -23,8 +25,14 @@ type ExecResult struct {
 	PID      int
 	ExitCode int // 128+n when killed by signal n
 	TimedOut bool
-	// Confined: the command ran under the sandbox (Options.Sandbox).
+	// Confined: the command ran under the sandbox (Options.Sandbox), with
+	// Policy.
 	Confined bool
+	Policy   *sandbox.Policy
+	// Restored lists the guarded paths (.git/hooks, .git/config...) the
+	// command changed and the sandbox put back: with Landlock alone they
+	// are not read-only (sandbox.Guard).
+	Restored []string
 	Duration time.Duration
 }
 
@@ -83,7 +91,7 @@ func (r *Registry) Exec(ctx context.Context, spec ExecSpec) (ExecResult, error) 
 	waited := make(chan int, 1)
 	go func() { waited <- l.wait() }()
 
-	res := ExecResult{PID: g.pgid, Confined: l.confined}
+	res := ExecResult{PID: g.pgid, Confined: l.policy != nil, Policy: l.policy}
 	var timeout <-chan time.Time
 	if spec.Timeout > 0 {
 		t := time.NewTimer(spec.Timeout)
@@ -105,6 +113,7 @@ func (r *Registry) Exec(ctx context.Context, spec ExecSpec) (ExecResult, error) 
 	}
 	res.Duration = time.Since(began)
 	res.ExitCode = code
+	res.Restored = l.restored
 
 	// The shell is gone; take what is left in the pipes, but do not wait for
 	// a background child that still holds them.

@@ -3,14 +3,17 @@ package proc
 import (
 	"os"
 	"os/exec"
+
+	"gatehouse/internal/sandbox"
 )
 
 // launched is a shell started by launch, directly or under the supervisor.
 type launched struct {
 	pid      int   // the shell
 	g        group // what Stop kills
-	confined bool  // under the sandbox
+	policy   *sandbox.Policy // the sandbox's, nil: unconfined
 	wait     func() int
+	restored []string // set by wait: guarded paths the command changed, put back
 }
 
 // launch starts `shell -c command` in dir with stdio, in a process group of

@@ -197,7 +197,7 @@ func (r *Registry) Start(command, dir string) (Info, error) {
 		id: "p" + strconv.Itoa(r.nextID), ring: NewRing(r.o.RingSize),
 		g: l.g, pty: f,
 		done: make(chan struct{}), rdone: make(chan struct{}),
-		inf: Info{PID: pid, Command: command, Cwd: dir, Status: StatusRunning, StartedAt: time.Now(), Confined: l.confined},
+		inf: Info{PID: pid, Command: command, Cwd: dir, Status: StatusRunning, StartedAt: time.Now(), Confined: l.policy != nil},
 	}
 	p.inf.ProcessID = p.id
 	r.procs[p.id] = p

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"syscall"
 
+	"gatehouse/internal/sandbox"
 	"gatehouse/internal/supervisor/wire"
 )
 
@@ -63,18 +64,19 @@ func (r *Registry) lifeline() (*os.File, error) {
 	return r.lifeR, nil
 }
 
-// supervisorArgs are the helper's flags for a command in dir.
-func (r *Registry) supervisorArgs(dir string, withPTY bool) (args []string, confined bool) {
+// supervisorArgs are the helper's flags for a command in dir, and the
+// policy confining it (nil: none).
+func (r *Registry) supervisorArgs(dir string, withPTY bool) (args []string, pol *sandbox.Policy) {
 	args = []string{"-grace", r.o.KillGrace.String()}
 	if withPTY {
 		args = append(args, "-pty")
 	}
 	if r.o.Sandbox != nil {
-		if p := r.o.Sandbox(dir); p != nil {
-			args, confined = append(append(args, "-confine"), p.Args()...), true
+		if pol = r.o.Sandbox(dir); pol != nil {
+			args = append(append(args, "-confine"), pol.Args()...)
 		}
 	}
-	return args, confined
+	return args, pol
 }
 
 // helper is a started helper process.
@@ -211,7 +213,11 @@ func (r *Registry) launchSupervised(shell, command, dir string, env []string, st
 	if err != nil {
 		return nil, err
 	}
-	args, confined := r.supervisorArgs(dir, withPTY)
+	args, pol := r.supervisorArgs(dir, withPTY)
+	var guard *sandbox.Guard
+	if pol != nil && len(pol.Guarded) > 0 {
+		guard = sandbox.NewGuard(pol.Guarded)
+	}
 	args = append(args, "--", shell, "-c", command)
 	// A spare on its way is nearer than a new helper (commands in a row).
 	for r.spare == nil && r.refilling {
@@ -253,9 +259,13 @@ func (r *Registry) launchSupervised(shell, command, dir string, env []string, st
 	}
 	var once sync.Once
 	code := -1
-	wait := func() int {
+	l := &launched{pid: pid, g: g, policy: pol}
+	l.wait = func() int {
 		once.Do(func() {
 			defer statR.Close()
+			if guard != nil {
+				defer func() { l.restored = guard.Restore() }()
+			}
 			for {
 				k, t := readStatus(lines)
 				if k == wire.MsgExit {
@@ -271,7 +281,7 @@ func (r *Registry) launchSupervised(shell, command, dir string, env []string, st
 		})
 		return code
 	}
-	return &launched{pid: pid, g: g, confined: confined, wait: wait}, nil
+	return l, nil
 }
 
 // readStatus reads one "kind text" line of the helper's status pipe; kind

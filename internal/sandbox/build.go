@@ -71,6 +71,11 @@ func Build(s Spec) Policy {
 		p.Pinned, p.ReadOnly = workspaceGuards(s.Workspace)
 	} else {
 		p.ReadRoots = ReadGrants(p.DenyRead)
+		pinned, ro := workspaceGuards(s.Workspace)
+		if len(pinned) > 0 { // a folder and its guarded paths: restore what's missing too
+			ro = append(ro, filepath.Join(pinned[0], "hooks"), filepath.Join(pinned[0], "config"))
+		}
+		p.Guarded = cleanAbs(ro)
 	}
 	return p
 }
@@ -124,6 +129,8 @@ func workspaceGuards(ws string) (pinned, readOnly []string) {
 	git := filepath.Join(ws, ".git")
 	if fi, err := os.Lstat(git); err == nil {
 		if fi.IsDir() {
+			// A hooks folder to mount read-only (git init makes one anyway).
+			os.Mkdir(filepath.Join(git, "hooks"), 0o755)
 			pinned = append(pinned, git)
 			readOnly = append(readOnly, filepath.Join(git, "hooks"), filepath.Join(git, "config"))
 		} else {

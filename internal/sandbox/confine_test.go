@@ -32,6 +32,7 @@ func TestMain(m *testing.M) {
 // data folders in that home.
 type box struct {
 	ws, home, tmp, data, config, scratch string
+	landlockOnly                         bool
 	env                                  []string
 	reg                                  *proc.Registry
 	policy                               sandbox.Policy
@@ -75,7 +76,7 @@ func newBoxWith(t *testing.T, o boxOpts) *box {
 	}
 	root := t.TempDir()
 	os.Chmod(root, 0o755)
-	b := &box{ws: filepath.Join(root, "ws"), home: filepath.Join(root, "home"), tmp: filepath.Join(root, "tmp")}
+	b := &box{ws: filepath.Join(root, "ws"), home: filepath.Join(root, "home"), tmp: filepath.Join(root, "tmp"), landlockOnly: o.landlockOnly}
 	b.data, b.config = filepath.Join(b.home, ".local/share/gatehouse"), filepath.Join(b.home, ".config/gatehouse")
 	b.scratch = filepath.Join(b.data, "scratch", "s1")
 	for _, d := range []string{b.ws, b.home, b.tmp, b.config, filepath.Join(b.scratch, "tmp")} {
@@ -123,12 +124,19 @@ func layered(t *testing.T, o boxOpts, f func(t *testing.T, b *box)) {
 // run execs command in the workspace and returns its exit code and output.
 func (b *box) run(t *testing.T, command string) (int, string) {
 	t.Helper()
+	code, out, _ := b.runRes(t, command)
+	return code, out
+}
+
+// runRes is run with the whole result.
+func (b *box) runRes(t *testing.T, command string) (int, string, proc.ExecResult) {
+	t.Helper()
 	var out lockedBuffer
 	res, err := b.reg.Exec(context.Background(), proc.ExecSpec{Command: command, Dir: b.ws, Timeout: 3 * time.Minute, Stdout: &out, Stderr: &out})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return res.ExitCode, out.String()
+	return res.ExitCode, out.String(), res
 }
 
 func (b *box) mustRun(t *testing.T, command string) string {

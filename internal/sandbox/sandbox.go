@@ -62,6 +62,10 @@ type Policy struct {
 	// AllowUnix lets the command create Unix sockets (the user allowed
 	// some socket): seccomp refuses socket(AF_UNIX) otherwise.
 	AllowUnix bool
+	// Guarded, with Landlock alone, are the paths ReadOnly would hold:
+	// the app restores them after the command (Guard). Not a flag: the
+	// helper does not see it.
+	Guarded []string `json:"-"`
 	// SetEnv ("NAME=value") and UnsetEnv change the command's environment:
 	// Gatehouse's own caches, sockets the command cannot reach.
 	SetEnv   []string
