@@ -9,8 +9,8 @@ import (
 
 // launched is a shell started by launch, directly or under the supervisor.
 type launched struct {
-	pid      int   // the shell
-	g        group // what Stop kills
+	pid      int             // the shell
+	g        group           // what Stop kills
 	policy   *sandbox.Policy // the sandbox's, nil: unconfined
 	wait     func() int
 	restored []string // set by wait: guarded paths the command changed, put back
