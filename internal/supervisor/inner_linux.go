@@ -1,11 +1,14 @@
 package supervisor
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
 	"runtime"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 
 	"gatehouse/internal/sandbox"
 	"gatehouse/internal/sandbox/confine"
@@ -50,4 +53,41 @@ func inner(args []string) int {
 	err := syscall.Exec(argv[0], argv, os.Environ())
 	fmt.Fprintf(os.Stderr, "gatehouse-supervisor: cannot run %s: %v\n", argv[0], err)
 	return 127
+}
+
+// errFork wraps a failed fork (the command could not start), as opposed
+// to a failed confinement.
+var errFork = errors.New("fork")
+
+// confinedFork confines a thread other than the helper's main one (the
+// thread-group leader: the kernel checks a signal to the helper against
+// the leader's Landlock domain, which must stay outside the command's) and
+// forks the command from it; the thread then ends with its goroutine, so
+// no goroutine of the helper runs confined.
+func confinedFork(p sandbox.Policy, fork func() (int, error)) (int, error) {
+	type result struct {
+		pid int
+		err error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		runtime.LockOSThread() // never unlocked: the thread ends with the goroutine
+		if unix.Gettid() == unix.Getpid() {
+			// The leader: keep it held, so the next try gets another thread.
+			pid, err := confinedFork(p, fork)
+			ch <- result{pid, err}
+			return
+		}
+		if err := confine.ApplyThread(p); err != nil {
+			ch <- result{0, err}
+			return
+		}
+		pid, err := fork()
+		if err != nil {
+			err = fmt.Errorf("%w: %w", errFork, err)
+		}
+		ch <- result{pid, err}
+	}()
+	r := <-ch
+	return r.pid, r.err
 }

@@ -2,6 +2,7 @@ package supervisor
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -14,7 +15,6 @@ import (
 	"time"
 
 	"gatehouse/internal/sandbox"
-	"gatehouse/internal/sandbox/confine"
 	"gatehouse/internal/supervisor/wire"
 )
 
@@ -64,27 +64,36 @@ func run(args, env []string) int {
 	if _, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0); e != 0 {
 		return fail(126, "cannot become a child subreaper: %v", e)
 	}
-	// The command is forked from this thread, confined alone.
-	runtime.LockOSThread()
-	if *confined {
-		env = pol.Environ(env)
-		if pol.Namespaces() {
-			if argv, err = namespaced(pol, argv); err != nil {
-				return fail(126, "%v", err)
-			}
-		} else if err := confine.ApplyThread(pol); err != nil {
-			return fail(126, "%v", err)
-		}
-	}
 	sys := &syscall.SysProcAttr{Setpgid: true}
 	if *usePTY {
 		sys = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
 	}
-	pid, err := syscall.ForkExec(argv[0], argv, &syscall.ProcAttr{Env: env, Files: []uintptr{0, 1, 2}, Sys: sys})
+	// The thread that forks stays: bubblewrap's --die-with-parent follows
+	// the thread, not the process.
+	runtime.LockOSThread()
+	fork := func() (int, error) {
+		return syscall.ForkExec(argv[0], argv, &syscall.ProcAttr{Env: env, Files: []uintptr{0, 1, 2}, Sys: sys})
+	}
+	var pid int
+	switch {
+	case *confined && pol.Namespaces():
+		env = pol.Environ(env)
+		if argv, err = namespaced(pol, argv); err != nil {
+			return fail(126, "%v", err)
+		}
+		pid, err = fork()
+	case *confined:
+		env = pol.Environ(env)
+		pid, err = confinedFork(pol, fork)
+		if err != nil && !errors.Is(err, errFork) {
+			return fail(126, "%v", err)
+		}
+	default:
+		pid, err = fork()
+	}
 	if err != nil {
 		return fail(127, "cannot run %s: %v", argv[0], err)
 	}
-	runtime.UnlockOSThread() // nothing else forks: the thread may serve others
 	// The app signals the helper only once it read the pid line, so the
 	// handlers need not cost start-up time before the fork. The lifeline is
 	// read through the runtime's poller.
