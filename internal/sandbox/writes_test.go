@@ -109,6 +109,13 @@ func TestGitCodePathsStayReadOnly(t *testing.T) {
 			if !ns && len(res.Restored) == 0 {
 				t.Errorf("%s: with Landlock alone the change was not put back (exit %d: %s)", a, code, out)
 			}
+			why, want := sandbox.Explain(res.Policy, res.Restored, out), "read-only mount"
+			if !ns {
+				want = "put them back"
+			}
+			if !strings.Contains(why, want) {
+				t.Errorf("%s: the result does not explain itself (%q): %q", a, want, why)
+			}
 		}
 		if got, _ := os.ReadFile(filepath.Join(b.ws, ".git/config")); string(got) != string(config) {
 			t.Fatalf(".git/config changed:\n%s", got)

@@ -3,10 +3,10 @@ package bash
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"gatehouse/internal/proc"
+	"gatehouse/internal/sandbox"
 	"gatehouse/internal/tools"
 )
 
@@ -25,25 +25,6 @@ type execResult struct {
 	Truncated  bool         `json:"truncated"`
 	// Sandbox explains a refusal the OS sandbox may have caused.
 	Sandbox string `json:"sandbox,omitempty"`
-}
-
-// Words of the errors a write refused by the sandbox gives (EACCES, EPERM,
-// and EROFS from tools that map them).
-var refusals = []string{"Permission denied", "Operation not permitted", "Read-only file system", "EACCES", "EPERM"}
-
-// sandboxNote returns the note added to the result of a confined command
-// that failed with a refusal in its output, "" for none.
-func sandboxNote(outs ...string) string {
-	for _, o := range outs {
-		for _, w := range refusals {
-			if strings.Contains(o, w) {
-				return "This command ran confined by the OS sandbox: it may write only in the workspace, the temp folder, " +
-					"the session's scratch folder and tool caches (~/.npm, ~/.cache, Go's caches, ~/.cargo, ...). A \"" + w +
-					"\" above may be the sandbox refusing a write elsewhere. Work inside the workspace; only the user can turn the sandbox off, in Settings."
-			}
-		}
-	}
-	return ""
 }
 
 func (t *Tool) exec(ctx context.Context, a args) (tools.Result, error) {
@@ -68,8 +49,8 @@ func (t *Tool) exec(ctx context.Context, a args) (tools.Result, error) {
 	out.Stdout, cutOut = stdout.String()
 	out.Stderr, cutErr = stderr.String()
 	out.Truncated = cutOut || cutErr
-	if r.Confined && r.ExitCode != 0 {
-		out.Sandbox = sandboxNote(out.Stdout, out.Stderr)
+	if r.Confined && (r.ExitCode != 0 || len(r.Restored) > 0) {
+		out.Sandbox = sandbox.Explain(r.Policy, r.Restored, out.Stdout, out.Stderr)
 	}
 	if !r.TimedOut {
 		return tools.OK(out)
