@@ -57,6 +57,15 @@ func setStdio(cmd *exec.Cmd, stdio [3]*os.File) {
 	}
 }
 
+// Policy is the sandbox policy a command started now in dir would get, nil
+// when it would run unconfined (for the approval dialog).
+func (r *Registry) Policy(dir string) *sandbox.Policy {
+	if r.o.Supervisor == "" || r.o.Sandbox == nil {
+		return nil
+	}
+	return r.o.Sandbox(dir)
+}
+
 // Confined reports whether a command started now in dir would run confined
 // by the sandbox (for the approval dialog). The setting may change before
 // the command starts; ExecResult.Confined and Info.Confined tell what was.

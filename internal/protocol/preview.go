@@ -150,6 +150,9 @@ type CommandPreview struct {
 	// the tool caches. False: it can write anywhere the user can (the
 	// sandbox is off or unavailable; the header says why).
 	Confined bool `json:"confined,omitempty"`
+	// Sandbox (exec, start, confined) says what the command can reach: the
+	// layers, writes, denied reads, sockets, network, signals.
+	Sandbox string `json:"sandbox,omitempty"`
 }
 
 // CommandSegment is one simple command with the warnings the dialog shows.

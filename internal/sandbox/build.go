@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -50,7 +51,7 @@ var DefaultDenyRead = []string{
 // .git's code paths read-only; sockets and network as the spec says.
 func Build(s Spec) Policy {
 	var p Policy
-	p.NoNetwork = s.NoNetwork
+	p.NoNetwork, p.Home = s.NoNetwork, s.Home
 	tmp := TempDir(s.Env)
 	w := []string{s.Workspace, tmp, s.Scratch}
 	caches := Caches(s.DataDir)
@@ -59,6 +60,10 @@ func Build(s Spec) Policy {
 	}
 	p.Writable = cleanAbs(w)
 	p.DenyRead = existing(denyList(s))
+	p.DenyList = s.DenyRead
+	if p.DenyList == nil {
+		p.DenyList = DefaultDenyRead
+	}
 	p.SetEnv, p.UnsetEnv = envEdits(s, caches)
 	allowed := allowedSockets(s)
 	p.AllowUnix = len(allowed) > 0
@@ -285,4 +290,26 @@ func existing(in []string) []string {
 		}
 	}
 	return out
+}
+
+// CleanList checks a list the user edits: each entry absolute, or below the
+// home folder ("~/..."), or (vars) a variable naming a path ("$NAME");
+// blank lines dropped, each entry once.
+func CleanList(in []string, vars bool) ([]string, error) {
+	out := []string{}
+	for _, e := range in {
+		e = strings.TrimSpace(e)
+		switch {
+		case e == "":
+			continue
+		case strings.HasPrefix(e, "~/") || filepath.IsAbs(e):
+		case vars && strings.HasPrefix(e, "$") && len(e) > 1:
+		default:
+			return nil, fmt.Errorf("%q is not an absolute path or ~/path", e)
+		}
+		if !slices.Contains(out, e) {
+			out = append(out, e)
+		}
+	}
+	return out, nil
 }

@@ -51,7 +51,14 @@ func needPython(t *testing.T) {
 func TestUnixSocketsOutsideAreNotReached(t *testing.T) {
 	needPython(t)
 	layered(t, boxOpts{on: true}, func(t *testing.T, b *box) {
-		path := filepath.Join(b.home, "agent.sock")
+		// Outside every writable folder, as ~/.ssh/agent.sock or docker.sock
+		// are (a short path: socket paths are at most 107 bytes).
+		short, err := os.MkdirTemp("", "gh")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.RemoveAll(short) })
+		path := filepath.Join(short, "agent.sock")
 		pathLn, err := net.Listen("unix", path)
 		if err != nil {
 			t.Fatal(err)
@@ -80,8 +87,11 @@ func TestUnixSocketsOutsideAreNotReached(t *testing.T) {
 // hidden and abstract sockets stay out of reach.
 func TestAllowedSocketIsReached(t *testing.T) {
 	needPython(t)
-	sockDir := filepath.Join(t.TempDir(), "allowed")
-	os.Mkdir(sockDir, 0o755)
+	sockDir, err := os.MkdirTemp("", "gh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(sockDir) })
 	path := filepath.Join(sockDir, "ok.sock")
 	ln, err := net.Listen("unix", path)
 	if err != nil {

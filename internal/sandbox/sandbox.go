@@ -66,6 +66,10 @@ type Policy struct {
 	// the app restores them after the command (Guard). Not a flag: the
 	// helper does not see it.
 	Guarded []string `json:"-"`
+	// Home shortens paths to ~ in what the UI says, and DenyList is the
+	// deny-read list as the user wrote it. Not flags.
+	Home     string   `json:"-"`
+	DenyList []string `json:"-"`
 	// SetEnv ("NAME=value") and UnsetEnv change the command's environment:
 	// Gatehouse's own caches, sockets the command cannot reach.
 	SetEnv   []string

@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -31,6 +32,13 @@ type Status struct {
 	Signals  string   `json:"signals"`
 	// Line is all of it in one line: the dialog's Sandbox line.
 	Line string `json:"line"`
+}
+
+// LineOf is the dialog's Sandbox line for a command confined by p.
+func LineOf(p Policy) string {
+	var st Status
+	st.Describe(p, Layers{ABI: ABI(), Bwrap: p.Bwrap, Seccomp: true}, p.Home)
+	return st.Line
 }
 
 // landlockOnlyMisses is what Landlock alone does not hold, said in the UI.
@@ -69,7 +77,8 @@ func (st *Status) Describe(p Policy, l Layers, home string) {
 		}
 		return out
 	}
-	st.Writable, st.DenyRead = short(p.Writable), short(p.DenyRead)
+	st.Writable = short(p.Writable)
+	st.DenyRead = append(slices.Clone(p.DenyList), "Gatehouse's settings and other sessions")
 	st.ReadOnly = GuardedNames
 	switch {
 	case !p.AllowUnix:
@@ -85,7 +94,11 @@ func (st *Status) Describe(p Policy, l Layers, home string) {
 	}
 	st.Signals = "its own processes only"
 	layers := strings.Join(st.Layers, ", ")
+	reads := st.DenyRead
+	if len(reads) > 8 {
+		reads = append(slices.Clone(reads[:7]), "… "+strconv.Itoa(len(reads)-7)+" more (Settings)")
+	}
 	st.Line = "confined by " + layers + ". Writes: workspace, temp, scratch, Gatehouse's tool caches (not " +
-		strings.Join(GuardedNames, ", ") + "). Reads: all but " + strings.Join(st.DenyRead, ", ") +
+		strings.Join(GuardedNames, ", ") + "). Reads: all but " + strings.Join(reads, ", ") +
 		". Sockets: " + st.Sockets + ". Network: " + st.Network + ". Signals: " + st.Signals + "."
 }

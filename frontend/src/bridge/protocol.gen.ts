@@ -115,6 +115,7 @@ export interface CommandPreview {
   segments?: CommandSegment[];
   parseError?: string;
   confined?: boolean;
+  sandbox?: string;
 }
 
 export interface CommandSegment {

@@ -43,8 +43,8 @@ export function ApprovalCommand({ command }: { command: CommandPreview }) {
         {command.processId && (<><dt>Process</dt><dd className="mono">{command.processId}</dd></>)}
         {(command.action === "exec" || command.action === "start") && (
           <><dt>Sandbox</dt><dd className="approval-sandbox">{command.confined
-            ? "confined — writes only in the workspace, temp and tool caches"
-            : "not confined — can write anywhere you can"}</dd></>
+            ? (command.sandbox ?? "confined — writes only in the workspace, temp and tool caches")
+            : <span className="approval-unconfined">not confined — can write anywhere you can</span>}</dd></>
         )}
       </dl>
       {command.command && (

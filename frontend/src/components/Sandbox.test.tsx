@@ -24,8 +24,7 @@ describe("SandboxSettings", () => {
     render(<SandboxSettings backend={backend} />);
     expect(await screen.findByText("Commands run confined.")).toBeTruthy();
     expect(screen.getByText("/home/u/.npm")).toBeTruthy();
-    expect(screen.getByText(/UDP, DNS included, cannot be refused/)).toBeTruthy();
-    fireEvent.click(screen.getByLabelText(/Refuse network connections/));
+    fireEvent.click(screen.getByLabelText(/Network off for commands/));
     await waitFor(() => expect(set).toHaveBeenLastCalledWith("workspace-write", true));
     fireEvent.click(screen.getByLabelText(/Off: commands can write anywhere/));
     await waitFor(() => expect(set).toHaveBeenLastCalledWith("off", true));
@@ -41,6 +40,26 @@ describe("SandboxSettings", () => {
     render(<SandboxSettings backend={backend} />);
     expect(await screen.findByText(reason)).toBeTruthy();
     expect((screen.getByLabelText(/Off: commands/) as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it("shows the active layers and saves the deny-read list and the sockets", async () => {
+    const view: SandboxView = { ...confined, layers: ["namespaces (bubblewrap: user, mount, PID, IPC)", "Landlock ABI 7", "seccomp"],
+      denyList: ["~/.ssh", "~/.aws"], socketList: [], signals: "its own processes only", network: "on", sockets: "no Unix sockets" };
+    const setLists = vi.fn(async (d: string[], s: string[]): Promise<SandboxView> => ({ ...view, denyList: d, socketList: s }));
+    render(<SandboxSettings backend={{ get: async () => view, set: vi.fn(), setLists }} />);
+    expect(await screen.findByText(/Active layers: namespaces .*Landlock ABI 7, seccomp/)).toBeTruthy();
+    const deny = screen.getByLabelText(/Commands cannot read/) as HTMLTextAreaElement;
+    expect(deny.value).toBe("~/.ssh\n~/.aws");
+    fireEvent.input(deny, { target: { value: "~/.ssh\n\n~/.secret" } });
+    fireEvent.input(screen.getByLabelText(/Unix sockets commands may reach/), { target: { value: "$SSH_AUTH_SOCK" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save sandbox lists" }));
+    await waitFor(() => expect(setLists).toHaveBeenCalledWith(["~/.ssh", "~/.secret"], ["$SSH_AUTH_SOCK"]));
+  });
+
+  it("says what Landlock alone misses", async () => {
+    const missing = "No namespaces here: Landlock and seccomp alone.";
+    render(<SandboxSettings backend={{ get: async () => ({ ...confined, landlockOnly: true, missing, layers: ["Landlock ABI 7"] }), set: vi.fn() }} />);
+    expect(await screen.findByText(missing)).toBeTruthy();
   });
 });
 
@@ -69,6 +88,8 @@ describe("confinement in the dialog and the header", () => {
   it("the bash dialog says whether the command runs confined", () => {
     const { rerender } = render(<ApprovalCommand command={{ action: "exec", command: "make", cwd: "/w", confined: true }} />);
     expect(screen.getByText(/^confined — writes only in the workspace/)).toBeTruthy();
+    rerender(<ApprovalCommand command={{ action: "exec", command: "make", cwd: "/w", confined: true, sandbox: "confined by Landlock ABI 7. Reads: all but ~/.ssh." }} />);
+    expect(screen.getByText(/Reads: all but ~\/\.ssh/)).toBeTruthy();
     rerender(<ApprovalCommand command={{ action: "start", command: "make", cwd: "/w" }} />);
     expect(screen.getByText("not confined — can write anywhere you can")).toBeTruthy();
     rerender(<ApprovalCommand command={{ action: "stop", processId: "p1" }} />);

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"gatehouse/internal/protocol"
+	"gatehouse/internal/sandbox"
 	"gatehouse/internal/tools"
 )
 
@@ -28,7 +29,9 @@ func (t *Tool) Prepare(_ context.Context, raw json.RawMessage) (*tools.Prepared,
 			return nil, res, false
 		}
 		c.Cwd = dir
-		c.Confined = t.c.Registry.Confined(dir)
+		if p := t.c.Registry.Policy(dir); p != nil {
+			c.Confined, c.Sandbox = true, sandbox.LineOf(*p)
+		}
 	case "write", "stop":
 		if a.Input != nil {
 			c.Input = *a.Input

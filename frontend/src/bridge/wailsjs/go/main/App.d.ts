@@ -104,6 +104,8 @@ export function SetModel(arg1:string):Promise<main.AppState>;
 
 export function SetSandbox(arg1:string,arg2:boolean):Promise<main.SandboxView>;
 
+export function SetSandboxLists(arg1:Array<string>,arg2:Array<string>):Promise<main.SandboxView>;
+
 export function SetWindowFocused(arg1:boolean):Promise<void>;
 
 export function Snapshot():Promise<protocol.Snapshot>;

@@ -194,6 +194,10 @@ export function SetSandbox(arg1, arg2) {
   return window['go']['main']['App']['SetSandbox'](arg1, arg2);
 }
 
+export function SetSandboxLists(arg1, arg2) {
+  return window['go']['main']['App']['SetSandboxLists'](arg1, arg2);
+}
+
 export function SetWindowFocused(arg1) {
   return window['go']['main']['App']['SetWindowFocused'](arg1);
 }
