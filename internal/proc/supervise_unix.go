@@ -181,7 +181,7 @@ func (r *Registry) refill() {
 	var sp *helper
 	if err == nil {
 		// No environment: the command gets its own with its request.
-		sp, err = r.startHelper(life, []string{wire.SpareFlag}, "/", []string{}, [3]*os.File{}, true)
+		sp, err = r.startHelper(life, append(r.ahead(), wire.SpareFlag), "/", []string{}, [3]*os.File{}, true)
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -195,6 +195,22 @@ func (r *Registry) refill() {
 		return
 	}
 	r.spare = sp
+}
+
+// ahead are the policy flags a spare enters the sandbox's namespaces with
+// ahead of its command: those of the last command's folder, when they use
+// namespaces (a next command confined otherwise runs as without).
+func (r *Registry) ahead() []string {
+	r.mu.Lock()
+	dir := r.lastDir
+	r.mu.Unlock()
+	if dir == "" || r.o.Sandbox == nil {
+		return nil
+	}
+	if p := r.o.Sandbox(dir); p != nil && p.Namespaces() {
+		return p.Args()
+	}
+	return nil
 }
 
 // dropSpare discards the spare helper; call with r.mu held.
@@ -240,6 +256,7 @@ func (r *Registry) launchSupervised(shell, command, dir string, env []string, st
 			return nil, err
 		}
 	}
+	r.lastDir = dir
 	go r.refill()
 	sup, statR := h.sup, h.statR
 	lines := bufio.NewReader(statR)

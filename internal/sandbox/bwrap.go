@@ -3,6 +3,8 @@ package sandbox
 import (
 	"os"
 	"path/filepath"
+	"sort"
+	"strings"
 )
 
 // InnerHelper is where the helper is mounted inside a sandbox whose /tmp is
@@ -31,28 +33,41 @@ func (p Policy) BwrapArgs(dir string, inner []string) []string {
 			inner = append([]string{InnerHelper}, inner[1:]...)
 		}
 	}
-	var empty []string // made read-only once the writable folders inside are back
+	// Mounts go parents first: a folder mounted back inside a denied one,
+	// a denied one inside a writable folder mounted back.
+	type mount struct {
+		path string
+		args []string
+	}
+	var mounts []mount
+	var empty []string // made read-only once what is inside is mounted
 	for _, d := range slicesConcat(p.DenyRead, p.HideSockets) {
 		fi, err := os.Stat(d)
 		switch {
 		case err != nil:
 			continue
 		case fi.IsDir():
-			a = append(a, "--tmpfs", d)
+			mounts = append(mounts, mount{d, []string{"--tmpfs", d}})
 			empty = append(empty, d)
 		default:
-			a = append(a, "--ro-bind", "/dev/null", d)
+			mounts = append(mounts, mount{d, []string{"--ro-bind", "/dev/null", d}})
 		}
 	}
 	for _, w := range p.Writable {
 		for _, c := range covered {
 			if Within(w, c) && w != "/tmp" {
 				if _, err := os.Stat(w); err == nil {
-					a = append(a, "--bind", w, w)
+					mounts = append(mounts, mount{w, []string{"--bind", w, w}})
 				}
 				break
 			}
 		}
+	}
+	sort.SliceStable(mounts, func(i, j int) bool {
+		return strings.Count(mounts[i].path, "/") < strings.Count(mounts[j].path, "/")
+	})
+	for _, m := range mounts {
+		a = append(a, m.args...)
 	}
 	for _, d := range empty {
 		a = append(a, "--remount-ro", d)

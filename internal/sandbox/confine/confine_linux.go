@@ -27,8 +27,27 @@ import (
 // command cannot signal its helper either. It fails where the kernel has no
 // Landlock: the caller must not run the command then.
 func ApplyThread(p sandbox.Policy) error {
+	c, err := Prepare(p)
+	if err != nil {
+		return err
+	}
+	return c.Apply()
+}
+
+// Confinement is a policy made ready to apply: the Landlock ruleset open
+// and the seccomp program assembled, so that a spare waiting for its
+// command spends nothing on them once it comes.
+type Confinement struct {
+	fd     int
+	flags  uint32
+	filter []syscall.SockFilter
+}
+
+// Prepare makes p ready to apply; it fails where the kernel has no
+// Landlock.
+func Prepare(p sandbox.Policy) (*Confinement, error) {
 	if sandbox.ABI() < 1 {
-		return sandbox.ErrUnavailable
+		return nil, sandbox.ErrUnavailable
 	}
 	cfg := landlock.Config{HandledAccessFS: landlock.V5.HandledAccessFS,
 		Scoped: landlock.ScopedSet(ll.ScopeAbstractUnixSocket | ll.ScopeSignal)}
@@ -58,18 +77,28 @@ func ApplyThread(p sandbox.Policy) error {
 	}
 	fd, flags, err := cfg.BestEffort().NewRulesetFD(rules...)
 	if err != nil {
-		return fmt.Errorf("sandbox: landlock: %w", err)
+		return nil, fmt.Errorf("sandbox: landlock: %w", err)
 	}
 	if fd < 0 {
-		return sandbox.ErrUnavailable
+		return nil, sandbox.ErrUnavailable
 	}
-	defer syscall.Close(fd)
-	// Both act on the calling thread only.
+	filter, err := program(p)
+	if err != nil {
+		syscall.Close(fd)
+		return nil, err
+	}
+	return &Confinement{fd: fd, flags: flags, filter: filter}, nil
+}
+
+// Apply confines the calling thread (see ApplyThread); call it once.
+func (c *Confinement) Apply() error {
+	defer syscall.Close(c.fd)
+	// All three act on the calling thread only.
 	if _, _, e := syscall.RawSyscall6(syscall.SYS_PRCTL, unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0, 0); e != 0 {
 		return fmt.Errorf("sandbox: prctl(PR_SET_NO_NEW_PRIVS): %w", e)
 	}
-	if err := ll.LandlockRestrictSelf(fd, flags); err != nil {
+	if err := ll.LandlockRestrictSelf(c.fd, c.flags); err != nil {
 		return fmt.Errorf("sandbox: landlock_restrict_self: %w", err)
 	}
-	return Filter(p)
+	return load(c.filter)
 }

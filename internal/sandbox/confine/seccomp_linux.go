@@ -48,34 +48,39 @@ func rules(p sandbox.Policy) []seccomp.SyscallGroup {
 	}
 }
 
-// Filter loads the seccomp filter of p on the calling thread (no_new_privs
-// must be set). System calls of another architecture (32-bit programs on a
-// 64-bit kernel, whose socketcall would slip past) are refused whole.
-func Filter(p sandbox.Policy) error {
+// program assembles the seccomp filter of p. System calls of another
+// architecture (32-bit programs on a 64-bit kernel, whose socketcall would
+// slip past) are refused whole.
+func program(p sandbox.Policy) ([]syscall.SockFilter, error) {
 	pol := seccomp.Policy{DefaultAction: seccomp.ActionAllow, Syscalls: rules(p)}
 	insts, err := pol.Assemble()
 	if err != nil {
-		return fmt.Errorf("sandbox: seccomp: %w", err)
+		return nil, fmt.Errorf("sandbox: seccomp: %w", err)
 	}
 	// Assemble jumps to its last instruction (the default, allow) on a
 	// foreign architecture; make that jump land on a refusal instead.
-	if j, ok := insts[1].(bpf.JumpIf); ok && j.Cond == bpf.JumpNotEqual && j.SkipTrue < 255 {
-		j.SkipTrue++
-		insts[1] = j
-		insts = append(insts, bpf.RetConstant{Val: uint32(seccomp.ActionErrno) | uint32(unix.EPERM)})
-	} else {
-		return fmt.Errorf("sandbox: seccomp: unexpected program shape")
+	j, ok := insts[1].(bpf.JumpIf)
+	if !ok || j.Cond != bpf.JumpNotEqual || j.SkipTrue == 255 {
+		return nil, fmt.Errorf("sandbox: seccomp: unexpected program shape")
 	}
+	j.SkipTrue++
+	insts[1] = j
+	insts = append(insts, bpf.RetConstant{Val: uint32(seccomp.ActionErrno) | uint32(unix.EPERM)})
 	raw, err := bpf.Assemble(insts)
 	if err != nil {
-		return fmt.Errorf("sandbox: seccomp: %w", err)
+		return nil, fmt.Errorf("sandbox: seccomp: %w", err)
 	}
 	filter := make([]syscall.SockFilter, len(raw))
 	for i, r := range raw {
 		filter[i] = syscall.SockFilter{Code: r.Op, Jt: r.Jt, Jf: r.Jf, K: r.K}
 	}
+	return filter, nil
+}
+
+// load installs filter on the calling thread (no_new_privs must be set),
+// without SECCOMP_FILTER_FLAG_TSYNC: this thread only.
+func load(filter []syscall.SockFilter) error {
 	prog := syscall.SockFprog{Len: uint16(len(filter)), Filter: &filter[0]}
-	// Without SECCOMP_FILTER_FLAG_TSYNC: this thread only.
 	if _, _, e := syscall.RawSyscall(unix.SYS_SECCOMP, unix.SECCOMP_SET_MODE_FILTER, 0, uintptr(unsafe.Pointer(&prog))); e != 0 {
 		return fmt.Errorf("sandbox: seccomp: %w", e)
 	}

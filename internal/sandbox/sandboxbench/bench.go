@@ -8,8 +8,10 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -51,9 +53,10 @@ func Registries(sup, dir string, landlockOnly bool) (direct, supervised *proc.Re
 func ExecTrue(r *proc.Registry, dir string) func(*testing.B) {
 	return func(b *testing.B) {
 		for b.Loop() {
-			res, err := r.Exec(context.Background(), proc.ExecSpec{Command: "true", Dir: dir, Timeout: time.Minute})
+			var out strings.Builder
+			res, err := r.Exec(context.Background(), proc.ExecSpec{Command: "true", Dir: dir, Timeout: time.Minute, Stderr: &out})
 			if err != nil || res.ExitCode != 0 {
-				b.Fatalf("exec true: %v (exit %d)", err, res.ExitCode)
+				fail(fmt.Errorf("exec true: %v (exit %d) %s", err, res.ExitCode, out.String()))
 			}
 		}
 	}
