@@ -1,8 +1,3 @@
-// Package sandbox describes how a command is confined by the OS and what
-// that confinement says to the user. The app builds a Policy (Build) and
-// passes it to the supervisor helper as flags (Args, Flags); the helper
-// applies it (package confine, supervisor). See doc.go for the layers and
-// why they are built the way they are.
 package sandbox
 
 import (
