@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"flag"
+	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -46,5 +47,34 @@ func TestRiskyWorkspace(t *testing.T) {
 		if got := RiskyWorkspace(dir, home) != ""; got != risky {
 			t.Errorf("RiskyWorkspace(%q) = %v, want %v", dir, got, risky)
 		}
+	}
+}
+
+// Mounts go parents first: a denied folder inside the workspace (a folder
+// mounted back under the private /tmp) is mounted after it, and a folder
+// mounted back inside the denied one after that.
+func TestBwrapMountsParentsFirst(t *testing.T) {
+	ws := t.TempDir()
+	data := filepath.Join(ws, "data")
+	scratch := filepath.Join(data, "scratch", "s")
+	os.MkdirAll(filepath.Join(scratch, "tmp"), 0o700)
+	p := Build(Spec{Workspace: ws, Scratch: scratch, Env: []string{"HOME=/nonexistent"}, DataDir: data,
+		Layers: Layers{ABI: 7, Bwrap: "/usr/bin/bwrap"}})
+	args := p.BwrapArgs(ws, []string{"/bin/true"})
+	at := func(op, path string) int {
+		n := 1 // words after op to its target: a bind names source then target
+		if op == "--bind" {
+			n = 2
+		}
+		for i := 0; i+n < len(args); i++ {
+			if args[i] == op && args[i+n] == path {
+				return i
+			}
+		}
+		t.Fatalf("%s %s missing in %v", op, path, args)
+		return -1
+	}
+	if !(at("--bind", ws) < at("--tmpfs", data) && at("--tmpfs", data) < at("--bind", scratch) && at("--bind", scratch) < at("--remount-ro", data)) {
+		t.Fatalf("mount order: %v", args)
 	}
 }
