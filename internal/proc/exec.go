@@ -18,6 +18,9 @@ type ExecSpec struct {
 	// Stdout and Stderr receive the output as it comes, each from one
 	// goroutine; neither is written to after Exec returns.
 	Stdout, Stderr io.Writer
+	// Unconfined runs this command outside the sandbox (still under the
+	// supervisor): the user chose so for this one call.
+	Unconfined bool
 }
 
 // ExecResult is how an Exec ended.
@@ -71,7 +74,7 @@ func (r *Registry) Exec(ctx context.Context, spec ExecSpec) (ExecResult, error) 
 		return ExecResult{}, ErrClosed
 	}
 	began := time.Now()
-	l, err := r.launch(spec.Command, spec.Dir, env, [3]*os.File{nil, outW, errW}, false)
+	l, err := r.launch(spec.Command, spec.Dir, env, [3]*os.File{nil, outW, errW}, false, spec.Unconfined)
 	outW.Close()
 	errW.Close()
 	if err != nil {

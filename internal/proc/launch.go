@@ -20,10 +20,10 @@ type launched struct {
 // its own (withPTY: a session of its own whose controlling terminal is
 // stdio[0]). With Options.Supervisor set, the shell runs under the helper,
 // confined by Options.Sandbox's policy. Call with r.mu held.
-func (r *Registry) launch(command, dir string, env []string, stdio [3]*os.File, withPTY bool) (*launched, error) {
+func (r *Registry) launch(command, dir string, env []string, stdio [3]*os.File, withPTY, unconfined bool) (*launched, error) {
 	shell := r.shellPath(env)
 	if r.o.Supervisor != "" {
-		return r.launchSupervised(shell, command, dir, env, stdio, withPTY)
+		return r.launchSupervised(shell, command, dir, env, stdio, withPTY, unconfined)
 	}
 	cmd := exec.Command(shell, "-c", command)
 	cmd.Dir, cmd.Env = dir, env

@@ -185,7 +185,7 @@ func (r *Registry) Start(command, dir string) (Info, error) {
 	if err != nil {
 		return Info{}, err
 	}
-	l, err := r.launch(command, dir, env, [3]*os.File{tty, tty, tty}, true)
+	l, err := r.launch(command, dir, env, [3]*os.File{tty, tty, tty}, true, false)
 	tty.Close()
 	if err != nil {
 		f.Close()

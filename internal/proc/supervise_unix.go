@@ -66,12 +66,12 @@ func (r *Registry) lifeline() (*os.File, error) {
 
 // supervisorArgs are the helper's flags for a command in dir, and the
 // policy confining it (nil: none).
-func (r *Registry) supervisorArgs(dir string, withPTY bool) (args []string, pol *sandbox.Policy) {
+func (r *Registry) supervisorArgs(dir string, withPTY, unconfined bool) (args []string, pol *sandbox.Policy) {
 	args = []string{"-grace", r.o.KillGrace.String()}
 	if withPTY {
 		args = append(args, "-pty")
 	}
-	if r.o.Sandbox != nil {
+	if r.o.Sandbox != nil && !unconfined {
 		if pol = r.o.Sandbox(dir); pol != nil {
 			args = append(append(args, "-confine"), pol.Args()...)
 		}
@@ -224,12 +224,12 @@ func (r *Registry) dropSpare() {
 // launchSupervised runs the command under a helper: the spare started
 // ahead when there is one, else a new one; then a new spare is started for
 // the next command. Call with r.mu held.
-func (r *Registry) launchSupervised(shell, command, dir string, env []string, stdio [3]*os.File, withPTY bool) (*launched, error) {
+func (r *Registry) launchSupervised(shell, command, dir string, env []string, stdio [3]*os.File, withPTY, unconfined bool) (*launched, error) {
 	life, err := r.lifeline()
 	if err != nil {
 		return nil, err
 	}
-	args, pol := r.supervisorArgs(dir, withPTY)
+	args, pol := r.supervisorArgs(dir, withPTY, unconfined)
 	var guard *sandbox.Guard
 	if pol != nil && len(pol.Guarded) > 0 {
 		guard = sandbox.NewGuard(pol.Guarded)

@@ -25,7 +25,7 @@ type supervisor struct{}
 
 func (*supervisor) running() bool { return false }
 
-func (r *Registry) launchSupervised(string, string, string, []string, [3]*os.File, bool) (*launched, error) {
+func (r *Registry) launchSupervised(string, string, string, []string, [3]*os.File, bool, bool) (*launched, error) {
 	return nil, errUnsupported
 }
 

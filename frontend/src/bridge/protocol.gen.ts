@@ -149,6 +149,7 @@ export interface Decision {
   note?: string;
   files?: string[];
   hunks?: string[];
+  unconfined?: boolean;
 }
 
 export type DecisionKind = "once" | "session" | "reject" | "partial";

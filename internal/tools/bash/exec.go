@@ -25,9 +25,13 @@ type execResult struct {
 	Truncated  bool         `json:"truncated"`
 	// Sandbox explains a refusal the OS sandbox may have caused.
 	Sandbox string `json:"sandbox,omitempty"`
+	// Unconfined says the user ran this command outside the sandbox.
+	Unconfined string `json:"unconfined,omitempty"`
 }
 
-func (t *Tool) exec(ctx context.Context, a args) (tools.Result, error) {
+// exec runs a to completion; unconfined (the user chose so in the dialog)
+// runs it outside the OS sandbox.
+func (t *Tool) exec(ctx context.Context, a args, unconfined bool) (tools.Result, error) {
 	dir, res, ok := t.resolve(a.Cwd)
 	if !ok {
 		return res, nil
@@ -37,7 +41,7 @@ func (t *Tool) exec(ctx context.Context, a args) (tools.Result, error) {
 		timeout = min(time.Duration(*a.TimeoutMs)*time.Millisecond, t.c.MaxTimeout)
 	}
 	stdout, stderr := newCapture(t.c.Head, t.c.Tail), newCapture(t.c.Head, t.c.Tail)
-	r, err := t.c.Registry.Exec(ctx, proc.ExecSpec{Command: a.Command, Dir: dir, Timeout: timeout, Stdout: stdout, Stderr: stderr})
+	r, err := t.c.Registry.Exec(ctx, proc.ExecSpec{Command: a.Command, Dir: dir, Timeout: timeout, Stdout: stdout, Stderr: stderr, Unconfined: unconfined})
 	if err != nil {
 		if ctx.Err() != nil {
 			return tools.Result{}, err
@@ -45,6 +49,9 @@ func (t *Tool) exec(ctx context.Context, a args) (tools.Result, error) {
 		return tools.FailErr(fmt.Errorf("cannot run the command: %w", err), tools.CodeIOError), nil
 	}
 	out := execResult{Command: a.Command, Cwd: dir, ExitCode: r.ExitCode, TimedOut: r.TimedOut, DurationMs: r.Duration.Milliseconds()}
+	if unconfined {
+		out.Unconfined = "The user chose to run this one command outside the OS sandbox; later commands run confined again."
+	}
 	var cutOut, cutErr bool
 	out.Stdout, cutOut = stdout.String()
 	out.Stderr, cutErr = stderr.String()
