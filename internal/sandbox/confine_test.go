@@ -35,7 +35,6 @@ type box struct {
 	landlockOnly                         bool
 	env                                  []string
 	reg                                  *proc.Registry
-	policy                               sandbox.Policy
 }
 
 // boxOpts: on confines; noNet turns the network off; landlockOnly leaves
@@ -102,7 +101,6 @@ func newBoxWith(t *testing.T, o boxOpts) *box {
 			s := spec
 			s.Env = b.env
 			p := sandbox.Build(s)
-			b.policy = p
 			return &p
 		}
 	}
