@@ -190,7 +190,7 @@ func Exec(ctx context.Context, args []string, env ExecEnv, stdin io.Reader, stdo
 		return usage("%v", err)
 	}
 	o.contextWindow = eff.Settings.ContextWindow
-	o.sandbox = cmdhost.Config{Mode: eff.Settings.Sandbox, DenyTCP: eff.Settings.SandboxDenyTCP}
+	o.sandbox = cmdhost.ConfigOf(eff.Settings)
 	o.microCompactAt, o.compactAt = eff.Settings.MicroCompactAt, eff.Settings.CompactAt
 	o.undoStore = eff.Settings.UndoStoreBytes()
 	ws, err := workspace.New(o.workspace, workspace.Options{})

@@ -357,7 +357,7 @@ func (r *Registry) stopAll(ps []*process, gs []group) {
 func (r *Registry) CloseAll() {
 	r.mu.Lock()
 	r.closed = true
-	r.dropSpare()
+	spareDone := r.dropSpare()
 	var ps []*process
 	for _, id := range r.order {
 		if p := r.procs[id]; !p.inf.Restored {
@@ -369,6 +369,7 @@ func (r *Registry) CloseAll() {
 		gs = append(gs, g)
 	}
 	r.mu.Unlock()
+	awaitEnd(spareDone)
 	r.stopAll(ps, gs)
 }
 

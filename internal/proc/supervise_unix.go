@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 
 	"gatehouse/internal/sandbox"
 	"gatehouse/internal/supervisor/wire"
@@ -190,7 +191,15 @@ func (r *Registry) refill() {
 	if err != nil {
 		return
 	}
-	if r.closed || r.spare != nil {
+	if r.closed {
+		// Close waits for this refill: the spare must be gone by then.
+		sp.discard()
+		r.mu.Unlock()
+		awaitEnd(sp.sup.done)
+		r.mu.Lock()
+		return
+	}
+	if r.spare != nil {
 		sp.discard()
 		return
 	}
@@ -213,11 +222,30 @@ func (r *Registry) ahead() []string {
 	return nil
 }
 
-// dropSpare discards the spare helper; call with r.mu held.
-func (r *Registry) dropSpare() {
-	if r.spare != nil {
-		r.spare.discard()
-		r.spare = nil
+// dropSpare discards the spare helper and returns a channel closed once it
+// ended (nil: there was none); call with r.mu held.
+func (r *Registry) dropSpare() <-chan struct{} {
+	sp := r.spare
+	if sp == nil {
+		return nil
+	}
+	sp.discard()
+	r.spare = nil
+	return sp.sup.done
+}
+
+// spareGrace bounds the wait for a dropped spare at close: one that entered
+// the sandbox's namespaces ends its bubblewrap first.
+const spareGrace = 2 * time.Second
+
+// awaitEnd waits (bounded) for a dropped spare to end.
+func awaitEnd(done <-chan struct{}) {
+	if done == nil {
+		return
+	}
+	select {
+	case <-done:
+	case <-time.After(spareGrace):
 	}
 }
 

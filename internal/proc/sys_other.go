@@ -68,4 +68,6 @@ func procStart(int) (uint64, bool) { return 0, false }
 
 type helper struct{}
 
-func (r *Registry) dropSpare() {}
+func (r *Registry) dropSpare() <-chan struct{} { return nil }
+
+func awaitEnd(<-chan struct{}) {}

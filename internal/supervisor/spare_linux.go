@@ -39,6 +39,9 @@ func spare(pre []string) int {
 	}
 	syscall.Close(RequestFD)
 	if err != nil || n == 0 {
+		if ahead != nil {
+			ahead.drop() // nothing of it outlives the spare
+		}
 		return 0 // dropped before use
 	}
 	var fds []int
@@ -132,10 +135,11 @@ func (p *prestarted) run(req wire.Request, stdio []int) (int, bool) {
 	return supervise(p.pid, status, j.grace), true
 }
 
-// drop ends the waiting inner stage (end of file on its socket) and reaps
-// bubblewrap.
+// drop kills bubblewrap and the waiting inner stage (its process group;
+// it may still be mounting) and reaps it.
 func (p *prestarted) drop() {
 	syscall.Close(p.sock)
+	syscall.Kill(-p.pid, syscall.SIGKILL)
 	var ws syscall.WaitStatus
 	syscall.Wait4(p.pid, &ws, 0, nil)
 }

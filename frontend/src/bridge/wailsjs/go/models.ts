@@ -384,8 +384,19 @@ export namespace main {
 	    abi?: number;
 	    confined: boolean;
 	    reason?: string;
-	    denyTCP: boolean;
+	    layers: string[];
+	    landlockOnly?: boolean;
+	    missing?: string;
 	    writable: string[];
+	    denyRead: string[];
+	    readOnly: string[];
+	    sockets: string;
+	    network: string;
+	    signals: string;
+	    line: string;
+	    denyTCP: boolean;
+	    denyList: string[];
+	    socketList: string[];
 	
 	    static createFrom(source: any = {}) {
 	        return new SandboxView(source);
@@ -398,8 +409,19 @@ export namespace main {
 	        this.abi = source["abi"];
 	        this.confined = source["confined"];
 	        this.reason = source["reason"];
-	        this.denyTCP = source["denyTCP"];
+	        this.layers = source["layers"];
+	        this.landlockOnly = source["landlockOnly"];
+	        this.missing = source["missing"];
 	        this.writable = source["writable"];
+	        this.denyRead = source["denyRead"];
+	        this.readOnly = source["readOnly"];
+	        this.sockets = source["sockets"];
+	        this.network = source["network"];
+	        this.signals = source["signals"];
+	        this.line = source["line"];
+	        this.denyTCP = source["denyTCP"];
+	        this.denyList = source["denyList"];
+	        this.socketList = source["socketList"];
 	    }
 	}
 	export class SessionInfo {
@@ -717,6 +739,7 @@ export namespace protocol {
 	    segments?: CommandSegment[];
 	    parseError?: string;
 	    confined?: boolean;
+	    sandbox?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new CommandPreview(source);
@@ -732,6 +755,7 @@ export namespace protocol {
 	        this.segments = this.convertValues(source["segments"], CommandSegment);
 	        this.parseError = source["parseError"];
 	        this.confined = source["confined"];
+	        this.sandbox = source["sandbox"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1173,6 +1197,7 @@ export namespace protocol {
 	    note?: string;
 	    files?: string[];
 	    hunks?: string[];
+	    unconfined?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new Decision(source);
@@ -1184,6 +1209,7 @@ export namespace protocol {
 	        this.note = source["note"];
 	        this.files = source["files"];
 	        this.hunks = source["hunks"];
+	        this.unconfined = source["unconfined"];
 	    }
 	}
 	
