@@ -120,3 +120,26 @@ func (a *App) StopSubagent(id string) error {
 	_, err = m.Stop(id)
 	return err
 }
+
+// TrustedFolders lists the folders the user trusts and what each trusts
+// (Settings → Trusted folders).
+func (a *App) TrustedFolders() ([]trust.FolderTrust, error) {
+	return trust.NewStore(a.store.Dir()).List()
+}
+
+// RevokeTrust forgets what the user trusted in folder; when it is the open
+// workspace, its agents and servers stop being offered at once (and the
+// prompts ask again). It returns the folders still trusted.
+func (a *App) RevokeTrust(folder string) ([]trust.FolderTrust, error) {
+	ts := trust.NewStore(a.store.Dir())
+	if err := ts.RevokeFolder(folder); err != nil {
+		return nil, err
+	}
+	if m, err := a.manager(); err == nil {
+		a.logAgentErrs(m.Reload(a.agentHost()))
+	}
+	if err := a.mcp.Recheck(); err != nil {
+		a.log.Warn("MCP server lists", "err", err)
+	}
+	return ts.List()
+}

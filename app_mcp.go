@@ -15,6 +15,13 @@ func (a *App) newMCPHost() *mcp.Host {
 		OnUpdate: func(p protocol.McpUpdatedPayload) {
 			a.bus.Publish(protocol.Event{Type: protocol.McpUpdated, Payload: p})
 		},
+		Confine: func(ws string) mcp.Confinement {
+			a.mu.Lock()
+			h := a.cmdHost()
+			a.mu.Unlock()
+			helper, p, why := h.Confinement(ws, a.loginEnv.Environ(), a.sandboxConfig())
+			return mcp.Confinement{Helper: helper, Policy: p, Why: why}
+		},
 	})
 }
 

@@ -25,7 +25,7 @@ import { loadRich } from "./rich";
 import type { FilesBackend } from "./bridge/files";
 import type { LeftoverBackend, SandboxBackend } from "./bridge/sandbox";
 import type { McpBackend } from "./bridge/mcp";
-import type { AgentsTrustBackend } from "./bridge/agents";
+import type { AgentsTrustBackend, TrustedFoldersBackend } from "./bridge/agents";
 import { AgentsTrust } from "./components/AgentsTrust";
 import { McpPanel } from "./components/McpPanel";
 import type { UndoBackend } from "./bridge/undo";
@@ -40,7 +40,7 @@ export function applyTheme(theme: string) {
 
 const autoNotice = "This window started in auto mode: tool calls run without asking you first. The workspace boundary still holds. Change the mode with Approval in the header.";
 
-export function App({ backend, processes, sessions, localModels, files, approvals, mcp, initialState, sandbox, leftovers, undo: undoApi, agentsTrust }: {
+export function App({ backend, processes, sessions, localModels, files, approvals, mcp, initialState, sandbox, leftovers, undo: undoApi, agentsTrust, trusted }: {
   backend: Backend;
   /** The frame's state when the page had it before mounting (main.tsx): the first render is then the real frame. */
   initialState?: AppState;
@@ -56,6 +56,8 @@ export function App({ backend, processes, sessions, localModels, files, approval
   mcp?: McpBackend;
   /** Trust for the workspace's .gatehouse/agents/ (absent: no prompt). */
   agentsTrust?: AgentsTrustBackend;
+  /** Settings → Trusted folders. */
+  trusted?: TrustedFoldersBackend;
   undo?: UndoBackend;
 }) {
   const [state, setState] = useState<AppState | null>(initialState ?? null);
@@ -195,6 +197,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
               onClose={state.needsSetup ? undefined : () => setShowSettings(false)}
               localModels={localModels}
               sandbox={sandbox}
+              trusted={trusted}
               contextUse={contextUse}
             />
           </main>

@@ -9,7 +9,7 @@ import { detectLocalModels } from "./bridge/localModels";
 import { filesBackend } from "./bridge/files";
 import { leftoverBackend, sandboxBackend } from "./bridge/sandbox";
 import { mcpBackend } from "./bridge/mcp";
-import { agentsTrustBackend } from "./bridge/agents";
+import { agentsTrustBackend, trustedFoldersBackend } from "./bridge/agents";
 import { undoBackend } from "./bridge/undo";
 import "./styles.css";
 
@@ -18,7 +18,7 @@ const root = createRoot(document.getElementById("root")!);
 function mount(initialState?: AppState) {
   root.render(
     <StrictMode>
-      <App backend={backend} processes={processBackend} sessions={sessionsBackend} localModels={detectLocalModels} files={filesBackend} approvals={approvalBackend} initialState={initialState} mcp={mcpBackend} agentsTrust={agentsTrustBackend} sandbox={sandboxBackend} leftovers={leftoverBackend} undo={undoBackend} />
+      <App backend={backend} processes={processBackend} sessions={sessionsBackend} localModels={detectLocalModels} files={filesBackend} approvals={approvalBackend} initialState={initialState} mcp={mcpBackend} agentsTrust={agentsTrustBackend} trusted={trustedFoldersBackend} sandbox={sandboxBackend} leftovers={leftoverBackend} undo={undoBackend} />
     </StrictMode>,
   );
 }

@@ -55,7 +55,7 @@ func readImage(ws *workspace.Workspace, path string) (image, bool) {
 	if err != nil || !fi.Mode().IsRegular() || fi.Size() > maxImage {
 		return image{}, false
 	}
-	b, err := os.ReadFile(abs)
+	b, _, err := workspace.ReadRegular(abs, maxImage) // never waits on a FIFO swapped in
 	if err != nil || !sniff.Text(b) {
 		return image{}, false
 	}

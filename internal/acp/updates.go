@@ -4,11 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	sdk "github.com/coder/acp-go-sdk"
 
+	"gatehouse/internal/approval"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/session"
 	"gatehouse/internal/workspace"
@@ -201,41 +201,20 @@ func previewContent(pv protocol.Preview) []sdk.ToolCallContent {
 			out = append(out, sdk.ToolDiffContent(f.Path, f.NewContent, f.OldContent))
 		}
 	}
+	warns := approval.Warnings(pv)
 	if c := pv.Command; pv.Kind == protocol.PreviewCommand && c != nil && c.Command != "" {
 		text := "$ " + c.Command
-		if w := warnings(c); w != "" {
-			text += "\n\n" + w
+		if len(warns) > 0 {
+			text += "\n\n" + strings.Join(warns, "\n")
 		}
 		out = append(out, sdk.ToolContent(sdk.TextBlock(text)))
+	} else if len(warns) > 0 {
+		out = append(out, sdk.ToolContent(sdk.TextBlock(strings.Join(warns, "\n"))))
 	}
 	if pv.Kind == protocol.PreviewArgs && pv.ArgsText != "" {
 		out = append(out, sdk.ToolContent(sdk.TextBlock(pv.ArgsText)))
 	}
 	return out
-}
-
-// warnings are what the window's dialog marks in a command, as one line.
-func warnings(c *protocol.CommandPreview) string {
-	var out []string
-	add := func(on bool, s string) {
-		if on && !slices.Contains(out, s) {
-			out = append(out, s)
-		}
-	}
-	for _, s := range c.Segments {
-		add(s.Deletes, "deletes files")
-		add(s.WritesOutside, "writes outside the workspace")
-		add(s.Network, "reaches the network")
-		add(s.Elevates, "gains privileges")
-		add(s.Opaque, "runs code no rule can see")
-	}
-	if c.ParseError != "" {
-		out = append(out, "not valid shell: "+c.ParseError)
-	}
-	if len(out) == 0 {
-		return ""
-	}
-	return "Warning: " + strings.Join(out, "; ") + "."
 }
 
 // previewLocations are the files of a file change, absolute.

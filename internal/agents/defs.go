@@ -35,12 +35,14 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 
 	"gatehouse/internal/tools"
+	"gatehouse/internal/trust"
 )
 
 // ReadOnlyGroup is the tools value naming every tool that only reads.
@@ -219,9 +221,11 @@ type LoadOptions struct {
 	// Workspace is the workspace's root; its .gatehouse/agents/ is read
 	// only when Trusted says so.
 	Workspace string
-	// Trusted reports whether the workspace's agent definitions may load
-	// (folder trust); nil: they never do.
-	Trusted func(workspace string) bool
+	// Trusted returns the workspace's .gatehouse/agents/ content when the
+	// user trusts it as it is now (folder trust), nil otherwise; nil: the
+	// workspace's definitions never load. The definitions are parsed from
+	// the bytes it returns, which are the bytes that were hashed.
+	Trusted func(workspace string) *trust.Content
 }
 
 // readDir parses dir's *.md definitions, in name order; a file that does
@@ -243,6 +247,31 @@ func readDir(dir string) ([]Definition, []error) {
 		errs = append(errs, err)
 	}
 	return defs, errs
+}
+
+// parseContent parses the definitions of a workspace's trusted content:
+// the .md files directly in WorkspaceDir, from the bytes that were hashed.
+func parseContent(ws string, c *trust.Content) ([]Definition, []error) {
+	var defs []Definition
+	var errs []error
+	for _, rel := range c.Files {
+		if !isDefinitionFile(rel) {
+			continue
+		}
+		d, err := Parse(filepath.Join(ws, filepath.FromSlash(rel)), c.Data[rel])
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		defs = append(defs, d)
+	}
+	return defs, errs
+}
+
+// isDefinitionFile reports whether rel (workspace-relative, slashes) is
+// read as a definition: a .md file directly in WorkspaceDir.
+func isDefinitionFile(rel string) bool {
+	return strings.HasSuffix(rel, ".md") && path.Dir(rel) == WorkspaceDir
 }
 
 // WorkspaceDir is where a workspace keeps its definitions.
@@ -267,12 +296,9 @@ func Load(o LoadOptions) ([]Definition, []error) {
 	if o.UserDir != "" {
 		add(readDir(filepath.Join(o.UserDir, "agents")))
 	}
-	if o.Workspace != "" && o.Trusted != nil && o.Trusted(o.Workspace) {
-		defs, es := readDir(filepath.Join(o.Workspace, filepath.FromSlash(WorkspaceDir)))
-		// Asked again after reading: what was read is what was trusted,
-		// unless the folder changed meanwhile (then none of it loads).
-		if o.Trusted(o.Workspace) {
-			add(defs, es)
+	if o.Workspace != "" && o.Trusted != nil {
+		if c := o.Trusted(o.Workspace); c != nil {
+			add(parseContent(o.Workspace, c))
 		}
 	}
 	out := make([]Definition, 0, len(byName))

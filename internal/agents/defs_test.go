@@ -74,7 +74,7 @@ func TestLoadOrderAndTrust(t *testing.T) {
 		}
 		return m
 	}
-	defs, errs := Load(LoadOptions{UserDir: user, Workspace: ws, Trusted: func(string) bool { return false }})
+	defs, errs := Load(LoadOptions{UserDir: user, Workspace: ws, Trusted: func(string) *trust.Content { return nil }})
 	m := byName(defs)
 	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "broken.md") {
 		t.Errorf("errors %v", errs)
@@ -85,7 +85,10 @@ func TestLoadOrderAndTrust(t *testing.T) {
 	if _, ok := m["reviewer"]; ok {
 		t.Error("an untrusted workspace's definition loaded")
 	}
-	defs, _ = Load(LoadOptions{UserDir: user, Workspace: ws, Trusted: func(string) bool { return true }})
+	defs, _ = Load(LoadOptions{UserDir: user, Workspace: ws, Trusted: func(ws string) *trust.Content {
+		c, _ := trust.Read(ws, trust.KindAgents)
+		return &c
+	}})
 	m = byName(defs)
 	if m["reviewer"].Source != wsReviewer || m["explore"].Description != "the workspace's" || len(defs) != 4 {
 		t.Errorf("trusted: %+v", defs)

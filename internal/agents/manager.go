@@ -15,6 +15,7 @@ import (
 	"gatehouse/internal/runtime"
 	"gatehouse/internal/session"
 	"gatehouse/internal/tools"
+	"gatehouse/internal/trust"
 )
 
 // DefaultMaxDepth is how deep children may nest: a main session's child
@@ -440,9 +441,9 @@ var _ tools.Provider = provider{}
 type HostOptions struct {
 	// ConfigDir is the user's config folder (its agents/ is read).
 	ConfigDir string
-	// Trusted says whether the workspace's definitions may load (nil:
-	// they do not).
-	Trusted func(workspace string) bool
+	// Trusted returns the workspace's trusted definitions content (see
+	// LoadOptions.Trusted; nil: they do not load).
+	Trusted func(workspace string) *trust.Content
 	// Past is the session being resumed (its children list as ended).
 	Past *session.Loaded
 	// Models gives a definition's model by name (nil: none).

@@ -2,25 +2,26 @@ package agents
 
 import (
 	"errors"
-	"os"
-	"path/filepath"
-	"strings"
+	"sort"
 
 	"gatehouse/internal/trust"
 )
 
 // WorkspaceTrust is LoadOptions.Trusted backed by folder trust: a
 // workspace's definitions load only while its .gatehouse/agents/, as it is
-// now, is trusted in ts (trust.KindAgents). A folder without definitions,
-// or one the trust store cannot read, is not trusted.
-func WorkspaceTrust(ts *trust.Store) func(workspace string) bool {
-	return func(ws string) bool {
+// now, is trusted in ts (trust.KindAgents), and from the very bytes whose
+// hash was trusted. A folder without definitions, or one the trust store
+// cannot read, is not trusted.
+func WorkspaceTrust(ts *trust.Store) func(workspace string) *trust.Content {
+	return func(ws string) *trust.Content {
 		c, err := trust.Read(ws, trust.KindAgents)
 		if err != nil || c.Empty() {
-			return false
+			return nil
 		}
-		ok, err := ts.Trusted(ws, trust.KindAgents, c)
-		return err == nil && ok
+		if ok, err := ts.Trusted(ws, trust.KindAgents, c); err != nil || !ok {
+			return nil
+		}
+		return &c
 	}
 }
 
@@ -42,36 +43,41 @@ type Pending struct {
 
 // PendingTrust returns what the workspace's .gatehouse/agents/ holds when
 // it is not trusted as it is now (never trusted, or changed since); nil
-// when there is nothing to ask.
+// when there is nothing to ask. Files that are refused (a symbolic link, a
+// FIFO) are listed with why; they never load. With only refused files the
+// Hash is "" and there is nothing to trust.
 func PendingTrust(ts *trust.Store, ws string) (*Pending, error) {
 	if ws == "" {
 		return nil, nil
 	}
 	c, err := trust.Read(ws, trust.KindAgents)
-	if err != nil || c.Empty() {
+	if err != nil || c.Empty() && len(c.Refused) == 0 {
 		return nil, err
 	}
-	if ok, err := ts.Trusted(ws, trust.KindAgents, c); err != nil || ok {
-		return nil, err
+	if !c.Empty() {
+		if ok, err := ts.Trusted(ws, trust.KindAgents, c); err != nil || ok && len(c.Refused) == 0 {
+			return nil, err
+		} else if ok {
+			c.Hash = "" // trusted already: only the refusals to show
+			c.Files = nil
+		}
 	}
 	p := &Pending{Hash: c.Hash}
 	for _, rel := range c.Files {
 		f := PendingFile{Path: rel}
-		path := filepath.Join(ws, filepath.FromSlash(rel))
-		switch {
-		case !strings.HasSuffix(rel, ".md") || filepath.Dir(path) != filepath.Join(ws, filepath.FromSlash(WorkspaceDir)):
+		if !isDefinitionFile(rel) {
 			f.Error = "not a definition (only .gatehouse/agents/*.md are read)"
-		default:
-			if data, err := os.ReadFile(path); err != nil {
-				f.Error = err.Error()
-			} else if d, err := Parse(rel, data); err != nil {
-				f.Error = err.Error()
-			} else {
-				f.Definition = &d
-			}
+		} else if d, err := Parse(rel, c.Data[rel]); err != nil {
+			f.Error = err.Error()
+		} else {
+			f.Definition = &d
 		}
 		p.Files = append(p.Files, f)
 	}
+	for _, r := range c.Refused {
+		p.Files = append(p.Files, PendingFile{Path: r.Path, Error: "refused: " + r.Reason})
+	}
+	sort.Slice(p.Files, func(i, j int) bool { return p.Files[i].Path < p.Files[j].Path })
 	return p, nil
 }
 

@@ -37,6 +37,7 @@ func (g *Gate) describe(tool string, args json.RawMessage, prep *tools.Prepared,
 		case "exec", "start":
 			line := analyzeShell(c.Command, c.Cwd, g.c.Workspace)
 			c.Segments, c.ParseError = line.segments, line.parseErr
+			c.Sandbox = SandboxLine(&c)
 			if line.plain {
 				k = keys{kind: keyCommands, calls: line.calls, action: c.Action, cwd: c.Cwd, where: g.where(c.Cwd)}
 			}

@@ -126,11 +126,13 @@ func (a *analyzer) program(s *segment, words []string, lit []bool) {
 			}
 		case wrappers[prog]:
 			s.Opaque = true
+			gitEnvWords(s, words[1:])
 			if prog == "npx" || prog == "pnpx" || prog == "bunx" || prog == "uvx" || prog == "pipx" {
 				s.Network = true
 			}
 		case shellState[prog]:
 			s.Opaque = true
+			gitEnvWords(s, words[1:])
 			return
 		case shells[prog]:
 			s.Opaque = true
@@ -179,6 +181,12 @@ func (a *analyzer) plainProgram(s *segment, prog string, words []string, lit []b
 	if prog == "git" && slices.ContainsFunc(args, func(w string) bool { return w == "-c" || strings.HasPrefix(w, "--config-env") }) {
 		s.Opaque = true // -c core.pager=… and friends run commands
 	}
+	if prog == "git" {
+		if k, local := gitConfigCode(args, sub, subAt); k != "" {
+			s.GitCode = k
+			s.WritesGit = s.WritesGit || local // `git config` writes .git/config
+		}
+	}
 	a.gitTargets(s, args, lit[1:])
 	if !writers[prog] {
 		return
@@ -212,7 +220,9 @@ func (a *analyzer) plainProgram(s *segment, prog string, words []string, lit []b
 	}
 	for _, i := range targets {
 		if !lit[i+1] {
-			s.WritesOutside = true
+			if !globNamesGit(s.pattern(args[i])) { // a .git glob is flagged below
+				s.WritesOutside = true
+			}
 		} else if a.outside(args[i]) {
 			s.writeOut(args[i])
 		}
@@ -220,8 +230,21 @@ func (a *analyzer) plainProgram(s *segment, prog string, words []string, lit []b
 	// Into .git, every operand counts: `cp -r x/.git .` puts a .git in
 	// place as surely as `cp x .git/config` does.
 	for i, w := range args {
-		if lit[i+1] && !strings.HasPrefix(w, "-") && a.intoGit(strings.TrimPrefix(w, "of=")) {
+		if strings.HasPrefix(w, "-") {
+			continue
+		}
+		if lit[i+1] && a.intoGit(strings.TrimPrefix(w, "of=")) || !lit[i+1] && globNamesGit(s.pattern(w)) {
 			s.WritesGit = true
+		}
+	}
+}
+
+// gitEnvWords sets s.GitCode when one of words (a wrapper's or export's
+// NAME=value words) sets a variable that makes git run code.
+func gitEnvWords(s *segment, words []string) {
+	for _, w := range words {
+		if name, _, ok := strings.Cut(w, "="); ok && gitEnvName(name) && s.GitCode == "" {
+			s.GitCode = name
 		}
 	}
 }
@@ -236,6 +259,9 @@ func (a *analyzer) gitTargets(s *segment, args []string, lit []bool) {
 	})
 	for i, w := range args {
 		if !lit[i] {
+			if inPlace && globNamesGit(s.pattern(w)) {
+				s.WritesGit = true // sed -i … .g?t/config
+			}
 			continue
 		}
 		var target string

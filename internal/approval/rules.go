@@ -3,10 +3,13 @@ package approval
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
 	"gatehouse/internal/protocol"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // Rules are the session rules that "approve for this session" creates. They
@@ -154,7 +157,7 @@ func proposal(tool string, k keys) *protocol.Rule {
 		for _, c := range k.calls {
 			if !slices.ContainsFunc(cs, func(p []string) bool { return slices.Equal(p, c) }) {
 				cs = append(cs, slices.Clone(c))
-				shown = append(shown, "`"+strings.Join(c, " ")+"`")
+				shown = append(shown, "`"+ShellWords(c)+"`")
 			}
 		}
 		where := k.where
@@ -166,4 +169,19 @@ func proposal(tool string, k keys) *protocol.Rule {
 				strings.Join(shown, ", "), k.action, where)}
 	}
 	return nil
+}
+
+// ShellWords writes words as one command line, each quoted as the shell
+// needs (git config core.fsmonitor 'touch /tmp/x'), so the rule's text
+// parses back to exactly the words it matches.
+func ShellWords(words []string) string {
+	out := make([]string, len(words))
+	for i, w := range words {
+		q, err := syntax.Quote(w, syntax.LangBash)
+		if err != nil { // a NUL byte or invalid UTF-8: Go's quoting says what it holds
+			q = strconv.Quote(w)
+		}
+		out[i] = q
+	}
+	return strings.Join(out, " ")
 }

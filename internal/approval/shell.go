@@ -41,6 +41,9 @@ type segment struct {
 	protocol.CommandSegment
 	start, end uint
 	reachesOut bool // an argument or redirection reaches outside the workspace
+	// pats maps the text of each word that is not a plain literal (a glob,
+	// quoted parts) to its shell pattern (wordPattern).
+	pats map[string]string
 }
 
 type analyzer struct {
@@ -74,7 +77,8 @@ func analyzeDepth(cmd, cwd string, b Boundary, depth int) shellLine {
 	a.collect(f)
 	out := shellLine{plain: a.plain, segments: make([]protocol.CommandSegment, 0, len(a.segs))}
 	for _, s := range a.segs {
-		if s.Opaque || s.Deletes || s.Network || s.Elevates || s.WritesOutside || s.WritesGit || s.reachesOut || s.Destructive != "" {
+		if s.Opaque || s.Deletes || s.Network || s.Elevates || s.WritesOutside || s.WritesGit || s.reachesOut ||
+			s.Destructive != "" || s.GitCode != "" {
 			out.plain = false
 		}
 		for _, p := range slices.Concat(s.ReadsOutside, s.WritesOutsideTo) {
@@ -82,6 +86,7 @@ func analyzeDepth(cmd, cwd string, b Boundary, depth int) shellLine {
 				s.ProtectedPaths = append(s.ProtectedPaths, p)
 			}
 		}
+		s.Warnings = SegmentWarnings(s.CommandSegment)
 		out.segments = append(out.segments, s.CommandSegment)
 	}
 	// Every simple command anywhere in the line must be one the structure
@@ -154,6 +159,10 @@ func (a *analyzer) collect(f *syntax.File) {
 			a.call(st, call).absorb(&r)
 			return true
 		}
+		if d, ok := st.Cmd.(*syntax.DeclClause); ok {
+			a.decl(st, d).absorb(&r)
+			return true
+		}
 		if len(st.Redirs) > 0 {
 			scopes = append(scopes, redirScope{st.Pos().Offset(), st.End().Offset(), r})
 		}
@@ -187,6 +196,12 @@ func (a *analyzer) call(st *syntax.Stmt, c *syntax.CallExpr) *segment {
 			v = a.src[w.Pos().Offset():w.End().Offset()]
 			s.Opaque = s.Opaque || hasSubst(w)
 		}
+		if !ok || expands(w) {
+			if s.pats == nil {
+				s.pats = map[string]string{}
+			}
+			s.pats[v] = wordPattern(w)
+		}
 		s.Args = append(s.Args, v)
 		// A word that expands (a glob, braces, a tilde) names files that
 		// cannot be told from its text.
@@ -195,6 +210,9 @@ func (a *analyzer) call(st *syntax.Stmt, c *syntax.CallExpr) *segment {
 	for _, as := range c.Assigns {
 		if as.Value != nil && hasSubst(as.Value) {
 			s.Opaque = true
+		}
+		if as.Name != nil && gitEnvName(as.Name.Value) && s.GitCode == "" {
+			s.GitCode = as.Name.Value
 		}
 	}
 	a.segs = append(a.segs, s)
@@ -225,7 +243,7 @@ func (a *analyzer) redirect(rd *syntax.Redirect, s *segment) {
 		return
 	}
 	input := rd.Op == syntax.RdrIn
-	if ok && !input && a.intoGit(target) {
+	if !input && (ok && a.intoGit(target) || !ok && globNamesGit(wordPattern(rd.Word))) {
 		s.WritesGit = true
 		return
 	}

@@ -7,11 +7,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strings"
 	"sync"
 
 	"gatehouse/internal/protocol"
+	"gatehouse/internal/termsafe"
 )
 
 // Terminal is the gateway of headless runs with a terminal: it prints the
@@ -81,7 +81,7 @@ func (t *Terminal) ask(ctx context.Context, req Request) (protocol.Decision, err
 	for {
 		choices := "[y] approve once"
 		if req.Rule != nil {
-			choices += ", [s] for this session (" + req.Rule.Summary + ")"
+			choices += ", [s] for this session (" + termsafe.Line(req.Rule.Summary) + ")"
 		}
 		if req.Preview.Partial {
 			choices += ", [p] only some files or hunks"
@@ -145,13 +145,16 @@ func (t *Terminal) prompt(ctx context.Context, p string) (string, error) {
 	}
 }
 
-// show prints what the call will do.
+// show prints what the call will do. Every text that came from the model
+// (a command, a path, a diff) is escaped: a control sequence in it cannot
+// redraw the terminal. The warnings are those every host shows.
 func (t *Terminal) show(req Request) {
 	w := t.out
+	L, T := termsafe.Line, termsafe.Text
 	if req.Agent != "" {
-		fmt.Fprintf(w, "\n── approval needed (%s › %s): %s\n", req.Agent, req.Tool, req.Preview.Summary)
+		fmt.Fprintf(w, "\n── approval needed (%s › %s): %s\n", L(req.Agent), L(req.Tool), L(req.Preview.Summary))
 	} else {
-		fmt.Fprintf(w, "\n── approval needed: %s\n", req.Preview.Summary)
+		fmt.Fprintf(w, "\n── approval needed: %s\n", L(req.Preview.Summary))
 	}
 	p := req.Preview
 	switch p.Kind {
@@ -159,77 +162,54 @@ func (t *Terminal) show(req Request) {
 		for _, f := range p.Files {
 			from := ""
 			if f.MovedFrom != "" {
-				from = " (from " + f.MovedFrom + ")"
+				from = " (from " + L(f.MovedFrom) + ")"
 			}
-			fmt.Fprintf(w, "%s %s%s +%d −%d\n", f.Operation, f.Path, from, f.Added, f.Removed)
+			fmt.Fprintf(w, "%s %s%s +%d −%d\n", f.Operation, L(f.Path), from, f.Added, f.Removed)
 			if f.ResolvedFrom != "" {
-				fmt.Fprintf(w, "  %s is really %s\n", f.MovedFrom, f.ResolvedFrom)
+				fmt.Fprintf(w, "  %s is really %s\n", L(f.MovedFrom), L(f.ResolvedFrom))
 			}
 			if f.ResolvedPath != "" {
-				fmt.Fprintf(w, "  %s is really %s\n", f.Path, f.ResolvedPath)
+				fmt.Fprintf(w, "  %s is really %s\n", L(f.Path), L(f.ResolvedPath))
 			}
 			if f.Replaces {
 				fmt.Fprintf(w, "  ⚠ replaces an existing file\n")
-				io.WriteString(w, f.ReplacedDiff)
+				io.WriteString(w, T(f.ReplacedDiff))
 			}
 			for _, h := range f.Hunks {
-				fmt.Fprintf(w, "  hunk %s\n", h.ID)
+				fmt.Fprintf(w, "  hunk %s\n", L(h.ID))
 			}
-			io.WriteString(w, f.Diff)
+			io.WriteString(w, T(f.Diff))
 		}
 	case protocol.PreviewCommand:
 		c := p.Command
-		fmt.Fprintf(w, "action: %s\n", c.Action)
+		fmt.Fprintf(w, "action: %s\n", L(c.Action))
 		if c.Command != "" {
-			fmt.Fprintf(w, "command: %s\n", c.Command)
+			fmt.Fprintf(w, "command: %s\n", L(c.Command))
 		}
 		if c.Cwd != "" {
-			fmt.Fprintf(w, "in: %s\n", c.Cwd)
+			fmt.Fprintf(w, "in: %s\n", L(c.Cwd))
 		}
 		if c.Input != "" {
 			fmt.Fprintf(w, "input: %q\n", c.Input)
 		}
+		if l := SandboxLine(c); l != "" {
+			fmt.Fprintf(w, "sandbox: %s\n", l)
+		}
 		if c.ParseError != "" {
-			fmt.Fprintf(w, "! cannot parse: %s\n", c.ParseError)
+			fmt.Fprintf(w, "! cannot parse: %s\n", L(c.ParseError))
 		}
 		for _, s := range c.Segments {
-			fmt.Fprintf(w, "  • %s%s\n", s.Text, warnings(s))
+			ws := s.Warnings
+			if ws == nil {
+				ws = SegmentWarnings(s)
+			}
+			line := "  • " + L(s.Text)
+			if len(ws) > 0 {
+				line += "  ⚠ " + L(strings.Join(ws, "; "))
+			}
+			fmt.Fprintln(w, line)
 		}
 	default:
-		fmt.Fprintln(w, p.ArgsText)
+		fmt.Fprintln(w, T(p.ArgsText))
 	}
-}
-
-func warnings(s protocol.CommandSegment) string {
-	var ws []string
-	if s.Destructive != "" {
-		ws = append(ws, s.Destructive)
-	}
-	if s.Deletes {
-		ws = append(ws, "deletes")
-	}
-	where := func(p string) string {
-		if slices.Contains(s.ProtectedPaths, p) {
-			return p + " (a protected place)"
-		}
-		return p + " (outside the workspace)"
-	}
-	for _, p := range s.ReadsOutside {
-		ws = append(ws, "reads "+where(p))
-	}
-	for _, p := range s.WritesOutsideTo {
-		ws = append(ws, "writes "+where(p))
-	}
-	for _, f := range []struct {
-		on   bool
-		text string
-	}{{s.WritesOutside && len(s.WritesOutsideTo) == 0, "writes outside the workspace"}, {s.Network, "network"}, {s.Elevates, "elevates privileges"}, {s.WritesGit, "writes into .git (can make git run code)"}, {s.Opaque, "runs code a rule cannot see"}} {
-		if f.on {
-			ws = append(ws, f.text)
-		}
-	}
-	if len(ws) == 0 {
-		return ""
-	}
-	return "  ⚠ " + strings.Join(ws, ", ")
 }

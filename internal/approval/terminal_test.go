@@ -79,7 +79,7 @@ func TestTerminalTellsTheWholeTruth(t *testing.T) {
 		}}}}
 	var out strings.Builder
 	NewTerminal(strings.NewReader("n\n\n"), &out).Ask(context.Background(), req)
-	for _, want := range []string{"• cat ~/.ssh/id_rsa  ⚠ reads ~/.ssh/id_rsa (outside the workspace)\n", "• git push -f  ⚠ rewrites history on the remote, network\n"} {
+	for _, want := range []string{"• cat ~/.ssh/id_rsa  ⚠ reads ~/.ssh/id_rsa (outside the workspace)\n", "• git push -f  ⚠ rewrites history on the remote; uses the network\n"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("no %q in %q", want, out.String())
 		}
@@ -108,6 +108,30 @@ func TestTerminalShowsExactScope(t *testing.T) {
 		NewTerminal(strings.NewReader("n\n\n"), &out).Ask(context.Background(), Request{Tool: "bash", Preview: pv, Rule: proposal("bash", k)})
 		if !strings.Contains(out.String(), c.want) {
 			t.Errorf("%q: shown %q, want %q in it", c.cmd, out.String(), c.want)
+		}
+	}
+}
+
+// TestTerminalEscapesTheCommand: a command carrying control sequences
+// (erase the line, move up, draw another command) reaches the terminal
+// escaped, with its real text and warnings.
+func TestTerminalEscapesTheCommand(t *testing.T) {
+	ws := testWorkspace(t)
+	g := New(Config{Mode: func() Mode { return Safe }, Gateway: NewTerminal(strings.NewReader(""), &strings.Builder{}), Workspace: ws})
+	cmd := "echo safe\x1b[2K\x1b[1A\r$ ls; rm -rf ~/x"
+	pv, k := g.describe("bash", nil, &tools.Prepared{Command: &protocol.CommandPreview{Action: "exec", Command: cmd, Cwd: ws.Root()}}, false)
+	if pv.Command.Sandbox != "not confined — can write anywhere you can" {
+		t.Errorf("the preview's sandbox line: %q", pv.Command.Sandbox)
+	}
+	var out strings.Builder
+	NewTerminal(strings.NewReader("n\n\n"), &out).Ask(context.Background(), Request{Tool: "bash", Preview: pv, Rule: proposal("bash", k)})
+	got := out.String()
+	if strings.ContainsAny(got, "\x1b\r") {
+		t.Fatalf("a control character reached the terminal: %q", got)
+	}
+	for _, want := range []string{`command: echo safe\e[2K\e[1A\r$ ls; rm -rf ~/x`, "• rm -rf ~/x  ⚠", "deletes files"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %q in %q", want, got)
 		}
 	}
 }

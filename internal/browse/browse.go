@@ -143,7 +143,7 @@ func (b *Workspace) Read(path string) (FileView, error) {
 }
 
 func readHead(abs string, max int) ([]byte, int64, error) {
-	f, err := os.Open(abs)
+	f, _, err := workspace.OpenRegular(abs)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -3,9 +3,12 @@ package checkpoint
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"gatehouse/internal/workspace"
 )
 
 // read returns the version of the file at abs and its bytes. A path that is
@@ -21,7 +24,14 @@ func read(abs string) (Version, []byte, error) {
 	if !fi.Mode().IsRegular() {
 		return Version{}, nil, fmt.Errorf("%s is not a regular file", filepath.Base(abs))
 	}
-	b, err := os.ReadFile(abs)
+	// Opened as a regular file only: a FIFO swapped in since the look is
+	// refused, not waited on.
+	f, _, err := workspace.OpenRegular(abs)
+	if err != nil {
+		return Version{}, nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(f)
 	if err != nil {
 		return Version{}, nil, err
 	}

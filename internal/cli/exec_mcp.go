@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"gatehouse/internal/mcp"
+	"gatehouse/internal/termsafe"
 )
 
 // startMCP starts the user's MCP servers and those of files (never an
@@ -28,7 +29,7 @@ func startMCP(ctx context.Context, configDir, workspace string, files []string, 
 	}
 	for _, s := range m.Statuses() {
 		if s.State == mcp.StateFailed {
-			fmt.Fprintf(stderr, "gatehouse exec: MCP server %s failed, the turn runs without it: %s\n", s.Name, s.Error)
+			fmt.Fprintf(stderr, "gatehouse exec: MCP server %s failed, the turn runs without it: %s\n", termsafe.Line(s.Name), termsafe.Line(s.Error))
 		}
 	}
 	return m, nil

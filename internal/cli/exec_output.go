@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"gatehouse/internal/protocol"
+	"gatehouse/internal/termsafe"
 )
 
 // jsonLines prints each event as one JSON line, up to and including the
@@ -56,7 +57,7 @@ func (t *textOutput) Emit(e protocol.Event) {
 		t.started, t.atLineStart = time.Now(), true
 	case protocol.MessageDeltaPayload:
 		if p.Text != "" {
-			io.WriteString(t.stdout, p.Text)
+			io.WriteString(t.stdout, termsafe.Text(p.Text))
 			t.atLineStart = strings.HasSuffix(p.Text, "\n")
 		}
 	case protocol.MessageDonePayload:
@@ -66,17 +67,17 @@ func (t *textOutput) Emit(e protocol.Event) {
 		}
 	case protocol.ToolStartedPayload:
 		t.calls++
-		fmt.Fprintf(t.stderr, "→ %s %s\n", p.Tool, short(string(p.Args), 120))
+		fmt.Fprintf(t.stderr, "→ %s %s\n", termsafe.Line(p.Tool), short(string(p.Args), 120))
 	case protocol.ToolFinishedPayload:
 		if p.IsError {
-			fmt.Fprintf(t.stderr, "  %s failed: %s\n", p.Tool, errorMessage(p.Result))
+			fmt.Fprintf(t.stderr, "  %s failed: %s\n", termsafe.Line(p.Tool), errorMessage(p.Result))
 		}
 	case protocol.TurnStoppedPayload:
 		t.stopped = true
 		line := fmt.Sprintf("gatehouse: %s · %d tool call%s · %d tokens · %.1fs", p.Reason, t.calls, plural(t.calls),
 			p.Usage.TotalTokens, time.Since(t.started).Seconds())
 		if p.Error != "" {
-			line += " · " + p.Error
+			line += " · " + termsafe.Line(p.Error)
 		}
 		fmt.Fprintln(t.stderr, line)
 	}
@@ -87,13 +88,13 @@ func (t *textOutput) Emit(e protocol.Event) {
 func (t *textOutput) child(e protocol.Event) {
 	switch p := e.Payload.(type) {
 	case protocol.ToolStartedPayload:
-		fmt.Fprintf(t.stderr, "  %s › %s %s\n", e.Agent, p.Tool, short(string(p.Args), 100))
+		fmt.Fprintf(t.stderr, "  %s › %s %s\n", termsafe.Line(e.Agent), termsafe.Line(p.Tool), short(string(p.Args), 100))
 	case protocol.ToolFinishedPayload:
 		if p.IsError {
-			fmt.Fprintf(t.stderr, "    %s › %s failed: %s\n", e.Agent, p.Tool, errorMessage(p.Result))
+			fmt.Fprintf(t.stderr, "    %s › %s failed: %s\n", termsafe.Line(e.Agent), termsafe.Line(p.Tool), errorMessage(p.Result))
 		}
 	case protocol.TurnStoppedPayload:
-		fmt.Fprintf(t.stderr, "  %s: %s · %d tokens\n", e.Agent, p.Reason, p.Usage.TotalTokens)
+		fmt.Fprintf(t.stderr, "  %s: %s · %d tokens\n", termsafe.Line(e.Agent), p.Reason, p.Usage.TotalTokens)
 	}
 }
 
@@ -104,9 +105,10 @@ func plural(n int) string {
 	return "s"
 }
 
-// short cuts s to n characters on one line.
+// short cuts s to n characters on one line, its control characters
+// escaped (model-supplied text never reaches the terminal raw).
 func short(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
+	s = termsafe.Line(strings.Join(strings.Fields(s), " "))
 	if r := []rune(s); len(r) > n {
 		return string(r[:n-1]) + "…"
 	}
@@ -121,7 +123,7 @@ func errorMessage(result json.RawMessage) string {
 		} `json:"error"`
 	}
 	if json.Unmarshal(result, &r) == nil && r.Error.Message != "" {
-		return r.Error.Message
+		return termsafe.Line(r.Error.Message)
 	}
 	return short(string(result), 200)
 }

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -93,4 +94,37 @@ func TestExecAsksOnTheTerminal(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestExecEscapesModelText: a command carrying control sequences (erase
+// the line, move up, draw another) reaches the terminal escaped, with the
+// warnings of its real steps; the model's text on stdout is escaped too.
+func TestExecEscapesModelText(t *testing.T) {
+	cmd := "echo safe\x1b[2K\x1b[1A\r$ ls; rm -rf ~/x"
+	args := `{"action":"exec","command":` + strconvQuote(cmd) + `}`
+	srv := llmtest.Start(t, llmtest.Script{Responses: []llmtest.Response{
+		{ToolCalls: []llmtest.ToolCall{{ID: "call_1", Name: "bash", Arguments: llmtest.Text(args)}}},
+	}})
+	ws := t.TempDir()
+	_, _, screen := answerOnTerminal(t, testEnv(t, nil), "n\n", "--workspace", ws, "--prompt", "go",
+		"--base-url", srv.URL, "--model", "fake-model", "--approval", "safe")
+	if strings.Contains(screen, "\x1b[2K") || strings.Contains(screen, "\x1b[1A") {
+		t.Fatalf("the command's control sequences reached the terminal:\n%q", screen)
+	}
+	for _, want := range []string{`echo safe\e[2K\e[1A\r$ ls; rm -rf ~/x`, "deletes files"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("no %q on the terminal:\n%q", want, screen)
+		}
+	}
+	srv = llmtest.Start(t, llmtest.Script{Responses: []llmtest.Response{{Text: llmtest.Text("All clear.\x1b[2J\x1b[H")}}})
+	_, stdout, _ := answerOnTerminal(t, testEnv(t, nil), "", "--workspace", ws, "--prompt", "go",
+		"--base-url", srv.URL, "--model", "fake-model", "--approval", "safe")
+	if strings.Contains(stdout, "\x1b") || !strings.Contains(stdout, `All clear.\e[2J\e[H`) {
+		t.Errorf("the model's text reached stdout raw: %q", stdout)
+	}
+}
+
+func strconvQuote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
 }

@@ -7,12 +7,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"gatehouse/internal/mcp"
+	"gatehouse/internal/sandbox/host"
 	"gatehouse/internal/settings"
+	"gatehouse/internal/termsafe"
 	"gatehouse/internal/trust"
 )
 
@@ -79,10 +82,19 @@ func MCP(ctx context.Context, args []string, configDir string, stdout, stderr io
 	if src.Untrusted != nil {
 		fmt.Fprintf(stderr, "gatehouse mcp: %s is not trusted, so its servers were not started (open the folder in the window to review it):\n", mcp.WorkspaceConfig)
 		for _, l := range src.Untrusted.Lines {
-			fmt.Fprintln(stderr, "  "+l)
+			fmt.Fprintln(stderr, "  "+termsafe.Line(l))
 		}
 	}
-	m := mcp.NewManager(mcp.Options{Workspace: ws}, src.Entries)
+	for _, r := range src.Refused {
+		fmt.Fprintln(stderr, "gatehouse mcp: "+termsafe.Line(r.Reason)+": its servers were not started")
+	}
+	// A trusted workspace's servers run confined, as in the window.
+	sup := host.New("", slog.New(slog.NewTextHandler(io.Discard, nil)))
+	confine := func(dir string) mcp.Confinement {
+		helper, p, why := sup.Confinement(dir, os.Environ(), host.Config{})
+		return mcp.Confinement{Helper: helper, Policy: p, Why: why}
+	}
+	m := mcp.NewManager(mcp.Options{Workspace: ws, Confine: confine}, src.Entries)
 	m.Start()
 	_ = m.Wait(ctx)
 	list := m.Statuses()
@@ -106,7 +118,10 @@ func MCP(ctx context.Context, args []string, configDir string, stdout, stderr io
 	return ExitOK
 }
 
+// printServers lists the servers; every text a server or a config file
+// supplied (names, errors, stderr, tool descriptions) is escaped.
 func printServers(w io.Writer, list []mcp.Status) {
+	L := termsafe.Line
 	if len(list) == 0 {
 		fmt.Fprintln(w, "No MCP servers configured.")
 		return
@@ -116,13 +131,13 @@ func printServers(w io.Writer, list []mcp.Status) {
 		if s.State == mcp.StateReady {
 			state = fmt.Sprintf("ready, %d tools", len(s.Tools))
 		}
-		fmt.Fprintf(w, "%s: %s  (%s; from %s)\n", s.Name, state, s.Target, s.Source)
+		fmt.Fprintf(w, "%s: %s  (%s; from %s)\n", L(s.Name), state, L(s.Target), L(s.Source))
 		if s.Error != "" {
-			fmt.Fprintf(w, "  error: %s\n", s.Error)
+			fmt.Fprintf(w, "  error: %s\n", L(s.Error))
 		}
 		for _, l := range strings.Split(s.Stderr, "\n") {
 			if l != "" {
-				fmt.Fprintf(w, "  stderr: %s\n", l)
+				fmt.Fprintf(w, "  stderr: %s\n", L(l))
 			}
 		}
 		for _, t := range s.Tools {
@@ -134,7 +149,7 @@ func printServers(w io.Writer, list []mcp.Status) {
 			if len(desc) > 100 {
 				desc = desc[:97] + "..."
 			}
-			fmt.Fprintf(w, "  %s%s  %s\n", t.SurfaceName, off, desc)
+			fmt.Fprintf(w, "  %s%s  %s\n", L(t.SurfaceName), off, L(desc))
 		}
 	}
 }

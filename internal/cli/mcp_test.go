@@ -121,3 +121,21 @@ func TestExecCallsAnMCPToolAndNeverStartsTheWorkspaceList(t *testing.T) {
 		t.Errorf("the model's tools: %s", body)
 	}
 }
+
+// TestMCPListEscapesServerText: what a server or a config supplies (its
+// name, stderr, tool descriptions) reaches the terminal escaped.
+func TestMCPListEscapesServerText(t *testing.T) {
+	var out strings.Builder
+	printServers(&out, []mcp.Status{{Name: "evil\x1b[2K", State: mcp.StateReady, Target: "node x.js", Source: "mcp.json",
+		Stderr: "boom\x1b[1A\x1b[2Kready", Error: "bad\rthing",
+		Tools: []protocol.McpTool{{SurfaceName: "mcp__evil__t", Enabled: true, Description: "does\x1b]0;title\x07 things"}}}})
+	got := out.String()
+	if strings.ContainsAny(got, "\x1b\r\x07") {
+		t.Fatalf("a control character reached the terminal: %q", got)
+	}
+	for _, want := range []string{`evil\e[2K`, `boom\e[1A\e[2Kready`, `bad\rthing`, `does\e]0;title\x07 things`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %q in %q", want, got)
+		}
+	}
+}

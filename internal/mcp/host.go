@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"sync"
 
 	"gatehouse/internal/protocol"
@@ -24,6 +25,8 @@ type HostOptions struct {
 	// block.
 	OnUpdate func(protocol.McpUpdatedPayload)
 	Version  string
+	// Confine confines the workspace's own servers (Options.Confine).
+	Confine func(workspace string) Confinement
 }
 
 // Host is the window's side of MCP: the servers of the open workspace, the
@@ -66,10 +69,14 @@ func (h *Host) Open(workspace string) error {
 	h.surface, h.attached = nil, nil // a new folder's session attaches anew
 	h.attachMu.Unlock()
 	src, err := LoadSources(h.opts.ConfigDir, workspace, nil, h.trust)
-	m := NewManager(Options{Workspace: workspace, EnvFunc: h.opts.EnvFunc, Version: h.opts.Version, OnChange: h.publish}, src.Entries)
+	m := NewManager(Options{Workspace: workspace, EnvFunc: h.opts.EnvFunc, Version: h.opts.Version, OnChange: h.publish,
+		Confine: h.opts.Confine}, src.Entries)
 	problem := ""
 	if err != nil {
 		problem = err.Error() + " (fix the file; its servers do not run meanwhile)"
+	}
+	for _, r := range src.Refused {
+		problem = strings.TrimSpace(problem + " " + r.Reason + ": its servers do not run.")
 	}
 	h.mu.Lock()
 	old := h.m
@@ -132,7 +139,7 @@ func (h *Host) List() protocol.McpUpdatedPayload {
 		p.Servers = append(p.Servers, m.Statuses()...)
 	}
 	if u != nil {
-		p.Untrusted = &protocol.McpUntrusted{File: WorkspaceConfig, Lines: u.Lines}
+		p.Untrusted = &protocol.McpUntrusted{File: WorkspaceConfig, Lines: u.Lines, Servers: u.Servers}
 	}
 	return p
 }
@@ -402,6 +409,38 @@ func (h *Host) TrustWorkspace() error {
 			return err
 		}
 	}
+	h.publish()
+	return nil
+}
+
+// Recheck reads the open workspace's trust again (after the user revoked
+// it in Settings): servers of its list that are no longer trusted stop and
+// leave the surface, and the list waits for trust again.
+func (h *Host) Recheck() error {
+	h.mu.Lock()
+	ws, m := h.workspace, h.m
+	h.mu.Unlock()
+	if m == nil || ws == "" {
+		return nil
+	}
+	src, err := LoadSources(h.opts.ConfigDir, ws, nil, h.trust)
+	if err != nil {
+		return err
+	}
+	keep := map[string]bool{}
+	for _, e := range src.Entries {
+		if fromWorkspace(e.Source) {
+			keep[e.Name] = true
+		}
+	}
+	for _, st := range m.Statuses() {
+		if fromWorkspace(st.Source) && !keep[st.Name] {
+			_ = m.Remove(st.Name)
+		}
+	}
+	h.mu.Lock()
+	h.untrusted = src.Untrusted
+	h.mu.Unlock()
 	h.publish()
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/tools"
+	"gatehouse/internal/trust"
 )
 
 // updates collects the host's published lists.
@@ -136,7 +137,7 @@ func TestHostStartsAWorkspaceListOnlyAfterTrust(t *testing.T) {
 	os.MkdirAll(filepath.Dir(file), 0o755)
 	os.WriteFile(file, []byte(`{"mcpServers":{"wsfake":{"command":"`+fakeBin+`"}}}`), 0o644)
 	u := &updates{ch: make(chan struct{}, 100)}
-	h := NewHost(HostOptions{ConfigDir: cfgDir, OnUpdate: u.on})
+	h := NewHost(HostOptions{ConfigDir: cfgDir, OnUpdate: u.on, Confine: testConfine(t)})
 	t.Cleanup(h.Close)
 	h.Open(ws)
 	h.Start()
@@ -168,6 +169,18 @@ func TestHostStartsAWorkspaceListOnlyAfterTrust(t *testing.T) {
 	defer cancel()
 	h.Start()
 	h.manager().Wait(ctx)
+
+	// Revoked in Settings: the server stops, leaves the list, and the file
+	// waits for trust again.
+	if err := trust.NewStore(cfgDir).RevokeFolder(ws); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Recheck(); err != nil {
+		t.Fatal(err)
+	}
+	if p := h.List(); len(p.Servers) != 0 || p.Untrusted == nil || len(h.Providers()) != 0 {
+		t.Errorf("after revoke: %+v", p)
+	}
 }
 
 func TestHostSaysWhenTheUsersListIsBroken(t *testing.T) {

@@ -65,12 +65,18 @@ type Options struct {
 	OnChange func()
 	// Version is the client version sent to servers.
 	Version string
+	// Confine says how a server of the workspace's own list, started now
+	// in the workspace, is confined (the supervisor helper and the
+	// commands' sandbox policy); nil, or a Confinement without a helper or
+	// policy: those servers do not start. See launch.go.
+	Confine func(workspace string) Confinement
 }
 
 // Manager runs the configured servers. Each server is a tools.Provider of
 // its own; its tools are on the surface only while it is ready.
 type Manager struct {
-	opts Options
+	opts   Options
+	launch launcher
 
 	mu      sync.Mutex
 	servers []*server // sorted by name
@@ -337,6 +343,7 @@ func (m *Manager) Close() error {
 		})
 	}
 	wg.Wait()
+	m.launch.close()
 	return nil
 }
 

@@ -105,7 +105,11 @@ func (s *server) start() {
 }
 
 func (s *server) run(ctx context.Context, gen uint64, cfg ServerConfig) {
-	tr, cmd := newTransport(cfg, s.m.opts.Workspace, s.m.env(), s.stderr)
+	tr, cmd, err := s.m.transport(s.source, cfg, s.stderr)
+	if err != nil {
+		s.fail(gen, err.Error())
+		return
+	}
 	client := sdk.NewClient(&sdk.Implementation{Name: "gatehouse", Version: s.m.opts.Version}, &sdk.ClientOptions{
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		ToolListChangedHandler: func(context.Context, *sdk.ToolListChangedRequest) {

@@ -2,11 +2,10 @@ package mcp
 
 import (
 	"fmt"
-	"maps"
 	"os"
 	"path/filepath"
-	"slices"
 
+	"gatehouse/internal/protocol"
 	"gatehouse/internal/trust"
 )
 
@@ -50,34 +49,10 @@ type Untrusted struct {
 	Content trust.Content
 	Config  Config
 	// Lines are what the trust dialog lists: each server's command line or
-	// URL, secrets masked.
-	Lines []string
-}
-
-// TrustLines lists each server of c as the trust dialog shows it.
-func TrustLines(c Config) []string {
-	var out []string
-	for _, e := range c.Entries("") {
-		kind := "runs"
-		if e.Config.Remote() {
-			kind = "connects to"
-		}
-		line := fmt.Sprintf("%s %s %s", e.Name, kind, e.Config.CommandLine())
-		if len(e.Config.Env) > 0 {
-			line += " (env: "
-			first := true
-			for _, k := range slices.Sorted(maps.Keys(e.Config.Env)) {
-				if !first {
-					line += ", "
-				}
-				line += k + "=" + Mask
-				first = false
-			}
-			line += ")"
-		}
-		out = append(out, line)
-	}
-	return out
+	// URL and its variables, secrets masked (TrustLines); Servers the same
+	// in detail.
+	Lines   []string
+	Servers []protocol.McpTrustServer
 }
 
 // Sources are the server lists a session loads.
@@ -89,6 +64,9 @@ type Sources struct {
 	// Untrusted is set when the workspace has a server list the user has
 	// not trusted in its current content.
 	Untrusted *Untrusted
+	// Refused says why the workspace's list was not read (a symbolic
+	// link, a FIFO, too large).
+	Refused []trust.Refused
 }
 
 // LoadSources reads the user's list from configDir, each of files, and the
@@ -114,14 +92,17 @@ func LoadSources(configDir, workspace string, files []string, ts *trust.Store) (
 	}
 	var out Sources
 	if workspace != "" && ts != nil {
+		// Read once, through the boundary: the bytes hashed for trust are
+		// the bytes parsed; a link or a FIFO is refused, not followed.
 		content, err := trust.Read(workspace, trust.KindMCP)
 		if err != nil {
 			return Sources{}, err
 		}
+		out.Refused = content.Refused
 		if !content.Empty() {
-			c, err := LoadFile(filepath.Join(workspace, filepath.FromSlash(WorkspaceConfig)))
+			c, err := Parse(content.Data[WorkspaceConfig])
 			if err != nil {
-				return Sources{}, err
+				return Sources{}, fmt.Errorf("%s: %w", WorkspaceConfig, err)
 			}
 			ok, err := ts.Trusted(workspace, trust.KindMCP, content)
 			if err != nil {
@@ -130,7 +111,7 @@ func LoadSources(configDir, workspace string, files []string, ts *trust.Store) (
 			if ok {
 				lists = append(lists, c.Entries(WorkspaceConfig))
 			} else {
-				out.Untrusted = &Untrusted{Folder: workspace, Content: content, Config: c, Lines: TrustLines(c)}
+				out.Untrusted = &Untrusted{Folder: workspace, Content: content, Config: c, Lines: TrustLines(c), Servers: TrustServers(c)}
 			}
 		}
 	}

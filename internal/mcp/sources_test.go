@@ -29,7 +29,7 @@ func TestWorkspaceServersLoadOnlyOnceTrusted(t *testing.T) {
 		t.Fatalf("untrusted workspace: entries %+v, untrusted %v", src.Entries, src.Untrusted)
 	}
 	lines := strings.Join(src.Untrusted.Lines, "\n")
-	if !strings.Contains(lines, "shared runs ws-version (env: TOKEN="+Mask+")") || !strings.Contains(lines, "api connects to https://h/mcp?key=") ||
+	if !strings.Contains(lines, "shared runs ws-version\n  env TOKEN="+Mask+"  (a secret: not shown)") || !strings.Contains(lines, "api connects to https://h/mcp?key=") ||
 		strings.Contains(lines, "t0ps3cret") || strings.Contains(lines, "k3y") {
 		t.Errorf("trust dialog lines:\n%s", lines)
 	}
@@ -66,5 +66,29 @@ func TestImportKeepsTheUsersServers(t *testing.T) {
 	out, added := Import(user, claude)
 	if out.Servers["a"].Command != "mine" || out.Servers["b"].Command != "b" || strings.Join(added, ",") != "b" {
 		t.Errorf("import: %+v %v", out, added)
+	}
+}
+
+// TestLinkedWorkspaceListIsRefused: a .gatehouse/mcp.json that is a link
+// (to a list elsewhere, whose content could change after trust) or a FIFO
+// is not read; the reason is given, and nothing of it starts or asks.
+func TestLinkedWorkspaceListIsRefused(t *testing.T) {
+	cfgDir, ws, elsewhere := t.TempDir(), t.TempDir(), t.TempDir()
+	other := filepath.Join(elsewhere, "mcp.json")
+	os.WriteFile(other, []byte(`{"mcpServers":{"x":{"command":"evil"}}}`), 0o644)
+	os.MkdirAll(filepath.Join(ws, ".gatehouse"), 0o755)
+	if err := os.Symlink(other, filepath.Join(ws, ".gatehouse", "mcp.json")); err != nil {
+		t.Fatal(err)
+	}
+	src, err := LoadSources(cfgDir, ws, nil, trust.NewStore(cfgDir))
+	if err != nil || src.Untrusted != nil || len(src.Entries) != 0 || len(src.Refused) != 1 ||
+		!strings.Contains(src.Refused[0].Reason, "symbolic link") {
+		t.Fatalf("a linked list: %+v %v", src, err)
+	}
+	h := NewHost(HostOptions{ConfigDir: cfgDir})
+	t.Cleanup(h.Close)
+	h.Open(ws)
+	if p := h.List(); !strings.Contains(p.Problem, ".gatehouse/mcp.json is a symbolic link") || p.Untrusted != nil {
+		t.Fatalf("the panel does not say why: %+v", p)
 	}
 }

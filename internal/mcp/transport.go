@@ -49,6 +49,14 @@ func killGroup(cmd *exec.Cmd) {
 		return
 	}
 	pgid := cmd.Process.Pid
+	if supervised(cmd) && endHelper(cmd) == nil {
+		// Killing the helper would orphan the server: the helper kills
+		// its tree, then exits (its group then empties).
+		deadline := time.Now().Add(2 * time.Second)
+		for syscall.Kill(-pgid, 0) == nil && time.Now().Before(deadline) {
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
 	err := syscall.Kill(-pgid, syscall.SIGKILL)
 	if err != nil {
 		if !errors.Is(err, syscall.ESRCH) {

@@ -13,6 +13,7 @@ const (
 	CodeBinary          = "binary_file"
 	CodeIO              = "io_error"
 	CodeInvalid         = "invalid_arguments"
+	CodeNotRegular      = "not_regular_file"
 )
 
 // Error is a planned or applied change that cannot go ahead. Path is the

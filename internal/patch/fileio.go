@@ -12,7 +12,9 @@ import (
 )
 
 // readFile reads the file at abs through one open: its info (nil when it
-// does not exist) and its content. Folders return their info and no content.
+// does not exist) and its content. Folders, FIFOs, sockets and devices
+// return their info and no content (reading a FIFO would wait for a writer,
+// a device may never end).
 func readFile(abs string) (fs.FileInfo, []byte, error) {
 	f, err := openRead(abs)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -23,7 +25,7 @@ func readFile(abs string) (fs.FileInfo, []byte, error) {
 	}
 	defer f.Close()
 	fi, err := f.Stat()
-	if err != nil || fi.IsDir() {
+	if err != nil || !fi.Mode().IsRegular() {
 		return fi, nil, err
 	}
 	// One byte over the size: a read that does not fill the buffer of a

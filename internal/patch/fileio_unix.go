@@ -11,8 +11,10 @@ import (
 // openRead and openCreate open through the system call and os.NewFile, not
 // os.OpenFile: a regular file gains nothing from the runtime poller, and
 // registering with it costs four system calls per file.
+// openRead does not wait on a FIFO (O_NONBLOCK): readFile refuses what is
+// not a regular file after one fstat.
 func openRead(name string) (*os.File, error) {
-	return open(name, syscall.O_RDONLY, 0)
+	return open(name, syscall.O_RDONLY|syscall.O_NONBLOCK, 0)
 }
 
 // openCreate creates name, which must not exist, for writing with mode 0600.

@@ -3,6 +3,8 @@ package patch
 import (
 	"io/fs"
 	"sync"
+
+	"gatehouse/internal/workspace"
 )
 
 // ioWorkers bounds the files read or written at once. File I/O waits on the
@@ -106,6 +108,8 @@ func (pl *planner) read(path string) loaded {
 		return loaded{abs: abs}
 	case fi.IsDir():
 		return loaded{err: errf(CodeIsDirectory, path, "is a folder, not a file")}
+	case !fi.Mode().IsRegular():
+		return loaded{err: errf(CodeNotRegular, path, "is %s, not a regular file: only regular files are changed", workspace.Kind(fi.Mode()))}
 	}
 	return loaded{abs: abs, fi: fi, data: bytesString(b)}
 }

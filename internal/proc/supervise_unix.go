@@ -66,18 +66,13 @@ func (r *Registry) lifeline() (*os.File, error) {
 }
 
 // supervisorArgs are the helper's flags for a command in dir, and the
-// policy confining it (nil: none).
+// policy confining it (nil: none; unconfined: the user chose none for this
+// one call).
 func (r *Registry) supervisorArgs(dir string, withPTY, unconfined bool) (args []string, pol *sandbox.Policy) {
-	args = []string{"-grace", r.o.KillGrace.String()}
-	if withPTY {
-		args = append(args, "-pty")
-	}
 	if r.o.Sandbox != nil && !unconfined {
-		if pol = r.o.Sandbox(dir); pol != nil {
-			args = append(append(args, "-confine"), pol.Args()...)
-		}
+		pol = r.o.Sandbox(dir)
 	}
-	return args, pol
+	return HelperArgs(r.o.KillGrace, withPTY, pol), pol
 }
 
 // helper is a started helper process.

@@ -53,6 +53,35 @@ type McpServer struct {
 type McpUntrusted struct {
 	File  string   `json:"file"`
 	Lines []string `json:"lines"`
+	// Servers are the same servers in detail: every env value shown but
+	// those whose names mark them as secrets, the ones that load code
+	// flagged, and whether the file asks to trust read-only hints.
+	Servers []McpTrustServer `json:"servers,omitempty"`
+}
+
+// McpTrustServer is one server of a workspace's list as the trust prompt
+// shows it.
+type McpTrustServer struct {
+	Name string `json:"name"`
+	// Line is "runs <command line>" or "connects to <url>".
+	Line string        `json:"line"`
+	Env  []McpTrustEnv `json:"env,omitempty"`
+	// TrustReadOnlyHints: the file asks that tools the server marks
+	// read-only run without asking in safe mode.
+	TrustReadOnlyHints bool `json:"trustReadOnlyHints,omitempty"`
+}
+
+// McpTrustEnv is one environment variable (or header) a server gets.
+type McpTrustEnv struct {
+	Name string `json:"name"`
+	// Value is shown unless Secret (then it is masked).
+	Value  string `json:"value"`
+	Secret bool   `json:"secret,omitempty"`
+	// LoadsCode: the variable makes the program load code
+	// (NODE_OPTIONS, LD_PRELOAD, PYTHONPATH...).
+	LoadsCode bool `json:"loadsCode,omitempty"`
+	// Header: an HTTP header, not an environment variable.
+	Header bool `json:"header,omitempty"`
 }
 
 // McpWaitingPayload: a turn's model request goes without the tools of

@@ -150,8 +150,10 @@ type CommandPreview struct {
 	// the tool caches. False: it can write anywhere the user can (the
 	// sandbox is off or unavailable; the header says why).
 	Confined bool `json:"confined,omitempty"`
-	// Sandbox (exec, start, confined) says what the command can reach: the
-	// layers, writes, denied reads, sockets, network, signals.
+	// Sandbox (exec, start) is the dialog's Sandbox line in words, as every
+	// host shows it (approval.SandboxLine): for a confined command, the
+	// layers and what it can reach (writes, denied reads, sockets, network,
+	// signals), as the tool said.
 	Sandbox string `json:"sandbox,omitempty"`
 }
 
@@ -194,4 +196,12 @@ type CommandSegment struct {
 	// on the remote"); empty when nothing. A destructive segment never rides
 	// on a session rule.
 	Destructive string `json:"destructive,omitempty"`
+	// GitCode names the git setting or variable the segment sets that makes
+	// git run a command ("core.fsmonitor", "alias.st", "GIT_CONFIG_COUNT"):
+	// a later, harmless-looking git command runs code the dialog never
+	// showed. Such a segment never rides on a session rule.
+	GitCode string `json:"gitCode,omitempty"`
+	// Warnings are the segment's warnings in words, the worst first, as
+	// every host shows them (approval.SegmentWarnings).
+	Warnings []string `json:"warnings,omitempty"`
 }

@@ -96,6 +96,7 @@ const (
 	CodeToolNotAllowed       = "tool_not_allowed"
 	CodeNotRun               = "not_run"
 	CodeProcessNotRunning    = "process_not_running"
+	CodeNotRegular           = "not_regular_file"
 )
 
 // Error is the body of an error result.

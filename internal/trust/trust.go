@@ -8,17 +8,14 @@
 package trust
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"sync"
 	"time"
 )
@@ -39,20 +36,40 @@ var Paths = map[string][]string{
 // File is the store's file name in the config folder.
 const File = "trusted-folders.json"
 
-// maxFileBytes bounds one file read for hashing (agent definitions and
-// server lists are small; a larger file is hashed by its first bytes and
-// its size, so a change still shows).
+// maxFileBytes bounds one file read (agent definitions and server lists
+// are small; a larger file is refused, not loaded).
 const maxFileBytes = 4 << 20
 
 // Store is the user's trust decisions. It is safe for concurrent use; each
-// call reads the file, so two app windows see each other's decisions.
+// call reads the file, so two app windows see each other's decisions, and
+// every change is made under a lock file (flock) shared by every process,
+// so two processes trusting at once both keep their decision.
 type Store struct {
 	path string
 	mu   sync.Mutex
 }
 
-// NewStore keeps decisions in dir/File (dir: Gatehouse's config folder).
-func NewStore(dir string) *Store { return &Store{path: filepath.Join(dir, File)} }
+var (
+	storesMu sync.Mutex
+	stores   = map[string]*Store{}
+)
+
+// NewStore returns the process's store of decisions in dir/File (dir:
+// Gatehouse's config folder): one per file, whoever asks for it.
+func NewStore(dir string) *Store {
+	p := filepath.Join(dir, File)
+	if abs, err := filepath.Abs(p); err == nil {
+		p = abs
+	}
+	storesMu.Lock()
+	defer storesMu.Unlock()
+	if s := stores[p]; s != nil {
+		return s
+	}
+	s := &Store{path: p}
+	stores[p] = s
+	return s
+}
 
 type entry struct {
 	Hash string    `json:"hash"`
@@ -61,77 +78,6 @@ type entry struct {
 
 type fileShape struct {
 	Folders map[string]map[string]entry `json:"folders"`
-}
-
-// Content is what a kind of content in a folder holds now.
-type Content struct {
-	// Hash covers every file's path and bytes; "" when there is nothing.
-	Hash string
-	// Files are the workspace-relative paths found, sorted.
-	Files []string
-}
-
-// Empty reports that the folder has no content of this kind: nothing to
-// trust, nothing to load.
-func (c Content) Empty() bool { return len(c.Files) == 0 }
-
-// Read hashes the content of kind in folder.
-func Read(folder, kind string) (Content, error) {
-	rels, ok := Paths[kind]
-	if !ok {
-		return Content{}, fmt.Errorf("trust: unknown kind %q", kind)
-	}
-	h := sha256.New()
-	var files []string
-	for _, rel := range rels {
-		root := filepath.Join(folder, filepath.FromSlash(rel))
-		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				if errors.Is(err, fs.ErrNotExist) {
-					return nil
-				}
-				return err
-			}
-			if !d.Type().IsRegular() {
-				return nil
-			}
-			r, _ := filepath.Rel(folder, p)
-			files = append(files, filepath.ToSlash(r))
-			return nil
-		})
-		if err != nil {
-			return Content{}, err
-		}
-	}
-	sort.Strings(files)
-	for _, f := range files {
-		b, err := readCapped(filepath.Join(folder, filepath.FromSlash(f)))
-		if err != nil {
-			return Content{}, err
-		}
-		fmt.Fprintf(h, "%s\x00%d\x00", f, len(b))
-		h.Write(b)
-	}
-	if len(files) == 0 {
-		return Content{}, nil
-	}
-	return Content{Hash: hex.EncodeToString(h.Sum(nil)), Files: files}, nil
-}
-
-func readCapped(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, maxFileBytes))
-	if err != nil {
-		return nil, err
-	}
-	if fi, err := f.Stat(); err == nil && fi.Size() > int64(len(b)) {
-		b = append(b, fmt.Sprintf("\x00size=%d", fi.Size())...)
-	}
-	return b, nil
 }
 
 // key is the folder's absolute path with symlinks resolved.
@@ -198,6 +144,12 @@ func (s *Store) Revoke(folder, kind string) error {
 	return s.update(folder, func(m map[string]entry) { delete(m, kind) })
 }
 
+// RevokeFolder forgets every decision for folder: nothing of it loads
+// until the user trusts it again.
+func (s *Store) RevokeFolder(folder string) error {
+	return s.update(folder, func(m map[string]entry) { clear(m) })
+}
+
 func (s *Store) update(folder string, change func(map[string]entry)) error {
 	k, err := key(folder)
 	if err != nil {
@@ -205,6 +157,14 @@ func (s *Store) update(folder string, change func(map[string]entry)) error {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
+		return err
+	}
+	unlock, err := lockFile(s.path + ".lock")
+	if err != nil {
+		return fmt.Errorf("trust: %w", err)
+	}
+	defer unlock()
 	f, err := s.load()
 	if err != nil {
 		return err
@@ -226,6 +186,37 @@ func (s *Store) update(folder string, change func(map[string]entry)) error {
 	return WritePrivate(s.path, append(b, '\n'))
 }
 
+// FolderTrust is one folder's decisions, as Settings lists them.
+type FolderTrust struct {
+	Folder string       `json:"folder"`
+	Kinds  []KindTrusts `json:"kinds"`
+}
+
+// KindTrusts is the decision for one kind of content of a folder.
+type KindTrusts struct {
+	Kind string    `json:"kind"`
+	At   time.Time `json:"at"`
+}
+
+// List returns every folder with a decision and what it trusts, sorted.
+func (s *Store) List() ([]FolderTrust, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	f, err := s.load()
+	if err != nil {
+		return nil, err
+	}
+	out := []FolderTrust{}
+	for _, k := range slices.Sorted(maps.Keys(f.Folders)) {
+		ft := FolderTrust{Folder: k}
+		for _, kind := range slices.Sorted(maps.Keys(f.Folders[k])) {
+			ft.Kinds = append(ft.Kinds, KindTrusts{Kind: kind, At: f.Folders[k][kind].At})
+		}
+		out = append(out, ft)
+	}
+	return out, nil
+}
+
 // Folders lists the folders with any decision, sorted.
 func (s *Store) Folders() ([]string, error) {
 	s.mu.Lock()
@@ -244,7 +235,8 @@ func (s *Store) Folders() ([]string, error) {
 
 // WritePrivate writes data to path atomically (a temporary file renamed
 // over it), readable only by the user (0600), in a folder only the user can
-// enter when it has to create it. Files that hold secrets or decisions use it.
+// enter when it has to create it, synced to disk (the file and its folder)
+// before it returns. Files that hold secrets or decisions use it.
 func WritePrivate(path string, data []byte) (err error) {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
@@ -266,8 +258,20 @@ func WritePrivate(path string, data []byte) (err error) {
 	if _, err = tmp.Write(data); err != nil {
 		return err
 	}
+	if err = tmp.Sync(); err != nil {
+		return err
+	}
 	if err = tmp.Close(); err != nil {
 		return err
 	}
-	return os.Rename(tmp.Name(), path)
+	if err = os.Rename(tmp.Name(), path); err != nil {
+		return err
+	}
+	// The rename is durable once the folder is synced.
+	d, err := openDir(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return d.Sync()
 }

@@ -8,6 +8,8 @@ import (
 	"sync"
 
 	gitignore "github.com/sabhiram/go-gitignore"
+
+	"gatehouse/internal/workspace"
 )
 
 // BuiltinIgnored are folder and file names never watched, wherever they are:
@@ -30,6 +32,9 @@ type Ignorer struct {
 	rules map[string]*gitignore.GitIgnore // folder (rel, "" root) -> its .gitignore
 }
 
+// maxIgnoreFile caps a .gitignore read.
+const maxIgnoreFile = 1 << 20
+
 // NewIgnorer returns the ignorer of root, with the root .gitignore loaded;
 // nested ones are loaded by Load as the folders are walked.
 func NewIgnorer(root string, names []string) *Ignorer {
@@ -44,7 +49,13 @@ func NewIgnorer(root string, names []string) *Ignorer {
 // Load (re)reads the .gitignore of folder dir (workspace-relative, slash
 // separated, "" for the root); a missing file removes its rules.
 func (ig *Ignorer) Load(dir string) {
-	gi, err := gitignore.CompileIgnoreFile(filepath.Join(ig.root, filepath.FromSlash(dir), ".gitignore"))
+	// Through the boundary: a .gitignore linked out of the workspace, or a
+	// FIFO or device, is not read.
+	var gi *gitignore.GitIgnore
+	b, _, err := workspace.ReadInside(ig.root, filepath.Join(filepath.FromSlash(dir), ".gitignore"), maxIgnoreFile)
+	if err == nil {
+		gi = gitignore.CompileIgnoreLines(strings.Split(string(b), "\n")...)
+	}
 	ig.mu.Lock()
 	defer ig.mu.Unlock()
 	if err != nil {

@@ -2,7 +2,6 @@ package watch
 
 import (
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"gatehouse/internal/protocol"
+	"gatehouse/internal/workspace"
 )
 
 // Origin says who changed a file.
@@ -136,13 +136,9 @@ func (t *Tracker) Rel(abs string) (string, bool) {
 }
 
 func readCapped(abs string, max int64) ([]byte, bool) {
-	f, err := os.Open(abs)
-	if err != nil {
-		return nil, false
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil || int64(len(b)) > max {
+	// A FIFO or a device is never read (it could wait or never end).
+	b, trunc, err := workspace.ReadRegular(abs, max)
+	if err != nil || trunc {
 		return nil, false
 	}
 	return b, true
@@ -281,8 +277,8 @@ func (t *Tracker) backToBaseLocked(rel string) {
 	if err != nil || !fi.Mode().IsRegular() || fi.Size() != int64(len(f.base)) {
 		return
 	}
-	b, err := os.ReadFile(t.abs(rel))
-	if err != nil || string(b) != string(f.base) {
+	b, ok := readCapped(t.abs(rel), int64(len(f.base)))
+	if !ok || string(b) != string(f.base) {
 		return
 	}
 	delete(t.files, rel)

@@ -10,6 +10,8 @@ const (
 	CodeReadOnly  = "read_only_root"
 	CodeLoop      = "symlink_loop"
 	CodeIO        = "io_error"
+	// CodeNotRegular: a FIFO, socket, device or folder where a file is read.
+	CodeNotRegular = "not_regular_file"
 )
 
 // Error is a refused path: the path the model gave, a stable code and the

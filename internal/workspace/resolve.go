@@ -118,7 +118,25 @@ func protectedRel(rel string, access Access) string {
 	if access == Write && InGit(rel) {
 		return gitReason
 	}
+	if access == Write && InGatehouse(rel) {
+		return gatehouseReason
+	}
 	return ""
+}
+
+const gatehouseReason = ".gatehouse holds the workspace's agents, servers and policy, which the user trusts: only the user changes it, never a tool"
+
+// InGatehouse reports whether path names a folder called .gatehouse or lies
+// below one (compared as gitName compares .git): a tool that could write
+// there could plant an agent definition, a server or a policy the user
+// then trusts out of habit.
+func InGatehouse(path string) bool {
+	for _, p := range splitPath(path) {
+		if specialName(p, ".gatehouse", "gateho~1") {
+			return true
+		}
+	}
+	return false
 }
 
 const gitReason = "nothing named .git, or inside a .git folder, is ever writable by a tool (git's own files can make the next git command run code)"
@@ -141,7 +159,11 @@ func InGit(path string) bool {
 // checks have it: case aside, HFS+ ignores some invisible code points,
 // NTFS drops trailing dots and spaces and a ":stream" suffix, and knows
 // .git by its short name GIT~1.
-func gitName(name string) bool {
+func gitName(name string) bool { return specialName(name, ".git", "git~1") }
+
+// specialName reports whether name is want (or its NTFS short name) to some
+// file system; see gitName.
+func specialName(name, want, short string) bool {
 	n := strings.Map(func(r rune) rune {
 		if r >= 0x200c && r <= 0x200f || r >= 0x202a && r <= 0x202e || r >= 0x206a && r <= 0x206f || r == 0xfeff {
 			return -1
@@ -150,5 +172,5 @@ func gitName(name string) bool {
 	}, name)
 	n, _, _ = strings.Cut(n, ":")
 	n = strings.TrimRight(n, ". ")
-	return strings.EqualFold(n, ".git") || strings.EqualFold(n, "git~1")
+	return strings.EqualFold(n, want) || strings.EqualFold(n, short)
 }

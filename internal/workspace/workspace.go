@@ -182,6 +182,9 @@ func (w *Workspace) resolve(path string, access Access, dirs *dirCache) (string,
 		if InGit(lex) {
 			return "", &Error{Path: path, Code: CodeProtected, Reason: gitReason}
 		}
+		if InGatehouse(lex) {
+			return "", &Error{Path: path, Code: CodeProtected, Reason: gatehouseReason}
+		}
 	}
 	var res string
 	var err error

@@ -336,3 +336,30 @@ func TestInGit(t *testing.T) {
 		}
 	}
 }
+
+// TestGatehouseFolderIsNotWritable: a tool never writes the workspace's
+// .gatehouse/ (agents, servers, policy the user trusts), by any spelling or
+// through a link; reading it stays allowed.
+func TestGatehouseFolderIsNotWritable(t *testing.T) {
+	base, w := fixture(t)
+	if err := os.MkdirAll(filepath.Join(base, "ws/.gatehouse/agents"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(".gatehouse", filepath.Join(base, "ws/ghlink")); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{".gatehouse/agents/z.md", ".gatehouse/mcp.json", ".gatehouse", ".GateHouse/x", "ghlink/agents/y.md",
+		"src/../.gatehouse/policy.json", "sub/.gatehouse/mcp.json", filepath.Join(base, "ws/.gatehouse/x")} {
+		_, err := w.Resolve(p, Write)
+		var e *Error
+		if !errors.As(err, &e) || e.Code != CodeProtected || !strings.Contains(e.Reason, ".gatehouse") {
+			t.Errorf("write %s: %v, want refused as .gatehouse", p, err)
+		}
+	}
+	if _, err := w.Resolve(".gatehouse/mcp.json", Read); err != nil {
+		t.Errorf("read .gatehouse/mcp.json: %v", err)
+	}
+	if _, err := w.Resolve("src/gatehouse.md", Write); err != nil {
+		t.Errorf("write src/gatehouse.md: %v", err)
+	}
+}

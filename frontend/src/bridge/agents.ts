@@ -27,3 +27,21 @@ export const agentsTrustBackend: AgentsTrustBackend = {
   pending: async () => ((await App.AgentsPending()) as unknown as PendingAgents | null) ?? null,
   trust: (hash) => App.AgentsTrustWorkspace(hash),
 };
+
+/** A folder the user trusts, and what it trusts: "mcp" (its servers), "agents" (its agent definitions). */
+export interface TrustedFolder {
+  folder: string;
+  kinds: { kind: string; at: string }[];
+}
+
+/** Settings → Trusted folders. */
+export interface TrustedFoldersBackend {
+  list(): Promise<TrustedFolder[]>;
+  /** Forgets what the folder is trusted for; resolves to the folders still trusted. */
+  revoke(folder: string): Promise<TrustedFolder[]>;
+}
+
+export const trustedFoldersBackend: TrustedFoldersBackend = {
+  list: async () => ((await App.TrustedFolders()) ?? []) as unknown as TrustedFolder[],
+  revoke: async (folder) => ((await App.RevokeTrust(folder)) ?? []) as unknown as TrustedFolder[],
+};

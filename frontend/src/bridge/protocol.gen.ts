@@ -131,6 +131,8 @@ export interface CommandSegment {
   writesOutsideTo?: string[];
   protectedPaths?: string[];
   destructive?: string;
+  gitCode?: string;
+  warnings?: string[];
 }
 
 export interface McpPreview {
@@ -284,6 +286,22 @@ export interface McpTool {
 export interface McpUntrusted {
   file: string;
   lines: string[] | null;
+  servers?: McpTrustServer[];
+}
+
+export interface McpTrustServer {
+  name: string;
+  line: string;
+  env?: McpTrustEnv[];
+  trustReadOnlyHints?: boolean;
+}
+
+export interface McpTrustEnv {
+  name: string;
+  value: string;
+  secret?: boolean;
+  loadsCode?: boolean;
+  header?: boolean;
 }
 
 export interface ContextCompactedPayload {

@@ -29,7 +29,10 @@ export function AgentsTrust({ backend, refresh, onTrusted }: { backend: AgentsTr
     window.addEventListener("focus", check);
     return () => window.removeEventListener("focus", check);
   }, [check]);
-  if (!pending || pending.hash === dismissed) return null;
+  // Only refused files (links, FIFOs): nothing to trust, the reasons to see.
+  const refusedOnly = !!pending && !pending.hash;
+  const key = pending ? pending.hash || `refused:${pending.files.map((f) => f.path).join(",")}` : "";
+  if (!pending || key === dismissed) return null;
   const trust = () => {
     setError("");
     backend.trust(pending.hash).then(
@@ -63,11 +66,15 @@ export function AgentsTrust({ backend, refresh, onTrusted }: { backend: AgentsTr
           </li>
         ))}
       </ul>
-      <p>Their instructions steer what the model does with your files. Trust them only if you trust this folder.</p>
+      {refusedOnly ? (
+        <p>These files are never loaded: an agent definition must be a regular file in the folder, not a link.</p>
+      ) : (
+        <p>Their instructions steer what the model does with your files. Trust them only if you trust this folder. Files marked refused never load.</p>
+      )}
       {error && <p className="mcp-error" role="alert">{error}</p>}
       <div className="mcp-buttons">
-        <button type="button" onClick={() => setDismissed(pending.hash)}>Not now</button>
-        <button type="button" className="primary" onClick={trust}>Trust</button>
+        <button type="button" onClick={() => setDismissed(key)}>{refusedOnly ? "Dismiss" : "Not now"}</button>
+        {!refusedOnly && <button type="button" className="primary" onClick={trust}>Trust</button>}
       </div>
     </section>
   );

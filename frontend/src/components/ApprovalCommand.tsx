@@ -3,12 +3,17 @@ import { CodeBlock } from "./CodeBlock";
 
 /**
  * The warnings of one segment in words, the worst first: what it destroys,
- * what it deletes, each path it reads or writes outside the workspace, the
- * network, privileges, code that cannot be checked.
+ * what makes git run code, what it deletes, each path it reads or writes
+ * outside the workspace, the network, privileges, code that cannot be
+ * checked. The backend renders them (approval.SegmentWarnings), so the
+ * window, `gatehouse exec` and an ACP editor show the same lines; the
+ * fallback below only serves previews made without it.
  */
 export function segmentWarnings(s: CommandSegment): string[] {
+  if (s.warnings) return s.warnings;
   const out: string[] = [];
   if (s.destructive) out.push(s.destructive);
+  if (s.gitCode) out.push(`makes git run code: it sets ${s.gitCode}, which git runs as a command later`);
   if (s.deletes) out.push("deletes files");
   const where = (p: string) => (s.protectedPaths?.includes(p) ? "(a protected place)" : "(outside the workspace)");
   for (const p of s.readsOutside ?? []) out.push(`reads ${p} ${where(p)}`);
@@ -44,7 +49,7 @@ export function ApprovalCommand({ command }: { command: CommandPreview }) {
         {(command.action === "exec" || command.action === "start") && (
           <><dt>Sandbox</dt><dd className="approval-sandbox">{command.confined
             ? (command.sandbox ?? "confined — writes only in the workspace, temp and tool caches")
-            : <span className="approval-unconfined">not confined — can write anywhere you can</span>}</dd></>
+            : <span className="approval-unconfined">{command.sandbox ?? "not confined — can write anywhere you can"}</span>}</dd></>
         )}
       </dl>
       {command.command && (

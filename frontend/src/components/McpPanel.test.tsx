@@ -70,6 +70,23 @@ describe("McpPanel", () => {
     expect(b.trust).toHaveBeenCalled();
   });
 
+  it("shows a workspace server's env values but secrets', flags code loaders and read-only hints", async () => {
+    const b = fake({ claudeImport: false, servers: [], untrusted: { file: ".gatehouse/mcp.json", lines: [], servers: [
+      { name: "db", line: "runs node srv.js", trustReadOnlyHints: true, env: [
+        { name: "API_TOKEN", value: "••••••", secret: true },
+        { name: "NODE_OPTIONS", value: "--require ./x.js", loadsCode: true },
+        { name: "PORT", value: "5432" },
+      ] },
+    ] } });
+    render(<McpPanel backend={b} />);
+    const db = await screen.findByLabelText("Server db");
+    expect(db.textContent).toContain("db runs node srv.js");
+    expect(db.textContent).toContain("NODE_OPTIONS=--require ./x.js ⚠ makes the server load code it names");
+    expect(db.textContent).toContain("PORT=5432");
+    expect(db.textContent).toContain("API_TOKEN=•••••• (a secret: not shown)");
+    expect(db.textContent).toContain("trusts its read-only hints");
+  });
+
   it("adds a server from the form, edits the raw JSON, and imports from Claude Desktop", async () => {
     const b = fake(ready);
     render(<McpPanel backend={b} />);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import type { McpServer } from "../bridge";
+import type { McpServer, McpTrustServer } from "../bridge";
 import type { McpBackend, McpPanelState, McpServerConfig } from "../bridge/mcp";
 import { McpServerForm } from "./McpServerForm";
 import "./McpPanel.css";
@@ -73,8 +73,12 @@ export function McpPanel({ backend }: { backend: McpBackend }) {
       {state.untrusted && (
         <section className="mcp-trust" role="alert" aria-label="Workspace servers waiting for trust">
           <p>This folder's <code>{state.untrusted.file}</code> wants to start:</p>
-          <ul>{(state.untrusted.lines ?? []).map((l) => <li key={l}><code>{l}</code></li>)}</ul>
-          <p>They run as you, with your files. Start them only if you trust this folder.</p>
+          {state.untrusted.servers?.length ? (
+            <ul>{state.untrusted.servers.map((s) => <TrustServer key={s.name} server={s} />)}</ul>
+          ) : (
+            <ul>{(state.untrusted.lines ?? []).map((l) => <li key={l}><code>{l}</code></li>)}</ul>
+          )}
+          <p>They run confined by the sandbox, in this folder, with your environment. Start them only if you trust this folder.</p>
           <button type="button" className="primary" onClick={() => void run(backend.trust())}>Trust and start</button>
         </section>
       )}
@@ -128,5 +132,28 @@ export function McpPanel({ backend }: { backend: McpBackend }) {
         )}
       </div>
     </div>
+  );
+}
+
+/** One server of a workspace's list as the trust prompt shows it: what it runs, every variable (secrets masked, code loaders flagged), and read-only hints it wants trusted. */
+function TrustServer({ server: s }: { server: McpTrustServer }) {
+  return (
+    <li aria-label={`Server ${s.name}`}>
+      <code>{s.name} {s.line}</code>
+      {(s.env?.length || s.trustReadOnlyHints) ? (
+        <ul className="mcp-trust-env">
+          {(s.env ?? []).map((e) => (
+            <li key={`${e.header ? "h" : "e"}:${e.name}`} className={e.loadsCode ? "warn" : undefined}>
+              <code>{e.header ? `${e.name}: ${e.value}` : `${e.name}=${e.value}`}</code>
+              {e.loadsCode && <span className="badge badge-warn"> ⚠ makes the server load code it names</span>}
+              {e.secret && <span className="mcp-note"> (a secret: not shown)</span>}
+            </li>
+          ))}
+          {s.trustReadOnlyHints && (
+            <li className="warn"><span className="badge badge-warn">⚠ trusts its read-only hints: tools it marks read-only run without asking in safe mode</span></li>
+          )}
+        </ul>
+      ) : null}
+    </li>
   );
 }

@@ -4,6 +4,8 @@ import type { LocalServer } from "../bridge/localModels";
 import { LocalModels } from "./LocalModels";
 import { SandboxSettings } from "./SandboxSettings";
 import type { SandboxBackend } from "../bridge/sandbox";
+import type { TrustedFoldersBackend } from "../bridge/agents";
+import { TrustedFolders } from "./TrustedFolders";
 import { PriceFields, priceInput, priceText, type PriceText } from "./PriceFields";
 import { ContextFields, contextInput, contextText, type ContextErrors, type ContextText } from "./ContextFields";
 
@@ -53,6 +55,8 @@ export function Settings(props: {
   localModels?: () => Promise<LocalServer[]>;
   /** The sandbox block (not on first run). */
   sandbox?: SandboxBackend;
+  /** The trusted folders block (not on first run). */
+  trusted?: TrustedFoldersBackend;
   /** The header gauge's last reading: says where this session's context window comes from. */
   contextUse?: ContextUse;
 }) {
@@ -237,6 +241,7 @@ export function Settings(props: {
         </div>
       </form>
       {props.sandbox && !props.firstRun && <SandboxSettings backend={props.sandbox} />}
+      {props.trusted && !props.firstRun && <TrustedFolders backend={props.trusted} />}
     </section>
   );
 }

@@ -148,6 +148,19 @@ func (h *Host) Policy(workspace, scratch string, env []string, c Config) sandbox
 		Layers: h.Layers()})
 }
 
+// Confinement is how a program the workspace supplies (a server of its
+// .gatehouse/mcp.json) runs: always confined, as commands are with the
+// sandbox on (the setting's mode does not turn it off; its TCP choice
+// holds), or not at all: the helper, the policy, or why there is none.
+func (h *Host) Confinement(workspace string, env []string, c Config) (string, *sandbox.Policy, string) {
+	c.Mode = sandbox.ModeWorkspaceWrite
+	if st := h.Status(c); !st.Confined {
+		return "", nil, st.Reason
+	}
+	p := h.Policy(workspace, h.Scratch("mcp"), env, c)
+	return h.Helper, &p, ""
+}
+
 // Scratch makes and returns the scratch folder of a session, below the
 // data folder ("" when there is none).
 func (h *Host) Scratch(session string) string {

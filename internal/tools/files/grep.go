@@ -151,12 +151,12 @@ func (t *Grep) done(ctx context.Context, res grepResult, err error, path string)
 // grepFile appends the matching lines of the file at abs to res, and
 // returns errStop once limit is reached. Binary and huge files are skipped.
 func grepFile(abs, rel string, re *regexp.Regexp, limit int, res *grepResult) error {
-	f, err := os.Open(abs)
+	f, fi, err := workspace.OpenRegular(abs)
 	if err != nil {
-		return nil // unreadable: skipped
+		return nil // unreadable, or not a regular file (a FIFO): skipped
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err != nil || fi.Size() > grepMaxFileSize {
+	if fi.Size() > grepMaxFileSize {
 		return nil
 	}
 	br := bufio.NewReaderSize(f, 64<<10)
@@ -198,6 +198,9 @@ func resolveFile(ws *workspace.Workspace, p string) (string, error) {
 	}
 	if fi.IsDir() {
 		return "", perr(tools.CodeIsDirectory, p, "is a folder")
+	}
+	if k := workspace.Kind(fi.Mode()); k != "" {
+		return "", perr(tools.CodeNotRegular, p, "is %s, not a regular file", k)
 	}
 	return abs, nil
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	_ "embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"unicode/utf8"
@@ -91,12 +92,23 @@ func (t *ReadFile) read(a readArgs) (*readResult, error) {
 	if fi.IsDir() {
 		return nil, perr(tools.CodeIsDirectory, a.Path, "is a folder; use list_dir to see what it holds")
 	}
+	if k := workspace.Kind(fi.Mode()); k != "" {
+		return nil, perr(tools.CodeNotRegular, a.Path, "is %s, not a regular file: only regular files can be read", k)
+	}
 	if fi.Size() > readMaxFileSize {
 		return nil, perr(tools.CodeIOError, a.Path, "the file is too large to read (%d bytes)", fi.Size())
 	}
-	b, err := os.ReadFile(abs)
-	if err != nil {
+	// Opened again as a regular file only: a FIFO swapped in since the
+	// look is refused, not waited on.
+	b, trunc, err := workspace.ReadRegular(abs, readMaxFileSize)
+	var nr *workspace.NotRegularError
+	switch {
+	case errors.As(err, &nr):
+		return nil, perr(tools.CodeNotRegular, a.Path, "is %s, not a regular file: only regular files can be read", nr.Kind)
+	case err != nil:
 		return nil, perr(tools.CodeIOError, a.Path, "%v", err)
+	case trunc:
+		return nil, perr(tools.CodeIOError, a.Path, "the file is too large to read (over %d bytes)", readMaxFileSize)
 	}
 	if !sniff.Text(b) {
 		return nil, perr(tools.CodeBinaryFile, a.Path, "is a binary or non-UTF-8 file (%d bytes); it cannot be shown as text", len(b))

@@ -73,7 +73,7 @@ func (w *walker) parentIgnores(start string) []ignoreFile {
 	}
 	d := root
 	for _, part := range strings.Split(rel, string(filepath.Separator)) {
-		if gi, err := ignore.CompileIgnoreFile(filepath.Join(d, ".gitignore")); err == nil {
+		if gi, err := w.compileIgnore(filepath.Join(d, ".gitignore")); err == nil {
 			out = append(out, ignoreFile{base: d, gi: gi})
 		}
 		d = filepath.Join(d, part)
@@ -103,7 +103,7 @@ func (w *walker) dir(d string, depth int, ignores []ignoreFile, fn func(e entry)
 	if err := w.ctx.Err(); err != nil {
 		return err
 	}
-	if gi, err := ignore.CompileIgnoreFile(filepath.Join(d, ".gitignore")); err == nil {
+	if gi, err := w.compileIgnore(filepath.Join(d, ".gitignore")); err == nil {
 		ignores = append(ignores[:len(ignores):len(ignores)], ignoreFile{base: d, gi: gi})
 	}
 	ents, err := os.ReadDir(d)
@@ -116,6 +116,9 @@ func (w *walker) dir(d string, depth int, ignores []ignoreFile, fn func(e entry)
 		abs := filepath.Join(d, name)
 		if name == ".git" || w.ignored(ignores, abs, de.IsDir()) {
 			continue
+		}
+		if de.Type()&(fs.ModeNamedPipe|fs.ModeSocket|fs.ModeDevice|fs.ModeIrregular) != 0 {
+			continue // FIFOs, sockets and devices hold no text to find
 		}
 		e := entry{abs: abs, rel: w.ws.Rel(abs), dir: de.IsDir(), link: de.Type()&fs.ModeSymlink != 0}
 		if e.dir || isSecretName(name) {
@@ -140,6 +143,23 @@ func (w *walker) dir(d string, depth int, ignores []ignoreFile, fn func(e entry)
 		}
 	}
 	return nil
+}
+
+// maxIgnoreFile caps a .gitignore read.
+const maxIgnoreFile = 1 << 20
+
+// compileIgnore reads the .gitignore at abs through the boundary: a link
+// out of the workspace, a FIFO or a device is not read.
+func (w *walker) compileIgnore(abs string) (*ignore.GitIgnore, error) {
+	res, err := w.ws.Resolve(abs, workspace.Read)
+	if err != nil {
+		return nil, err
+	}
+	b, _, err := workspace.ReadRegular(res, maxIgnoreFile)
+	if err != nil {
+		return nil, err
+	}
+	return ignore.CompileIgnoreLines(strings.Split(string(b), "\n")...), nil
 }
 
 func isSecretName(name string) bool {

@@ -44,9 +44,9 @@ function tempDir(name) {
   return realpathSync(mkdtempSync(path.join(tmpdir(), `gatehouse-acp-${name}-`)));
 }
 
-async function startFakeLLM(dir) {
+async function startFakeLLM(dir, withScript = script) {
   const file = path.join(dir, "script.json");
-  writeFileSync(file, JSON.stringify(script));
+  writeFileSync(file, JSON.stringify(withScript));
   const proc = spawn(fakellmBin, ["-script", file], { stdio: ["ignore", "pipe", "inherit"] });
   const url = await new Promise((resolve, reject) => {
     let out = "";
@@ -228,6 +228,46 @@ test("gatehouse acp over stdio: approvals, modes, cancel, load", async () => {
 
     const violations = await (await fetch(llm.url.replace(/\/v1$/, "/_violations"))).json();
     assert.deepEqual(violations, []);
+  } finally {
+    llm.proc.kill("SIGTERM");
+  }
+});
+
+// The permission request carries the warnings the window's dialog shows
+// (one Go function renders them for every host): what a command destroys,
+// a write into .git, the network, and the sandbox line.
+test("gatehouse acp: the permission request carries the dialog's warnings", async () => {
+  const home = tempDir("home-warn");
+  const ws = tempDir("ws-warn");
+  const llm = await startFakeLLM(home, {
+    models: ["fake-model"],
+    responses: [
+      call("call_push", "bash", JSON.stringify({ action: "exec", command: "git push --force origin main" })),
+      call("call_hook", "bash", JSON.stringify({ action: "exec", command: "echo x > .git/hooks/pre-commit" })),
+    ],
+  });
+  try {
+    const agent = startAgent(llm.url, home);
+    const ed = editor(async (params) => selected(params.options.find((o) => o.kind === "reject_once").optionId));
+    await ed.app.connectWith(ndJsonStream(agent.output, agent.input), async (ctx) => {
+      await ctx.request("initialize", { protocolVersion: 1, clientCapabilities: {} });
+      const { sessionId } = await ctx.request("session/new", { cwd: ws, mcpServers: [] });
+      const prompt = (text) => ctx.request("session/prompt", { sessionId, prompt: [{ type: "text", text }] });
+      await prompt("force push");
+      await prompt("add a hook");
+    }).catch((err) => {
+      throw new Error(`${err.stack}\n--- gatehouse stderr:\n${agent.stderr()}`);
+    });
+    agent.proc.stdin.end();
+    assert.equal(await agent.exited, 0, agent.stderr());
+    const texts = ed.permissions.map((p) => p.toolCall.content.map((c) => c.content?.text ?? "").join("\n"));
+    assert.equal(texts.length, 2);
+    const [push, hook] = texts;
+    assert.match(push, /^\$ git push --force origin main$/m);
+    assert.match(push, /^⚠ git push --force origin main: rewrites history on the remote; uses the network$/m);
+    assert.match(push, /^Sandbox: (confined — writes only in the workspace, temp and tool caches|not confined — can write anywhere you can)$/m);
+    assert.match(hook, /^⚠ echo x > \.git\/hooks\/pre-commit: writes into \.git \(can make git run code\)$/m);
+    assert.match(hook, /^Sandbox: /m);
   } finally {
     llm.proc.kill("SIGTERM");
   }

@@ -709,6 +709,8 @@ export namespace protocol {
 	    writesOutsideTo?: string[];
 	    protectedPaths?: string[];
 	    destructive?: string;
+	    gitCode?: string;
+	    warnings?: string[];
 	
 	    static createFrom(source: any = {}) {
 	        return new CommandSegment(source);
@@ -728,6 +730,8 @@ export namespace protocol {
 	        this.writesOutsideTo = source["writesOutsideTo"];
 	        this.protectedPaths = source["protectedPaths"];
 	        this.destructive = source["destructive"];
+	        this.gitCode = source["gitCode"];
+	        this.warnings = source["warnings"];
 	    }
 	}
 	export class CommandPreview {
@@ -1284,9 +1288,66 @@ export namespace protocol {
 		}
 	}
 	
+	export class McpTrustEnv {
+	    name: string;
+	    value: string;
+	    secret?: boolean;
+	    loadsCode?: boolean;
+	    header?: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new McpTrustEnv(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.name = source["name"];
+	        this.value = source["value"];
+	        this.secret = source["secret"];
+	        this.loadsCode = source["loadsCode"];
+	        this.header = source["header"];
+	    }
+	}
+	export class McpTrustServer {
+	    name: string;
+	    line: string;
+	    env?: McpTrustEnv[];
+	    trustReadOnlyHints?: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new McpTrustServer(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.name = source["name"];
+	        this.line = source["line"];
+	        this.env = this.convertValues(source["env"], McpTrustEnv);
+	        this.trustReadOnlyHints = source["trustReadOnlyHints"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class McpUntrusted {
 	    file: string;
 	    lines: string[];
+	    servers?: McpTrustServer[];
 	
 	    static createFrom(source: any = {}) {
 	        return new McpUntrusted(source);
@@ -1296,7 +1357,26 @@ export namespace protocol {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.file = source["file"];
 	        this.lines = source["lines"];
+	        this.servers = this.convertValues(source["servers"], McpTrustServer);
 	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 	
 	export class ProcessInfo {
@@ -1498,6 +1578,76 @@ export namespace settings {
 	        this.model = source["model"];
 	        this.api = source["api"];
 	    }
+	}
+
+}
+
+export namespace trust {
+	
+	export class KindTrusts {
+	    kind: string;
+	    // Go type: time
+	    at: any;
+	
+	    static createFrom(source: any = {}) {
+	        return new KindTrusts(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.kind = source["kind"];
+	        this.at = this.convertValues(source["at"], null);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class FolderTrust {
+	    folder: string;
+	    kinds: KindTrusts[];
+	
+	    static createFrom(source: any = {}) {
+	        return new FolderTrust(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.folder = source["folder"];
+	        this.kinds = this.convertValues(source["kinds"], KindTrusts);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 
 }

@@ -7,6 +7,7 @@ import {llm} from '../models';
 import {proc} from '../models';
 import {protocol} from '../models';
 import {mcp} from '../models';
+import {trust} from '../models';
 
 export function AgentDefinitions():Promise<Array<agents.Definition>>;
 
@@ -90,6 +91,8 @@ export function RevertFile(arg1:string,arg2:boolean):Promise<protocol.UndoApplie
 
 export function RevokeRule(arg1:string):Promise<void>;
 
+export function RevokeTrust(arg1:string):Promise<Array<trust.FolderTrust>>;
+
 export function RunningProcesses():Promise<Array<protocol.ProcessInfo>>;
 
 export function Sandbox():Promise<main.SandboxView>;
@@ -121,6 +124,8 @@ export function Subagents():Promise<Array<agents.ChildInfo>>;
 export function Submit(arg1:string):Promise<main.SubmitResult>;
 
 export function TestConnection(arg1:main.SettingsInput):Promise<llm.ConnectionResult>;
+
+export function TrustedFolders():Promise<Array<trust.FolderTrust>>;
 
 export function Undo(arg1:string,arg2:protocol.UndoSelection):Promise<protocol.UndoAppliedPayload>;
 

@@ -166,6 +166,10 @@ export function RevokeRule(arg1) {
   return window['go']['main']['App']['RevokeRule'](arg1);
 }
 
+export function RevokeTrust(arg1) {
+  return window['go']['main']['App']['RevokeTrust'](arg1);
+}
+
 export function RunningProcesses() {
   return window['go']['main']['App']['RunningProcesses']();
 }
@@ -228,6 +232,10 @@ export function Submit(arg1) {
 
 export function TestConnection(arg1) {
   return window['go']['main']['App']['TestConnection'](arg1);
+}
+
+export function TrustedFolders() {
+  return window['go']['main']['App']['TrustedFolders']();
 }
 
 export function Undo(arg1, arg2) {
