@@ -22,7 +22,7 @@ func TestEverydayPipInstallsALocalWheel(t *testing.T) {
 	}
 	b := newBoxWith(t, boxOpts{on: true})
 	writeWheel(t, filepath.Join(b.ws, "tinypkg-0.1-py3-none-any.whl"), map[string]string{
-		"tinypkg/__init__.py": "VALUE = 42\n",
+		"tinypkg/__init__.py":            "VALUE = 42\n",
 		"tinypkg-0.1.dist-info/METADATA": "Metadata-Version: 2.1\nName: tinypkg\nVersion: 0.1\n",
 		"tinypkg-0.1.dist-info/WHEEL":    "Wheel-Version: 1.0\nGenerator: gatehouse-test\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
 	})
