@@ -16,6 +16,7 @@ import (
 
 	"gatehouse/internal/proc"
 	cmdhost "gatehouse/internal/sandbox/host"
+	"gatehouse/internal/sessionhost"
 	"gatehouse/internal/settings"
 	"gatehouse/internal/tools"
 	"gatehouse/internal/tools/builtin"
@@ -91,7 +92,7 @@ func Tool(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// Processes a call starts end when the command exits. Commands run under
 	// the supervisor helper, confined as the saved settings say, as in
 	// every other host.
-	env, err := DefaultExecEnv()
+	env, err := sessionhost.DefaultEnv()
 	if err != nil {
 		return usage("%v", err)
 	}
