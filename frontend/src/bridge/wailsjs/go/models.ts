@@ -618,8 +618,19 @@ export namespace gui {
 	    abi?: number;
 	    confined: boolean;
 	    reason?: string;
-	    denyTCP: boolean;
+	    layers: string[];
+	    landlockOnly?: boolean;
+	    missing?: string;
 	    writable: string[];
+	    denyRead: string[];
+	    readOnly: string[];
+	    sockets: string;
+	    network: string;
+	    signals: string;
+	    line: string;
+	    denyTCP: boolean;
+	    denyList: string[];
+	    socketList: string[];
 	
 	    static createFrom(source: any = {}) {
 	        return new SandboxView(source);
@@ -632,8 +643,19 @@ export namespace gui {
 	        this.abi = source["abi"];
 	        this.confined = source["confined"];
 	        this.reason = source["reason"];
-	        this.denyTCP = source["denyTCP"];
+	        this.layers = source["layers"];
+	        this.landlockOnly = source["landlockOnly"];
+	        this.missing = source["missing"];
 	        this.writable = source["writable"];
+	        this.denyRead = source["denyRead"];
+	        this.readOnly = source["readOnly"];
+	        this.sockets = source["sockets"];
+	        this.network = source["network"];
+	        this.signals = source["signals"];
+	        this.line = source["line"];
+	        this.denyTCP = source["denyTCP"];
+	        this.denyList = source["denyList"];
+	        this.socketList = source["socketList"];
 	    }
 	}
 	export class SessionInfo {
@@ -1464,6 +1486,7 @@ export namespace protocol {
 	    note?: string;
 	    files?: string[];
 	    hunks?: string[];
+	    unconfined?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new Decision(source);
@@ -1475,6 +1498,7 @@ export namespace protocol {
 	        this.note = source["note"];
 	        this.files = source["files"];
 	        this.hunks = source["hunks"];
+	        this.unconfined = source["unconfined"];
 	    }
 	}
 	
