@@ -133,3 +133,29 @@ test("a session in its own worktree: the agent works there, the user commits, me
   await expect.poll(() => fs.existsSync(worktree)).toBe(false);
   expect(git("branch", "--list", "gatehouse/feat")).toBe("");
 });
+
+test("a worktree deleted behind the window's back: the view says so and the session ends with its branch kept", async ({ app }) => {
+  const { page, workspace, configDir } = await app({ approvalMode: "safe", files: { "a.txt": lines() } });
+  const home = path.resolve(configDir, "../..");
+  fs.writeFileSync(path.join(home, ".gitconfig"), "[user]\n\tname = E2E User\n\temail = e2e@example.com\n[init]\n\tdefaultBranch = main\n");
+  const git = (...args: string[]) => execFileSync("git", args, { cwd: workspace, encoding: "utf8", env: { ...process.env, HOME: home, GIT_CONFIG_NOSYSTEM: "1" } });
+  git("init", "-q");
+  git("add", "-A");
+  git("commit", "-q", "-m", "first");
+  const before = git("status", "--porcelain");
+
+  await page.getByRole("button", { name: "Changes", exact: true }).click();
+  const view = page.getByRole("region", { name: "Changes" });
+  await view.getByRole("textbox", { name: "New session in a worktree" }).fill("gone");
+  await view.getByRole("button", { name: "Start" }).click();
+  await expect(page.getByRole("button", { name: "Workspace gone, choose another folder" })).toBeVisible();
+
+  fs.rmSync(`${workspace}.worktrees/gone`, { recursive: true, force: true });
+  await view.getByRole("button", { name: "Refresh" }).click();
+  await expect(view.getByRole("alert")).toContainText("is gone: nothing is written anywhere else");
+  await view.getByRole("button", { name: "Keep the branch, remove the worktree" }).click();
+  await expect(page.getByRole("button", { name: "Workspace workspace, choose another folder" })).toBeVisible();
+  expect(git("branch", "--list", "gatehouse/gone")).toContain("gatehouse/gone");
+  expect(git("worktree", "list")).not.toContain("gone");
+  expect(git("status", "--porcelain")).toBe(before);
+});
