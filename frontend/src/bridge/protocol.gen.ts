@@ -167,6 +167,7 @@ export interface Decision {
   files?: string[];
   hunks?: string[];
   scope?: string;
+  unconfined?: boolean;
 }
 
 export type DecisionKind = "once" | "session" | "reject" | "partial" | "always";
