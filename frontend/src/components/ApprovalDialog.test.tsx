@@ -111,6 +111,19 @@ describe("ApprovalDialog", () => {
     expect(a.resolve).toHaveBeenCalledWith("1", { kind: "partial", files: ["b.ts"], hunks: ["a.ts#2"] });
   });
 
+  it("Always allow shows the rule and where it is saved before saving, then saves it for the chosen scope", async () => {
+    const { a, dialog } = await open([patchRequest("1")]);
+    expect(within(dialog).queryByRole("button", { name: "Save rule and approve" })).toBeNull();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Always allow…" }));
+    const panel = within(dialog).getByRole("group", { name: "Always allow" });
+    expect(panel.textContent).toContain("apply_patch on a.ts, b.ts");
+    expect(panel.textContent).toContain("this workspace");
+    expect(a.resolve).not.toHaveBeenCalled();
+    fireEvent.click(within(panel).getByRole("radio", { name: /everywhere/ }));
+    fireEvent.click(within(panel).getByRole("button", { name: "Save rule and approve" }));
+    expect(a.resolve).toHaveBeenCalledWith("1", { kind: "always", scope: "everywhere" });
+  });
+
   it("Ctrl+Shift+Enter approves for the session", async () => {
     const { a, dialog } = await open([patchRequest("1")]);
     fireEvent.keyDown(dialog, { key: "Enter", ctrlKey: true, shiftKey: true });
