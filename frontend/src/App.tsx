@@ -27,6 +27,7 @@ import type { FilesBackend } from "./bridge/files";
 import type { LeftoverBackend, SandboxBackend } from "./bridge/sandbox";
 import type { McpBackend } from "./bridge/mcp";
 import type { AgentsTrustBackend, TrustedFoldersBackend } from "./bridge/agents";
+import type { PolicyBackend } from "./bridge/policy";
 import { AgentsTrust } from "./components/AgentsTrust";
 import { McpPanel } from "./components/McpPanel";
 import type { UndoBackend } from "./bridge/undo";
@@ -47,7 +48,7 @@ const panelDefaultsNoServers = { files: 260, processes: 440 };
 
 const autoNotice = "This window started in auto mode: tool calls run without asking you first. The workspace boundary still holds. Change the mode with Approval in the header.";
 
-export function App({ backend, processes, sessions, localModels, files, approvals, mcp, initialState, sandbox, leftovers, undo: undoApi, agentsTrust, trusted, git }: {
+export function App({ backend, processes, sessions, localModels, files, approvals, mcp, initialState, sandbox, leftovers, undo: undoApi, agentsTrust, trusted, git, policy }: {
   backend: Backend;
   /** The frame's state when the page had it before mounting (main.tsx): the first render is then the real frame. */
   initialState?: AppState;
@@ -65,6 +66,8 @@ export function App({ backend, processes, sessions, localModels, files, approval
   agentsTrust?: AgentsTrustBackend;
   /** Settings → Trusted folders. */
   trusted?: TrustedFoldersBackend;
+  /** Settings → Permissions: standing rules and the audit log. */
+  policy?: PolicyBackend;
   undo?: UndoBackend;
   /** The Changes view's git (absent: no Changes button). */
   git?: GitBackend;
@@ -169,10 +172,10 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const { props: panelProps, setOpen: setPanelOpen } = useSidePanels(showServers ? panelDefaults : panelDefaultsNoServers, state?.panelWidths,
     useCallback((id: string, w: number) => void backend.setPanelWidth(id, w).catch(() => {}), [backend]));
   const onProcessStarted = useCallback(() => setPanelOpen("processes", true), [setPanelOpen]);
-  const settingsDeps = useMemo<SettingsDeps>(() => ({ backend, localModels, sandbox, trusted, contextUse, git,
+  const settingsDeps = useMemo<SettingsDeps>(() => ({ backend, localModels, sandbox, trusted, contextUse, git, policy,
     agents: state?.workspace ? backend.agentDefinitions : undefined,
     showPanel: showServers ? (id: "servers") => (setSettingsAt(null), setPanelOpen(id, true)) : undefined,
-  }), [backend, localModels, sandbox, trusted, contextUse, git, state?.workspace, showServers, setPanelOpen]);
+  }), [backend, localModels, sandbox, trusted, contextUse, git, policy, state?.workspace, showServers, setPanelOpen]);
   // Before the first request the gauge shows the window the next one will have.
   const nextWindow = useNextWindow(state?.workspace && !state.needsSetup && !contextUse ? backend.contextWindow : undefined, state?.model ?? "");
 

@@ -15,9 +15,13 @@ export function AgentsPending():Promise<agents.Pending>;
 
 export function AgentsTrustWorkspace(arg1:string):Promise<void>;
 
+export function AuditLog(arg1:any):Promise<any>;
+
 export function Cancel():Promise<void>;
 
 export function ChangedFiles():Promise<Array<watch.ChangedFile>>;
+
+export function CheckPolicy(arg1:string):Promise<any>;
 
 export function ChooseWorkspace():Promise<gui.AppState>;
 
@@ -26,6 +30,8 @@ export function Compact():Promise<void>;
 export function ContextWindow():Promise<llm.Window>;
 
 export function DetectLocalModels():Promise<Array<llm.LocalServer>>;
+
+export function ExportAudit(arg1:any):Promise<string>;
 
 export function FileDiff(arg1:string):Promise<gui.FileDiffView>;
 
@@ -65,6 +71,8 @@ export function McpTrustWorkspace():Promise<void>;
 
 export function NewSession():Promise<protocol.Snapshot>;
 
+export function Policy():Promise<any>;
+
 export function ProcessLogs(arg1:string,arg2:number,arg3:number):Promise<gui.ProcessLogs>;
 
 export function ProcessResize(arg1:string,arg2:number,arg3:number):Promise<void>;
@@ -82,6 +90,8 @@ export function Queued():Promise<Array<string>>;
 export function ReadFileForView(arg1:string):Promise<gui.FileView>;
 
 export function Ready():Promise<void>;
+
+export function RemovePolicyRule(arg1:string):Promise<any>;
 
 export function RepreviewApproval(arg1:string):Promise<void>;
 

@@ -14,12 +14,20 @@ export function AgentsTrustWorkspace(arg1) {
   return window['go']['gui']['App']['AgentsTrustWorkspace'](arg1);
 }
 
+export function AuditLog(arg1) {
+  return window['go']['gui']['App']['AuditLog'](arg1);
+}
+
 export function Cancel() {
   return window['go']['gui']['App']['Cancel']();
 }
 
 export function ChangedFiles() {
   return window['go']['gui']['App']['ChangedFiles']();
+}
+
+export function CheckPolicy(arg1) {
+  return window['go']['gui']['App']['CheckPolicy'](arg1);
 }
 
 export function ChooseWorkspace() {
@@ -36,6 +44,10 @@ export function ContextWindow() {
 
 export function DetectLocalModels() {
   return window['go']['gui']['App']['DetectLocalModels']();
+}
+
+export function ExportAudit(arg1) {
+  return window['go']['gui']['App']['ExportAudit'](arg1);
 }
 
 export function FileDiff(arg1) {
@@ -114,6 +126,10 @@ export function NewSession() {
   return window['go']['gui']['App']['NewSession']();
 }
 
+export function Policy() {
+  return window['go']['gui']['App']['Policy']();
+}
+
 export function ProcessLogs(arg1, arg2, arg3) {
   return window['go']['gui']['App']['ProcessLogs'](arg1, arg2, arg3);
 }
@@ -148,6 +164,10 @@ export function ReadFileForView(arg1) {
 
 export function Ready() {
   return window['go']['gui']['App']['Ready']();
+}
+
+export function RemovePolicyRule(arg1) {
+  return window['go']['gui']['App']['RemovePolicyRule'](arg1);
 }
 
 export function RepreviewApproval(arg1) {
