@@ -9,6 +9,7 @@ import (
 	"net/netip"
 	"net/url"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -26,7 +27,7 @@ func (r *fakeDNS) LookupNetIP(_ context.Context, _, host string) ([]netip.Addr, 
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.calls++
-	if a, ok := r.table[host]; ok {
+	if a, ok := r.table[strings.ToLower(host)]; ok {
 		return a, nil
 	}
 	return nil, fmt.Errorf("no such host %s", host)
