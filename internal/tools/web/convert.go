@@ -9,10 +9,27 @@ import (
 	"strings"
 
 	"codeberg.org/readeck/go-readability/v2"
-	htmltomarkdown "github.com/JohannesKaufmann/html-to-markdown/v2"
 	"github.com/JohannesKaufmann/html-to-markdown/v2/converter"
+	"github.com/JohannesKaufmann/html-to-markdown/v2/plugin/base"
+	"github.com/JohannesKaufmann/html-to-markdown/v2/plugin/commonmark"
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/charset"
 )
+
+// markdown is the one HTML → Markdown converter (safe for concurrent use).
+var markdown = converter.NewConverter(converter.WithPlugins(base.NewBasePlugin(), commonmark.NewCommonmarkPlugin()))
+
+// decode returns body as UTF-8, from the charset the Content-Type header
+// or the document itself declares (UTF-8 when none does).
+func decode(body []byte, contentType string) string {
+	if r, err := charset.NewReader(bytes.NewReader(body), contentType); err == nil {
+		var b bytes.Buffer
+		if _, err := b.ReadFrom(r); err == nil {
+			return strings.ToValidUTF8(b.String(), "\uFFFD")
+		}
+	}
+	return strings.ToValidUTF8(string(body), "\uFFFD")
+}
 
 // page is a fetched document as the model reads it, before maxChars.
 type page struct {
@@ -53,23 +70,28 @@ func kind(header string, body []byte) (string, string) {
 // toMarkdown keeps the main content of an HTML page (a readability pass)
 // and converts it to Markdown, links made absolute against pageURL. A page
 // readability finds no article in is converted whole.
-func toMarkdown(body []byte, pageURL *url.URL) (title, md string, err error) {
-	doc, err := html.Parse(bytes.NewReader(body))
+func toMarkdown(text string, pageURL *url.URL) (title, md string, err error) {
+	doc, err := html.Parse(strings.NewReader(text))
 	if err != nil {
 		return "", "", fmt.Errorf("parse HTML: %w", err)
 	}
+	title = findTitle(doc)
 	node := doc
 	parser := readability.NewParser()
-	if art, err := parser.ParseDocument(doc, pageURL); err == nil && art.Node != nil {
-		node, title = art.Node, art.Title()
+	// ParseAndMutate spares a copy of the page; when it finds no article
+	// the page is parsed again and converted whole.
+	if art, err := parser.ParseAndMutate(doc, pageURL); err == nil && art.Node != nil {
+		node = art.Node
+		if t := art.Title(); t != "" && title == "" {
+			title = t
+		}
+	} else if node, err = html.Parse(strings.NewReader(text)); err != nil {
+		return "", "", fmt.Errorf("parse HTML: %w", err)
 	}
 	domain := pageURL.Scheme + "://" + pageURL.Host
-	out, err := htmltomarkdown.ConvertNode(node, converter.WithDomain(domain))
+	out, err := markdown.ConvertNode(node, converter.WithDomain(domain))
 	if err != nil {
 		return "", "", fmt.Errorf("convert HTML to Markdown: %w", err)
-	}
-	if title == "" {
-		title = findTitle(doc)
 	}
 	return title, strings.TrimSpace(string(out)), nil
 }

@@ -80,13 +80,12 @@ func newFetch(c Config, r Resolver, allow func(netip.AddrPort) bool, now func() 
 	}
 	d := &dialer{resolver: r, allow: allow, timeout: 10 * time.Second}
 	tr := &http.Transport{
-		Proxy:                 nil, // a proxy would dial for us, past the check
-		DialContext:           d.DialContext,
-		ForceAttemptHTTP2:     true,
-		TLSHandshakeTimeout:   10 * time.Second,
-		ResponseHeaderTimeout: c.Timeout,
-		MaxIdleConns:          8,
-		IdleConnTimeout:       30 * time.Second,
+		Proxy:               nil, // a proxy would dial for us, past the check
+		DialContext:         d.DialContext,
+		ForceAttemptHTTP2:   true,
+		TLSHandshakeTimeout: 10 * time.Second,
+		MaxIdleConns:        8,
+		IdleConnTimeout:     30 * time.Second,
 	}
 	client := &http.Client{Transport: tr, CheckRedirect: func(req *http.Request, via []*http.Request) error {
 		if len(via) > maxRedirects {
@@ -275,12 +274,12 @@ func (t *Fetch) get(ctx context.Context, u *url.URL) (page, tools.Result, bool) 
 	pg.ContentType = mt
 	switch k {
 	case "html":
-		pg.Title, pg.Content, err = toMarkdown(body, resp.Request.URL)
+		pg.Title, pg.Content, err = toMarkdown(decode(body, resp.Header.Get("Content-Type")), resp.Request.URL)
 		if err != nil {
 			return page{}, tools.Fail(CodeFetchFailed, err.Error(), ""), false
 		}
 	case "text":
-		pg.Content = strings.ToValidUTF8(string(body), "\uFFFD")
+		pg.Content = decode(body, resp.Header.Get("Content-Type"))
 	default:
 		return page{}, tools.Fail(CodeUnsupportedType, (&UnsupportedTypeError{Type: mt}).Error(), ""), false
 	}
@@ -291,10 +290,11 @@ func (t *Fetch) get(ctx context.Context, u *url.URL) (page, tools.Result, bool) 
 // the network's own error.
 func failFetch(ctx context.Context, u *url.URL, err error, limit time.Duration) tools.Result {
 	var b *BlockedError
+	var ne net.Error
 	switch {
 	case errors.As(err, &b):
 		return tools.Fail(CodeBlockedAddress, "refused: "+b.Error(), "")
-	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+	case errors.Is(ctx.Err(), context.DeadlineExceeded), errors.As(err, &ne) && ne.Timeout():
 		return tools.Fail(tools.CodeTimeout, fmt.Sprintf("fetching %s took longer than %s", u.Redacted(), limit), "")
 	}
 	return tools.Fail(CodeFetchFailed, "fetch failed: "+err.Error(), "")

@@ -194,3 +194,22 @@ func TestBadURLsRefused(t *testing.T) {
 		}
 	}
 }
+
+func TestDeclaredCharsetDecodedToUTF8(t *testing.T) {
+	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/html" {
+			w.Header().Set("Content-Type", "text/html")
+			w.Write([]byte("<html><head><meta charset=\"iso-8859-1\"><title>caf\xe9</title></head><body><p>cr\xe8me br\xfbl\xe9e</p></body></html>"))
+			return
+		}
+		w.Header().Set("Content-Type", "text/plain; charset=iso-8859-1")
+		w.Write([]byte("caf\xe9"))
+	})
+	f := reaching(t, Config{}, nil, srv)
+	if o, _ := fetch(t, f, srv.URL+"/text"); o.Content != "café" {
+		t.Errorf("text: %q", o.Content)
+	}
+	if o, _ := fetch(t, f, srv.URL+"/html"); !strings.Contains(o.Content, "crème brûlée") || o.Title != "café" {
+		t.Errorf("html: title %q content %q", o.Title, o.Content)
+	}
+}
