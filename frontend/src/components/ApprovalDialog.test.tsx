@@ -211,6 +211,15 @@ describe("ApprovalDialog", () => {
 });
 
 describe("ApprovalRules", () => {
+  it("shows a web_fetch domain rule's exact domain", async () => {
+    const summary = "web_fetch any URL on docs.example.com (this exact domain, not its subdomains)";
+    const a = approvals([{ id: "r2", tool: "web_fetch", domain: "docs.example.com", summary }]);
+    render(<App backend={fakeBackend()} approvals={a} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Rules (1)" }));
+    const panel = await screen.findByRole("dialog", { name: "Session rules" });
+    expect(panel.textContent).toContain("any URL on docs.example.com exactly, not its subdomains");
+  });
+
   it("lists the session's rules and revokes one", async () => {
     const b = fakeBackend();
     const summary = "run exactly `ls -l` (exec, in src/; no other arguments, assignments or redirections but 2>&1 and /dev/null)";
