@@ -170,3 +170,21 @@ func TestNoProxyFromTheEnvironment(t *testing.T) {
 		t.Fatal("a proxy would dial past the address check")
 	}
 }
+
+// The tool a session gets has no way to its local test server, whatever
+// the arguments say.
+func TestSessionToolCannotReachLocalServer(t *testing.T) {
+	srv := serve(t, func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("secret")) })
+	f := New(Config{})
+	for _, u := range []string{srv.URL, strings.Replace(srv.URL, "127.0.0.1", "localhost", 1), strings.Replace(srv.URL, "127.0.0.1", "[::ffff:127.0.0.1]", 1)} {
+		if o, isErr := fetch(t, f, u); !isErr || o.Error.Code != CodeBlockedAddress {
+			t.Errorf("%s: %+v", u, o)
+		}
+	}
+	if o, isErr := fetch(t, f, srv.URL, `"allowLocal":true`); !isErr || o.Error.Code != "invalid_arguments" {
+		t.Errorf("an unknown argument was taken: %+v", o)
+	}
+	if srv.hits.Load() != 0 {
+		t.Fatal("reached")
+	}
+}
