@@ -15,7 +15,7 @@ import (
 	"gatehouse/internal/tools"
 )
 
-var builtins = []string{"apply_patch", "bash", "glob", "grep", "list_dir", "read_file", "write_file"}
+var builtins = []string{"apply_patch", "bash", "glob", "grep", "list_dir", "read_file", "web_fetch", "write_file"}
 
 func with(names ...string) string {
 	all := append(append([]string(nil), builtins...), names...)
