@@ -132,6 +132,8 @@ type Outcome struct {
 	Usage protocol.Usage
 	// Blocked is the call the user rejected, when Reason is blocked_by_approval.
 	Blocked *protocol.Blocked
+	// Plan is the plan the model proposed, when the turn ended with one.
+	Plan *protocol.ProposedPlan
 	// ContextTokens is the prompt size of the turn's last request: the
 	// server's count, or the estimate when ContextEstimated (the server
 	// reported no usage). 0: the turn made no request.

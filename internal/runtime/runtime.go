@@ -57,6 +57,7 @@ import (
 	"gatehouse/internal/session"
 	"gatehouse/internal/tools"
 	"gatehouse/internal/tools/builtin"
+	"gatehouse/internal/tools/steer"
 	"gatehouse/internal/watch"
 	"gatehouse/internal/workspace"
 )
@@ -222,7 +223,7 @@ func New(o Options) (*Session, error) {
 	s.procOpts = po
 	po.Observer = session.ProcEvents{Events: s.pub, SessionID: s.id, OnExit: o.OnProcessExit}
 	s.procs = proc.NewRegistry(po)
-	surface, err := tools.NewSurface(builtin.Tools(s.ws, s.procs)...)
+	surface, err := tools.NewSurface(append(builtin.Tools(s.ws, s.procs), steer.ProposePlan{})...)
 	if err == nil {
 		for _, p := range o.Providers {
 			if err = surface.AddProvider(p); err != nil {
@@ -265,6 +266,7 @@ func New(o Options) (*Session, error) {
 		mws[i] = st.mw
 	}
 	s.router = tools.NewRouter(surface, s.policy, mws...)
+	s.router.Narrow = s.modePolicy
 	ac := agent.Config{Model: o.Model, Tools: s.router, Events: s.pub, SessionID: s.id,
 		System: agent.SystemPrompt(s.ws.Root()) + instructions(o.Instructions), MaxSteps: o.MaxSteps, ContextWindow: o.ContextWindow,
 		MicroCompactAt: o.MicroCompactAt, CompactAt: o.CompactAt}

@@ -21,6 +21,18 @@ type Router struct {
 	policy       Policy
 	mws          []Middleware
 	MaxArgsBytes int
+	// Narrow (may be nil) is read on every Specs, Lookup and Run and
+	// intersected with the policy: what the session's approval mode allows
+	// now (plan mode offers only reading tools).
+	Narrow func() Policy
+}
+
+// now is the policy in effect for this request or call.
+func (r *Router) now() Policy {
+	if r.Narrow == nil {
+		return r.policy
+	}
+	return r.policy.Intersect(r.Narrow())
 }
 
 // NewRouter routes calls to the tools of cat that policy allows, wrapped in
@@ -32,8 +44,9 @@ func NewRouter(cat Catalog, policy Policy, mws ...Middleware) *Router {
 // Specs lists what the model sees now, sorted by name.
 func (r *Router) Specs() []Spec {
 	var out []Spec
+	p := r.now()
 	for _, t := range r.cat.List() {
-		if r.policy.Allows(t) {
+		if p.Allows(t) {
 			out = append(out, t.Spec())
 		}
 	}
@@ -43,7 +56,7 @@ func (r *Router) Specs() []Spec {
 // Lookup returns the tool a call names, if the policy allows it.
 func (r *Router) Lookup(name string) (Tool, bool) {
 	t, ok := r.cat.Lookup(name)
-	if !ok || !r.policy.Allows(t) {
+	if !ok || !r.now().Allows(t) {
 		return nil, false
 	}
 	return t, true
@@ -64,7 +77,10 @@ func (r *Router) Run(ctx context.Context, call Call) (Result, error) {
 	if !json.Valid(call.Args) {
 		return Fail(CodeInvalidArguments, fmt.Sprintf("arguments of %s are not valid JSON: %.200s", call.Name, call.Args), ""), nil
 	}
-	if !r.policy.Allows(t) {
+	if p := r.now(); !p.Allows(t) {
+		if r.policy.Allows(t) {
+			return Fail(CodeToolNotAllowed, fmt.Sprintf("tool %s is not offered in the current approval mode (plan mode offers only tools that read, and propose_plan)", call.Name), ""), nil
+		}
 		return Fail(CodeToolNotAllowed, fmt.Sprintf("tool %s is not allowed in this session", call.Name), ""), nil
 	}
 	return Chain(t, r.mws...)(WithCall(ctx, call), call)
