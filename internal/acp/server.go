@@ -323,7 +323,7 @@ func (a *Agent) Cancel(ctx context.Context, p sdk.CancelNotification) error {
 	return nil
 }
 
-// SetSessionMode implements sdk.Agent: manual, safe or auto, from the next
+// SetSessionMode implements sdk.Agent: plan, manual, safe or auto, from the next
 // call on.
 func (a *Agent) SetSessionMode(ctx context.Context, p sdk.SetSessionModeRequest) (sdk.SetSessionModeResponse, error) {
 	s, err := a.session(p.SessionId)

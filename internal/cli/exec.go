@@ -30,7 +30,7 @@ const (
 	ExitCancelled         = 130
 )
 
-const execUsage = `usage: gatehouse exec --workspace DIR --prompt TEXT [--approval auto|safe|manual]
+const execUsage = `usage: gatehouse exec --workspace DIR --prompt TEXT [--approval plan|auto|safe|manual]
                      [--model M] [--base-url URL] [--api chat|responses] [--max-steps N] [--json]
                      [--mcp-config FILE]...
 
@@ -48,7 +48,9 @@ last is turn.stopped, whose payload.reason is the stop reason.
 
 --approval safe (the default) runs reading tools without asking and asks for
 every call that changes files or runs a command; manual asks for every call;
-auto for none (the workspace boundary holds in every mode). Questions are asked
+auto for none (the workspace boundary holds in every mode); plan offers only
+tools that read and ends with the model's plan, printed to stdout (with --json,
+turn.stopped's payload.plan), without changing anything. Questions are asked
 on the terminal (stderr, answers from stdin); without a terminal a call that
 needs approval is rejected and the turn ends as blocked_by_approval.
 

@@ -224,3 +224,21 @@ func TestExecAPIFromTheEnvironment(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
 	}
 }
+
+// exec --approval plan prints the model's plan and exits without writing.
+func TestExecPlanPrintsThePlan(t *testing.T) {
+	srv := llmtest.Start(t, llmtest.Script{Responses: []llmtest.Response{
+		{ToolCalls: []llmtest.ToolCall{{ID: "c1", Name: "write_file", Arguments: llmtest.Text(`{"path":"x.txt","content":"x"}`)}}},
+		{Text: llmtest.Text("Looking."), ToolCalls: []llmtest.ToolCall{{ID: "c2", Name: "propose_plan",
+			Arguments: llmtest.Text(`{"plan":"## Plan\n1. Write x.txt"}`)}}},
+	}})
+	env := testEnv(t, map[string]string{"OPENAI_API_KEY": "k", "OPENAI_BASE_URL": srv.URL})
+	ws := t.TempDir()
+	r := runExec(t, context.Background(), env, "--workspace", ws, "--prompt", "add x", "--approval", "plan", "--model", "fake-model")
+	if r.code != ExitCompleted || r.stdout != "Looking.\n## Plan\n1. Write x.txt\n" {
+		t.Fatalf("exit %d stdout %q stderr %q", r.code, r.stdout, r.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(ws, "x.txt")); err == nil {
+		t.Error("plan mode wrote x.txt")
+	}
+}
