@@ -143,9 +143,16 @@ export function App({ backend, processes, sessions, localModels, files, approval
   }, [backend, state]);
   const [ruleFocus, setRuleFocus] = useState<{ id: string; n: number } | undefined>();
   const showRule = useMemo(() => approvals && ((id: string) => setRuleFocus((f) => ({ id, n: (f?.n ?? 0) + 1 }))), [approvals]);
+  const planActions = useMemo(() => ({
+    approve: async (plan: string, mode: "safe" | "auto" | "manual") => {
+      await backend.approvePlan(plan, mode);
+      setState(await backend.state());
+    },
+    revise: async (note: string) => void (await backend.revisePlan(note)),
+  }), [backend]);
   const undo = useUndo(undoApi, `${transcript.sessionId}:${transcript.items.length}`, files?.onFsChanged);
   const actions = useMemo(() => ({ openURL: backend.openURL, openSettings, newSession, copy: backend.copyText, showRule, price,
-    compact: backend.compact, undoCompact: backend.undoCompact, undo: undo.actions }), [backend, openSettings, newSession, showRule, price, undo.actions]);
+    compact: backend.compact, undoCompact: backend.undoCompact, undo: undo.actions, plan: planActions }), [backend, openSettings, newSession, showRule, price, undo.actions, planActions]);
   const [help, setHelp] = useState(false);
   const [findSignal, setFindSignal] = useState(0);
   useShortcuts({

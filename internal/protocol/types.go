@@ -226,6 +226,7 @@ type TranscriptItem struct {
 	Usage      *Usage              `json:"usage,omitempty"`
 	Context    *ContextUse         `json:"context,omitempty"`
 	Blocked    *Blocked            `json:"blocked,omitempty"`
+	Plan       *ProposedPlan       `json:"plan,omitempty"`
 	Compaction *Compaction         `json:"compaction,omitempty"`
 	Undo       *UndoAppliedPayload `json:"undo,omitempty"`
 	Servers    []string            `json:"servers,omitempty"`

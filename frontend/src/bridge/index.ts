@@ -91,6 +91,10 @@ export const backend = {
 
   /** Starts a turn with text, or queues it while one runs. */
   submit: (text: string): Promise<{ queued: boolean }> => App.Submit(text),
+  /** Approves the plan the model proposed: switches to mode (not plan) and starts the turn that carries it out. */
+  approvePlan: (plan: string, mode: ApprovalMode): Promise<{ queued: boolean }> => App.ApprovePlan(plan, mode),
+  /** Asks the model, still in plan mode, to revise its plan as the note says. */
+  revisePlan: (note: string): Promise<{ queued: boolean }> => App.RevisePlan(note),
   /** Stops the running turn (the model stream and any running tool). */
   cancel: (): Promise<void> => App.Cancel(),
   /** Replaces older turns by a checkpoint summary in what the model is sent; rejects while a turn runs. */

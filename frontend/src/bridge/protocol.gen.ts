@@ -172,6 +172,7 @@ export interface TurnStoppedPayload {
   usage: Usage;
   context?: ContextUse;
   blocked?: Blocked;
+  plan?: ProposedPlan;
 }
 
 export type StopReason = "completed" | "blocked_by_approval" | "cancelled" | "max_steps" | "error";
@@ -196,6 +197,11 @@ export interface Blocked {
   callId: string;
   tool: string;
   note?: string;
+}
+
+export interface ProposedPlan {
+  callId: string;
+  plan: string;
 }
 
 export interface ProcessStartedPayload {
@@ -371,6 +377,7 @@ export interface TranscriptItem {
   usage?: Usage;
   context?: ContextUse;
   blocked?: Blocked;
+  plan?: ProposedPlan;
   compaction?: Compaction;
   undo?: UndoAppliedPayload;
   servers?: string[];
@@ -400,7 +407,7 @@ export interface ChildTranscript {
   items: TranscriptItem[] | null;
 }
 
-export type ApprovalMode = "manual" | "safe" | "auto";
+export type ApprovalMode = "manual" | "safe" | "auto" | "plan";
 
 export interface UndoFile {
   path: string;

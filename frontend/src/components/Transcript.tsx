@@ -5,6 +5,7 @@ import type { TranscriptItem } from "../bridge";
 import { Markdown } from "./Markdown";
 import { ToolCard } from "./ToolCard";
 import { TurnMarker } from "./TurnMarker";
+import { PlanCard } from "./PlanCard";
 import { CopyButton } from "./CopyButton";
 import { useChatActions } from "./ChatActions";
 import { CompactionMarker } from "./CompactionMarker";
@@ -70,6 +71,14 @@ const RowView = memo(function RowView({ row, last, reveal, undoable }: { row: Ro
     case "tool":
       return <ToolCard item={it} reveal={reveal} />;
     case "stop":
+      if (it.plan) {
+        return (
+          <>
+            <PlanCard plan={it.plan} waiting={last} />
+            <TurnMarker item={it} last={last} />
+          </>
+        );
+      }
       return <TurnMarker item={it} last={last} />;
     case "compaction":
       return <CompactionMarker item={it} undoable={undoable} />;

@@ -20,6 +20,8 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
     chooseWorkspace: vi.fn(async () => state),
     setApprovalMode: vi.fn(async (m: ApprovalMode) => (state = { ...state, approvalMode: m } as AppState)),
     submit: vi.fn(async (_text: string) => ({ queued: false })),
+    approvePlan: vi.fn(async (_plan: string, m: ApprovalMode) => { state = { ...state, approvalMode: m } as AppState; return { queued: false }; }),
+    revisePlan: vi.fn(async (_note: string) => ({ queued: false })),
     cancel: vi.fn(async () => {}),
     compact: vi.fn(async () => {}),
     undoCompact: vi.fn(async () => {}),

@@ -15,6 +15,8 @@ export function AgentsPending():Promise<agents.Pending>;
 
 export function AgentsTrustWorkspace(arg1:string):Promise<void>;
 
+export function ApprovePlan(arg1:string,arg2:string):Promise<gui.SubmitResult>;
+
 export function Cancel():Promise<void>;
 
 export function ChangedFiles():Promise<Array<watch.ChangedFile>>;
@@ -90,6 +92,8 @@ export function ResolveApproval(arg1:string,arg2:protocol.Decision):Promise<void
 export function ResumeSession(arg1:string):Promise<protocol.Snapshot>;
 
 export function RevertFile(arg1:string,arg2:boolean):Promise<protocol.UndoAppliedPayload>;
+
+export function RevisePlan(arg1:string):Promise<gui.SubmitResult>;
 
 export function RevokeRule(arg1:string):Promise<void>;
 

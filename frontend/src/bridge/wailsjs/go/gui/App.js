@@ -14,6 +14,10 @@ export function AgentsTrustWorkspace(arg1) {
   return window['go']['gui']['App']['AgentsTrustWorkspace'](arg1);
 }
 
+export function ApprovePlan(arg1, arg2) {
+  return window['go']['gui']['App']['ApprovePlan'](arg1, arg2);
+}
+
 export function Cancel() {
   return window['go']['gui']['App']['Cancel']();
 }
@@ -164,6 +168,10 @@ export function ResumeSession(arg1) {
 
 export function RevertFile(arg1, arg2) {
   return window['go']['gui']['App']['RevertFile'](arg1, arg2);
+}
+
+export function RevisePlan(arg1) {
+  return window['go']['gui']['App']['RevisePlan'](arg1);
 }
 
 export function RevokeRule(arg1) {
