@@ -58,6 +58,10 @@ type Config struct {
 	// the model should read (files it read changed on disk meanwhile). Each
 	// joins the history as a user message, so later requests carry it too.
 	Notes func() []string
+	// Kept, when set, is read at each request after a compaction and sent
+	// with the checkpoint summary: state the model keeps beyond its summary
+	// (its todo list). "" adds nothing. It must not call into the Agent.
+	Kept func() string
 }
 
 // Agent runs the turns of one session, one at a time.

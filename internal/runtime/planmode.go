@@ -19,6 +19,10 @@ func (s *Session) modePolicy() tools.Policy {
 		return tools.Policy{ReadOnly: true}
 	}
 	p := tools.Policy{Denied: map[string]bool{steer.ProposePlanName: true}}
+	if s.parent != nil {
+		// The checklist above the composer is the main session's.
+		p.Denied[steer.TodoWriteName] = true
+	}
 	if s.mode() == approval.Plan {
 		p.ReadOnly = true
 	}

@@ -15,6 +15,7 @@ import (
 	"gatehouse/internal/session"
 	"gatehouse/internal/tools"
 	"gatehouse/internal/tools/builtin"
+	"gatehouse/internal/tools/steer"
 	"gatehouse/internal/watch"
 	"gatehouse/internal/workspace"
 )
@@ -62,6 +63,7 @@ type Session struct {
 	ctrl     *session.Controller
 	undo     *checkpoint.Recorder // nil: no undo store
 	unwatch  func()               // stops feeding the undo recorder the watcher's batches
+	todos    *steer.Todos         // the model's todo list (todo_write)
 
 	logWarned atomic.Bool
 	closeOnce sync.Once
@@ -330,6 +332,13 @@ func (s *Session) restore(past *session.Loaded) {
 	}
 	session.Resume(s.agent, past.Items)
 	s.ctrl.SetTurns(session.LastTurn(past.Items))
+	// The todo list is the last one the model wrote.
+	for i := len(past.Items) - 1; i >= 0; i-- {
+		if it := past.Items[i]; it.Kind == protocol.ItemTool && it.Tool == steer.TodoWriteName && !it.IsError && !it.Running {
+			s.todos.Restore(it.Args)
+			break
+		}
+	}
 	var infos []protocol.ProcessInfo
 	for _, i := range s.procs.Restore(past.Processes) {
 		infos = append(infos, session.ProcessInfo(i))
