@@ -3,6 +3,7 @@ import type { AppState } from "../bridge";
 import type { TranscriptView } from "../transcript/store";
 import { AgentSourcesContext, AgentsStrip, backgroundAgents, ChildrenContext } from "./ChildView";
 import { lastOfKind, Transcript } from "./Transcript";
+import { TodoChecklist } from "./TodoChecklist";
 import { ChatActionsContext, useChatActions } from "./ChatActions";
 import { FindBar } from "./FindBar";
 import { findMatches } from "../transcript/search";
@@ -155,6 +156,7 @@ export function Chat(props: ChatProps) {
       {props.onStopAgent && (
         <AgentsStrip agents={backgroundAgents(props.transcript.items, props.transcript.children)} onStop={props.onStopAgent} />
       )}
+      <TodoChecklist items={props.transcript.items} running={running} />
       {error && (
         <div className="composer-error" role="alert">
           {error}
