@@ -7,7 +7,7 @@ export interface Todo {
 }
 
 /** The model's todo list: the last todo_write call of the transcript that did not fail (each holds the whole list). */
-export function currentTodos(items: TranscriptItem[]): Todo[] {
+export function currentTodos(items: readonly TranscriptItem[]): Todo[] {
   for (let i = items.length - 1; i >= 0; i--) {
     const it = items[i];
     if (it.kind !== "tool" || it.tool !== "todo_write" || it.isError) continue;
@@ -25,7 +25,7 @@ const words: Record<Todo["status"], string> = { pending: "to do", in_progress: "
  * The checklist pinned above the composer: open while a turn runs, folded to one line
  * ("3 of 7 done") when it does not; the user can open or fold it either way.
  */
-export const TodoChecklist = memo(function TodoChecklist({ items, running }: { items: TranscriptItem[]; running: boolean }) {
+export const TodoChecklist = memo(function TodoChecklist({ items, running }: { items: readonly TranscriptItem[]; running: boolean }) {
   const todos = currentTodos(items);
   const [toggled, setToggled] = useState<boolean | undefined>();
   if (todos.length === 0) return null;
