@@ -52,7 +52,9 @@ auto for none (the workspace boundary holds in every mode); plan offers only
 tools that read and ends with the model's plan, printed to stdout (with --json,
 turn.stopped's payload.plan), without changing anything. Questions are asked
 on the terminal (stderr, answers from stdin); without a terminal a call that
-needs approval is rejected and the turn ends as blocked_by_approval.
+needs approval is rejected and the turn ends as blocked_by_approval. The
+model's questions (ask_user) are asked there too; without a terminal the
+model reads that no one can answer, and decides itself.
 
 MCP servers: the user's list (mcp.json in the app's config folder) and each
 --mcp-config file start before the turn; a workspace's .gatehouse/mcp.json
@@ -166,8 +168,9 @@ func runTurn(ctx context.Context, o execOptions, env sessionhost.Env, eff settin
 	h := sessionhost.New(env, sessionhost.Options{Logger: warnLogger(stderr),
 		Settings: func() settings.Effective { return eff }})
 	defer h.Close()
+	gateway, asker := terminalHost(stdin, stderr)
 	sess, err := h.Open(sessionhost.Spec{Workspace: ws, Model: model, Sink: out,
-		Mode: func() approval.Mode { return mode }, Gateway: terminalGateway(stdin, stderr),
+		Mode: func() approval.Mode { return mode }, Gateway: gateway, Asker: asker,
 		MaxSteps: o.maxSteps, MCPFiles: o.mcpConfigs, MCPWait: ctx})
 	if err != nil {
 		fmt.Fprintln(stderr, "gatehouse exec:", err)

@@ -92,6 +92,9 @@ type Options struct {
 	// events there itself; a gateway may flush it). When the gateway has a
 	// Close method, Close calls it: a waiting request then ends rejected.
 	Gateway func(sessionID string, pub approval.Publisher) approval.Gateway
+	// Asker puts the model's ask_user questions to the user (nil: no one
+	// can answer; the tool says so). A child asks through its parent's.
+	Asker steer.Asker
 	// Mode is the approval mode, read at every call, so a switch applies
 	// to the next call.
 	Mode func() approval.Mode
@@ -224,7 +227,11 @@ func New(o Options) (*Session, error) {
 	po.Observer = session.ProcEvents{Events: s.pub, SessionID: s.id, OnExit: o.OnProcessExit}
 	s.procs = proc.NewRegistry(po)
 	s.todos = &steer.Todos{}
-	surface, err := tools.NewSurface(append(builtin.Tools(s.ws, s.procs), steer.ProposePlan{}, steer.TodoWrite{List: s.todos})...)
+	s.asker = o.Asker
+	if o.Parent != nil {
+		s.asker = o.Parent.asker
+	}
+	surface, err := tools.NewSurface(append(builtin.Tools(s.ws, s.procs), steer.ProposePlan{}, steer.TodoWrite{List: s.todos}, steer.AskUser{Asker: s.asker})...)
 	if err == nil {
 		for _, p := range o.Providers {
 			if err = surface.AddProvider(p); err != nil {

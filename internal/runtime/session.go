@@ -64,6 +64,7 @@ type Session struct {
 	undo     *checkpoint.Recorder // nil: no undo store
 	unwatch  func()               // stops feeding the undo recorder the watcher's batches
 	todos    *steer.Todos         // the model's todo list (todo_write)
+	asker    steer.Asker          // who answers ask_user (nil: no one)
 
 	logWarned atomic.Bool
 	closeOnce sync.Once
@@ -105,6 +106,9 @@ func (s *Session) Model() agent.Model { return s.model }
 
 // Mode is the session's approval mode, read at every call.
 func (s *Session) Mode() approval.Mode { return s.mode() }
+
+// Asker is who answers the model's questions (nil: no one).
+func (s *Session) Asker() steer.Asker { return s.asker }
 
 // ModeFunc is how the session reads its approval mode, for a child to share.
 func (s *Session) ModeFunc() func() approval.Mode { return s.mode }
