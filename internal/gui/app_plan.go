@@ -1,11 +1,13 @@
 package gui
 
 import (
+	"errors"
 	"fmt"
 
 	"gatehouse/internal/approval"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/runtime"
+	"gatehouse/internal/tools/steer"
 )
 
 // ApprovePlan answers a plan the model proposed in plan mode: it switches
@@ -30,4 +32,19 @@ func (a *App) ApprovePlan(plan string, mode string) (SubmitResult, error) {
 // note says.
 func (a *App) RevisePlan(note string) (SubmitResult, error) {
 	return a.Submit(runtime.PlanRevisePrompt(note))
+}
+
+// AnswerQuestion answers the model's ask_user question of call callID (the
+// question the chat shows under that call). The first answer wins; an
+// answer that is not one of the question's choices is refused.
+func (a *App) AnswerQuestion(callID, answer string) error {
+	s := a.currentSession()
+	if s == nil {
+		return errNoSession
+	}
+	b, ok := s.Asker().(*steer.Broker)
+	if !ok {
+		return errors.New("this session takes no answers from the window")
+	}
+	return b.Answer(callID, answer)
 }

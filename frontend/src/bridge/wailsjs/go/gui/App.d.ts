@@ -15,6 +15,8 @@ export function AgentsPending():Promise<agents.Pending>;
 
 export function AgentsTrustWorkspace(arg1:string):Promise<void>;
 
+export function AnswerQuestion(arg1:string,arg2:string):Promise<void>;
+
 export function ApprovePlan(arg1:string,arg2:string):Promise<gui.SubmitResult>;
 
 export function Cancel():Promise<void>;

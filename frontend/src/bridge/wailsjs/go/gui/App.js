@@ -14,6 +14,10 @@ export function AgentsTrustWorkspace(arg1) {
   return window['go']['gui']['App']['AgentsTrustWorkspace'](arg1);
 }
 
+export function AnswerQuestion(arg1, arg2) {
+  return window['go']['gui']['App']['AnswerQuestion'](arg1, arg2);
+}
+
 export function ApprovePlan(arg1, arg2) {
   return window['go']['gui']['App']['ApprovePlan'](arg1, arg2);
 }
