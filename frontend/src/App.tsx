@@ -8,6 +8,7 @@ import { Settings, type SectionId, type SettingsDeps } from "./components/Settin
 import { SidePanel } from "./components/SidePanel";
 import { useSidePanels } from "./components/panels";
 import { ApprovalHost } from "./components/ApprovalHost";
+import { questionOf } from "./components/QuestionCard";
 import { ApprovalRules } from "./components/ApprovalRules";
 import type { ApprovalBackend } from "./bridge/approval";
 import { useTranscript, useTranscriptStore } from "./transcript/useTranscript";
@@ -152,7 +153,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
   }), [backend]);
   const undo = useUndo(undoApi, `${transcript.sessionId}:${transcript.items.length}`, files?.onFsChanged);
   const actions = useMemo(() => ({ openURL: backend.openURL, openSettings, newSession, copy: backend.copyText, showRule, price,
-    compact: backend.compact, undoCompact: backend.undoCompact, undo: undo.actions, plan: planActions }), [backend, openSettings, newSession, showRule, price, undo.actions, planActions]);
+    compact: backend.compact, undoCompact: backend.undoCompact, undo: undo.actions, plan: planActions, answer: backend.answerQuestion }), [backend, openSettings, newSession, showRule, price, undo.actions, planActions]);
   const [help, setHelp] = useState(false);
   const [findSignal, setFindSignal] = useState(0);
   useShortcuts({
@@ -245,7 +246,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
         )}
         {help && <HelpOverlay onClose={() => setHelp(false)} />}
         {undo.dialog}
-        {approvals && <ApprovalHost api={approvals} pending={transcript.pendingApprovals} mode={state.approvalMode} hidden={settingsOpen} />}
+        {approvals && <ApprovalHost api={approvals} pending={transcript.pendingApprovals} asking={transcript.items.some((it) => !!questionOf(it))} mode={state.approvalMode} hidden={settingsOpen} />}
       </div>
     </ChatActionsContext.Provider>
   );

@@ -93,6 +93,8 @@ export const backend = {
   submit: (text: string): Promise<{ queued: boolean }> => App.Submit(text),
   /** Approves the plan the model proposed: switches to mode (not plan) and starts the turn that carries it out. */
   approvePlan: (plan: string, mode: ApprovalMode): Promise<{ queued: boolean }> => App.ApprovePlan(plan, mode),
+  /** Answers the model's ask_user question of call callId. */
+  answerQuestion: (callId: string, answer: string): Promise<void> => App.AnswerQuestion(callId, answer),
   /** Asks the model, still in plan mode, to revise its plan as the note says. */
   revisePlan: (note: string): Promise<{ queued: boolean }> => App.RevisePlan(note),
   /** Stops the running turn (the model stream and any running tool). */

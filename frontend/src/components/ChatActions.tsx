@@ -26,6 +26,8 @@ export interface ChatActions {
   undoCompact?: () => Promise<void>;
   /** Answers a plan the model proposed (plan mode); absent when plans cannot be answered. */
   plan?: PlanActions;
+  /** Answers the model's ask_user question of a call; rejects with the reason (not a choice, answered already). */
+  answer?: (callId: string, answer: string) => Promise<void>;
   /** Review and undo what turns changed; absent without an undo backend. */
   undo?: UndoActions;
 }

@@ -6,6 +6,7 @@ import { Markdown } from "./Markdown";
 import { ToolCard } from "./ToolCard";
 import { TurnMarker } from "./TurnMarker";
 import { PlanCard } from "./PlanCard";
+import { QuestionCard, questionOf } from "./QuestionCard";
 import { CopyButton } from "./CopyButton";
 import { useChatActions } from "./ChatActions";
 import { CompactionMarker } from "./CompactionMarker";
@@ -69,6 +70,14 @@ const RowView = memo(function RowView({ row, last, reveal, undoable }: { row: Ro
       if (!it.text && !it.streaming && !it.cancelled) return null;
       return <AssistantMessage item={it} />;
     case "tool":
+      if (questionOf(it)) {
+        return (
+          <>
+            <ToolCard item={it} reveal={reveal} />
+            <QuestionCard item={it} />
+          </>
+        );
+      }
       return <ToolCard item={it} reveal={reveal} />;
     case "stop":
       if (it.plan) {

@@ -22,6 +22,7 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
     submit: vi.fn(async (_text: string) => ({ queued: false })),
     approvePlan: vi.fn(async (_plan: string, m: ApprovalMode) => { state = { ...state, approvalMode: m } as AppState; return { queued: false }; }),
     revisePlan: vi.fn(async (_note: string) => ({ queued: false })),
+    answerQuestion: vi.fn(async (_callId: string, _answer: string) => {}),
     cancel: vi.fn(async () => {}),
     compact: vi.fn(async () => {}),
     undoCompact: vi.fn(async () => {}),
