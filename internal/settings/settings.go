@@ -82,9 +82,16 @@ type Settings struct {
 	// Sandbox is how shell commands are confined: "workspace-write" (the
 	// default, "") or "off". The model cannot change it.
 	Sandbox string `json:"sandbox,omitempty"`
-	// SandboxDenyTCP refuses TCP connections to confined commands (UDP
-	// cannot be refused).
+	// SandboxDenyTCP turns the network off for confined commands: TCP,
+	// MPTCP and UDP (the name is older than the network namespace).
 	SandboxDenyTCP bool `json:"sandboxDenyTCP,omitempty"`
+	// SandboxDenyRead is the list of paths confined commands cannot read
+	// ("~/" is the home folder); nil: sandbox.DefaultDenyRead.
+	SandboxDenyRead []string `json:"sandboxDenyRead,omitempty"`
+	// SandboxSockets lists the Unix sockets confined commands may reach
+	// (absolute paths, or $NAME for the path in a variable such as
+	// $SSH_AUTH_SOCK); empty: none.
+	SandboxSockets []string `json:"sandboxSockets,omitempty"`
 	// Prices are prices set by the user, by model name; they win over
 	// the built-in list prices and over "local servers are free".
 	Prices map[string]Price `json:"prices,omitempty"`

@@ -349,8 +349,19 @@ export namespace gui {
 	    abi?: number;
 	    confined: boolean;
 	    reason?: string;
-	    denyTCP: boolean;
+	    layers: string[];
+	    landlockOnly?: boolean;
+	    missing?: string;
 	    writable: string[];
+	    denyRead: string[];
+	    readOnly: string[];
+	    sockets: string;
+	    network: string;
+	    signals: string;
+	    line: string;
+	    denyTCP: boolean;
+	    denyList: string[];
+	    socketList: string[];
 	
 	    static createFrom(source: any = {}) {
 	        return new SandboxView(source);
@@ -363,8 +374,19 @@ export namespace gui {
 	        this.abi = source["abi"];
 	        this.confined = source["confined"];
 	        this.reason = source["reason"];
-	        this.denyTCP = source["denyTCP"];
+	        this.layers = source["layers"];
+	        this.landlockOnly = source["landlockOnly"];
+	        this.missing = source["missing"];
 	        this.writable = source["writable"];
+	        this.denyRead = source["denyRead"];
+	        this.readOnly = source["readOnly"];
+	        this.sockets = source["sockets"];
+	        this.network = source["network"];
+	        this.signals = source["signals"];
+	        this.line = source["line"];
+	        this.denyTCP = source["denyTCP"];
+	        this.denyList = source["denyList"];
+	        this.socketList = source["socketList"];
 	    }
 	}
 	export class SessionInfo {
@@ -1195,6 +1217,7 @@ export namespace protocol {
 	    note?: string;
 	    files?: string[];
 	    hunks?: string[];
+	    unconfined?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new Decision(source);
@@ -1206,6 +1229,7 @@ export namespace protocol {
 	        this.note = source["note"];
 	        this.files = source["files"];
 	        this.hunks = source["hunks"];
+	        this.unconfined = source["unconfined"];
 	    }
 	}
 	
