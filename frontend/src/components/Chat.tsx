@@ -4,6 +4,8 @@ import type { TranscriptView } from "../transcript/store";
 import { AgentSourcesContext, AgentsStrip, backgroundAgents, ChildrenContext } from "./ChildView";
 import { lastOfKind, Transcript } from "./Transcript";
 import { TodoChecklist } from "./TodoChecklist";
+import { parseSlash, SlashMenu, slashMatches, type SlashActions } from "./SlashMenu";
+import type { SlashCommand } from "../bridge";
 import { ChatActionsContext, useChatActions } from "./ChatActions";
 import { FindBar } from "./FindBar";
 import { findMatches } from "../transcript/search";
@@ -26,6 +28,8 @@ export interface ChatProps {
   findSignal?: number;
   /** Said once above the conversation: the window started in auto mode. */
   notice?: string;
+  /** Slash commands beyond /compact: the list under "/", the user's own, /plan, /clear. */
+  slash?: SlashActions;
 }
 
 export function Chat(props: ChatProps) {
@@ -78,11 +82,55 @@ export function Chat(props: ChatProps) {
       .finally(() => setCompacting(false));
   };
 
+  // Slash commands: listed while "/name" is typed, read again each time "/" starts a draft.
+  const { slash } = props;
+  const [cmds, setCmds] = useState<SlashCommand[]>([]);
+  const [active, setActive] = useState(0);
+  useEffect(() => {
+    if (draft !== "/" || !slash) return;
+    let live = true;
+    slash.list().then((c) => live && setCmds(c), () => {});
+    return () => {
+      live = false;
+    };
+  }, [draft, slash]);
+  const slashed = slash ? slashMatches(draft, cmds) : [];
+  const pick = (c: SlashCommand) => {
+    setDraft(`/${c.name} `);
+    setActive(0);
+    composer.current?.focus();
+  };
+  // A draft naming a command runs it; any other "/…" (a path) is sent as a message.
+  const runSlash = async (text: string, p: { name: string; args: string }, sl: SlashActions) => {
+    const list = cmds.some((c) => c.name === p.name) ? cmds : await sl.list();
+    if (!list.some((c) => c.name === p.name)) return props.onSubmit(text);
+    switch (p.name) {
+      case "plan":
+        return sl.plan?.();
+      case "clear":
+        return sl.clear?.();
+      case "undo": {
+        const turn = [...items].reverse().find((it) => it.kind === "stop" && parent.undo?.units.has(it.turnId));
+        if (!turn) throw new Error("No turn to undo: the last turns changed no files.");
+        return parent.undo!.open(turn.turnId, "undo");
+      }
+    }
+    return sl.run(p.name, p.args);
+  };
+
   const send = () => {
     const text = draft.trim();
     if (!hasWorkspace || text === "") return;
     setDraft("");
     setError(null);
+    const named = text !== COMPACT_COMMAND && slash ? parseSlash(text) : undefined;
+    if (named && slash) {
+      runSlash(text, named, slash).catch((e) => {
+        setError(String(e instanceof Error ? e.message : e));
+        setDraft((d) => (d === "" ? text : d));
+      });
+      return;
+    }
     if (text === COMPACT_COMMAND && compact) {
       if (running) {
         setError("A turn is running; compact when it has stopped.");
@@ -157,6 +205,7 @@ export function Chat(props: ChatProps) {
         <AgentsStrip agents={backgroundAgents(props.transcript.items, props.transcript.children)} onStop={props.onStopAgent} />
       )}
       <TodoChecklist items={props.transcript.items} running={running} />
+      <SlashMenu matches={slashed} active={Math.min(active, slashed.length - 1)} onPick={pick} />
       {error && (
         <div className="composer-error" role="alert">
           {error}
@@ -184,6 +233,16 @@ export function Chat(props: ChatProps) {
           rows={2}
           onChange={(e) => setDraft(e.target.value)}
           onKeyDown={(e) => {
+            if (slashed.length > 0 && (e.key === "ArrowDown" || e.key === "ArrowUp")) {
+              e.preventDefault();
+              setActive((a) => (a + (e.key === "ArrowDown" ? 1 : slashed.length - 1)) % slashed.length);
+              return;
+            }
+            if (slashed.length > 0 && (e.key === "Tab" || (e.key === "Enter" && !slashed.some((m) => `/${m.name}` === draft)))) {
+              e.preventDefault();
+              pick(slashed[Math.min(active, slashed.length - 1)]);
+              return;
+            }
             if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
               e.preventDefault();
               send();

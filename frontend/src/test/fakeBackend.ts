@@ -23,6 +23,8 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
     approvePlan: vi.fn(async (_plan: string, m: ApprovalMode) => { state = { ...state, approvalMode: m } as AppState; return { queued: false }; }),
     revisePlan: vi.fn(async (_note: string) => ({ queued: false })),
     answerQuestion: vi.fn(async (_callId: string, _answer: string) => {}),
+    commands: vi.fn(async () => [{ name: "compact", description: "Compact", source: "built-in" }, { name: "review", description: "Review a file", source: "/c/review.md" }]),
+    runCommand: vi.fn(async (_n: string, _a: string) => ({ queued: false })),
     cancel: vi.fn(async () => {}),
     compact: vi.fn(async () => {}),
     undoCompact: vi.fn(async () => {}),

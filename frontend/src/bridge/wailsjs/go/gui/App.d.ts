@@ -8,6 +8,7 @@ import {proc} from '../models';
 import {protocol} from '../models';
 import {mcp} from '../models';
 import {trust} from '../models';
+import {usercmd} from '../models';
 
 export function AgentDefinitions():Promise<Array<agents.Definition>>;
 
@@ -24,6 +25,8 @@ export function Cancel():Promise<void>;
 export function ChangedFiles():Promise<Array<watch.ChangedFile>>;
 
 export function ChooseWorkspace():Promise<gui.AppState>;
+
+export function Commands():Promise<Array<usercmd.Command>>;
 
 export function Compact():Promise<void>;
 
@@ -104,6 +107,8 @@ export function RevokeTrust(arg1:string):Promise<Array<trust.FolderTrust>>;
 export function RunningProcesses():Promise<Array<protocol.ProcessInfo>>;
 
 export function Sandbox():Promise<gui.SandboxView>;
+
+export function RunCommand(arg1:string,arg2:string):Promise<gui.SubmitResult>;
 
 export function SaveSettings(arg1:gui.SettingsInput):Promise<gui.SettingsView>;
 

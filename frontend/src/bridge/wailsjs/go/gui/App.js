@@ -34,6 +34,10 @@ export function ChooseWorkspace() {
   return window['go']['gui']['App']['ChooseWorkspace']();
 }
 
+export function Commands() {
+  return window['go']['gui']['App']['Commands']();
+}
+
 export function Compact() {
   return window['go']['gui']['App']['Compact']();
 }
@@ -192,6 +196,10 @@ export function RunningProcesses() {
 
 export function Sandbox() {
   return window['go']['gui']['App']['Sandbox']();
+}
+
+export function RunCommand(arg1, arg2) {
+  return window['go']['gui']['App']['RunCommand'](arg1, arg2);
 }
 
 export function SaveSettings(arg1) {
