@@ -160,6 +160,13 @@ export function App({ backend, processes, sessions, localModels, files, approval
     plan: () => void act(backend.setApprovalMode("plan")),
     clear: newSession,
   }), [backend, store, newSession]); // eslint-disable-line react-hooks/exhaustive-deps
+  const mentions = useMemo(() => ({
+    candidates: backend.mentionCandidates,
+    submit: async (text: string, paths: string[]) => {
+      const r = await backend.submitWithMentions(text, paths);
+      if (r.queued) store.addQueued(text);
+    },
+  }), [backend, store]);
   const undo = useUndo(undoApi, `${transcript.sessionId}:${transcript.items.length}`, files?.onFsChanged);
   const actions = useMemo(() => ({ openURL: backend.openURL, openSettings, newSession, copy: backend.copyText, showRule, price,
     compact: backend.compact, undoCompact: backend.undoCompact, undo: undo.actions, plan: planActions, answer: backend.answerQuestion }), [backend, openSettings, newSession, showRule, price, undo.actions, planActions]);
@@ -237,7 +244,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
             <SidePanel side="left" title="Files" {...panelProps("files")} emptyText={state.workspace ? "The file tree appears here." : "Choose a folder to start."}>
               {files && state.workspace ? <FileTree key={state.workspace} files={files} revert={undo.actions?.revert} /> : undefined}
             </SidePanel>
-            <Chat state={state} transcript={transcript} notice={startMode.current === "auto" ? autoNotice : undefined} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onCancel={cancel} findSignal={findSignal} slash={slash}
+            <Chat state={state} transcript={transcript} notice={startMode.current === "auto" ? autoNotice : undefined} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onCancel={cancel} findSignal={findSignal} slash={slash} mentions={mentions}
               onStopAgent={(id) => backend.stopSubagent(id)} agentSources={agentSources} />
             {agentsTrust && state.workspace && (
               <AgentsTrust key={state.workspace} backend={agentsTrust} refresh={`${transcript.sessionId}:${transcript.turnId}`}

@@ -104,6 +104,10 @@ export const backend = {
   commands: async (): Promise<SlashCommand[]> => (await App.Commands()) ?? [],
   /** Sends the user's command name with args (its prompt with $ARGUMENTS replaced). */
   runCommand: (name: string, args: string): Promise<{ queued: boolean }> => App.RunCommand(name, args),
+  /** Workspace files and folders (ending in /) matching query fuzzily, for the composer's @ picker. */
+  mentionCandidates: async (query: string): Promise<string[]> => (await App.MentionCandidates(query)) ?? [],
+  /** Sends text with the mentioned files (path or path:10-40) and folders attached; rejects naming a refused one. */
+  submitWithMentions: (text: string, mentions: string[]): Promise<{ queued: boolean }> => App.SubmitWithMentions(text, mentions),
   /** Answers the model's ask_user question of call callId. */
   answerQuestion: (callId: string, answer: string): Promise<void> => App.AnswerQuestion(callId, answer),
   /** Asks the model, still in plan mode, to revise its plan as the note says. */

@@ -6,6 +6,7 @@ import { lastOfKind, Transcript } from "./Transcript";
 import { TodoChecklist } from "./TodoChecklist";
 import { parseSlash, SlashMenu, slashMatches, type SlashActions } from "./SlashMenu";
 import type { SlashCommand } from "../bridge";
+import { completeMention, MentionChips, MentionList, mentionQuery, mentionsIn, type MentionActions } from "./MentionPicker";
 import { ChatActionsContext, useChatActions } from "./ChatActions";
 import { FindBar } from "./FindBar";
 import { findMatches } from "../transcript/search";
@@ -30,6 +31,8 @@ export interface ChatProps {
   notice?: string;
   /** Slash commands beyond /compact: the list under "/", the user's own, /plan, /clear. */
   slash?: SlashActions;
+  /** @-mentions of workspace files and folders; without them "@" is plain text. */
+  mentions?: MentionActions;
 }
 
 export function Chat(props: ChatProps) {
@@ -100,6 +103,32 @@ export function Chat(props: ChatProps) {
     setActive(0);
     composer.current?.focus();
   };
+  // @-mentions: a picker while an @-token is typed; picked paths are chips, sent attached.
+  const { mentions } = props;
+  const query = mentions ? mentionQuery(draft) : undefined;
+  const [options, setOptions] = useState<string[]>([]);
+  const [picked, setPicked] = useState<string[]>([]);
+  useEffect(() => {
+    if (query === undefined || !mentions) {
+      setOptions([]);
+      return;
+    }
+    let live = true;
+    mentions.candidates(query).then((o) => live && setOptions(o), () => {});
+    return () => {
+      live = false;
+    };
+  }, [query, mentions]);
+  const pickMention = (p: string) => {
+    setDraft((d) => completeMention(d, p));
+    setPicked((ps) => (ps.includes(p) ? ps : [...ps, p]));
+    setOptions([]);
+    setActive(0);
+    composer.current?.focus();
+  };
+  const shown = query !== undefined ? options : [];
+  const menu = slashed.length > 0 ? slashed.map((c) => `/${c.name}`) : shown;
+
   // A draft naming a command runs it; any other "/…" (a path) is sent as a message.
   const runSlash = async (text: string, p: { name: string; args: string }, sl: SlashActions) => {
     const list = cmds.some((c) => c.name === p.name) ? cmds : await sl.list();
@@ -123,6 +152,15 @@ export function Chat(props: ChatProps) {
     if (!hasWorkspace || text === "") return;
     setDraft("");
     setError(null);
+    const attached = mentions ? mentionsIn(text, new Set(picked)) : [];
+    if (attached.length > 0 && mentions) {
+      setPicked([]);
+      mentions.submit(text, attached).catch((e) => {
+        setError(String(e instanceof Error ? e.message : e));
+        setDraft((d) => (d === "" ? text : d));
+      });
+      return;
+    }
     const named = text !== COMPACT_COMMAND && slash ? parseSlash(text) : undefined;
     if (named && slash) {
       runSlash(text, named, slash).catch((e) => {
@@ -206,6 +244,8 @@ export function Chat(props: ChatProps) {
       )}
       <TodoChecklist items={props.transcript.items} running={running} />
       <SlashMenu matches={slashed} active={Math.min(active, slashed.length - 1)} onPick={pick} />
+      {slashed.length === 0 && <MentionList options={shown} active={Math.min(active, shown.length - 1)} onPick={pickMention} />}
+      <MentionChips paths={picked} onRemove={(p) => setPicked((ps) => ps.filter((x) => x !== p))} />
       {error && (
         <div className="composer-error" role="alert">
           {error}
@@ -233,9 +273,14 @@ export function Chat(props: ChatProps) {
           rows={2}
           onChange={(e) => setDraft(e.target.value)}
           onKeyDown={(e) => {
-            if (slashed.length > 0 && (e.key === "ArrowDown" || e.key === "ArrowUp")) {
+            if (menu.length > 0 && (e.key === "ArrowDown" || e.key === "ArrowUp")) {
               e.preventDefault();
-              setActive((a) => (a + (e.key === "ArrowDown" ? 1 : slashed.length - 1)) % slashed.length);
+              setActive((a) => (a + (e.key === "ArrowDown" ? 1 : menu.length - 1)) % menu.length);
+              return;
+            }
+            if (slashed.length === 0 && shown.length > 0 && (e.key === "Tab" || e.key === "Enter")) {
+              e.preventDefault();
+              pickMention(shown[Math.min(active, shown.length - 1)]);
               return;
             }
             if (slashed.length > 0 && (e.key === "Tab" || (e.key === "Enter" && !slashed.some((m) => `/${m.name}` === draft)))) {

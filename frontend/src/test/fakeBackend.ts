@@ -25,6 +25,8 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
     answerQuestion: vi.fn(async (_callId: string, _answer: string) => {}),
     commands: vi.fn(async () => [{ name: "compact", description: "Compact", source: "built-in" }, { name: "review", description: "Review a file", source: "/c/review.md" }]),
     runCommand: vi.fn(async (_n: string, _a: string) => ({ queued: false })),
+    mentionCandidates: vi.fn(async (q: string) => ["src/main.go", "src/util.go", "src/"].filter((p) => p.startsWith(q))),
+    submitWithMentions: vi.fn(async (_t: string, _m: string[]) => ({ queued: false })),
     cancel: vi.fn(async () => {}),
     compact: vi.fn(async () => {}),
     undoCompact: vi.fn(async () => {}),

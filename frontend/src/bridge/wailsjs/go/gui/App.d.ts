@@ -70,6 +70,8 @@ export function McpSetToolEnabled(arg1:string,arg2:string,arg3:boolean):Promise<
 
 export function McpTrustWorkspace():Promise<void>;
 
+export function MentionCandidates(arg1:string):Promise<Array<string>>;
+
 export function NewSession():Promise<protocol.Snapshot>;
 
 export function ProcessLogs(arg1:string,arg2:number,arg3:number):Promise<gui.ProcessLogs>;
@@ -141,6 +143,8 @@ export function Submit(arg1:string):Promise<gui.SubmitResult>;
 export function TestConnection(arg1:gui.SettingsInput):Promise<llm.ConnectionResult>;
 
 export function TrustedFolders():Promise<Array<trust.FolderTrust>>;
+
+export function SubmitWithMentions(arg1:string,arg2:Array<string>):Promise<gui.SubmitResult>;
 
 export function Undo(arg1:string,arg2:protocol.UndoSelection):Promise<protocol.UndoAppliedPayload>;
 

@@ -122,6 +122,10 @@ export function McpTrustWorkspace() {
   return window['go']['gui']['App']['McpTrustWorkspace']();
 }
 
+export function MentionCandidates(arg1) {
+  return window['go']['gui']['App']['MentionCandidates'](arg1);
+}
+
 export function NewSession() {
   return window['go']['gui']['App']['NewSession']();
 }
@@ -264,6 +268,10 @@ export function TestConnection(arg1) {
 
 export function TrustedFolders() {
   return window['go']['gui']['App']['TrustedFolders']();
+}
+
+export function SubmitWithMentions(arg1, arg2) {
+  return window['go']['gui']['App']['SubmitWithMentions'](arg1, arg2);
 }
 
 export function Undo(arg1, arg2) {
