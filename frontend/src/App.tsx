@@ -220,7 +220,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
             <SessionsMenu backend={sessions} hasWorkspace={!!state.workspace} busy={transcript.turnId !== ""} onSwitched={() => void store.resync()} />
           )}
           gauge={state.workspace ? <ContextGauge use={contextUse} next={nextWindow} /> : undefined}
-          cost={state.workspace ? <SessionCost items={transcript.items} price={price} /> : undefined}
+          cost={state.workspace ? <SessionCost items={transcript.items} children={transcript.children} price={price} /> : undefined}
           rules={approvals && <ApprovalRules api={approvals} refreshKey={`${transcript.sessionId}:${transcript.pendingApprovals.length}`} focus={ruleFocus} />}
         />
         {error && (
