@@ -114,6 +114,9 @@ type Rule struct {
 	Commands [][]string `json:"commands,omitempty"`
 	Action   string     `json:"action,omitempty"`
 	Cwd      string     `json:"cwd,omitempty"`
+	// Domain (web_fetch) is the one host name whose URLs the rule allows,
+	// exactly: no subdomain, no parent.
+	Domain string `json:"domain,omitempty"`
 	// Summary is a short sentence for the UI that spells out the scope
 	// ("run exactly `npm test` (exec, in the workspace root)").
 	Summary string `json:"summary"`

@@ -7,16 +7,19 @@ import (
 	"gatehouse/internal/approval"
 	"gatehouse/internal/tools"
 	"gatehouse/internal/tools/steer"
+	"gatehouse/internal/tools/web"
 )
 
 // modePolicy is what the approval mode allows now, on top of the session's
 // policy (the router reads it on every request and call): plan mode offers
 // only the tools that read, so a writing tool, a command or a subagent that
-// can write is neither shown nor run; propose_plan is offered in plan mode
-// only, and never to a child (a plan is the main session's to propose).
+// can write is neither shown nor run (web_fetch is offered, and asks as in
+// safe); propose_plan is offered in plan mode only, and never to a child (a
+// plan is the main session's to propose).
 func (s *Session) modePolicy() tools.Policy {
+	planRead := map[string]bool{web.Name: true}
 	if s.mode() == approval.Plan && s.parent == nil {
-		return tools.Policy{ReadOnly: true}
+		return tools.Policy{ReadOnly: true, ReadOnlyExcept: planRead}
 	}
 	p := tools.Policy{Denied: map[string]bool{steer.ProposePlanName: true}}
 	if s.parent != nil {
@@ -24,7 +27,7 @@ func (s *Session) modePolicy() tools.Policy {
 		p.Denied[steer.TodoWriteName] = true
 	}
 	if s.mode() == approval.Plan {
-		p.ReadOnly = true
+		p.ReadOnly, p.ReadOnlyExcept = true, planRead
 	}
 	return p
 }

@@ -34,7 +34,7 @@ func TestPlanModeOffersOnlyReadingToolsAndEndsWithThePlan(t *testing.T) {
 			t.Errorf("plan mode offered %s: %v", w, offered)
 		}
 	}
-	for _, r := range []string{"read_file", "grep", "propose_plan"} {
+	for _, r := range []string{"read_file", "grep", "propose_plan", "web_fetch"} {
 		if !slices.Contains(offered, r) {
 			t.Errorf("plan mode did not offer %s: %v", r, offered)
 		}

@@ -16,8 +16,8 @@ import (
 )
 
 // builtins are the tools every main session offers outside plan mode: the
-// file tools and bash, and the ones that talk with the user.
-var builtins = []string{"apply_patch", "ask_user", "bash", "glob", "grep", "list_dir", "read_file", "todo_write", "write_file"}
+// file tools, bash, web_fetch, and the ones that talk with the user.
+var builtins = []string{"apply_patch", "ask_user", "bash", "glob", "grep", "list_dir", "read_file", "todo_write", "web_fetch", "write_file"}
 
 func with(names ...string) string {
 	all := append(append([]string(nil), builtins...), names...)

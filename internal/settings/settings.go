@@ -102,6 +102,12 @@ type Settings struct {
 	// PanelWidths are the widths the user dragged the window's side panels
 	// to (panels.go).
 	PanelWidths map[string]int `json:"panelWidths,omitempty"`
+	// CommitTrailer, when set ("Assisted-by: Gatehouse"), is added to every
+	// commit made in the Changes view; "": none is added.
+	CommitTrailer string `json:"commitTrailer,omitempty"`
+	// WorktreeCopy lists untracked files (repository-relative, like
+	// ".env") copied into each new worktree session.
+	WorktreeCopy []string `json:"worktreeCopy,omitempty"`
 }
 
 // UndoStoreBytes is the undo store's bound in bytes (0: the default).
@@ -141,6 +147,9 @@ func (s Settings) Validate() error {
 		if err := p.Validate(); err != nil {
 			return fmt.Errorf("settings: price of %s: %w", model, err)
 		}
+	}
+	if err := checkTrailer(s.CommitTrailer); err != nil {
+		return fmt.Errorf("settings: %w", err)
 	}
 	if s.BaseURL != "" && !strings.HasPrefix(s.BaseURL, "http://") && !strings.HasPrefix(s.BaseURL, "https://") {
 		return fmt.Errorf("settings: base URL %q does not start with http:// or https://", s.BaseURL)
@@ -357,4 +366,16 @@ func (s *Store) Update(change func(*Settings)) error {
 		return nil
 	}
 	return s.Save(v)
+}
+
+// checkTrailer accepts "" or one "Key: value" line.
+func checkTrailer(t string) error {
+	if t == "" {
+		return nil
+	}
+	key, value, ok := strings.Cut(t, ":")
+	if !ok || strings.TrimSpace(value) == "" || strings.ContainsAny(t, "\r\n") || key == "" || strings.ContainsAny(key, " \t") {
+		return fmt.Errorf("commit trailer %q is not one \"Key: value\" line", t)
+	}
+	return nil
 }

@@ -16,6 +16,10 @@ type Policy struct {
 	// acts) is left out: a read-only session starts no process, so it has
 	// none to read either.
 	ReadOnly bool
+	// ReadOnlyExcept names tools allowed although they do not only read,
+	// when ReadOnly is set (plan mode offers web_fetch, which asks as in
+	// safe). Intersect does not carry it: a narrower policy never gains it.
+	ReadOnlyExcept map[string]bool
 	// Denied names tools the session may not use, whatever else allows
 	// them (propose_plan outside plan mode).
 	Denied map[string]bool
@@ -40,7 +44,7 @@ func (p Policy) Allows(t Tool) bool {
 	if p.Allowed != nil && !p.Allowed[spec.Name] || p.Denied[spec.Name] {
 		return false
 	}
-	return !p.ReadOnly || spec.ReadOnly
+	return !p.ReadOnly || spec.ReadOnly || p.ReadOnlyExcept[spec.Name]
 }
 
 // Intersect returns the policy allowing what both p and q allow: a child

@@ -27,13 +27,18 @@ type Router struct {
 	Narrow func() Policy
 }
 
-// now is the policy in effect for this request or call.
-func (r *Router) now() Policy {
+// now is the policy in effect for this request or call: the session's,
+// and what Narrow allows now, each on its own.
+func (r *Router) now() interface{ Allows(Tool) bool } {
 	if r.Narrow == nil {
 		return r.policy
 	}
-	return r.policy.Intersect(r.Narrow())
+	return both{r.policy, r.Narrow()}
 }
+
+type both [2]Policy
+
+func (b both) Allows(t Tool) bool { return b[0].Allows(t) && b[1].Allows(t) }
 
 // NewRouter routes calls to the tools of cat that policy allows, wrapped in
 // mws (first listed outermost). Sessions get theirs from internal/runtime.

@@ -53,6 +53,7 @@ export interface Rule {
   commands?: string[][];
   action?: string;
   cwd?: string;
+  domain?: string;
   summary: string;
   agent?: string;
 }
@@ -77,6 +78,7 @@ export interface Preview {
   args?: unknown;
   argsText?: string;
   mcp?: McpPreview;
+  web?: WebPreview;
 }
 
 export type PreviewKind = "files" | "command" | "args";
@@ -144,6 +146,13 @@ export interface McpPreview {
   server: string;
   tool: string;
   description?: string;
+}
+
+export interface WebPreview {
+  url: string;
+  fetchUrl?: string;
+  domain: string;
+  newDomain: boolean;
 }
 
 export interface ApprovalResolvedPayload {

@@ -5,6 +5,7 @@ import { keyAction } from "../approval/keys";
 import { useModalFocus } from "../approval/useModalFocus";
 import { ApprovalFiles } from "./ApprovalFiles";
 import { ApprovalArgs, ApprovalCommand, ApprovalMcp } from "./ApprovalCommand";
+import { ApprovalWeb } from "./ApprovalWeb";
 import "./Approval.css";
 
 export interface ApprovalDialogProps {
@@ -116,7 +117,8 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer, onRep
           )}
           {p.kind === "command" && p.command && <ApprovalCommand command={p.command} />}
           {p.mcp && <ApprovalMcp server={p.mcp.server} tool={p.mcp.tool} description={p.mcp.description} />}
-          {p.kind === "args" && <ApprovalArgs text={p.argsText ?? JSON.stringify(p.args, null, 2)} />}
+          {p.web && <ApprovalWeb web={p.web} />}
+          {p.kind === "args" && !p.web && <ApprovalArgs text={p.argsText ?? JSON.stringify(p.args, null, 2)} />}
         </div>
         {stale.length > 0 && (
           <div className="approval-stale" role="alert">
@@ -136,7 +138,9 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer, onRep
             {state === "some" && <button type="button" className="primary" disabled={busy || stale.length > 0} onClick={approveOnce}>Approve selected</button>}
             {state === "all" && <button type="button" className="primary" disabled={busy || stale.length > 0} onClick={approveOnce}>Approve once</button>}
             {state === "all" && request.rule && (
-              <button type="button" disabled={busy || stale.length > 0} onClick={approveSession} aria-describedby={ruleId}>Approve for session</button>
+              <button type="button" disabled={busy || stale.length > 0} onClick={approveSession} aria-describedby={ruleId}>
+                {request.rule.domain ? "Allow this domain for the session" : "Approve for session"}
+              </button>
             )}
             {state === "all" && canUnconfine && (
               <button type="button" className="danger approval-unconfine" disabled={busy || stale.length > 0} onClick={approveUnconfined}
