@@ -8,6 +8,7 @@ import { Settings, type SectionId, type SettingsDeps } from "./components/Settin
 import { SidePanel } from "./components/SidePanel";
 import { useSidePanels } from "./components/panels";
 import { ApprovalHost } from "./components/ApprovalHost";
+import { questionOf } from "./components/QuestionCard";
 import { ApprovalRules } from "./components/ApprovalRules";
 import type { ApprovalBackend } from "./bridge/approval";
 import { useTranscript, useTranscriptStore } from "./transcript/useTranscript";
@@ -150,9 +151,32 @@ export function App({ backend, processes, sessions, localModels, files, approval
   }, [backend, state]);
   const [ruleFocus, setRuleFocus] = useState<{ id: string; n: number } | undefined>();
   const showRule = useMemo(() => approvals && ((id: string) => setRuleFocus((f) => ({ id, n: (f?.n ?? 0) + 1 }))), [approvals]);
+  const planActions = useMemo(() => ({
+    approve: async (plan: string, mode: "safe" | "auto" | "manual") => {
+      await backend.approvePlan(plan, mode);
+      setState(await backend.state());
+    },
+    revise: async (note: string) => void (await backend.revisePlan(note)),
+  }), [backend]);
+  const slash = useMemo(() => ({
+    list: backend.commands,
+    run: async (name: string, args: string) => {
+      const r = await backend.runCommand(name, args);
+      if (r.queued) store.addQueued(`/${name} ${args}`.trim());
+    },
+    plan: () => void act(backend.setApprovalMode("plan")),
+    clear: newSession,
+  }), [backend, store, newSession]); // eslint-disable-line react-hooks/exhaustive-deps
+  const mentions = useMemo(() => ({
+    candidates: backend.mentionCandidates,
+    submit: async (text: string, paths: string[]) => {
+      const r = await backend.submitWithMentions(text, paths);
+      if (r.queued) store.addQueued(text);
+    },
+  }), [backend, store]);
   const undo = useUndo(undoApi, `${transcript.sessionId}:${transcript.items.length}`, files?.onFsChanged);
   const actions = useMemo(() => ({ openURL: backend.openURL, openSettings, newSession, copy: backend.copyText, showRule, price,
-    compact: backend.compact, undoCompact: backend.undoCompact, undo: undo.actions }), [backend, openSettings, newSession, showRule, price, undo.actions]);
+    compact: backend.compact, undoCompact: backend.undoCompact, undo: undo.actions, plan: planActions, answer: backend.answerQuestion }), [backend, openSettings, newSession, showRule, price, undo.actions, planActions]);
   const [help, setHelp] = useState(false);
   // The Changes view, in place of the chat while open; read again on every change on disk.
   const [changesOpen, setChangesOpen] = useState(false);
@@ -207,7 +231,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
             <SessionsMenu backend={sessions} hasWorkspace={!!state.workspace} busy={transcript.turnId !== ""} onSwitched={() => void store.resync()} />
           )}
           gauge={state.workspace ? <ContextGauge use={contextUse} next={nextWindow} /> : undefined}
-          cost={state.workspace ? <SessionCost items={transcript.items} price={price} /> : undefined}
+          cost={state.workspace ? <SessionCost items={transcript.items} children={transcript.children} price={price} /> : undefined}
           changes={git && state.workspace ? (
             <button type="button" className="secondary header-changes" aria-pressed={changesOpen} onClick={() => setChangesOpen((o) => !o)}
               title="Review, stage and commit the workspace's git changes">Changes</button>
@@ -241,7 +265,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
             <SidePanel side="left" title="Files" {...panelProps("files")} emptyText={state.workspace ? "The file tree appears here." : "Choose a folder to start."}>
               {files && state.workspace ? <FileTree key={state.workspace} files={files} revert={undo.actions?.revert} /> : undefined}
             </SidePanel>
-            <Chat state={state} transcript={transcript} notice={startMode.current === "auto" ? autoNotice : undefined} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onCancel={cancel} findSignal={findSignal}
+            <Chat state={state} transcript={transcript} notice={startMode.current === "auto" ? autoNotice : undefined} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onCancel={cancel} findSignal={findSignal} slash={slash} mentions={mentions}
               onStopAgent={(id) => backend.stopSubagent(id)} agentSources={agentSources} />
             {agentsTrust && state.workspace && (
               <AgentsTrust key={state.workspace} backend={agentsTrust} refresh={`${transcript.sessionId}:${transcript.turnId}`}
@@ -259,7 +283,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
         )}
         {help && <HelpOverlay onClose={() => setHelp(false)} />}
         {undo.dialog}
-        {approvals && <ApprovalHost api={approvals} pending={transcript.pendingApprovals} mode={state.approvalMode} hidden={settingsOpen} />}
+        {approvals && <ApprovalHost api={approvals} pending={transcript.pendingApprovals} asking={transcript.items.some((it) => !!questionOf(it))} mode={state.approvalMode} hidden={settingsOpen} />}
       </div>
     </ChatActionsContext.Provider>
   );

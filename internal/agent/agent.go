@@ -58,6 +58,10 @@ type Config struct {
 	// the model should read (files it read changed on disk meanwhile). Each
 	// joins the history as a user message, so later requests carry it too.
 	Notes func() []string
+	// Kept, when set, is read at each request after a compaction and sent
+	// with the checkpoint summary: state the model keeps beyond its summary
+	// (its todo list). "" adds nothing. It must not call into the Agent.
+	Kept func() string
 }
 
 // Agent runs the turns of one session, one at a time.
@@ -132,6 +136,8 @@ type Outcome struct {
 	Usage protocol.Usage
 	// Blocked is the call the user rejected, when Reason is blocked_by_approval.
 	Blocked *protocol.Blocked
+	// Plan is the plan the model proposed, when the turn ended with one.
+	Plan *protocol.ProposedPlan
 	// ContextTokens is the prompt size of the turn's last request: the
 	// server's count, or the estimate when ContextEstimated (the server
 	// reported no usage). 0: the turn made no request.

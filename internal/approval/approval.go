@@ -24,6 +24,9 @@ const (
 	Safe = protocol.ApprovalSafe
 	// Auto asks for nothing.
 	Auto = protocol.ApprovalAuto
+	// Plan offers only reading tools (the runtime narrows the surface) and
+	// asks as Safe does for them.
+	Plan = protocol.ApprovalPlan
 )
 
 // ParseMode checks s (protocol.ParseApprovalMode, the one parser).
@@ -34,7 +37,7 @@ func asks(m Mode, readOnly bool) bool {
 	switch m {
 	case Auto:
 		return false
-	case Safe:
+	case Safe, Plan:
 		return !readOnly
 	}
 	return true // manual, and any unknown mode

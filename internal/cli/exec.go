@@ -30,7 +30,7 @@ const (
 	ExitCancelled         = 130
 )
 
-const execUsage = `usage: gatehouse exec --workspace DIR --prompt TEXT [--approval auto|safe|manual]
+const execUsage = `usage: gatehouse exec --workspace DIR --prompt TEXT [--approval plan|auto|safe|manual]
                      [--model M] [--base-url URL] [--api chat|responses] [--max-steps N] [--json]
                      [--mcp-config FILE]...
 
@@ -48,9 +48,13 @@ last is turn.stopped, whose payload.reason is the stop reason.
 
 --approval safe (the default) runs reading tools without asking and asks for
 every call that changes files or runs a command; manual asks for every call;
-auto for none (the workspace boundary holds in every mode). Questions are asked
+auto for none (the workspace boundary holds in every mode); plan offers only
+tools that read and ends with the model's plan, printed to stdout (with --json,
+turn.stopped's payload.plan), without changing anything. Questions are asked
 on the terminal (stderr, answers from stdin); without a terminal a call that
-needs approval is rejected and the turn ends as blocked_by_approval.
+needs approval is rejected and the turn ends as blocked_by_approval. The
+model's questions (ask_user) are asked there too; without a terminal the
+model reads that no one can answer, and decides itself.
 
 MCP servers: the user's list (mcp.json in the app's config folder) and each
 --mcp-config file start before the turn; a workspace's .gatehouse/mcp.json
@@ -164,8 +168,9 @@ func runTurn(ctx context.Context, o execOptions, env sessionhost.Env, eff settin
 	h := sessionhost.New(env, sessionhost.Options{Logger: warnLogger(stderr),
 		Settings: func() settings.Effective { return eff }})
 	defer h.Close()
+	gateway, asker := terminalHost(stdin, stderr)
 	sess, err := h.Open(sessionhost.Spec{Workspace: ws, Model: model, Sink: out,
-		Mode: func() approval.Mode { return mode }, Gateway: terminalGateway(stdin, stderr),
+		Mode: func() approval.Mode { return mode }, Gateway: gateway, Asker: asker,
 		MaxSteps: o.maxSteps, MCPFiles: o.mcpConfigs, MCPWait: ctx})
 	if err != nil {
 		fmt.Fprintln(stderr, "gatehouse exec:", err)

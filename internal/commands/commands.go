@@ -88,7 +88,7 @@ type WindowFlags struct {
 func DefineWindowFlags(fs *flag.FlagSet) WindowFlags {
 	return WindowFlags{
 		Workspace: fs.String("workspace", os.Getenv("GATEHOUSE_WORKSPACE"), "the folder the agent works in"),
-		Approval:  fs.String("approval", os.Getenv("GATEHOUSE_APPROVAL"), "approval mode: manual, safe or auto (default: the saved one, else safe)"),
+		Approval:  fs.String("approval", os.Getenv("GATEHOUSE_APPROVAL"), "approval mode: plan, manual, safe or auto (default: the saved one, else safe)"),
 		BaseURL:   fs.String("base-url", "", "OpenAI-compatible API base URL (overrides OPENAI_BASE_URL and the saved one)"),
 		Model:     fs.String("model", "", "model name (overrides the saved one)"),
 		API:       fs.String("api", "", "model API: chat (Chat Completions) or responses (overrides GATEHOUSE_API and the saved one)"),

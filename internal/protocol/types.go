@@ -27,18 +27,21 @@ func (r StopReason) Valid() bool { return validEnum(r.EnumValues(), string(r)) }
 
 // ApprovalMode is when the gate asks: manual before every call, safe before
 // every call that is not read-only, auto never (the workspace boundary holds
-// in every mode).
+// in every mode). plan offers the model only tools that read (and
+// propose_plan), asks as safe does, and ends the turn with a plan for the
+// user to approve into another mode.
 type ApprovalMode string
 
 const (
 	ApprovalManual ApprovalMode = "manual"
 	ApprovalSafe   ApprovalMode = "safe"
 	ApprovalAuto   ApprovalMode = "auto"
+	ApprovalPlan   ApprovalMode = "plan"
 )
 
 // EnumValues lists the values, for the TypeScript generator.
 func (ApprovalMode) EnumValues() []string {
-	return []string{string(ApprovalManual), string(ApprovalSafe), string(ApprovalAuto)}
+	return []string{string(ApprovalManual), string(ApprovalSafe), string(ApprovalAuto), string(ApprovalPlan)}
 }
 
 // ParseApprovalMode is the one parser of an approval mode, for every place
@@ -46,7 +49,7 @@ func (ApprovalMode) EnumValues() []string {
 func ParseApprovalMode(s string) (ApprovalMode, error) {
 	m := ApprovalMode(s)
 	if !validEnum(m.EnumValues(), s) {
-		return "", fmt.Errorf("unknown approval mode %q: use manual, safe or auto", s)
+		return "", fmt.Errorf("unknown approval mode %q: use plan, manual, safe or auto", s)
 	}
 	return m, nil
 }
@@ -251,6 +254,7 @@ type TranscriptItem struct {
 	Usage      *Usage              `json:"usage,omitempty"`
 	Context    *ContextUse         `json:"context,omitempty"`
 	Blocked    *Blocked            `json:"blocked,omitempty"`
+	Plan       *ProposedPlan       `json:"plan,omitempty"`
 	Compaction *Compaction         `json:"compaction,omitempty"`
 	Undo       *UndoAppliedPayload `json:"undo,omitempty"`
 	Servers    []string            `json:"servers,omitempty"`

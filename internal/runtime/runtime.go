@@ -57,6 +57,7 @@ import (
 	"gatehouse/internal/session"
 	"gatehouse/internal/tools"
 	"gatehouse/internal/tools/builtin"
+	"gatehouse/internal/tools/steer"
 	"gatehouse/internal/watch"
 	"gatehouse/internal/workspace"
 )
@@ -91,6 +92,9 @@ type Options struct {
 	// events there itself; a gateway may flush it). When the gateway has a
 	// Close method, Close calls it: a waiting request then ends rejected.
 	Gateway func(sessionID string, pub approval.Publisher) approval.Gateway
+	// Asker puts the model's ask_user questions to the user (nil: no one
+	// can answer; the tool says so). A child asks through its parent's.
+	Asker steer.Asker
 	// Mode is the approval mode, read at every call, so a switch applies
 	// to the next call.
 	Mode func() approval.Mode
@@ -231,7 +235,12 @@ func New(o Options) (*Session, error) {
 	s.procOpts = po
 	po.Observer = session.ProcEvents{Events: s.pub, SessionID: s.id, OnExit: o.OnProcessExit}
 	s.procs = proc.NewRegistry(po)
-	surface, err := tools.NewSurface(builtin.Tools(s.ws, s.procs)...)
+	s.todos = &steer.Todos{}
+	s.asker = o.Asker
+	if o.Parent != nil {
+		s.asker = o.Parent.asker
+	}
+	surface, err := tools.NewSurface(append(builtin.Tools(s.ws, s.procs), steer.ProposePlan{}, steer.TodoWrite{List: s.todos}, steer.AskUser{Asker: s.asker})...)
 	if err == nil {
 		for _, p := range o.Providers {
 			if err = surface.AddProvider(p); err != nil {
@@ -274,10 +283,12 @@ func New(o Options) (*Session, error) {
 		mws[i] = st.mw
 	}
 	s.router = tools.NewRouter(surface, s.policy, mws...)
+	s.router.Narrow = s.modePolicy
 	ac := agent.Config{Model: o.Model, Tools: s.router, Events: s.pub, SessionID: s.id,
 		System: agent.SystemPrompt(s.ws.Root()) + instructions(o.Instructions), MaxSteps: o.MaxSteps, ContextWindow: o.ContextWindow,
 		MicroCompactAt: o.MicroCompactAt, CompactAt: o.CompactAt}
 	ac.Notes = s.notes
+	ac.Kept = s.todos.Note
 	s.agent = agent.New(ac)
 	s.ctrl = session.NewController(s.id, s.agent, o.OnStop)
 	s.restore(o.Past)

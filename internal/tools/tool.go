@@ -71,6 +71,10 @@ type Result struct {
 	// user, which the host leaves out of the call's run time.
 	Approval *protocol.CallApproval `json:"-"`
 	Waited   time.Duration          `json:"-"`
+	// Plan is set only by propose_plan: the agent ends the turn with it
+	// (turn.stopped's plan) for the user to approve; the model never reads
+	// this field.
+	Plan string `json:"-"`
 }
 
 // Stable error codes of error results. Extend, don't rename: scripts match them.

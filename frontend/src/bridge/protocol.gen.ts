@@ -193,6 +193,7 @@ export interface TurnStoppedPayload {
   usage: Usage;
   context?: ContextUse;
   blocked?: Blocked;
+  plan?: ProposedPlan;
 }
 
 export type StopReason = "completed" | "blocked_by_approval" | "cancelled" | "max_steps" | "error";
@@ -217,6 +218,11 @@ export interface Blocked {
   callId: string;
   tool: string;
   note?: string;
+}
+
+export interface ProposedPlan {
+  callId: string;
+  plan: string;
 }
 
 export interface ProcessStartedPayload {
@@ -392,6 +398,7 @@ export interface TranscriptItem {
   usage?: Usage;
   context?: ContextUse;
   blocked?: Blocked;
+  plan?: ProposedPlan;
   compaction?: Compaction;
   undo?: UndoAppliedPayload;
   servers?: string[];
@@ -421,7 +428,7 @@ export interface ChildTranscript {
   items: TranscriptItem[] | null;
 }
 
-export type ApprovalMode = "manual" | "safe" | "auto";
+export type ApprovalMode = "manual" | "safe" | "auto" | "plan";
 
 export interface UndoFile {
   path: string;

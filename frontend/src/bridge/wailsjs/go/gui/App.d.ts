@@ -8,6 +8,7 @@ import {proc} from '../models';
 import {protocol} from '../models';
 import {mcp} from '../models';
 import {trust} from '../models';
+import {usercmd} from '../models';
 
 export function AgentDefinitions():Promise<Array<agents.Definition>>;
 
@@ -15,23 +16,23 @@ export function AgentsPending():Promise<agents.Pending>;
 
 export function AgentsTrustWorkspace(arg1:string):Promise<void>;
 
-export function AuditLog(arg1:any):Promise<any>;
+export function AnswerQuestion(arg1:string,arg2:string):Promise<void>;
+
+export function ApprovePlan(arg1:string,arg2:string):Promise<gui.SubmitResult>;
 
 export function Cancel():Promise<void>;
 
 export function ChangedFiles():Promise<Array<watch.ChangedFile>>;
 
-export function CheckPolicy(arg1:string):Promise<any>;
-
 export function ChooseWorkspace():Promise<gui.AppState>;
+
+export function Commands():Promise<Array<usercmd.Command>>;
 
 export function Compact():Promise<void>;
 
 export function ContextWindow():Promise<llm.Window>;
 
 export function DetectLocalModels():Promise<Array<llm.LocalServer>>;
-
-export function ExportAudit(arg1:any):Promise<string>;
 
 export function FileDiff(arg1:string):Promise<gui.FileDiffView>;
 
@@ -69,9 +70,9 @@ export function McpSetToolEnabled(arg1:string,arg2:string,arg3:boolean):Promise<
 
 export function McpTrustWorkspace():Promise<void>;
 
-export function NewSession():Promise<protocol.Snapshot>;
+export function MentionCandidates(arg1:string):Promise<Array<string>>;
 
-export function Policy():Promise<any>;
+export function NewSession():Promise<protocol.Snapshot>;
 
 export function ProcessLogs(arg1:string,arg2:number,arg3:number):Promise<gui.ProcessLogs>;
 
@@ -91,8 +92,6 @@ export function ReadFileForView(arg1:string):Promise<gui.FileView>;
 
 export function Ready():Promise<void>;
 
-export function RemovePolicyRule(arg1:string):Promise<any>;
-
 export function RepreviewApproval(arg1:string):Promise<void>;
 
 export function ResolveApproval(arg1:string,arg2:protocol.Decision):Promise<void>;
@@ -101,6 +100,8 @@ export function ResumeSession(arg1:string):Promise<protocol.Snapshot>;
 
 export function RevertFile(arg1:string,arg2:boolean):Promise<protocol.UndoAppliedPayload>;
 
+export function RevisePlan(arg1:string):Promise<gui.SubmitResult>;
+
 export function RevokeRule(arg1:string):Promise<void>;
 
 export function RevokeTrust(arg1:string):Promise<Array<trust.FolderTrust>>;
@@ -108,6 +109,8 @@ export function RevokeTrust(arg1:string):Promise<Array<trust.FolderTrust>>;
 export function RunningProcesses():Promise<Array<protocol.ProcessInfo>>;
 
 export function Sandbox():Promise<gui.SandboxView>;
+
+export function RunCommand(arg1:string,arg2:string):Promise<gui.SubmitResult>;
 
 export function SaveSettings(arg1:gui.SettingsInput):Promise<gui.SettingsView>;
 
@@ -141,6 +144,8 @@ export function TestConnection(arg1:gui.SettingsInput):Promise<llm.ConnectionRes
 
 export function TrustedFolders():Promise<Array<trust.FolderTrust>>;
 
+export function SubmitWithMentions(arg1:string,arg2:Array<string>):Promise<gui.SubmitResult>;
+
 export function Undo(arg1:string,arg2:protocol.UndoSelection):Promise<protocol.UndoAppliedPayload>;
 
 export function UndoCompact():Promise<void>;
@@ -150,3 +155,13 @@ export function UndoPlan(arg1:string):Promise<Array<protocol.UndoFile>>;
 export function UndoUnits():Promise<Array<string>>;
 
 export function WatchState():Promise<gui.WatchStatus>;
+
+export function AuditLog(arg1:any):Promise<any>;
+
+export function CheckPolicy(arg1:string):Promise<any>;
+
+export function ExportAudit(arg1:any):Promise<string>;
+
+export function Policy():Promise<any>;
+
+export function RemovePolicyRule(arg1:string):Promise<any>;

@@ -14,8 +14,12 @@ export function AgentsTrustWorkspace(arg1) {
   return window['go']['gui']['App']['AgentsTrustWorkspace'](arg1);
 }
 
-export function AuditLog(arg1) {
-  return window['go']['gui']['App']['AuditLog'](arg1);
+export function AnswerQuestion(arg1, arg2) {
+  return window['go']['gui']['App']['AnswerQuestion'](arg1, arg2);
+}
+
+export function ApprovePlan(arg1, arg2) {
+  return window['go']['gui']['App']['ApprovePlan'](arg1, arg2);
 }
 
 export function Cancel() {
@@ -26,12 +30,12 @@ export function ChangedFiles() {
   return window['go']['gui']['App']['ChangedFiles']();
 }
 
-export function CheckPolicy(arg1) {
-  return window['go']['gui']['App']['CheckPolicy'](arg1);
-}
-
 export function ChooseWorkspace() {
   return window['go']['gui']['App']['ChooseWorkspace']();
+}
+
+export function Commands() {
+  return window['go']['gui']['App']['Commands']();
 }
 
 export function Compact() {
@@ -44,10 +48,6 @@ export function ContextWindow() {
 
 export function DetectLocalModels() {
   return window['go']['gui']['App']['DetectLocalModels']();
-}
-
-export function ExportAudit(arg1) {
-  return window['go']['gui']['App']['ExportAudit'](arg1);
 }
 
 export function FileDiff(arg1) {
@@ -122,12 +122,12 @@ export function McpTrustWorkspace() {
   return window['go']['gui']['App']['McpTrustWorkspace']();
 }
 
-export function NewSession() {
-  return window['go']['gui']['App']['NewSession']();
+export function MentionCandidates(arg1) {
+  return window['go']['gui']['App']['MentionCandidates'](arg1);
 }
 
-export function Policy() {
-  return window['go']['gui']['App']['Policy']();
+export function NewSession() {
+  return window['go']['gui']['App']['NewSession']();
 }
 
 export function ProcessLogs(arg1, arg2, arg3) {
@@ -166,10 +166,6 @@ export function Ready() {
   return window['go']['gui']['App']['Ready']();
 }
 
-export function RemovePolicyRule(arg1) {
-  return window['go']['gui']['App']['RemovePolicyRule'](arg1);
-}
-
 export function RepreviewApproval(arg1) {
   return window['go']['gui']['App']['RepreviewApproval'](arg1);
 }
@@ -186,6 +182,10 @@ export function RevertFile(arg1, arg2) {
   return window['go']['gui']['App']['RevertFile'](arg1, arg2);
 }
 
+export function RevisePlan(arg1) {
+  return window['go']['gui']['App']['RevisePlan'](arg1);
+}
+
 export function RevokeRule(arg1) {
   return window['go']['gui']['App']['RevokeRule'](arg1);
 }
@@ -200,6 +200,10 @@ export function RunningProcesses() {
 
 export function Sandbox() {
   return window['go']['gui']['App']['Sandbox']();
+}
+
+export function RunCommand(arg1, arg2) {
+  return window['go']['gui']['App']['RunCommand'](arg1, arg2);
 }
 
 export function SaveSettings(arg1) {
@@ -266,6 +270,10 @@ export function TrustedFolders() {
   return window['go']['gui']['App']['TrustedFolders']();
 }
 
+export function SubmitWithMentions(arg1, arg2) {
+  return window['go']['gui']['App']['SubmitWithMentions'](arg1, arg2);
+}
+
 export function Undo(arg1, arg2) {
   return window['go']['gui']['App']['Undo'](arg1, arg2);
 }
@@ -284,4 +292,24 @@ export function UndoUnits() {
 
 export function WatchState() {
   return window['go']['gui']['App']['WatchState']();
+}
+
+export function AuditLog(arg1) {
+  return window['go']['gui']['App']['AuditLog'](arg1);
+}
+
+export function CheckPolicy(arg1) {
+  return window['go']['gui']['App']['CheckPolicy'](arg1);
+}
+
+export function ExportAudit(arg1) {
+  return window['go']['gui']['App']['ExportAudit'](arg1);
+}
+
+export function Policy() {
+  return window['go']['gui']['App']['Policy']();
+}
+
+export function RemovePolicyRule(arg1) {
+  return window['go']['gui']['App']['RemovePolicyRule'](arg1);
 }
