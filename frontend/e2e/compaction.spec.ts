@@ -29,7 +29,8 @@ test("the gauge fills, the context is compacted on its own, and the marker opens
   await send("hello", 1);
   await send("go on", 2);
   await expect(gauge).toHaveAttribute("title", /window as the model server reports it/);
-  expect(Number(await gauge.getAttribute("aria-valuenow"))).toBeGreaterThanOrEqual(55);
+  const full = Number(await gauge.getAttribute("aria-valuenow"));
+  expect(full).toBeGreaterThanOrEqual(55);
 
   await send("and now?", 3);
   const marker = page.getByRole("note", { name: "Compaction" });
@@ -38,7 +39,9 @@ test("the gauge fills, the context is compacted on its own, and the marker opens
   const summary = marker.getByRole("region", { name: "Checkpoint summary" });
   await expect(summary.locator("strong")).toHaveText("long");
   await expect(summary).toContainText("Answer the question.");
-  expect(Number(await gauge.getAttribute("aria-valuenow"))).toBeLessThan(55);
+  // Compaction freed the long turns: what is left is the system prompt and
+  // the tools (a floor that grows with the tool surface) plus the summary.
+  expect(Number(await gauge.getAttribute("aria-valuenow"))).toBeLessThan(full - 10);
   await expect(gauge).toHaveAttribute("title", /Older turns are sent as a summary/);
 
   const reqs = ((await a.modelRequests()) as Recorded[]).filter((r) => r.method === "POST");
