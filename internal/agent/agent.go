@@ -58,6 +58,13 @@ type Config struct {
 	// the model should read (files it read changed on disk meanwhile). Each
 	// joins the history as a user message, so later requests carry it too.
 	Notes func() []string
+	// CanSee reports whether the model takes images now (the host knows
+	// it from the server, a table or a setting); nil or false: no image is
+	// ever sent and view_image is not offered (see images.go).
+	CanSee func() bool
+	// LoadImage reads a saved image by id, for the images of a resumed
+	// session, whose history names them without their bytes.
+	LoadImage func(id string) ([]byte, error)
 }
 
 // Agent runs the turns of one session, one at a time.

@@ -110,7 +110,7 @@ func (a *Agent) viewLocked() []llm.Message {
 				m.Text, m.Images = stub, nil
 			}
 		}
-		msgs = append(msgs, m)
+		msgs = append(msgs, a.withImagesLocked(m))
 	}
 	return msgs
 }

@@ -30,6 +30,8 @@ import (
 	"image/png"
 	"net/http"
 
+	"gatehouse/internal/protocol"
+
 	"golang.org/x/image/draw"
 	"golang.org/x/image/webp"
 )
@@ -57,6 +59,14 @@ type Image struct {
 	OrigWidth, OrigHeight int
 	// OrigBytes is the size of the attached file.
 	OrigBytes int
+	// Name is the file's base name, "" for a paste.
+	Name string
+}
+
+// Ref is im as the log and the page name it.
+func (im Image) Ref() protocol.ImageRef {
+	return protocol.ImageRef{ID: im.ID, MIME: im.MIME, Name: im.Name, Width: im.Width, Height: im.Height,
+		OrigWidth: im.OrigWidth, OrigHeight: im.OrigHeight, OrigBytes: im.OrigBytes, Bytes: len(im.Data)}
 }
 
 // Scaled reports whether Prepare scaled the image down.
