@@ -60,6 +60,7 @@ func (a *App) openSessionLocked(id string, log *session.Log, past *session.Loade
 			a.log.Info("turn stopped", "session", id, "turn", out.TurnID, "reason", out.Reason, "tokens", out.Usage.TotalTokens)
 		},
 	}
+	o.Images, o.CanSee = a.imageStore(), a.canSee
 	o.Processes = a.sessionProcs(proc.Options{Env: a.loginEnv.Environ}, id)
 	o.Checkpoints = a.checkpointsLocked()
 	if fw := a.files.Load(); fw != nil {

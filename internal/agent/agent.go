@@ -93,6 +93,9 @@ type Agent struct {
 	// the one a refusal reported, when smaller than learnedOver, the window
 	// resolved then.
 	window, learned, learnedOver llm.Window
+	// sees is Config.CanSee's answer, asked before each request outside
+	// the lock (it may ask the model server once).
+	sees atomic.Bool
 }
 
 // New returns an agent with an empty history.

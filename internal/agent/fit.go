@@ -100,7 +100,7 @@ func (a *Agent) viewLocked() []llm.Message {
 	}
 	if a.cp != nil {
 		if a.cp.lastUser >= 0 {
-			msgs = append(msgs, a.history[a.cp.lastUser])
+			msgs = append(msgs, a.withImagesLocked(a.history[a.cp.lastUser]))
 		}
 		msgs = append(msgs, llm.User(checkpointText(a.cp.summary)))
 	}

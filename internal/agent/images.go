@@ -27,7 +27,10 @@ type Prompt struct {
 	Images []images.Image
 }
 
-func (a *Agent) canSee() bool { return a.cfg.CanSee != nil && a.cfg.CanSee() }
+// updateSees asks Config.CanSee, before a request and outside a.mu.
+func (a *Agent) updateSees() { a.sees.Store(a.cfg.CanSee != nil && a.cfg.CanSee()) }
+
+func (a *Agent) canSee() bool { return a.sees.Load() }
 
 func refs(ims []images.Image) []protocol.ImageRef {
 	if len(ims) == 0 {

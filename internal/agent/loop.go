@@ -67,6 +67,7 @@ func (a *Agent) loop(ctx context.Context, turnID string) Outcome {
 		}
 		// Read before every request: tools added or removed meanwhile (an
 		// MCP server, a Go caller) are what this request offers.
+		a.updateSees()
 		specs := a.toolSpecs()
 		msgs, trimmed, size := a.fit(specs)
 		out.Trimmed += trimmed

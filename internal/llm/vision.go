@@ -177,7 +177,7 @@ func VisionRefusal(model string, v Vision) string {
 	case v.Source == VisionKnownModel:
 		return "The model " + model + " cannot see images. Choose a model that can to attach pictures."
 	case v.Source == VisionSetting:
-		return "The model " + model + " is set as one that cannot see images (Settings → Model)."
+		return "The model " + model + " is marked as one that cannot see images."
 	}
-	return "Gatehouse does not know whether " + model + " can see images, so it sends none. If it can, turn on “Model can see images” in Settings."
+	return "Gatehouse does not know whether " + model + " can see images, so it sends none. If it can, mark it as one that sees."
 }

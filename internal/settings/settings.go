@@ -90,6 +90,18 @@ type Settings struct {
 	// sessions changed, in the data folder) in MiB; 0: 1024 (1 GiB). Older
 	// sessions' checkpoints are pruned first.
 	UndoStoreMiB int `json:"undoStoreMiB,omitempty"`
+	// Vision says, by model name, whether a model can see images, for
+	// models neither the server's /models nor Gatehouse's table of known
+	// models speaks of (llm.ResolveVision).
+	Vision map[string]bool `json:"vision,omitempty"`
+}
+
+// VisionOf is the Vision setting of model, nil when none.
+func (s Settings) VisionOf(model string) *bool {
+	if v, ok := s.Vision[model]; ok {
+		return &v
+	}
+	return nil
 }
 
 // UndoStoreBytes is the undo store's bound in bytes (0: the default).

@@ -3,9 +3,9 @@
 // real backend (e2e) and unit tests can swap this module out.
 import * as App from "./wailsjs/go/main/App";
 import { BrowserOpenURL, EventsOn } from "./wailsjs/runtime/runtime";
-import type { main } from "./wailsjs/go/models";
+import type { main, protocol } from "./wailsjs/go/models";
 import { copyText } from "./clipboard";
-import { WAILS_EVENT_NAME, type ApprovalMode, type GatehouseEvent, type Snapshot } from "./protocol.gen";
+import { WAILS_EVENT_NAME, type ApprovalMode, type GatehouseEvent, type ImageRef, type Snapshot } from "./protocol.gen";
 
 export type * from "./protocol.gen";
 
@@ -73,6 +73,14 @@ export interface SettingsInput {
   sendKey: boolean;
 }
 
+/** An image the composer attached, or why the model in effect refuses it (canMark: the user may say it sees). */
+export interface AttachResult {
+  image?: ImageRef;
+  refused?: string;
+  model?: string;
+  canMark?: boolean;
+}
+
 export type ConnectionStatus = "reachable" | "key_rejected" | "model_unknown" | "unreachable";
 
 export interface ConnectionResult {
@@ -90,6 +98,16 @@ export const backend = {
 
   /** Starts a turn with text, or queues it while one runs. */
   submit: (text: string): Promise<{ queued: boolean }> => App.Submit(text),
+  /** Starts (or queues) a turn with text and images the composer attached. */
+  submitWithImages: (text: string, images: ImageRef[]): Promise<{ queued: boolean }> =>
+    App.SubmitWithImages(text, images as unknown as protocol.ImageRef[]),
+  /** Checks that the model sees, then prepares and saves an image (base64 data; name "" for a paste). */
+  attachImage: (name: string, data64: string): Promise<AttachResult> =>
+    App.AttachImage(name, data64) as unknown as Promise<AttachResult>,
+  /** Saves whether a model the server and Gatehouse's table say nothing of can see images. */
+  markModelVision: (model: string, sees: boolean): Promise<void> => App.MarkModelVision(model, sees),
+  /** A saved image as a data URL. */
+  imageData: (id: string): Promise<string> => App.ImageData(id),
   /** Stops the running turn (the model stream and any running tool). */
   cancel: (): Promise<void> => App.Cancel(),
   /** Replaces older turns by a checkpoint summary in what the model is sent; rejects while a turn runs. */

@@ -5,6 +5,19 @@ export const WAILS_EVENT_NAME = "gatehouse:event";
 
 export interface TurnStartedPayload {
   prompt: string;
+  images?: ImageRef[];
+}
+
+export interface ImageRef {
+  id: string;
+  mime: string;
+  name?: string;
+  width: number;
+  height: number;
+  origWidth: number;
+  origHeight: number;
+  origBytes: number;
+  bytes: number;
 }
 
 export interface MessageDeltaPayload {
@@ -34,6 +47,7 @@ export interface ToolFinishedPayload {
   durationMs: number;
   waitMs?: number;
   approval?: CallApproval;
+  images?: ImageRef[];
 }
 
 export interface CallApproval {
@@ -350,6 +364,7 @@ export interface TranscriptItem {
   id?: string;
   turnId: string;
   text?: string;
+  images?: ImageRef[];
   streaming?: boolean;
   cancelled?: boolean;
   tool?: string;

@@ -6,6 +6,9 @@ import { lastOfKind, Transcript } from "./Transcript";
 import { ChatActionsContext, useChatActions } from "./ChatActions";
 import { FindBar } from "./FindBar";
 import { findMatches } from "../transcript/search";
+import type { ImageRef } from "../bridge";
+import { IMAGE_TYPES, imageFiles, useAttachments } from "./images";
+import { AttachmentChips } from "./Attachments";
 
 /** The composer's command that compacts the conversation instead of sending. */
 export const COMPACT_COMMAND = "/compact";
@@ -14,8 +17,8 @@ export interface ChatProps {
   state: AppState;
   transcript: TranscriptView;
   onChooseWorkspace: () => void;
-  /** Sends text; rejects with a message the user can read. */
-  onSubmit: (text: string) => Promise<void>;
+  /** Sends text and the attached images; rejects with a message the user can read. */
+  onSubmit: (text: string, images?: ImageRef[]) => Promise<void>;
   onCancel: () => void;
   /** Stops a background agent; the agents strip shows only with it. */
   onStopAgent?: (id: string) => Promise<void>;
@@ -33,6 +36,11 @@ export function Chat(props: ChatProps) {
   const hasWorkspace = props.state.workspace !== "";
   const running = props.transcript.turnId !== "";
   const composer = useRef<HTMLTextAreaElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const attachments = useAttachments();
+  const ready = attachments.list.filter((a) => a.state === "ready" && a.image).map((a) => a.image!);
+  const reading = attachments.list.some((a) => a.state === "reading");
+  const [dragging, setDragging] = useState(false);
 
   // Find in the conversation: matches come from the items, so rows scrolled away and folded output count.
   const [find, setFind] = useState<{ query: string; at: number; n: number } | null>(null);
@@ -79,7 +87,8 @@ export function Chat(props: ChatProps) {
 
   const send = () => {
     const text = draft.trim();
-    if (!hasWorkspace || text === "") return;
+    if (!hasWorkspace || (text === "" && ready.length === 0) || reading) return;
+    const images = ready;
     setDraft("");
     setError(null);
     if (text === COMPACT_COMMAND && compact) {
@@ -91,10 +100,22 @@ export function Chat(props: ChatProps) {
       runCompact();
       return;
     }
-    props.onSubmit(text).catch((e) => {
+    const kept = attachments.list;
+    attachments.clear();
+    props.onSubmit(text, images.length ? images : undefined).catch((e) => {
       setError(String(e instanceof Error ? e.message : e));
       setDraft((d) => (d === "" ? text : d));
+      attachments.restore(kept);
     });
+  };
+
+  // Images come by paste (the page's paste event carries the files), drop, or the attach button.
+  const onDrop = (e: React.DragEvent) => {
+    setDragging(false);
+    const files = imageFiles(e.dataTransfer);
+    if (files.length === 0) return;
+    e.preventDefault();
+    if (hasWorkspace) attachments.add(files);
   };
 
   // Esc stops the running turn from anywhere in the window.
@@ -127,7 +148,16 @@ export function Chat(props: ChatProps) {
   );
 
   return (
-    <section className="chat" aria-label="Chat">
+    <section className={`chat${dragging ? " chat-dropping" : ""}`} aria-label="Chat"
+      onDragOver={(e) => {
+        if (!hasWorkspace || !Array.from(e.dataTransfer?.types ?? []).includes("Files")) return;
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={(e) => {
+        if (e.currentTarget === e.target) setDragging(false);
+      }}
+      onDrop={onDrop}>
       {props.transcript.error && (
         <div className="banner error" role="alert">
           {props.transcript.error}
@@ -160,6 +190,7 @@ export function Chat(props: ChatProps) {
           {error}
         </div>
       )}
+      <AttachmentChips list={attachments.list} onRemove={attachments.remove} onMarkSees={(m) => void attachments.markSees(m)} />
       <form
         className="composer"
         onSubmit={(e) => {
@@ -181,6 +212,12 @@ export function Chat(props: ChatProps) {
           disabled={!hasWorkspace}
           rows={2}
           onChange={(e) => setDraft(e.target.value)}
+          onPaste={(e) => {
+            const files = imageFiles(e.clipboardData).filter((f) => f.type.startsWith("image/"));
+            if (files.length === 0) return;
+            e.preventDefault();
+            attachments.add(files, true);
+          }}
           onKeyDown={(e) => {
             if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
               e.preventDefault();
@@ -200,7 +237,16 @@ export function Chat(props: ChatProps) {
               Stop
             </button>
           )}
-          <button type="submit" className="primary" disabled={!hasWorkspace || draft.trim() === ""}>
+          <input ref={picker} type="file" accept={IMAGE_TYPES.join(",")} multiple hidden aria-hidden="true" tabIndex={-1}
+            onChange={(e) => {
+              attachments.add(Array.from(e.currentTarget.files ?? []));
+              e.currentTarget.value = "";
+            }} />
+          <button type="button" className="secondary" disabled={!hasWorkspace} onClick={() => picker.current?.click()}
+            title="Attach images (or paste or drop them here)">
+            Attach image
+          </button>
+          <button type="submit" className="primary" disabled={!hasWorkspace || (draft.trim() === "" && ready.length === 0) || reading}>
             Send
           </button>
         </div>

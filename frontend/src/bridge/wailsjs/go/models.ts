@@ -214,6 +214,42 @@ export namespace main {
 	        this.sandboxOff = source["sandboxOff"];
 	    }
 	}
+	export class AttachResult {
+	    image?: protocol.ImageRef;
+	    refused?: string;
+	    model?: string;
+	    canMark?: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new AttachResult(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.image = this.convertValues(source["image"], protocol.ImageRef);
+	        this.refused = source["refused"];
+	        this.model = source["model"];
+	        this.canMark = source["canMark"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class DirEntry {
 	    name: string;
 	    path: string;
@@ -1056,11 +1092,40 @@ export namespace protocol {
 	        this.cachedTokens = source["cachedTokens"];
 	    }
 	}
+	export class ImageRef {
+	    id: string;
+	    mime: string;
+	    name?: string;
+	    width: number;
+	    height: number;
+	    origWidth: number;
+	    origHeight: number;
+	    origBytes: number;
+	    bytes: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new ImageRef(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.mime = source["mime"];
+	        this.name = source["name"];
+	        this.width = source["width"];
+	        this.height = source["height"];
+	        this.origWidth = source["origWidth"];
+	        this.origHeight = source["origHeight"];
+	        this.origBytes = source["origBytes"];
+	        this.bytes = source["bytes"];
+	    }
+	}
 	export class TranscriptItem {
 	    kind: string;
 	    id?: string;
 	    turnId: string;
 	    text?: string;
+	    images?: ImageRef[];
 	    streaming?: boolean;
 	    cancelled?: boolean;
 	    tool?: string;
@@ -1093,6 +1158,7 @@ export namespace protocol {
 	        this.id = source["id"];
 	        this.turnId = source["turnId"];
 	        this.text = source["text"];
+	        this.images = this.convertValues(source["images"], ImageRef);
 	        this.streaming = source["streaming"];
 	        this.cancelled = source["cancelled"];
 	        this.tool = source["tool"];
@@ -1192,6 +1258,7 @@ export namespace protocol {
 	        this.hunks = source["hunks"];
 	    }
 	}
+	
 	
 	
 	

@@ -14,6 +14,10 @@ export function AgentsTrustWorkspace(arg1) {
   return window['go']['main']['App']['AgentsTrustWorkspace'](arg1);
 }
 
+export function AttachImage(arg1, arg2) {
+  return window['go']['main']['App']['AttachImage'](arg1, arg2);
+}
+
 export function Cancel() {
   return window['go']['main']['App']['Cancel']();
 }
@@ -42,6 +46,10 @@ export function GetSettings() {
   return window['go']['main']['App']['GetSettings']();
 }
 
+export function ImageData(arg1) {
+  return window['go']['main']['App']['ImageData'](arg1);
+}
+
 export function Leftovers() {
   return window['go']['main']['App']['Leftovers']();
 }
@@ -60,6 +68,10 @@ export function ListRules() {
 
 export function ListSessions() {
   return window['go']['main']['App']['ListSessions']();
+}
+
+export function MarkModelVision(arg1, arg2) {
+  return window['go']['main']['App']['MarkModelVision'](arg1, arg2);
 }
 
 export function McpImportClaude() {
@@ -224,6 +236,10 @@ export function Subagents() {
 
 export function Submit(arg1) {
   return window['go']['main']['App']['Submit'](arg1);
+}
+
+export function SubmitWithImages(arg1, arg2) {
+  return window['go']['main']['App']['SubmitWithImages'](arg1, arg2);
 }
 
 export function TestConnection(arg1) {
