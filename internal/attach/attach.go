@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"path/filepath"
 
 	"gatehouse/internal/images"
 	"gatehouse/internal/llm"
@@ -74,15 +75,35 @@ func (a *Attacher) Add(ctx context.Context, name, data64 string) (protocol.Image
 	if err != nil {
 		return protocol.ImageRef{}, fmt.Errorf("%s did not arrive whole: %v", label(name), err)
 	}
+	im, err := a.AddBytes(ctx, name, data)
+	return im.Ref(), err
+}
+
+// AddBytes is Add for bytes at hand (a file named on a command line, an
+// ACP image block). Without a Store the image is prepared, not saved.
+func (a *Attacher) AddBytes(ctx context.Context, name string, data []byte) (images.Image, error) {
+	if err := a.Check(ctx); err != nil {
+		return images.Image{}, err
+	}
 	im, err := images.Prepare(label(name), data)
 	if err != nil {
-		return protocol.ImageRef{}, err
+		return images.Image{}, err
 	}
 	im.Name = name
-	if _, err := a.Store.Put(im); err != nil {
-		return protocol.ImageRef{}, err
+	if a.Store != nil {
+		if _, err := a.Store.Put(im); err != nil {
+			return images.Image{}, err
+		}
 	}
-	return im.Ref(), nil
+	return im, nil
+}
+
+// StoreIn is the image store of a data folder ("" : none).
+func StoreIn(dataDir string) *images.Store {
+	if dataDir == "" {
+		return nil
+	}
+	return images.NewStore(filepath.Join(dataDir, "images"))
 }
 
 // Prompt is the images of a message from the refs the composer holds, read

@@ -16,7 +16,9 @@ import (
 	"gatehouse/internal/agent"
 	"gatehouse/internal/agents"
 	"gatehouse/internal/approval"
+	"gatehouse/internal/attach"
 	"gatehouse/internal/events"
+	"gatehouse/internal/images"
 	"gatehouse/internal/llm"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
@@ -40,7 +42,7 @@ const (
 
 const execUsage = `usage: gatehouse exec --workspace DIR --prompt TEXT [--approval auto|safe|manual]
                      [--model M] [--base-url URL] [--api chat|responses] [--max-steps N] [--json]
-                     [--mcp-config FILE]...
+                     [--mcp-config FILE]... [--image FILE]...
 
 Runs one turn of the agent without the window and exits when it stops.
 --prompt - reads the prompt from stdin. The model server and key come from
@@ -59,6 +61,10 @@ every call that changes files or runs a command; manual asks for every call;
 auto for none (the workspace boundary holds in every mode). Questions are asked
 on the terminal (stderr, answers from stdin); without a terminal a call that
 needs approval is rejected and the turn ends as blocked_by_approval.
+
+--image sends a PNG, JPEG, WEBP or GIF (up to 20 MB, scaled to 2048 px)
+with the prompt; a model that cannot see images is sent none, and exec
+stops before the turn saying why.
 
 MCP servers: the user's list (mcp.json in the app's config folder) and each
 --mcp-config file start before the turn; a workspace's .gatehouse/mcp.json
@@ -125,6 +131,9 @@ type execOptions struct {
 	undoStore                                          int64          // the undo store's bound (0: the default)
 	json                                               bool
 	mcpConfigs                                         repeated
+	imageFiles                                         repeated
+	images                                             []images.Image
+	canSee                                             func() bool
 	// models gives an agent definition's model by name (nil: none).
 	models func(name string) (agent.Model, error)
 }
@@ -145,6 +154,7 @@ func Exec(ctx context.Context, args []string, env ExecEnv, stdin io.Reader, stdo
 	fs.IntVar(&o.maxSteps, "max-steps", 0, "most model requests in the turn (default 50)")
 	fs.BoolVar(&o.json, "json", false, "print events as JSON lines")
 	fs.Var(&o.mcpConfigs, "mcp-config", "an mcpServers file to start besides the user's (repeatable)")
+	fs.Var(&o.imageFiles, "image", "an image to send with the prompt (repeatable)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return ExitOK
@@ -197,6 +207,10 @@ func Exec(ctx context.Context, args []string, env ExecEnv, stdin io.Reader, stdo
 	if err != nil {
 		return usage("%v", err)
 	}
+	if o.images, o.canSee, err = execImages(ctx, client, eff.Settings, env.DataDir, o.imageFiles); err != nil {
+		fmt.Fprintln(stderr, "gatehouse exec:", err)
+		return ExitError
+	}
 	o.models = func(name string) (agent.Model, error) {
 		return llm.New(llm.Config{API: llm.API(eff.Settings.API), BaseURL: eff.Settings.BaseURL, APIKey: eff.APIKey.Reveal(),
 			Model: name, MaxRetries: env.MaxRetries})
@@ -228,6 +242,7 @@ func runTurn(ctx context.Context, o execOptions, env ExecEnv, ws *workspace.Work
 		ID: id, Workspace: ws, Model: model, Sink: out, Log: log,
 		Mode: func() approval.Mode { return mode }, Gateway: terminalGateway(stdin, stderr),
 		MaxSteps: o.maxSteps, ContextWindow: o.contextWindow, MicroCompactAt: o.microCompactAt, CompactAt: o.compactAt, Logger: warnLogger(stderr), Policy: env.Policy,
+		Images: attach.StoreIn(env.DataDir), CanSee: o.canSee,
 	}
 	// Commands run under the supervisor helper beside the binary, confined
 	// as the saved settings say, like the window's. Closed after the
@@ -272,7 +287,7 @@ func runTurn(ctx context.Context, o execOptions, env ExecEnv, ws *workspace.Work
 	if env.OnSession != nil {
 		env.OnSession(sess)
 	}
-	outcome, err := sess.Run(ctx, o.prompt)
+	outcome, err := sess.RunPrompt(ctx, agent.Prompt{Text: o.prompt, Images: o.images})
 	// Processes end with the command; their last events are not printed
 	// (turn.stopped is the last line), but they are saved with the session.
 	sess.Close()
