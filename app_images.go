@@ -95,3 +95,12 @@ func (a *App) canSee() bool {
 	_, v := a.vision(context.Background())
 	return v.CanSee
 }
+
+// WorkspaceImage is a workspace image as a data URL, for the file viewer.
+func (a *App) WorkspaceImage(path string) (string, error) {
+	b, err := a.openFiles()
+	if err != nil {
+		return "", err
+	}
+	return b.Image(path)
+}

@@ -1,4 +1,6 @@
-import { test, expect } from "./harness";
+import fs from "node:fs";
+import path from "node:path";
+import { test, expect, toolCall } from "./harness";
 import type { Page } from "@playwright/test";
 
 type Recorded = { path: string; method: string; images?: Array<{ api: string; role: string; mime: string; detail: string; bytes: number }> };
@@ -102,4 +104,32 @@ test("a model that cannot see refuses the attachment in the composer and is neve
   const reqs = (await a.modelRequests()) as Recorded[];
   expect(reqs.filter((r) => r.method === "POST").flatMap((r) => r.images ?? [])).toEqual([]);
   expect(await a.modelViolations()).toEqual([]);
+});
+
+// A 1×1 PNG.
+const dot = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+
+test("view_image shows the model a workspace image; the transcript and the file viewer show it as a picture", async ({ app }) => {
+  const a = await app({
+    approvalMode: "safe", // view_image only reads
+    script: { models: ["fake-model"], modelMeta: seeing, responses: [toolCall("call_v", "view_image", { path: "ui/dot.png" }), { text: "A single dot." }] },
+  });
+  fs.mkdirSync(path.join(a.workspace, "ui"));
+  fs.writeFileSync(path.join(a.workspace, "ui/dot.png"), dot);
+  const { page } = a;
+  const box = page.getByRole("textbox", { name: "Message" });
+  await box.fill("look at ui/dot.png");
+  await box.press("Enter");
+  await expect(page.getByRole("article", { name: "Reply" }).last()).toContainText("A single dot.");
+  await expect(page.getByRole("button", { name: "Open dot.png full size" }).getByRole("img")).toHaveJSProperty("naturalWidth", 1);
+  const chats = ((await a.modelRequests()) as Recorded[]).filter((r) => r.path.endsWith("/chat/completions"));
+  expect(chats[1].images?.map((i) => [i.role, i.mime, i.bytes])).toEqual([["user", "image/png", dot.length]]);
+  expect(await a.modelViolations()).toEqual([]);
+
+  await page.getByRole("button", { name: "Files" }).click();
+  const tree = page.getByRole("tree", { name: "Workspace files" });
+  await tree.getByRole("button", { name: /^ui/ }).click();
+  await tree.getByRole("button", { name: /^dot\.png/ }).click();
+  const viewer = page.getByRole("dialog", { name: "File ui/dot.png" });
+  await expect(viewer.getByRole("img", { name: "ui/dot.png" })).toHaveJSProperty("naturalWidth", 1);
 });

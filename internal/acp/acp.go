@@ -142,7 +142,7 @@ func Run(ctx context.Context, args []string, env Env, in io.Reader, out io.Write
 	cmds := cmdhost.New(env.DataDir, logger)
 	defer cmds.Close()
 	err = Serve(ctx, Options{Commands: cmds, Sandbox: cmdhost.Config{Mode: eff.Settings.Sandbox, DenyTCP: eff.Settings.SandboxDenyTCP},
-		Model: client, ContextWindow: eff.Settings.ContextWindow, Mode: m, DataDir: env.DataDir,
+		Model: client, Vision: cli.ModelVision(client, eff.Settings), ContextWindow: eff.Settings.ContextWindow, Mode: m, DataDir: env.DataDir,
 		MicroCompactAt: eff.Settings.MicroCompactAt, CompactAt: eff.Settings.CompactAt,
 		ConfigDir: env.ConfigDir, ProcEnv: env.ProcEnv, MaxSteps: *maxSteps, Logger: logger, Version: env.Version}, in, out)
 	if err != nil {

@@ -2,6 +2,7 @@ package acp
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"gatehouse/internal/agents"
@@ -18,6 +19,7 @@ import (
 
 	"gatehouse/internal/agent"
 	"gatehouse/internal/approval"
+	"gatehouse/internal/attach"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/runtime"
 	"gatehouse/internal/session"
@@ -51,6 +53,9 @@ type Options struct {
 	Logger *slog.Logger
 	// Version is reported in initialize (empty: the build's).
 	Version string
+	// Vision says whether the model sees (nil: it does not): an image
+	// block for a model that cannot see is refused with the reason.
+	Vision attach.Vision
 }
 
 // Serve speaks ACP on in/out until the editor closes in or ctx ends; then
@@ -123,10 +128,11 @@ func (a *Agent) Initialize(ctx context.Context, p sdk.InitializeRequest) (sdk.In
 		version = buildVersion()
 	}
 	return sdk.InitializeResponse{
-		ProtocolVersion:   v,
-		AgentCapabilities: sdk.AgentCapabilities{LoadSession: true, McpCapabilities: sdk.McpCapabilities{Http: true}},
-		AgentInfo:         &sdk.Implementation{Name: "gatehouse", Title: sdk.Ptr("Gatehouse"), Version: version},
-		AuthMethods:       []sdk.AuthMethod{},
+		ProtocolVersion: v,
+		AgentCapabilities: sdk.AgentCapabilities{LoadSession: true, McpCapabilities: sdk.McpCapabilities{Http: true},
+			PromptCapabilities: sdk.PromptCapabilities{Image: true}},
+		AgentInfo:   &sdk.Implementation{Name: "gatehouse", Title: sdk.Ptr("Gatehouse"), Version: version},
+		AuthMethods: []sdk.AuthMethod{},
 	}, nil
 }
 
@@ -190,7 +196,10 @@ func (a *Agent) open(ctx context.Context, cwd, id string, servers []sdk.McpServe
 	opts := runtime.Options{ID: id, Workspace: ws, Model: a.o.Model, Sink: s,
 		Mode: s.currentMode, Gateway: s.gateway, MaxSteps: a.o.MaxSteps, ContextWindow: a.o.ContextWindow,
 		MicroCompactAt: a.o.MicroCompactAt, CompactAt: a.o.CompactAt,
-		Logger: a.o.Logger}
+		Logger: a.o.Logger, Images: attach.StoreIn(a.o.DataDir)}
+	if a.o.Vision != nil {
+		opts.CanSee = func() bool { _, v := a.o.Vision(context.Background()); return v.CanSee }
+	}
 	opts.Processes.Env = a.o.ProcEnv
 	if a.o.Commands != nil {
 		opts.Processes = a.o.Commands.Options(opts.Processes, ws.Root(), a.o.Commands.Scratch(id), func() cmdhost.Config { return a.o.Sandbox })
@@ -268,7 +277,7 @@ func (a *Agent) Prompt(ctx context.Context, p sdk.PromptRequest) (sdk.PromptResp
 	if err != nil {
 		return sdk.PromptResponse{}, err
 	}
-	text, err := promptText(p.Prompt)
+	prompt, err := a.promptOf(ctx, p.Prompt)
 	if err != nil {
 		return sdk.PromptResponse{}, err
 	}
@@ -277,7 +286,7 @@ func (a *Agent) Prompt(ctx context.Context, p sdk.PromptRequest) (sdk.PromptResp
 	if ctx.Err() != nil {
 		return sdk.PromptResponse{StopReason: sdk.StopReasonCancelled}, nil
 	}
-	out, err := s.rt.Run(ctx, text)
+	out, err := s.rt.RunPrompt(ctx, prompt)
 	s.flush() // every update of the turn goes out before the answer
 	if err != nil {
 		return sdk.PromptResponse{}, internalError("%v", err)
@@ -337,26 +346,40 @@ func tokenUsage(u protocol.Usage) *sdk.Usage {
 		TotalTokens: int(u.TotalTokens), CachedReadTokens: sdk.Ptr(int(u.CachedTokens))}
 }
 
-// promptText is the prompt as the model reads it: text blocks as they are,
-// resource links as a mention of their URI. Anything else was not offered
-// in initialize and is refused.
-func promptText(blocks []sdk.ContentBlock) (string, error) {
+// promptOf is the prompt as the model reads it: text blocks as they are,
+// resource links as a mention of their URI, image blocks as images
+// (prepared and saved as the window's attachments are; refused with the
+// reason when the model cannot see). Anything else was not offered in
+// initialize and is refused.
+func (a *Agent) promptOf(ctx context.Context, blocks []sdk.ContentBlock) (agent.Prompt, error) {
 	var parts []string
+	var p agent.Prompt
+	at := &attach.Attacher{Store: attach.StoreIn(a.o.DataDir), Vision: a.o.Vision}
 	for _, b := range blocks {
 		switch {
 		case b.Text != nil:
 			parts = append(parts, b.Text.Text)
 		case b.ResourceLink != nil:
 			parts = append(parts, "@"+b.ResourceLink.Uri)
+		case b.Image != nil:
+			data, err := base64.StdEncoding.DecodeString(b.Image.Data)
+			if err != nil {
+				return p, invalidParams("an image block's data is not base64: %v", err)
+			}
+			im, err := at.AddBytes(ctx, "", data)
+			if err != nil {
+				return p, invalidParams("%v", err)
+			}
+			p.Images = append(p.Images, im)
 		default:
-			return "", invalidParams("only text and resource links can be sent to Gatehouse")
+			return p, invalidParams("only text, images and resource links can be sent to Gatehouse")
 		}
 	}
-	text := strings.Join(parts, "\n")
-	if strings.TrimSpace(text) == "" {
-		return "", invalidParams("the prompt is empty")
+	p.Text = strings.Join(parts, "\n")
+	if strings.TrimSpace(p.Text) == "" && len(p.Images) == 0 {
+		return p, invalidParams("the prompt is empty")
 	}
-	return text, nil
+	return p, nil
 }
 
 // Cancel implements sdk.Agent. The SDK has already cancelled the running

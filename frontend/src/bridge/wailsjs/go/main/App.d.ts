@@ -142,3 +142,5 @@ export function UndoPlan(arg1:string):Promise<Array<protocol.UndoFile>>;
 export function UndoUnits():Promise<Array<string>>;
 
 export function WatchState():Promise<main.WatchStatus>;
+
+export function WorkspaceImage(arg1:string):Promise<string>;

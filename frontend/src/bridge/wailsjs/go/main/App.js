@@ -269,3 +269,7 @@ export function UndoUnits() {
 export function WatchState() {
   return window['go']['main']['App']['WatchState']();
 }
+
+export function WorkspaceImage(arg1) {
+  return window['go']['main']['App']['WorkspaceImage'](arg1);
+}
