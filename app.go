@@ -83,6 +83,8 @@ type AppState struct {
 	// the user turned the sandbox off.
 	Unconfined string `json:"unconfined,omitempty"`
 	SandboxOff bool   `json:"sandboxOff,omitempty"`
+	// PanelWidths are the side panels' saved widths (SetPanelWidth).
+	PanelWidths map[string]int `json:"panelWidths,omitempty"`
 }
 
 // NewApp builds the bound App around the settings in store.
@@ -167,9 +169,10 @@ func (a *App) State() AppState {
 	}
 	st := AppState{
 		Version: version, Workspace: a.workspace, WorkspaceName: name, ApprovalMode: a.mode,
-		NeedsSetup: eff.Settings.Model == "" || eff.Settings.BaseURL == "",
-		Model:      eff.Settings.Model,
-		Theme:      eff.Settings.Theme,
+		NeedsSetup:  eff.Settings.Model == "" || eff.Settings.BaseURL == "",
+		Model:       eff.Settings.Model,
+		Theme:       eff.Settings.Theme,
+		PanelWidths: eff.Settings.PanelWidths,
 	}
 	sb := a.cmdHost().Status(host.Config{Mode: eff.Settings.Sandbox})
 	st.Unconfined, st.SandboxOff = sb.Reason, sb.Mode == sandbox.ModeOff

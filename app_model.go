@@ -54,3 +54,19 @@ func (a *App) SetModel(name string) (AppState, error) {
 	}
 	return a.State(), nil
 }
+
+// ContextWindow is the context window the next turn's model request will
+// have, for the header's gauge before the first turn: the model server's or
+// the known model's figure, else the saved setting, else the default. It may
+// ask the server (/models, once per model, bounded like ListModels).
+func (a *App) ContextWindow() llm.Window {
+	ctx, cancel := context.WithTimeout(context.Background(), listModelsTimeout)
+	defer cancel()
+	if w := a.model.ContextWindow(ctx); w.Tokens > 0 {
+		return w
+	}
+	if n := a.effective().Settings.ContextWindow; n > 0 {
+		return llm.Window{Tokens: n, Source: llm.WindowSetting}
+	}
+	return llm.Window{Tokens: llm.DefaultWindow, Source: llm.WindowDefault}
+}

@@ -97,3 +97,20 @@ func TestSetModelRefusesWhileAFlagNamesTheModel(t *testing.T) {
 		t.Fatalf("saved model %q", saved.Model)
 	}
 }
+
+// Before the first turn the gauge learns the window the next request will
+// have: the server's figure when it reports one, else the saved setting.
+func TestContextWindowBeforeTheFirstTurn(t *testing.T) {
+	app, _, _ := newTestAppServer(t, llmtest.Script{Models: []string{"fake-model"},
+		ModelMeta: map[string]map[string]any{"fake-model": {"max_model_len": 32768}}})
+	if w := app.ContextWindow(); w != (llm.Window{Tokens: 32768, Source: llm.WindowServer}) {
+		t.Fatalf("a server that reports it: %+v", w)
+	}
+	other, _, srv := newTestAppServer(t, llmtest.Script{Models: []string{"fake-model"}})
+	if _, err := other.SaveSettings(SettingsInput{BaseURL: srv.URL, Model: "fake-model", Context: &settings.ContextLimits{Window: 20000}}); err != nil {
+		t.Fatal(err)
+	}
+	if w := other.ContextWindow(); w != (llm.Window{Tokens: 20000, Source: llm.WindowSetting}) {
+		t.Fatalf("from the setting: %+v", w)
+	}
+}

@@ -128,12 +128,125 @@ for (const theme of ["light", "dark"] as const) {
     await noViolations(page, "the sessions menu");
     await page.keyboard.press("Escape");
 
+    await page.getByRole("button", { name: "Model fake-model" }).click();
+    await expect(page.getByRole("menu", { name: "Models" })).toBeVisible();
+    await noViolations(page, "the model menu");
+    await page.keyboard.press("Escape");
+
+    await page.getByRole("button", { name: "Find" }).click();
+    await page.getByRole("searchbox", { name: "Find in conversation" }).fill("greet");
+    await noViolations(page, "the find bar");
+    await page.keyboard.press("Escape");
+
+    await page.getByRole("button", { name: "Menu" }).click();
+    await page.getByRole("menuitem", { name: "About Gatehouse" }).click();
+    await expect(page.getByRole("dialog", { name: "About Gatehouse" })).toBeVisible();
+    await noViolations(page, "the About box");
+    await page.keyboard.press("Escape");
+
+    await page.locator("body").press("F1");
+    await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
+    await noViolations(page, "the shortcuts overlay");
+    await page.keyboard.press("Escape");
+
     await page.getByRole("combobox", { name: "Approval mode" }).selectOption("auto");
     await expect(page.getByText("auto: nothing asks first")).toBeVisible();
     await noViolations(page, "the header in auto mode");
 
     await page.getByRole("button", { name: "Settings" }).click();
     await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
-    await noViolations(page, "settings");
+    for (const tab of await page.getByRole("tablist", { name: "Settings sections" }).getByRole("tab").all()) {
+      const name = (await tab.textContent()) ?? "";
+      await tab.click();
+      await expect(page.getByRole("tabpanel", { name }).getByRole("heading", { level: 2 })).toBeVisible();
+      await noViolations(page, `settings, ${name}`);
+    }
+  });
+
+  // The screens the first pass does not reach: the Servers panel with a
+  // failed server and a workspace list waiting for trust, its add-server
+  // form, the agents' trust banner, and the session rules.
+  test(`no axe violations on the servers, the trust banners and the rules, ${theme} theme`, async ({ app }) => {
+    test.setTimeout(120_000);
+    const { page } = await app({
+      approvalMode: "safe",
+      files: {
+        ".gatehouse/mcp.json": JSON.stringify({ mcpServers: { local: { command: "node", args: ["server.js"] } } }),
+        ".gatehouse/agents/reviewer.md": "---\nname: reviewer\ndescription: Reviews the changes.\ntools: read_file, grep\n---\nReview.\n",
+      },
+      mcpServers: { broken: { command: "/nonexistent/gatehouse-e2e-server" } },
+      script: { models: ["fake-model"], responses: [call("call_1", "bash", { action: "exec", command: "echo hi" }), { text: "Said hi." }] },
+    });
+    await page.emulateMedia({ colorScheme: theme });
+    const banner = page.getByRole("alert", { name: "Workspace agents waiting for trust" });
+    await expect(banner).toBeVisible();
+    await noViolations(page, "the agents' trust banner");
+    await banner.getByRole("button", { name: "Not now" }).click();
+
+    const servers = page.getByRole("complementary", { name: "Servers" });
+    await servers.getByRole("button", { name: /^Servers/ }).click();
+    await expect(servers.getByRole("alert", { name: "Workspace servers waiting for trust" })).toBeVisible();
+    await expect(servers.getByRole("status", { name: "broken state" })).toHaveText("failed", { timeout: 30_000 });
+    await noViolations(page, "the servers panel with a failed server and the workspace's trust question");
+    await servers.getByRole("button", { name: "Add server" }).click();
+    const form = servers.getByRole("form", { name: "Add a server" });
+    await expect(form).toBeVisible();
+    await noViolations(page, "the add-server form");
+    await form.getByRole("radio", { name: /a URL/ }).check();
+    await noViolations(page, "the add-server form for a URL");
+    await form.getByRole("button", { name: "Cancel" }).click();
+    await servers.getByRole("button", { name: /^Servers/ }).click();
+
+    await send(page, "say hi");
+    const dialog = page.getByRole("dialog", { name: "bash wants to run a command" });
+    await dialog.getByRole("button", { name: "Approve for session" }).click();
+    await expect(page.getByRole("article", { name: "Reply" }).last()).toContainText("Said hi.");
+    await page.getByRole("button", { name: "Rules (1)" }).click();
+    await expect(page.getByRole("dialog", { name: "Session rules" })).toBeVisible();
+    await noViolations(page, "the session rules");
+  });
+
+  // A subagent's card nested in its delegate call, a compaction marker, and
+  // the review and undo dialogs of a turn.
+  test(`no axe violations on a nested agent card, a compaction marker and the review and undo dialogs, ${theme} theme`, async ({ app }) => {
+    test.setTimeout(120_000);
+    const { page } = await app({
+      approvalMode: "auto",
+      files: { "main.go": source },
+      script: {
+        models: ["fake-model"],
+        when: [{ lastContains: "checkpoint summary", response: { text: "## Goal\nSay hi twice.\n\n## Next steps\nNone." } }],
+        responses: [
+          call("c1", "delegate_explore", { task: "what does main.go say?" }),
+          call("k1", "read_file", { path: "main.go" }),
+          { text: "It greets the reader." },
+          call("c2", "apply_patch", { patch }),
+          { text: "Done." },
+        ],
+      },
+    });
+    await page.emulateMedia({ colorScheme: theme });
+    await send(page, "look, then change it");
+    await expect(page.getByRole("article", { name: "Reply" }).last()).toContainText("Done.");
+    await expect(page.getByRole("group", { name: /^explore agent, 1 tool call, completed$/ })).toBeVisible();
+    await noViolations(page, "a nested agent card");
+
+    const marker = page.getByRole("note", { name: "End of turn" }).first();
+    await marker.getByRole("button", { name: "Review changes" }).click();
+    const review = page.getByRole("dialog", { name: "Changes of turn 1" });
+    await expect(review.getByRole("region", { name: "Changes to main.go" })).toBeVisible();
+    await noViolations(page, "the review dialog");
+    await review.getByRole("button", { name: "Close" }).click();
+    await marker.getByRole("button", { name: "Undo…" }).click();
+    const undo = page.getByRole("dialog", { name: "Undo turn 1" });
+    await expect(undo.getByRole("region", { name: "Changes to main.go" })).toBeVisible();
+    await noViolations(page, "the undo dialog");
+    await undo.getByRole("button", { name: "Cancel" }).click();
+
+    const box = page.getByRole("textbox", { name: "Message" });
+    await box.fill("/compact");
+    await box.press("Enter");
+    await expect(page.getByRole("note", { name: "Compaction" })).toBeVisible();
+    await noViolations(page, "a compaction marker");
   });
 }

@@ -20,6 +20,8 @@ test("switched to the Responses API in settings, a tool turn runs over /response
   await page.getByLabel("API", { exact: true }).selectOption("responses");
   await expect(page.getByText("OpenAI's Responses API (/responses).")).toBeVisible();
   await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("✓ Saved.")).toBeVisible();
+  await page.getByRole("button", { name: "Close" }).click();
 
   const box = page.getByRole("textbox", { name: "Message" });
   await box.fill("what does the README say?");

@@ -18,7 +18,9 @@ test("a read_file turn comes back after a restart: resume it from the sessions m
   });
   const { page } = a;
   const gauge = page.getByRole("meter", { name: "Context window" });
-  await expect(gauge).toHaveAttribute("aria-valuetext", "no request yet");
+  // Before the first request it says the window the next one will have (this server reports none: the default).
+  await expect(gauge).toHaveAttribute("aria-valuetext", "no request yet; a window of 128,000 tokens");
+  await expect(gauge).toContainText("128K window");
 
   const box = page.getByRole("textbox", { name: "Message" });
   await box.fill("what does the README say?");

@@ -37,6 +37,8 @@ test("first run: the settings screen tests the connection, then saves", async ({
   await page.getByRole("button", { name: "Settings", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
   await expect(page.getByText("A key is saved. Leave this empty to keep it.")).toBeVisible();
+  const contextTab = page.getByRole("tab", { name: "Context" });
+  await contextTab.click();
 
   // The context window and compaction thresholds: a bad pair is refused at
   // its field, a good one is saved, is there when Settings is reopened, and
@@ -54,11 +56,13 @@ test("first run: the settings screen tests the connection, then saves", async ({
   await summary.fill("95");
   await expect(summary).not.toHaveAttribute("aria-invalid", "true");
   await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(page.getByRole("textbox", { name: "Message" })).toBeVisible();
+  await expect(page.getByText("✓ Saved.")).toBeVisible();
   const saved = JSON.parse(fs.readFileSync(path.join(a.configDir, "settings.json"), "utf8"));
   expect(saved).toMatchObject({ contextWindow: 20_000, microCompactAt: 90, compactAt: 95 });
 
+  await page.getByRole("button", { name: "Close" }).click();
   await page.getByRole("button", { name: "Settings", exact: true }).click();
+  await contextTab.click();
   await expect(windowField).toHaveValue("20000");
   await expect(clear).toHaveValue("90");
   await expect(summary).toHaveValue("95");
@@ -71,5 +75,6 @@ test("first run: the settings screen tests the connection, then saves", async ({
   const gauge = page.getByRole("meter", { name: "Context window" });
   await expect(gauge).toHaveAttribute("title", /of the model's 20,000 tokens \(window from Settings\)/);
   await page.getByRole("button", { name: "Settings", exact: true }).click();
+  await contextTab.click();
   await expect(page.getByText("This session: 20,000 tokens, from Settings.")).toBeVisible();
 });

@@ -138,6 +138,8 @@ test("with a price set in Settings, each turn and the session show what they cos
   await page.getByRole("textbox", { name: "Input", exact: true }).fill("3");
   await page.getByRole("textbox", { name: "Output", exact: true }).fill("15");
   await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("✓ Saved.")).toBeVisible();
+  await page.getByRole("button", { name: "Close" }).click();
   await send(page, "answer expensively");
   await expect(page.getByRole("note", { name: "End of turn" })).toContainText("120,000 tokens (100,000 in · 20,000 out) · $0.60");
   await expect(page.getByRole("status", { name: /^This session/ })).toHaveText("120k tokens · $0.60");

@@ -60,6 +60,7 @@ test("Settings lists the trusted folder and revokes it: its agents and servers s
   expect(before.some((n) => n.startsWith("mcp__everything__"))).toBe(true);
 
   await page.getByRole("button", { name: "Settings", exact: true }).click();
+  await page.getByRole("tab", { name: "Trusted folders" }).click();
   const folder = page.getByLabel(/^Trusted folder .*workspace$/);
   await expect(folder).toContainText("its agent definitions");
   await expect(folder).toContainText("its MCP servers");

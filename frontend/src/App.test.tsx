@@ -15,6 +15,23 @@ describe("App frame", () => {
     await waitFor(() => expect(b.ready).toHaveBeenCalledTimes(1));
   });
 
+  it("keeps the version in About, not the header; the gauge says the window before the first turn", async () => {
+    const b = fakeBackend();
+    let answer!: (w: { tokens: number; source: string }) => void;
+    b.contextWindow.mockReturnValueOnce(new Promise((r) => (answer = r)));
+    render(<App backend={b} />);
+    const header = (await screen.findByRole("button", { name: /Workspace proj/ })).closest("header")!;
+    expect(header.textContent).not.toContain("1.2.3");
+    const gauge = screen.getByRole("meter", { name: "Context window" });
+    expect(gauge.textContent).toContain("detecting…");
+    answer({ tokens: 200_000, source: "known_model" });
+    await waitFor(() => expect(gauge.textContent).toContain("200K window"));
+    expect(gauge.title).toContain("200,000 tokens (known for this model)");
+    fireEvent.click(screen.getByRole("button", { name: "Menu" }));
+    fireEvent.click(screen.getByRole("menuitem", { name: "About Gatehouse" }));
+    expect(within(screen.getByRole("dialog", { name: "About Gatehouse" })).getByText("1.2.3")).toBeTruthy();
+  });
+
   it("switches the approval mode through the backend", async () => {
     const b = fakeBackend();
     render(<App backend={b} />);

@@ -5,8 +5,9 @@ import { Header } from "./components/Header";
 import { ModelMenu } from "./components/ModelMenu";
 import { Chat } from "./components/Chat";
 import { ChatActionsContext } from "./components/ChatActions";
-import { Settings } from "./components/Settings";
+import { Settings, type SectionId, type SettingsDeps } from "./components/Settings";
 import { SidePanel } from "./components/SidePanel";
+import { useSidePanels } from "./components/panels";
 import { ApprovalHost } from "./components/ApprovalHost";
 import { ApprovalRules } from "./components/ApprovalRules";
 import type { ApprovalBackend } from "./bridge/approval";
@@ -16,7 +17,7 @@ import type { ProcessBackend } from "./bridge/processes";
 import type { SessionsBackend } from "./bridge/sessions";
 import type { LocalServer } from "./bridge/localModels";
 import { SessionsMenu } from "./components/SessionsMenu";
-import { ContextGauge, lastContextUse } from "./components/ContextGauge";
+import { ContextGauge, lastContextUse, useNextWindow } from "./components/ContextGauge";
 import { FileTree } from "./components/FileTree";
 import { SessionCost } from "./components/SessionCost";
 import { HelpOverlay } from "./components/HelpOverlay";
@@ -38,6 +39,10 @@ export function applyTheme(theme: string) {
   if (theme === "light" || theme === "dark") root.dataset.theme = theme;
   else delete root.dataset.theme;
 }
+
+/** The side panels and their widths before any drag; Servers only with an MCP backend and a folder. */
+const panelDefaults = { files: 260, servers: 360, processes: 440 };
+const panelDefaultsNoServers = { files: 260, processes: 440 };
 
 const autoNotice = "This window started in auto mode: tool calls run without asking you first. The workspace boundary still holds. Change the mode with Approval in the header.";
 
@@ -62,9 +67,11 @@ export function App({ backend, processes, sessions, localModels, files, approval
   undo?: UndoBackend;
 }) {
   const [state, setState] = useState<AppState | null>(initialState ?? null);
-  const [processesOpen, setProcessesOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [showSettings, setShowSettings] = useState(false);
+  // Settings, when open: the section asked for (n changes on every ask).
+  const [settingsAt, setSettingsAt] = useState<{ section: SectionId; n: number } | null>(null);
+  const openSettings = useCallback((section?: SectionId) =>
+    setSettingsAt((at) => ({ section: section ?? at?.section ?? "model", n: (at?.n ?? 0) + 1 })), []);
   const readySent = useRef(false);
   // The mode the window started in: a window that starts in auto says so once.
   const startMode = useRef<string | null>(null);
@@ -138,19 +145,29 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const [ruleFocus, setRuleFocus] = useState<{ id: string; n: number } | undefined>();
   const showRule = useMemo(() => approvals && ((id: string) => setRuleFocus((f) => ({ id, n: (f?.n ?? 0) + 1 }))), [approvals]);
   const undo = useUndo(undoApi, `${transcript.sessionId}:${transcript.items.length}`, files?.onFsChanged);
-  const actions = useMemo(() => ({ openURL: backend.openURL, openSettings: () => setShowSettings(true), newSession, copy: backend.copyText, showRule, price,
-    compact: backend.compact, undoCompact: backend.undoCompact, undo: undo.actions }), [backend, newSession, showRule, price, undo.actions]);
+  const actions = useMemo(() => ({ openURL: backend.openURL, openSettings, newSession, copy: backend.copyText, showRule, price,
+    compact: backend.compact, undoCompact: backend.undoCompact, undo: undo.actions }), [backend, openSettings, newSession, showRule, price, undo.actions]);
   const [help, setHelp] = useState(false);
   const [findSignal, setFindSignal] = useState(0);
   useShortcuts({
     // Never from the keyboard while a turn runs: switching would stop it.
     newSession: state?.workspace && transcript.turnId === "" ? newSession : undefined,
-    openSettings: () => setShowSettings(true),
+    openSettings: () => openSettings(),
     focusComposer: () => document.querySelector<HTMLTextAreaElement>("textarea[aria-label='Message']")?.focus(),
     find: () => setFindSignal((n) => n + 1),
     toggleHelp: () => setHelp((h) => !h),
   });
   const contextUse = useMemo(() => lastContextUse(transcript.items), [transcript.items]);
+  const showServers = !!(mcp && state?.workspace);
+  const { props: panelProps, setOpen: setPanelOpen } = useSidePanels(showServers ? panelDefaults : panelDefaultsNoServers, state?.panelWidths,
+    useCallback((id: string, w: number) => void backend.setPanelWidth(id, w).catch(() => {}), [backend]));
+  const onProcessStarted = useCallback(() => setPanelOpen("processes", true), [setPanelOpen]);
+  const settingsDeps = useMemo<SettingsDeps>(() => ({ backend, localModels, sandbox, trusted, contextUse,
+    agents: state?.workspace ? backend.agentDefinitions : undefined,
+    showPanel: showServers ? (id: "servers") => (setSettingsAt(null), setPanelOpen(id, true)) : undefined,
+  }), [backend, localModels, sandbox, trusted, contextUse, state?.workspace, showServers, setPanelOpen]);
+  // Before the first request the gauge shows the window the next one will have.
+  const nextWindow = useNextWindow(state?.workspace && !state.needsSetup && !contextUse ? backend.contextWindow : undefined, state?.model ?? "");
 
   if (!state) {
     return (
@@ -160,7 +177,8 @@ export function App({ backend, processes, sessions, localModels, files, approval
     );
   }
 
-  const settingsOpen = state.needsSetup || showSettings;
+  const settingsOpen = state.needsSetup || settingsAt !== null;
+  const waiting = transcript.pendingApprovals[0];
   return (
     <ChatActionsContext.Provider value={actions}>
       <div className="app">
@@ -168,17 +186,17 @@ export function App({ backend, processes, sessions, localModels, files, approval
           state={state}
           onChooseWorkspace={chooseWorkspace}
           onModeChange={(m: ApprovalMode) => act(backend.setApprovalMode(m))}
-          onOpenSettings={() => setShowSettings(true)}
+          onOpenSettings={openSettings}
           model={
             <ModelMenu backend={backend} model={state.model} busy={transcript.turnId !== ""} onChanged={(s) => {
               setState(s);
               setError(null);
-            }} onOpenSettings={() => setShowSettings(true)} />
+            }} onOpenSettings={() => openSettings("model")} />
           }
           sessions={sessions && (
             <SessionsMenu backend={sessions} hasWorkspace={!!state.workspace} busy={transcript.turnId !== ""} onSwitched={() => void store.resync()} />
           )}
-          gauge={state.workspace ? <ContextGauge use={contextUse} /> : undefined}
+          gauge={state.workspace ? <ContextGauge use={contextUse} next={nextWindow} /> : undefined}
           cost={state.workspace ? <SessionCost items={transcript.items} price={price} /> : undefined}
           rules={approvals && <ApprovalRules api={approvals} refreshKey={`${transcript.sessionId}:${transcript.pendingApprovals.length}`} focus={ruleFocus} />}
         />
@@ -190,21 +208,17 @@ export function App({ backend, processes, sessions, localModels, files, approval
         {settingsOpen ? (
           <main className="body">
             <Settings
-              backend={backend}
+              deps={settingsDeps}
               firstRun={state.needsSetup}
-              onSaved={() => {
-                act(backend.state()).then(() => setShowSettings(false));
-              }}
-              onClose={state.needsSetup ? undefined : () => setShowSettings(false)}
-              localModels={localModels}
-              sandbox={sandbox}
-              trusted={trusted}
-              contextUse={contextUse}
+              show={settingsAt ?? undefined}
+              onSaved={() => void act(backend.state())}
+              onClose={state.needsSetup ? undefined : () => setSettingsAt(null)}
+              waiting={waiting && `${waiting.tool} is waiting for your answer. Its dialog comes back when you leave Settings.`}
             />
           </main>
         ) : (
           <main className="body">
-            <SidePanel side="left" title="Files" emptyText={state.workspace ? "The file tree appears here." : "Choose a folder to start."}>
+            <SidePanel side="left" title="Files" {...panelProps("files")} emptyText={state.workspace ? "The file tree appears here." : "Choose a folder to start."}>
               {files && state.workspace ? <FileTree key={state.workspace} files={files} revert={undo.actions?.revert} /> : undefined}
             </SidePanel>
             <ImagesContext.Provider value={backend}>
@@ -215,19 +229,19 @@ export function App({ backend, processes, sessions, localModels, files, approval
               <AgentsTrust key={state.workspace} backend={agentsTrust} refresh={`${transcript.sessionId}:${transcript.turnId}`}
                 onTrusted={() => setAgentsTrusted((n) => n + 1)} />
             )}
-            {mcp && state.workspace && (
-              <SidePanel side="right" title="Servers" emptyText="MCP servers show up here." width={360}>
+            {mcp && showServers && (
+              <SidePanel side="right" title="Servers" emptyText="MCP servers show up here." {...panelProps("servers")}>
                 <McpPanel key={state.workspace} backend={mcp} />
               </SidePanel>
             )}
-            <SidePanel side="right" title="Processes" emptyText="No processes yet. Processes the agent starts show up here." width={440} open={processesOpen} onOpenChange={setProcessesOpen}>
-              {processes && <ProcessPanel backend={processes} onProcessStarted={() => setProcessesOpen(true)} leftovers={leftovers} />}
+            <SidePanel side="right" title="Processes" emptyText="No processes yet. Processes the agent starts show up here." {...panelProps("processes")}>
+              {processes && <ProcessPanel backend={processes} onProcessStarted={onProcessStarted} leftovers={leftovers} />}
             </SidePanel>
           </main>
         )}
         {help && <HelpOverlay onClose={() => setHelp(false)} />}
         {undo.dialog}
-        {approvals && <ApprovalHost api={approvals} pending={transcript.pendingApprovals} mode={state.approvalMode} />}
+        {approvals && <ApprovalHost api={approvals} pending={transcript.pendingApprovals} mode={state.approvalMode} hidden={settingsOpen} />}
       </div>
     </ChatActionsContext.Provider>
   );

@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -90,6 +91,9 @@ type Settings struct {
 	// sessions changed, in the data folder) in MiB; 0: 1024 (1 GiB). Older
 	// sessions' checkpoints are pruned first.
 	UndoStoreMiB int `json:"undoStoreMiB,omitempty"`
+	// PanelWidths are the widths the user dragged the window's side panels
+	// to (panels.go).
+	PanelWidths map[string]int `json:"panelWidths,omitempty"`
 	// Vision says, by model name, whether a model can see images, for
 	// models neither the server's /models nor Gatehouse's table of known
 	// models speaks of (llm.ResolveVision).
@@ -119,6 +123,11 @@ func (s Settings) Validate() error {
 	}
 	if !validTheme(s.Theme) {
 		return fmt.Errorf("settings: theme %q is not system, light or dark", s.Theme)
+	}
+	for panel, w := range s.PanelWidths {
+		if err := checkPanelWidth(panel, w); err != nil {
+			return fmt.Errorf("settings: %w", err)
+		}
 	}
 	if s.UndoStoreMiB < 0 {
 		return fmt.Errorf("settings: undo store size %d MiB is negative", s.UndoStoreMiB)
@@ -258,6 +267,7 @@ func (s *Store) Load() (Settings, error) {
 	if !ValidAPI(out.API) {
 		out.API = ""
 	}
+	maps.DeleteFunc(out.PanelWidths, func(panel string, w int) bool { return checkPanelWidth(panel, w) != nil })
 	return out, nil
 }
 
@@ -381,6 +391,7 @@ func (s *Store) Update(change func(*Settings)) error {
 	}
 	before := v
 	before.RecentWorkspaces = slices.Clone(v.RecentWorkspaces)
+	before.PanelWidths = maps.Clone(v.PanelWidths)
 	change(&v)
 	if err == nil && reflect.DeepEqual(before, v) {
 		return nil

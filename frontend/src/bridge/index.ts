@@ -133,6 +133,11 @@ export const backend = {
   /** Saves the model for the next turn (the running one keeps its own); rejects while --model names it. */
   setModel: (name: string): Promise<AppState> => frame(App.SetModel(name)),
 
+  /** The context window the next turn will have (the gauge before the first turn); may ask the server, once per model. */
+  contextWindow: async (): Promise<{ tokens: number; source: string }> => App.ContextWindow(),
+  /** Keeps the width a side panel was dragged to; the frame's state brings it back after a restart. */
+  setPanelWidth: (panel: string, width: number): Promise<void> => App.SetPanelWidth(panel, width),
+
   /** Opens an http(s) link in the system browser, never in the app's window. */
   openURL: (url: string): void => {
     if (/^https?:\/\//i.test(url)) BrowserOpenURL(url);

@@ -1,5 +1,6 @@
 import type { CommandPreview, CommandSegment } from "../bridge";
 import { CodeBlock } from "./CodeBlock";
+import { useChatActions } from "./ChatActions";
 
 /**
  * The warnings of one segment in words, the worst first: what it destroys,
@@ -38,6 +39,7 @@ const actionWords: Record<string, string> = {
  * simple commands, one per line, each with its warnings in words.
  */
 export function ApprovalCommand({ command }: { command: CommandPreview }) {
+  const { openSettings } = useChatActions();
   const segments = command.segments ?? [];
   return (
     <div className="approval-command" tabIndex={0} data-autofocus role="group" aria-label="The command">
@@ -49,7 +51,8 @@ export function ApprovalCommand({ command }: { command: CommandPreview }) {
         {(command.action === "exec" || command.action === "start") && (
           <><dt>Sandbox</dt><dd className="approval-sandbox">{command.sandbox ?? (command.confined
             ? "confined — writes only in the workspace, temp and tool caches"
-            : "not confined — can write anywhere you can")}</dd></>
+            : "not confined — can write anywhere you can")}
+            {" "}<button type="button" className="link-button" onClick={() => openSettings("sandbox")}>Sandbox settings</button></dd></>
         )}
       </dl>
       {command.command && (

@@ -25,10 +25,12 @@ function useWindowFocus(): boolean {
  * the window's "waiting for you" mark while one waits unseen. The dialog
  * is drawn at the end of the body, so everything else can be made inert.
  */
-export function ApprovalHost({ api, pending, mode }: {
+export function ApprovalHost({ api, pending, mode, hidden }: {
   api: Pick<ApprovalBackend, "resolve" | "repreview" | "setAttention">;
   pending: readonly ApprovalRequestedPayload[];
   mode: string;
+  /** Settings is open (a "why" link led there): the dialog waits, and comes back when it closes. */
+  hidden?: boolean;
 }) {
   const focused = useWindowFocus();
   const waiting = pending.length > 0 && !focused;
@@ -43,7 +45,7 @@ export function ApprovalHost({ api, pending, mode }: {
   }, [api]);
 
   const current = pending[0];
-  if (!current) return null;
+  if (!current || hidden) return null;
   return createPortal(
     <ApprovalDialog key={current.approvalId} request={current} position={1} total={pending.length} mode={mode}
       onAnswer={(d) => api.resolve(current.approvalId, d)} onRepreview={() => api.repreview(current.approvalId)} />,

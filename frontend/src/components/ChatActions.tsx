@@ -1,11 +1,13 @@
 import { createContext, useContext } from "react";
 import type { ModelPrice } from "./cost";
 import type { UndoActions } from "../undo/useUndo";
+import type { SectionId } from "./settings/sections";
 
 /** What items deep in the transcript may ask of the app. */
 export interface ChatActions {
   openURL: (url: string) => void;
-  openSettings: () => void;
+  /** Opens Settings at a section ("why" links: the dialog's Sandbox line opens "sandbox"). */
+  openSettings: (section?: SectionId) => void;
   /** Puts text on the system clipboard; rejects with a sentence when it cannot. */
   copy: (text: string) => Promise<void>;
   /** Opens the session rules at rule id; absent when there are no rules to show. */

@@ -38,6 +38,16 @@ describe("ContextGauge", () => {
     expect(meter().getAttribute("aria-valuetext")).toBe("no request yet");
   });
 
+  it("says what it knows before the first request: detecting, then the window's size and where it came from", () => {
+    const { rerender } = render(<ContextGauge next="detecting" />);
+    expect(meter().textContent).toBe("context░░░░░░detecting…");
+    expect(meter().getAttribute("aria-valuetext")).toBe("no request yet; detecting the window");
+    rerender(<ContextGauge next={{ tokens: 32_768, source: "server" }} />);
+    expect(meter().textContent).toBe("context░░░░░░33K window");
+    expect(meter().getAttribute("aria-valuetext")).toBe("no request yet; a window of 32,768 tokens");
+    expect(meter().title).toBe("No request yet in this session. The model's context window is 32,768 tokens (as the model server reports it).");
+  });
+
   it("says where the window came from and that older turns are summarized", () => {
     render(<ContextGauge use={{ tokens: 8_000, window: 32_768, windowSource: "server", compacted: true }} />);
     expect(meter().title).toBe("The last request used 8,000 of the model's 32,768 tokens (window as the model server reports it). Older turns are sent as a summary.");

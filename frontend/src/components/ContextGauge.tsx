@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import type { ContextUse, TranscriptItem } from "../bridge";
 import "./Sessions.css";
 
@@ -20,13 +21,35 @@ export const windowSources: Record<string, string> = {
 
 const CELLS = 6;
 const n = (x: number) => x.toLocaleString("en-US");
+const short = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 0 });
+
+/** The window the next request will have, before the first one: detecting, or its size and where it came from. */
+export type NextWindow = "detecting" | { tokens: number; source: string };
+
+/**
+ * Asks for the next request's window while no request has told it (ask),
+ * again when key (the model) changes; "detecting" until the answer.
+ */
+export function useNextWindow(ask: (() => Promise<{ tokens: number; source: string }>) | undefined, key: string): NextWindow | undefined {
+  const [got, setGot] = useState<{ key: string; w: NextWindow } | undefined>();
+  useEffect(() => {
+    if (!ask) return;
+    let live = true;
+    ask().then((w) => live && w.tokens > 0 && setGot({ key, w }), () => {});
+    return () => {
+      live = false;
+    };
+  }, [ask, key]);
+  if (!ask) return undefined;
+  return got?.key === key ? got.w : "detecting";
+}
 
 /**
  * How full the model's context window was at the last request:
  * "context ▓▓▓▓░░ 41%". Warns from 75%, alarms from 90%; its title says
  * where the window's size came from and what was compacted.
  */
-export function ContextGauge({ use }: { use?: ContextUse }) {
+export function ContextGauge({ use, next }: { use?: ContextUse; next?: NextWindow }) {
   const pct = use ? Math.min(100, Math.round((use.tokens / use.window) * 100)) : 0;
   const filled = use ? Math.min(CELLS, Math.round((pct / 100) * CELLS)) : 0;
   const level = pct >= 90 ? "full" : pct >= 75 ? "high" : "ok";
@@ -37,7 +60,14 @@ export function ContextGauge({ use }: { use?: ContextUse }) {
       (source ? ` (window ${source}).` : ".") +
       (use.trimmed ? ` ${use.trimmed} older tool output${use.trimmed === 1 ? " was" : "s were"} cleared to fit.` : "") +
       (use.compacted ? " Older turns are sent as a summary." : "")
-    : "No request yet in this session.";
+    : next === "detecting"
+      ? "No request yet in this session. Detecting the model's context window…"
+      : next
+        ? `No request yet in this session. The model's context window is ${n(next.tokens)} tokens` +
+          (windowSources[next.source] ? ` (${windowSources[next.source]}).` : ".")
+        : "No request yet in this session.";
+  const before = next === "detecting" ? "detecting…" : next ? `${short.format(next.tokens)} window` : "–";
+  const beforeWords = next === "detecting" ? "no request yet; detecting the window" : next ? `no request yet; a window of ${n(next.tokens)} tokens` : "no request yet";
   return (
     <div
       className={`context-gauge context-${use ? level : "none"}`}
@@ -46,7 +76,7 @@ export function ContextGauge({ use }: { use?: ContextUse }) {
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={pct}
-      aria-valuetext={use ? `${approx}${pct}% (${n(use.tokens)} of ${n(use.window)} tokens)` : "no request yet"}
+      aria-valuetext={use ? `${approx}${pct}% (${n(use.tokens)} of ${n(use.window)} tokens)` : beforeWords}
       title={title}
       data-window-source={use?.windowSource || undefined}
     >
@@ -55,7 +85,7 @@ export function ContextGauge({ use }: { use?: ContextUse }) {
         <span className="context-filled">{"▓".repeat(filled)}</span>
         <span className="context-empty">{"░".repeat(CELLS - filled)}</span>
       </span>
-      <span className="context-pct">{use ? `${use.estimated ? "~" : ""}${pct}%` : "–"}</span>
+      <span className="context-pct">{use ? `${use.estimated ? "~" : ""}${pct}%` : before}</span>
     </div>
   );
 }

@@ -13,6 +13,12 @@ const SUMMARY = "Summarise older turns at (% of the window)";
 /** The text shown under a field: its note, or its error. */
 const noteOf = (input: HTMLInputElement) => document.getElementById(input.getAttribute("aria-describedby")!)!.textContent;
 
+/** Opens Settings from the header, at its Context section. */
+function openContext() {
+  fireEvent.click(screen.getByRole("button", { name: "Settings" }));
+  fireEvent.click(screen.getByRole("tab", { name: "Context" }));
+}
+
 async function openSettings(context = { window: 32_768, microCompactAt: 60, compactAt: 0 }) {
   const b = fakeBackend();
   const saved = await b.getSettings();
@@ -31,7 +37,7 @@ describe("Context settings", () => {
       b.emit("turn.started", { prompt: "hello" });
       b.emit("turn.stopped", { reason: "completed", usage, context: { tokens: 2_000, window: 10_000, windowSource: "server" } });
     });
-    fireEvent.click(screen.getByRole("button", { name: "Settings" }));
+    openContext();
     await waitFor(() => expect(field(WINDOW).value).toBe("32768"));
     expect(field(CLEAR).value).toBe("60");
     expect(field(SUMMARY).value).toBe("");
@@ -42,7 +48,7 @@ describe("Context settings", () => {
 
   it("show a bad value at its field in words and send nothing until it is fixed; a good save sends the values", async () => {
     const b = await openSettings();
-    fireEvent.click(screen.getByRole("button", { name: "Settings" }));
+    openContext();
     await waitFor(() => expect(field(WINDOW).value).toBe("32768"));
 
     fireEvent.input(field(SUMMARY), { target: { value: "55" } });
@@ -79,10 +85,12 @@ describe("Context settings", () => {
     expect(sent).toMatchObject({ baseURL: "http://127.0.0.1:1/v1", model: "fake-model", apiKey: "", sendKey: false });
     expect(sent.price).toBeUndefined();
     expect(sent.clearPrice).toBeUndefined();
+    await screen.findByText("✓ Saved.");
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
     await screen.findByRole("textbox", { name: "Message" });
 
     // Reopened: the saved values are back; emptied fields go back to detect and the defaults.
-    fireEvent.click(screen.getByRole("button", { name: "Settings" }));
+    openContext();
     await waitFor(() => expect(field(WINDOW).value).toBe("65536"));
     expect(field(CLEAR).value).toBe("50");
     for (const name of [WINDOW, CLEAR, SUMMARY]) fireEvent.input(field(name), { target: { value: "" } });

@@ -45,6 +45,8 @@ describe("cost", () => {
     fireEvent.input(screen.getByRole("textbox", { name: "Output" }), { target: { value: "15" } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() => expect(b.saveSettings).toHaveBeenCalledWith(expect.objectContaining({ model: "fake-model", price: { inputPerMTok: 3, outputPerMTok: 15 } })));
+    await screen.findByText("✓ Saved.");
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
     // 100k in at $3/M + 20k out at $15/M = $0.30 + $0.30.
     await waitFor(() => expect(screen.getByRole("status", { name: /This session/ }).textContent).toBe("120k tokens · $0.60"));
     const marker = await screen.findByRole("note", { name: "End of turn" });

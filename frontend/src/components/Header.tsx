@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { AppState, ApprovalMode } from "../bridge";
 import { AppMenu } from "./About";
+import type { SectionId } from "./settings/sections";
 
 const modes: { value: ApprovalMode; label: string; hint: string }[] = [
   { value: "manual", label: "manual", hint: "Every tool call asks first" },
@@ -12,7 +13,8 @@ export function Header(props: {
   state: AppState;
   onChooseWorkspace: () => void;
   onModeChange: (m: ApprovalMode) => void;
-  onOpenSettings: () => void;
+  /** Opens Settings at a section (the model, the sandbox), or where it was. */
+  onOpenSettings: (section?: SectionId) => void;
   /** The model menu; without one the model opens Settings. */
   model?: ReactNode;
   /** The sessions menu, beside the workspace. */
@@ -43,13 +45,13 @@ export function Header(props: {
       {props.sessions}
       {state.model && props.model}
       {state.model && !props.model && (
-        <button className="model" onClick={props.onOpenSettings} title="Change the model in Settings" aria-label={`Model ${state.model}`}>
+        <button className="model" onClick={() => props.onOpenSettings("model")} title="Change the model in Settings" aria-label={`Model ${state.model}`}>
           <span className="model-label">model</span> <span className="mono">{state.model}</span>
         </button>
       )}
       <div className="spacer" />
       {state.unconfined && (
-        <button className="badge badge-warn sandbox-badge" onClick={props.onOpenSettings} title={state.unconfined}
+        <button className="badge badge-warn sandbox-badge" onClick={() => props.onOpenSettings("sandbox")} title={state.unconfined}
           aria-label={`Commands are not confined: ${state.unconfined}`}>
           {state.sandboxOff ? "Sandbox off" : "Not confined"}
         </button>
@@ -77,12 +79,9 @@ export function Header(props: {
       {props.rules}
       {props.gauge}
       {props.cost}
-      <button className="icon-button" onClick={props.onOpenSettings} aria-label="Settings" title="Settings">
+      <button className="icon-button" onClick={() => props.onOpenSettings()} aria-label="Settings" title="Settings">
         <span aria-hidden>⚙</span>
       </button>
-      <span className="version">
-        <span className="visually-hidden">Version </span>v{state.version}
-      </span>
       <AppMenu version={state.version} />
     </header>
   );

@@ -36,13 +36,13 @@ describe("ModelMenu", () => {
     expect(button.getAttribute("aria-expanded")).toBe("true");
     const menu = await screen.findByRole("menu", { name: "Models" });
     // While the list loads, the current model is there, checked and focused.
-    expect(within(menu).getByRole("status").textContent).toBe("Loading models…");
+    expect(screen.getByRole("status").textContent).toBe("Loading models…");
     expect(radios(menu).map((i) => i.textContent)).toEqual(["✓fake-model"]);
     expect(document.activeElement).toBe(radios(menu)[0]);
 
     resolve(["a-model", "fake-model", "other-model"]);
     await waitFor(() => expect(radios(menu)).toHaveLength(3));
-    expect(within(menu).queryByRole("status")).toBeNull();
+    expect(screen.queryByRole("status")).toBeNull();
     expect(radios(menu).map((i) => [i.textContent, i.getAttribute("aria-checked")])).toEqual([
       ["a-model", "false"],
       ["✓fake-model", "true"],
@@ -65,7 +65,7 @@ describe("ModelMenu", () => {
     b.listModels.mockRejectedValueOnce(new Error("The model server is unreachable."));
     fireEvent.click(button);
     const menu = await screen.findByRole("menu", { name: "Models" });
-    expect((await within(menu).findByRole("alert")).textContent).toBe("Could not list the models: The model server is unreachable.");
+    expect((await screen.findByRole("alert")).textContent).toBe("Could not list the models: The model server is unreachable.");
     expect(radios(menu).map((i) => [i.textContent, i.getAttribute("aria-checked")])).toEqual([["✓fake-model", "true"]]);
   });
 
@@ -76,7 +76,7 @@ describe("ModelMenu", () => {
     const menu = await screen.findByRole("menu", { name: "Models" });
     await waitFor(() => expect(radios(menu)).toHaveLength(2));
     fireEvent.click(radios(menu)[1]);
-    expect((await within(menu).findByRole("alert")).textContent).toContain("--model");
+    expect((await screen.findByRole("alert")).textContent).toContain("--model");
     expect(screen.getByRole("button", { name: "Model fake-model" })).toBeTruthy();
   });
 

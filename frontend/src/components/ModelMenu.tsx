@@ -73,27 +73,8 @@ export function ModelMenu(props: {
         <span className="model-label">model</span> <span className="mono">{model}</span> <span aria-hidden>▾</span>
       </button>
       {open && (
-        <div {...menuProps} aria-label="Models" className="model-menu">
-          <ul className="model-list" role="group" aria-label="Models on the server">
-            {names.map((name) => (
-              <li key={name} role="none">
-                <button
-                  role="menuitemradio"
-                  aria-checked={name === model}
-                  aria-disabled={switching !== null && switching !== name}
-                  className="model-item mono"
-                  title={name === model ? "The model in use" : applies}
-                  onClick={() => void choose(name)}
-                >
-                  <span className="model-check" aria-hidden>
-                    {name === model ? "✓" : ""}
-                  </span>
-                  {name}
-                  {switching === name && <span className="model-note"> switching…</span>}
-                </button>
-              </li>
-            ))}
-          </ul>
+        // What the list is doing is said beside the menu, not in it: a menu holds only its items.
+        <div className="model-menu">
           {load.state === "loading" && (
             <p className="model-status" role="status">
               Loading models…
@@ -110,17 +91,39 @@ export function ModelMenu(props: {
               {error}
             </p>
           )}
-          <div role="separator" />
-          <button
-            role="menuitem"
-            className="model-settings"
-            onClick={() => {
-              close(false);
-              props.onOpenSettings();
-            }}
-          >
-            Settings…
-          </button>
+          <div {...menuProps} aria-label="Models">
+            <ul className="model-list" role="group" aria-label="Models on the server">
+              {names.map((name) => (
+                <li key={name} role="none">
+                  <button
+                    role="menuitemradio"
+                    aria-checked={name === model}
+                    aria-disabled={switching !== null && switching !== name}
+                    className="model-item mono"
+                    title={name === model ? "The model in use" : applies}
+                    onClick={() => void choose(name)}
+                  >
+                    <span className="model-check" aria-hidden>
+                      {name === model ? "✓" : ""}
+                    </span>
+                    {name}
+                    {switching === name && <span className="model-note"> switching…</span>}
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <div role="separator" />
+            <button
+              role="menuitem"
+              className="model-settings"
+              onClick={() => {
+                close(false);
+                props.onOpenSettings();
+              }}
+            >
+              Settings…
+            </button>
+          </div>
         </div>
       )}
     </div>

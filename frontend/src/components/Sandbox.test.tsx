@@ -6,6 +6,8 @@ import { SandboxSettings } from "./SandboxSettings";
 import { ProcessLeftovers } from "./ProcessLeftovers";
 import { ApprovalCommand } from "./ApprovalCommand";
 import { Header } from "./Header";
+import { NetworkSection } from "./settings/NetworkSection";
+import { fakeBackend } from "../test/fakeBackend";
 
 afterEach(cleanup);
 
@@ -14,33 +16,64 @@ const confined: SandboxView = {
   writable: ["/home/u/project", "/tmp", "/home/u/.npm"],
 };
 
+/** A section's props around a sandbox backend, with spies. */
+const sectionProps = (sandbox: SandboxBackend) => ({
+  deps: { backend: fakeBackend(), sandbox }, setDirty: vi.fn(), onSaved: vi.fn(), goTo: vi.fn(),
+});
+
 describe("SandboxSettings", () => {
-  it("shows where confined commands write and saves the mode and the TCP choice", async () => {
+  it("shows where confined commands write; a new mode is a draft until Save, which keeps the TCP choice", async () => {
+    let saved = { ...confined, denyTCP: true };
     const set = vi.fn(async (mode: string, denyTCP: boolean): Promise<SandboxView> =>
-      mode === "off"
+      (saved = mode === "off"
         ? { ...confined, mode, denyTCP, confined: false, reason: "The sandbox is off (Settings): commands can write anywhere you can." }
-        : { ...confined, mode, denyTCP });
-    const backend: SandboxBackend = { get: async () => confined, set };
-    render(<SandboxSettings backend={backend} />);
+        : { ...confined, mode, denyTCP }));
+    const props = sectionProps({ get: async () => saved, set });
+    render(<SandboxSettings {...props} />);
     expect(await screen.findByText("Commands run confined.")).toBeTruthy();
     expect(screen.getByText("/home/u/.npm")).toBeTruthy();
-    expect(screen.getByText(/UDP, DNS included, cannot be refused/)).toBeTruthy();
-    fireEvent.click(screen.getByLabelText(/Refuse network connections/));
-    await waitFor(() => expect(set).toHaveBeenLastCalledWith("workspace-write", true));
+    const save = screen.getByRole("button", { name: "Save" }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
     fireEvent.click(screen.getByLabelText(/Off: commands can write anywhere/));
-    await waitFor(() => expect(set).toHaveBeenLastCalledWith("off", true));
+    expect(props.setDirty).toHaveBeenLastCalledWith(true);
+    expect(set).not.toHaveBeenCalled();
+    expect(screen.getByText("Unsaved changes")).toBeTruthy();
+    fireEvent.click(save);
+    await waitFor(() => expect(set).toHaveBeenCalledWith("off", true));
     expect(await screen.findByText(/The sandbox is off/)).toBeTruthy();
+    expect(screen.getByText("✓ Saved.")).toBeTruthy();
+    expect(props.onSaved).toHaveBeenCalledTimes(1);
+    expect(props.setDirty).toHaveBeenLastCalledWith(false);
+    fireEvent.click(screen.getByRole("button", { name: "Network" }));
+    expect(props.goTo).toHaveBeenCalledWith("network");
   });
 
   it("says plainly when the system cannot confine commands", async () => {
     const reason = "This system has no Landlock (Linux 5.13 or later with Landlock enabled): commands run unconfined.";
-    const backend: SandboxBackend = {
-      get: async () => ({ ...confined, available: false, confined: false, reason, writable: [] }),
-      set: vi.fn(),
-    };
-    render(<SandboxSettings backend={backend} />);
+    const props = sectionProps({ get: async () => ({ ...confined, available: false, confined: false, reason, writable: [] }), set: vi.fn() });
+    render(<SandboxSettings {...props} />);
     expect(await screen.findByText(reason)).toBeTruthy();
     expect((screen.getByLabelText(/Off: commands/) as HTMLInputElement).disabled).toBe(true);
+  });
+});
+
+describe("NetworkSection", () => {
+  it("refuses TCP to confined commands from its own Save, keeping the sandbox's mode as saved", async () => {
+    let saved: SandboxView = confined;
+    const set = vi.fn(async (mode: string, denyTCP: boolean) => (saved = { ...saved, mode, denyTCP }));
+    const props = sectionProps({ get: async () => saved, set });
+    render(<NetworkSection {...props} />);
+    const box = (await screen.findByLabelText(/Refuse network connections/)) as HTMLInputElement;
+    expect(screen.getByText(/UDP, DNS included, cannot be refused/)).toBeTruthy();
+    fireEvent.click(box);
+    expect(set).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(set).toHaveBeenCalledWith("workspace-write", true));
+    cleanup();
+    saved = { ...saved, mode: "off", confined: false };
+    render(<NetworkSection {...sectionProps({ get: async () => saved, set })} />);
+    expect(((await screen.findByLabelText(/Refuse network connections/)) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText(/Commands are not confined, so they reach the network as you do/)).toBeTruthy();
   });
 });
 
@@ -72,6 +105,7 @@ describe("confinement in the dialog and the header", () => {
     rerender(<ApprovalCommand command={{ action: "start", command: "make", cwd: "/w" }} />);
     expect(screen.getByText("not confined — can write anywhere you can")).toBeTruthy();
     rerender(<ApprovalCommand command={{ action: "stop", processId: "p1" }} />);
+    expect(screen.queryByRole("button", { name: "Sandbox settings" })).toBeNull();
     expect(screen.queryByText(/confined/)).toBeNull();
   });
 
@@ -82,7 +116,7 @@ describe("confinement in the dialog and the header", () => {
     expect(screen.queryByText("Sandbox off")).toBeNull();
     rerender(<Header state={{ ...state, unconfined: "The sandbox is off (Settings).", sandboxOff: true } as AppState} {...props} />);
     fireEvent.click(screen.getByText("Sandbox off"));
-    expect(props.onOpenSettings).toHaveBeenCalled();
+    expect(props.onOpenSettings).toHaveBeenCalledWith("sandbox");
     rerender(<Header state={{ ...state, unconfined: "No Landlock here." } as AppState} {...props} />);
     expect(screen.getByRole("button", { name: "Commands are not confined: No Landlock here." }).textContent).toBe("Not confined");
   });

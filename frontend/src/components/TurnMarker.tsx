@@ -86,7 +86,7 @@ export const TurnMarker = memo(function TurnMarker({ item, last }: { item: Trans
             </button>
           )}
           {tip?.settings && (
-            <button className="link-button" onClick={openSettings}>
+            <button className="link-button" onClick={() => openSettings("model")}>
               Open settings
             </button>
           )}

@@ -50,6 +50,8 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
       settings = { ...settings, model: name };
       return (state = { ...state, model: name } as AppState);
     }),
+    contextWindow: vi.fn(async () => ({ tokens: 128000, source: "default" })),
+    setPanelWidth: vi.fn(async (_panel: string, _width: number) => {}),
     openURL: vi.fn(),
     copyText: vi.fn(async (_text: string) => {}),
     onEvent: vi.fn((h: (e: GatehouseEvent) => void) => {

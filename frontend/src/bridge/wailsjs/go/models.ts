@@ -181,6 +181,20 @@ export namespace llm {
 	        this.models = source["models"];
 	    }
 	}
+	export class Window {
+	    tokens: number;
+	    source: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Window(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.tokens = source["tokens"];
+	        this.source = source["source"];
+	    }
+	}
 
 }
 
@@ -196,6 +210,7 @@ export namespace main {
 	    theme: string;
 	    unconfined?: string;
 	    sandboxOff?: boolean;
+	    panelWidths?: {[key: string]: number};
 	
 	    static createFrom(source: any = {}) {
 	        return new AppState(source);
@@ -212,6 +227,7 @@ export namespace main {
 	        this.theme = source["theme"];
 	        this.unconfined = source["unconfined"];
 	        this.sandboxOff = source["sandboxOff"];
+	        this.panelWidths = source["panelWidths"];
 	    }
 	}
 	export class AttachResult {

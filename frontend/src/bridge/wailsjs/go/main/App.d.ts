@@ -25,6 +25,8 @@ export function ChooseWorkspace():Promise<main.AppState>;
 
 export function Compact():Promise<void>;
 
+export function ContextWindow():Promise<llm.Window>;
+
 export function DetectLocalModels():Promise<Array<llm.LocalServer>>;
 
 export function FileDiff(arg1:string):Promise<main.FileDiffView>;
@@ -110,6 +112,8 @@ export function SetApprovalMode(arg1:string):Promise<main.AppState>;
 export function SetAttention(arg1:boolean):Promise<void>;
 
 export function SetModel(arg1:string):Promise<main.AppState>;
+
+export function SetPanelWidth(arg1:string,arg2:number):Promise<void>;
 
 export function SetSandbox(arg1:string,arg2:boolean):Promise<main.SandboxView>;
 

@@ -34,6 +34,10 @@ export function Compact() {
   return window['go']['main']['App']['Compact']();
 }
 
+export function ContextWindow() {
+  return window['go']['main']['App']['ContextWindow']();
+}
+
 export function DetectLocalModels() {
   return window['go']['main']['App']['DetectLocalModels']();
 }
@@ -204,6 +208,10 @@ export function SetAttention(arg1) {
 
 export function SetModel(arg1) {
   return window['go']['main']['App']['SetModel'](arg1);
+}
+
+export function SetPanelWidth(arg1, arg2) {
+  return window['go']['main']['App']['SetPanelWidth'](arg1, arg2);
 }
 
 export function SetSandbox(arg1, arg2) {

@@ -1,0 +1,87 @@
+import type { ComponentType } from "react";
+import type { AgentDefinition, ConnectionResult, ContextUse, SettingsInput, SettingsView } from "../../bridge";
+import type { LocalServer } from "../../bridge/localModels";
+import type { SandboxBackend } from "../../bridge/sandbox";
+import type { TrustedFoldersBackend } from "../../bridge/agents";
+import { ModelSection } from "./ModelSection";
+import { ContextSection } from "./ContextSection";
+import { SandboxSettings } from "../SandboxSettings";
+import { NetworkSection } from "./NetworkSection";
+import { AppearanceSection } from "./AppearanceSection";
+import { AgentsSection } from "./AgentsSection";
+import { PermissionsSection, ServersSection } from "./InfoSections";
+import { TrustedFoldersSection } from "./TrustedFoldersSection";
+
+export interface SettingsBackend {
+  getSettings(): Promise<SettingsView>;
+  saveSettings(s: SettingsInput): Promise<SettingsView>;
+  testConnection(s: SettingsInput): Promise<ConnectionResult>;
+}
+
+/**
+ * What sections may use, handed down from the App. A section that needs a
+ * backend of its own adds an optional field here and gets it passed in
+ * App.tsx; a section whose backend is absent says so instead of showing.
+ */
+export interface SettingsDeps {
+  backend: SettingsBackend;
+  /** Looks for model servers on this machine, offered on first run. */
+  localModels?: () => Promise<LocalServer[]>;
+  sandbox?: SandboxBackend;
+  /** The folders trusted to start their servers and offer their agents, with Revoke. */
+  trusted?: TrustedFoldersBackend;
+  /** The header gauge's last reading: where this session's window came from. */
+  contextUse?: ContextUse;
+  /** The agents the open session may delegate to. */
+  agents?: () => Promise<AgentDefinition[]>;
+  /** Leaves Settings for a side panel beside the chat (absent: the panel is not there). */
+  showPanel?: (id: "servers") => void;
+}
+
+/** What the shell gives every section. */
+export interface SectionProps {
+  deps: SettingsDeps;
+  /** Says whether the section holds changes not saved yet (its sidebar entry shows it; Close asks first). */
+  setDirty: (dirty: boolean) => void;
+  /** After a save: the App reads its state again (model, theme, sandbox badge). */
+  onSaved: () => void;
+  /** Shows another section (a "why" link between sections). */
+  goTo: (id: SectionId) => void;
+}
+
+export type SectionId = "model" | "context" | "sandbox" | "network" | "permissions" | "servers" | "agents" | "trusted" | "appearance";
+
+/**
+ * One entry of the sidebar. applies states, in the section, when its
+ * changes take effect; the rule is the same everywhere: a section's changes
+ * are a draft until its own Save, and apply from the moment named here.
+ * Sections with nothing to change yet say so instead (applies: null); an
+ * action that must not wait (Revoke) says that it acts at once.
+ */
+export interface SettingsSection {
+  id: SectionId;
+  title: string;
+  applies: string | null;
+  Component: ComponentType<SectionProps>;
+}
+
+/** The sidebar, in order. To add a section: write its component, add it here (and its id to SectionId). */
+export const settingsSections: readonly SettingsSection[] = [
+  { id: "model", title: "Model", Component: ModelSection,
+    applies: "Changes apply when you press Save: from the next message you send (a running turn keeps its model)." },
+  { id: "context", title: "Context", Component: ContextSection,
+    applies: "Changes apply when you press Save: to sessions started after that." },
+  { id: "sandbox", title: "Sandbox", Component: SandboxSettings,
+    applies: "Changes apply when you press Save: from the next command the agent runs." },
+  { id: "network", title: "Network", Component: NetworkSection,
+    applies: "Changes apply when you press Save: from the next command the agent runs." },
+  { id: "permissions", title: "Permissions", Component: PermissionsSection, applies: null },
+  { id: "servers", title: "Servers", Component: ServersSection, applies: null },
+  { id: "agents", title: "Agents and commands", Component: AgentsSection, applies: null },
+  { id: "trusted", title: "Trusted folders", Component: TrustedFoldersSection,
+    applies: "Nothing here waits for Save: Revoke acts at once, and the open folder's servers and agents stop." },
+  { id: "appearance", title: "Appearance", Component: AppearanceSection,
+    applies: "Changes apply when you press Save: at once." },
+];
+
+export const nothingToChange = "Nothing to change here yet.";
