@@ -7,7 +7,7 @@ import { ChatActionsContext, useChatActions } from "./ChatActions";
 import { FindBar } from "./FindBar";
 import { findMatches } from "../transcript/search";
 import type { ImageRef } from "../bridge";
-import { IMAGE_TYPES, imageFiles, useAttachments } from "./images";
+import { IMAGE_TYPES, imageFiles, pastedImage, useAttachments } from "./images";
 import { AttachmentChips } from "./Attachments";
 
 /** The composer's command that compacts the conversation instead of sending. */
@@ -214,9 +214,19 @@ export function Chat(props: ChatProps) {
           onChange={(e) => setDraft(e.target.value)}
           onPaste={(e) => {
             const files = imageFiles(e.clipboardData).filter((f) => f.type.startsWith("image/"));
-            if (files.length === 0) return;
-            e.preventDefault();
-            attachments.add(files, true);
+            if (files.length > 0) {
+              e.preventDefault();
+              attachments.add(files, true);
+              return;
+            }
+            // WebKitGTK's paste event carries no clipboard image (nor its type): ask the async Clipboard API.
+            const types = Array.from(e.clipboardData?.types ?? []);
+            if (types.length === 0 || types.some((t) => t.startsWith("image/"))) {
+              void pastedImage(types).then(
+                (f) => f && attachments.add([f], true),
+                (err) => types.length > 0 && attachments.fail(String(err instanceof Error ? err.message : err)),
+              );
+            }
           }}
           onKeyDown={(e) => {
             if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {

@@ -91,6 +91,11 @@ export function useAttachments() {
     },
     [api],
   );
+  /** Shows a paste that could not be read, in place. */
+  const fail = useCallback((reason: string) => {
+    const key = next.current++;
+    setList((l) => [...l, { key, name: "", size: 0, state: "error", reason, file: new File([], "") }]);
+  }, []);
   const remove = useCallback((key: number) => setList((l) => l.filter((a) => a.key !== key)), []);
   const clear = useCallback(() => setList([]), []);
   /** Puts back what a failed send took. */
@@ -106,7 +111,7 @@ export function useAttachments() {
     },
     [api, add, list],
   );
-  return { list, add, remove, clear, restore, markSees, api };
+  return { list, add, remove, clear, restore, fail, markSees, api };
 }
 
 /** The image files of a paste or a drop. */
@@ -124,4 +129,17 @@ export function imageFiles(items: DataTransfer | null): File[] {
     }
   }
   return out;
+}
+
+/**
+ * The clipboard's image through the async Clipboard API, for a paste event that carried no file (WebKitGTK's
+ * carries neither the image nor its type). Undefined when the clipboard holds no image.
+ */
+export async function pastedImage(types: readonly string[]): Promise<File | undefined> {
+  if (!navigator.clipboard?.read) throw new Error(`The clipboard holds ${types.join(", ")}, which this window cannot read.`);
+  for (const item of await navigator.clipboard.read()) {
+    const type = item.types.find((t) => t.startsWith("image/"));
+    if (type) return new File([await item.getType(type)], "image.png", { type });
+  }
+  return undefined;
 }
