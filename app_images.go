@@ -104,3 +104,16 @@ func (a *App) WorkspaceImage(path string) (string, error) {
 	}
 	return b.Image(path)
 }
+
+// VisionView is whether the model in effect sees, and how Gatehouse knows.
+type VisionView struct {
+	Model  string           `json:"model"`
+	CanSee bool             `json:"canSee"`
+	Source llm.VisionSource `json:"source"`
+}
+
+// ModelVision says whether the model in effect sees images (Settings → Model).
+func (a *App) ModelVision() VisionView {
+	m, v := a.vision(context.Background())
+	return VisionView{Model: m, CanSee: v.CanSee, Source: v.Source}
+}

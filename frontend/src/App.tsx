@@ -162,7 +162,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const { props: panelProps, setOpen: setPanelOpen } = useSidePanels(showServers ? panelDefaults : panelDefaultsNoServers, state?.panelWidths,
     useCallback((id: string, w: number) => void backend.setPanelWidth(id, w).catch(() => {}), [backend]));
   const onProcessStarted = useCallback(() => setPanelOpen("processes", true), [setPanelOpen]);
-  const settingsDeps = useMemo<SettingsDeps>(() => ({ backend, localModels, sandbox, trusted, contextUse,
+  const settingsDeps = useMemo<SettingsDeps>(() => ({ backend, vision: backend, localModels, sandbox, trusted, contextUse,
     agents: state?.workspace ? backend.agentDefinitions : undefined,
     showPanel: showServers ? (id: "servers") => (setSettingsAt(null), setPanelOpen(id, true)) : undefined,
   }), [backend, localModels, sandbox, trusted, contextUse, state?.workspace, showServers, setPanelOpen]);

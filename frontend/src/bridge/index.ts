@@ -81,6 +81,13 @@ export interface AttachResult {
   canMark?: boolean;
 }
 
+/** Whether a model sees: from the server's /models, Gatehouse's table, the user's setting, or unknown (then it is sent no image). */
+export interface ModelVision {
+  model: string;
+  canSee: boolean;
+  source: "server" | "known_model" | "setting" | "unknown";
+}
+
 export type ConnectionStatus = "reachable" | "key_rejected" | "model_unknown" | "unreachable";
 
 export interface ConnectionResult {
@@ -106,6 +113,8 @@ export const backend = {
     App.AttachImage(name, data64) as unknown as Promise<AttachResult>,
   /** Saves whether a model the server and Gatehouse's table say nothing of can see images. */
   markModelVision: (model: string, sees: boolean): Promise<void> => App.MarkModelVision(model, sees),
+  /** Whether the model in effect sees images, and how that is known. */
+  modelVision: (): Promise<ModelVision> => App.ModelVision() as Promise<ModelVision>,
   /** A saved image as a data URL. */
   imageData: (id: string): Promise<string> => App.ImageData(id),
   /** Stops the running turn (the model stream and any running tool). */

@@ -79,3 +79,27 @@ describe("Attachments", () => {
     expect(screen.queryByRole("dialog", { name: "Image pasted image" })).toBeNull();
   });
 });
+
+describe("Settings → Model: can the model see", () => {
+  it("lets the user say so for a model nothing else speaks of, at once", async () => {
+    const b = fakeBackend();
+    render(<App backend={b} />);
+    await screen.findByRole("textbox", { name: "Message" });
+    fireEvent.keyDown(window, { key: ",", ctrlKey: true });
+    const box = (await screen.findByRole("checkbox", { name: "fake-model can see images" })) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    fireEvent.click(box);
+    await waitFor(() => expect(b.markModelVision).toHaveBeenCalledWith("fake-model", true));
+    expect(box.checked).toBe(true);
+  });
+
+  it("says what the server or the table says, without a switch", async () => {
+    const b = fakeBackend();
+    b.modelVision.mockResolvedValue({ model: "gpt-4o", canSee: true, source: "known_model" });
+    render(<App backend={b} />);
+    await screen.findByRole("textbox", { name: "Message" });
+    fireEvent.keyDown(window, { key: ",", ctrlKey: true });
+    expect(await screen.findByText("gpt-4o can see images, from Gatehouse's table of well-known models.")).toBeTruthy();
+    expect(screen.queryByRole("checkbox", { name: /can see images/ })).toBeNull();
+  });
+});

@@ -1,7 +1,7 @@
 // A fake backend for unit tests: the Backend surface with vi.fn()s, and
 // emit() to push events as the Go side would.
 import { vi } from "vitest";
-import type { AgentDefinition, AttachResult, ImageRef, AppState, ApprovalMode, Backend, ConnectionResult, GatehouseEvent, SettingsInput, Snapshot, SettingsView } from "../bridge";
+import type { AgentDefinition, AttachResult, ImageRef, ModelVision, AppState, ApprovalMode, Backend, ConnectionResult, GatehouseEvent, SettingsInput, Snapshot, SettingsView } from "../bridge";
 
 export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<Snapshot> = {}) {
   let state = {
@@ -25,6 +25,7 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
       image: { id: "a".repeat(64), mime: "image/png", name, width: 4, height: 3, origWidth: 4, origHeight: 3, origBytes: data64.length, bytes: data64.length },
     })),
     markModelVision: vi.fn(async (_model: string, _sees: boolean) => {}),
+    modelVision: vi.fn(async (): Promise<ModelVision> => ({ model: state.model, canSee: false, source: "unknown" })),
     imageData: vi.fn(async (_id: string) => "data:image/png;base64,iVBORw0KGgo="),
     cancel: vi.fn(async () => {}),
     compact: vi.fn(async () => {}),

@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import type { AgentDefinition, ConnectionResult, ContextUse, SettingsInput, SettingsView } from "../../bridge";
+import type { AgentDefinition, Backend, ConnectionResult, ContextUse, SettingsInput, SettingsView } from "../../bridge";
 import type { LocalServer } from "../../bridge/localModels";
 import type { SandboxBackend } from "../../bridge/sandbox";
 import type { TrustedFoldersBackend } from "../../bridge/agents";
@@ -11,6 +11,8 @@ import { AppearanceSection } from "./AppearanceSection";
 import { AgentsSection } from "./AgentsSection";
 import { PermissionsSection, ServersSection } from "./InfoSections";
 import { TrustedFoldersSection } from "./TrustedFoldersSection";
+
+export type VisionBackend = Pick<Backend, "modelVision" | "markModelVision">;
 
 export interface SettingsBackend {
   getSettings(): Promise<SettingsView>;
@@ -25,6 +27,8 @@ export interface SettingsBackend {
  */
 export interface SettingsDeps {
   backend: SettingsBackend;
+  /** Whether the model sees images, and the user's say for a model nothing else speaks of. */
+  vision?: VisionBackend;
   /** Looks for model servers on this machine, offered on first run. */
   localModels?: () => Promise<LocalServer[]>;
   sandbox?: SandboxBackend;

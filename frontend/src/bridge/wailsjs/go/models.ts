@@ -582,6 +582,22 @@ export namespace main {
 	        this.queued = source["queued"];
 	    }
 	}
+	export class VisionView {
+	    model: string;
+	    canSee: boolean;
+	    source: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new VisionView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.model = source["model"];
+	        this.canSee = source["canSee"];
+	        this.source = source["source"];
+	    }
+	}
 	export class WatchStatus {
 	    watching: boolean;
 	    degraded: boolean;

@@ -69,6 +69,8 @@ export function McpSetToolEnabled(arg1:string,arg2:string,arg3:boolean):Promise<
 
 export function McpTrustWorkspace():Promise<void>;
 
+export function ModelVision():Promise<main.VisionView>;
+
 export function NewSession():Promise<protocol.Snapshot>;
 
 export function ProcessLogs(arg1:string,arg2:number,arg3:number):Promise<main.ProcessLogs>;

@@ -122,6 +122,10 @@ export function McpTrustWorkspace() {
   return window['go']['main']['App']['McpTrustWorkspace']();
 }
 
+export function ModelVision() {
+  return window['go']['main']['App']['ModelVision']();
+}
+
 export function NewSession() {
   return window['go']['main']['App']['NewSession']();
 }
