@@ -4,7 +4,6 @@ package main
 
 import (
 	"context"
-	"embed"
 	"errors"
 	"flag"
 	"fmt"
@@ -13,24 +12,12 @@ import (
 	"os"
 	"time"
 
-	"github.com/wailsapp/wails/v2"
-	"github.com/wailsapp/wails/v2/pkg/options"
-	"github.com/wailsapp/wails/v2/pkg/options/assetserver"
-	"github.com/wailsapp/wails/v2/pkg/options/linux"
-
+	"gatehouse/internal/commands"
+	"gatehouse/internal/gui"
 	"gatehouse/internal/proc"
-	"gatehouse/internal/sandbox/host"
 	"gatehouse/internal/session"
 	"gatehouse/internal/settings"
 )
-
-//go:embed all:frontend/dist
-var assets embed.FS
-
-// The window's icon, the one the package's menu entry shows.
-//
-//go:embed build/appicon.png
-var appIcon []byte
 
 // version is set at build time with -ldflags "-X main.version=…".
 var version = "0.1.0-dev"
@@ -41,17 +28,17 @@ func main() {
 
 func run(args []string, stdout, stderr io.Writer) int {
 	started := time.Now()
-	// Subcommands run headless: see main_commands.go.
+	// Subcommands run headless: see internal/commands.
 	if len(args) > 0 {
-		if c, ok := findSubcommand(args[0]); ok {
-			return c.run(args[1:], stdout, stderr)
+		if c, ok := commands.Find(args[0], version); ok {
+			return c.Run(args[1:], stdout, stderr)
 		}
 	}
 	fs := flag.NewFlagSet("gatehouse", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	f := defineWindowFlags(fs)
-	workspace, approval, baseURL, model, api := f.workspace, f.approval, f.baseURL, f.model, f.api
-	fs.Usage = func() { printHelp(stderr) }
+	f := commands.DefineWindowFlags(fs)
+	workspace, approval, baseURL, model, api := f.Workspace, f.Approval, f.BaseURL, f.Model, f.API
+	fs.Usage = func() { commands.PrintHelp(stderr, version) }
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -73,13 +60,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	store := settings.NewStore(cfgDir)
-	app := NewApp(started, log, store, settings.Flags{BaseURL: *baseURL, Model: *model, API: *api})
-	if dataDir, err := session.DefaultDir(); err == nil {
-		app.sessions = session.NewStore(dataDir)
-		app.cmds = host.New(dataDir, log)
-	} else {
+	dataDir, err := session.DefaultDir()
+	if err != nil {
 		log.Warn("sessions will not be saved", "err", err)
 	}
+	gui.Version = version
+	app := gui.NewApp(started, log, store, settings.Flags{BaseURL: *baseURL, Model: *model, API: *api}, dataDir)
 	if *workspace == "" {
 		if saved, err := store.Load(); err == nil && saved.LastWorkspace != "" {
 			if fi, err := os.Stat(saved.LastWorkspace); err == nil && fi.IsDir() {
@@ -87,39 +73,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	if *approval != "" {
-		if err := app.useMode(*approval); err != nil {
-			fmt.Fprintln(stderr, "gatehouse:", err)
-			return 2
-		}
-	}
-	if *workspace != "" {
-		if err := app.setWorkspace(*workspace); err != nil {
-			fmt.Fprintln(stderr, "gatehouse:", err)
-			return 2
-		}
+	if err := gui.Start(app, *approval, *workspace); err != nil {
+		fmt.Fprintln(stderr, "gatehouse:", err)
+		return 2
 	}
 	// SIGTERM/SIGINT: end the session's processes, whole groups, then exit.
+	_, shutdown, _ := gui.Hooks(app)
 	stopSignals := proc.HandleSignals(func(sig os.Signal) {
-		app.shutdown(context.Background())
+		shutdown(context.Background())
 		os.Exit(proc.ExitCode(sig))
 	})
 	defer stopSignals()
-	err = wails.Run(&options.App{
-		Title:            "Gatehouse",
-		Width:            1280,
-		Height:           820,
-		MinWidth:         720,
-		MinHeight:        480,
-		AssetServer:      &assetserver.Options{Assets: assets},
-		BackgroundColour: &options.RGBA{R: 250, G: 250, B: 250, A: 255},
-		OnStartup:        app.startup,
-		OnShutdown:       app.shutdown,
-		OnBeforeClose:    app.beforeClose,
-		Bind:             []any{app},
-		Linux:            &linux.Options{Icon: appIcon},
-	})
-	if err != nil {
+	if err := runWindow(app); err != nil {
 		fmt.Fprintln(stderr, "gatehouse:", err)
 		return 1
 	}

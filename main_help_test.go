@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"flag"
+	"gatehouse/internal/commands"
 	"os"
 	"strings"
 	"testing"
@@ -16,27 +17,27 @@ func TestHelpNamesEverySubcommand(t *testing.T) {
 		t.Fatalf("--help: exit %d, stderr %q", code, errb.String())
 	}
 	help := out.String()
-	cmds := subcommands()
+	cmds := commands.List(version)
 	if len(cmds) < 4 {
 		t.Fatalf("the table has %d subcommands; exec, tool, version and help at least", len(cmds))
 	}
 	for _, c := range cmds {
-		for _, n := range c.names {
+		for _, n := range c.Names {
 			if !strings.Contains(help, n) {
 				t.Errorf("--help does not name %q:\n%s", n, help)
 			}
 		}
-		if c.summary == "" || !strings.Contains(help, c.summary) {
-			t.Errorf("--help lacks the summary of %q", c.names[0])
+		if c.Summary == "" || !strings.Contains(help, c.Summary) {
+			t.Errorf("--help lacks the summary of %q", c.Names[0])
 		}
 	}
 	for _, want := range []string{"exec", "tool", "version", "help"} {
-		if _, ok := findSubcommand(want); !ok {
+		if _, ok := commands.Find(want, version); !ok {
 			t.Errorf("%q is not dispatched", want)
 		}
 	}
 	fs := flag.NewFlagSet("x", flag.ContinueOnError)
-	defineWindowFlags(fs)
+	commands.DefineWindowFlags(fs)
 	fs.VisitAll(func(f *flag.Flag) {
 		if !strings.Contains(help, "-"+f.Name) {
 			t.Errorf("--help does not list the flag -%s", f.Name)
@@ -85,13 +86,13 @@ func TestManPageNamesEverySubcommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	man := string(b)
-	for _, c := range subcommands() {
-		if !strings.Contains(man, "\n.B "+c.names[0]+"\n") {
-			t.Errorf("the man page has no .B %s entry under COMMANDS", c.names[0])
+	for _, c := range commands.List(version) {
+		if !strings.Contains(man, "\n.B "+c.Names[0]+"\n") {
+			t.Errorf("the man page has no .B %s entry under COMMANDS", c.Names[0])
 		}
 	}
 	fs := flag.NewFlagSet("x", flag.ContinueOnError)
-	defineWindowFlags(fs)
+	commands.DefineWindowFlags(fs)
 	fs.VisitAll(func(f *flag.Flag) {
 		if !strings.Contains(man, `\-\-`+strings.ReplaceAll(f.Name, "-", `\-`)) {
 			t.Errorf("the man page does not document --%s", f.Name)

@@ -10,7 +10,7 @@ async function send(page: import("@playwright/test").Page, text: string) {
   await box.press("Enter");
 }
 
-test("delegates to explore (its calls nested live in the card), then to general, whose patch asks in a dialog naming the agent", async ({ app }) => {
+test("delegates to explore (its calls nested live in the card), then to general, which asks to start and whose patch asks in a dialog naming the agent", async ({ app }) => {
   const patch = ["*** Begin Patch", "*** Update File: a.txt", "@@", "-alpha", "+ALPHA", "*** End Patch"].join("\n");
   const { page, workspace, modelViolations } = await app({
     approvalMode: "safe",
@@ -36,6 +36,11 @@ test("delegates to explore (its calls nested live in the card), then to general,
   await expect(child.getByRole("group", { name: "read_file a.txt, done" })).toBeVisible();
   await expect(child.getByRole("group", { name: "read_file b.txt, done" })).toBeVisible();
 
+  // general can write: starting it asks first (explore, which only reads, did not).
+  const start = page.getByRole("dialog", { name: /delegate_general/ });
+  await expect(start).toBeVisible();
+  await start.getByRole("button", { name: "Approve once" }).click();
+  await expect(start).toHaveCount(0);
   const dialog = page.getByRole("dialog", { name: "general › apply_patch wants to change a.txt" });
   await expect(dialog).toBeVisible();
   const done = page.getByRole("group", { name: /^delegate_explore .*, done$/ });

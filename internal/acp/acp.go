@@ -42,7 +42,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	cmdhost "gatehouse/internal/sandbox/host"
 	"io"
 	"log/slog"
 	"os"
@@ -50,7 +49,7 @@ import (
 	"syscall"
 
 	"gatehouse/internal/approval"
-	"gatehouse/internal/cli"
+	"gatehouse/internal/sessionhost"
 	"gatehouse/internal/settings"
 )
 
@@ -69,38 +68,24 @@ session (manual, safe, auto). Logs go to stderr.
 // Main runs `gatehouse acp` for main: it serves until stdin closes or
 // SIGINT/SIGTERM, and returns the exit status.
 func Main(args []string, version string, stdin io.Reader, stdout, stderr io.Writer) int {
-	env, err := cli.DefaultExecEnv()
+	env, err := sessionhost.DefaultEnv()
 	if err != nil {
 		fmt.Fprintln(stderr, "gatehouse acp:", err)
 		return 1
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return Run(ctx, args, Env{ExecEnv: env, Version: version}, stdin, stdout, stderr)
-}
-
-// Env is what Run takes from its surroundings: exec's (settings and data
-// folders, OPENAI_* variables, the processes' environment) and the version
-// initialize reports.
-type Env struct {
-	cli.ExecEnv
-	Version string
+	env.Version = version
+	return Run(ctx, args, env, stdin, stdout, stderr)
 }
 
 // Run parses args (the command line after "acp"), opens the model and
 // serves the protocol on in/out until the editor closes in or ctx ends.
-func Run(ctx context.Context, args []string, env Env, in io.Reader, out io.Writer, stderr io.Writer) int {
+func Run(ctx context.Context, args []string, env sessionhost.Env, in io.Reader, out io.Writer, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gatehouse acp", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, usage) }
-	if env.LookupEnv == nil {
-		env.LookupEnv = func(string) (string, bool) { return "", false }
-	}
-	defMode := settings.ApprovalSafe
-	if v, ok := env.LookupEnv("GATEHOUSE_APPROVAL"); ok && v != "" {
-		defMode = v
-	}
-	mode := fs.String("approval", defMode, "starting approval mode: manual, safe or auto")
+	mode := fs.String("approval", env.ApprovalDefault(), "starting approval mode: manual, safe or auto")
 	model := fs.String("model", "", "model name")
 	baseURL := fs.String("base-url", "", "OpenAI-compatible API base URL")
 	api := fs.String("api", "", "model API: chat or responses")
@@ -126,9 +111,9 @@ func Run(ctx context.Context, args []string, env Env, in io.Reader, out io.Write
 	case *maxSteps < 0:
 		return bad("--max-steps must be positive")
 	}
-	client, eff, err := cli.OpenModel(env.ExecEnv, settings.Flags{BaseURL: *baseURL, Model: *model, API: *api})
+	client, eff, err := sessionhost.OpenModel(env, settings.Flags{BaseURL: *baseURL, Model: *model, API: *api})
 	switch {
-	case errors.Is(err, cli.ErrReadSettings):
+	case errors.Is(err, sessionhost.ErrReadSettings):
 		fmt.Fprintln(stderr, "gatehouse acp:", err)
 		return 1
 	case err != nil:
@@ -137,14 +122,11 @@ func Run(ctx context.Context, args []string, env Env, in io.Reader, out io.Write
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
 	// The SDK reports malformed lines through slog.Default: never stdout.
 	slog.SetDefault(logger)
-	// Commands run under the supervisor beside the binary, confined as the
-	// saved settings say, like the window's and exec's.
-	cmds := cmdhost.New(env.DataDir, logger)
-	defer cmds.Close()
-	err = Serve(ctx, Options{Commands: cmds, Sandbox: cmdhost.Config{Mode: eff.Settings.Sandbox, DenyTCP: eff.Settings.SandboxDenyTCP},
-		Model: client, Vision: cli.ModelVision(client, eff.Settings), ContextWindow: eff.Settings.ContextWindow, Mode: m, DataDir: env.DataDir,
-		MicroCompactAt: eff.Settings.MicroCompactAt, CompactAt: eff.Settings.CompactAt,
-		ConfigDir: env.ConfigDir, ProcEnv: env.ProcEnv, MaxSteps: *maxSteps, Logger: logger, Version: env.Version}, in, out)
+	// Sessions open through the host recipe, as the window's and exec's.
+	h := sessionhost.New(env, sessionhost.Options{Logger: logger, Settings: func() settings.Effective { return eff }})
+	defer h.Close()
+	err = Serve(ctx, Options{Host: h, Model: client, Vision: sessionhost.ModelVision(client, eff.Settings), Mode: m,
+		MaxSteps: *maxSteps, Logger: logger, Version: env.Version}, in, out)
 	if err != nil {
 		fmt.Fprintln(stderr, "gatehouse acp:", err)
 		return 1

@@ -20,9 +20,9 @@ const (
 // editor's user rejected a call.
 const rejectedNote = "rejected in the editor"
 
-// permissionGateway asks the editor through session/request_permission. Like
-// the window's gateway it publishes approval.requested and exactly one
-// approval.resolved per request, so the session's snapshot and log agree.
+// permissionGateway asks the editor through session/request_permission. It
+// only answers: the gate publishes approval.requested (when Ask announces
+// the request) and approval.resolved, as for every host.
 type permissionGateway struct {
 	s         *acpSession
 	sessionID string
@@ -32,14 +32,10 @@ type permissionGateway struct {
 // Ask implements approval.Gateway.
 func (g *permissionGateway) Ask(ctx context.Context, req approval.Request) (protocol.Decision, error) {
 	g.s.flush() // the call's tool_call goes out before the question
-	g.publish(req.TurnID, protocol.ApprovalRequested, req.Payload())
-	d, err := g.ask(ctx, req)
-	resolved := d
-	if err != nil {
-		resolved = protocol.Decision{Kind: protocol.DecisionReject, Note: "the turn was cancelled"}
+	if req.Announce != nil {
+		req.Announce()
 	}
-	g.publish(req.TurnID, protocol.ApprovalResolved, protocol.ApprovalResolvedPayload{ApprovalID: req.ApprovalID, Decision: resolved})
-	return d, err
+	return g.ask(ctx, req)
 }
 
 func (g *permissionGateway) ask(ctx context.Context, req approval.Request) (protocol.Decision, error) {
@@ -89,8 +85,4 @@ func (g *permissionGateway) ask(ctx context.Context, req approval.Request) (prot
 	g.s.send(context.WithoutCancel(ctx), sdk.UpdateToolCall(sdk.ToolCallId(req.CallID),
 		sdk.WithUpdateStatus(sdk.ToolCallStatusInProgress)))
 	return d, nil
-}
-
-func (g *permissionGateway) publish(turnID string, t protocol.EventType, payload any) {
-	g.pub.Publish(protocol.Event{SessionID: g.sessionID, TurnID: turnID, Type: t, Payload: payload})
 }

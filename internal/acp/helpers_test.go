@@ -13,21 +13,21 @@ import (
 
 	sdk "github.com/coder/acp-go-sdk"
 
-	"gatehouse/internal/cli"
 	"gatehouse/internal/llm/llmtest"
+	"gatehouse/internal/sessionhost"
 )
 
 // testEnv keeps the developer's settings, sessions and OPENAI_* variables
 // out: a temporary config and data folder, no retries.
-func testEnv(t *testing.T) Env {
+func testEnv(t *testing.T) sessionhost.Env {
 	t.Helper()
 	for _, kv := range os.Environ() {
 		if k, _, _ := strings.Cut(kv, "="); strings.HasPrefix(k, "OPENAI_") || k == "GATEHOUSE_APPROVAL" {
 			t.Setenv(k, "")
 		}
 	}
-	return Env{ExecEnv: cli.ExecEnv{ConfigDir: filepath.Join(t.TempDir(), "config"), DataDir: filepath.Join(t.TempDir(), "data"),
-		LookupEnv: func(string) (string, bool) { return "", false }}, Version: "test"}
+	return sessionhost.Env{ConfigDir: filepath.Join(t.TempDir(), "config"), DataDir: filepath.Join(t.TempDir(), "data"),
+		LookupEnv: func(string) (string, bool) { return "", false }, Version: "test"}
 }
 
 // editor is the client side of one `gatehouse acp` run in-process: the
@@ -69,7 +69,7 @@ func (s *syncBuffer) String() string {
 // startEditor runs `gatehouse acp args…` against srv in env and connects an
 // editor to it; it is shut down (stdin closed, exit awaited) when the test
 // ends.
-func startEditor(t *testing.T, env Env, srv *llmtest.Server, args ...string) *editor {
+func startEditor(t *testing.T, env sessionhost.Env, srv *llmtest.Server, args ...string) *editor {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()

@@ -1,8 +1,6 @@
 package acp
 
 import (
-	"context"
-
 	sdk "github.com/coder/acp-go-sdk"
 
 	"gatehouse/internal/mcp"
@@ -43,36 +41,4 @@ func editorServers(list []sdk.McpServer) ([]mcp.Entry, error) {
 		out = append(out, e)
 	}
 	return out, nil
-}
-
-// startServers starts the MCP servers of a session in root, as exec does
-// (the user's list, never an untrusted workspace list) with the editor's
-// servers over them, and waits until each is ready or failed, so the first
-// prompt is offered their tools. A failed server is logged; the session
-// runs without it. nil when there are none.
-func (a *Agent) startServers(ctx context.Context, root string, list []sdk.McpServer) (*mcp.Manager, error) {
-	editor, err := editorServers(list)
-	if err != nil {
-		return nil, err
-	}
-	src, err := mcp.LoadSources(a.o.ConfigDir, root, nil, nil)
-	if err != nil {
-		return nil, invalidParams("MCP servers: %v", err)
-	}
-	entries := mcp.Merge(src.Entries, editor)
-	if len(entries) == 0 {
-		return nil, nil
-	}
-	m := mcp.NewManager(mcp.Options{Workspace: root, EnvFunc: a.o.ProcEnv, Version: a.o.Version}, entries)
-	m.Start()
-	if err := m.Wait(ctx); err != nil {
-		m.Close()
-		return nil, err
-	}
-	for _, st := range m.Statuses() {
-		if st.State == mcp.StateFailed {
-			a.o.Logger.Warn("MCP server failed, the session runs without it", "server", st.Name, "err", st.Error)
-		}
-	}
-	return m, nil
 }

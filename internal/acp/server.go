@@ -5,9 +5,6 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"gatehouse/internal/agents"
-	cmdhost "gatehouse/internal/sandbox/host"
-	"gatehouse/internal/trust"
 	"io"
 	"log/slog"
 	"path/filepath"
@@ -23,32 +20,20 @@ import (
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/runtime"
 	"gatehouse/internal/session"
+	"gatehouse/internal/sessionhost"
 )
 
 // Options configure Serve.
 type Options struct {
+	// Host opens the sessions (the host recipe: log, checkpoints, sandbox,
+	// MCP servers, agents).
+	Host *sessionhost.Host
 	// Model streams the model's answers.
 	Model agent.Model
-	// ContextWindow of the model (0: the agent's default); MicroCompactAt
-	// and CompactAt tune compaction as in the settings.
-	ContextWindow  int
-	MicroCompactAt int
-	CompactAt      int
 	// Mode is the approval mode every session starts in.
 	Mode approval.Mode
-	// DataDir holds the session logs; empty: not saved, not loadable.
-	DataDir string
-	// ConfigDir is Gatehouse's config folder (the user's MCP servers).
-	ConfigDir string
-	// ProcEnv is the environment of the processes (and MCP servers) tools
-	// start.
-	ProcEnv func() []string
 	// MaxSteps bounds the model requests of one prompt.
 	MaxSteps int
-	// Commands runs every session's commands under the supervisor helper,
-	// confined as Sandbox says (nil: commands run directly, unconfined).
-	Commands *cmdhost.Host
-	Sandbox  cmdhost.Config
 	// Logger hears what goes wrong beside the protocol (nil: none).
 	Logger *slog.Logger
 	// Version is reported in initialize (empty: the build's).
@@ -61,8 +46,8 @@ type Options struct {
 // Serve speaks ACP on in/out until the editor closes in or ctx ends; then
 // every session is closed (its processes stopped, its log saved).
 func Serve(ctx context.Context, o Options, in io.Reader, out io.Writer) error {
-	if o.Model == nil {
-		return errors.New("acp: no model")
+	if o.Model == nil || o.Host == nil {
+		return errors.New("acp: no model or host")
 	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
@@ -155,7 +140,7 @@ func (a *Agent) NewSession(ctx context.Context, p sdk.NewSessionRequest) (sdk.Ne
 // back, its transcript replayed as session/update notifications before the
 // answer.
 func (a *Agent) LoadSession(ctx context.Context, p sdk.LoadSessionRequest) (sdk.LoadSessionResponse, error) {
-	if a.o.DataDir == "" {
+	if a.o.Host.Sessions() == nil {
 		return sdk.LoadSessionResponse{}, invalidParams("sessions are not saved here (no data folder)")
 	}
 	a.mu.Lock()
@@ -187,64 +172,27 @@ func (a *Agent) open(ctx context.Context, cwd, id string, servers []sdk.McpServe
 	if err != nil {
 		return nil, invalidParams("%v", err)
 	}
-	newSession := id == ""
-	if newSession {
+	editor, err := editorServers(servers)
+	if err != nil {
+		return nil, err
+	}
+	resume := id != ""
+	if !resume {
 		id = session.NewID()
 	}
 	s := &acpSession{a: a, id: id, ws: ws, calls: map[string]*callInfo{}}
 	s.mode.Store(a.o.Mode)
-	opts := runtime.Options{ID: id, Workspace: ws, Model: a.o.Model, Sink: s,
-		Mode: s.currentMode, Gateway: s.gateway, MaxSteps: a.o.MaxSteps, ContextWindow: a.o.ContextWindow,
-		MicroCompactAt: a.o.MicroCompactAt, CompactAt: a.o.CompactAt,
-		Logger: a.o.Logger, Images: attach.StoreIn(a.o.DataDir)}
-	if a.o.Vision != nil {
-		opts.CanSee = func() bool { _, v := a.o.Vision(context.Background()); return v.CanSee }
-	}
-	opts.Processes.Env = a.o.ProcEnv
-	if a.o.Commands != nil {
-		opts.Processes = a.o.Commands.Options(opts.Processes, ws.Root(), a.o.Commands.Scratch(id), func() cmdhost.Config { return a.o.Sandbox })
-	}
-	if a.o.DataDir != "" {
-		store := session.NewStore(a.o.DataDir)
-		if newSession {
-			if opts.Log, err = store.Create(ws.Root(), id); err != nil {
-				a.o.Logger.Warn("the session will not be saved", "err", err)
-			}
-		} else if opts.Log, opts.Past, err = store.Open(ws.Root(), id); err != nil {
-			return nil, invalidParams("cannot load session %s in %s: %v", id, ws.Root(), err)
-		}
-	} else if !newSession {
-		return nil, invalidParams("sessions are not saved here")
-	}
-	s.past = opts.Past
-	if s.servers, err = a.startServers(ctx, ws.Root(), servers); err == nil {
-		if s.servers != nil {
-			opts.Providers = s.servers.Providers()
-		}
-		s.rt, err = runtime.New(opts)
-	}
-	if err == nil {
-		// Subagents, as in the window and exec: the built-ins, the user's
-		// definitions, and the workspace's when the folder is trusted.
-		_, errs := agents.Setup(s.rt, agents.HostOptions{ConfigDir: a.o.ConfigDir, Past: opts.Past,
-			Trusted: agents.WorkspaceTrust(trust.NewStore(a.o.ConfigDir))})
-		for _, e := range errs {
-			a.o.Logger.Warn("agent definition left out", "err", e)
-		}
-	}
-	if err != nil {
-		if opts.Log != nil {
-			opts.Log.Close()
-		}
-		if s.servers != nil {
-			s.servers.Close()
-		}
-		var re *sdk.RequestError
-		if errors.As(err, &re) {
-			return nil, err
-		}
+	opened, err := a.o.Host.Open(sessionhost.Spec{ID: id, Resume: resume, Workspace: ws, Model: a.o.Model, Sink: s,
+		Mode: s.currentMode, Gateway: s.gateway, MaxSteps: a.o.MaxSteps, MCPServers: editor, MCPWait: ctx, CanSee: a.canSee()})
+	switch {
+	case errors.Is(err, sessionhost.ErrMCPConfig):
+		return nil, invalidParams("%v", err)
+	case err != nil && resume:
+		return nil, invalidParams("%v", err)
+	case err != nil:
 		return nil, internalError("%v", err)
 	}
+	s.rt, s.past = opened, opened.Past
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	switch {
@@ -346,6 +294,14 @@ func tokenUsage(u protocol.Usage) *sdk.Usage {
 		TotalTokens: int(u.TotalTokens), CachedReadTokens: sdk.Ptr(int(u.CachedTokens))}
 }
 
+// canSee is the sessions' Spec.CanSee (nil when no Vision was given).
+func (a *Agent) canSee() func() bool {
+	if a.o.Vision == nil {
+		return nil
+	}
+	return sessionhost.CanSee(a.o.Vision)
+}
+
 // promptOf is the prompt as the model reads it: text blocks as they are,
 // resource links as a mention of their URI, image blocks as images
 // (prepared and saved as the window's attachments are; refused with the
@@ -354,7 +310,7 @@ func tokenUsage(u protocol.Usage) *sdk.Usage {
 func (a *Agent) promptOf(ctx context.Context, blocks []sdk.ContentBlock) (agent.Prompt, error) {
 	var parts []string
 	var p agent.Prompt
-	at := &attach.Attacher{Store: attach.StoreIn(a.o.DataDir), Vision: a.o.Vision}
+	at := &attach.Attacher{Store: attach.StoreIn(a.o.Host.Env().DataDir), Vision: a.o.Vision}
 	for _, b := range blocks {
 		switch {
 		case b.Text != nil:

@@ -8,10 +8,9 @@ import (
 	sdk "github.com/coder/acp-go-sdk"
 
 	"gatehouse/internal/approval"
-	"gatehouse/internal/mcp"
 	"gatehouse/internal/protocol"
-	"gatehouse/internal/runtime"
 	"gatehouse/internal/session"
+	"gatehouse/internal/sessionhost"
 	"gatehouse/internal/workspace"
 )
 
@@ -21,11 +20,11 @@ type acpSession struct {
 	a  *Agent
 	id string
 	ws *workspace.Workspace
-	rt *runtime.Session
-	// servers are the session's MCP servers (nil: none started).
-	servers *mcp.Manager
-	mode    atomic.Value // approval.Mode
-	past    *session.Loaded
+	// rt is the session the recipe opened; closing it stops its MCP
+	// servers too.
+	rt   *sessionhost.Session
+	mode atomic.Value // approval.Mode
+	past *session.Loaded
 	// turn lets one prompt run at a time: a prompt that cancelled the
 	// running one waits here until it stopped.
 	turn sync.Mutex
@@ -50,12 +49,7 @@ var modeDescriptions = []struct{ id, name, desc string }{
 }
 
 // close ends the session, then its MCP servers.
-func (s *acpSession) close() {
-	s.rt.Close()
-	if s.servers != nil {
-		s.servers.Close()
-	}
-}
+func (s *acpSession) close() { s.rt.Close() }
 
 func (s *acpSession) currentMode() approval.Mode { return s.mode.Load().(approval.Mode) }
 

@@ -106,12 +106,7 @@ func New(cfg Config) *Agent {
 	if cfg.ContextWindow < 0 {
 		cfg.ContextWindow = 0
 	}
-	if cfg.MicroCompactAt <= 10 || cfg.MicroCompactAt > 100 {
-		cfg.MicroCompactAt = 70
-	}
-	if cfg.CompactAt <= 0 || cfg.CompactAt > 100 {
-		cfg.CompactAt = 85
-	}
+	cfg.MicroCompactAt, cfg.CompactAt = protocol.CompactionThresholds(cfg.MicroCompactAt, cfg.CompactAt)
 	return &Agent{cfg: cfg, cleared: map[string]string{}}
 }
 

@@ -40,8 +40,10 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"gatehouse/internal/tools"
+	"gatehouse/internal/tools/files"
 	"gatehouse/internal/trust"
 )
 
@@ -307,4 +309,33 @@ func Load(o LoadOptions) ([]Definition, []error) {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out, errs
+}
+
+// readOnlyBuiltins names the built-in tools whose every call only reads
+// (bash is read-only per call, never as a whole).
+var readOnlyBuiltins = sync.OnceValue(func() map[string]bool {
+	out := map[string]bool{}
+	for _, t := range files.All(nil) {
+		if s := t.Spec(); s.ReadOnly {
+			out[s.Name] = true
+		}
+	}
+	return out
+})
+
+// readsOnly reports whether a child of d can only read: its definition
+// says read-only, or every tool it lists is a built-in that only reads.
+func readsOnly(d Definition) bool {
+	if d.ReadOnly {
+		return true
+	}
+	if len(d.Tools) == 0 {
+		return false // every tool its parent has
+	}
+	for _, n := range d.Tools {
+		if !readOnlyBuiltins()[n] {
+			return false
+		}
+	}
+	return true
 }

@@ -97,8 +97,14 @@ func TestChildApprovalIsLabelledAndRulesBelongToTheSession(t *testing.T) {
 		call("c2", "write_file", `{"path":"x.txt","content":"one"}`),
 		text("done"),
 	}}, approval.Safe, setup{})
-	done := make(chan protocol.StopReason)
+	done := make(chan protocol.StopReason, 1)
 	go func() { done <- h.run("go").Reason }()
+	// Starting general, who can write, asks itself (in the session's name).
+	if req := h.waitApproval(); req.Tool != "delegate_general" || req.Agent != "" {
+		t.Fatalf("first request %+v", req)
+	} else if err := h.gui().Resolve(req.ApprovalID, protocol.Decision{Kind: protocol.DecisionOnce}); err != nil {
+		t.Fatal(err)
+	}
 	req := h.waitApproval()
 	if req.Agent != "general" || req.Tool != "write_file" || req.Payload().Agent != "general" {
 		t.Fatalf("request %+v", req)
@@ -119,7 +125,7 @@ func TestChildApprovalIsLabelledAndRulesBelongToTheSession(t *testing.T) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for _, e := range h.events {
-		if p, ok := e.Payload.(protocol.ApprovalRequestedPayload); ok && (p.Agent != "general" || e.SessionID != h.sess.ID()) {
+		if p, ok := e.Payload.(protocol.ApprovalRequestedPayload); ok && (p.Agent != "general" && p.Tool != "delegate_general" || e.SessionID != h.sess.ID()) {
 			t.Errorf("approval.requested %+v in session %s", p, e.SessionID)
 		}
 	}
@@ -134,8 +140,9 @@ func TestRejectionStopsChildAndParent(t *testing.T) {
 		call("k1", "write_file", `{"path":"x.txt","content":"one"}`),
 		text("next turn"),
 	}}, approval.Safe, setup{})
-	done := make(chan protocol.StopReason)
+	done := make(chan protocol.StopReason, 1)
 	go func() { done <- h.run("go").Reason }()
+	h.approve("delegate_general") // general can write: starting it asks
 	req := h.waitApproval()
 	if err := h.gui().Resolve(req.ApprovalID, protocol.Decision{Kind: protocol.DecisionReject, Note: "not that file"}); err != nil {
 		t.Fatal(err)

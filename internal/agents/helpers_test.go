@@ -71,7 +71,7 @@ func start(t *testing.T, script llmtest.Script, mode approval.Mode, su setup) *h
 	h.sess, err = runtime.New(runtime.Options{
 		Workspace: ws, Model: client(t, h.srv), Sink: events.SinkFunc(h.emit), NoWatch: true,
 		Mode:    func() approval.Mode { h.mu.Lock(); defer h.mu.Unlock(); return h.mode },
-		Gateway: func(id string, pub approval.Publisher) approval.Gateway { return approval.NewGUI(pub, id) },
+		Gateway: func(id string, pub approval.Publisher) approval.Gateway { return approval.NewGUI(id) },
 		Log:     su.log, Past: su.past,
 	})
 	if err != nil {
@@ -108,6 +108,18 @@ func (h *host) run(prompt string) agent.Outcome {
 		h.t.Fatal(err)
 	}
 	return out
+}
+
+// approve answers the next request, which must be tool's, once.
+func (h *host) approve(tool string) {
+	h.t.Helper()
+	req := h.waitApproval()
+	if req.Tool != tool {
+		h.t.Fatalf("the next request is %s's, want %s's", req.Tool, tool)
+	}
+	if err := h.gui().Resolve(req.ApprovalID, protocol.Decision{Kind: protocol.DecisionOnce}); err != nil {
+		h.t.Fatal(err)
+	}
 }
 
 func (h *host) waitApproval() approval.Request {

@@ -161,8 +161,11 @@ func TestBackgroundStatusResultStop(t *testing.T) {
 	})
 	h.run("start")
 	eventually(t, "the child asked its model", func() bool { _, ok := h.other.ChatRequest(0); return ok })
-	if out := h.run("check"); out.Reason != protocol.StopCompleted {
-		t.Fatalf("turn %s", out.Reason)
+	checked := make(chan protocol.StopReason, 1)
+	go func() { checked <- h.run("check").Reason }()
+	h.approve("subagent_stop") // stopping acts, as bash stop does: safe asks
+	if got := <-checked; got != protocol.StopCompleted {
+		t.Fatalf("turn %s", got)
 	}
 	for id, want := range map[string]string{"c2": `"status":"running"`, "c3": `"status":"running"`,
 		"c4": `"stopReason":"cancelled"`, "c5": `"stopReason":"cancelled"`} {
@@ -243,8 +246,11 @@ func TestBackgroundRejectionStopsOnlyTheChild(t *testing.T) {
 		defs:  []Definition{{Name: "writer", Description: "writes", Model: "other", Source: "test"}},
 		other: &llmtest.Script{Responses: []llmtest.Response{call("k1", "write_file", `{"path":"x.txt","content":"no"}`)}},
 	})
-	if out := h.run("start"); out.Reason != protocol.StopCompleted {
-		t.Fatalf("parent turn %s", out.Reason)
+	started := make(chan protocol.StopReason, 1)
+	go func() { started <- h.run("start").Reason }()
+	h.approve("subagent_start") // the writer can write: starting it asks
+	if got := <-started; got != protocol.StopCompleted {
+		t.Fatalf("parent turn %s", got)
 	}
 	req := h.waitApproval()
 	if req.Agent != "writer" {

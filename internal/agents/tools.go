@@ -17,8 +17,10 @@ type provider struct{ m *Manager }
 func (p provider) Name() string { return ProviderName }
 
 // Tools are delegate_<name> per definition and the four subagent tools.
-// Every one is read-only by itself: what a child does passes the gate call
-// by call, labelled with the agent.
+// What a child does passes the gate call by call, labelled with the agent;
+// besides, a tool that starts a child declares what the child can do (it is
+// read-only only when the child can only read), and subagent_stop acts, as
+// bash stop does: in safe mode they ask.
 func (p provider) Tools() []tools.Tool {
 	defs := p.m.Definitions()
 	out := make([]tools.Tool, 0, len(defs)+4)
@@ -44,7 +46,7 @@ type delegateTool struct {
 }
 
 func (t delegateTool) Spec() tools.Spec {
-	return tools.Spec{Name: DelegatePrefix + t.d.Name, ReadOnly: true,
+	return tools.Spec{Name: DelegatePrefix + t.d.Name, ReadOnly: readsOnly(t.d),
 		Description: fmt.Sprintf("Hand a task to the %s agent and wait for its answer. %s It starts fresh: give it everything it needs in task and context.", t.d.Name, t.d.Description),
 		Parameters: json.RawMessage(`{"type":"object","properties":{` +
 			`"task":{"type":"string","description":"What the agent should do, in full."},` +
@@ -121,9 +123,20 @@ func answer(info ChildInfo) map[string]any {
 type startTool struct{ m *Manager }
 
 func (t startTool) Spec() tools.Spec {
-	return tools.Spec{Name: ToolStart, ReadOnly: true,
+	return tools.Spec{Name: ToolStart,
 		Description: "Start an agent on a task in the background and return its id at once. It keeps working after your turn; its result reaches you with a later message, or ask subagent_result. Agents: " + t.m.agentList(),
 		Parameters:  json.RawMessage(`{"type":"object","properties":{"agent":{"type":"string"},"task":{"type":"string"}},"required":["agent","task"],"additionalProperties":false}`)}
+}
+
+// ReadOnlyCall implements tools.CallClassifier: starting an agent that can
+// only read only reads.
+func (t startTool) ReadOnlyCall(args json.RawMessage) bool {
+	var a struct{ Agent string }
+	if json.Unmarshal(args, &a) != nil {
+		return false
+	}
+	d, _, ok := t.m.definition(a.Agent)
+	return ok && readsOnly(d)
 }
 
 func (t startTool) Run(ctx context.Context, args json.RawMessage) (tools.Result, error) {
@@ -220,7 +233,7 @@ func (t resultTool) Run(ctx context.Context, args json.RawMessage) (tools.Result
 type stopTool struct{ m *Manager }
 
 func (t stopTool) Spec() tools.Spec {
-	return tools.Spec{Name: ToolStop, ReadOnly: true, Parameters: idParams,
+	return tools.Spec{Name: ToolStop, Parameters: idParams,
 		Description: "Stop a background agent (its processes end with it) and return what it had."}
 }
 

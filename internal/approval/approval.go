@@ -12,26 +12,25 @@ package approval
 
 import "gatehouse/internal/protocol"
 
-// Mode is the session's approval mode.
-type Mode string
+// Mode is the session's approval mode: the one type of it,
+// protocol.ApprovalMode (the settings store its string, the page gets it
+// generated).
+type Mode = protocol.ApprovalMode
 
 const (
 	// Manual asks for every call.
-	Manual Mode = "manual"
+	Manual = protocol.ApprovalManual
 	// Safe asks for every call that is not read-only (tools.ReadOnlyCall).
-	Safe Mode = "safe"
+	Safe = protocol.ApprovalSafe
 	// Auto asks for nothing.
-	Auto Mode = "auto"
+	Auto = protocol.ApprovalAuto
 )
 
 // ParseMode checks s (protocol.ParseApprovalMode, the one parser).
-func ParseMode(s string) (Mode, error) {
-	m, err := protocol.ParseApprovalMode(s)
-	return Mode(m), err
-}
+func ParseMode(s string) (Mode, error) { return protocol.ParseApprovalMode(s) }
 
 // asks reports whether a call asks in mode m, before session rules.
-func (m Mode) asks(readOnly bool) bool {
+func asks(m Mode, readOnly bool) bool {
 	switch m {
 	case Auto:
 		return false

@@ -3,6 +3,7 @@ package approval
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -15,9 +16,17 @@ import (
 type Config struct {
 	// Mode is read on every call, so a switch applies to the next call.
 	Mode func() Mode
-	// Gateway asks the host. When it has a SessionID method (GUI does),
-	// the gate's approval ids name that session (see SessionOf).
+	// Gateway asks the host; it only answers: the gate publishes the
+	// request and its resolution.
 	Gateway Gateway
+	// Session is the session the gate decides for: its approval ids name
+	// it, and its events carry it ("": a random name, no events' session).
+	Session string
+	// Events (may be nil) hears approval.requested, approval.stale and
+	// exactly one approval.resolved per request announced: the one place
+	// these events come from, whatever the gateway. Publish must not block
+	// on the gateway.
+	Events Publisher
 	// Workspace is the boundary the shell analysis checks redirections and
 	// file arguments against; nil counts every path as outside.
 	Workspace Boundary
@@ -32,9 +41,9 @@ type Config struct {
 	// prepared call re-checks content hashes and refuses to run
 	// (changed_since_preview).
 	Watch func(paths []string, onChange func(changed []string)) (cancel func())
-	// Prepared (may be nil) sees every prepared call before it is described
-	// to the user, and may annotate its files (the undo store marks those
-	// whose prior content it cannot keep: FilePreview.Unrestorable).
+	// Prepared (may be nil) sees every call the gate prepares itself (a
+	// read-only call it asks about, a re-preview) before it is described,
+	// as tools.Plan's mark sees the others.
 	Prepared func(*tools.Prepared)
 }
 
@@ -51,7 +60,11 @@ func New(c Config) *Gate {
 	if c.Mode == nil || c.Gateway == nil {
 		panic("approval.New: Mode and Gateway are required")
 	}
-	return &Gate{c: c, rules: NewRules(c.Hook), session: gateSession(c.Gateway)}
+	session := c.Session
+	if session == "" {
+		session = gateSession(c.Gateway)
+	}
+	return &Gate{c: c, rules: NewRules(c.Hook), session: session}
 }
 
 // Rules returns the session rules, to list and revoke.
@@ -61,50 +74,45 @@ func (g *Gate) Rules() *Rules { return g.rules }
 // for every call, in this order:
 //
 //  1. the mode: auto, and safe for a read-only call, run without asking;
-//  2. the preview: a tools.Gated tool prepares the call (a dry run for file
-//     tools); a call that cannot go ahead returns its error unasked;
+//  2. the plan: the call's (tools.Plan prepared it; a read-only call that
+//     asks is prepared here); a call that cannot go ahead returns its error
+//     unasked;
 //  3. session rules: a call they cover runs without asking;
 //  4. the gateway: reject returns a rejected result (the turn stops with
 //     blocked_by_approval); once, session (which adds the proposed rule) and
-//     partial run the call as prepared, so what runs is what was shown.
+//     partial run the call as planned, so what runs is what was shown.
 //
-// It calls next for every call that runs, a prepared one handed on with
-// tools.WithPrepared, so a middleware listed after it (inside it) sees
-// exactly the calls that ran, and none that waited for an answer.
+// It calls next for every call that runs, with the plan and the decision in
+// the call (tools.Call.Plan, .Decision), so a middleware listed after it
+// (inside it) sees exactly the calls that ran, and none that waited for an
+// answer.
 func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 	name := t.Spec().Name
 	gated, _ := t.(tools.Gated)
 	return func(ctx context.Context, call tools.Call) (tools.Result, error) {
 		readOnly := tools.ReadOnlyCall(t, call.Args)
-		if !g.c.Mode().asks(readOnly) {
+		once := protocol.Decision{Kind: protocol.DecisionOnce}
+		if !asks(g.c.Mode(), readOnly) {
+			call.Decision = &once
 			return next(ctx, call)
 		}
-		var prep *tools.Prepared
-		if gated != nil {
+		if gated != nil && call.Plan == nil {
 			p, res, ok := gated.Prepare(ctx, call.Args)
 			if !ok {
 				return res, nil
 			}
-			prep = p
-			g.annotate(prep)
+			g.annotate(p)
+			call.Plan = p
 		}
-		// An approved call goes on down the chain; a prepared one is handed
-		// to the executor, which runs what was shown.
-		run := func(ctx context.Context, d protocol.Decision) (tools.Result, error) {
-			if prep != nil {
-				ctx = tools.WithPrepared(ctx, call, prep, d)
-			}
-			return next(ctx, call)
-		}
-		preview, k := g.describe(name, call.Args, prep, readOnly)
-		once := protocol.Decision{Kind: protocol.DecisionOnce}
+		preview, k := g.describe(name, call.Args, call.Plan, readOnly)
 		if used := g.rules.covering(name, k); used != nil {
 			rec := Record{Kind: RecordDecision, CallID: call.ID, Tool: name, Decision: &once, By: ByRule}
 			for _, r := range used {
 				rec.RuleIDs = append(rec.RuleIDs, r.ID)
 			}
 			g.report(rec)
-			res, err := run(ctx, once)
+			call.Decision = &once
+			res, err := next(ctx, call)
 			res.Approval = &protocol.CallApproval{By: string(ByRule), Rules: used}
 			return res, err
 		}
@@ -113,10 +121,20 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 			ApprovalID: approvalID(g.session, g.ids.Add(1)), TurnID: tools.TurnFrom(ctx),
 			CallID: call.ID, Tool: name, Preview: preview, Rule: proposal(name, k), Agent: AgentFrom(ctx),
 		}
-		// A re-preview replaces prep, and with it what runs and what the
-		// answer is validated against; mu guards both from the gateway.
+		// A re-preview replaces the plan, and with it what runs and what
+		// the answer is validated against; mu guards both from the gateway.
 		var mu sync.Mutex
 		cur := req
+		var announced atomic.Bool
+		announce := func(r Request) { g.publish(r.TurnID, protocol.ApprovalRequested, r.Payload()) }
+		req.Announce = func() {
+			if !announced.Swap(true) {
+				mu.Lock()
+				r := cur
+				mu.Unlock()
+				announce(r)
+			}
+		}
 		if gated != nil {
 			req.Repreview = func() (protocol.Preview, *protocol.Rule, error) {
 				p, res, ok := gated.Prepare(ctx, call.Args)
@@ -127,12 +145,14 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 				pv, k2 := g.describe(name, call.Args, p, readOnly)
 				rule := proposal(name, k2)
 				mu.Lock()
-				prep, cur.Preview, cur.Rule = p, pv, rule
+				call.Plan, cur.Preview, cur.Rule = p, pv, rule
+				r := cur
 				mu.Unlock()
+				announce(r) // the fresh preview replaces the shown one
 				return pv, rule, nil
 			}
 		}
-		cancelWatch := g.watch(req.ApprovalID, prep)
+		cancelWatch := g.watch(req, call.Plan)
 		asked := time.Now()
 		d, err := g.c.Gateway.Ask(ctx, req)
 		waited := time.Since(asked)
@@ -142,6 +162,7 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 		mu.Unlock()
 		rec := Record{Kind: RecordDecision, ApprovalID: req.ApprovalID, CallID: call.ID, Tool: name, By: ByUser}
 		if err != nil || ctx.Err() != nil {
+			g.resolved(req, protocol.Decision{Kind: protocol.DecisionReject, Note: "the turn was cancelled"})
 			if ctx.Err() == nil {
 				return tools.Result{}, fmt.Errorf("approval of %s: %w", name, err)
 			}
@@ -154,6 +175,9 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 		if err := Validate(req, d); err != nil {
 			d = protocol.Decision{Kind: protocol.DecisionReject, Note: "invalid answer: " + err.Error()}
 		}
+		// Published before the call runs: approval.resolved precedes
+		// whatever the call does next.
+		g.resolved(req, d)
 		rec.Decision = &d
 		switch d.Kind {
 		case protocol.DecisionReject:
@@ -170,9 +194,23 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 			}
 		}
 		g.report(rec)
-		res, err := run(ctx, d)
+		call.Decision = &d
+		res, err := next(ctx, call)
 		res.Approval, res.Waited = &protocol.CallApproval{By: string(ByUser)}, waited
 		return res, err
+	}
+}
+
+// resolved publishes the one approval.resolved of req, announcing it first
+// when its gateway never did (a gateway that answered without waiting).
+func (g *Gate) resolved(req Request, d protocol.Decision) {
+	req.Announce()
+	g.publish(req.TurnID, protocol.ApprovalResolved, protocol.ApprovalResolvedPayload{ApprovalID: req.ApprovalID, Decision: d})
+}
+
+func (g *Gate) publish(turnID string, t protocol.EventType, payload any) {
+	if g.c.Events != nil {
+		g.c.Events.Publish(protocol.Event{SessionID: g.c.Session, TurnID: turnID, Type: t, Payload: payload})
 	}
 }
 
@@ -189,14 +227,20 @@ func Rejected(note string) tools.Result {
 	return res
 }
 
-// watch watches the files of prep while its request waits, when the gate
-// has a watcher and the gateway can show staleness.
-func (g *Gate) watch(approvalID string, prep *tools.Prepared) (cancel func()) {
+// watch watches the files of prep while req waits, when the gate has a
+// watcher and the gateway can show staleness: the gateway marks the
+// request (approving it then needs a re-preview) and the gate publishes
+// approval.stale.
+func (g *Gate) watch(req Request, prep *tools.Prepared) (cancel func()) {
 	s, ok := g.c.Gateway.(Staler)
 	if g.c.Watch == nil || !ok || prep == nil || len(prep.Paths) == 0 {
 		return func() {}
 	}
-	return g.c.Watch(prep.Paths, func(changed []string) { s.MarkStale(approvalID, changed) })
+	return g.c.Watch(prep.Paths, func(changed []string) {
+		if s.MarkStale(req.ApprovalID, changed) {
+			g.publish(req.TurnID, protocol.ApprovalStale, protocol.ApprovalStalePayload{ApprovalID: req.ApprovalID, Paths: slices.Clone(changed)})
+		}
+	})
 }
 
 func (g *Gate) annotate(p *tools.Prepared) {

@@ -25,17 +25,24 @@ type Request struct {
 	Agent string
 	// Repreview (nil when the call has no dry run) prepares the call again
 	// from the disk as it is now and returns the fresh preview and rule; the
-	// gate then runs what this new preview shows. A gateway calls it only
-	// while the request waits, never concurrently with answering it.
+	// gate publishes approval.requested again with them and then runs what
+	// this new preview shows. A gateway calls it only while the request
+	// waits, never concurrently with answering it.
 	Repreview func() (protocol.Preview, *protocol.Rule, error)
+	// Announce publishes approval.requested (the gate's; it does nothing
+	// after the first call). A gateway calls it once it can take an answer
+	// for the request, before it waits; when Ask returns without having
+	// called it, the gate announces the request before its resolution.
+	Announce func()
 }
 
 // Staler is implemented by a gateway that can tell the user a waiting
 // request's preview went stale (the GUI). The gate calls MarkStale, from the
-// watcher's goroutine, when a file of the preview changes on disk; it must
-// not block. MarkStale of a request that is not waiting does nothing.
+// watcher's goroutine, when a file of the preview changes on disk, and
+// publishes approval.stale when it returns true; it must not block.
+// MarkStale of a request that is not waiting does nothing and returns false.
 type Staler interface {
-	MarkStale(approvalID string, paths []string)
+	MarkStale(approvalID string, paths []string) bool
 }
 
 // Payload is the request as the approval.requested event carries it.
@@ -44,7 +51,9 @@ func (r Request) Payload() protocol.ApprovalRequestedPayload {
 }
 
 // Gateway is how a host answers approval requests: a dialog (GUI), the
-// terminal (headless exec), a rejecting stub (no terminal).
+// terminal (headless exec), an editor (ACP), a rejecting stub (no
+// terminal). A gateway only answers: the gate publishes approval.requested
+// (through Request.Announce) and approval.resolved.
 //
 // Ask blocks until the request is decided and returns the decision, which
 // Validate accepts for req. When ctx is done first, Ask returns ctx.Err()

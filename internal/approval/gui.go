@@ -10,22 +10,21 @@ import (
 	"gatehouse/internal/protocol"
 )
 
-// Publisher receives events; *events.Bus implements it. The GUI publishes
-// under its own lock (so a request's events keep their order): Publish must
-// not call back into the GUI before it returns.
+// Publisher receives events; *events.Bus implements it. The gate publishes
+// with no lock of a gateway's held.
 type Publisher interface {
 	Publish(protocol.Event)
 }
 
-// GUI is the gateway of the window: Ask publishes approval.requested and
-// waits; the page answers through Resolve (the ResolveApproval binding).
+// GUI is the gateway of the window: Ask registers the request, has the gate
+// announce it (approval.requested) and waits; the page answers through
+// Resolve (the ResolveApproval binding).
 //
-// Every request ends with exactly one approval.resolved event: from the
-// first valid Resolve, or as a reject when the turn is cancelled or the
-// gateway closes while it waits. The first answer wins; a later Resolve of
+// A request ends once: with the first valid Resolve, or as a reject when
+// the turn is cancelled or the gateway closes while it waits (the gate
+// publishes approval.resolved). The first answer wins; a later Resolve of
 // the same request returns an error and changes nothing.
 type GUI struct {
-	pub       Publisher
 	sessionID string
 
 	mu      sync.Mutex
@@ -40,9 +39,9 @@ type waiter struct {
 	stale  []string               // paths changed on disk since the preview
 }
 
-// NewGUI returns the gateway of session sessionID, publishing to pub.
-func NewGUI(pub Publisher, sessionID string) *GUI {
-	return &GUI{pub: pub, sessionID: sessionID, pending: map[string]*waiter{}, done: make(chan struct{})}
+// NewGUI returns the gateway of session sessionID.
+func NewGUI(sessionID string) *GUI {
+	return &GUI{sessionID: sessionID, pending: map[string]*waiter{}, done: make(chan struct{})}
 }
 
 // SessionID is the session of the gateway; a gate asking through it names
@@ -62,20 +61,20 @@ func (g *GUI) Ask(ctx context.Context, req Request) (protocol.Decision, error) {
 		return protocol.Decision{}, fmt.Errorf("approval %s is already waiting", req.ApprovalID)
 	}
 	g.pending[req.ApprovalID] = w
-	// Published under the lock, so approval.requested always precedes the
-	// approval.resolved of the same request.
-	g.publish(req.TurnID, protocol.ApprovalRequested, req.Payload())
 	g.mu.Unlock()
+	if req.Announce != nil {
+		req.Announce() // waiting already: the page's answer finds it
+	}
 
 	select {
 	case d := <-w.answer:
 		return d, nil
 	case <-ctx.Done():
-		if g.take(req.ApprovalID, protocol.Decision{Kind: protocol.DecisionReject, Note: "the turn was cancelled"}) {
+		if g.take(req.ApprovalID) {
 			return protocol.Decision{}, ctx.Err()
 		}
 	case <-g.done:
-		if g.take(req.ApprovalID, closedDecision) {
+		if g.take(req.ApprovalID) {
 			return closedDecision, nil
 		}
 	}
@@ -84,17 +83,14 @@ func (g *GUI) Ask(ctx context.Context, req Request) (protocol.Decision, error) {
 
 var closedDecision = protocol.Decision{Kind: protocol.DecisionReject, Note: "the session was closed before an answer"}
 
-// take removes a waiting request and publishes d as its resolution; false
-// when it was answered already.
-func (g *GUI) take(id string, d protocol.Decision) bool {
+// take removes a waiting request; false when it was answered already.
+func (g *GUI) take(id string) bool {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	w, ok := g.pending[id]
-	if !ok {
+	if _, ok := g.pending[id]; !ok {
 		return false
 	}
 	delete(g.pending, id)
-	g.publish(w.req.TurnID, protocol.ApprovalResolved, protocol.ApprovalResolvedPayload{ApprovalID: id, Decision: d})
 	return true
 }
 
@@ -115,35 +111,32 @@ func (g *GUI) Resolve(approvalID string, d protocol.Decision) error {
 		return fmt.Errorf("%s changed on disk since this preview; re-preview first", strings.Join(w.stale, ", "))
 	}
 	delete(g.pending, approvalID)
-	// Published before the waiter wakes: approval.resolved precedes
-	// whatever the call does next.
-	g.publish(w.req.TurnID, protocol.ApprovalResolved, protocol.ApprovalResolvedPayload{ApprovalID: approvalID, Decision: d})
 	w.answer <- d
 	return nil
 }
 
 // MarkStale implements Staler: paths of the waiting request approvalID
-// changed on disk. It publishes approval.stale, and approving the request
-// fails until Repreview; rejecting still works.
-func (g *GUI) MarkStale(approvalID string, paths []string) {
+// changed on disk. Approving the request fails until Repreview; rejecting
+// still works.
+func (g *GUI) MarkStale(approvalID string, paths []string) bool {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	w, ok := g.pending[approvalID]
 	if !ok || len(paths) == 0 {
-		return
+		return false
 	}
 	for _, p := range paths {
 		if !slices.Contains(w.stale, p) {
 			w.stale = append(w.stale, p)
 		}
 	}
-	g.publish(w.req.TurnID, protocol.ApprovalStale, protocol.ApprovalStalePayload{ApprovalID: approvalID, Paths: slices.Clone(paths)})
+	return true
 }
 
 // Repreview prepares the waiting request approvalID again from the disk as
-// it is now. The request keeps its approval id: approval.requested is
-// published again with the fresh preview and replaces the old one, and the
-// stale mark is cleared. It fails, changing nothing, when the request is not
+// it is now. The request keeps its approval id: the gate publishes
+// approval.requested again with the fresh preview, which replaces the old
+// one, and the stale mark is cleared. It fails, changing nothing, when the request is not
 // waiting, has no dry run, or cannot be prepared any more (reject it then).
 func (g *GUI) Repreview(approvalID string) error {
 	g.mu.Lock()
@@ -162,8 +155,15 @@ func (g *GUI) Repreview(approvalID string) error {
 		return err
 	}
 	w.req.Preview, w.req.Rule, w.stale = pv, rule, nil
-	g.publish(w.req.TurnID, protocol.ApprovalRequested, w.req.Payload())
 	return nil
+}
+
+// waiting reports whether request approvalID waits for an answer here.
+func (g *GUI) waiting(approvalID string) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	_, ok := g.pending[approvalID]
+	return ok
 }
 
 // Pending lists the requests waiting for an answer.
@@ -185,11 +185,5 @@ func (g *GUI) Close() {
 	if !g.closed {
 		g.closed = true
 		close(g.done)
-	}
-}
-
-func (g *GUI) publish(turnID string, t protocol.EventType, payload any) {
-	if g.pub != nil {
-		g.pub.Publish(protocol.Event{SessionID: g.sessionID, TurnID: turnID, Type: t, Payload: payload})
 	}
 }

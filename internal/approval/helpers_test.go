@@ -90,16 +90,18 @@ func newHarnessIn(t *testing.T, session string, mode approval.Mode, tree map[str
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.gui = approval.NewGUI(h, session)
+	h.gui = approval.NewGUI(session)
 	t.Cleanup(h.gui.Close)
 	h.gate = approval.New(approval.Config{
 		Mode:      func() approval.Mode { h.mu.Lock(); defer h.mu.Unlock(); return h.mode },
 		Gateway:   h.gui,
+		Session:   session,
+		Events:    h,
 		Workspace: ws,
 		Hook:      func(r approval.Record) { h.mu.Lock(); h.records = append(h.records, r); h.mu.Unlock() },
 		Watch:     h.watch,
 	})
-	h.router = tools.NewRouter(reg, tools.Policy{}, tools.OutputCap(256<<10), h.gate.Middleware)
+	h.router = tools.NewRouter(reg, tools.Policy{}, tools.OutputCap(256<<10), tools.Plan(nil), h.gate.Middleware)
 	return h
 }
 

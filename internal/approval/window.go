@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"gatehouse/internal/protocol"
 )
@@ -29,20 +28,6 @@ func gateSession(gw Gateway) string {
 	var b [6]byte
 	_, _ = rand.Read(b[:])
 	return "gate" + hex.EncodeToString(b[:])
-}
-
-// SessionOf returns the session an approval id names; false when id is not
-// one a gate makes.
-func SessionOf(approvalID string) (string, bool) {
-	rest, ok := strings.CutPrefix(approvalID, idPrefix)
-	i := strings.LastIndexByte(rest, '-')
-	if !ok || i <= 0 {
-		return "", false
-	}
-	if _, err := strconv.ParseUint(rest[i+1:], 10, 64); err != nil {
-		return "", false
-	}
-	return rest[:i], true
 }
 
 // Window is what one window may answer: the gateways of the sessions it
@@ -78,15 +63,14 @@ func (w Window) Repreview(approvalID string) error {
 	return g.Repreview(approvalID)
 }
 
+// gateway is the one of w's gateways where approvalID waits: an answer is
+// routed by (session, id), the id looked up among the requests of the
+// window's sessions, never parsed.
 func (w Window) gateway(approvalID string) (*GUI, error) {
-	session, ok := SessionOf(approvalID)
-	if !ok {
-		return nil, fmt.Errorf("%q is not an approval id", approvalID)
-	}
 	for _, g := range w {
-		if g != nil && g.sessionID == session {
+		if g != nil && g.waiting(approvalID) {
 			return g, nil
 		}
 	}
-	return nil, fmt.Errorf("approval %s belongs to session %s, not to this window's session: it was not answered", approvalID, session)
+	return nil, fmt.Errorf("approval %s is not waiting in this window's session (answered, cancelled, or asked by another session): it was not answered", approvalID)
 }

@@ -159,10 +159,25 @@ func readHead(abs string, max int) ([]byte, int64, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	for len(b) > 0 && int64(len(b)) < fi.Size() && !utf8.Valid(b) { // cut on a character
-		b = b[:len(b)-1]
+	if int64(len(b)) < fi.Size() {
+		b = cutRune(b)
 	}
 	return b, fi.Size(), nil
+}
+
+// cutRune drops the incomplete character a cut at the end of b left (at
+// most utf8.UTFMax-1 bytes), and nothing else: whether the rest is text is
+// for sniff to say (a binary file is not cut down to nothing).
+func cutRune(b []byte) []byte {
+	for i := 1; i < utf8.UTFMax && i <= len(b); i++ {
+		if utf8.RuneStart(b[len(b)-i]) {
+			if !utf8.FullRune(b[len(b)-i:]) {
+				return b[:len(b)-i]
+			}
+			break
+		}
+	}
+	return b
 }
 
 // Changed lists the files changed since the record started, with their

@@ -81,7 +81,7 @@ func (f *fixture) call(turn int, tool string, args map[string]any) tools.Result 
 	f.t.Helper()
 	raw, _ := json.Marshal(args)
 	ctx := tools.WithTurn(context.Background(), string(TurnUnit("s1", turn)))
-	res, err := tools.Chain(f.tools[tool], f.rec.Middleware)(ctx, tools.Call{ID: tool + "-call", Name: tool, Args: raw})
+	res, err := tools.Chain(f.tools[tool], tools.Plan(f.rec.Mark), f.rec.Middleware)(ctx, tools.Call{ID: tool + "-call", Name: tool, Args: raw})
 	if err != nil {
 		f.t.Fatal(err)
 	}

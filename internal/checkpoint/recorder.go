@@ -8,7 +8,6 @@ import (
 	"strings"
 	"sync"
 
-	"gatehouse/internal/protocol"
 	"gatehouse/internal/tools"
 	"gatehouse/internal/watch"
 	"gatehouse/internal/workspace"
@@ -100,24 +99,14 @@ func (r *Recorder) Mark(p *tools.Prepared) {
 	}
 }
 
-// Middleware records every file tool call (a prepared call that declares
+// Middleware records every file tool call (a planned call that declares
 // the paths it changes) and marks when the agent's commands run. It sits
-// inside the approval gate, so it sees the calls that run, as they were
-// prepared. A call the gate let through without preparing (auto mode) is
-// prepared here and handed on, so what is recorded is what runs.
+// inside the approval gate, so it sees the calls that run, and reads their
+// plan (tools.Call.Plan, made once by tools.Plan), so what is recorded is
+// what runs.
 func (r *Recorder) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
-	gated, _ := t.(tools.Gated)
 	return func(ctx context.Context, call tools.Call) (tools.Result, error) {
-		p, _, ok := tools.PreparedFor(ctx, call)
-		if !ok && gated != nil && !tools.ReadOnlyCall(t, call.Args) {
-			prep, res, ok := gated.Prepare(ctx, call.Args)
-			if !ok {
-				return res, nil
-			}
-			p = prep
-			r.Mark(p)
-			ctx = tools.WithPrepared(ctx, call, p, protocol.Decision{Kind: protocol.DecisionOnce})
-		}
+		p := call.Plan
 		unit := Unit(tools.TurnFrom(ctx))
 		if unit == "" {
 			unit = Unit("call-" + call.ID)

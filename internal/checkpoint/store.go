@@ -55,6 +55,10 @@ type Store struct {
 	size   int64          // bytes of blobs kept, once sized (-1: not yet)
 }
 
+// Dir is the store's folder in a data folder (session.DefaultDir): the
+// one place every host and `gatehouse undo` open it.
+func Dir(dataDir string) string { return filepath.Join(dataDir, "checkpoints") }
+
 // Open opens (creating) the store in folder dir with the bound limit
 // (<= 0: DefaultLimit).
 func Open(dir string, limit int64) (*Store, error) {

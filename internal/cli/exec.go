@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"gatehouse/internal/checkpoint"
 	"io"
 	"log/slog"
 	"os"
@@ -14,20 +13,12 @@ import (
 	"syscall"
 
 	"gatehouse/internal/agent"
-	"gatehouse/internal/agents"
 	"gatehouse/internal/approval"
-	"gatehouse/internal/attach"
 	"gatehouse/internal/events"
 	"gatehouse/internal/images"
-	"gatehouse/internal/llm"
-	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
-	"gatehouse/internal/runtime"
-	cmdhost "gatehouse/internal/sandbox/host"
-	"gatehouse/internal/session"
+	"gatehouse/internal/sessionhost"
 	"gatehouse/internal/settings"
-	"gatehouse/internal/tools"
-	"gatehouse/internal/trust"
 	"gatehouse/internal/workspace"
 )
 
@@ -77,44 +68,10 @@ Exit status: 0 completed, 3 blocked_by_approval, 4 max_steps, 130 cancelled
 (SIGINT), 1 error, 2 bad usage.
 `
 
-// ExecEnv is what Exec takes from its surroundings; tests pass their own.
-type ExecEnv struct {
-	// ConfigDir is the settings folder (settings.DefaultDir).
-	ConfigDir string
-	// DataDir holds the session logs (session.DefaultDir); empty: the
-	// session is not saved.
-	DataDir string
-	// LookupEnv reads OPENAI_API_KEY, OPENAI_BASE_URL and GATEHOUSE_API
-	// (os.LookupEnv).
-	LookupEnv func(string) (string, bool)
-	// MaxRetries bounds the retries of a failed model request (the app
-	// uses llm.DefaultMaxRetries; tests 0).
-	MaxRetries int
-	// ProcEnv is the environment of the processes tools start (nil: the
-	// login shell's).
-	ProcEnv func() []string
-	// Policy limits the session's tools (zero: all, the main agent's).
-	Policy tools.Policy
-	// OnSession, when set, is called with the session before its turn
-	// starts (tests look at what it was assembled from).
-	OnSession func(*runtime.Session)
-}
-
-// DefaultExecEnv is the environment of `gatehouse exec`.
-func DefaultExecEnv() (ExecEnv, error) {
-	cfg, err := settings.DefaultDir()
-	if err != nil {
-		return ExecEnv{}, err
-	}
-	data, _ := session.DefaultDir() // no data folder: not saved
-	return ExecEnv{ConfigDir: cfg, DataDir: data, LookupEnv: os.LookupEnv, MaxRetries: llm.DefaultMaxRetries,
-		ProcEnv: (&proc.LoginEnv{}).Environ}, nil
-}
-
 // ExecMain runs `gatehouse exec` for main: SIGINT or SIGTERM cancels the
 // turn (exit 130).
 func ExecMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	env, err := DefaultExecEnv()
+	env, err := sessionhost.DefaultEnv()
 	if err != nil {
 		fmt.Fprintln(stderr, "gatehouse exec:", err)
 		return ExitError
@@ -125,29 +82,25 @@ func ExecMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 type execOptions struct {
-	workspace, prompt, approval, model, baseURL, api   string
-	maxSteps, contextWindow, microCompactAt, compactAt int
-	sandbox                                            cmdhost.Config // from the saved settings
-	undoStore                                          int64          // the undo store's bound (0: the default)
-	json                                               bool
-	mcpConfigs                                         repeated
-	imageFiles                                         repeated
-	images                                             []images.Image
-	canSee                                             func() bool
-	// models gives an agent definition's model by name (nil: none).
-	models func(name string) (agent.Model, error)
+	workspace, prompt, approval, model, baseURL, api string
+	maxSteps                                         int
+	json                                             bool
+	mcpConfigs                                       repeated
+	imageFiles                                       repeated
+	images                                           []images.Image
+	canSee                                           func() bool
 }
 
 // Exec runs `gatehouse exec`; args are the command line after "exec".
 // Cancelling ctx cancels the turn. It returns the exit status.
-func Exec(ctx context.Context, args []string, env ExecEnv, stdin io.Reader, stdout, stderr io.Writer) int {
+func Exec(ctx context.Context, args []string, env sessionhost.Env, stdin io.Reader, stdout, stderr io.Writer) int {
 	var o execOptions
 	fs := flag.NewFlagSet("gatehouse exec", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, execUsage) }
 	fs.StringVar(&o.workspace, "workspace", "", "the folder the agent works in")
 	fs.StringVar(&o.prompt, "prompt", "", "the message to send; - reads stdin")
-	fs.StringVar(&o.approval, "approval", settings.ApprovalSafe, "approval mode: auto, safe or manual")
+	fs.StringVar(&o.approval, "approval", env.ApprovalDefault(), "approval mode: auto, safe or manual (default: GATEHOUSE_APPROVAL, else safe)")
 	fs.StringVar(&o.model, "model", "", "model name")
 	fs.StringVar(&o.baseURL, "base-url", "", "OpenAI-compatible API base URL")
 	fs.StringVar(&o.api, "api", "", "model API: chat or responses (default: GATEHOUSE_API, the saved one, else chat)")
@@ -188,21 +141,14 @@ func Exec(ctx context.Context, args []string, env ExecEnv, stdin io.Reader, stdo
 	if !settings.ValidAPI(o.api) {
 		return usage("unknown --api %q: use chat or responses", o.api)
 	}
-	if env.LookupEnv == nil {
-		env.LookupEnv = func(string) (string, bool) { return "", false }
-	}
-	client, eff, err := OpenModel(env, settings.Flags{BaseURL: o.baseURL, Model: o.model, API: o.api})
+	client, eff, err := sessionhost.OpenModel(env, settings.Flags{BaseURL: o.baseURL, Model: o.model, API: o.api})
 	switch {
-	case errors.Is(err, ErrReadSettings):
+	case errors.Is(err, sessionhost.ErrReadSettings):
 		fmt.Fprintln(stderr, "gatehouse exec:", err)
 		return ExitError
 	case err != nil:
 		return usage("%v", err)
 	}
-	o.contextWindow = eff.Settings.ContextWindow
-	o.sandbox = cmdhost.Config{Mode: eff.Settings.Sandbox, DenyTCP: eff.Settings.SandboxDenyTCP}
-	o.microCompactAt, o.compactAt = eff.Settings.MicroCompactAt, eff.Settings.CompactAt
-	o.undoStore = eff.Settings.UndoStoreBytes()
 	ws, err := workspace.New(o.workspace, workspace.Options{})
 	if err != nil {
 		return usage("%v", err)
@@ -211,81 +157,32 @@ func Exec(ctx context.Context, args []string, env ExecEnv, stdin io.Reader, stdo
 		fmt.Fprintln(stderr, "gatehouse exec:", err)
 		return ExitError
 	}
-	o.models = func(name string) (agent.Model, error) {
-		return llm.New(llm.Config{API: llm.API(eff.Settings.API), BaseURL: eff.Settings.BaseURL, APIKey: eff.APIKey.Reveal(),
-			Model: name, MaxRetries: env.MaxRetries})
-	}
-	return runTurn(ctx, o, env, ws, client, stdin, stdout, stderr)
+	return runTurn(ctx, o, env, eff, ws, client, stdin, stdout, stderr)
 }
 
-// runTurn runs the one turn through the session runtime, as the window
-// runs its turns: same tools, middleware, gate, AGENTS.md, file recorder and
-// notes about files changed outside during the turn.
-func runTurn(ctx context.Context, o execOptions, env ExecEnv, ws *workspace.Workspace, model agent.Model,
-	stdin io.Reader, stdout, stderr io.Writer) int {
-	id := session.NewID()
+// runTurn runs the one turn in a session the host recipe opens, as the
+// window opens its sessions: same tools, middleware, gate, AGENTS.md, file
+// recorder, checkpoints, supervisor and sandbox, MCP servers and agents.
+func runTurn(ctx context.Context, o execOptions, env sessionhost.Env, eff settings.Effective, ws *workspace.Workspace,
+	model agent.Model, stdin io.Reader, stdout, stderr io.Writer) int {
 	var out events.Sink
 	if o.json {
 		out = &jsonLines{w: stdout}
 	} else {
 		out = &textOutput{stdout: stdout, stderr: stderr}
 	}
-	var log *session.Log
-	if env.DataDir != "" {
-		var err error
-		if log, err = session.NewStore(env.DataDir).Create(ws.Root(), id); err != nil {
-			fmt.Fprintln(stderr, "gatehouse exec: the session will not be saved:", err)
-		}
-	}
 	mode, _ := approval.ParseMode(o.approval) // checked by Exec
-	opts := runtime.Options{
-		ID: id, Workspace: ws, Model: model, Sink: out, Log: log,
+	// Closed after the session (defers run last first): nothing of this
+	// run is left over.
+	h := sessionhost.New(env, sessionhost.Options{Logger: warnLogger(stderr),
+		Settings: func() settings.Effective { return eff }})
+	defer h.Close()
+	sess, err := h.Open(sessionhost.Spec{Workspace: ws, Model: model, Sink: out,
 		Mode: func() approval.Mode { return mode }, Gateway: terminalGateway(stdin, stderr),
-		MaxSteps: o.maxSteps, ContextWindow: o.contextWindow, MicroCompactAt: o.microCompactAt, CompactAt: o.compactAt, Logger: warnLogger(stderr), Policy: env.Policy,
-		Images: attach.StoreIn(env.DataDir), CanSee: o.canSee,
-	}
-	// Commands run under the supervisor helper beside the binary, confined
-	// as the saved settings say, like the window's. Closed after the
-	// session (defers run last first): nothing of this run is left over.
-	cmds := cmdhost.New(env.DataDir, slog.New(slog.DiscardHandler))
-	defer cmds.Close()
-	opts.Processes = cmds.Options(proc.Options{Env: env.ProcEnv}, ws.Root(), cmds.Scratch(id), func() cmdhost.Config { return o.sandbox })
-	servers, err := startMCP(ctx, env.ConfigDir, ws.Root(), o.mcpConfigs, env.ProcEnv, stderr)
+		MaxSteps: o.maxSteps, MCPFiles: o.mcpConfigs, MCPWait: ctx, CanSee: o.canSee})
 	if err != nil {
-		if log != nil {
-			log.Close()
-		}
-		fmt.Fprintln(stderr, "gatehouse exec: MCP servers:", err)
-		return ExitError
-	}
-	defer servers.Close()
-	opts.Providers = servers.Providers()
-	if env.DataDir != "" {
-		st, err := checkpoint.Open(CheckpointDir(env.DataDir), o.undoStore)
-		if err != nil {
-			fmt.Fprintln(stderr, "gatehouse exec: no undo for this session:", err)
-		} else {
-			opts.Checkpoints = st
-		}
-	}
-	sess, err := runtime.New(opts)
-	if err != nil {
-		if log != nil {
-			log.Close()
-		}
 		fmt.Fprintln(stderr, "gatehouse exec:", err)
 		return ExitError
-	}
-	// Subagents: built-ins, the user's definitions and the workspace's when
-	// the folder is trusted for them. A child's events carry its parent call.
-	_, errs := agents.Setup(sess, agents.HostOptions{ConfigDir: env.ConfigDir, Models: o.models,
-		Trusted:   agents.WorkspaceTrust(trust.NewStore(env.ConfigDir)),
-		Processes: proc.Options{Env: env.ProcEnv}})
-	for _, err := range errs {
-		fmt.Fprintln(stderr, "gatehouse exec: agent definition left out:", err)
-	}
-	if env.OnSession != nil {
-		env.OnSession(sess)
 	}
 	outcome, err := sess.RunPrompt(ctx, agent.Prompt{Text: o.prompt, Images: o.images})
 	// Processes end with the command; their last events are not printed

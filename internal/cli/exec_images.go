@@ -5,37 +5,20 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sync"
 
 	"gatehouse/internal/attach"
 	"gatehouse/internal/images"
 	"gatehouse/internal/llm"
+	"gatehouse/internal/sessionhost"
 	"gatehouse/internal/settings"
 )
-
-// ModelVision is whether client's model (s.Model) sees, for a headless
-// host: asked of the server once, then kept (llm.ResolveVision).
-func ModelVision(client *llm.Client, s settings.Settings) attach.Vision {
-	model := s.Model
-	var once sync.Once
-	var v llm.Vision
-	return func(ctx context.Context) (string, llm.Vision) {
-		once.Do(func() { v = llm.ResolveVision(client.ServerVision(ctx), model, s.VisionOf(model)) })
-		return model, v
-	}
-}
-
-// CanSee is a session's Options.CanSee from vision.
-func CanSee(vision attach.Vision) func() bool {
-	return func() bool { _, v := vision(context.Background()); return v.CanSee }
-}
 
 // execImages reads the --image files and decides whether the model sees,
 // as the window's composer does: a model that cannot see is refused before
 // the turn, with the reason. canSee is the session's Options.CanSee.
 func execImages(ctx context.Context, client *llm.Client, s settings.Settings, dataDir string, files []string) ([]images.Image, func() bool, error) {
-	vision := ModelVision(client, s)
-	canSee := CanSee(vision)
+	vision := sessionhost.ModelVision(client, s)
+	canSee := sessionhost.CanSee(vision)
 	if len(files) == 0 {
 		return nil, canSee, nil
 	}

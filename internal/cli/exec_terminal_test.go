@@ -14,12 +14,13 @@ import (
 	"github.com/creack/pty"
 
 	"gatehouse/internal/llm/llmtest"
+	"gatehouse/internal/sessionhost"
 )
 
 // answerOnTerminal runs exec with a terminal on stdin and stderr (a pty)
 // and types answer when the question appears. It returns the exit code,
 // stdout, and what the terminal showed.
-func answerOnTerminal(t *testing.T, env ExecEnv, answer string, args ...string) (int, string, string) {
+func answerOnTerminal(t *testing.T, env sessionhost.Env, answer string, args ...string) (int, string, string) {
 	t.Helper()
 	ptmx, tty, err := pty.Open()
 	if err != nil {

@@ -13,19 +13,20 @@ import (
 	"gatehouse/internal/llm/llmtest"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/session"
+	"gatehouse/internal/sessionhost"
 	"gatehouse/internal/settings"
 )
 
 // testEnv keeps the developer's settings, sessions and OPENAI_* variables
 // out: a temporary config and data folder, no retries.
-func testEnv(t *testing.T, vars map[string]string) ExecEnv {
+func testEnv(t *testing.T, vars map[string]string) sessionhost.Env {
 	t.Helper()
 	for _, kv := range os.Environ() {
 		if k, _, _ := strings.Cut(kv, "="); strings.HasPrefix(k, "OPENAI_") {
 			t.Setenv(k, "")
 		}
 	}
-	return ExecEnv{
+	return sessionhost.Env{
 		ConfigDir: filepath.Join(t.TempDir(), "config"),
 		DataDir:   filepath.Join(t.TempDir(), "data"),
 		LookupEnv: func(k string) (string, bool) { v, ok := vars[k]; return v, ok },
@@ -37,7 +38,7 @@ type execResult struct {
 	stdout, stderr string
 }
 
-func runExec(t *testing.T, ctx context.Context, env ExecEnv, args ...string) execResult {
+func runExec(t *testing.T, ctx context.Context, env sessionhost.Env, args ...string) execResult {
 	t.Helper()
 	var out, errb bytes.Buffer
 	code := Exec(ctx, args, env, strings.NewReader(""), &out, &errb)

@@ -14,6 +14,7 @@ import (
 
 	"gatehouse/internal/mcp"
 	"gatehouse/internal/sandbox/host"
+	"gatehouse/internal/sessionhost"
 	"gatehouse/internal/settings"
 	"gatehouse/internal/termsafe"
 	"gatehouse/internal/trust"
@@ -74,8 +75,15 @@ func MCP(ctx context.Context, args []string, configDir string, stdout, stderr io
 		fmt.Fprintln(stderr, "gatehouse mcp:", err)
 		return ExitUsage
 	}
-	src, err := mcp.LoadSources(configDir, ws, files, trust.NewStore(configDir))
-	if err != nil {
+	// A trusted workspace's servers run confined, as in the window.
+	sup := host.New("", slog.New(slog.NewTextHandler(io.Discard, nil)))
+	confine := func(dir string) mcp.Confinement {
+		helper, p, why := sup.Confinement(dir, os.Environ(), host.Config{})
+		return mcp.Confinement{Helper: helper, Policy: p, Why: why}
+	}
+	m, src, err := sessionhost.StartServers(ctx, sessionhost.ServerSpec{ConfigDir: configDir, Workspace: ws,
+		Files: files, Trust: trust.NewStore(configDir), Confine: confine})
+	if m == nil {
 		fmt.Fprintln(stderr, "gatehouse mcp:", err)
 		return ExitError
 	}
@@ -88,15 +96,6 @@ func MCP(ctx context.Context, args []string, configDir string, stdout, stderr io
 	for _, r := range src.Refused {
 		fmt.Fprintln(stderr, "gatehouse mcp: "+termsafe.Line(r.Reason)+": its servers were not started")
 	}
-	// A trusted workspace's servers run confined, as in the window.
-	sup := host.New("", slog.New(slog.NewTextHandler(io.Discard, nil)))
-	confine := func(dir string) mcp.Confinement {
-		helper, p, why := sup.Confinement(dir, os.Environ(), host.Config{})
-		return mcp.Confinement{Helper: helper, Policy: p, Why: why}
-	}
-	m := mcp.NewManager(mcp.Options{Workspace: ws, Confine: confine}, src.Entries)
-	m.Start()
-	_ = m.Wait(ctx)
 	list := m.Statuses()
 	m.Close()
 	failed := false

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"path/filepath"
 	"sort"
 	"strings"
 
@@ -14,9 +13,6 @@ import (
 	"gatehouse/internal/runtime"
 	"gatehouse/internal/session"
 )
-
-// CheckpointDir is the undo store's folder in the data folder.
-func CheckpointDir(dataDir string) string { return filepath.Join(dataDir, "checkpoints") }
 
 // UndoMain is `gatehouse undo`: it undoes a turn of a session of a
 // workspace (default: the latest session, its last turn that changed
@@ -60,7 +56,7 @@ func Undo(args []string, dataDir string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gatehouse undo:", err)
 		return ExitUsage
 	}
-	store, err := checkpoint.Open(CheckpointDir(dataDir), 0)
+	store, err := checkpoint.Open(checkpoint.Dir(dataDir), 0)
 	if err != nil {
 		fmt.Fprintln(stderr, "gatehouse undo:", err)
 		return ExitError

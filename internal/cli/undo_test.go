@@ -21,7 +21,7 @@ func undoFixture(t *testing.T) (root, dataDir string) {
 	t.Helper()
 	root, _ = filepath.EvalSymlinks(t.TempDir())
 	dataDir = t.TempDir()
-	storeDir := CheckpointDir(dataDir)
+	storeDir := checkpoint.Dir(dataDir)
 	if err := os.WriteFile(filepath.Join(root, "a.txt"), []byte("before\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +44,7 @@ func undoFixture(t *testing.T) (root, dataDir string) {
 		}
 	}
 	ctx := tools.WithTurn(context.Background(), string(checkpoint.TurnUnit("sess", 1)))
-	res, err := tools.Chain(wf, rec.Middleware)(ctx, tools.Call{ID: "c1", Name: "write_file", Args: []byte(`{"path":"a.txt","content":"agent\n"}`)})
+	res, err := tools.Chain(wf, tools.Plan(rec.Mark), rec.Middleware)(ctx, tools.Call{ID: "c1", Name: "write_file", Args: []byte(`{"path":"a.txt","content":"agent\n"}`)})
 	if err != nil || res.IsError {
 		t.Fatalf("write_file: %v %s", err, res.Output)
 	}

@@ -18,8 +18,14 @@
 //     ... with no gap for the run of the Bus, so a gap on the UI side always
 //     means a lost event (and a Snapshot resync). Publishers leave Seq zero;
 //     whatever they set is overwritten.
-//   - The sink is called with the Bus's lock held, by one goroutine at a time,
-//     in seq order (from Publish, Flush, Close or the flush timer).
+//   - The sink is called without the Bus's lock, by one goroutine at a time,
+//     in seq order: the publisher that finds no delivery running delivers
+//     what is queued (its own event and any published meanwhile) until the
+//     queue is empty; a publisher that finds one running queues its event
+//     and returns at once. So a slow sink delays the goroutine delivering,
+//     never the other publishers (nothing is dropped: the queue grows).
+//     Flush and Close return once everything published before them was
+//     handed to the sink.
 //
 // Coalesced payloads must be passed by value (protocol.MessageDeltaPayload,
 // not a pointer); other payload forms are delivered, just not merged.
@@ -34,10 +40,11 @@ import (
 
 // Sink receives the event stream.
 //
-// Emit is called by one goroutine at a time, in seq order, while the Bus's
-// lock is held: it must not call back into the Bus, and it should return
-// quickly (hand the event to the UI; never wait for the UI to draw it). It
-// must not modify the event's payload.
+// Emit is called by one goroutine at a time, in seq order, without the
+// Bus's lock: it may Publish (the event is delivered after the current
+// one), but must not call Flush or Close, which would wait for it. It should
+// return quickly (hand the event to the UI; never wait for the UI to draw
+// it, nor for a disk). It must not modify the event's payload.
 type Sink interface {
 	Emit(protocol.Event)
 }
@@ -98,6 +105,10 @@ type Bus struct {
 	clock    Clock
 
 	mu        sync.Mutex
+	idle      *sync.Cond       // no delivery running and nothing queued
+	out       []protocol.Event // numbered, not yet handed to the sink
+	busy      bool             // a goroutine is handing out to the sink
+	delivered uint64           // seq of the last event handed to the sink
 	seq       uint64
 	pending   []*protocol.Event // in order of first arrival
 	byKey     map[key]*protocol.Event
@@ -122,14 +133,48 @@ func New(sink Sink, opts Options) *Bus {
 	if opts.Clock == nil {
 		opts.Clock = realClock{}
 	}
-	return &Bus{sink: sink, interval: opts.Interval, maxBytes: opts.MaxPendingBytes,
+	b := &Bus{sink: sink, interval: opts.Interval, maxBytes: opts.MaxPendingBytes,
 		clock: opts.Clock, byKey: map[key]*protocol.Event{}}
+	b.idle = sync.NewCond(&b.mu)
+	return b
+}
+
+// deliver hands the queued events to the sink, outside the lock, unless
+// another goroutine is doing so (it will hand these too). b.mu is held on
+// entry and on return.
+func (b *Bus) deliver() {
+	if b.busy {
+		return
+	}
+	b.busy = true
+	for len(b.out) > 0 {
+		batch := b.out
+		b.out = nil
+		b.mu.Unlock()
+		for _, e := range batch {
+			b.sink.Emit(e)
+		}
+		b.mu.Lock()
+		b.delivered = batch[len(batch)-1].Seq
+	}
+	b.busy = false
+	b.idle.Broadcast()
+}
+
+// waitDelivered waits until every event numbered so far was handed to the
+// sink. b.mu is held.
+func (b *Bus) waitDelivered() {
+	b.deliver()
+	for b.busy || len(b.out) > 0 {
+		b.idle.Wait()
+	}
 }
 
 // Publish hands e to the Bus. Its Seq is ignored.
 func (b *Bus) Publish(e protocol.Event) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	defer b.deliver()
 	b.stats.Published++
 	e.Seq = 0
 	if b.closed {
@@ -198,11 +243,13 @@ func (b *Bus) coalesceLocked(e protocol.Event, sub string, size int, merge func(
 	}
 }
 
-// Flush delivers every pending coalesced event now.
+// Flush delivers every pending coalesced event now, and returns once every
+// event published before it was handed to the sink.
 func (b *Bus) Flush() {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.flushLocked()
+	b.waitDelivered()
 }
 
 func (b *Bus) flushLocked() {
@@ -225,7 +272,7 @@ func (b *Bus) deliverLocked(e protocol.Event) {
 	b.seq++
 	b.stats.Delivered++
 	e.Seq = b.seq
-	b.sink.Emit(e)
+	b.out = append(b.out, e)
 }
 
 // Close flushes what is pending and stops the timer. Events published after
@@ -235,13 +282,15 @@ func (b *Bus) Close() {
 	defer b.mu.Unlock()
 	b.flushLocked()
 	b.closed = true
+	b.waitDelivered()
 }
 
-// LastSeq is the seq of the last delivered event (0 before the first).
+// LastSeq is the seq of the last event handed to the sink (0 before the
+// first).
 func (b *Bus) LastSeq() uint64 {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	return b.seq
+	return b.delivered
 }
 
 // Stats returns the counters.

@@ -150,7 +150,7 @@ func openTold(t *testing.T, h *Host, ws *workspace.Workspace, srv *llmtest.Serve
 	s, err := runtime.New(runtime.Options{ID: "s-mcp", Log: log, Past: past, Workspace: ws, Model: client, NoWatch: true,
 		Sink:    events.SinkFunc(func(protocol.Event) {}),
 		Mode:    func() approval.Mode { return approval.Auto },
-		Gateway: func(id string, pub approval.Publisher) approval.Gateway { return approval.NewGUI(pub, id) }})
+		Gateway: func(id string, pub approval.Publisher) approval.Gateway { return approval.NewGUI(id) }})
 	if err != nil {
 		t.Fatal(err)
 	}

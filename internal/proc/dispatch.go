@@ -6,14 +6,6 @@ import (
 	"unicode/utf8"
 )
 
-// Event types, as the app's event stream names them.
-const (
-	EventStarted = "process.started"
-	EventOutput  = "process.output"
-	EventExited  = "process.exited"
-	EventUpdated = "process.updated" // ports changed
-)
-
 // Observer receives a registry's process events (see the package doc for
 // the delivery rules).
 //

@@ -6,24 +6,33 @@ import (
 	"go/token"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 )
 
-// assemblers are the constructors only this package may call outside tests
-// and benchmarks: a host that calls them builds a session by hand, and its
-// sessions drift from the others' (tools, middleware order, gate).
-var assemblers = map[string]map[string]bool{
-	"gatehouse/internal/tools":         {"NewRouter": true},
-	"gatehouse/internal/agent":         {"New": true},
-	"gatehouse/internal/tools/builtin": {"Registry": true},
+// assemblers are the constructors only some packages may call outside
+// tests and benchmarks (by import path, then name: the packages allowed
+// (its own only when listed). A host that calls them builds a session
+// by hand, and its sessions drift from the others' (tools, middleware
+// order, gate, log, checkpoints, sandbox, MCP servers, agents): sessions
+// are assembled by runtime.New, which only the host recipe and the
+// child-session factory call; only the recipe sets up agents and builds
+// MCP server managers.
+var assemblers = map[string]map[string][]string{
+	"gatehouse/internal/tools":         {"NewRouter": {"internal/runtime"}},
+	"gatehouse/internal/agent":         {"New": {"internal/runtime"}},
+	"gatehouse/internal/tools/builtin": {"Registry": {"internal/runtime"}},
+	"gatehouse/internal/runtime":       {"New": {"internal/sessionhost", "internal/agents"}},
+	"gatehouse/internal/agents":        {"Setup": {"internal/sessionhost"}, "Attach": {"internal/sessionhost", "internal/agents"}},
+	"gatehouse/internal/mcp":           {"NewManager": {"internal/sessionhost", "internal/mcp"}, "NewHost": {"internal/sessionhost"}},
 }
 
-// TestOnlyTheRuntimeAssemblesSessions walks the module's Go source and fails
-// on a call of an assembler outside internal/runtime, tests and benchmarks
-// (folders named *bench, benchmark files).
-func TestOnlyTheRuntimeAssemblesSessions(t *testing.T) {
+// TestOnlyTheRecipeAssemblesSessions walks the module's Go source and
+// fails on a call of an assembler from a package it is not allowed in,
+// tests and benchmarks aside (folders named *bench, benchmark files).
+func TestOnlyTheRecipeAssemblesSessions(t *testing.T) {
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
@@ -37,7 +46,7 @@ func TestOnlyTheRuntimeAssemblesSessions(t *testing.T) {
 		rel = filepath.ToSlash(rel)
 		if d.IsDir() {
 			name := d.Name()
-			if rel == "internal/runtime" || name == "node_modules" || name == "frontend" || name == "build" ||
+			if name == "node_modules" || name == "frontend" || name == "build" ||
 				strings.HasPrefix(name, ".") && rel != "." || strings.HasSuffix(name, "bench") || name == "testdata" {
 				return filepath.SkipDir
 			}
@@ -47,8 +56,9 @@ func TestOnlyTheRuntimeAssemblesSessions(t *testing.T) {
 			return nil
 		}
 		checked++
-		for _, bad := range assemblerCalls(t, path, "gatehouse/"+filepath.ToSlash(filepath.Dir(rel))) {
-			t.Errorf("%s: calls %s; build sessions with runtime.New", rel, bad)
+		dir := filepath.ToSlash(filepath.Dir(rel))
+		for _, bad := range assemblerCalls(t, path, "gatehouse/"+dir) {
+			t.Errorf("%s: calls %s; open sessions with sessionhost.Open (runtime.New assembles them)", rel, bad)
 		}
 		return nil
 	})
@@ -80,6 +90,10 @@ func assemblerCalls(t *testing.T, file, pkg string) []string {
 		names[local] = p
 	}
 	var out []string
+	flagged := func(path, name string) bool {
+		list, ok := assemblers[path][name]
+		return ok && !slices.Contains(list, strings.TrimPrefix(pkg, "gatehouse/"))
+	}
 	ast.Inspect(f, func(n ast.Node) bool {
 		c, ok := n.(*ast.CallExpr)
 		if !ok {
@@ -87,11 +101,11 @@ func assemblerCalls(t *testing.T, file, pkg string) []string {
 		}
 		switch fn := c.Fun.(type) {
 		case *ast.SelectorExpr:
-			if x, ok := fn.X.(*ast.Ident); ok && assemblers[names[x.Name]][fn.Sel.Name] {
+			if x, ok := fn.X.(*ast.Ident); ok && names[x.Name] != "" && flagged(names[x.Name], fn.Sel.Name) {
 				out = append(out, names[x.Name]+"."+fn.Sel.Name)
 			}
 		case *ast.Ident:
-			if assemblers[pkg][fn.Name] {
+			if flagged(pkg, fn.Name) {
 				out = append(out, pkg+"."+fn.Name)
 			}
 		}
@@ -130,5 +144,33 @@ func f() {
 	writeFile(inPkg, "package tools\n\nfunc g() { _ = NewRouter(nil, Policy{}) }\n")
 	if got := assemblerCalls(t, inPkg, "gatehouse/internal/tools"); len(got) != 1 {
 		t.Errorf("a call inside the package: %v", got)
+	}
+
+	// A host opening a session by hand: runtime, agents and MCP servers.
+	host := filepath.Join(dir, "host.go")
+	writeFile(host, `package cli
+
+import (
+	"gatehouse/internal/agents"
+	"gatehouse/internal/mcp"
+	"gatehouse/internal/runtime"
+)
+
+func open() {
+	s, _ := runtime.New(runtime.Options{})
+	agents.Setup(s, agents.HostOptions{})
+	mcp.NewManager(mcp.Options{}, nil).Start()
+}
+`)
+	got = strings.Join(assemblerCalls(t, host, "gatehouse/internal/cli"), ",")
+	want = "gatehouse/internal/runtime.New,gatehouse/internal/agents.Setup,gatehouse/internal/mcp.NewManager"
+	if got != want {
+		t.Errorf("a host: found %s, want %s", got, want)
+	}
+	if got := assemblerCalls(t, host, "gatehouse/internal/sessionhost"); len(got) != 0 {
+		t.Errorf("the recipe may: %v", got)
+	}
+	if got := assemblerCalls(t, host, "gatehouse/internal/agents"); len(got) != 2 {
+		t.Errorf("the child factory may call runtime.New only: %v", got)
 	}
 }

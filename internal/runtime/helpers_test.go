@@ -56,7 +56,7 @@ func start(t *testing.T, script llmtest.Script, mode approval.Mode, tree map[str
 	o := Options{
 		Workspace: ws, Model: client, Sink: events.SinkFunc(h.emit),
 		Mode:    func() approval.Mode { h.mu.Lock(); defer h.mu.Unlock(); return h.mode },
-		Gateway: func(id string, pub approval.Publisher) approval.Gateway { return approval.NewGUI(pub, id) },
+		Gateway: func(id string, pub approval.Publisher) approval.Gateway { return approval.NewGUI(id) },
 	}
 	if change != nil {
 		change(&o)

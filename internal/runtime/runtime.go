@@ -88,10 +88,10 @@ type Options struct {
 	Workspace *workspace.Workspace
 	// Model streams the model's answers (an *llm.Client, an *llm.Live).
 	Model agent.Model
-	// Gateway returns how this host asks the user, for the session's id,
-	// publishing to pub (approval.requested and .resolved go there). When
-	// the gateway has a Close method, Close calls it: a waiting request
-	// then ends rejected.
+	// Gateway returns how this host asks the user, for the session's id;
+	// pub is the session's event stream (the gate publishes the approval
+	// events there itself; a gateway may flush it). When the gateway has a
+	// Close method, Close calls it: a waiting request then ends rejected.
 	Gateway func(sessionID string, pub approval.Publisher) approval.Gateway
 	// Mode is the approval mode, read at every call, so a switch applies
 	// to the next call.
@@ -103,7 +103,9 @@ type Options struct {
 	Events Publisher
 	Sink   events.Sink
 
-	// Log is the session's log (nil: not saved); Close closes it. Past,
+	// Log is the session's log (nil: not saved); Close closes it. The
+	// session writes it off the event delivery, in batches (session.Queue:
+	// a crash loses at most the last batch). Past,
 	// with Log, is the saved session being resumed: its transcript, history,
 	// turn count and processes come back.
 	Log  *session.Log
@@ -195,6 +197,9 @@ func New(o Options) (*Session, error) {
 	}
 	s := &Session{id: o.ID, ws: o.Workspace, log: o.Log, logger: o.Logger, parent: o.Parent, policy: o.Policy,
 		model: o.Model, mode: o.Mode, agentName: o.Agent}
+	if o.Log != nil {
+		s.logq = o.Log.Queue()
+	}
 	if o.Parent != nil {
 		s.policy = o.Policy.Intersect(o.Parent.policy)
 		s.depth = o.Parent.depth + 1
@@ -266,10 +271,8 @@ func New(o Options) (*Session, error) {
 		s.gw, s.gate = o.Parent.gw, o.Parent.gate
 	} else {
 		s.gw, s.ownGateway = o.Gateway(s.id, s.pub), true
-		gc := approval.Config{Mode: o.Mode, Gateway: s.gw, Workspace: s.ws, Hook: s.record}
-		if s.undo != nil {
-			gc.Prepared = s.undo.Mark
-		}
+		gc := approval.Config{Mode: o.Mode, Gateway: s.gw, Session: s.id, Events: s.pub, Workspace: s.ws, Hook: s.record,
+			Prepared: s.markPlan}
 		if s.files != nil {
 			gc.Watch = s.files.W.OnChange
 		}
@@ -307,22 +310,25 @@ type stage struct {
 const (
 	StageOutputCap  = "output-cap"
 	StageAgent      = "agent-label"
+	StagePlan       = "plan"
 	StageApproval   = "approval"
 	StageRecorder   = "file-recorder"
 	StageCheckpoint = "checkpoint"
 )
 
 // chain is every session's middleware, outermost first: the output cap
-// sees every result; the gate decides; the file-change recorder, inside
-// the gate, sees only the calls that run (the time a call waits for the
-// user is not the agent's); the checkpoint recorder, next to the executor,
-// keeps the prior content of what the prepared call declares it changes.
+// sees every result; the plan stage prepares a call once (its plan goes
+// down the chain in the call); the gate decides from the plan; the
+// file-change recorder, inside the gate, sees only the calls that run (the
+// time a call waits for the user is not the agent's); the checkpoint
+// recorder, next to the executor, keeps the prior content of what the plan
+// declares it changes.
 func (s *Session) chain() []stage {
 	out := []stage{{StageOutputCap, tools.OutputCap(OutputCap)}}
 	if s.agentName != "" {
 		out = append(out, stage{StageAgent, labelCalls(s.agentName)})
 	}
-	out = append(out, stage{StageApproval, s.gate.Middleware})
+	out = append(out, stage{StagePlan, tools.Plan(s.markPlan)}, stage{StageApproval, s.gate.Middleware})
 	if s.files != nil {
 		out = append(out, stage{StageRecorder, s.files.T.Middleware(s.ws)})
 	}
@@ -352,6 +358,14 @@ func OpenWorkspace(dir string) (*workspace.Workspace, error) {
 		return nil, fmt.Errorf("workspace %s is not a folder", dir)
 	}
 	return workspace.New(abs, workspace.Options{})
+}
+
+// markPlan lets the undo store mark the files of a plan whose prior
+// content it cannot keep (FilePreview.Unrestorable), before it is shown.
+func (s *Session) markPlan(p *tools.Prepared) {
+	if s.undo != nil {
+		s.undo.Mark(p)
+	}
 }
 
 // labelCalls records the child's agent name in each call's context, for

@@ -35,6 +35,8 @@ type Session struct {
 	canSee func() bool
 	ws     *workspace.Workspace
 	log    *session.Log
+	// logq writes log off the event delivery and the gate (nil: no log).
+	logq   *session.Queue
 	logger *slog.Logger
 	parent *Session
 	policy tools.Policy
@@ -68,6 +70,21 @@ type Session struct {
 	logWarned atomic.Bool
 	closeOnce sync.Once
 }
+
+// ProcessOptions are what the session's processes run with (supervisor,
+// ledger, sandbox, environment), before its observer; its children's too.
+func (s *Session) ProcessOptions() proc.Options { return s.procOpts }
+
+// LogPath is the file of the session's log ("": not saved).
+func (s *Session) LogPath() string {
+	if s.log == nil {
+		return ""
+	}
+	return s.log.Path()
+}
+
+// Undoable says whether the session records checkpoints (undo).
+func (s *Session) Undoable() bool { return s.undo != nil }
 
 // ID is the session's id.
 func (s *Session) ID() string { return s.id }
@@ -105,10 +122,19 @@ func (s *Session) Publisher() Publisher { return s.pub }
 // AppendRecord writes a record of type typ to the session's log (nothing
 // without a log); a child's end is saved this way in its parent's log.
 func (s *Session) AppendRecord(typ session.RecordType, v any) error {
-	if s.log == nil {
+	if s.logq == nil {
 		return nil
 	}
-	return s.log.Append(typ, v)
+	return s.logq.Append(typ, v)
+}
+
+// FlushLog waits until every record of the log queued so far is on disk,
+// and returns a write error not reported yet (nil without a log).
+func (s *Session) FlushLog() error {
+	if s.logq == nil {
+		return nil
+	}
+	return s.logq.Flush()
 }
 
 // RestoreChild shows the transcript of a subagent that ended under the call
@@ -287,8 +313,8 @@ func (s *Session) release(withLog bool) {
 	s.procs.Close()
 	s.pub.Flush()
 	if s.log != nil && withLog {
-		_ = s.log.SaveProcesses(s.procs.Snapshot(ProcessTail))
-		_ = s.log.Close()
+		_ = s.logq.SaveProcesses(s.procs.Snapshot(ProcessTail))
+		_ = s.logq.Close()
 	}
 	if s.unwatch != nil {
 		s.unwatch()
@@ -335,7 +361,7 @@ func (s *Session) logItem(it protocol.TranscriptItem) {
 	if s.log == nil {
 		return
 	}
-	if err := s.log.AppendItem(it); err != nil && !s.logWarned.Swap(true) {
+	if err := s.logq.AppendItem(it); err != nil && !s.logWarned.Swap(true) {
 		s.logger.Warn("could not write the session log", "session", s.id, "err", err)
 	}
 }
@@ -351,7 +377,7 @@ func (s *Session) record(r approval.Record) {
 	if r.Kind == approval.RecordDecision {
 		typ = session.RecordDecision
 	}
-	if err := s.log.Append(typ, r); err != nil {
+	if err := s.logq.Append(typ, r); err != nil {
 		s.logger.Warn("could not write the session log", "session", s.id, "err", err)
 	}
 }

@@ -28,7 +28,7 @@ func TestRecorderSeesOnlyCallsThatRan(t *testing.T) {
 	h := start(t, llmtest.Script{Responses: []llmtest.Response{
 		call("c1", "write_file", `{"path":"a.txt","content":"agent"}`),
 	}}, approval.Manual, map[string]string{"a.txt": "before"}, nil)
-	if got := h.sess.Stages(); !slices.Equal(got, []string{StageOutputCap, StageApproval, StageRecorder}) {
+	if got := h.sess.Stages(); !slices.Equal(got, []string{StageOutputCap, StagePlan, StageApproval, StageRecorder}) {
 		t.Fatalf("stages %v", got)
 	}
 	<-h.sess.files.W.Ready()
@@ -234,7 +234,7 @@ func startShared(t *testing.T, srv *llmtest.Server, mode approval.Mode) *sharedH
 	sh.t, sh.mode = t, mode
 	sh.sess, err = New(Options{Workspace: ws, Model: client, Events: sh.bus, NoWatch: true,
 		Mode:    func() approval.Mode { return mode },
-		Gateway: func(id string, pub approval.Publisher) approval.Gateway { return approval.NewGUI(pub, id) }})
+		Gateway: func(id string, pub approval.Publisher) approval.Gateway { return approval.NewGUI(id) }})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -43,8 +43,10 @@ func crashChild() int {
 	if err != nil {
 		return fail(err)
 	}
+	// As a runtime session writes: through a queue, off the delivery.
+	q := l.Queue()
 	state := NewState("crash-1", nil, func(it protocol.TranscriptItem) {
-		if err := l.AppendItem(it); err != nil {
+		if err := q.AppendItem(it); err != nil {
 			fmt.Fprintln(os.Stderr, "crash child: log:", err)
 		}
 	})

@@ -20,10 +20,12 @@ import (
 // stops), approval decisions and rules, and at the session's close the
 // processes it ran. Token deltas are never written.
 //
-// Each record is written with one write call and synced to disk before
-// Append returns, so a crash loses at most the record being written. A torn
-// last line (the crash hit mid-write) is skipped by Load and cut off when the
-// log is opened again for appending.
+// Log's own methods write each record with one write call and sync it to
+// disk before they return, so a crash loses at most the record being
+// written. A Queue (Log.Queue) writes off its callers' path instead, in
+// batches (see Queue for what a crash may lose). A torn last line (the crash
+// hit mid-write) is skipped by Load and cut off when the log is opened again
+// for appending.
 
 // RecordType names what a log line holds. Extend, don't rename: old logs
 // are read by newer versions.
@@ -79,6 +81,9 @@ type Log struct {
 	meta   Meta
 	f      *os.File
 	closed bool
+	// disk writes a batch of whole lines and syncs them (nil: to f);
+	// tests inject a slow disk here.
+	disk func(lines []byte) error
 }
 
 // ErrClosed is returned by a closed Log.
@@ -101,27 +106,35 @@ func (l *Log) Path() string { return l.path }
 // AppendItem writes a finished transcript item. The first user message
 // gives the session its title.
 func (l *Log) AppendItem(it protocol.TranscriptItem) error {
-	return l.write(Record{Type: RecordItem, Item: &it}, func() {
-		if it.Kind == protocol.ItemUser && l.meta.Title == "" {
-			l.meta.Title = Title(it.Text)
-		}
-	})
+	return l.write(itemRecord(it))
+}
+
+func itemRecord(it protocol.TranscriptItem) Record {
+	return Record{Type: RecordItem, Item: &it, AtMs: time.Now().UnixMilli()}
 }
 
 // Append writes a record of another type (RecordDecision, RecordRule) with
 // v, marshalled to JSON, as its Data.
 func (l *Log) Append(typ RecordType, v any) error {
+	rec, err := dataRecord(typ, v)
+	if err != nil {
+		return err
+	}
+	return l.write(rec)
+}
+
+func dataRecord(typ RecordType, v any) (Record, error) {
 	switch typ {
 	case RecordMeta, RecordItem, RecordProcesses:
-		return fmt.Errorf("session log: %s records have their own method", typ)
+		return Record{}, fmt.Errorf("session log: %s records have their own method", typ)
 	case "":
-		return errors.New("session log: record without a type")
+		return Record{}, errors.New("session log: record without a type")
 	}
 	data, err := json.Marshal(v)
 	if err != nil {
-		return fmt.Errorf("session log: %s: %w", typ, err)
+		return Record{}, fmt.Errorf("session log: %s: %w", typ, err)
 	}
-	return l.write(Record{Type: typ, Data: data}, nil)
+	return Record{Type: typ, Data: data, AtMs: time.Now().UnixMilli()}, nil
 }
 
 // SaveProcesses writes the session's processes (proc.Registry.Snapshot),
@@ -130,28 +143,34 @@ func (l *Log) SaveProcesses(saved []proc.Saved) error {
 	if len(saved) == 0 {
 		return nil
 	}
-	return l.write(Record{Type: RecordProcesses, Processes: saved}, nil)
+	return l.write(Record{Type: RecordProcesses, Processes: saved, AtMs: time.Now().UnixMilli()})
 }
 
-// write appends rec, first creating the file with the meta line if needed.
-// before, when not nil, runs under the lock before the file is created.
-func (l *Log) write(rec Record, before func()) error {
+// write appends rec and syncs it.
+func (l *Log) write(rec Record) error { return l.writeBatch([]Record{rec}) }
+
+// writeBatch appends recs with one write call and one sync, first creating
+// the file with the meta line if needed. The first user message gives the
+// session its title.
+func (l *Log) writeBatch(recs []Record) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.closed {
 		return ErrClosed
 	}
-	if before != nil {
-		before()
+	var lines []byte
+	for _, rec := range recs {
+		if it := rec.Item; it != nil && it.Kind == protocol.ItemUser && l.meta.Title == "" {
+			l.meta.Title = Title(it.Text)
+		}
+		line, err := json.Marshal(rec)
+		if err != nil {
+			return fmt.Errorf("session log: %w", err)
+		}
+		lines = append(append(lines, line...), '\n')
 	}
-	rec.AtMs = time.Now().UnixMilli()
-	line, err := json.Marshal(rec)
-	if err != nil {
-		return fmt.Errorf("session log: %w", err)
-	}
-	line = append(line, '\n')
-	if l.f == nil {
-		meta, err := json.Marshal(Record{Type: RecordMeta, AtMs: rec.AtMs, Meta: &l.meta})
+	if l.f == nil && l.disk == nil {
+		meta, err := json.Marshal(Record{Type: RecordMeta, AtMs: recs[0].AtMs, Meta: &l.meta})
 		if err != nil {
 			return fmt.Errorf("session log: %w", err)
 		}
@@ -160,9 +179,12 @@ func (l *Log) write(rec Record, before func()) error {
 			return err
 		}
 		l.f = f
-		line = append(append(meta, '\n'), line...)
+		lines = append(append(meta, '\n'), lines...)
 	}
-	if _, err := l.f.Write(line); err != nil {
+	if l.disk != nil {
+		return l.disk(lines)
+	}
+	if _, err := l.f.Write(lines); err != nil {
 		return fmt.Errorf("session log: %w", err)
 	}
 	if err := l.f.Sync(); err != nil {

@@ -1,12 +1,8 @@
 package settings
 
-import "fmt"
-
-// Compaction thresholds used when the settings leave them at 0, in percent
-// of the context window (package agent applies the same ones).
-const (
-	DefaultMicroCompactAt = 70
-	DefaultCompactAt      = 85
+import (
+	"fmt"
+	"gatehouse/internal/protocol"
 )
 
 // Bounds of a context window set by hand, in tokens: below the minimum a
@@ -64,7 +60,7 @@ func (c ContextLimits) Validate() error {
 		v    int
 		what string
 	}{{"microCompactAt", c.MicroCompactAt, "Clearing old tool output"}, {"compactAt", c.CompactAt, "Summarising older turns"}} {
-		if !validPercent(f.v) {
+		if !protocol.ValidCompactAt(f.v) {
 			return &FieldError{f.name, fmt.Sprintf("%s must start between 20%% and 100%% of the window, or be empty for the default; %d%% is not.", f.what, f.v)}
 		}
 	}
@@ -76,15 +72,5 @@ func (c ContextLimits) Validate() error {
 
 // thresholds returns the thresholds in effect, defaults filled in.
 func (c ContextLimits) thresholds() (micro, full int) {
-	micro, full = c.MicroCompactAt, c.CompactAt
-	if micro == 0 {
-		micro = DefaultMicroCompactAt
-	}
-	if full == 0 {
-		full = DefaultCompactAt
-	}
-	return micro, full
+	return protocol.CompactionThresholds(c.MicroCompactAt, c.CompactAt)
 }
-
-// validPercent accepts 0 (the default) and 20 to 100.
-func validPercent(p int) bool { return p == 0 || p >= 20 && p <= 100 }

@@ -25,6 +25,7 @@ import (
 	"slices"
 	"strings"
 
+	"gatehouse/internal/atomicfile"
 	"gatehouse/internal/protocol"
 )
 
@@ -255,10 +256,10 @@ func (s *Store) Load() (Settings, error) {
 	if out.Sandbox != "" && out.Sandbox != "workspace-write" && out.Sandbox != "off" {
 		out.Sandbox = "" // an unknown mode confines: the safe side
 	}
-	if !validPercent(out.MicroCompactAt) {
+	if !protocol.ValidCompactAt(out.MicroCompactAt) {
 		out.MicroCompactAt = 0
 	}
-	if !validPercent(out.CompactAt) {
+	if !protocol.ValidCompactAt(out.CompactAt) {
 		out.CompactAt = 0
 	}
 	if out.Context().Validate() != nil { // the summary's threshold not above the clearing's
@@ -283,7 +284,7 @@ func (s *Store) Save(v Settings) error {
 	if err := s.mkdir(); err != nil {
 		return err
 	}
-	return writeAtomic(filepath.Join(s.dir, SettingsFile), append(b, '\n'), 0o644)
+	return atomicfile.Write(filepath.Join(s.dir, SettingsFile), append(b, '\n'), 0o644)
 }
 
 // LoadKey returns the saved key, or an empty key when none is saved. A key
@@ -319,7 +320,7 @@ func (s *Store) SaveKey(k APIKey) error {
 	if err := s.mkdir(); err != nil {
 		return err
 	}
-	return writeAtomic(path, []byte(k.v+"\n"), 0o600)
+	return atomicfile.Write(path, []byte(k.v+"\n"), 0o600)
 }
 
 // mkdir creates the folder with mode 0700 and tightens an existing one.
@@ -328,42 +329,6 @@ func (s *Store) mkdir() error {
 		return err
 	}
 	return os.Chmod(s.dir, 0o700)
-}
-
-// writeAtomic writes data to a temporary file next to path, syncs it, sets
-// perm and renames it over path.
-func writeAtomic(path string, data []byte, perm os.FileMode) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	if err = f.Chmod(perm); err != nil {
-		return err
-	}
-	if _, err = f.Write(data); err != nil {
-		return err
-	}
-	if err = f.Sync(); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	if err = os.Rename(tmp, path); err != nil {
-		return err
-	}
-	if d, derr := os.Open(filepath.Dir(path)); derr == nil {
-		d.Sync() // best effort: make the rename durable
-		d.Close()
-	}
-	return nil
 }
 
 // maxRecent is how many workspace folders RememberWorkspace keeps.

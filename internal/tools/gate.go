@@ -3,7 +3,6 @@ package tools
 import (
 	"context"
 	"encoding/json"
-	"sync/atomic"
 
 	"gatehouse/internal/protocol"
 )
@@ -41,46 +40,39 @@ type Prepared struct {
 	// Run runs the call as prepared, once. d is the approving decision (of
 	// kind once, session or partial). A file that no longer has the hash it
 	// had when prepared is refused with changed_since_preview, not
-	// overwritten. The gate does not call it: it hands the prepared call on
-	// (WithPrepared) and the chain's executor runs it.
+	// overwritten. Only the chain's executor calls it (Call.Plan,
+	// Call.Decision).
 	Run func(ctx context.Context, d protocol.Decision) (Result, error)
 }
 
-type preparedKey struct{}
-
-type handedOn struct {
-	callID, tool string
-	p            *Prepared
-	d            protocol.Decision
-	taken        atomic.Bool
-}
-
-// WithPrepared hands p, approved by d, down the chain: the executor at its
-// end runs p.Run(ctx, d) for call instead of the tool's Run. The hand-off
-// is for this call only and is taken once, so a tool that runs calls of its
-// own with ctx (a child session) does not run it again.
-func WithPrepared(ctx context.Context, call Call, p *Prepared, d protocol.Decision) context.Context {
-	return context.WithValue(ctx, preparedKey{}, &handedOn{callID: call.ID, tool: call.Name, p: p, d: d})
-}
-
-// PreparedFor returns the prepared call handed on for call without taking
-// it, for a middleware inside the gate that needs what will run (the files
-// a call declares it changes).
-func PreparedFor(ctx context.Context, call Call) (*Prepared, protocol.Decision, bool) {
-	h, ok := ctx.Value(preparedKey{}).(*handedOn)
-	if !ok || h.p == nil || h.callID != call.ID || h.tool != call.Name || h.taken.Load() {
-		return nil, protocol.Decision{}, false
+// Plan is the stage that plans each call once: the call of a Gated tool
+// that may change something (not tools.ReadOnlyCall) is prepared here, and
+// its plan travels down the chain in Call.Plan, so the gate decides from it,
+// the recorders read its paths and the executor runs it (Chain). A call
+// that cannot go ahead returns its error result unasked. mark (may be nil)
+// sees every plan before anything reads it (the undo store marks the files
+// whose prior content it cannot keep). A call that has a plan already keeps
+// it.
+func Plan(mark func(*Prepared)) Middleware {
+	return func(t Tool, next Handler) Handler {
+		gated, ok := t.(Gated)
+		if !ok {
+			return next
+		}
+		return func(ctx context.Context, call Call) (Result, error) {
+			if call.Plan == nil && !ReadOnlyCall(t, call.Args) {
+				p, res, ok := gated.Prepare(ctx, call.Args)
+				if !ok {
+					return res, nil
+				}
+				if mark != nil {
+					mark(p)
+				}
+				call.Plan = p
+			}
+			return next(ctx, call)
+		}
 	}
-	return h.p, h.d, true
-}
-
-// takePrepared returns the prepared call handed on for call, once.
-func takePrepared(ctx context.Context, call Call) (*Prepared, protocol.Decision, bool) {
-	h, ok := ctx.Value(preparedKey{}).(*handedOn)
-	if !ok || h.p == nil || h.callID != call.ID || h.tool != call.Name || !h.taken.CompareAndSwap(false, true) {
-		return nil, protocol.Decision{}, false
-	}
-	return h.p, h.d, true
 }
 
 type turnKey struct{}

@@ -4,15 +4,27 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"gatehouse/internal/protocol"
 	"time"
 	"unicode/utf8"
 )
 
-// Call is one tool call the model made.
+// Call is one tool call the model made, and what the chain learns of it on
+// the way down, passed explicitly from stage to stage: its plan and the
+// decision that let it run. A child session's calls are calls of their
+// own: a plan never leaks from one call to another.
 type Call struct {
 	ID   string          `json:"id"`
 	Name string          `json:"name"`
 	Args json.RawMessage `json:"args"`
+	// Plan is the call described as data (set by the Plan stage, or by the
+	// gate for a read-only call it asks about); nil for a call of a tool
+	// that does not describe its calls, or a read-only call that does not
+	// ask.
+	Plan *Prepared `json:"-"`
+	// Decision is what let the call run (set by the gate: once when nothing
+	// asked); nil before the gate.
+	Decision *protocol.Decision `json:"-"`
 }
 
 // Handler runs one call.
@@ -27,14 +39,18 @@ type Middleware func(t Tool, next Handler) Handler
 // outermost. In Chain(t, audit, approval, caps) audit sees every call, the
 // rejected ones too, and caps shorten only what the executor returned.
 //
-// The executor runs the call as the approval gate prepared it when the gate
-// handed a prepared call on (WithPrepared), else the tool's Run. Every
-// middleware, the gate included, calls next: any of them may sit inside the
-// gate and see exactly the calls that ran.
+// The executor runs the call's plan (Call.Plan) with its decision (once
+// when no gate decided), so what runs is what was shown, else the tool's
+// Run. Every middleware, the gate included, calls next: any of them may sit
+// inside the gate and see exactly the calls that ran.
 func Chain(t Tool, mws ...Middleware) Handler {
 	h := Handler(func(ctx context.Context, call Call) (Result, error) {
-		if p, d, ok := takePrepared(ctx, call); ok {
-			return p.Run(ctx, d)
+		if call.Plan != nil {
+			d := protocol.Decision{Kind: protocol.DecisionOnce}
+			if call.Decision != nil {
+				d = *call.Decision
+			}
+			return call.Plan.Run(ctx, d)
 		}
 		return t.Run(ctx, call.Args)
 	})

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 
@@ -118,6 +117,3 @@ func (c *Content) readTree(folder, rel string) error {
 func (c *Content) refuse(path, reason string) {
 	c.Refused = append(c.Refused, Refused{Path: path, Reason: path + " is " + reason})
 }
-
-// openDir is os.Open, for fsync of a folder.
-func openDir(dir string) (*os.File, error) { return os.Open(dir) }

@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"gatehouse/internal/atomicfile"
 	"io/fs"
 	"maps"
 	"os"
@@ -233,45 +234,13 @@ func (s *Store) Folders() ([]string, error) {
 	return out, nil
 }
 
-// WritePrivate writes data to path atomically (a temporary file renamed
-// over it), readable only by the user (0600), in a folder only the user can
-// enter when it has to create it, synced to disk (the file and its folder)
-// before it returns. Files that hold secrets or decisions use it.
-func WritePrivate(path string, data []byte) (err error) {
+// WritePrivate writes data to path atomically, readable only by the user
+// (0600), in a folder only the user can enter when it has to create it,
+// synced to disk (atomicfile: the file and its folder) before it returns. Files that hold secrets or decisions use it.
+func WritePrivate(path string, data []byte) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if err = tmp.Chmod(0o600); err != nil {
-		return err
-	}
-	if _, err = tmp.Write(data); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	if err = os.Rename(tmp.Name(), path); err != nil {
-		return err
-	}
-	// The rename is durable once the folder is synced.
-	d, err := openDir(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	return d.Sync()
+	return atomicfile.Write(path, data, 0o600)
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 
-	"gatehouse/internal/patch"
 	"gatehouse/internal/tools"
 	"gatehouse/internal/workspace"
 )
@@ -14,10 +13,10 @@ type Resolver interface {
 	Resolve(path string, access workspace.Access) (string, error)
 }
 
-// Middleware tells the tracker what the agent's tools do: the files
-// write_file and apply_patch write (their baselines are read just before),
-// the files read_file reads, and when a shell command runs (bash calls that
-// act; status, logs and list do not count).
+// Middleware tells the tracker what the agent's tools do: the files a
+// call's plan says it changes (write_file, apply_patch; their baselines are
+// read just before), the files read_file reads, and when a shell command
+// runs (a planned bash call: status, logs and list are not planned).
 //
 // Place it inside the approval middleware (listed after it), next to the
 // executor: the time a call waits for the user must not count as the
@@ -26,18 +25,16 @@ func (t *Tracker) Middleware(ws Resolver) tools.Middleware {
 	return func(tool tools.Tool, next tools.Handler) tools.Handler {
 		name := tool.Spec().Name
 		return func(ctx context.Context, call tools.Call) (tools.Result, error) {
-			switch name {
-			case "write_file", "apply_patch":
-				done := t.Writing(t.resolveAll(ws, writtenPaths(name, call.Args)))
+			switch p := call.Plan; {
+			case p != nil && p.Command != nil:
+				defer t.ShellStarted()()
+			case p != nil && p.Mcp == nil && len(p.Paths) > 0:
+				done := t.Writing(t.resolveAll(ws, p.Paths))
 				defer done()
-			case "bash":
-				if cc, ok := tool.(tools.CallClassifier); !ok || !cc.ReadOnlyCall(call.Args) {
-					defer t.ShellStarted()()
-				}
-			case "read_file":
+			case name == "read_file":
 				res, err := next(ctx, call)
 				if err == nil && !res.IsError {
-					t.Read(t.resolveAll(ws, writtenPaths(name, call.Args))...)
+					t.Read(t.resolveAll(ws, readPath(call.Args))...)
 				}
 				return res, err
 			}
@@ -46,35 +43,13 @@ func (t *Tracker) Middleware(ws Resolver) tools.Middleware {
 	}
 }
 
-// writtenPaths lists the paths a call names, as the model wrote them.
-func writtenPaths(tool string, args json.RawMessage) []string {
-	switch tool {
-	case "write_file", "read_file":
-		var a struct {
-			Path string `json:"path"`
-		}
-		if json.Unmarshal(args, &a) == nil && a.Path != "" {
-			return []string{a.Path}
-		}
-	case "apply_patch":
-		var a struct {
-			Patch string `json:"patch"`
-		}
-		if json.Unmarshal(args, &a) != nil {
-			return nil
-		}
-		p, err := patch.Parse(a.Patch)
-		if err != nil {
-			return nil
-		}
-		var out []string
-		for _, op := range p.Ops {
-			out = append(out, op.Path)
-			if op.MoveTo != "" {
-				out = append(out, op.MoveTo)
-			}
-		}
-		return out
+// readPath is the path read_file's arguments name, as the model wrote it.
+func readPath(args json.RawMessage) []string {
+	var a struct {
+		Path string `json:"path"`
+	}
+	if json.Unmarshal(args, &a) == nil && a.Path != "" {
+		return []string{a.Path}
 	}
 	return nil
 }

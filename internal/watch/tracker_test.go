@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"gatehouse/internal/protocol"
 	"gatehouse/internal/tools"
 	"gatehouse/internal/tools/files"
 	"gatehouse/internal/workspace"
@@ -27,6 +28,12 @@ func (f fakeShell) ReadOnlyCall(args json.RawMessage) bool {
 func (f fakeShell) Run(context.Context, json.RawMessage) (tools.Result, error) {
 	f.run()
 	return tools.OK(map[string]int{"exitCode": 0})
+}
+
+// Prepare describes a call as the real bash does: a command to run.
+func (f fakeShell) Prepare(_ context.Context, args json.RawMessage) (*tools.Prepared, tools.Result, bool) {
+	return &tools.Prepared{Command: &protocol.CommandPreview{Command: "make"},
+		Run: func(ctx context.Context, _ protocol.Decision) (tools.Result, error) { return f.Run(ctx, args) }}, tools.Result{}, true
 }
 
 type session struct {
@@ -68,7 +75,7 @@ func newSession(t *testing.T, topts TrackerOptions, seed map[string]string) *ses
 // call runs a tool through the tracker's middleware, as the router would.
 func (s *session) call(tool tools.Tool, args string) tools.Result {
 	s.t.Helper()
-	res, err := tools.Chain(tool, s.tr.Middleware(s.ws))(context.Background(), tools.Call{ID: "c", Name: tool.Spec().Name, Args: json.RawMessage(args)})
+	res, err := tools.Chain(tool, tools.Plan(nil), s.tr.Middleware(s.ws))(context.Background(), tools.Call{ID: "c", Name: tool.Spec().Name, Args: json.RawMessage(args)})
 	if err != nil || res.IsError {
 		s.t.Fatalf("%s %s: %v %s", tool.Spec().Name, args, err, res.Output)
 	}

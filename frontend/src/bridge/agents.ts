@@ -1,7 +1,7 @@
 // Trust for the workspace's agent definitions (.gatehouse/agents/*.md):
 // the bound Agents* methods. Components get an AgentsTrustBackend, so unit
 // tests pass a fake one.
-import * as App from "./wailsjs/go/main/App";
+import * as App from "./wailsjs/go/gui/App";
 
 /** One file of .gatehouse/agents/ as the trust prompt shows it. */
 export interface PendingAgentFile {

@@ -2,7 +2,7 @@
 // the window's "waiting for you" mark. Events come through bridge/index.ts
 // (approval.requested / approval.stale / approval.resolved, folded by the
 // transcript store).
-import * as App from "./wailsjs/go/main/App";
+import * as App from "./wailsjs/go/gui/App";
 import type { protocol } from "./wailsjs/go/models";
 import type { Decision, Rule } from "./protocol.gen";
 

@@ -2,7 +2,7 @@
 // views, diffs against the content before the session, and the live fs.changed
 // / watch.degraded events. Components get a FilesBackend as a prop, so unit
 // tests pass a fake.
-import * as App from "./wailsjs/go/main/App";
+import * as App from "./wailsjs/go/gui/App";
 import { EventsOn } from "./wailsjs/runtime/runtime";
 import { WAILS_EVENT_NAME, type FsChangedPayload, type GatehouseEvent } from "./protocol.gen";
 

@@ -1,18 +1,19 @@
 // The only module that imports the generated Wails bindings. Components talk
 // to the backend through these functions, so tests can run the UI against the
 // real backend (e2e) and unit tests can swap this module out.
-import * as App from "./wailsjs/go/main/App";
+import * as App from "./wailsjs/go/gui/App";
 import { BrowserOpenURL, EventsOn } from "./wailsjs/runtime/runtime";
-import type { main, protocol } from "./wailsjs/go/models";
+import type { gui, protocol } from "./wailsjs/go/models";
 import { copyText } from "./clipboard";
 import { WAILS_EVENT_NAME, type ApprovalMode, type GatehouseEvent, type ImageRef, type Snapshot } from "./protocol.gen";
 
 export type * from "./protocol.gen";
+export { DEFAULT_COMPACT_AT, DEFAULT_MICRO_COMPACT_AT, MIN_COMPACT_AT } from "./protocol.gen";
 
 /** The frame's state; its approval mode is the type generated from Go (protocol.ApprovalMode). */
-export type AppState = Omit<main.AppState, "approvalMode"> & { approvalMode: ApprovalMode };
+export type AppState = Omit<gui.AppState, "approvalMode"> & { approvalMode: ApprovalMode };
 // The binding types the field as a string; Go's type (protocol.ApprovalMode) holds it to the union.
-const frame = (p: Promise<main.AppState>): Promise<AppState> => p as Promise<AppState>;
+const frame = (p: Promise<gui.AppState>): Promise<AppState> => p as Promise<AppState>;
 
 /** Where a setting comes from: a command-line flag, the environment, the saved file, a default. */
 /** An agent a session may delegate to (internal/agents.Definition). */
@@ -134,9 +135,9 @@ export const backend = {
 
   getSettings: (): Promise<SettingsView> => App.GetSettings() as unknown as Promise<SettingsView>,
   saveSettings: (s: SettingsInput): Promise<SettingsView> =>
-    App.SaveSettings(s as unknown as main.SettingsInput) as unknown as Promise<SettingsView>,
+    App.SaveSettings(s as unknown as gui.SettingsInput) as unknown as Promise<SettingsView>,
   testConnection: (s: SettingsInput): Promise<ConnectionResult> =>
-    App.TestConnection(s as unknown as main.SettingsInput) as Promise<ConnectionResult>,
+    App.TestConnection(s as unknown as gui.SettingsInput) as Promise<ConnectionResult>,
   /** The ids of the models the configured server lists, sorted; rejects with the failure in words. */
   listModels: async (): Promise<string[]> => (await App.ListModels()) ?? [],
   /** Saves the model for the next turn (the running one keeps its own); rejects while --model names it. */

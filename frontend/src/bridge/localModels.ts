@@ -1,5 +1,5 @@
 // The first-run screen's look for model servers on this machine.
-import * as App from "./wailsjs/go/main/App";
+import * as App from "./wailsjs/go/gui/App";
 
 /** An OpenAI-compatible server found on loopback (Ollama, LM Studio). */
 export interface LocalServer {

@@ -1,7 +1,7 @@
 // The MCP servers panel's side of the bridge: the bound Mcp* methods and the
 // mcp.updated events. Components get an McpBackend, so unit tests pass a
 // fake one.
-import * as App from "./wailsjs/go/main/App";
+import * as App from "./wailsjs/go/gui/App";
 import type { mcp } from "./wailsjs/go/models";
 import { EventsOn } from "./wailsjs/runtime/runtime";
 import { WAILS_EVENT_NAME, type GatehouseEvent, type McpUpdatedPayload } from "./protocol.gen";

@@ -2,7 +2,7 @@
 // event stream, and the few runtime calls the panel needs (open a URL in the
 // system browser, the clipboard). Components get a ProcessBackend, so unit
 // tests pass a fake one.
-import * as App from "./wailsjs/go/main/App";
+import * as App from "./wailsjs/go/gui/App";
 import { BrowserOpenURL, ClipboardSetText, EventsOn } from "./wailsjs/runtime/runtime";
 import { WAILS_EVENT_NAME, type GatehouseEvent, type ProcessInfo } from "./protocol.gen";
 

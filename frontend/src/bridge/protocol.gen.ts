@@ -3,6 +3,11 @@
 
 export const WAILS_EVENT_NAME = "gatehouse:event";
 
+/** Compaction thresholds, percent of the context window (0 in the settings: these). */
+export const DEFAULT_MICRO_COMPACT_AT = 70;
+export const DEFAULT_COMPACT_AT = 85;
+export const MIN_COMPACT_AT = 20;
+
 export interface TurnStartedPayload {
   prompt: string;
   images?: ImageRef[];

@@ -1,7 +1,7 @@
 // The sandbox and crash-recovery side of the bridge: whether commands run
 // confined (settings, header), and the process groups a crashed run left
 // (process panel). Components get these interfaces, so tests pass fakes.
-import * as App from "./wailsjs/go/main/App";
+import * as App from "./wailsjs/go/gui/App";
 
 export interface SandboxView {
   /** workspace-write or off: the user's setting. */

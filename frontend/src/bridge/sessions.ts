@@ -1,7 +1,7 @@
 // The sessions menu's side of the bridge: list the workspace's saved
 // sessions, start a new one, resume one. Components get a SessionsBackend,
 // so unit tests pass a fake one.
-import * as App from "./wailsjs/go/main/App";
+import * as App from "./wailsjs/go/gui/App";
 import type { Snapshot } from "./protocol.gen";
 
 /** A saved session of the workspace. */

@@ -2,7 +2,7 @@
 // undoing it (a turn, some files, some hunks), or reverting one file. The
 // undo itself comes back as an undo.applied event (folded into the
 // transcript by the transcript store).
-import * as App from "./wailsjs/go/main/App";
+import * as App from "./wailsjs/go/gui/App";
 import type { protocol } from "./wailsjs/go/models";
 import type { UndoAppliedPayload, UndoFile, UndoSelection } from "./protocol.gen";
 

@@ -1,14 +1,13 @@
-import type { ContextLimits, ContextUse, SettingsView } from "../bridge";
+import { DEFAULT_COMPACT_AT, DEFAULT_MICRO_COMPACT_AT, MIN_COMPACT_AT, type ContextLimits, type ContextUse, type SettingsView } from "../bridge";
 import { windowSources } from "./ContextGauge";
 
 // The backend's rules (internal/settings/context.go), checked here first so
 // a bad value is shown at its field before anything is sent; the backend
-// checks again and has the last word.
-export const DEFAULT_MICRO_COMPACT_AT = 70;
-export const DEFAULT_COMPACT_AT = 85;
+// checks again and has the last word. The thresholds are generated from Go
+// (internal/protocol/compaction.go).
 const MIN_WINDOW = 1_000;
 const MAX_WINDOW = 10_000_000;
-const MIN_PERCENT = 20;
+const MIN_PERCENT = MIN_COMPACT_AT;
 
 /** The context fields as typed; empty is "detect" (the window) or the default (the thresholds). */
 export interface ContextText {

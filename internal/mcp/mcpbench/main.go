@@ -157,8 +157,8 @@ func gatehouseSession(root string, argv []string) (func(context.Context, tools.C
 	}
 	bus := events.New(events.SinkFunc(func(protocol.Event) {}), events.Options{})
 	gate := approval.New(approval.Config{Mode: func() approval.Mode { return approval.Auto },
-		Gateway: approval.NewGUI(bus, "bench"), Workspace: ws, Watch: live.W.OnChange})
-	router := tools.NewRouter(surface, tools.Policy{}, tools.OutputCap(runtime.OutputCap), gate.Middleware, live.T.Middleware(ws))
+		Gateway: approval.NewGUI("bench"), Session: "bench", Events: bus, Workspace: ws, Watch: live.W.OnChange})
+	router := tools.NewRouter(surface, tools.Policy{}, tools.OutputCap(runtime.OutputCap), tools.Plan(nil), gate.Middleware, live.T.Middleware(ws))
 	route := func(ctx context.Context, call tools.Call) (tools.Result, error) {
 		bus.Publish(protocol.Event{SessionID: "bench", TurnID: "t1", Type: protocol.ToolStarted,
 			Payload: protocol.ToolStartedPayload{CallID: call.ID, Tool: call.Name, Args: call.Args}})

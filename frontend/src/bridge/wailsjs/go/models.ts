@@ -147,58 +147,7 @@ export namespace agents {
 
 }
 
-export namespace llm {
-	
-	export class ConnectionResult {
-	    status: string;
-	    message: string;
-	    kind?: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new ConnectionResult(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.status = source["status"];
-	        this.message = source["message"];
-	        this.kind = source["kind"];
-	    }
-	}
-	export class LocalServer {
-	    name: string;
-	    baseURL: string;
-	    models: string[];
-	
-	    static createFrom(source: any = {}) {
-	        return new LocalServer(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.name = source["name"];
-	        this.baseURL = source["baseURL"];
-	        this.models = source["models"];
-	    }
-	}
-	export class Window {
-	    tokens: number;
-	    source: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new Window(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.tokens = source["tokens"];
-	        this.source = source["source"];
-	    }
-	}
-
-}
-
-export namespace main {
+export namespace gui {
 	
 	export class AppState {
 	    version: string;
@@ -612,6 +561,57 @@ export namespace main {
 	        this.watching = source["watching"];
 	        this.degraded = source["degraded"];
 	        this.reason = source["reason"];
+	    }
+	}
+
+}
+
+export namespace llm {
+	
+	export class ConnectionResult {
+	    status: string;
+	    message: string;
+	    kind?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ConnectionResult(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.status = source["status"];
+	        this.message = source["message"];
+	        this.kind = source["kind"];
+	    }
+	}
+	export class LocalServer {
+	    name: string;
+	    baseURL: string;
+	    models: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new LocalServer(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.name = source["name"];
+	        this.baseURL = source["baseURL"];
+	        this.models = source["models"];
+	    }
+	}
+	export class Window {
+	    tokens: number;
+	    source: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Window(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.tokens = source["tokens"];
+	        this.source = source["source"];
 	    }
 	}
 

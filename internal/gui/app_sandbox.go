@@ -1,0 +1,84 @@
+package gui
+
+import (
+	"fmt"
+	"os"
+
+	"gatehouse/internal/proc"
+	"gatehouse/internal/sandbox"
+	"gatehouse/internal/sandbox/host"
+	"gatehouse/internal/settings"
+)
+
+// SandboxView is the sandbox as the header and the settings show it.
+type SandboxView struct {
+	sandbox.Status
+	// DenyTCP: confined commands cannot open TCP connections (UDP cannot
+	// be refused).
+	DenyTCP bool `json:"denyTCP"`
+	// Writable lists where a confined command of the open workspace may
+	// write: the workspace, temp, the scratch folder, the tool caches.
+	Writable []string `json:"writable"`
+}
+
+// cmdHost is the supervisor host of this run (the recipe's).
+func (a *App) cmdHost() *host.Host { return a.kit.Commands() }
+
+// Sandbox says whether commands run confined, and where they may write.
+func (a *App) Sandbox() SandboxView {
+	a.mu.Lock()
+	h, ws, id := a.cmdHost(), a.workspace, ""
+	if a.sess != nil {
+		id = a.sess.ID()
+	}
+	a.mu.Unlock()
+	c := a.kit.Sandbox()
+	v := SandboxView{Status: h.Status(c), DenyTCP: c.DenyTCP, Writable: []string{}}
+	if ws != "" {
+		v.Writable = h.Policy(ws, h.Scratch(id), a.loginEnv.Environ(), c).Writable
+	}
+	return v
+}
+
+// SetSandbox saves the sandbox mode (workspace-write or off) and whether TCP
+// connections are refused; the next command uses them. Only the user calls
+// this: no tool can.
+func (a *App) SetSandbox(mode string, denyTCP bool) (SandboxView, error) {
+	if mode != sandbox.ModeWorkspaceWrite && mode != sandbox.ModeOff {
+		return a.Sandbox(), fmt.Errorf("unknown sandbox mode %q: use workspace-write or off", mode)
+	}
+	a.saveSettings(func(s *settings.Settings) { s.Sandbox, s.SandboxDenyTCP = mode, denyTCP })
+	return a.Sandbox(), nil
+}
+
+// Leftovers lists the process groups a crashed run of the app left running.
+func (a *App) Leftovers() []proc.Leftover {
+	a.mu.Lock()
+	h := a.cmdHost()
+	a.mu.Unlock()
+	if left := h.Leftovers(); left != nil {
+		return left
+	}
+	return []proc.Leftover{}
+}
+
+// StopLeftover stops one of Leftovers and returns those left.
+func (a *App) StopLeftover(id string) ([]proc.Leftover, error) {
+	a.mu.Lock()
+	h := a.cmdHost()
+	a.mu.Unlock()
+	err := h.StopLeftover(id)
+	return a.Leftovers(), err
+}
+
+// confirmWorkspace asks before opening the home or root folder as the
+// workspace: commands could then write nearly anywhere.
+func (a *App) confirmWorkspace(dir string) bool {
+	home, _ := os.UserHomeDir()
+	why := sandbox.RiskyWorkspace(dir, home)
+	if why == "" {
+		return true
+	}
+	return a.rt.Load().Confirm("Open "+dir+" as the workspace?",
+		"This is "+why+". Choose a project folder instead unless you mean it.", "Open it anyway", "Cancel")
+}

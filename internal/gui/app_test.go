@@ -1,0 +1,218 @@
+package gui
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"gatehouse/internal/llm/llmtest"
+	"gatehouse/internal/protocol"
+	"gatehouse/internal/settings"
+)
+
+func TestMain(m *testing.M) {
+	for _, kv := range os.Environ() {
+		if k, _, _ := strings.Cut(kv, "="); strings.HasPrefix(k, "OPENAI_") {
+			os.Unsetenv(k)
+		}
+	}
+	os.Exit(m.Run())
+}
+
+// newTestApp is the bound App without a window: settings in a temp folder,
+// the fake model server as its model, auto approval.
+func newTestApp(t *testing.T, script llmtest.Script) (*App, string) {
+	t.Helper()
+	app, ws, _ := newTestAppServer(t, script)
+	return app, ws
+}
+
+// newTestAppServer is newTestApp that also returns the fake model server.
+func newTestAppServer(t *testing.T, script llmtest.Script) (*App, string, *llmtest.Server) {
+	t.Helper()
+	srv := llmtest.Start(t, script)
+	store := settings.NewStore(filepath.Join(t.TempDir(), "config"))
+	app := NewApp(time.Now(), slog.New(slog.NewTextHandler(io.Discard, nil)), store, settings.Flags{}, filepath.Join(t.TempDir(), "data"))
+	if _, err := app.SaveSettings(SettingsInput{BaseURL: srv.URL, Model: "fake-model", APIKey: "sk-test"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := app.useMode("auto"); err != nil {
+		t.Fatal(err)
+	}
+	ws := t.TempDir()
+	if err := app.setWorkspace(ws); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { app.shutdown(context.Background()) })
+	return app, ws, srv
+}
+
+func waitIdle(t *testing.T, app *App) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() { app.currentSession().Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		t.Fatal("turn did not stop")
+	}
+}
+
+func TestSubmitStreamsIntoTheSnapshot(t *testing.T) {
+	app, _ := newTestApp(t, llmtest.Script{Responses: []llmtest.Response{{Text: llmtest.Text("Hello ", "**there**")}}})
+	if st := app.State(); st.NeedsSetup || st.Model != "fake-model" {
+		t.Fatalf("state %+v", st)
+	}
+	if _, err := app.Submit("hello"); err != nil {
+		t.Fatal(err)
+	}
+	waitIdle(t, app)
+	snap := app.Snapshot()
+	var kinds []string
+	for _, it := range snap.Transcript {
+		kinds = append(kinds, string(it.Kind))
+	}
+	if strings.Join(kinds, ",") != "user,assistant,stop" {
+		t.Fatalf("transcript kinds %v", kinds)
+	}
+	if snap.Transcript[1].Text != "Hello **there**" || snap.Transcript[2].Reason != protocol.StopCompleted {
+		t.Fatalf("transcript %+v", snap.Transcript)
+	}
+	if snap.LastSeq == 0 {
+		t.Error("snapshot without a seq")
+	}
+}
+
+func TestToolCallsReachTheWorkspaceAndProcessesDieWithTheSession(t *testing.T) {
+	app, ws := newTestApp(t, llmtest.Script{Responses: []llmtest.Response{
+		{ToolCalls: []llmtest.ToolCall{
+			{ID: "c1", Name: "write_file", Arguments: llmtest.Text(`{"path":"notes/a.txt","content":"hi\n"}`)},
+			{ID: "c2", Name: "bash", Arguments: llmtest.Text(`{"action":"start","command":"sleep 300"}`)},
+		}},
+		{Text: llmtest.Text("done")},
+	}})
+	if _, err := app.Submit("go"); err != nil {
+		t.Fatal(err)
+	}
+	waitIdle(t, app)
+	if b, err := os.ReadFile(filepath.Join(ws, "notes", "a.txt")); err != nil || string(b) != "hi\n" {
+		t.Fatalf("file: %q %v", b, err)
+	}
+	procs := app.Processes()
+	if len(procs) != 1 || procs[0].Status != protocol.StatusRunning {
+		t.Fatalf("processes %+v", procs)
+	}
+	pid := procs[0].PID
+	app.shutdown(context.Background())
+	deadline := time.Now().Add(10 * time.Second)
+	for syscall.Kill(pid, 0) == nil && !zombie(pid) {
+		if time.Now().After(deadline) {
+			t.Fatalf("process %d survived the session", pid)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func zombie(pid int) bool {
+	b, err := os.ReadFile(filepath.Join("/proc", itoa(pid), "stat"))
+	if err != nil {
+		return true
+	}
+	s := string(b)
+	i := strings.LastIndexByte(s, ')')
+	return i > 0 && i+2 < len(s) && s[i+2] == 'Z'
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func TestSettingsKeepTheKeyPrivate(t *testing.T) {
+	app, _ := newTestApp(t, llmtest.Script{})
+	v := app.GetSettings()
+	if !v.HasKey || v.Sources.APIKey != settings.FromSaved {
+		t.Fatalf("view %+v", v)
+	}
+	if _, err := app.SaveSettings(SettingsInput{BaseURL: "ftp://nope", Model: "m"}); err == nil {
+		t.Error("a non-http base URL was saved")
+	}
+	res := app.TestConnection(SettingsInput{BaseURL: "http://127.0.0.1:9/v1", Model: "fake-model"})
+	if res.Status != "unreachable" {
+		t.Errorf("closed port: %+v", res)
+	}
+}
+
+func TestRestartRunsTheSameCommandInTheSameFolder(t *testing.T) {
+	app, ws := newTestApp(t, llmtest.Script{Responses: []llmtest.Response{
+		{ToolCalls: []llmtest.ToolCall{{ID: "c1", Name: "bash", Arguments: llmtest.Text(`{"action":"start","command":"pwd; sleep 300","cwd":"sub"}`)}}},
+		{Text: llmtest.Text("started")},
+	}})
+	if err := os.Mkdir(filepath.Join(ws, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := app.Submit("start"); err != nil {
+		t.Fatal(err)
+	}
+	waitIdle(t, app)
+	first := app.Processes()[0]
+	if _, err := app.ProcessRestart(first.ProcessID); err == nil {
+		t.Fatal("a running process was restarted")
+	}
+	if _, err := app.ProcessStop(first.ProcessID); err != nil {
+		t.Fatal(err)
+	}
+	again, err := app.ProcessRestart(first.ProcessID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.ProcessID == first.ProcessID || again.Command != first.Command || again.Cwd != first.Cwd || again.Status != protocol.StatusRunning {
+		t.Fatalf("restart %+v of %+v", again, first)
+	}
+	if _, err := app.ProcessRestart("p-nope"); err == nil {
+		t.Fatal("an unknown process was restarted")
+	}
+}
+
+// The API chosen on the settings screen is saved, reported with its source,
+// and used by the next turn.
+func TestSettingsChooseTheResponsesAPI(t *testing.T) {
+	app, _, srv := newTestAppServer(t, llmtest.Script{Responses: []llmtest.Response{{Text: llmtest.Text("over ", "responses")}}})
+	if v := app.GetSettings(); v.API != settings.APIChat || v.Sources.API != settings.FromDefault {
+		t.Fatalf("default view %+v", v)
+	}
+	if _, err := app.SaveSettings(SettingsInput{BaseURL: srv.URL, Model: "fake-model", API: "v2"}); err == nil {
+		t.Fatal("an unknown API was saved")
+	}
+	v, err := app.SaveSettings(SettingsInput{BaseURL: srv.URL, Model: "fake-model", API: settings.APIResponses})
+	if err != nil || v.API != settings.APIResponses || v.Sources.API != settings.FromSaved {
+		t.Fatalf("view %+v, %v", v, err)
+	}
+	if _, err := app.Submit("hello"); err != nil {
+		t.Fatal(err)
+	}
+	waitIdle(t, app)
+	reqs := srv.Requests()
+	if last := reqs[len(reqs)-1]; !strings.HasSuffix(last.Path, "/v1/responses") {
+		t.Fatalf("the turn asked %s", last.Path)
+	}
+}
+
+// The page draws its first frame from State alone, so State carries the
+// saved theme and follows a change.
+func TestStateCarriesTheTheme(t *testing.T) {
+	app, _, srv := newTestAppServer(t, llmtest.Script{})
+	if got := app.State().Theme; got != settings.ThemeSystem {
+		t.Fatalf("default theme %q", got)
+	}
+	if _, err := app.SaveSettings(SettingsInput{BaseURL: srv.URL, Model: "fake-model", Theme: settings.ThemeDark}); err != nil {
+		t.Fatal(err)
+	}
+	if got := app.State().Theme; got != settings.ThemeDark {
+		t.Fatalf("theme after saving dark: %q", got)
+	}
+}

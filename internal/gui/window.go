@@ -1,0 +1,25 @@
+package gui
+
+import "context"
+
+// Hooks are a's Wails lifecycle callbacks (options.App OnStartup,
+// OnShutdown, OnBeforeClose). They are not methods the page may call, so
+// they are not exported on the bound App.
+func Hooks(a *App) (startup, shutdown func(context.Context), beforeClose func(context.Context) bool) {
+	return a.startup, a.shutdown, a.beforeClose
+}
+
+// Start applies the window's command line before the window opens: mode
+// (this run only; "" keeps the saved one) and the workspace to open (""
+// opens none).
+func Start(a *App, mode, workspace string) error {
+	if mode != "" {
+		if err := a.useMode(mode); err != nil {
+			return err
+		}
+	}
+	if workspace != "" {
+		return a.setWorkspace(workspace)
+	}
+	return nil
+}
