@@ -152,7 +152,7 @@ test("gatehouse acp over stdio: approvals, modes, cancel, load", async () => {
     await ed.app.connectWith(ndJsonStream(agent.output, agent.input), async (ctx) => {
       const init = await ctx.request("initialize", { protocolVersion: 1, clientCapabilities: {} });
       assert.equal(init.agentCapabilities.loadSession, true);
-      assert.ok(!init.agentCapabilities.promptCapabilities?.image);
+      assert.equal(init.agentCapabilities.promptCapabilities?.image, true);
 
       const s = await ctx.request("session/new", { cwd: ws, mcpServers: [] });
       sessionId = s.sessionId;
