@@ -33,3 +33,30 @@ bench-sandbox: supervisor-test
 	$(GO) run ./internal/sandbox/sandboxbench -supervisor $(abspath $(SUPERVISOR_OUT))
 
 BENCH_TARGETS += bench-sandbox
+
+# The sandbox tests again as an unprivileged user (CI runs as root, users
+# do not): the test binaries and the helper are copied to a folder nobody
+# can read, and run through setpriv as nobody, with a home and temp folder
+# of its own. Skipped where setpriv is missing.
+NOBODY_TESTS := TestConfinedWrites|TestUnix|TestAllowed|TestOutside|TestSecrets|TestNetworkOff|TestGit|TestWritable|TestEveryday
+NOBODY_PROC_TESTS := TestConfined
+
+.PHONY: test-sandbox-nobody
+test-sandbox-nobody: supervisor-test
+	@command -v setpriv >/dev/null || { echo "test-sandbox-nobody: no setpriv, skipped"; exit 0; }
+	@set -e; dir=$$(mktemp -d /tmp/gatehouse-nobody-XXXXXX); trap 'rm -rf "$$dir"' EXIT; \
+	$(GO) test -c -o $$dir/sandbox.test ./internal/sandbox; \
+	$(GO) test -c -o $$dir/proc.test ./internal/proc; \
+	$(GO) build -o $$dir/crashhost ./internal/proc/crashhost; \
+	cp $(SUPERVISOR_OUT) $$dir/; mkdir -p $$dir/home $$dir/tmp; \
+	chmod 755 $$dir; chown -R 65534:65534 $$dir/home $$dir/tmp; \
+	run() { (cd $$dir && setpriv --reuid=65534 --regid=65534 --clear-groups env -i PATH=/usr/local/bin:/usr/bin:/bin:$$(dirname $$(command -v $(GO))) \
+		HOME=$$dir/home TMPDIR=$$dir/tmp GOTOOLCHAIN=local GATEHOUSE_TEST_SUPERVISOR=$$dir/gatehouse-supervisor \
+		GATEHOUSE_TEST_CRASHHOST=$$dir/crashhost "$$@"); }; \
+	for t in "sandbox.test:$(NOBODY_TESTS)" "proc.test:$(NOBODY_PROC_TESTS)"; do \
+		echo "$${t%%:*} as nobody:"; \
+		if run ./$${t%%:*} -test.run "$${t#*:}" -test.v >$$dir/log 2>&1; then grep -E '^(---|ok|PASS)' $$dir/log; \
+		else cat $$dir/log; echo "test-sandbox-nobody: FAILED"; exit 1; fi; \
+	done
+
+TEST_TARGETS += test-sandbox-nobody

@@ -32,6 +32,8 @@ import { AgentsTrust } from "./components/AgentsTrust";
 import { McpPanel } from "./components/McpPanel";
 import type { UndoBackend } from "./bridge/undo";
 import { useUndo } from "./undo/useUndo";
+import type { GitBackend } from "./bridge/git";
+import { Changes } from "./components/changes/Changes";
 
 /** Sets the page's theme: light, dark, or anything else for the system's. */
 export function applyTheme(theme: string) {
@@ -46,7 +48,7 @@ const panelDefaultsNoServers = { files: 260, processes: 440 };
 
 const autoNotice = "This window started in auto mode: tool calls run without asking you first. The workspace boundary still holds. Change the mode with Approval in the header.";
 
-export function App({ backend, processes, sessions, localModels, files, approvals, mcp, initialState, sandbox, leftovers, undo: undoApi, agentsTrust, trusted }: {
+export function App({ backend, processes, sessions, localModels, files, approvals, mcp, initialState, sandbox, leftovers, undo: undoApi, agentsTrust, trusted, git }: {
   backend: Backend;
   /** The frame's state when the page had it before mounting (main.tsx): the first render is then the real frame. */
   initialState?: AppState;
@@ -65,6 +67,8 @@ export function App({ backend, processes, sessions, localModels, files, approval
   /** Settings → Trusted folders. */
   trusted?: TrustedFoldersBackend;
   undo?: UndoBackend;
+  /** The Changes view's git (absent: no Changes button). */
+  git?: GitBackend;
 }) {
   const [state, setState] = useState<AppState | null>(initialState ?? null);
   const [error, setError] = useState<string | null>(null);
@@ -148,6 +152,10 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const actions = useMemo(() => ({ openURL: backend.openURL, openSettings, newSession, copy: backend.copyText, showRule, price,
     compact: backend.compact, undoCompact: backend.undoCompact, undo: undo.actions }), [backend, openSettings, newSession, showRule, price, undo.actions]);
   const [help, setHelp] = useState(false);
+  // The Changes view, in place of the chat while open; read again on every change on disk.
+  const [changesOpen, setChangesOpen] = useState(false);
+  const [fsTick, setFsTick] = useState(0);
+  useEffect(() => (changesOpen ? files?.onFsChanged(() => setFsTick((n) => n + 1)) : undefined), [changesOpen, files]);
   const [findSignal, setFindSignal] = useState(0);
   useShortcuts({
     // Never from the keyboard while a turn runs: switching would stop it.
@@ -162,10 +170,10 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const { props: panelProps, setOpen: setPanelOpen } = useSidePanels(showServers ? panelDefaults : panelDefaultsNoServers, state?.panelWidths,
     useCallback((id: string, w: number) => void backend.setPanelWidth(id, w).catch(() => {}), [backend]));
   const onProcessStarted = useCallback(() => setPanelOpen("processes", true), [setPanelOpen]);
-  const settingsDeps = useMemo<SettingsDeps>(() => ({ backend, vision: backend, localModels, sandbox, trusted, contextUse,
+  const settingsDeps = useMemo<SettingsDeps>(() => ({ backend, vision: backend, localModels, sandbox, trusted, contextUse, git,
     agents: state?.workspace ? backend.agentDefinitions : undefined,
     showPanel: showServers ? (id: "servers") => (setSettingsAt(null), setPanelOpen(id, true)) : undefined,
-  }), [backend, localModels, sandbox, trusted, contextUse, state?.workspace, showServers, setPanelOpen]);
+  }), [backend, localModels, sandbox, trusted, contextUse, git, state?.workspace, showServers, setPanelOpen]);
   // Before the first request the gauge shows the window the next one will have.
   const nextWindow = useNextWindow(state?.workspace && !state.needsSetup && !contextUse ? backend.contextWindow : undefined, state?.model ?? "");
 
@@ -198,6 +206,10 @@ export function App({ backend, processes, sessions, localModels, files, approval
           )}
           gauge={state.workspace ? <ContextGauge use={contextUse} next={nextWindow} /> : undefined}
           cost={state.workspace ? <SessionCost items={transcript.items} price={price} /> : undefined}
+          changes={git && state.workspace ? (
+            <button type="button" className="secondary header-changes" aria-pressed={changesOpen} onClick={() => setChangesOpen((o) => !o)}
+              title="Review, stage and commit the workspace's git changes">Changes</button>
+          ) : undefined}
           rules={approvals && <ApprovalRules api={approvals} refreshKey={`${transcript.sessionId}:${transcript.pendingApprovals.length}`} focus={ruleFocus} />}
         />
         {error && (
@@ -215,6 +227,12 @@ export function App({ backend, processes, sessions, localModels, files, approval
               onClose={state.needsSetup ? undefined : () => setSettingsAt(null)}
               waiting={waiting && `${waiting.tool} is waiting for your answer. Its dialog comes back when you leave Settings.`}
             />
+          </main>
+        ) : changesOpen && git && state.workspace ? (
+          <main className="body">
+            <Changes key={state.workspace} git={git} refresh={`${fsTick}:${transcript.turnId}`} onClose={() => setChangesOpen(false)}
+              onUndo={undo.actions ? (unit) => undo.actions!.open(unit, "undo") : undefined}
+              onSwitched={() => void act(backend.state().then((s) => (void store.resync(), s)))} />
           </main>
         ) : (
           <main className="body">

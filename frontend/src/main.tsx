@@ -11,6 +11,7 @@ import { leftoverBackend, sandboxBackend } from "./bridge/sandbox";
 import { mcpBackend } from "./bridge/mcp";
 import { agentsTrustBackend, trustedFoldersBackend } from "./bridge/agents";
 import { undoBackend } from "./bridge/undo";
+import { gitBackend } from "./bridge/git";
 import "./styles.css";
 
 const root = createRoot(document.getElementById("root")!);
@@ -18,7 +19,7 @@ const root = createRoot(document.getElementById("root")!);
 function mount(initialState?: AppState) {
   root.render(
     <StrictMode>
-      <App backend={backend} processes={processBackend} sessions={sessionsBackend} localModels={detectLocalModels} files={filesBackend} approvals={approvalBackend} initialState={initialState} mcp={mcpBackend} agentsTrust={agentsTrustBackend} trusted={trustedFoldersBackend} sandbox={sandboxBackend} leftovers={leftoverBackend} undo={undoBackend} />
+      <App backend={backend} processes={processBackend} sessions={sessionsBackend} localModels={detectLocalModels} files={filesBackend} approvals={approvalBackend} initialState={initialState} mcp={mcpBackend} agentsTrust={agentsTrustBackend} trusted={trustedFoldersBackend} sandbox={sandboxBackend} leftovers={leftoverBackend} undo={undoBackend} git={gitBackend} />
     </StrictMode>,
   );
 }

@@ -62,6 +62,9 @@ func SandboxLine(c *protocol.CommandPreview) string {
 		return ""
 	}
 	if c.Confined {
+		if c.Sandbox != "" {
+			return c.Sandbox // the tool's words: layers, reads, sockets, network
+		}
 		return "confined — writes only in the workspace, temp and tool caches"
 	}
 	return "not confined — can write anywhere you can"

@@ -6,6 +6,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"gatehouse/internal/llm/llmtest"
@@ -85,5 +86,38 @@ func TestExecChildCommandsAreConfined(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(home, "x")); err == nil {
 		t.Fatal("the child's command wrote ~/x: it ran unconfined")
+	}
+}
+
+// `gatehouse tool bash` runs its command under the helper, confined: a
+// write in the workspace happens, one in the home folder is refused.
+func TestToolBashRunsConfined(t *testing.T) {
+	suptest.Confining(t)
+	root := t.TempDir()
+	ws, home, tmp := filepath.Join(root, "ws"), filepath.Join(root, "home"), filepath.Join(root, "tmp")
+	for _, d := range []string{ws, home, tmp} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("HOME", home)
+	t.Setenv("TMPDIR", tmp) // not /tmp: its own would be private, the home below it hidden
+	t.Setenv("SHELL", "/bin/sh")
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	t.Setenv("XDG_DATA_HOME", filepath.Join(home, ".local/share"))
+	var out, errOut strings.Builder
+	code := Tool([]string{"bash", "--workspace", ws, "--args", `{"action":"exec","command":"echo in > inside.txt; echo out > \"$HOME/x\""}`},
+		strings.NewReader(""), &out, &errOut)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s %s", code, out.String(), errOut.String())
+	}
+	if b, err := os.ReadFile(filepath.Join(ws, "inside.txt")); err != nil || string(b) != "in\n" {
+		t.Fatalf("inside.txt: %q %v (%s)", b, err, out.String())
+	}
+	if _, err := os.Stat(filepath.Join(home, "x")); err == nil {
+		t.Fatalf("gatehouse tool bash wrote ~/x: it ran unconfined\n%s", out.String())
+	}
+	if !strings.Contains(out.String(), "sandbox") {
+		t.Fatalf("the result does not say the sandbox refused the write: %s", out.String())
 	}
 }

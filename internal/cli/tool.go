@@ -8,12 +8,16 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"os/signal"
 	"runtime/debug"
 	"strings"
 
 	"gatehouse/internal/proc"
+	cmdhost "gatehouse/internal/sandbox/host"
+	"gatehouse/internal/sessionhost"
+	"gatehouse/internal/settings"
 	"gatehouse/internal/tools"
 	"gatehouse/internal/tools/builtin"
 	"gatehouse/internal/workspace"
@@ -85,8 +89,22 @@ func Tool(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usage("%v", err)
 	}
-	// Processes a call starts end when the command exits.
-	procs := proc.NewRegistry(proc.Options{Env: (&proc.LoginEnv{}).Environ})
+	// Processes a call starts end when the command exits. Commands run under
+	// the supervisor helper, confined as the saved settings say, as in
+	// every other host.
+	env, err := sessionhost.DefaultEnv()
+	if err != nil {
+		return usage("%v", err)
+	}
+	cmds := cmdhost.New(env.DataDir, slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
+	defer cmds.Close()
+	cfg := cmdhost.Config{}
+	if saved, err := settings.NewStore(env.ConfigDir).Load(); err == nil {
+		cfg = cmdhost.ConfigOf(saved)
+	}
+	cmds.ConfigDir = env.ConfigDir
+	procs := proc.NewRegistry(cmds.Options(proc.Options{Env: env.ProcEnv}, ws.Root(), cmds.Scratch("tool"),
+		func() cmdhost.Config { return cfg }))
 	defer procs.CloseAll()
 	var tool tools.Tool
 	var names []string

@@ -4,6 +4,7 @@
 package commands
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -12,6 +13,7 @@ import (
 
 	"gatehouse/internal/acp"
 	"gatehouse/internal/cli"
+	"gatehouse/internal/worktree"
 )
 
 // Subcommand is a word after `gatehouse` that runs headless. main
@@ -28,9 +30,16 @@ type Subcommand struct {
 // List is the table, for a build of version.
 func List(version string) []Subcommand {
 	return []Subcommand{
-		{[]string{"exec"}, "--workspace DIR --prompt TEXT [--approval MODE] [--json] ...",
-			"run one turn of the agent without the window",
-			func(args []string, stdout, stderr io.Writer) int { return cli.ExecMain(args, os.Stdin, stdout, stderr) }},
+		{[]string{"exec"}, "--workspace DIR --prompt TEXT [--approval MODE] [--json] [--worktree [NAME]] ...",
+			"run one turn of the agent without the window (--worktree: in a new or the named worktree session)",
+			func(args []string, stdout, stderr io.Writer) int {
+				args, err := worktree.ExecArgs(context.Background(), args, stderr)
+				if err != nil {
+					fmt.Fprintln(stderr, "gatehouse exec:", err)
+					return cli.ExitError
+				}
+				return cli.ExecMain(args, os.Stdin, stdout, stderr)
+			}},
 		{[]string{"acp"}, "[--approval MODE] [--model M] [--base-url URL] [--api chat|responses]",
 			"serve editors (Zed, …) over the Agent Client Protocol on stdin/stdout",
 			func(args []string, stdout, stderr io.Writer) int {
@@ -45,6 +54,9 @@ func List(version string) []Subcommand {
 		{[]string{"undo"}, "--workspace DIR [--session ID] [--turn N] [--dry-run] [--conflicts keep|restore]",
 			"take back a turn's file changes; prints the diff it applies",
 			func(args []string, stdout, stderr io.Writer) int { return cli.UndoMain(args, stdout, stderr) }},
+		{[]string{"worktree"}, worktree.Usage,
+			"sessions in their own git worktree: make, list, merge into the branch they came from, keep the branch, or discard",
+			func(args []string, stdout, stderr io.Writer) int { return worktree.Main(args, stdout, stderr) }},
 		{[]string{"version", "--version", "-version"}, "", "print the version",
 			func(_ []string, stdout, _ io.Writer) int { fmt.Fprintf(stdout, "gatehouse %s\n", version); return 0 }},
 		{[]string{"help", "--help", "-help", "-h"}, "", "print this help",

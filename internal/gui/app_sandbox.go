@@ -10,21 +10,24 @@ import (
 	"gatehouse/internal/settings"
 )
 
-// SandboxView is the sandbox as the header and the settings show it.
+// SandboxView is the sandbox as the header and the settings show it: the
+// active layers and what a confined command of the open workspace reaches
+// (sandbox.Status), and the lists the user edits.
 type SandboxView struct {
 	sandbox.Status
-	// DenyTCP: confined commands cannot open TCP connections (UDP cannot
-	// be refused).
+	// DenyTCP: the network is off for confined commands (TCP, MPTCP, UDP).
 	DenyTCP bool `json:"denyTCP"`
-	// Writable lists where a confined command of the open workspace may
-	// write: the workspace, temp, the scratch folder, the tool caches.
-	Writable []string `json:"writable"`
+	// DenyList is the deny-read list as set ("~/" is the home folder);
+	// Sockets the Unix sockets commands may reach.
+	DenyList []string `json:"denyList"`
+	Sockets  []string `json:"socketList"`
 }
 
 // cmdHost is the supervisor host of this run (the recipe's).
 func (a *App) cmdHost() *host.Host { return a.kit.Commands() }
 
-// Sandbox says whether commands run confined, and where they may write.
+// Sandbox says whether commands run confined, with which layers, and what
+// they reach.
 func (a *App) Sandbox() SandboxView {
 	a.mu.Lock()
 	h, ws, id := a.cmdHost(), a.workspace, ""
@@ -33,21 +36,43 @@ func (a *App) Sandbox() SandboxView {
 	}
 	a.mu.Unlock()
 	c := a.kit.Sandbox()
-	v := SandboxView{Status: h.Status(c), DenyTCP: c.DenyTCP, Writable: []string{}}
-	if ws != "" {
-		v.Writable = h.Policy(ws, h.Scratch(id), a.loginEnv.Environ(), c).Writable
+	v := SandboxView{Status: h.Describe(c, ws, h.Scratch(id), a.loginEnv.Environ()), DenyTCP: c.DenyTCP,
+		DenyList: c.DenyRead, Sockets: c.Sockets}
+	if v.DenyList == nil {
+		v.DenyList = sandbox.DefaultDenyRead
+	}
+	if v.Sockets == nil {
+		v.Sockets = []string{}
+	}
+	if v.Writable == nil {
+		v.Writable = []string{}
 	}
 	return v
 }
 
-// SetSandbox saves the sandbox mode (workspace-write or off) and whether TCP
-// connections are refused; the next command uses them. Only the user calls
-// this: no tool can.
+// SetSandbox saves the sandbox mode (workspace-write or off) and whether the
+// network is off; the next command uses them. Only the user calls this: no
+// tool can.
 func (a *App) SetSandbox(mode string, denyTCP bool) (SandboxView, error) {
 	if mode != sandbox.ModeWorkspaceWrite && mode != sandbox.ModeOff {
 		return a.Sandbox(), fmt.Errorf("unknown sandbox mode %q: use workspace-write or off", mode)
 	}
 	a.saveSettings(func(s *settings.Settings) { s.Sandbox, s.SandboxDenyTCP = mode, denyTCP })
+	return a.Sandbox(), nil
+}
+
+// SetSandboxLists saves the deny-read list and the Unix sockets commands
+// may reach; the next command uses them. Only the user calls this.
+func (a *App) SetSandboxLists(denyRead, sockets []string) (SandboxView, error) {
+	deny, err := sandbox.CleanList(denyRead, false)
+	if err != nil {
+		return a.Sandbox(), err
+	}
+	socks, err := sandbox.CleanList(sockets, true)
+	if err != nil {
+		return a.Sandbox(), err
+	}
+	a.saveSettings(func(s *settings.Settings) { s.SandboxDenyRead, s.SandboxSockets = deny, socks })
 	return a.Sandbox(), nil
 }
 

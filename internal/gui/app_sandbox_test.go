@@ -32,8 +32,16 @@ func TestSessionCommandsRunConfinedAndTheUISaysSo(t *testing.T) {
 		t.Fatalf("state says unconfined: %+v", st)
 	}
 	v := app.Sandbox()
-	if !v.Confined || !slices.Contains(v.Writable, ws) {
+	if !v.Confined || !slices.Contains(v.Writable, ws) || len(v.Layers) == 0 || !slices.Contains(v.DenyList, "~/.ssh") ||
+		!strings.Contains(v.Line, "Landlock") {
 		t.Fatalf("sandbox view: %+v", v)
+	}
+	if _, err := app.SetSandboxLists([]string{"relative/path"}, nil); err == nil {
+		t.Fatal("a relative deny-read entry was saved")
+	}
+	if v, err := app.SetSandboxLists([]string{"~/.ssh", "~/secret", ""}, []string{"$SSH_AUTH_SOCK"}); err != nil ||
+		!slices.Equal(v.DenyList, []string{"~/.ssh", "~/secret"}) || !slices.Equal(v.Sockets, []string{"$SSH_AUTH_SOCK"}) {
+		t.Fatalf("lists: %+v %v", v, err)
 	}
 	if _, err := app.SetSandbox("none", false); err == nil {
 		t.Fatal("an unknown mode was saved")

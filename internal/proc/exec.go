@@ -6,6 +6,8 @@ import (
 	"os"
 	"sync"
 	"time"
+
+	"gatehouse/internal/sandbox"
 )
 
 // ExecSpec is a one-shot command for Exec.
@@ -16,6 +18,9 @@ type ExecSpec struct {
 	// Stdout and Stderr receive the output as it comes, each from one
 	// goroutine; neither is written to after Exec returns.
 	Stdout, Stderr io.Writer
+	// Unconfined runs this command outside the sandbox (still under the
+	// supervisor): the user chose so for this one call.
+	Unconfined bool
 }
 
 // ExecResult is how an Exec ended.
@@ -23,8 +28,14 @@ type ExecResult struct {
 	PID      int
 	ExitCode int // 128+n when killed by signal n
 	TimedOut bool
-	// Confined: the command ran under the sandbox (Options.Sandbox).
+	// Confined: the command ran under the sandbox (Options.Sandbox), with
+	// Policy.
 	Confined bool
+	Policy   *sandbox.Policy
+	// Restored lists the guarded paths (.git/hooks, .git/config...) the
+	// command changed and the sandbox put back: with Landlock alone they
+	// are not read-only (sandbox.Guard).
+	Restored []string
 	Duration time.Duration
 }
 
@@ -63,7 +74,7 @@ func (r *Registry) Exec(ctx context.Context, spec ExecSpec) (ExecResult, error) 
 		return ExecResult{}, ErrClosed
 	}
 	began := time.Now()
-	l, err := r.launch(spec.Command, spec.Dir, env, [3]*os.File{nil, outW, errW}, false)
+	l, err := r.launch(spec.Command, spec.Dir, env, [3]*os.File{nil, outW, errW}, false, spec.Unconfined)
 	outW.Close()
 	errW.Close()
 	if err != nil {
@@ -83,7 +94,7 @@ func (r *Registry) Exec(ctx context.Context, spec ExecSpec) (ExecResult, error) 
 	waited := make(chan int, 1)
 	go func() { waited <- l.wait() }()
 
-	res := ExecResult{PID: g.pgid, Confined: l.confined}
+	res := ExecResult{PID: g.pgid, Confined: l.policy != nil, Policy: l.policy}
 	var timeout <-chan time.Time
 	if spec.Timeout > 0 {
 		t := time.NewTimer(spec.Timeout)
@@ -105,6 +116,7 @@ func (r *Registry) Exec(ctx context.Context, spec ExecSpec) (ExecResult, error) 
 	}
 	res.Duration = time.Since(began)
 	res.ExitCode = code
+	res.Restored = l.restored
 
 	// The shell is gone; take what is left in the pipes, but do not wait for
 	// a background child that still holds them.

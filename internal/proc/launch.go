@@ -3,24 +3,27 @@ package proc
 import (
 	"os"
 	"os/exec"
+
+	"gatehouse/internal/sandbox"
 )
 
 // launched is a shell started by launch, directly or under the supervisor.
 type launched struct {
-	pid      int   // the shell
-	g        group // what Stop kills
-	confined bool  // under the sandbox
+	pid      int             // the shell
+	g        group           // what Stop kills
+	policy   *sandbox.Policy // the sandbox's, nil: unconfined
 	wait     func() int
+	restored []string // set by wait: guarded paths the command changed, put back
 }
 
 // launch starts `shell -c command` in dir with stdio, in a process group of
 // its own (withPTY: a session of its own whose controlling terminal is
 // stdio[0]). With Options.Supervisor set, the shell runs under the helper,
 // confined by Options.Sandbox's policy. Call with r.mu held.
-func (r *Registry) launch(command, dir string, env []string, stdio [3]*os.File, withPTY bool) (*launched, error) {
+func (r *Registry) launch(command, dir string, env []string, stdio [3]*os.File, withPTY, unconfined bool) (*launched, error) {
 	shell := r.shellPath(env)
 	if r.o.Supervisor != "" {
-		return r.launchSupervised(shell, command, dir, env, stdio, withPTY)
+		return r.launchSupervised(shell, command, dir, env, stdio, withPTY, unconfined)
 	}
 	cmd := exec.Command(shell, "-c", command)
 	cmd.Dir, cmd.Env = dir, env
@@ -52,6 +55,15 @@ func setStdio(cmd *exec.Cmd, stdio [3]*os.File) {
 	if stdio[2] != nil {
 		cmd.Stderr = stdio[2]
 	}
+}
+
+// Policy is the sandbox policy a command started now in dir would get, nil
+// when it would run unconfined (for the approval dialog).
+func (r *Registry) Policy(dir string) *sandbox.Policy {
+	if r.o.Supervisor == "" || r.o.Sandbox == nil {
+		return nil
+	}
+	return r.o.Sandbox(dir)
 }
 
 // Confined reports whether a command started now in dir would run confined

@@ -84,6 +84,7 @@ type Registry struct {
 	lifeR, lifeW *os.File // the supervisors' lifeline (see lifeline)
 	spare        *helper  // a helper started ahead of the next command
 	refilling    bool     // a spare is being started
+	lastDir      string   // folder of the last supervised command (see ahead)
 	refills      sync.WaitGroup
 	spareReady   *sync.Cond // on mu: a refill ended
 
@@ -184,7 +185,7 @@ func (r *Registry) Start(command, dir string) (Info, error) {
 	if err != nil {
 		return Info{}, err
 	}
-	l, err := r.launch(command, dir, env, [3]*os.File{tty, tty, tty}, true)
+	l, err := r.launch(command, dir, env, [3]*os.File{tty, tty, tty}, true, false)
 	tty.Close()
 	if err != nil {
 		f.Close()
@@ -197,7 +198,7 @@ func (r *Registry) Start(command, dir string) (Info, error) {
 		id: "p" + strconv.Itoa(r.nextID), ring: NewRing(r.o.RingSize),
 		g: l.g, pty: f,
 		done: make(chan struct{}), rdone: make(chan struct{}),
-		inf: Info{PID: pid, Command: command, Cwd: dir, Status: StatusRunning, StartedAt: time.Now(), Confined: l.confined},
+		inf: Info{PID: pid, Command: command, Cwd: dir, Status: StatusRunning, StartedAt: time.Now(), Confined: l.policy != nil},
 	}
 	p.inf.ProcessID = p.id
 	r.procs[p.id] = p
@@ -356,7 +357,7 @@ func (r *Registry) stopAll(ps []*process, gs []group) {
 func (r *Registry) CloseAll() {
 	r.mu.Lock()
 	r.closed = true
-	r.dropSpare()
+	spareDone := r.dropSpare()
 	var ps []*process
 	for _, id := range r.order {
 		if p := r.procs[id]; !p.inf.Restored {
@@ -368,6 +369,7 @@ func (r *Registry) CloseAll() {
 		gs = append(gs, g)
 	}
 	r.mu.Unlock()
+	awaitEnd(spareDone)
 	r.stopAll(ps, gs)
 }
 

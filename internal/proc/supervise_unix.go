@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 
 	"gatehouse/internal/sandbox"
 	"gatehouse/internal/supervisor/wire"
@@ -64,13 +65,14 @@ func (r *Registry) lifeline() (*os.File, error) {
 	return r.lifeR, nil
 }
 
-// supervisorArgs are the helper's flags for a command in dir.
-func (r *Registry) supervisorArgs(dir string, withPTY bool) (args []string, confined bool) {
-	var p *sandbox.Policy
-	if r.o.Sandbox != nil {
-		p = r.o.Sandbox(dir)
+// supervisorArgs are the helper's flags for a command in dir, and the
+// policy confining it (nil: none; unconfined: the user chose none for this
+// one call).
+func (r *Registry) supervisorArgs(dir string, withPTY, unconfined bool) (args []string, pol *sandbox.Policy) {
+	if r.o.Sandbox != nil && !unconfined {
+		pol = r.o.Sandbox(dir)
 	}
-	return HelperArgs(r.o.KillGrace, withPTY, p), p != nil
+	return HelperArgs(r.o.KillGrace, withPTY, pol), pol
 }
 
 // helper is a started helper process.
@@ -175,7 +177,7 @@ func (r *Registry) refill() {
 	var sp *helper
 	if err == nil {
 		// No environment: the command gets its own with its request.
-		sp, err = r.startHelper(life, []string{wire.SpareFlag}, "/", []string{}, [3]*os.File{}, true)
+		sp, err = r.startHelper(life, append(r.ahead(), wire.SpareFlag), "/", []string{}, [3]*os.File{}, true)
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -184,30 +186,77 @@ func (r *Registry) refill() {
 	if err != nil {
 		return
 	}
-	if r.closed || r.spare != nil {
+	if r.closed {
+		// Close waits for this refill: the spare must be gone by then.
+		sp.discard()
+		r.mu.Unlock()
+		awaitEnd(sp.sup.done)
+		r.mu.Lock()
+		return
+	}
+	if r.spare != nil {
 		sp.discard()
 		return
 	}
 	r.spare = sp
 }
 
-// dropSpare discards the spare helper; call with r.mu held.
-func (r *Registry) dropSpare() {
-	if r.spare != nil {
-		r.spare.discard()
-		r.spare = nil
+// ahead are the policy flags a spare enters the sandbox's namespaces with
+// ahead of its command: those of the last command's folder, when they use
+// namespaces (a next command confined otherwise runs as without).
+func (r *Registry) ahead() []string {
+	r.mu.Lock()
+	dir := r.lastDir
+	r.mu.Unlock()
+	if dir == "" || r.o.Sandbox == nil {
+		return nil
+	}
+	if p := r.o.Sandbox(dir); p != nil && p.Namespaces() {
+		return p.Args()
+	}
+	return nil
+}
+
+// dropSpare discards the spare helper and returns a channel closed once it
+// ended (nil: there was none); call with r.mu held.
+func (r *Registry) dropSpare() <-chan struct{} {
+	sp := r.spare
+	if sp == nil {
+		return nil
+	}
+	sp.discard()
+	r.spare = nil
+	return sp.sup.done
+}
+
+// spareGrace bounds the wait for a dropped spare at close: one that entered
+// the sandbox's namespaces ends its bubblewrap first.
+const spareGrace = 2 * time.Second
+
+// awaitEnd waits (bounded) for a dropped spare to end.
+func awaitEnd(done <-chan struct{}) {
+	if done == nil {
+		return
+	}
+	select {
+	case <-done:
+	case <-time.After(spareGrace):
 	}
 }
 
 // launchSupervised runs the command under a helper: the spare started
 // ahead when there is one, else a new one; then a new spare is started for
 // the next command. Call with r.mu held.
-func (r *Registry) launchSupervised(shell, command, dir string, env []string, stdio [3]*os.File, withPTY bool) (*launched, error) {
+func (r *Registry) launchSupervised(shell, command, dir string, env []string, stdio [3]*os.File, withPTY, unconfined bool) (*launched, error) {
 	life, err := r.lifeline()
 	if err != nil {
 		return nil, err
 	}
-	args, confined := r.supervisorArgs(dir, withPTY)
+	args, pol := r.supervisorArgs(dir, withPTY, unconfined)
+	var guard *sandbox.Guard
+	if pol != nil && len(pol.Guarded) > 0 {
+		guard = sandbox.NewGuard(pol.Guarded)
+	}
 	args = append(args, "--", shell, "-c", command)
 	// A spare on its way is nearer than a new helper (commands in a row).
 	for r.spare == nil && r.refilling {
@@ -230,6 +279,7 @@ func (r *Registry) launchSupervised(shell, command, dir string, env []string, st
 			return nil, err
 		}
 	}
+	r.lastDir = dir
 	go r.refill()
 	sup, statR := h.sup, h.statR
 	lines := bufio.NewReader(statR)
@@ -249,9 +299,13 @@ func (r *Registry) launchSupervised(shell, command, dir string, env []string, st
 	}
 	var once sync.Once
 	code := -1
-	wait := func() int {
+	l := &launched{pid: pid, g: g, policy: pol}
+	l.wait = func() int {
 		once.Do(func() {
 			defer statR.Close()
+			if guard != nil {
+				defer func() { l.restored = guard.Restore() }()
+			}
 			for {
 				k, t := readStatus(lines)
 				if k == wire.MsgExit {
@@ -267,7 +321,7 @@ func (r *Registry) launchSupervised(shell, command, dir string, env []string, st
 		})
 		return code
 	}
-	return &launched{pid: pid, g: g, confined: confined, wait: wait}, nil
+	return l, nil
 }
 
 // readStatus reads one "kind text" line of the helper's status pipe; kind

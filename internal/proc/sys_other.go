@@ -25,7 +25,7 @@ type supervisor struct{}
 
 func (*supervisor) running() bool { return false }
 
-func (r *Registry) launchSupervised(string, string, string, []string, [3]*os.File, bool) (*launched, error) {
+func (r *Registry) launchSupervised(string, string, string, []string, [3]*os.File, bool, bool) (*launched, error) {
 	return nil, errUnsupported
 }
 
@@ -68,4 +68,6 @@ func procStart(int) (uint64, bool) { return 0, false }
 
 type helper struct{}
 
-func (r *Registry) dropSpare() {}
+func (r *Registry) dropSpare() <-chan struct{} { return nil }
+
+func awaitEnd(<-chan struct{}) {}

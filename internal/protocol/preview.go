@@ -151,7 +151,9 @@ type CommandPreview struct {
 	// sandbox is off or unavailable; the header says why).
 	Confined bool `json:"confined,omitempty"`
 	// Sandbox (exec, start) is the dialog's Sandbox line in words, as every
-	// host shows it (approval.SandboxLine).
+	// host shows it (approval.SandboxLine): for a confined command, the
+	// layers and what it can reach (writes, denied reads, sockets, network,
+	// signals), as the tool said.
 	Sandbox string `json:"sandbox,omitempty"`
 }
 

@@ -80,6 +80,11 @@ type Decision struct {
 	Note  string       `json:"note,omitempty"`
 	Files []string     `json:"files,omitempty"`
 	Hunks []string     `json:"hunks,omitempty"`
+	// Unconfined, with kind once on a bash exec, runs that one command
+	// outside the OS sandbox (still supervised). Only the user sets it, in
+	// the dialog; the model cannot ask for it, no rule carries it, and the
+	// session log records it with the decision.
+	Unconfined bool `json:"unconfined,omitempty"`
 }
 
 // Rule is a session approval rule, created by a decision of kind session.

@@ -28,55 +28,113 @@ func TestMain(m *testing.M) {
 
 // box is a sample project run the way the app runs commands: a registry
 // under the supervisor helper, HOME and TMPDIR in folders of their own (so
-// neither is inside the other writable folders).
+// neither is inside the other writable folders), Gatehouse's settings and
+// data folders in that home.
 type box struct {
-	ws, home, tmp string
-	env           []string
-	reg           *proc.Registry
+	ws, home, tmp, data, config, scratch string
+	landlockOnly                         bool
+	env                                  []string
+	reg                                  *proc.Registry
+}
+
+// boxOpts: on confines; noNet turns the network off; landlockOnly leaves
+// the namespaces out (as where they are unavailable); sockets is the
+// allow-list.
+type boxOpts struct {
+	on, noNet, landlockOnly bool
+	sockets                 []string
+	env                     []string // more variables
+}
+
+var (
+	layersOnce sync.Once
+	layers     sandbox.Layers
+)
+
+// hostLayers are this machine's layers, detected once.
+func hostLayers() sandbox.Layers {
+	layersOnce.Do(func() { layers = sandbox.Detect() })
+	return layers
 }
 
 func newBox(t *testing.T, on, denyTCP bool) *box {
+	return newBoxWith(t, boxOpts{on: on, noNet: denyTCP})
+}
+
+func newBoxWith(t *testing.T, o boxOpts) *box {
 	t.Helper()
-	if on && sandbox.ABI() < 1 {
+	if o.on && sandbox.ABI() < 1 {
 		t.Skip("this kernel has no Landlock")
 	}
+	l := hostLayers()
+	if o.on && !o.landlockOnly && !l.Namespaces() {
+		t.Skip("no namespaces here: " + l.NoNamespaces)
+	}
+	if o.landlockOnly {
+		l.Bwrap = ""
+	}
 	root := t.TempDir()
-	b := &box{ws: filepath.Join(root, "ws"), home: filepath.Join(root, "home"), tmp: filepath.Join(root, "tmp")}
-	for _, d := range []string{b.ws, b.home, b.tmp} {
-		if err := os.Mkdir(d, 0o755); err != nil {
+	os.Chmod(root, 0o755)
+	b := &box{ws: filepath.Join(root, "ws"), home: filepath.Join(root, "home"), tmp: filepath.Join(root, "tmp"), landlockOnly: o.landlockOnly}
+	b.data, b.config = filepath.Join(b.home, ".local/share/gatehouse"), filepath.Join(b.home, ".config/gatehouse")
+	b.scratch = filepath.Join(b.data, "scratch", "s1")
+	for _, d := range []string{b.ws, b.home, b.tmp, b.config, filepath.Join(b.scratch, "tmp")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
 			t.Fatal(err)
 		}
 	}
-	b.env = append(os.Environ(), "HOME="+b.home, "TMPDIR="+b.tmp)
-	if gc, err := exec.Command("go", "env", "GOCACHE", "GOMODCACHE").Output(); err == nil {
-		// the machine's Go caches: the tools' caches are writable as in real use
-		f := strings.Fields(string(gc))
-		if len(f) == 2 {
-			b.env = append(b.env, "GOCACHE="+f[0], "GOMODCACHE="+f[1], "GOFLAGS=-buildvcs=false", "GOTOOLCHAIN=local")
-		}
+	if err := sandbox.MakeCaches(b.data); err != nil {
+		t.Fatal(err)
 	}
-	o := proc.Options{Supervisor: suptest.Binary(t), Shell: "/bin/bash", PortScan: -1, KillGrace: 300 * time.Millisecond,
+	b.env = append(os.Environ(), "HOME="+b.home, "TMPDIR="+b.tmp, "GOFLAGS=-buildvcs=false", "GOTOOLCHAIN=local")
+	if gc, err := exec.Command("go", "env", "GOMODCACHE").Output(); err == nil {
+		// the user's module cache: Go seeds Gatehouse's own from it
+		b.env = append(b.env, "GOMODCACHE="+strings.TrimSpace(string(gc)))
+	}
+	b.env = append(b.env, o.env...)
+	spec := sandbox.Spec{Workspace: b.ws, Scratch: b.scratch, Home: b.home, NoNetwork: o.noNet,
+		DataDir: b.data, ConfigDir: b.config, AllowSockets: o.sockets, Layers: l}
+	opts := proc.Options{Supervisor: suptest.Binary(t), Shell: "/bin/bash", PortScan: -1, KillGrace: 300 * time.Millisecond,
 		Env: func() []string { return b.env }}
-	if on {
-		o.Sandbox = func(dir string) *sandbox.Policy {
-			p := sandbox.Build(sandbox.Spec{Workspace: b.ws, Home: b.home, Env: b.env, DenyTCP: denyTCP})
+	if o.on {
+		opts.Sandbox = func(dir string) *sandbox.Policy {
+			s := spec
+			s.Env = b.env
+			p := sandbox.Build(s)
 			return &p
 		}
 	}
-	b.reg = proc.NewRegistry(o)
+	b.reg = proc.NewRegistry(opts)
 	t.Cleanup(b.reg.Close)
 	return b
 }
 
+// layered runs f with every layer, then with Landlock (and seccomp) alone.
+func layered(t *testing.T, o boxOpts, f func(t *testing.T, b *box)) {
+	t.Run("all-layers", func(t *testing.T) { f(t, newBoxWith(t, o)) })
+	t.Run("landlock-only", func(t *testing.T) {
+		o := o
+		o.landlockOnly = true
+		f(t, newBoxWith(t, o))
+	})
+}
+
 // run execs command in the workspace and returns its exit code and output.
 func (b *box) run(t *testing.T, command string) (int, string) {
+	t.Helper()
+	code, out, _ := b.runRes(t, command)
+	return code, out
+}
+
+// runRes is run with the whole result.
+func (b *box) runRes(t *testing.T, command string) (int, string, proc.ExecResult) {
 	t.Helper()
 	var out lockedBuffer
 	res, err := b.reg.Exec(context.Background(), proc.ExecSpec{Command: command, Dir: b.ws, Timeout: 3 * time.Minute, Stdout: &out, Stderr: &out})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return res.ExitCode, out.String()
+	return res.ExitCode, out.String(), res
 }
 
 func (b *box) mustRun(t *testing.T, command string) string {

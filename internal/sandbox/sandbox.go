@@ -1,20 +1,9 @@
-// Package sandbox describes how a command is confined by the OS (Landlock on
-// Linux) and applies that confinement to the calling process, which then
-// exec's the command: the supervisor helper calls Apply, the app only builds
-// a Policy and passes it as arguments (Args, Parse).
-//
-// Landlock only grants: a confined command reads and executes everywhere the
-// user can, and writes only below the folders of the policy (the workspace,
-// the temp folder, a scratch folder, the tool caches of CacheDirs) and to the
-// devices shells use. TCP connect can be denied; UDP cannot be (Landlock
-// before ABI 10 has no rights on UDP, and DNS needs it).
 package sandbox
 
 import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -23,7 +12,7 @@ import (
 // Modes of the sandbox setting.
 const (
 	// ModeWorkspaceWrite confines commands to writing in the workspace,
-	// temp, scratch and the tool caches. The default where available.
+	// temp, scratch and Gatehouse's own tool caches. The default.
 	ModeWorkspaceWrite = "workspace-write"
 	// ModeOff runs commands unconfined.
 	ModeOff = "off"
@@ -32,14 +21,145 @@ const (
 // ValidMode reports whether m is a mode ("" is the default).
 func ValidMode(m string) bool { return m == "" || m == ModeWorkspaceWrite || m == ModeOff }
 
-// Policy is the confinement of one command.
+// Policy is the confinement of one command, as the helper applies it.
 type Policy struct {
 	// Writable folders: the command may create, change and remove files
 	// below them, and move files between them. Missing ones are skipped.
 	Writable []string
-	// DenyTCPConnect refuses connect(2) on TCP sockets (listening stays
-	// allowed). UDP cannot be denied.
-	DenyTCPConnect bool
+	// NoNetwork: no TCP, MPTCP or UDP connection anywhere (a network
+	// namespace with loopback only; with Landlock alone, Landlock's TCP
+	// rule and seccomp on the other socket kinds).
+	NoNetwork bool
+	// Bwrap is the path of bubblewrap: the command runs in its own user,
+	// mount, PID and IPC namespaces (and network namespace with NoNetwork).
+	// "": Landlock and seccomp only.
+	Bwrap string
+	// DenyRead are the paths the command cannot read: hidden by empty
+	// mounts in the mount namespace; with Landlock alone, left out of
+	// ReadRoots.
+	DenyRead []string
+	// HideSockets are socket files and folders of sockets (the session
+	// bus, an ssh agent, X11, docker) hidden in the mount namespace.
+	HideSockets []string
+	// ReadOnly are paths inside writable folders that stay read-only
+	// (.git/hooks, .git/config, .gatehouse, .envrc): read-only mounts.
+	ReadOnly []string
+	// Pinned are folders bound onto themselves, so that they cannot be
+	// renamed away (a mount point cannot be moved): .git.
+	Pinned []string
+	// PrivateTmp, when set, is mounted on /tmp (the command then shares no
+	// /tmp with the user's other programs).
+	PrivateTmp string
+	// ReadRoots, with Landlock alone, are the files and folders the
+	// command may read (everything but DenyRead, see ReadGrants); empty:
+	// everything.
+	ReadRoots []string
+	// AllowUnix lets the command create Unix sockets (the user allowed
+	// some socket): seccomp refuses socket(AF_UNIX) otherwise.
+	AllowUnix bool
+	// Guarded, with Landlock alone, are the paths ReadOnly would hold:
+	// the app restores them after the command (Guard). Not a flag: the
+	// helper does not see it.
+	Guarded []string `json:"-"`
+	// Home shortens paths to ~ in what the UI says, and DenyList is the
+	// deny-read list as the user wrote it. Not flags.
+	Home     string   `json:"-"`
+	DenyList []string `json:"-"`
+	// SetEnv ("NAME=value") and UnsetEnv change the command's environment:
+	// Gatehouse's own caches, sockets the command cannot reach.
+	SetEnv   []string
+	UnsetEnv []string
+}
+
+// Namespaces reports whether the mount and PID namespaces confine p.
+func (p Policy) Namespaces() bool { return p.Bwrap != "" }
+
+// Args encodes p as command-line flags of the supervisor helper.
+func (p Policy) Args() []string {
+	var a []string
+	add := func(flag string, vals []string) {
+		for _, v := range vals {
+			a = append(a, flag, v)
+		}
+	}
+	add("-write", p.Writable)
+	if p.NoNetwork {
+		a = append(a, "-no-net")
+	}
+	if p.Bwrap != "" {
+		a = append(a, "-bwrap", p.Bwrap)
+	}
+	add("-deny", p.DenyRead)
+	add("-hide", p.HideSockets)
+	add("-ro", p.ReadOnly)
+	add("-pin", p.Pinned)
+	if p.PrivateTmp != "" {
+		a = append(a, "-tmp", p.PrivateTmp)
+	}
+	add("-read", p.ReadRoots)
+	if p.AllowUnix {
+		a = append(a, "-allow-unix")
+	}
+	add("-setenv", p.SetEnv)
+	add("-unsetenv", p.UnsetEnv)
+	return a
+}
+
+// Flags registers the flags of Args on fs, filling p.
+func (p *Policy) Flags(fs *flag.FlagSet) {
+	abs := func(name, usage string, dst *[]string) {
+		fs.Func(name, usage, func(s string) error {
+			if !filepath.IsAbs(s) {
+				return fmt.Errorf("-%s %q is not absolute", name, s)
+			}
+			*dst = append(*dst, filepath.Clean(s))
+			return nil
+		})
+	}
+	abs("write", "folder the command may write below (repeatable)", &p.Writable)
+	abs("deny", "path the command cannot read (repeatable)", &p.DenyRead)
+	abs("hide", "socket or socket folder hidden from the command (repeatable)", &p.HideSockets)
+	abs("ro", "path inside a writable folder kept read-only (repeatable)", &p.ReadOnly)
+	abs("pin", "folder that cannot be renamed (repeatable)", &p.Pinned)
+	abs("read", "with Landlock alone: path the command may read (repeatable)", &p.ReadRoots)
+	fs.BoolVar(&p.NoNetwork, "no-net", false, "no network: TCP, MPTCP and UDP")
+	fs.StringVar(&p.Bwrap, "bwrap", "", "bubblewrap: run in user, mount, PID and IPC namespaces")
+	fs.StringVar(&p.PrivateTmp, "tmp", "", "folder mounted on /tmp (with -bwrap)")
+	fs.BoolVar(&p.AllowUnix, "allow-unix", false, "allow Unix sockets")
+	fs.Func("setenv", "NAME=value set in the command's environment (repeatable)", func(s string) error {
+		if i := strings.IndexByte(s, '='); i <= 0 {
+			return fmt.Errorf("-setenv %q is not NAME=value", s)
+		}
+		p.SetEnv = append(p.SetEnv, s)
+		return nil
+	})
+	fs.Func("unsetenv", "NAME removed from the command's environment (repeatable)", func(s string) error {
+		p.UnsetEnv = append(p.UnsetEnv, s)
+		return nil
+	})
+}
+
+// Environ applies SetEnv and UnsetEnv to env, each name once (the last
+// of duplicates wins, as in os/exec: the programs a sandbox runs in
+// between, bubblewrap included, would take the first).
+func (p Policy) Environ(env []string) []string {
+	drop := map[string]bool{}
+	for _, n := range p.UnsetEnv {
+		drop[n] = true
+	}
+	all := append(append([]string(nil), env...), p.SetEnv...)
+	seen := map[string]bool{}
+	out := make([]string, 0, len(all))
+	for i := len(all) - 1; i >= 0; i-- {
+		n, _, _ := strings.Cut(all[i], "=")
+		if drop[n] || seen[n] {
+			continue
+		}
+		seen[n] = true
+		out = append(out, all[i])
+	}
+	slices.Reverse(out)
+	return out
 }
 
 // Devices are the device files a shell writes to; they get write and ioctl
@@ -50,103 +170,8 @@ var Devices = []string{"/dev/null", "/dev/zero", "/dev/full", "/dev/tty", "/dev/
 // memory.
 var DeviceDirs = []string{"/dev/pts", "/dev/shm"}
 
-// Args encodes p as command-line flags of the supervisor helper.
-func (p Policy) Args() []string {
-	var a []string
-	for _, w := range p.Writable {
-		a = append(a, "-write", w)
-	}
-	if p.DenyTCPConnect {
-		a = append(a, "-deny-tcp")
-	}
-	return a
-}
-
-// Flags registers the flags of Args on fs, filling p.
-func (p *Policy) Flags(fs *flag.FlagSet) {
-	fs.Func("write", "folder the command may write below (repeatable)", func(s string) error {
-		if !filepath.IsAbs(s) {
-			return fmt.Errorf("writable folder %q is not absolute", s)
-		}
-		p.Writable = append(p.Writable, s)
-		return nil
-	})
-	fs.BoolVar(&p.DenyTCPConnect, "deny-tcp", false, "refuse TCP connect")
-}
-
-// Spec is what the app knows when it builds a policy.
-type Spec struct {
-	Workspace string // the folder the command may change (its roots)
-	Scratch   string // a per-session scratch folder, "" for none
-	Home      string // "" for none
-	Env       []string
-	DenyTCP   bool
-}
-
-// Build returns the policy of a command: the workspace, temp, scratch and
-// the tool caches (CacheDirs) writable.
-func Build(s Spec) Policy {
-	w := []string{s.Workspace, TempDir(s.Env)}
-	if s.Scratch != "" {
-		w = append(w, s.Scratch)
-	}
-	w = append(w, CacheDirs(s.Home, s.Env)...)
-	var out []string
-	for _, d := range w {
-		if d == "" || !filepath.IsAbs(d) {
-			continue
-		}
-		d = filepath.Clean(d)
-		if !slices.Contains(out, d) {
-			out = append(out, d)
-		}
-	}
-	return Policy{Writable: out, DenyTCPConnect: s.DenyTCP}
-}
-
-// TempDir is $TMPDIR of env, else /tmp.
-func TempDir(env []string) string {
-	if t := getenv(env, "TMPDIR"); t != "" {
-		return t
-	}
-	return "/tmp"
-}
-
-// CacheDirs lists, in one place, the caches everyday tools write to: a
-// confined `npm ci`, `go test`, `cargo build` or `pip install` needs them.
-// Variables of env that move a cache (GOMODCACHE, GOCACHE, CARGO_HOME,
-// npm_config_cache, XDG_CACHE_HOME...) are honoured.
-func CacheDirs(home string, env []string) []string {
-	var out []string
-	add := func(p string) {
-		if p != "" && filepath.IsAbs(p) {
-			out = append(out, p)
-		}
-	}
-	inHome := func(rel string) string {
-		if home == "" {
-			return ""
-		}
-		return filepath.Join(home, rel)
-	}
-	for _, v := range []string{"GOMODCACHE", "GOCACHE", "CARGO_HOME", "RUSTUP_HOME", "npm_config_cache", "XDG_CACHE_HOME", "PIP_CACHE_DIR", "YARN_CACHE_FOLDER", "GRADLE_USER_HOME", "BUN_INSTALL"} {
-		add(getenv(env, v))
-	}
-	if gp := getenv(env, "GOPATH"); gp != "" {
-		add(filepath.Join(filepath.SplitList(gp)[0], "pkg"))
-	}
-	for _, rel := range HomeCaches {
-		add(inHome(rel))
-	}
-	return out
-}
-
-// HomeCaches are the cache folders below $HOME a confined command may write.
-var HomeCaches = []string{
-	".npm", ".cache", "go/pkg", ".cargo", ".rustup", ".yarn", ".pnpm-store",
-	".local/share/pnpm", ".bun", ".gradle", ".m2", ".deno", ".node-gyp",
-	".config/go/telemetry",
-}
+// ErrUnavailable is returned by Apply where the kernel has no Landlock.
+var ErrUnavailable = errors.New("sandbox: this kernel has no Landlock (Linux 5.13+ with landlock in the LSM list)")
 
 func getenv(env []string, name string) string {
 	for i := len(env) - 1; i >= 0; i-- {
@@ -155,30 +180,6 @@ func getenv(env []string, name string) string {
 		}
 	}
 	return ""
-}
-
-// Status says whether commands run confined, for the UI.
-type Status struct {
-	Mode string `json:"mode"` // the setting: workspace-write or off
-	// Available: the kernel has Landlock (ABI > 0) and the helper exists.
-	Available bool `json:"available"`
-	ABI       int  `json:"abi,omitempty"`
-	// Confined: commands started now run confined.
-	Confined bool `json:"confined"`
-	// Reason says why commands are not confined, in plain words.
-	Reason string `json:"reason,omitempty"`
-}
-
-// ErrUnavailable is returned by Apply where the kernel has no Landlock.
-var ErrUnavailable = errors.New("sandbox: this kernel has no Landlock (Linux 5.13+ with landlock in the LSM list)")
-
-// HomeDir is $HOME, else os.UserHomeDir.
-func HomeDir(env []string) string {
-	if h := getenv(env, "HOME"); h != "" {
-		return h
-	}
-	h, _ := os.UserHomeDir()
-	return h
 }
 
 // RiskyWorkspace says why dir is a dangerous workspace, "" when it is not:

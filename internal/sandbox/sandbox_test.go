@@ -2,20 +2,21 @@ package sandbox
 
 import (
 	"flag"
+	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 )
 
-func TestBuildListsWorkspaceTempScratchAndCachesOnce(t *testing.T) {
+func TestBuildListsWorkspaceTempScratchAndGatehouseCachesOnce(t *testing.T) {
 	env := []string{"TMPDIR=/t", "GOMODCACHE=/gm", "GOCACHE=/home/u/.cache/go-build", "HOME=/ignored"}
-	p := Build(Spec{Workspace: "/w/", Scratch: "/s", Home: "/home/u", Env: env, DenyTCP: true})
-	for _, want := range []string{"/w", "/t", "/s", "/gm", "/home/u/.cache/go-build", "/home/u/.npm", "/home/u/.cache", "/home/u/.cargo"} {
+	p := Build(Spec{Workspace: "/w/", Scratch: "/s", Home: "/home/u", Env: env, NoNetwork: true, DataDir: "/d"})
+	for _, want := range []string{"/w", "/t", "/s", "/d/cache/go/mod", "/d/cache/npm"} {
 		if !slices.Contains(p.Writable, want) {
 			t.Errorf("writable %v lacks %s", p.Writable, want)
 		}
 	}
-	if slices.Contains(p.Writable, "/home/u") || slices.Contains(p.Writable, "/tmp") {
+	if slices.Contains(p.Writable, "/home/u") || slices.Contains(p.Writable, "/tmp") || slices.Contains(p.Writable, "/gm") {
 		t.Errorf("writable %v holds the home folder or /tmp though TMPDIR is set", p.Writable)
 	}
 	seen := map[string]bool{}
@@ -32,7 +33,7 @@ func TestBuildListsWorkspaceTempScratchAndCachesOnce(t *testing.T) {
 	if err := fs.Parse(p.Args()); err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(got.Writable, p.Writable) || !got.DenyTCPConnect {
+	if !slices.Equal(got.Writable, p.Writable) || !got.NoNetwork {
 		t.Fatalf("round trip: %+v, want %+v", got, p)
 	}
 	if err := fs.Parse([]string{"-write", "relative"}); err == nil {
@@ -46,5 +47,34 @@ func TestRiskyWorkspace(t *testing.T) {
 		if got := RiskyWorkspace(dir, home) != ""; got != risky {
 			t.Errorf("RiskyWorkspace(%q) = %v, want %v", dir, got, risky)
 		}
+	}
+}
+
+// Mounts go parents first: a denied folder inside the workspace (a folder
+// mounted back under the private /tmp) is mounted after it, and a folder
+// mounted back inside the denied one after that.
+func TestBwrapMountsParentsFirst(t *testing.T) {
+	ws := t.TempDir()
+	data := filepath.Join(ws, "data")
+	scratch := filepath.Join(data, "scratch", "s")
+	os.MkdirAll(filepath.Join(scratch, "tmp"), 0o700)
+	p := Build(Spec{Workspace: ws, Scratch: scratch, Env: []string{"HOME=/nonexistent"}, DataDir: data,
+		Layers: Layers{ABI: 7, Bwrap: "/usr/bin/bwrap"}})
+	args := p.BwrapArgs(ws, []string{"/bin/true"})
+	at := func(op, path string) int {
+		n := 1 // words after op to its target: a bind names source then target
+		if op == "--bind" {
+			n = 2
+		}
+		for i := 0; i+n < len(args); i++ {
+			if args[i] == op && args[i+n] == path {
+				return i
+			}
+		}
+		t.Fatalf("%s %s missing in %v", op, path, args)
+		return -1
+	}
+	if !(at("--bind", ws) < at("--tmpfs", data) && at("--tmpfs", data) < at("--bind", scratch) && at("--bind", scratch) < at("--remount-ro", data)) {
+		t.Fatalf("mount order: %v", args)
 	}
 }

@@ -118,7 +118,7 @@ func (h *Host) MCP() *mcp.Host { return h.mcp }
 // Sandbox is the sandbox part of the settings in effect.
 func (h *Host) Sandbox() cmdhost.Config {
 	s := h.o.Settings().Settings
-	return cmdhost.Config{Mode: s.Sandbox, DenyTCP: s.SandboxDenyTCP}
+	return cmdhost.ConfigOf(s)
 }
 
 // confine is how a workspace's own MCP servers run: under the supervisor,

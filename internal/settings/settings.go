@@ -82,9 +82,16 @@ type Settings struct {
 	// Sandbox is how shell commands are confined: "workspace-write" (the
 	// default, "") or "off". The model cannot change it.
 	Sandbox string `json:"sandbox,omitempty"`
-	// SandboxDenyTCP refuses TCP connections to confined commands (UDP
-	// cannot be refused).
+	// SandboxDenyTCP turns the network off for confined commands: TCP,
+	// MPTCP and UDP (the name is older than the network namespace).
 	SandboxDenyTCP bool `json:"sandboxDenyTCP,omitempty"`
+	// SandboxDenyRead is the list of paths confined commands cannot read
+	// ("~/" is the home folder); nil: sandbox.DefaultDenyRead.
+	SandboxDenyRead []string `json:"sandboxDenyRead,omitempty"`
+	// SandboxSockets lists the Unix sockets confined commands may reach
+	// (absolute paths, or $NAME for the path in a variable such as
+	// $SSH_AUTH_SOCK); empty: none.
+	SandboxSockets []string `json:"sandboxSockets,omitempty"`
 	// Prices are prices set by the user, by model name; they win over
 	// the built-in list prices and over "local servers are free".
 	Prices map[string]Price `json:"prices,omitempty"`
@@ -99,6 +106,12 @@ type Settings struct {
 	// models neither the server's /models nor Gatehouse's table of known
 	// models speaks of (llm.ResolveVision).
 	Vision map[string]bool `json:"vision,omitempty"`
+	// CommitTrailer, when set ("Assisted-by: Gatehouse"), is added to every
+	// commit made in the Changes view; "": none is added.
+	CommitTrailer string `json:"commitTrailer,omitempty"`
+	// WorktreeCopy lists untracked files (repository-relative, like
+	// ".env") copied into each new worktree session.
+	WorktreeCopy []string `json:"worktreeCopy,omitempty"`
 }
 
 // VisionOf is the Vision setting of model, nil when none.
@@ -146,6 +159,9 @@ func (s Settings) Validate() error {
 		if err := p.Validate(); err != nil {
 			return fmt.Errorf("settings: price of %s: %w", model, err)
 		}
+	}
+	if err := checkTrailer(s.CommitTrailer); err != nil {
+		return fmt.Errorf("settings: %w", err)
 	}
 	if s.BaseURL != "" && !strings.HasPrefix(s.BaseURL, "http://") && !strings.HasPrefix(s.BaseURL, "https://") {
 		return fmt.Errorf("settings: base URL %q does not start with http:// or https://", s.BaseURL)
@@ -362,4 +378,16 @@ func (s *Store) Update(change func(*Settings)) error {
 		return nil
 	}
 	return s.Save(v)
+}
+
+// checkTrailer accepts "" or one "Key: value" line.
+func checkTrailer(t string) error {
+	if t == "" {
+		return nil
+	}
+	key, value, ok := strings.Cut(t, ":")
+	if !ok || strings.TrimSpace(value) == "" || strings.ContainsAny(t, "\r\n") || key == "" || strings.ContainsAny(key, " \t") {
+		return fmt.Errorf("commit trailer %q is not one \"Key: value\" line", t)
+	}
+	return nil
 }

@@ -4,8 +4,11 @@
 //
 //   - becomes a child subreaper, so every process the command starts stays
 //     its descendant, double-forked daemons included;
-//   - confines itself with the sandbox policy of its flags (Landlock), which
-//     the command inherits;
+//   - confines the command with the sandbox policy of its flags: with
+//     namespaces it runs the command under bubblewrap, whose inner stage
+//     (this helper again, -inner) applies Landlock and seccomp and execs
+//     the shell; with Landlock alone it confines a thread other than its
+//     own main one and forks the shell from it (see package sandbox);
 //   - starts `shell -c command` in a process group of its own (-pty: a
 //     session of its own whose controlling terminal is the helper's stdin);
 //   - reports on fd 4 "pid N" once the shell runs, "exit N" when it ended
@@ -17,9 +20,10 @@
 //     crash included) sends SIGTERM, waits -grace, then SIGKILL;
 //   - exits once it has no descendant left, with the shell's exit code.
 //
-// With the single flag -spare the helper starts ahead of its command and
+// With -spare as its last flag the helper starts ahead of its command and
 // waits for it on fd 5 (see Request), so that a command does not wait for
-// the helper's own start-up.
+// the helper's own start-up; policy flags before it make the spare enter
+// the sandbox's namespaces ahead too.
 //
 // SIGINT and SIGQUIT are not the helper's: it is not in the command's group,
 // and ignores them if sent.

@@ -2,6 +2,7 @@ package supervisor
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -14,7 +15,6 @@ import (
 	"time"
 
 	"gatehouse/internal/sandbox"
-	"gatehouse/internal/sandbox/confine"
 	"gatehouse/internal/supervisor/wire"
 )
 
@@ -23,59 +23,114 @@ const prSetChildSubreaper = 36
 // Main runs the helper with args (without the program name) and returns its
 // exit code.
 func Main(args []string) int {
-	if len(args) == 1 && args[0] == wire.SpareFlag {
-		return spare()
+	if len(args) > 0 && args[len(args)-1] == wire.SpareFlag {
+		return spare(args[:len(args)-1])
+	}
+	if len(args) > 0 && args[0] == wire.InnerFlag {
+		return inner(args[1:])
 	}
 	return run(args, os.Environ())
 }
 
-// run starts the command of args with env and supervises it.
-func run(args, env []string) int {
+// job is a command line of the helper, parsed.
+type job struct {
+	pty, confined bool
+	grace         time.Duration
+	pol           sandbox.Policy
+	argv          []string
+}
+
+// parseJob reads the flags of args and the command after them.
+func parseJob(args []string) (job, error) {
+	var j job
 	fs := flag.NewFlagSet("gatehouse-supervisor", flag.ContinueOnError)
-	usePTY := fs.Bool("pty", false, "give the shell a session whose controlling terminal is stdin")
-	confined := fs.Bool("confine", false, "apply the sandbox policy of -write and -deny-tcp")
-	grace := fs.Duration("grace", 2*time.Second, "time between SIGTERM and SIGKILL when the app went away")
-	var pol sandbox.Policy
-	pol.Flags(fs)
-	status := os.NewFile(StatusFD, "status")
-	fail := func(code int, format string, a ...any) int {
+	fs.SetOutput(io.Discard)
+	fs.BoolVar(&j.pty, "pty", false, "give the shell a session whose controlling terminal is stdin")
+	fs.BoolVar(&j.confined, "confine", false, "apply the sandbox policy of the other flags")
+	fs.DurationVar(&j.grace, "grace", 2*time.Second, "time between SIGTERM and SIGKILL when the app went away")
+	j.pol.Flags(fs)
+	if err := fs.Parse(args); err != nil {
+		return j, err
+	}
+	j.argv = fs.Args()
+	if len(j.argv) == 0 {
+		return j, errors.New("no command given (usage: gatehouse-supervisor [flags] -- shell -c command)")
+	}
+	return j, nil
+}
+
+// failer reports a failure on the status pipe (else stderr) and returns
+// code.
+func failer(status *os.File) func(code int, format string, a ...any) int {
+	return func(code int, format string, a ...any) int {
 		msg := fmt.Sprintf(format, a...)
 		if status == nil || report(status, MsgError, msg) != nil {
 			fmt.Fprintln(os.Stderr, "gatehouse-supervisor:", msg)
 		}
 		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		return fail(2, "%v", err)
-	}
-	argv := fs.Args()
-	if len(argv) == 0 {
-		return fail(2, "no command given (usage: gatehouse-supervisor [flags] -- shell -c command)")
-	}
+}
+
+// setup checks the helper's descriptors and makes it a child subreaper.
+func setup(fail func(int, string, ...any) int, status *os.File) (int, bool) {
 	if _, err := syscall.Dup(LifelineFD); status == nil || err != nil {
-		return fail(2, "fd %d (lifeline) and fd %d (status) must be open", LifelineFD, StatusFD)
+		return fail(2, "fd %d (lifeline) and fd %d (status) must be open", LifelineFD, StatusFD), false
 	}
 	syscall.CloseOnExec(StatusFD)
 	syscall.CloseOnExec(LifelineFD)
 	if _, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0); e != 0 {
-		return fail(126, "cannot become a child subreaper: %v", e)
+		return fail(126, "cannot become a child subreaper: %v", e), false
 	}
-	// The command is forked from this thread, confined alone.
-	runtime.LockOSThread()
-	if *confined {
-		if err := confine.ApplyThread(pol); err != nil {
-			return fail(126, "%v", err)
-		}
+	return 0, true
+}
+
+// run starts the command of args with env and supervises it.
+func run(args, env []string) int {
+	status := os.NewFile(StatusFD, "status")
+	fail := failer(status)
+	j, err := parseJob(args)
+	if err != nil {
+		return fail(2, "%v", err)
 	}
+	if code, ok := setup(fail, status); !ok {
+		return code
+	}
+	argv, pol := j.argv, j.pol
 	sys := &syscall.SysProcAttr{Setpgid: true}
-	if *usePTY {
+	if j.pty {
 		sys = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
 	}
-	pid, err := syscall.ForkExec(argv[0], argv, &syscall.ProcAttr{Env: env, Files: []uintptr{0, 1, 2}, Sys: sys})
+	// The thread that forks stays: bubblewrap's --die-with-parent follows
+	// the thread, not the process.
+	runtime.LockOSThread()
+	fork := func() (int, error) {
+		return syscall.ForkExec(argv[0], argv, &syscall.ProcAttr{Env: env, Files: []uintptr{0, 1, 2}, Sys: sys})
+	}
+	var pid int
+	switch {
+	case j.confined && pol.Namespaces():
+		env = pol.Environ(env)
+		if argv, err = namespaced(pol, argv, false); err != nil {
+			return fail(126, "%v", err)
+		}
+		pid, err = fork()
+	case j.confined:
+		env = pol.Environ(env)
+		pid, err = confinedFork(pol, fork)
+		if err != nil && !errors.Is(err, errFork) {
+			return fail(126, "%v", err)
+		}
+	default:
+		pid, err = fork()
+	}
 	if err != nil {
 		return fail(127, "cannot run %s: %v", argv[0], err)
 	}
-	runtime.UnlockOSThread() // nothing else forks: the thread may serve others
+	return supervise(pid, status, j.grace)
+}
+
+// supervise reports the command's pid and stays until its tree is gone.
+func supervise(pid int, status *os.File, grace time.Duration) int {
 	// The app signals the helper only once it read the pid line, so the
 	// handlers need not cost start-up time before the fork. The lifeline is
 	// read through the runtime's poller.
@@ -86,7 +141,7 @@ func run(args, env []string) int {
 	report(status, MsgPID, strconv.Itoa(pid))
 	releaseStdio()
 	s := &state{self: os.Getpid(), shell: pid, code: -1}
-	return s.loop(sigs, lifeline, status, *grace)
+	return s.loop(sigs, lifeline, status, grace)
 }
 
 type state struct {

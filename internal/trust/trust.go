@@ -17,8 +17,11 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"time"
+
+	"gatehouse/internal/workspace"
 )
 
 // Kinds of workspace content that need trust, with the workspace-relative
@@ -26,12 +29,16 @@ import (
 const (
 	KindMCP    = "mcp"
 	KindAgents = "agents"
+	// KindGit is a repository's git settings and hooks: until they are
+	// trusted, git runs in the Changes view without them (gitview).
+	KindGit = "git"
 )
 
 // Paths lists the workspace-relative files or folders of each kind.
 var Paths = map[string][]string{
 	KindMCP:    {".gatehouse/mcp.json"},
 	KindAgents: {".gatehouse/agents"},
+	KindGit:    {".git/config", ".git/hooks"},
 }
 
 // File is the store's file name in the config folder.
@@ -81,7 +88,9 @@ type fileShape struct {
 	Folders map[string]map[string]entry `json:"folders"`
 }
 
-// key is the folder's absolute path with symlinks resolved.
+// key is the folder's absolute path with symlinks resolved; for a linked
+// git worktree (a worktree session's), its repository's main worktree, so
+// a worktree session inherits the trust of its repository.
 func key(folder string) (string, error) {
 	abs, err := filepath.Abs(folder)
 	if err != nil {
@@ -90,7 +99,43 @@ func key(folder string) (string, error) {
 	if real, err := filepath.EvalSymlinks(abs); err == nil {
 		abs = real
 	}
-	return abs, nil
+	return mainWorktree(abs), nil
+}
+
+// mainWorktree maps dir, when it is a linked git worktree, to the main
+// worktree of its repository, read from the files git keeps (dir/.git
+// says "gitdir: <main>/.git/worktrees/<name>", whose gitdir file points
+// back at dir/.git); no git runs. Anything else is dir itself.
+func mainWorktree(dir string) string {
+	b, _, err := workspace.ReadNoLinks(dir, ".git", 4096)
+	if err != nil || !strings.HasPrefix(string(b), "gitdir: ") {
+		return dir
+	}
+	gitdir := strings.TrimSpace(strings.TrimPrefix(string(b), "gitdir: "))
+	if !filepath.IsAbs(gitdir) {
+		gitdir = filepath.Join(dir, gitdir)
+	}
+	wts := filepath.Dir(filepath.Clean(gitdir))
+	if filepath.Base(wts) != "worktrees" || filepath.Base(filepath.Dir(wts)) != ".git" {
+		return dir
+	}
+	back, err := os.ReadFile(filepath.Join(gitdir, "gitdir"))
+	if err != nil {
+		return dir
+	}
+	want := filepath.Join(dir, ".git")
+	got := filepath.Clean(strings.TrimSpace(string(back)))
+	if real, err := filepath.EvalSymlinks(got); err == nil {
+		got = real
+	}
+	if got != want {
+		return dir
+	}
+	main := filepath.Dir(filepath.Dir(wts))
+	if real, err := filepath.EvalSymlinks(main); err == nil {
+		main = real
+	}
+	return main
 }
 
 func (s *Store) load() (fileShape, error) {

@@ -170,6 +170,7 @@ export interface Decision {
   note?: string;
   files?: string[];
   hunks?: string[];
+  unconfined?: boolean;
 }
 
 export type DecisionKind = "once" | "session" | "reject" | "partial";

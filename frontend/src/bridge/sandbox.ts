@@ -12,10 +12,27 @@ export interface SandboxView {
   confined: boolean;
   /** Why commands are not confined, in plain words. */
   reason?: string;
-  /** Confined commands cannot open TCP connections (UDP cannot be refused). */
+  /** The network is off for confined commands: TCP, MPTCP and UDP. */
   denyTCP: boolean;
   /** Where a confined command may write. */
   writable: string[];
+  /** The active layers, in plain words (namespaces, Landlock, seccomp). */
+  layers?: string[];
+  /** No namespaces here: Landlock alone; missing says what that costs. */
+  landlockOnly?: boolean;
+  missing?: string;
+  /** What a confined command cannot read (existing paths, ~ shortened). */
+  denyRead?: string[];
+  /** Paths inside the workspace kept read-only. */
+  readOnly?: string[];
+  sockets?: string;
+  network?: string;
+  signals?: string;
+  /** All of the above in one line, as the dialog says it. */
+  line?: string;
+  /** The deny-read list as set, and the sockets commands may reach. */
+  denyList?: string[];
+  socketList?: string[];
 }
 
 /** A process group a crashed run of the app left running. */
@@ -31,6 +48,8 @@ export interface Leftover {
 export interface SandboxBackend {
   get(): Promise<SandboxView>;
   set(mode: string, denyTCP: boolean): Promise<SandboxView>;
+  /** Saves the deny-read list and the Unix sockets commands may reach. */
+  setLists?(denyRead: string[], sockets: string[]): Promise<SandboxView>;
 }
 
 export interface LeftoverBackend {
@@ -42,6 +61,7 @@ export interface LeftoverBackend {
 export const sandboxBackend: SandboxBackend = {
   get: async () => (await App.Sandbox()) as unknown as SandboxView,
   set: async (mode, denyTCP) => (await App.SetSandbox(mode, denyTCP)) as unknown as SandboxView,
+  setLists: async (denyRead, sockets) => (await App.SetSandboxLists(denyRead, sockets)) as unknown as SandboxView,
 };
 
 export const leftoverBackend: LeftoverBackend = {

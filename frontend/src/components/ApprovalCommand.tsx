@@ -49,9 +49,9 @@ export function ApprovalCommand({ command }: { command: CommandPreview }) {
         {command.cwd && (<><dt>Folder</dt><dd className="mono">{command.cwd}</dd></>)}
         {command.processId && (<><dt>Process</dt><dd className="mono">{command.processId}</dd></>)}
         {(command.action === "exec" || command.action === "start") && (
-          <><dt>Sandbox</dt><dd className="approval-sandbox">{command.sandbox ?? (command.confined
-            ? "confined — writes only in the workspace, temp and tool caches"
-            : "not confined — can write anywhere you can")}
+          <><dt>Sandbox</dt><dd className="approval-sandbox">{command.confined
+            ? (command.sandbox ?? "confined — writes only in the workspace, temp and tool caches")
+            : <span className="approval-unconfined">{command.sandbox ?? "not confined — can write anywhere you can"}</span>}
             {" "}<button type="button" className="link-button" onClick={() => openSettings("sandbox")}>Sandbox settings</button></dd></>
         )}
       </dl>

@@ -140,6 +140,18 @@ describe("ApprovalDialog", () => {
     expect(within(dialog).queryByRole("button", { name: "Approve for session" })).toBeNull();
   });
 
+  it("offers a confined exec, and only that, to run once unconfined, marked as dangerous", async () => {
+    const confined = { ...bashRequest, preview: { ...bashRequest.preview, command: { ...bashRequest.preview.command!, confined: true } } };
+    const { a, dialog } = await open([confined]);
+    const button = within(dialog).getByRole("button", { name: "Run once, unconfined" });
+    expect(button.className).toContain("danger");
+    fireEvent.click(button);
+    await waitFor(() => expect(a.resolve).toHaveBeenCalledWith("b1", { kind: "once", unconfined: true }));
+    cleanup();
+    const { dialog: unconfined } = await open([bashRequest]);
+    expect(within(unconfined).queryByRole("button", { name: "Run once, unconfined" })).toBeNull();
+  });
+
   it("Ctrl+Enter in the note field rejects with the note, and so does Ctrl+Shift+Enter", async () => {
     for (const shiftKey of [false, true]) {
       const { a, dialog } = await open([patchRequest("1")]);

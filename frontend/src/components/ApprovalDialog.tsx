@@ -73,6 +73,10 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer, onRep
     });
   };
   const approveOnce = () => send(stale.length > 0 ? null : state === "some" ? approveSelected : state === "all" ? { kind: "once" } : null);
+  // Only for a confined bash exec: the user may run this one call outside the
+  // sandbox (red, never the default, recorded with the decision).
+  const canUnconfine = p.kind === "command" && !!p.command?.confined && p.command.action === "exec";
+  const approveUnconfined = () => send(stale.length === 0 && state === "all" && canUnconfine ? { kind: "once", unconfined: true } : null);
   const approveSession = () => send(stale.length === 0 && state === "all" && request.rule ? { kind: "session" } : null);
   const repreview = () => {
     if (refreshing) return;
@@ -133,6 +137,10 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer, onRep
             {state === "all" && <button type="button" className="primary" disabled={busy || stale.length > 0} onClick={approveOnce}>Approve once</button>}
             {state === "all" && request.rule && (
               <button type="button" disabled={busy || stale.length > 0} onClick={approveSession} aria-describedby={ruleId}>Approve for session</button>
+            )}
+            {state === "all" && canUnconfine && (
+              <button type="button" className="danger approval-unconfine" disabled={busy || stale.length > 0} onClick={approveUnconfined}
+                title="Runs this one command outside the sandbox: it can then read your keys and write anywhere you can">Run once, unconfined</button>
             )}
           </div>
           {state === "all" && rule && <p className="approval-rule" id={ruleId}>{rule}</p>}

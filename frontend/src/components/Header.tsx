@@ -25,6 +25,8 @@ export function Header(props: {
   rules?: ReactNode;
   /** The session's tokens and cost, after the gauge. */
   cost?: ReactNode;
+  /** The button that opens the Changes view. */
+  changes?: ReactNode;
 }) {
   const { state } = props;
   const current = modes.find((m) => m.value === state.approvalMode);
@@ -43,6 +45,7 @@ export function Header(props: {
         <span aria-hidden>▾</span>
       </button>
       {props.sessions}
+      {props.changes}
       {state.model && props.model}
       {state.model && !props.model && (
         <button className="model" onClick={() => props.onOpenSettings("model")} title="Change the model in Settings" aria-label={`Model ${state.model}`}>

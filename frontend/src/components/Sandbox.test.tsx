@@ -64,7 +64,7 @@ describe("NetworkSection", () => {
     const props = sectionProps({ get: async () => saved, set });
     render(<NetworkSection {...props} />);
     const box = (await screen.findByLabelText(/Refuse network connections/)) as HTMLInputElement;
-    expect(screen.getByText(/UDP, DNS included, cannot be refused/)).toBeTruthy();
+    expect(screen.getByText(/TCP, MPTCP and UDP \(DNS included\)/)).toBeTruthy();
     fireEvent.click(box);
     expect(set).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
@@ -74,6 +74,29 @@ describe("NetworkSection", () => {
     render(<NetworkSection {...sectionProps({ get: async () => saved, set })} />);
     expect(((await screen.findByLabelText(/Refuse network connections/)) as HTMLInputElement).disabled).toBe(true);
     expect(screen.getByText(/Commands are not confined, so they reach the network as you do/)).toBeTruthy();
+  });
+});
+
+describe("SandboxSettings layers and lists", () => {
+  it("shows the active layers and saves the deny-read list and the sockets with Save", async () => {
+    const view: SandboxView = { ...confined, layers: ["namespaces (bubblewrap: user, mount, PID, IPC)", "Landlock ABI 7", "seccomp"],
+      denyList: ["~/.ssh", "~/.aws"], socketList: [], signals: "its own processes only", network: "on", sockets: "no Unix sockets" };
+    const setLists = vi.fn(async (d: string[], s: string[]): Promise<SandboxView> => ({ ...view, denyList: d, socketList: s }));
+    const set = vi.fn(async (): Promise<SandboxView> => view);
+    render(<SandboxSettings {...sectionProps({ get: async () => view, set, setLists })} />);
+    expect(await screen.findByText(/Active layers: namespaces .*Landlock ABI 7, seccomp/)).toBeTruthy();
+    const deny = screen.getByLabelText(/Commands cannot read/) as HTMLTextAreaElement;
+    expect(deny.value).toBe("~/.ssh\n~/.aws");
+    fireEvent.input(deny, { target: { value: "~/.ssh\n\n~/.secret" } });
+    fireEvent.input(screen.getByLabelText(/Unix sockets commands may reach/), { target: { value: "$SSH_AUTH_SOCK" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(setLists).toHaveBeenCalledWith(["~/.ssh", "~/.secret"], ["$SSH_AUTH_SOCK"]));
+  });
+
+  it("says what Landlock alone misses", async () => {
+    const missing = "No namespaces here: Landlock and seccomp alone.";
+    render(<SandboxSettings {...sectionProps({ get: async () => ({ ...confined, landlockOnly: true, missing, layers: ["Landlock ABI 7"] }), set: vi.fn() })} />);
+    expect(await screen.findByText(missing)).toBeTruthy();
   });
 });
 
@@ -102,6 +125,8 @@ describe("confinement in the dialog and the header", () => {
   it("the bash dialog says whether the command runs confined", () => {
     const { rerender } = render(<ApprovalCommand command={{ action: "exec", command: "make", cwd: "/w", confined: true }} />);
     expect(screen.getByText(/^confined — writes only in the workspace/)).toBeTruthy();
+    rerender(<ApprovalCommand command={{ action: "exec", command: "make", cwd: "/w", confined: true, sandbox: "confined by Landlock ABI 7. Reads: all but ~/.ssh." }} />);
+    expect(screen.getByText(/Reads: all but ~\/\.ssh/)).toBeTruthy();
     rerender(<ApprovalCommand command={{ action: "start", command: "make", cwd: "/w" }} />);
     expect(screen.getByText("not confined — can write anywhere you can")).toBeTruthy();
     rerender(<ApprovalCommand command={{ action: "stop", processId: "p1" }} />);

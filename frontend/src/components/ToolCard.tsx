@@ -3,7 +3,7 @@ import type { TranscriptItem } from "../bridge";
 import { ChildView, useChild } from "./ChildView";
 import { CodeBlock } from "./CodeBlock";
 import { DiffView } from "./DiffView";
-import { commandOutput, fileDiffs, formatDuration, pretty, readExcerpt, rejected, ruleText, toolError, toolSummary, toolTarget, writtenPaths } from "./toolSummary";
+import { commandOutput, fileDiffs, formatDuration, pretty, readExcerpt, rejected, ruleText, sandboxNote, unconfinedNote, toolError, toolSummary, toolTarget, writtenPaths } from "./toolSummary";
 import { useChatActions } from "./ChatActions";
 
 /** "ran under your rule: `npm test`", each rule a link that opens the rules popover at it. */
@@ -92,6 +92,8 @@ export const ToolCard = memo(function ToolCard({ item, reveal }: { item: Transcr
           {error}
         </div>
       )}
+      {!running && unconfinedNote(item) && <div className="tool-unconfined" role="note">Unconfined: {unconfinedNote(item)}</div>}
+      {!running && sandboxNote(item) && <div className="tool-sandbox" role="note">Sandbox: {sandboxNote(item)}</div>}
       <RuleLine item={item} />
       {open && (
         <div id={bodyId} className="tool-body">

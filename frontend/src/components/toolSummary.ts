@@ -71,6 +71,18 @@ export function commandOutput(it: TranscriptItem): { stdout: string; stderr: str
   return { stdout: str(r.stdout), stderr: str(r.stderr) };
 }
 
+/** What the sandbox refused in a bash call, in its own words ("" for nothing). */
+export function sandboxNote(it: TranscriptItem): string {
+  if (it.tool !== "bash" || it.running) return "";
+  return str(obj(it.result).sandbox);
+}
+
+/** Set when the user ran this bash call outside the sandbox. */
+export function unconfinedNote(it: TranscriptItem): string {
+  if (it.tool !== "bash" || it.running) return "";
+  return str(obj(it.result).unconfined);
+}
+
 /** Whether the user rejected the call in the dialog (the gate's error code). */
 export function rejected(it: TranscriptItem): boolean {
   return !!it.isError && obj(obj(it.result).error).code === "approval_rejected";

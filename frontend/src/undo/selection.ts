@@ -79,6 +79,8 @@ export function unitLabel(unit: string): string {
   if (t) return `turn ${t[1]}`;
   const u = /^undo-(\d+)$/.exec(unit);
   if (u) return `undo ${u[1]}`;
+  const d = /^discard-(\d+)$/.exec(unit);
+  if (d) return `discard ${d[1]}`;
   if (unit.startsWith("file:")) return `the changes to ${unit.slice(5)}`;
   return unit;
 }

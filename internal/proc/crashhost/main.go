@@ -11,6 +11,7 @@ import (
 	"os"
 
 	"gatehouse/internal/proc"
+	"gatehouse/internal/sandbox"
 )
 
 func main() {
@@ -19,8 +20,17 @@ func main() {
 	mark := flag.String("mark", "", "NAME=value added to the command's environment")
 	command := flag.String("cmd", "sleep 300", "command to start")
 	dir := flag.String("dir", "/", "folder to start it in")
+	confine := flag.String("confine", "", "confine the command: all (every layer) or landlock")
 	flag.Parse()
 	o := proc.Options{Supervisor: *sup, Env: func() []string { return append(os.Environ(), *mark) }}
+	if *confine != "" {
+		l := sandbox.Detect()
+		if *confine == sandbox.LandlockOnly {
+			l.Bwrap = ""
+		}
+		p := sandbox.Build(sandbox.Spec{Workspace: *dir, Env: os.Environ(), Layers: l})
+		o.Sandbox = func(string) *sandbox.Policy { return &p }
+	}
 	if *ledger != "" {
 		l, err := proc.OpenLedger(*ledger)
 		if err != nil {

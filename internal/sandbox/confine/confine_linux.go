@@ -1,10 +1,11 @@
-// Package confine applies a sandbox.Policy with Landlock. Only the
-// supervisor helper imports it: go-landlock brings libcap's psx, which must
-// not reach the app's cgo build.
+// Package confine applies a sandbox.Policy's Landlock and seccomp layers to
+// the calling thread. Only the supervisor helper imports it: go-landlock
+// brings libcap's psx, which must not reach the app's cgo build.
 package confine
 
 import (
 	"fmt"
+	"os"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -16,45 +17,88 @@ import (
 )
 
 // ApplyThread confines the calling OS thread, and every process it then
-// forks, to p. The caller must hold the thread (runtime.LockOSThread) and
-// fork the command from it (syscall.ForkExec runs on the calling thread).
-// Confining one thread spares the all-threads dance go-landlock's Restrict
-// needs on kernels before ABI 8, which costs milliseconds on a busy
-// machine; the helper's other threads do not run the command. It fails where
-// the kernel has no Landlock: the caller must not run the command then.
-// Filesystem rights are those of ABI 5 (down-graded on older kernels);
-// pathname UNIX sockets (ABI 9) stay reachable.
+// forks or execs, to p: Landlock (writes, reads with ReadRoots, TCP
+// connect with NoNetwork, and scoping: no signal and no abstract Unix
+// socket outside its own domain) then seccomp (Filter). The caller must
+// hold the thread (runtime.LockOSThread) and fork or exec the command from
+// it. Confining one thread spares the all-threads dance go-landlock's
+// Restrict needs on kernels before ABI 8; a signal to the helper is checked
+// against its thread-group leader, which stays outside the domain, so the
+// command cannot signal its helper either. It fails where the kernel has no
+// Landlock: the caller must not run the command then.
 func ApplyThread(p sandbox.Policy) error {
-	if sandbox.ABI() < 1 {
-		return sandbox.ErrUnavailable
+	c, err := Prepare(p)
+	if err != nil {
+		return err
 	}
-	cfg := landlock.Config{HandledAccessFS: landlock.V5.HandledAccessFS}
-	if p.DenyTCPConnect {
+	return c.Apply()
+}
+
+// Confinement is a policy made ready to apply: the Landlock ruleset open
+// and the seccomp program assembled, so that a spare waiting for its
+// command spends nothing on them once it comes.
+type Confinement struct {
+	fd     int
+	flags  uint32
+	filter []syscall.SockFilter
+}
+
+// Prepare makes p ready to apply; it fails where the kernel has no
+// Landlock.
+func Prepare(p sandbox.Policy) (*Confinement, error) {
+	if sandbox.ABI() < 1 {
+		return nil, sandbox.ErrUnavailable
+	}
+	cfg := landlock.Config{HandledAccessFS: landlock.V5.HandledAccessFS,
+		Scoped: landlock.ScopedSet(ll.ScopeAbstractUnixSocket | ll.ScopeSignal)}
+	if p.NoNetwork {
 		cfg.HandledAccessNet = ll.AccessNetConnectTCP
 	}
 	rules := []landlock.Rule{
-		landlock.RODirs("/"),
 		landlock.RODirs("/dev").WithIoctlDev(),
 		landlock.RWFiles(sandbox.Devices...).WithIoctlDev().IgnoreIfMissing(),
 		landlock.RWDirs(sandbox.DeviceDirs...).WithIoctlDev().IgnoreIfMissing(),
+	}
+	if len(p.ReadRoots) == 0 {
+		rules = append(rules, landlock.RODirs("/"))
+	} else {
+		var dirs, files []string
+		for _, r := range p.ReadRoots {
+			if fi, err := os.Stat(r); err == nil && fi.IsDir() {
+				dirs = append(dirs, r)
+			} else if err == nil {
+				files = append(files, r)
+			}
+		}
+		rules = append(rules, landlock.RODirs(dirs...).IgnoreIfMissing(), landlock.ROFiles(files...).IgnoreIfMissing())
 	}
 	if len(p.Writable) > 0 {
 		rules = append(rules, landlock.RWDirs(p.Writable...).WithRefer().IgnoreIfMissing())
 	}
 	fd, flags, err := cfg.BestEffort().NewRulesetFD(rules...)
 	if err != nil {
-		return fmt.Errorf("sandbox: landlock: %w", err)
+		return nil, fmt.Errorf("sandbox: landlock: %w", err)
 	}
 	if fd < 0 {
-		return sandbox.ErrUnavailable
+		return nil, sandbox.ErrUnavailable
 	}
-	defer syscall.Close(fd)
-	// Both act on the calling thread only.
+	filter, err := program(p)
+	if err != nil {
+		syscall.Close(fd)
+		return nil, err
+	}
+	return &Confinement{fd: fd, flags: flags, filter: filter}, nil
+}
+
+// Apply confines the calling thread (see ApplyThread); call it once.
+func (c *Confinement) Apply() error {
+	defer syscall.Close(c.fd)
+	// All three act on the calling thread only.
 	if _, _, e := syscall.RawSyscall6(syscall.SYS_PRCTL, unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0, 0); e != 0 {
 		return fmt.Errorf("sandbox: prctl(PR_SET_NO_NEW_PRIVS): %w", e)
 	}
-	if err := ll.LandlockRestrictSelf(fd, flags); err != nil {
+	if err := ll.LandlockRestrictSelf(c.fd, c.flags); err != nil {
 		return fmt.Errorf("sandbox: landlock_restrict_self: %w", err)
 	}
-	return nil
+	return load(c.filter)
 }

@@ -9,10 +9,12 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"gatehouse/internal/proc"
 	"gatehouse/internal/sandbox"
+	"gatehouse/internal/settings"
 )
 
 // HelperName is the helper's file name, beside the app's executable.
@@ -21,7 +23,16 @@ const HelperName = "gatehouse-supervisor"
 // Config is the sandbox part of the settings.
 type Config struct {
 	Mode    string // sandbox.ModeWorkspaceWrite ("" too) or sandbox.ModeOff
-	DenyTCP bool
+	DenyTCP bool   // network off: TCP, MPTCP, UDP
+	// DenyRead is the deny-read list (nil: sandbox.DefaultDenyRead).
+	DenyRead []string
+	// Sockets are the Unix sockets commands may reach.
+	Sockets []string
+}
+
+// ConfigOf is the sandbox part of s.
+func ConfigOf(s settings.Settings) Config {
+	return Config{Mode: s.Sandbox, DenyTCP: s.SandboxDenyTCP, DenyRead: s.SandboxDenyRead, Sockets: s.SandboxSockets}
 }
 
 // Host is shared by the sessions of one run of the app.
@@ -29,10 +40,16 @@ type Host struct {
 	// Helper is the helper's path, "" when it is missing.
 	Helper string
 	// ABI is the kernel's Landlock ABI, 0 without Landlock.
-	ABI       int
+	ABI int
+	// ConfigDir is Gatehouse's settings folder, never readable by
+	// commands (default settings.DefaultDir).
+	ConfigDir string
 	dataDir   string
 	ledgerDir string
 	ledger    *proc.Ledger
+
+	layersOnce sync.Once
+	layers     sandbox.Layers
 }
 
 // New finds the helper ($GATEHOUSE_SUPERVISOR, else beside the executable)
@@ -40,6 +57,7 @@ type Host struct {
 // no crash recovery).
 func New(dataDir string, log *slog.Logger) *Host {
 	h := &Host{ABI: sandbox.ABI()}
+	h.ConfigDir, _ = settings.DefaultDir()
 	h.Helper = os.Getenv("GATEHOUSE_SUPERVISOR")
 	if h.Helper == "" {
 		if exe, err := os.Executable(); err == nil {
@@ -58,8 +76,21 @@ func New(dataDir string, log *slog.Logger) *Host {
 			log.Warn("no ledger of running processes: a crash could leave them running unnoticed", "err", err)
 		}
 		h.ledger = l
+		if err := sandbox.MakeCaches(dataDir); err != nil {
+			log.Warn("no tool caches of Gatehouse's own: confined builds will download again", "err", err)
+		}
 	}
 	return h
+}
+
+// Layers are the confinement layers of this system, found on first use
+// (bubblewrap runs once, ≈ 3 ms), not at start.
+func (h *Host) Layers() sandbox.Layers {
+	h.layersOnce.Do(func() {
+		h.layers = sandbox.Detect()
+		h.layers.ABI = h.ABI
+	})
+	return h.layers
 }
 
 // Status says whether commands started now run confined, and if not, why.
@@ -77,6 +108,15 @@ func (h *Host) Status(c Config) sandbox.Status {
 		st.Reason = "The sandbox is off (Settings): commands can write anywhere you can."
 	default:
 		st.Confined = true
+	}
+	return st
+}
+
+// Describe is Status with what a confined command of workspace reaches.
+func (h *Host) Describe(c Config, workspace, scratch string, env []string) sandbox.Status {
+	st := h.Status(c)
+	if st.Confined && workspace != "" {
+		st.Describe(h.Policy(workspace, scratch, env, c), h.Layers(), sandbox.HomeDir(env))
 	}
 	return st
 }
@@ -103,7 +143,9 @@ func (h *Host) Options(o proc.Options, workspace, scratch string, cfg func() Con
 
 // Policy is the confinement of a command of workspace.
 func (h *Host) Policy(workspace, scratch string, env []string, c Config) sandbox.Policy {
-	return sandbox.Build(sandbox.Spec{Workspace: workspace, Scratch: scratch, Home: sandbox.HomeDir(env), Env: env, DenyTCP: c.DenyTCP})
+	return sandbox.Build(sandbox.Spec{Workspace: workspace, Scratch: scratch, Home: sandbox.HomeDir(env), Env: env,
+		NoNetwork: c.DenyTCP, DataDir: h.dataDir, ConfigDir: h.ConfigDir, DenyRead: c.DenyRead, AllowSockets: c.Sockets,
+		Layers: h.Layers()})
 }
 
 // Confinement is how a program the workspace supplies (a server of its
@@ -126,7 +168,7 @@ func (h *Host) Scratch(session string) string {
 		return ""
 	}
 	dir := filepath.Join(h.dataDir, "scratch", session)
-	if os.MkdirAll(dir, 0o700) != nil {
+	if os.MkdirAll(filepath.Join(dir, "tmp"), 0o700) != nil {
 		return ""
 	}
 	return dir

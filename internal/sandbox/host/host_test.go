@@ -46,7 +46,7 @@ func TestOptionsConfineAsTheSettingSaysWhenACommandStarts(t *testing.T) {
 		t.Fatalf("options: %+v", o)
 	}
 	p := o.Sandbox("/w/sub")
-	if p == nil || !p.DenyTCPConnect || p.Writable[0] != "/w" || p.Writable[1] != "/t" || p.Writable[2] != filepath.Join(data, "scratch", "s1") {
+	if p == nil || !p.NoNetwork || p.Writable[0] != "/w" || p.Writable[1] != "/t" || p.Writable[2] != filepath.Join(data, "scratch", "s1") {
 		t.Fatalf("policy: %+v", p)
 	}
 	mode = sandbox.ModeOff
@@ -58,5 +58,35 @@ func TestOptionsConfineAsTheSettingSaysWhenACommandStarts(t *testing.T) {
 	}
 	if names, _ := filepath.Glob(filepath.Join(data, "running", "*.json")); len(names) != 0 {
 		t.Fatalf("a clean exit left %v", names)
+	}
+}
+
+// Settings and the dialog say which layers are active; with namespaces
+// forced off (the test option) they say Landlock holds alone and what that
+// misses.
+func TestDescribeSaysWhichLayersHold(t *testing.T) {
+	if sandbox.ABI() < 1 {
+		t.Skip("this kernel has no Landlock")
+	}
+	helper := filepath.Join(t.TempDir(), HelperName)
+	os.WriteFile(helper, []byte("#!/bin/sh\n"), 0o755)
+	t.Setenv("GATEHOUSE_SUPERVISOR", helper)
+	ws, home := t.TempDir(), t.TempDir()
+	env := []string{"HOME=" + home, "TMPDIR=" + t.TempDir()}
+	t.Setenv("GATEHOUSE_SANDBOX_LAYERS", sandbox.LandlockOnly)
+	st := New(t.TempDir(), quiet()).Describe(Config{DenyTCP: true}, ws, "", env)
+	if !st.Confined || !st.LandlockOnly || !strings.Contains(st.Missing, "detected after each command") ||
+		strings.Contains(strings.Join(st.Layers, " "), "namespaces") || !strings.Contains(st.Line, "Network: off (TCP, MPTCP, UDP)") ||
+		!strings.Contains(st.Line, "~/.ssh") {
+		t.Fatalf("Landlock alone: %+v", st)
+	}
+	t.Setenv("GATEHOUSE_SANDBOX_LAYERS", "")
+	h := New(t.TempDir(), quiet())
+	if !h.Layers().Namespaces() {
+		t.Skip("no namespaces here: " + h.Layers().NoNamespaces)
+	}
+	st = h.Describe(Config{}, ws, "", env)
+	if st.LandlockOnly || !strings.Contains(st.Layers[0], "namespaces") || !strings.Contains(st.Line, "seccomp") {
+		t.Fatalf("every layer: %+v", st)
 	}
 }

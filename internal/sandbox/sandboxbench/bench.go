@@ -8,7 +8,10 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -17,17 +20,29 @@ import (
 )
 
 // Registries returns a registry running commands directly and one running
-// them under the helper at sup, confined to dir where the kernel has
-// Landlock (confined reports whether it does).
-func Registries(sup, dir string) (direct, supervised *proc.Registry, confined bool) {
+// them under the helper at sup, confined to dir with every layer this
+// system has (landlockOnly: Landlock and seccomp alone) where the kernel
+// has Landlock (confined reports whether it does). Gatehouse's data and
+// settings folders are in dir, as the app's are in the home folder.
+func Registries(sup, dir string, landlockOnly bool) (direct, supervised *proc.Registry, confined bool) {
 	base := proc.Options{Shell: "/bin/bash", PortScan: -1}
 	direct = proc.NewRegistry(base)
 	o := base
 	o.Supervisor = sup
 	if sandbox.ABI() > 0 {
 		confined = true
+		l := sandbox.Detect()
+		if landlockOnly {
+			l.Bwrap = ""
+		}
+		data := filepath.Join(dir, "data")
+		scratch := filepath.Join(data, "scratch", "bench")
+		os.MkdirAll(filepath.Join(scratch, "tmp"), 0o700)
+		sandbox.MakeCaches(data)
+		spec := sandbox.Spec{Workspace: dir, Scratch: scratch, Home: sandbox.HomeDir(os.Environ()), Env: os.Environ(),
+			DataDir: data, ConfigDir: filepath.Join(dir, "config"), Layers: l}
 		o.Sandbox = func(string) *sandbox.Policy {
-			p := sandbox.Build(sandbox.Spec{Workspace: dir, Home: sandbox.HomeDir(os.Environ()), Env: os.Environ()})
+			p := sandbox.Build(spec)
 			return &p
 		}
 	}
@@ -38,9 +53,10 @@ func Registries(sup, dir string) (direct, supervised *proc.Registry, confined bo
 func ExecTrue(r *proc.Registry, dir string) func(*testing.B) {
 	return func(b *testing.B) {
 		for b.Loop() {
-			res, err := r.Exec(context.Background(), proc.ExecSpec{Command: "true", Dir: dir, Timeout: time.Minute})
+			var out strings.Builder
+			res, err := r.Exec(context.Background(), proc.ExecSpec{Command: "true", Dir: dir, Timeout: time.Minute, Stderr: &out})
 			if err != nil || res.ExitCode != 0 {
-				b.Fatalf("exec true: %v (exit %d)", err, res.ExitCode)
+				fail(fmt.Errorf("exec true: %v (exit %d) %s", err, res.ExitCode, out.String()))
 			}
 		}
 	}

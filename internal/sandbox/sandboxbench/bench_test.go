@@ -10,7 +10,7 @@ import (
 // confined. Compare the two ns/op (make bench-sandbox prints the ratio).
 func BenchmarkExecTrue(b *testing.B) {
 	dir := b.TempDir()
-	direct, supervised, _ := Registries(suptest.Binary(b), dir)
+	direct, supervised, _ := Registries(suptest.Binary(b), dir, false)
 	defer direct.Close()
 	defer supervised.Close()
 	b.Run("direct", ExecTrue(direct, dir))

@@ -18,6 +18,7 @@ import (
 func main() {
 	sup := flag.String("supervisor", "", "path of gatehouse-supervisor (empty: build it)")
 	rounds := flag.Int("rounds", 7, "alternating rounds; the median of each kind is compared")
+	landlockOnly := flag.Bool("landlock-only", false, "leave the namespaces out (Landlock and seccomp alone)")
 	flag.Parse()
 	dir, err := os.MkdirTemp("", "sandboxbench-")
 	if err != nil {
@@ -30,7 +31,7 @@ func main() {
 			fail(err)
 		}
 	}
-	direct, supervised, confined := Registries(*sup, dir)
+	direct, supervised, confined := Registries(*sup, dir, *landlockOnly)
 	defer direct.Close()
 	defer supervised.Close()
 	var d, s, dc, sc []time.Duration
@@ -41,7 +42,10 @@ func main() {
 		s, sc = append(s, t), append(sc, c)
 	}
 	md, ms := median(d), median(s)
-	kind := "supervised, confined (Landlock)"
+	kind := "supervised, confined (every layer)"
+	if *landlockOnly {
+		kind = "supervised, confined (Landlock and seccomp alone)"
+	}
 	if !confined {
 		kind = "supervised, NOT confined (no Landlock on this kernel)"
 	}

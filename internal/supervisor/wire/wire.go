@@ -21,6 +21,10 @@ const (
 // SpareFlag starts a helper ahead of its command.
 const SpareFlag = "-spare"
 
+// InnerFlag starts the helper's stage inside the sandbox's namespaces
+// (see package supervisor).
+const InnerFlag = "-inner"
+
 // Request is what the app sends a spare helper on fd 5, a SOCK_SEQPACKET
 // socket, with the command's stdin, stdout and stderr as SCM_RIGHTS: the
 // flags and command line of a normal start, its environment and its folder.

@@ -123,7 +123,7 @@ func (t *Tool) Run(ctx context.Context, raw json.RawMessage) (tools.Result, erro
 	}
 	switch a.Action {
 	case "exec":
-		return t.exec(ctx, a)
+		return t.exec(ctx, a, false)
 	case "start":
 		return t.start(a)
 	case "status":

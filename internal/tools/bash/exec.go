@@ -3,10 +3,10 @@ package bash
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"gatehouse/internal/proc"
+	"gatehouse/internal/sandbox"
 	"gatehouse/internal/tools"
 )
 
@@ -25,28 +25,13 @@ type execResult struct {
 	Truncated  bool         `json:"truncated"`
 	// Sandbox explains a refusal the OS sandbox may have caused.
 	Sandbox string `json:"sandbox,omitempty"`
+	// Unconfined says the user ran this command outside the sandbox.
+	Unconfined string `json:"unconfined,omitempty"`
 }
 
-// Words of the errors a write refused by the sandbox gives (EACCES, EPERM,
-// and EROFS from tools that map them).
-var refusals = []string{"Permission denied", "Operation not permitted", "Read-only file system", "EACCES", "EPERM"}
-
-// sandboxNote returns the note added to the result of a confined command
-// that failed with a refusal in its output, "" for none.
-func sandboxNote(outs ...string) string {
-	for _, o := range outs {
-		for _, w := range refusals {
-			if strings.Contains(o, w) {
-				return "This command ran confined by the OS sandbox: it may write only in the workspace, the temp folder, " +
-					"the session's scratch folder and tool caches (~/.npm, ~/.cache, Go's caches, ~/.cargo, ...). A \"" + w +
-					"\" above may be the sandbox refusing a write elsewhere. Work inside the workspace; only the user can turn the sandbox off, in Settings."
-			}
-		}
-	}
-	return ""
-}
-
-func (t *Tool) exec(ctx context.Context, a args) (tools.Result, error) {
+// exec runs a to completion; unconfined (the user chose so in the dialog)
+// runs it outside the OS sandbox.
+func (t *Tool) exec(ctx context.Context, a args, unconfined bool) (tools.Result, error) {
 	dir, res, ok := t.resolve(a.Cwd)
 	if !ok {
 		return res, nil
@@ -56,7 +41,7 @@ func (t *Tool) exec(ctx context.Context, a args) (tools.Result, error) {
 		timeout = min(time.Duration(*a.TimeoutMs)*time.Millisecond, t.c.MaxTimeout)
 	}
 	stdout, stderr := newCapture(t.c.Head, t.c.Tail), newCapture(t.c.Head, t.c.Tail)
-	r, err := t.c.Registry.Exec(ctx, proc.ExecSpec{Command: a.Command, Dir: dir, Timeout: timeout, Stdout: stdout, Stderr: stderr})
+	r, err := t.c.Registry.Exec(ctx, proc.ExecSpec{Command: a.Command, Dir: dir, Timeout: timeout, Stdout: stdout, Stderr: stderr, Unconfined: unconfined})
 	if err != nil {
 		if ctx.Err() != nil {
 			return tools.Result{}, err
@@ -64,12 +49,15 @@ func (t *Tool) exec(ctx context.Context, a args) (tools.Result, error) {
 		return tools.FailErr(fmt.Errorf("cannot run the command: %w", err), tools.CodeIOError), nil
 	}
 	out := execResult{Command: a.Command, Cwd: dir, ExitCode: r.ExitCode, TimedOut: r.TimedOut, DurationMs: r.Duration.Milliseconds()}
+	if unconfined {
+		out.Unconfined = "The user chose to run this one command outside the OS sandbox; later commands run confined again."
+	}
 	var cutOut, cutErr bool
 	out.Stdout, cutOut = stdout.String()
 	out.Stderr, cutErr = stderr.String()
 	out.Truncated = cutOut || cutErr
-	if r.Confined && r.ExitCode != 0 {
-		out.Sandbox = sandboxNote(out.Stdout, out.Stderr)
+	if r.Confined && (r.ExitCode != 0 || len(r.Restored) > 0) {
+		out.Sandbox = sandbox.Explain(r.Policy, r.Restored, out.Stdout, out.Stderr)
 	}
 	if !r.TimedOut {
 		return tools.OK(out)

@@ -5,6 +5,7 @@ package bash
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -14,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"gatehouse/internal/proc"
+	"gatehouse/internal/protocol"
 	"gatehouse/internal/sandbox"
 )
 
@@ -120,3 +122,46 @@ func TestConfinedRefusalIsExplained(t *testing.T) {
 		t.Fatalf("a failure without a refusal got the note: %v", out)
 	}
 }
+
+// The user can run one exec outside the sandbox from the dialog (a decision
+// of kind once, unconfined); the result says so, and the next call is
+// confined again. A session decision never unconfines.
+func TestUserCanRunOneCallUnconfined(t *testing.T) {
+	if sandbox.ABI() < 1 {
+		t.Skip("this kernel has no Landlock")
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		t.Skip("no home folder")
+	}
+	target := filepath.Join(home, ".gatehouse-unconfined-test-"+strconv.Itoa(os.Getpid()))
+	t.Cleanup(func() { os.Remove(target) })
+	tool, _ := newTool(t, proc.Options{})
+	write := json.RawMessage(`{"action":"exec","command":"echo x > ` + target + `"}`)
+	run := func(d protocol.Decision) map[string]any {
+		prep, res, ok := tool.Prepare(context.Background(), write)
+		if !ok {
+			t.Fatalf("prepare: %+v", res)
+		}
+		r, err := prep.Run(context.Background(), d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out map[string]any
+		json.Unmarshal(r.Output, &out)
+		return out
+	}
+	if out := run(protocol.Decision{Kind: protocol.DecisionSession, Unconfined: true}); exists(target) || out["unconfined"] != nil {
+		t.Fatalf("a session decision ran unconfined: %v", out)
+	}
+	out := run(protocol.Decision{Kind: protocol.DecisionOnce, Unconfined: true})
+	if !exists(target) || !strings.Contains(fmt.Sprint(out["unconfined"]), "outside the OS sandbox") {
+		t.Fatalf("the user's unconfined run did not happen or does not say so: %v", out)
+	}
+	os.Remove(target)
+	if run(protocol.Decision{Kind: protocol.DecisionOnce}); exists(target) {
+		t.Fatal("the next call ran unconfined too")
+	}
+}
+
+func exists(p string) bool { _, err := os.Stat(p); return err == nil }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"gatehouse/internal/protocol"
+	"gatehouse/internal/sandbox"
 	"gatehouse/internal/tools"
 )
 
@@ -28,7 +29,9 @@ func (t *Tool) Prepare(_ context.Context, raw json.RawMessage) (*tools.Prepared,
 			return nil, res, false
 		}
 		c.Cwd = dir
-		c.Confined = t.c.Registry.Confined(dir)
+		if p := t.c.Registry.Policy(dir); p != nil {
+			c.Confined, c.Sandbox = true, sandbox.LineOf(*p)
+		}
 	case "write", "stop":
 		if a.Input != nil {
 			c.Input = *a.Input
@@ -39,7 +42,7 @@ func (t *Tool) Prepare(_ context.Context, raw json.RawMessage) (*tools.Prepared,
 	}
 	return &tools.Prepared{
 		Command: c,
-		Run: func(ctx context.Context, _ protocol.Decision) (tools.Result, error) {
+		Run: func(ctx context.Context, d protocol.Decision) (tools.Result, error) {
 			// The folder shown (and a rule's folder) is where it runs: a
 			// symlink repointed while the dialog waited refuses the call.
 			if a.Action == "exec" || a.Action == "start" {
@@ -51,6 +54,9 @@ func (t *Tool) Prepare(_ context.Context, raw json.RawMessage) (*tools.Prepared,
 					return tools.Fail(tools.CodeChangedSincePreview, fmt.Sprintf(
 						"changed since preview: cwd %q now resolves to %s, not to %s as shown; nothing was run", a.Cwd, dir, c.Cwd), a.Cwd), nil
 				}
+			}
+			if a.Action == "exec" && d.Kind == protocol.DecisionOnce && d.Unconfined {
+				return t.exec(ctx, a, true) // the user's choice, this call only
 			}
 			return t.Run(ctx, raw)
 		},

@@ -29,7 +29,7 @@ export function NetworkSection({ deps, setDirty, onSaved, goTo }: SectionProps) 
     <form className="settings-form" onSubmit={(e) => (e.preventDefault(), void save.run())}>
       <label className="settings-choice">
         <input type="checkbox" checked={denyTCP} disabled={unconfined} onChange={(e) => (setDenyTCP(e.target.checked), save.reset())} />
-        {" "}Refuse network connections (TCP) to confined commands. UDP, DNS included, cannot be refused.
+        {" "}Refuse network connections to confined commands: TCP, MPTCP and UDP (DNS included).
       </label>
       {unconfined && (
         <p className="settings-note">

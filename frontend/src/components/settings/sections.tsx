@@ -11,6 +11,8 @@ import { AppearanceSection } from "./AppearanceSection";
 import { AgentsSection } from "./AgentsSection";
 import { PermissionsSection, ServersSection } from "./InfoSections";
 import { TrustedFoldersSection } from "./TrustedFoldersSection";
+import { GitSection } from "./GitSection";
+import type { GitBackend } from "../../bridge/git";
 
 export type VisionBackend = Pick<Backend, "modelVision" | "markModelVision">;
 
@@ -38,6 +40,8 @@ export interface SettingsDeps {
   contextUse?: ContextUse;
   /** The agents the open session may delegate to. */
   agents?: () => Promise<AgentDefinition[]>;
+  /** The trailer of commits and the files copied into new worktrees (Settings → Git). */
+  git?: Pick<GitBackend, "commitTrailer" | "setCommitTrailer" | "worktrees" | "setWorktreeCopy">;
   /** Leaves Settings for a side panel beside the chat (absent: the panel is not there). */
   showPanel?: (id: "servers") => void;
 }
@@ -53,7 +57,7 @@ export interface SectionProps {
   goTo: (id: SectionId) => void;
 }
 
-export type SectionId = "model" | "context" | "sandbox" | "network" | "permissions" | "servers" | "agents" | "trusted" | "appearance";
+export type SectionId = "model" | "context" | "sandbox" | "network" | "permissions" | "servers" | "agents" | "trusted" | "git" | "appearance";
 
 /**
  * One entry of the sidebar. applies states, in the section, when its
@@ -84,6 +88,8 @@ export const settingsSections: readonly SettingsSection[] = [
   { id: "agents", title: "Agents and commands", Component: AgentsSection, applies: null },
   { id: "trusted", title: "Trusted folders", Component: TrustedFoldersSection,
     applies: "Nothing here waits for Save: Revoke acts at once, and the open folder's servers and agents stop." },
+  { id: "git", title: "Git", Component: GitSection,
+    applies: "Changes apply when you press Save: from the next commit." },
   { id: "appearance", title: "Appearance", Component: AppearanceSection,
     applies: "Changes apply when you press Save: at once." },
 ];

@@ -265,7 +265,8 @@ test("gatehouse acp: the permission request carries the dialog's warnings", asyn
     const [push, hook] = texts;
     assert.match(push, /^\$ git push --force origin main$/m);
     assert.match(push, /^⚠ git push --force origin main: rewrites history on the remote; uses the network$/m);
-    assert.match(push, /^Sandbox: (confined — writes only in the workspace, temp and tool caches|not confined — can write anywhere you can)$/m);
+    // The dialog's line: the layers and what a confined command reaches, or why not.
+    assert.match(push, /^Sandbox: (confined by .*Landlock ABI \d+.* Reads: all but ~\/\.ssh.*|not confined — can write anywhere you can)$/m);
     assert.match(hook, /^⚠ echo x > \.git\/hooks\/pre-commit: writes into \.git \(can make git run code\)$/m);
     assert.match(hook, /^Sandbox: /m);
   } finally {

@@ -147,6 +147,275 @@ export namespace agents {
 
 }
 
+export namespace gitview {
+	
+	export class Hunk {
+	    header: string;
+	    id: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Hunk(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.header = source["header"];
+	        this.id = source["id"];
+	    }
+	}
+	export class FileDiff {
+	    path: string;
+	    status: string;
+	    binary?: boolean;
+	    added: number;
+	    removed: number;
+	    hunks: Hunk[];
+	    diff: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new FileDiff(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.status = source["status"];
+	        this.binary = source["binary"];
+	        this.added = source["added"];
+	        this.removed = source["removed"];
+	        this.hunks = this.convertValues(source["hunks"], Hunk);
+	        this.diff = source["diff"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Against {
+	    base: string;
+	    commits: string[];
+	    files: FileDiff[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Against(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.base = source["base"];
+	        this.commits = source["commits"];
+	        this.files = this.convertValues(source["files"], FileDiff);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Changes {
+	    branch: string;
+	    head: string;
+	    upstream?: string;
+	    ahead: number;
+	    behind: number;
+	    staged: FileDiff[];
+	    unstaged: FileDiff[];
+	    untracked: string[];
+	    safe: boolean;
+	    top: string;
+	    against?: Against;
+	
+	    static createFrom(source: any = {}) {
+	        return new Changes(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.branch = source["branch"];
+	        this.head = source["head"];
+	        this.upstream = source["upstream"];
+	        this.ahead = source["ahead"];
+	        this.behind = source["behind"];
+	        this.staged = this.convertValues(source["staged"], FileDiff);
+	        this.unstaged = this.convertValues(source["unstaged"], FileDiff);
+	        this.untracked = source["untracked"];
+	        this.safe = source["safe"];
+	        this.top = source["top"];
+	        this.against = this.convertValues(source["against"], Against);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Commit {
+	    hash: string;
+	    subject: string;
+	    output?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Commit(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.hash = source["hash"];
+	        this.subject = source["subject"];
+	        this.output = source["output"];
+	    }
+	}
+	export class Ending {
+	    commits: string[];
+	    uncommitted: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Ending(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.commits = source["commits"];
+	        this.uncommitted = source["uncommitted"];
+	    }
+	}
+	
+	
+	export class Settings {
+	    trusted: boolean;
+	    files: string[];
+	    hash: string;
+	    refused?: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Settings(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.trusted = source["trusted"];
+	        this.files = source["files"];
+	        this.hash = source["hash"];
+	        this.refused = source["refused"];
+	    }
+	}
+	export class View {
+	    notRepo?: boolean;
+	    changes: Changes;
+	    settings: Settings;
+	    lastMessage: string;
+	    gone?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new View(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.notRepo = source["notRepo"];
+	        this.changes = this.convertValues(source["changes"], Changes);
+	        this.settings = this.convertValues(source["settings"], Settings);
+	        this.lastMessage = source["lastMessage"];
+	        this.gone = source["gone"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Worktrees {
+	    main: string;
+	    current: string;
+	    list: worktree.Worktree[];
+	    copy: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Worktrees(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.main = source["main"];
+	        this.current = source["current"];
+	        this.list = this.convertValues(source["list"], worktree.Worktree);
+	        this.copy = source["copy"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+
+}
+
 export namespace gui {
 	
 	export class AppState {
@@ -385,8 +654,19 @@ export namespace gui {
 	    abi?: number;
 	    confined: boolean;
 	    reason?: string;
-	    denyTCP: boolean;
+	    layers: string[];
+	    landlockOnly?: boolean;
+	    missing?: string;
 	    writable: string[];
+	    denyRead: string[];
+	    readOnly: string[];
+	    sockets: string;
+	    network: string;
+	    signals: string;
+	    line: string;
+	    denyTCP: boolean;
+	    denyList: string[];
+	    socketList: string[];
 	
 	    static createFrom(source: any = {}) {
 	        return new SandboxView(source);
@@ -399,8 +679,19 @@ export namespace gui {
 	        this.abi = source["abi"];
 	        this.confined = source["confined"];
 	        this.reason = source["reason"];
-	        this.denyTCP = source["denyTCP"];
+	        this.layers = source["layers"];
+	        this.landlockOnly = source["landlockOnly"];
+	        this.missing = source["missing"];
 	        this.writable = source["writable"];
+	        this.denyRead = source["denyRead"];
+	        this.readOnly = source["readOnly"];
+	        this.sockets = source["sockets"];
+	        this.network = source["network"];
+	        this.signals = source["signals"];
+	        this.line = source["line"];
+	        this.denyTCP = source["denyTCP"];
+	        this.denyList = source["denyList"];
+	        this.socketList = source["socketList"];
 	    }
 	}
 	export class SessionInfo {
@@ -1277,6 +1568,7 @@ export namespace protocol {
 	    note?: string;
 	    files?: string[];
 	    hunks?: string[];
+	    unconfined?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new Decision(source);
@@ -1288,6 +1580,7 @@ export namespace protocol {
 	        this.note = source["note"];
 	        this.files = source["files"];
 	        this.hunks = source["hunks"];
+	        this.unconfined = source["unconfined"];
 	    }
 	}
 	
@@ -1749,6 +2042,45 @@ export namespace watch {
 	        this.origin = source["origin"];
 	        this.origins = source["origins"];
 	        this.baselineKnown = source["baselineKnown"];
+	    }
+	}
+
+}
+
+export namespace worktree {
+	
+	export class Merged {
+	    base: string;
+	    commits: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Merged(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.base = source["base"];
+	        this.commits = source["commits"];
+	    }
+	}
+	export class Worktree {
+	    name: string;
+	    path: string;
+	    branch: string;
+	    base: string;
+	    missing?: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new Worktree(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.name = source["name"];
+	        this.path = source["path"];
+	        this.branch = source["branch"];
+	        this.base = source["base"];
+	        this.missing = source["missing"];
 	    }
 	}
 

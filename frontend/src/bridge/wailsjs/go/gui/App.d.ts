@@ -119,6 +119,8 @@ export function SetPanelWidth(arg1:string,arg2:number):Promise<void>;
 
 export function SetSandbox(arg1:string,arg2:boolean):Promise<gui.SandboxView>;
 
+export function SetSandboxLists(arg1:Array<string>,arg2:Array<string>):Promise<gui.SandboxView>;
+
 export function SetWindowFocused(arg1:boolean):Promise<void>;
 
 export function Snapshot():Promise<protocol.Snapshot>;

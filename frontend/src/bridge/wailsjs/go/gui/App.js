@@ -222,6 +222,10 @@ export function SetSandbox(arg1, arg2) {
   return window['go']['gui']['App']['SetSandbox'](arg1, arg2);
 }
 
+export function SetSandboxLists(arg1, arg2) {
+  return window['go']['gui']['App']['SetSandboxLists'](arg1, arg2);
+}
+
 export function SetWindowFocused(arg1) {
   return window['go']['gui']['App']['SetWindowFocused'](arg1);
 }

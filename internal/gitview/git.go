@@ -1,0 +1,207 @@
+// Package gitview is the window's view of a git workspace: the working tree
+// against HEAD (staged and unstaged), per file and per hunk stage, unstage
+// and discard, and commit. Every operation runs the user's own `git`
+// command (their config, identity, signing and hooks); nothing here writes
+// inside .git by hand. A hunk operation is a patch generated from the diff
+// the user saw, applied with `git apply` (to the index for stage and
+// unstage, to the working tree for discard).
+//
+// # Untrusted folders
+//
+// A downloaded archive can ship a .git/config that runs programs when git
+// merely looks at the folder: core.fsmonitor, a diff textconv or external
+// diff, a clean filter, hooks. Until the user trusts the repository's git
+// settings (trust.KindGit), every git the app runs passes
+// `-c core.fsmonitor=false -c core.hooksPath=/dev/null`, empties every
+// filter driver the repository's config names, ignores submodules, and
+// diffs with `--no-textconv --no-ext-diff`. Committing runs hooks and
+// signing, so it needs that trust.
+//
+// # Concurrency
+//
+// A Repo is safe for concurrent use; operations that change the index or
+// the working tree run one at a time.
+package gitview
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+)
+
+// Repo is one git working tree, run through the git command.
+type Repo struct {
+	// Dir is the working tree's top folder.
+	Dir string
+	// Prefix is the workspace's folder below Dir ("" or "sub/dir/"): the
+	// view shows only its files, by paths relative to it.
+	Prefix string
+	// Main is the main worktree's top folder, whose .git holds the config
+	// and hooks git runs (Dir itself, unless Dir is a linked worktree);
+	// "" when there is none (trust is then impossible).
+	Main string
+	// Trusted reports whether the user trusts this repository's git
+	// settings; nil or false: git runs in safe mode (see the package doc).
+	Trusted func() bool
+	// Git is the git program (default "git", found on PATH).
+	Git string
+
+	mu sync.Mutex // one change of the index or working tree at a time
+}
+
+// Error is a git command that failed: its arguments and what it printed.
+type Error struct {
+	Args   []string
+	Output string
+	Err    error
+}
+
+func (e *Error) Error() string {
+	out := strings.TrimSpace(e.Output)
+	if out == "" {
+		return fmt.Sprintf("git %s: %v", e.Args[0], e.Err)
+	}
+	return fmt.Sprintf("git %s: %s", e.Args[0], out)
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// ErrNotRepo says the folder is not inside a git working tree.
+var ErrNotRepo = errors.New("this folder is not a git repository")
+
+func (r *Repo) safe() bool { return r.Trusted == nil || !r.Trusted() }
+
+// Safe says whether git runs in safe mode now (the folder is untrusted).
+func (r *Repo) Safe() bool { return r.safe() }
+
+// safeConfig is the -c options of safe mode: nothing the repository's
+// config names runs.
+func (r *Repo) safeConfig(ctx context.Context) ([]string, error) {
+	args := []string{
+		"-c", "core.fsmonitor=false",
+		"-c", "core.hooksPath=/dev/null",
+		"-c", "diff.ignoreSubmodules=all",
+		"-c", "status.submoduleSummary=false",
+		"-c", "core.pager=cat",
+	}
+	drivers, err := r.filterDrivers(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range drivers {
+		for _, k := range []string{"clean", "smudge", "process"} {
+			args = append(args, "-c", "filter."+d+"."+k+"=")
+		}
+		args = append(args, "-c", "filter."+d+".required=false")
+	}
+	return args, nil
+}
+
+// filterDrivers names the filter drivers git's config defines (reading the
+// config runs nothing).
+func (r *Repo) filterDrivers(ctx context.Context) ([]string, error) {
+	out, err := r.exec(ctx, nil, nil, "config", "--null", "--name-only", "--get-regexp", `^filter\.`)
+	if err != nil {
+		var ge *Error
+		if errors.As(err, &ge) {
+			var ee *exec.ExitError
+			if errors.As(ge.Err, &ee) && ee.ExitCode() == 1 { // no such key
+				return nil, nil
+			}
+		}
+		return nil, err
+	}
+	seen := map[string]bool{}
+	var names []string
+	for _, key := range strings.Split(string(out), "\x00") {
+		// filter.<name>.<key>; the name may itself hold dots.
+		key = strings.TrimSpace(key)
+		i, j := strings.Index(key, "."), strings.LastIndex(key, ".")
+		if i < 0 || j <= i {
+			continue
+		}
+		name := key[i+1 : j]
+		if name == "" || seen[name] || strings.ContainsAny(name, "=\n") {
+			continue
+		}
+		seen[name] = true
+		names = append(names, name)
+	}
+	return names, nil
+}
+
+// run runs git with args in the working tree, in safe mode while the
+// folder is untrusted, and returns its standard output.
+func (r *Repo) run(ctx context.Context, stdin []byte, args ...string) ([]byte, error) {
+	var pre []string
+	if r.safe() {
+		c, err := r.safeConfig(ctx)
+		if err != nil {
+			return nil, err
+		}
+		pre = c
+	}
+	return r.exec(ctx, pre, stdin, args...)
+}
+
+// diffFlags are the options every diff the app shows passes: no
+// textconv, no external diff, no colour, whatever the config says.
+var diffFlags = []string{"--no-color", "--no-textconv", "--no-ext-diff", "--no-renames", "--src-prefix=a/", "--dst-prefix=b/"}
+
+func (r *Repo) exec(ctx context.Context, pre []string, stdin []byte, args ...string) ([]byte, error) {
+	git := r.Git
+	if git == "" {
+		git = "git"
+	}
+	all := append(append([]string{"--no-pager", "-c", "core.quotePath=false"}, pre...), args...)
+	cmd := exec.CommandContext(ctx, git, all...)
+	cmd.Dir = r.Dir
+	cmd.Env = append(os.Environ(),
+		"GIT_TERMINAL_PROMPT=0", // never wait on a password prompt
+		"GIT_OPTIONAL_LOCKS=0",  // looking does not rewrite the index
+		"LC_ALL=C",              // messages and output parsed in one language
+		"GIT_EDITOR=true",       // never open an editor
+	)
+	if stdin != nil {
+		cmd.Stdin = bytes.NewReader(stdin)
+	}
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		out := stderr.String()
+		if strings.TrimSpace(out) == "" {
+			out = stdout.String()
+		}
+		return stdout.Bytes(), &Error{Args: args, Output: out, Err: err}
+	}
+	return stdout.Bytes(), nil
+}
+
+// Open returns the repository whose working tree holds the workspace
+// folder dir, or ErrNotRepo. Finding it runs nothing the repository
+// configures.
+func Open(ctx context.Context, dir string, trusted func() bool) (*Repo, error) {
+	r := &Repo{Dir: dir}
+	out, err := r.exec(ctx, []string{"-c", "core.fsmonitor=false"}, nil, "rev-parse", "--show-toplevel", "--path-format=absolute", "--git-common-dir", "--show-prefix")
+	if err != nil {
+		return nil, ErrNotRepo
+	}
+	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
+	if len(lines) < 2 {
+		return nil, ErrNotRepo
+	}
+	r.Dir, r.Trusted = lines[0], trusted
+	if filepath.Base(lines[1]) == ".git" {
+		r.Main = filepath.Dir(lines[1])
+	}
+	if len(lines) > 2 {
+		r.Prefix = lines[2]
+	}
+	return r, nil
+}

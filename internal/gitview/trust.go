@@ -1,0 +1,79 @@
+package gitview
+
+import (
+	"errors"
+	"strings"
+
+	"gatehouse/internal/trust"
+)
+
+// Settings is what trusting a repository's git settings covers: its
+// .git/config and hooks, read now (trust.KindGit).
+type Settings struct {
+	// Trusted says the user trusts exactly these files.
+	Trusted bool `json:"trusted"`
+	// Files are the files trust covers (".git/config", ".git/hooks/…").
+	Files []string `json:"files"`
+	// Hash names the content shown, for Trust.
+	Hash string `json:"hash"`
+	// Refused explains files that cannot be trusted (a link, a FIFO):
+	// while there is one, git keeps running in safe mode.
+	Refused []string `json:"refused,omitempty"`
+}
+
+// ReadSettings reads the git settings of the repository whose top folder
+// is top, and whether ts trusts them.
+func ReadSettings(ts *trust.Store, top string) (Settings, error) {
+	if top == "" {
+		return Settings{Files: []string{}, Refused: []string{"this repository has no main worktree whose .git/config could be trusted"}}, nil
+	}
+	c, err := trust.Read(top, trust.KindGit)
+	if err != nil {
+		return Settings{}, err
+	}
+	s := Settings{Files: c.Files, Hash: c.Hash}
+	for _, r := range c.Refused {
+		s.Refused = append(s.Refused, r.Reason)
+	}
+	if s.Files == nil {
+		s.Files = []string{}
+	}
+	if len(c.Refused) == 0 && !c.Empty() {
+		s.Trusted, err = ts.Trusted(top, trust.KindGit, c)
+	}
+	return s, err
+}
+
+// TrustSettings trusts the git settings of top, if they are still the ones
+// shown (hash).
+func TrustSettings(ts *trust.Store, top, hash string) error {
+	if top == "" {
+		return errors.New("this repository has no main worktree whose .git/config could be trusted")
+	}
+	c, err := trust.Read(top, trust.KindGit)
+	if err != nil {
+		return err
+	}
+	switch {
+	case len(c.Refused) > 0:
+		reasons := make([]string, len(c.Refused))
+		for i, r := range c.Refused {
+			reasons[i] = r.Reason
+		}
+		return errors.New("these git settings cannot be trusted: " + strings.Join(reasons, "; "))
+	case c.Empty():
+		return errors.New("this repository has no .git/config to trust (a worktree or a submodule's gitfile)")
+	case c.Hash != hash:
+		return errors.New("the git settings changed since they were shown: look again")
+	}
+	return ts.Trust(top, trust.KindGit, c)
+}
+
+// TrustedBy reports, on each call, whether ts trusts the current git
+// settings of top (for Repo.Trusted): a change to them takes trust back.
+func TrustedBy(ts *trust.Store, top string) func() bool {
+	return func() bool {
+		s, err := ReadSettings(ts, top)
+		return err == nil && s.Trusted
+	}
+}

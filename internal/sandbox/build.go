@@ -1,0 +1,315 @@
+package sandbox
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Spec is what the app knows when it builds a policy.
+type Spec struct {
+	Workspace string // the folder the command may change (its roots)
+	Scratch   string // a per-session scratch folder, "" for none
+	Home      string // "" for none
+	Env       []string
+	NoNetwork bool
+	// DataDir is Gatehouse's data folder: confined commands get their tool
+	// caches below DataDir/cache (Caches), and cannot read the rest of it
+	// (other sessions) but for Scratch. "": no caches of their own.
+	DataDir string
+	// ConfigDir is Gatehouse's settings folder (settings, saved key, trust
+	// store): never readable.
+	ConfigDir string
+	// DenyRead is the user's deny-read list ("~/" is the home folder); nil:
+	// DefaultDenyRead.
+	DenyRead []string
+	// AllowSockets lists the Unix sockets (or folders of sockets) the user
+	// lets commands reach ("$NAME" is the path in variable NAME, e.g.
+	// $SSH_AUTH_SOCK).
+	AllowSockets []string
+	// Layers are those this system has (Detect).
+	Layers Layers
+}
+
+// DefaultDenyRead are the secrets no confined command reads: keys,
+// credentials, browser profiles, keyrings.
+var DefaultDenyRead = []string{
+	"~/.ssh", "~/.gnupg", "~/.aws", "~/.azure", "~/.config/gcloud", "~/.kube",
+	"~/.docker/config.json", "~/.netrc", "~/.git-credentials", "~/.config/git/credentials",
+	"~/.password-store", "~/.local/share/keyrings", "~/.pki", "~/.config/gh", "~/.config/hub",
+	"~/.cargo/credentials.toml", "~/.cargo/credentials", "~/.pypirc", "~/.vault-token",
+	"~/.mozilla", "~/.thunderbird", "~/.config/google-chrome", "~/.config/chromium",
+	"~/.config/BraveSoftware", "~/.config/microsoft-edge", "~/.config/vivaldi", "~/.config/opera",
+	"~/snap/firefox", "~/snap/chromium",
+}
+
+// Build returns the policy of a command: writes in the workspace, temp,
+// scratch and Gatehouse's caches; reads everywhere but the deny list;
+// .git's code paths read-only; sockets and network as the spec says.
+func Build(s Spec) Policy {
+	var p Policy
+	p.NoNetwork, p.Home = s.NoNetwork, s.Home
+	tmp := TempDir(s.Env)
+	w := []string{s.Workspace, tmp, s.Scratch}
+	caches := Caches(s.DataDir)
+	for _, c := range caches {
+		w = append(w, c.Dir)
+	}
+	p.Writable = cleanAbs(w)
+	p.DenyRead = existing(denyList(s))
+	p.DenyList = s.DenyRead
+	if p.DenyList == nil {
+		p.DenyList = DefaultDenyRead
+	}
+	p.SetEnv, p.UnsetEnv = envEdits(s, caches)
+	allowed := allowedSockets(s)
+	p.AllowUnix = len(allowed) > 0
+	if s.Layers.Namespaces() {
+		p.Bwrap = s.Layers.Bwrap
+		p.HideSockets = existing(removeAll(socketPlaces(s), allowed))
+		if tmp == "/tmp" && s.Scratch != "" {
+			p.PrivateTmp = filepath.Join(s.Scratch, "tmp")
+		}
+		p.Pinned, p.ReadOnly = workspaceGuards(s.Workspace)
+	} else {
+		p.ReadRoots = ReadGrants(p.DenyRead)
+		pinned, ro := workspaceGuards(s.Workspace)
+		if len(pinned) > 0 { // a folder and its guarded paths: restore what's missing too
+			ro = append(ro, filepath.Join(pinned[0], "hooks"), filepath.Join(pinned[0], "config"))
+		}
+		p.Guarded = cleanAbs(ro)
+	}
+	return p
+}
+
+// TempDir is $TMPDIR of env, else /tmp.
+func TempDir(env []string) string {
+	if t := getenv(env, "TMPDIR"); t != "" {
+		return t
+	}
+	return "/tmp"
+}
+
+// HomeDir is $HOME, else os.UserHomeDir.
+func HomeDir(env []string) string {
+	if h := getenv(env, "HOME"); h != "" {
+		return h
+	}
+	h, _ := os.UserHomeDir()
+	return h
+}
+
+// denyList is the spec's deny list with ~ expanded, plus Gatehouse's
+// settings and data folders (the policy's writable parts of it are mounted
+// back).
+func denyList(s Spec) []string {
+	list := s.DenyRead
+	if list == nil {
+		list = DefaultDenyRead
+	}
+	var out []string
+	for _, d := range list {
+		if rest, ok := strings.CutPrefix(d, "~/"); ok {
+			if s.Home == "" {
+				continue
+			}
+			d = filepath.Join(s.Home, rest)
+		}
+		out = append(out, d)
+	}
+	out = append(out, s.ConfigDir, s.DataDir)
+	return cleanAbs(out)
+}
+
+// workspaceGuards lists what stays read-only inside the workspace: .git is
+// pinned (bound onto itself, so `mv .git x` fails), its hooks and config
+// are read-only, as are .gatehouse/ and .envrc.
+func workspaceGuards(ws string) (pinned, readOnly []string) {
+	if ws == "" {
+		return nil, nil
+	}
+	git := filepath.Join(ws, ".git")
+	if fi, err := os.Lstat(git); err == nil {
+		if fi.IsDir() {
+			// A hooks folder to mount read-only (git init makes one anyway).
+			os.Mkdir(filepath.Join(git, "hooks"), 0o755)
+			pinned = append(pinned, git)
+			readOnly = append(readOnly, filepath.Join(git, "hooks"), filepath.Join(git, "config"))
+		} else {
+			readOnly = append(readOnly, git) // a gitfile: where the repository is
+		}
+	}
+	for _, n := range []string{".gatehouse", ".envrc"} {
+		if _, err := os.Lstat(filepath.Join(ws, n)); err == nil {
+			readOnly = append(readOnly, filepath.Join(ws, n))
+		}
+	}
+	return pinned, readOnly
+}
+
+// GuardedNames are the workspace paths kept read-only, for the UI.
+var GuardedNames = []string{".git/hooks", ".git/config", ".gatehouse/", ".envrc"}
+
+// socketPlaces are where the sockets of the user's session live: the
+// runtime folder (session bus, Wayland, pipewire, gpg-agent), the ssh
+// agent's folder, X11, the system bus, docker.
+func socketPlaces(s Spec) []string {
+	out := []string{"/tmp/.X11-unix", "/tmp/.ICE-unix", "/run/dbus", "/var/run/dbus", "/run/docker.sock", "/var/run/docker.sock",
+		"/run/user/" + strconv.Itoa(os.Getuid())}
+	if r := getenv(s.Env, "XDG_RUNTIME_DIR"); r != "" {
+		out = append(out, r)
+	}
+	if a := getenv(s.Env, "SSH_AUTH_SOCK"); a != "" {
+		out = append(out, filepath.Dir(a))
+	}
+	if s.Home != "" {
+		out = append(out, filepath.Join(s.Home, ".docker/run"))
+	}
+	return cleanAbs(out)
+}
+
+// allowedSockets expands the spec's socket allow-list.
+func allowedSockets(s Spec) []string {
+	var out []string
+	for _, a := range s.AllowSockets {
+		if name, ok := strings.CutPrefix(a, "$"); ok {
+			a = getenv(s.Env, name)
+		}
+		out = append(out, a)
+	}
+	return cleanAbs(out)
+}
+
+// removeAll drops from places those an allowed socket is in (the allowed
+// socket's folder is then visible whole: say so in the UI).
+func removeAll(places, allowed []string) []string {
+	return slices.DeleteFunc(places, func(p string) bool {
+		for _, a := range allowed {
+			if Within(a, p) || Within(p, a) {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// envEdits are the environment changes of a confined command: its tool
+// caches are Gatehouse's, and the variables naming sockets it cannot reach
+// are removed (a tool then says "no agent" rather than failing oddly).
+func envEdits(s Spec, caches []Cache) (set, unset []string) {
+	for _, c := range caches {
+		for _, v := range c.Vars {
+			set = append(set, v+"="+c.Dir)
+		}
+	}
+	if len(caches) > 0 {
+		// Go seeds its own cache from the user's (read-only) download cache.
+		proxy := getenv(s.Env, "GOPROXY")
+		if proxy == "" {
+			proxy = defaultGoProxy
+		}
+		if mod := userGoModCache(s); mod != "" && proxy != "off" {
+			proxy = "file://" + filepath.Join(mod, "cache", "download") + "," + proxy
+		}
+		set = append(set, "GOPROXY="+proxy, "GOFLAGS="+strings.TrimSpace(getenv(s.Env, "GOFLAGS")+" -modcacherw"))
+	}
+	allowed := allowedSockets(s)
+	reach := func(path string) bool {
+		for _, a := range allowed {
+			if Within(path, a) {
+				return true
+			}
+		}
+		return false
+	}
+	keep := map[string]bool{
+		"SSH_AUTH_SOCK":            reach(getenv(s.Env, "SSH_AUTH_SOCK")),
+		"DBUS_SESSION_BUS_ADDRESS": reach(strings.TrimPrefix(strings.SplitN(getenv(s.Env, "DBUS_SESSION_BUS_ADDRESS"), ",", 2)[0], "unix:path=")),
+		"DISPLAY":                  reach("/tmp/.X11-unix"),
+		"WAYLAND_DISPLAY":          reach(filepath.Join(getenv(s.Env, "XDG_RUNTIME_DIR"), getenv(s.Env, "WAYLAND_DISPLAY"))),
+		"XDG_RUNTIME_DIR":          reach(getenv(s.Env, "XDG_RUNTIME_DIR")),
+	}
+	for _, n := range []string{"DBUS_SESSION_BUS_ADDRESS", "SSH_AUTH_SOCK", "DISPLAY", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR"} {
+		if !keep[n] {
+			unset = append(unset, n)
+		}
+	}
+	return set, unset
+}
+
+// defaultGoProxy is Go's own default GOPROXY (go help environment).
+const defaultGoProxy = "https://proxy.golang.org,direct"
+
+// userGoModCache is the user's Go module cache, read-only to commands.
+func userGoModCache(s Spec) string {
+	if m := getenv(s.Env, "GOMODCACHE"); m != "" {
+		return m
+	}
+	if gp := getenv(s.Env, "GOPATH"); gp != "" {
+		return filepath.Join(filepath.SplitList(gp)[0], "pkg", "mod")
+	}
+	if s.Home != "" {
+		return filepath.Join(s.Home, "go", "pkg", "mod")
+	}
+	return ""
+}
+
+// Within reports whether p is dir or below it.
+func Within(p, dir string) bool {
+	if p == "" || dir == "" {
+		return false
+	}
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../") && !filepath.IsAbs(rel)
+}
+
+func cleanAbs(in []string) []string {
+	var out []string
+	for _, d := range in {
+		if d == "" || !filepath.IsAbs(d) {
+			continue
+		}
+		d = filepath.Clean(d)
+		if !slices.Contains(out, d) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// existing keeps the paths of in that exist, symbolic links resolved (a
+// mount goes on the real path; Landlock sees real paths), each once.
+func existing(in []string) []string {
+	var out []string
+	for _, p := range in {
+		if r, err := filepath.EvalSymlinks(p); err == nil && !slices.Contains(out, r) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// CleanList checks a list the user edits: each entry absolute, or below the
+// home folder ("~/..."), or (vars) a variable naming a path ("$NAME");
+// blank lines dropped, each entry once.
+func CleanList(in []string, vars bool) ([]string, error) {
+	out := []string{}
+	for _, e := range in {
+		e = strings.TrimSpace(e)
+		switch {
+		case e == "":
+			continue
+		case strings.HasPrefix(e, "~/") || filepath.IsAbs(e):
+		case vars && strings.HasPrefix(e, "$") && len(e) > 1:
+		default:
+			return nil, fmt.Errorf("%q is not an absolute path or ~/path", e)
+		}
+		if !slices.Contains(out, e) {
+			out = append(out, e)
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,230 @@
+//go:build linux
+
+package sandbox_test
+
+import (
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// Each test here is one way out of the sandbox that issue 25 found; each
+// runs with every layer and again with Landlock and seccomp alone.
+
+// listen accepts connections on ln and counts them.
+func listen(t *testing.T, ln net.Listener) *atomic.Int32 {
+	var n atomic.Int32
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			n.Add(1)
+			c.Close()
+		}
+	}()
+	return &n
+}
+
+// pyConnect is a python3 line that connects a socket of family fam to
+// addr and prints "connected".
+func pyConnect(fam, addr string) string {
+	return fmt.Sprintf(`python3 -c 'import socket; s=socket.socket(socket.%s); s.settimeout(3); s.connect(%s); print("connected")'`, fam, addr)
+}
+
+func needPython(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not installed")
+	}
+}
+
+// A pathname socket in the home folder (as the session bus, an ssh agent
+// or docker.sock are) and an abstract socket are not reached.
+func TestUnixSocketsOutsideAreNotReached(t *testing.T) {
+	needPython(t)
+	layered(t, boxOpts{on: true}, func(t *testing.T, b *box) {
+		// Outside every writable folder, as ~/.ssh/agent.sock or docker.sock
+		// are (a short path: socket paths are at most 107 bytes).
+		short, err := os.MkdirTemp("", "gh")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.RemoveAll(short) })
+		path := filepath.Join(short, "agent.sock")
+		pathLn, err := net.Listen("unix", path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		abstract := fmt.Sprintf("gatehouse-test-%d", time.Now().UnixNano())
+		absLn, err := net.Listen("unix", "@"+abstract)
+		if err != nil {
+			t.Fatal(err)
+		}
+		byPath, byName := listen(t, pathLn), listen(t, absLn)
+		for _, cmd := range []string{pyConnect("AF_UNIX", `"`+path+`"`), pyConnect("AF_UNIX", `"\0`+abstract+`"`)} {
+			code, out := b.run(t, cmd)
+			if code == 0 || strings.Contains(out, "connected") {
+				t.Errorf("%s: a confined command reached a socket outside (exit %d): %s", cmd, code, out)
+			}
+		}
+		if byPath.Load()+byName.Load() != 0 {
+			t.Fatalf("the listeners outside were reached: %d by path, %d abstract", byPath.Load(), byName.Load())
+		}
+		// socketpair (shells, make, node) still works.
+		b.mustRun(t, `python3 -c 'import socket; a,b=socket.socketpair(); a.send(b"x"); assert b.recv(1)==b"x"'`)
+	})
+}
+
+// A socket the user allowed is reached; with namespaces the others stay
+// hidden and abstract sockets stay out of reach.
+func TestAllowedSocketIsReached(t *testing.T) {
+	needPython(t)
+	sockDir, err := os.MkdirTemp("", "gh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(sockDir) })
+	path := filepath.Join(sockDir, "ok.sock")
+	ln, err := net.Listen("unix", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := listen(t, ln)
+	b := newBoxWith(t, boxOpts{on: true, sockets: []string{path}})
+	if out := b.mustRun(t, pyConnect("AF_UNIX", `"`+path+`"`)); !strings.Contains(out, "connected") || n.Load() != 1 {
+		t.Fatalf("the allowed socket was not reached: %q, %d connections", out, n.Load())
+	}
+	abstract := fmt.Sprintf("gatehouse-test-%d", time.Now().UnixNano())
+	absLn, err := net.Listen("unix", "@"+abstract)
+	if err != nil {
+		t.Fatal(err)
+	}
+	abs := listen(t, absLn)
+	if code, out := b.run(t, pyConnect("AF_UNIX", `"\0`+abstract+`"`)); code == 0 || abs.Load() != 0 {
+		t.Fatalf("an abstract socket was reached with a pathname socket allowed (exit %d): %s", code, out)
+	}
+}
+
+// A process of the same user outside the sandbox is not signalled.
+func TestOutsideProcessIsNotSignalled(t *testing.T) {
+	layered(t, boxOpts{on: true}, func(t *testing.T, b *box) {
+		outside := exec.Command("sleep", "300")
+		if err := outside.Start(); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- outside.Wait() }()
+		t.Cleanup(func() { outside.Process.Kill() })
+		code, out := b.run(t, fmt.Sprintf("kill -TERM %d; kill -KILL %d; kill -STOP %d", outside.Process.Pid, outside.Process.Pid, outside.Process.Pid))
+		select {
+		case err := <-done:
+			t.Fatalf("the outside process was signalled (%v); command exit %d: %s", err, code, out)
+		case <-time.After(300 * time.Millisecond):
+		}
+		if st := procState(outside.Process.Pid); st == "T" {
+			t.Fatal("the outside process was stopped")
+		}
+		if code == 0 {
+			t.Fatalf("kill said it worked: %s", out)
+		}
+	})
+}
+
+// procState is the state letter of /proc/pid/stat.
+func procState(pid int) string {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return ""
+	}
+	s := string(b)
+	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+	return f[0]
+}
+
+// Keys and Gatehouse's own files (settings, the saved key, other sessions)
+// are not readable; the rest of the home folder is.
+func TestSecretsAreNotReadable(t *testing.T) {
+	layered(t, boxOpts{on: true}, func(t *testing.T, b *box) {
+		secrets := map[string]string{
+			".ssh/id_rsa":                           "PRIVATE KEY",
+			".aws/credentials":                      "aws secret",
+			".netrc":                                "machine x password y",
+			".config/gatehouse/api-key":             "sk-saved-key",
+			".local/share/gatehouse/sessions/a.log": "another session",
+		}
+		for rel, body := range secrets {
+			p := filepath.Join(b.home, rel)
+			os.MkdirAll(filepath.Dir(p), 0o700)
+			if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
+		os.WriteFile(filepath.Join(b.home, ".gitconfig"), []byte("[user]\n\tname = Reader\n"), 0o644)
+		for rel, body := range secrets {
+			code, out := b.run(t, "cat ~/"+rel)
+			if code == 0 || strings.Contains(out, body) {
+				t.Errorf("~/%s was read (exit %d): %q", rel, code, out)
+			}
+		}
+		list := " && ls ~"
+		if b.landlockOnly {
+			list = "" // Landlock grants ~'s entries, not ~ itself: it cannot be listed
+		}
+		if out := b.mustRun(t, "cat ~/.gitconfig"+list); !strings.Contains(out, "Reader") {
+			t.Fatalf("the rest of the home folder is not readable: %q", out)
+		}
+		b.mustRun(t, "echo mine > "+filepath.Join(b.scratch, "x")+" && cat "+filepath.Join(b.scratch, "x"))
+	})
+}
+
+// With the network off, TCP, MPTCP and UDP to a listener on this machine
+// all fail, and the listeners hear nothing.
+func TestNetworkOffRefusesTCPMPTCPAndUDP(t *testing.T) {
+	needPython(t)
+	layered(t, boxOpts{on: true, noNet: true}, func(t *testing.T, b *box) {
+		tcp, err := net.Listen("tcp4", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		heard := listen(t, tcp)
+		udp, err := net.ListenPacket("udp4", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { udp.Close() })
+		var datagrams atomic.Int32
+		go func() {
+			buf := make([]byte, 64)
+			for {
+				if _, _, err := udp.ReadFrom(buf); err != nil {
+					return
+				}
+				datagrams.Add(1)
+			}
+		}()
+		tcpAddr := fmt.Sprintf(`("127.0.0.1", %d)`, tcp.Addr().(*net.TCPAddr).Port)
+		udpAddr := fmt.Sprintf(`("127.0.0.1", %d)`, udp.LocalAddr().(*net.UDPAddr).Port)
+		for name, cmd := range map[string]string{
+			"tcp":   pyConnect("AF_INET", tcpAddr),
+			"mptcp": fmt.Sprintf(`python3 -c 'import socket; s=socket.socket(socket.AF_INET, socket.SOCK_STREAM, 262); s.settimeout(3); s.connect(%s); print("connected")'`, tcpAddr),
+			"udp":   fmt.Sprintf(`python3 -c 'import socket; s=socket.socket(socket.AF_INET, socket.SOCK_DGRAM); [s.sendto(b"x", %s) for _ in range(3)]; print("sent")'`, udpAddr),
+		} {
+			code, out := b.run(t, cmd)
+			if name != "udp" && (code == 0 || strings.Contains(out, "connected")) {
+				t.Errorf("%s with the network off: exit %d %q", name, code, out)
+			}
+		}
+		time.Sleep(200 * time.Millisecond)
+		if heard.Load() != 0 || datagrams.Load() != 0 {
+			t.Fatalf("with the network off the listeners heard %d connections and %d datagrams", heard.Load(), datagrams.Load())
+		}
+	})
+}

@@ -1,0 +1,81 @@
+package sandbox
+
+import (
+	"path/filepath"
+	"strings"
+)
+
+// Explain says, for the result of a confined command (p nil: an unknown
+// policy) whose output is outs, which layer of the sandbox may have refused
+// what, and what the user can do about it; restored lists the guarded
+// paths put back after it (Guard). "" when nothing in the output looks
+// like a refusal. The model reads it; so does the user, on the card.
+func Explain(p *Policy, restored []string, outs ...string) string {
+	all := strings.Join(outs, "\n")
+	has := func(words ...string) bool {
+		for _, w := range words {
+			if strings.Contains(all, w) {
+				return true
+			}
+		}
+		return false
+	}
+	ns := p != nil && p.Namespaces()
+	var notes []string
+	guarded := has(".git/hooks", ".git/config", ".gatehouse/", "/.envrc", " .envrc") && has("Read-only file system", "Device or resource busy")
+	switch {
+	case guarded:
+		notes = append(notes, "The sandbox (a read-only mount) refused a change to .git/hooks, .git/config, .gatehouse/ or .envrc: "+
+			"git and Gatehouse run what is written there later, outside the sandbox. Objects, refs and the index stay writable, so "+
+			"git add and git commit work; only the user can change hooks or git config, outside Gatehouse.")
+	case has(".git") && has("Device or resource busy"):
+		notes = append(notes, "The sandbox pins .git (a mount point): it cannot be renamed, moved or replaced by a command.")
+	}
+	if has("Read-only file system", "Permission denied", "Operation not permitted", "EACCES", "EPERM", "EROFS") && !guarded {
+		where := "the workspace, the temp folder, the session's scratch folder and Gatehouse's own tool caches (GOCACHE, npm_config_cache, PIP_CACHE_DIR... point there)"
+		notes = append(notes, "This command ran confined by the OS sandbox (Landlock): it may write only in "+where+
+			"; your home folder, its tool folders and folders on PATH are read-only to it. A \"Permission denied\" above may be the sandbox refusing a write there.")
+	}
+	if p != nil && len(p.DenyRead) > 0 && mentionsAny(all, p.DenyRead) {
+		layer := "hidden by an empty mount"
+		if !ns {
+			layer = "not granted by Landlock"
+		}
+		notes = append(notes, "Secrets on the sandbox's deny-read list (keys, credentials, Gatehouse's own settings; the list is in Settings) are "+layer+": a command cannot read them.")
+	}
+	if p != nil && !p.AllowUnix && has("socket", "ssh-agent", "SSH_AUTH_SOCK", "authentication agent", "D-Bus", "dbus", "docker.sock",
+		"Docker daemon", "cannot open display", "Can't open display", "Address family not supported") {
+		notes = append(notes, "The sandbox refuses Unix sockets (seccomp): the session bus, ssh-agent, docker and X11 are out of reach, and "+
+			"DBUS_SESSION_BUS_ADDRESS, SSH_AUTH_SOCK, DISPLAY and WAYLAND_DISPLAY are removed. The user can allow a socket in Settings (Sandbox, sockets).")
+	}
+	if p != nil && p.NoNetwork && has("Network is unreachable", "Could not resolve", "Temporary failure in name resolution", "Connection refused",
+		"network", "Name or service not known", "ENETUNREACH", "getaddrinfo") {
+		layer := "a network namespace with loopback only"
+		if !ns {
+			layer = "Landlock refuses TCP connect and seccomp every other socket kind"
+		}
+		notes = append(notes, "The network is off for commands ("+layer+"): TCP, MPTCP and UDP all fail. Only the user can turn it on, in Settings.")
+	}
+	if has("kill") && has("Operation not permitted", "No such process") {
+		notes = append(notes, "A confined command can signal only its own processes (Landlock signal scoping; a PID namespace of its own).")
+	}
+	if len(restored) > 0 {
+		short := make([]string, len(restored))
+		for i, r := range restored {
+			short[i] = filepath.Base(filepath.Dir(r)) + "/" + filepath.Base(r)
+		}
+		notes = append(notes, "The command changed "+strings.Join(short, ", ")+", which git or Gatehouse would run later outside the sandbox; "+
+			"this system has no namespaces to keep them read-only (Landlock alone), so the sandbox put them back as they were.")
+	}
+	return strings.Join(notes, " ")
+}
+
+func mentionsAny(out string, paths []string) bool {
+	for _, p := range paths {
+		b := filepath.Base(p)
+		if strings.Contains(out, p) || strings.HasPrefix(b, ".") && strings.Contains(out, "/"+b+"/") {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,104 @@
+package sandbox
+
+import (
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Status says whether commands run confined and what a confined command
+// can reach, for Settings, the header and the approval dialog.
+type Status struct {
+	Mode string `json:"mode"` // the setting: workspace-write or off
+	// Available: the kernel has Landlock (ABI > 0) and the helper exists.
+	Available bool `json:"available"`
+	ABI       int  `json:"abi,omitempty"`
+	// Confined: commands started now run confined.
+	Confined bool `json:"confined"`
+	// Reason says why commands are not confined, in plain words.
+	Reason string `json:"reason,omitempty"`
+	// Layers names the active layers, in plain words.
+	Layers []string `json:"layers"`
+	// LandlockOnly: no namespaces here; Missing says what that costs.
+	LandlockOnly bool   `json:"landlockOnly,omitempty"`
+	Missing      string `json:"missing,omitempty"`
+	// What a confined command can reach.
+	Writable []string `json:"writable"`
+	DenyRead []string `json:"denyRead"`
+	ReadOnly []string `json:"readOnly"`
+	Sockets  string   `json:"sockets"`
+	Network  string   `json:"network"`
+	Signals  string   `json:"signals"`
+	// Line is all of it in one line: the dialog's Sandbox line.
+	Line string `json:"line"`
+}
+
+// LineOf is the dialog's Sandbox line for a command confined by p.
+func LineOf(p Policy) string {
+	var st Status
+	st.Describe(p, Layers{ABI: ABI(), Bwrap: p.Bwrap, Seccomp: true}, p.Home)
+	return st.Line
+}
+
+// landlockOnlyMisses is what Landlock alone does not hold, said in the UI.
+const landlockOnlyMisses = "No namespaces here: Landlock and seccomp alone. Changes to .git/hooks, .git/config, .gatehouse/ and .envrc " +
+	"are detected after each command, not prevented; reads are granted per entry, so the folders on the way to a denied path (your home folder, ~/.config) cannot be " +
+	"listed and what is created in them after a command starts is hidden from it; Unix sockets are refused whole, and /tmp is shared with your other programs."
+
+// Describe fills st's description of what a command confined by p
+// reaches; home shortens paths to ~.
+func (st *Status) Describe(p Policy, l Layers, home string) {
+	st.Layers = nil
+	if p.Namespaces() {
+		ns := "namespaces (bubblewrap: user, mount, PID, IPC"
+		if p.NoNetwork {
+			ns += ", network"
+		}
+		st.Layers = append(st.Layers, ns+")")
+	} else {
+		st.LandlockOnly, st.Missing = true, landlockOnlyMisses
+		if l.NoNamespaces != "" {
+			st.Missing += " (" + l.NoNamespaces + ")"
+		}
+	}
+	st.Layers = append(st.Layers, "Landlock ABI "+strconv.Itoa(l.ABI))
+	if l.Seccomp {
+		st.Layers = append(st.Layers, "seccomp")
+	}
+	short := func(ps []string) []string {
+		out := make([]string, 0, len(ps))
+		for _, x := range ps {
+			if home != "" && Within(x, home) {
+				rel, _ := filepath.Rel(home, x)
+				x = "~/" + rel
+			}
+			out = append(out, x)
+		}
+		return out
+	}
+	st.Writable = short(p.Writable)
+	st.DenyRead = append(slices.Clone(p.DenyList), "Gatehouse's settings and other sessions")
+	st.ReadOnly = GuardedNames
+	switch {
+	case !p.AllowUnix:
+		st.Sockets = "no Unix sockets (D-Bus, ssh-agent, docker, X11 refused)"
+	case p.Namespaces():
+		st.Sockets = "Unix sockets you allowed only; the session's others are hidden"
+	default:
+		st.Sockets = "Unix sockets allowed (you allowed one; without namespaces none is hidden)"
+	}
+	st.Network = "on"
+	if p.NoNetwork {
+		st.Network = "off (TCP, MPTCP, UDP)"
+	}
+	st.Signals = "its own processes only"
+	layers := strings.Join(st.Layers, ", ")
+	reads := st.DenyRead
+	if len(reads) > 8 {
+		reads = append(slices.Clone(reads[:7]), "… "+strconv.Itoa(len(reads)-7)+" more (Settings)")
+	}
+	st.Line = "confined by " + layers + ". Writes: workspace, temp, scratch, Gatehouse's tool caches (not " +
+		strings.Join(GuardedNames, ", ") + "). Reads: all but " + strings.Join(reads, ", ") +
+		". Sockets: " + st.Sockets + ". Network: " + st.Network + ". Signals: " + st.Signals + "."
+}

@@ -1,0 +1,154 @@
+package supervisor
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"runtime"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+
+	"gatehouse/internal/sandbox"
+	"gatehouse/internal/sandbox/confine"
+	"gatehouse/internal/supervisor/wire"
+)
+
+// namespaced returns the command line that runs argv in the namespaces of
+// p: bubblewrap sets up the user, mount, PID, IPC (and network) namespaces
+// and their mounts, then runs this helper's inner stage, which applies
+// Landlock and seccomp (they must come after the mounts: a thread under
+// Landlock cannot mount) and execs argv. The helper itself stays outside:
+// it keeps the lifeline, the ledger's group and the kill of the tree, and
+// the command cannot signal it (another PID namespace).
+//
+// With wait set, the inner stage waits for its command on fd 3 instead
+// (a spare entering its namespaces ahead of its command, see prestart).
+func namespaced(p sandbox.Policy, argv []string, wait bool) ([]string, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("sandbox: cannot find the helper's own path: %w", err)
+	}
+	dir, _ := os.Getwd()
+	inner := []string{self, wire.InnerFlag}
+	if wait {
+		inner, dir = append(inner, "-wait"), "/"
+	}
+	inner = append(append(inner, p.Args()...), "--")
+	inner = append(inner, argv...)
+	return append([]string{p.Bwrap}, p.BwrapArgs(dir, inner)...), nil
+}
+
+// inner is the stage inside the namespaces: it confines its thread with
+// Landlock and seccomp and execs the command from it, so the command is
+// the process bubblewrap started (no helper stays inside).
+func inner(args []string) int {
+	fs := flag.NewFlagSet("gatehouse-supervisor "+wire.InnerFlag, flag.ContinueOnError)
+	var pol sandbox.Policy
+	pol.Flags(fs)
+	wait := fs.Bool("wait", false, "wait for the command on fd 3")
+	if err := fs.Parse(args); err != nil || (fs.NArg() == 0 && !*wait) {
+		fmt.Fprintln(os.Stderr, "gatehouse-supervisor: inner stage: no command or bad flags:", err)
+		return 2
+	}
+	argv, env := fs.Args(), os.Environ()
+	runtime.LockOSThread() // never unlocked: the thread execs or the process exits
+	c, err := confine.Prepare(pol)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "gatehouse-supervisor:", err)
+		return 126
+	}
+	if *wait {
+		req, ok := awaitCommand()
+		if !ok {
+			return 0 // the spare was dropped
+		}
+		argv, env = req.Args, req.Env
+		if err := syscall.Chdir(req.Dir); err != nil {
+			fmt.Fprintf(os.Stderr, "gatehouse-supervisor: cannot enter %s: %v\n", req.Dir, err)
+			return 126
+		}
+	}
+	if err := c.Apply(); err != nil {
+		fmt.Fprintln(os.Stderr, "gatehouse-supervisor:", err)
+		return 126
+	}
+	err = syscall.Exec(argv[0], argv, env)
+	fmt.Fprintf(os.Stderr, "gatehouse-supervisor: cannot run %s: %v\n", argv[0], err)
+	return 127
+}
+
+// errFork wraps a failed fork (the command could not start), as opposed
+// to a failed confinement.
+var errFork = errors.New("fork")
+
+// confinedFork confines a thread other than the helper's main one (the
+// thread-group leader: the kernel checks a signal to the helper against
+// the leader's Landlock domain, which must stay outside the command's) and
+// forks the command from it; the thread then ends with its goroutine, so
+// no goroutine of the helper runs confined.
+func confinedFork(p sandbox.Policy, fork func() (int, error)) (int, error) {
+	type result struct {
+		pid int
+		err error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		runtime.LockOSThread() // never unlocked: the thread ends with the goroutine
+		if unix.Gettid() == unix.Getpid() {
+			// The leader: keep it held, so the next try gets another thread.
+			pid, err := confinedFork(p, fork)
+			ch <- result{pid, err}
+			return
+		}
+		if err := confine.ApplyThread(p); err != nil {
+			ch <- result{0, err}
+			return
+		}
+		pid, err := fork()
+		if err != nil {
+			err = fmt.Errorf("%w: %w", errFork, err)
+		}
+		ch <- result{pid, err}
+	}()
+	r := <-ch
+	return r.pid, r.err
+}
+
+// innerFD is the socket the waiting inner stage gets its command on.
+const innerFD = 3
+
+// awaitCommand reads the command of a waiting inner stage: a Request and
+// its stdin, stdout and stderr, which it puts on 0, 1 and 2. false: end of
+// file (the spare was dropped) or a bad request.
+func awaitCommand() (wire.Request, bool) {
+	var req wire.Request
+	buf := make([]byte, wire.MaxRequest+1)
+	oob := make([]byte, syscall.CmsgSpace(3*4))
+	n, oobn, _, _, err := syscall.Recvmsg(innerFD, buf, oob, 0)
+	for err == syscall.EINTR {
+		n, oobn, _, _, err = syscall.Recvmsg(innerFD, buf, oob, 0)
+	}
+	syscall.Close(innerFD)
+	if err != nil || n == 0 || json.Unmarshal(buf[:n], &req) != nil || len(req.Args) == 0 {
+		return req, false
+	}
+	var fds []int
+	if msgs, err := syscall.ParseSocketControlMessage(oob[:oobn]); err == nil && len(msgs) == 1 {
+		fds, _ = syscall.ParseUnixRights(&msgs[0])
+	}
+	if len(fds) != 3 {
+		return req, false
+	}
+	for i, fd := range fds {
+		syscall.Dup3(fd, i, 0)
+	}
+	for _, fd := range fds {
+		if fd > 2 {
+			syscall.Close(fd)
+		}
+	}
+	return req, true
+}
