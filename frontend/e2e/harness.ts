@@ -14,7 +14,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const devBinary = process.env.GATEHOUSE_DEV_BIN || path.join(root, "build/out/gatehouse-dev");
 const fakeLLMBinary = process.env.GATEHOUSE_FAKELLM_BIN || path.join(root, "build/out/fakellm");
 
-export type ApprovalMode = "manual" | "safe" | "auto";
+export type ApprovalMode = "manual" | "safe" | "auto" | "plan";
 
 export interface AppOptions {
   approvalMode: ApprovalMode;

@@ -9,6 +9,7 @@ import { Settings, type SectionId, type SettingsDeps } from "./components/Settin
 import { SidePanel } from "./components/SidePanel";
 import { useSidePanels } from "./components/panels";
 import { ApprovalHost } from "./components/ApprovalHost";
+import { questionOf } from "./components/QuestionCard";
 import { ApprovalRules } from "./components/ApprovalRules";
 import type { ApprovalBackend } from "./bridge/approval";
 import { useTranscript, useTranscriptStore } from "./transcript/useTranscript";
@@ -28,6 +29,7 @@ import type { FilesBackend } from "./bridge/files";
 import type { LeftoverBackend, SandboxBackend } from "./bridge/sandbox";
 import type { McpBackend } from "./bridge/mcp";
 import type { AgentsTrustBackend, TrustedFoldersBackend } from "./bridge/agents";
+import type { PolicyBackend } from "./bridge/policy";
 import { AgentsTrust } from "./components/AgentsTrust";
 import { McpPanel } from "./components/McpPanel";
 import type { UndoBackend } from "./bridge/undo";
@@ -48,7 +50,7 @@ const panelDefaultsNoServers = { files: 260, processes: 440 };
 
 const autoNotice = "This window started in auto mode: tool calls run without asking you first. The workspace boundary still holds. Change the mode with Approval in the header.";
 
-export function App({ backend, processes, sessions, localModels, files, approvals, mcp, initialState, sandbox, leftovers, undo: undoApi, agentsTrust, trusted, git }: {
+export function App({ backend, processes, sessions, localModels, files, approvals, mcp, initialState, sandbox, leftovers, undo: undoApi, agentsTrust, trusted, git, policy }: {
   backend: Backend;
   /** The frame's state when the page had it before mounting (main.tsx): the first render is then the real frame. */
   initialState?: AppState;
@@ -66,6 +68,8 @@ export function App({ backend, processes, sessions, localModels, files, approval
   agentsTrust?: AgentsTrustBackend;
   /** Settings → Trusted folders. */
   trusted?: TrustedFoldersBackend;
+  /** Settings → Permissions: standing rules and the audit log. */
+  policy?: PolicyBackend;
   undo?: UndoBackend;
   /** The Changes view's git (absent: no Changes button). */
   git?: GitBackend;
@@ -148,9 +152,32 @@ export function App({ backend, processes, sessions, localModels, files, approval
   }, [backend, state]);
   const [ruleFocus, setRuleFocus] = useState<{ id: string; n: number } | undefined>();
   const showRule = useMemo(() => approvals && ((id: string) => setRuleFocus((f) => ({ id, n: (f?.n ?? 0) + 1 }))), [approvals]);
+  const planActions = useMemo(() => ({
+    approve: async (plan: string, mode: "safe" | "auto" | "manual") => {
+      await backend.approvePlan(plan, mode);
+      setState(await backend.state());
+    },
+    revise: async (note: string) => void (await backend.revisePlan(note)),
+  }), [backend]);
+  const slash = useMemo(() => ({
+    list: backend.commands,
+    run: async (name: string, args: string) => {
+      const r = await backend.runCommand(name, args);
+      if (r.queued) store.addQueued(`/${name} ${args}`.trim());
+    },
+    plan: () => void act(backend.setApprovalMode("plan")),
+    clear: newSession,
+  }), [backend, store, newSession]); // eslint-disable-line react-hooks/exhaustive-deps
+  const mentions = useMemo(() => ({
+    candidates: backend.mentionCandidates,
+    submit: async (text: string, paths: string[]) => {
+      const r = await backend.submitWithMentions(text, paths);
+      if (r.queued) store.addQueued(text);
+    },
+  }), [backend, store]);
   const undo = useUndo(undoApi, `${transcript.sessionId}:${transcript.items.length}`, files?.onFsChanged);
   const actions = useMemo(() => ({ openURL: backend.openURL, openSettings, newSession, copy: backend.copyText, showRule, price,
-    compact: backend.compact, undoCompact: backend.undoCompact, undo: undo.actions }), [backend, openSettings, newSession, showRule, price, undo.actions]);
+    compact: backend.compact, undoCompact: backend.undoCompact, undo: undo.actions, plan: planActions, answer: backend.answerQuestion }), [backend, openSettings, newSession, showRule, price, undo.actions, planActions]);
   const [help, setHelp] = useState(false);
   // The Changes view, in place of the chat while open; read again on every change on disk.
   const [changesOpen, setChangesOpen] = useState(false);
@@ -170,10 +197,10 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const { props: panelProps, setOpen: setPanelOpen } = useSidePanels(showServers ? panelDefaults : panelDefaultsNoServers, state?.panelWidths,
     useCallback((id: string, w: number) => void backend.setPanelWidth(id, w).catch(() => {}), [backend]));
   const onProcessStarted = useCallback(() => setPanelOpen("processes", true), [setPanelOpen]);
-  const settingsDeps = useMemo<SettingsDeps>(() => ({ backend, vision: backend, localModels, sandbox, trusted, contextUse, git,
+  const settingsDeps = useMemo<SettingsDeps>(() => ({ backend, vision: backend, localModels, sandbox, trusted, contextUse, git, policy,
     agents: state?.workspace ? backend.agentDefinitions : undefined,
     showPanel: showServers ? (id: "servers") => (setSettingsAt(null), setPanelOpen(id, true)) : undefined,
-  }), [backend, localModels, sandbox, trusted, contextUse, git, state?.workspace, showServers, setPanelOpen]);
+  }), [backend, localModels, sandbox, trusted, contextUse, git, policy, state?.workspace, showServers, setPanelOpen]);
   // Before the first request the gauge shows the window the next one will have.
   const nextWindow = useNextWindow(state?.workspace && !state.needsSetup && !contextUse ? backend.contextWindow : undefined, state?.model ?? "");
 
@@ -205,7 +232,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
             <SessionsMenu backend={sessions} hasWorkspace={!!state.workspace} busy={transcript.turnId !== ""} onSwitched={() => void store.resync()} />
           )}
           gauge={state.workspace ? <ContextGauge use={contextUse} next={nextWindow} /> : undefined}
-          cost={state.workspace ? <SessionCost items={transcript.items} price={price} /> : undefined}
+          cost={state.workspace ? <SessionCost items={transcript.items} children={transcript.children} price={price} /> : undefined}
           changes={git && state.workspace ? (
             <button type="button" className="secondary header-changes" aria-pressed={changesOpen} onClick={() => setChangesOpen((o) => !o)}
               title="Review, stage and commit the workspace's git changes">Changes</button>
@@ -240,7 +267,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
               {files && state.workspace ? <FileTree key={state.workspace} files={files} revert={undo.actions?.revert} /> : undefined}
             </SidePanel>
             <ImagesContext.Provider value={backend}>
-            <Chat state={state} transcript={transcript} notice={startMode.current === "auto" ? autoNotice : undefined} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onCancel={cancel} findSignal={findSignal}
+            <Chat state={state} transcript={transcript} notice={startMode.current === "auto" ? autoNotice : undefined} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onCancel={cancel} findSignal={findSignal} slash={slash} mentions={mentions}
               onStopAgent={(id) => backend.stopSubagent(id)} agentSources={agentSources} />
             </ImagesContext.Provider>
             {agentsTrust && state.workspace && (
@@ -259,7 +286,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
         )}
         {help && <HelpOverlay onClose={() => setHelp(false)} />}
         {undo.dialog}
-        {approvals && <ApprovalHost api={approvals} pending={transcript.pendingApprovals} mode={state.approvalMode} hidden={settingsOpen} />}
+        {approvals && <ApprovalHost api={approvals} pending={transcript.pendingApprovals} asking={transcript.items.some((it) => !!questionOf(it))} mode={state.approvalMode} hidden={settingsOpen} />}
       </div>
     </ChatActionsContext.Provider>
   );

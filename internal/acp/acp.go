@@ -53,7 +53,7 @@ import (
 	"gatehouse/internal/settings"
 )
 
-const usage = `usage: gatehouse acp [--approval manual|safe|auto] [--model M] [--base-url URL] [--api chat|responses]
+const usage = `usage: gatehouse acp [--approval plan|manual|safe|auto] [--model M] [--base-url URL] [--api chat|responses]
                     [--max-steps N]
 
 Speaks the Agent Client Protocol on stdin/stdout, for editors such as Zed.
@@ -85,7 +85,7 @@ func Run(ctx context.Context, args []string, env sessionhost.Env, in io.Reader, 
 	fs := flag.NewFlagSet("gatehouse acp", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, usage) }
-	mode := fs.String("approval", env.ApprovalDefault(), "starting approval mode: manual, safe or auto")
+	mode := fs.String("approval", env.ApprovalDefault(), "starting approval mode: plan, manual, safe or auto")
 	model := fs.String("model", "", "model name")
 	baseURL := fs.String("base-url", "", "OpenAI-compatible API base URL")
 	api := fs.String("api", "", "model API: chat or responses")

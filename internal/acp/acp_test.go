@@ -43,7 +43,7 @@ func TestPromptAppliesAPatchAfterAllowOnce(t *testing.T) {
 	e := startEditor(t, testEnv(t), srv)
 	e.initialize()
 	s := e.newSession(ws)
-	if s.Modes == nil || s.Modes.CurrentModeId != "safe" || len(s.Modes.AvailableModes) != 3 {
+	if s.Modes == nil || s.Modes.CurrentModeId != "safe" || len(s.Modes.AvailableModes) != 4 {
 		t.Fatalf("modes %+v", s.Modes)
 	}
 	r, err := e.prompt(context.Background(), s.SessionId, "change a.txt")

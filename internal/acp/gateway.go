@@ -43,7 +43,7 @@ func (g *permissionGateway) ask(ctx context.Context, req approval.Request) (prot
 	if req.Rule != nil {
 		// The same exact scope the window's dialog offers.
 		options = append(options, sdk.PermissionOption{OptionId: optAllowAlways,
-			Name: "Allow for this session: " + req.Rule.Summary, Kind: sdk.PermissionOptionKindAllowAlways})
+			Name: "Always allow in this workspace: " + req.Rule.Summary, Kind: sdk.PermissionOptionKindAllowAlways})
 	}
 	options = append(options, sdk.PermissionOption{OptionId: optRejectOnce, Name: "Reject", Kind: sdk.PermissionOptionKindRejectOnce})
 	// The call keeps the title of its tool_call; the question adds what
@@ -75,7 +75,9 @@ func (g *permissionGateway) ask(ctx context.Context, req approval.Request) (prot
 		if req.Rule == nil {
 			return protocol.Decision{Kind: protocol.DecisionReject, Note: "the editor chose an option it was not offered"}, nil
 		}
-		d = protocol.Decision{Kind: protocol.DecisionSession}
+		// A standing rule for this workspace (the session's only when the
+		// host cannot save one).
+		d = protocol.Decision{Kind: protocol.DecisionAlways, Scope: "workspace"}
 	case optRejectOnce:
 		return protocol.Decision{Kind: protocol.DecisionReject, Note: rejectedNote}, nil
 	default:

@@ -43,6 +43,8 @@ type editor struct {
 	onUpdate func(sdk.SessionNotification)
 	// answer answers each permission request (default: allow_once).
 	answer func(ctx context.Context, p sdk.RequestPermissionRequest) (sdk.RequestPermissionResponse, error)
+	// elicitations are the form requests seen (ask.go's test answers them).
+	elicitations []sdk.UnstableCreateElicitationRequest
 
 	toAgent *io.PipeWriter
 	done    chan int

@@ -11,6 +11,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	sdk "github.com/coder/acp-go-sdk"
 
@@ -72,6 +73,8 @@ type Agent struct {
 	o     Options
 	conn  *sdk.AgentSideConnection // set before ready is closed
 	ready chan struct{}
+	// elicit: the editor renders form elicitations (ask_user asks there).
+	elicit atomic.Bool
 
 	mu       sync.Mutex
 	sessions map[string]*acpSession
@@ -107,6 +110,9 @@ func (a *Agent) Initialize(ctx context.Context, p sdk.InitializeRequest) (sdk.In
 	v := sdk.ProtocolVersion(sdk.ProtocolVersionNumber)
 	if p.ProtocolVersion < v {
 		v = p.ProtocolVersion
+	}
+	if e := p.ClientCapabilities.Elicitation; e != nil && e.Form != nil {
+		a.elicit.Store(true)
 	}
 	version := a.o.Version
 	if version == "" {
@@ -183,7 +189,7 @@ func (a *Agent) open(ctx context.Context, cwd, id string, servers []sdk.McpServe
 	s := &acpSession{a: a, id: id, ws: ws, calls: map[string]*callInfo{}}
 	s.mode.Store(a.o.Mode)
 	opened, err := a.o.Host.Open(sessionhost.Spec{ID: id, Resume: resume, Workspace: ws, Model: a.o.Model, Sink: s,
-		Mode: s.currentMode, Gateway: s.gateway, MaxSteps: a.o.MaxSteps, MCPServers: editor, MCPWait: ctx, CanSee: a.canSee()})
+		Mode: s.currentMode, Gateway: s.gateway, Asker: asker{s}, MaxSteps: a.o.MaxSteps, MCPServers: editor, MCPWait: ctx, CanSee: a.canSee()})
 	switch {
 	case errors.Is(err, sessionhost.ErrMCPConfig):
 		return nil, invalidParams("%v", err)
@@ -351,7 +357,7 @@ func (a *Agent) Cancel(ctx context.Context, p sdk.CancelNotification) error {
 	return nil
 }
 
-// SetSessionMode implements sdk.Agent: manual, safe or auto, from the next
+// SetSessionMode implements sdk.Agent: plan, manual, safe or auto, from the next
 // call on.
 func (a *Agent) SetSessionMode(ctx context.Context, p sdk.SetSessionModeRequest) (sdk.SetSessionModeResponse, error) {
 	s, err := a.session(p.SessionId)

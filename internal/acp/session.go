@@ -46,6 +46,7 @@ var modeDescriptions = []struct{ id, name, desc string }{
 	{string(approval.Manual), "Manual", "Ask before every tool call"},
 	{string(approval.Safe), "Safe", "Read without asking; ask before changing files or running commands"},
 	{string(approval.Auto), "Auto", "Ask for nothing (the workspace boundary still holds)"},
+	{string(approval.Plan), "Plan", "Only read, then propose a plan; switch to another mode to carry it out"},
 }
 
 // close ends the session, then its MCP servers.
@@ -117,5 +118,11 @@ func (s *acpSession) Emit(e protocol.Event) {
 			diffs = diffContent(s.ws, ci.before)
 		}
 		s.send(ctx, finishCall(p, diffs))
+	case protocol.TurnStoppedPayload:
+		if p.Plan != nil && e.ParentCallID == "" {
+			// plan mode: the plan is the turn's answer; the editor's
+			// user switches mode and asks to carry it out.
+			s.send(ctx, sdk.UpdateAgentMessageText("\n\n"+p.Plan.Plan+"\n"))
+		}
 	}
 }

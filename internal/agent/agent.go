@@ -65,6 +65,10 @@ type Config struct {
 	// LoadImage reads a saved image by id, for the images of a resumed
 	// session, whose history names them without their bytes.
 	LoadImage func(id string) ([]byte, error)
+	// Kept, when set, is read at each request after a compaction and sent
+	// with the checkpoint summary: state the model keeps beyond its summary
+	// (its todo list). "" adds nothing. It must not call into the Agent.
+	Kept func() string
 }
 
 // Agent runs the turns of one session, one at a time.
@@ -142,6 +146,8 @@ type Outcome struct {
 	Usage protocol.Usage
 	// Blocked is the call the user rejected, when Reason is blocked_by_approval.
 	Blocked *protocol.Blocked
+	// Plan is the plan the model proposed, when the turn ended with one.
+	Plan *protocol.ProposedPlan
 	// ContextTokens is the prompt size of the turn's last request: the
 	// server's count, or the estimate when ContextEstimated (the server
 	// reported no usage). 0: the turn made no request.

@@ -102,7 +102,13 @@ func (a *Agent) viewLocked() []llm.Message {
 		if a.cp.lastUser >= 0 {
 			msgs = append(msgs, a.withImagesLocked(a.history[a.cp.lastUser]))
 		}
-		msgs = append(msgs, llm.User(checkpointText(a.cp.summary)))
+		text := checkpointText(a.cp.summary)
+		if a.cfg.Kept != nil {
+			if k := a.cfg.Kept(); k != "" {
+				text += "\n\n" + k
+			}
+		}
+		msgs = append(msgs, llm.User(text))
 	}
 	for _, m := range a.history[a.firstSent():] {
 		if m.Role == llm.RoleTool {

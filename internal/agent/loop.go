@@ -38,7 +38,7 @@ func (a *Agent) RunPrompt(ctx context.Context, turnID string, pr Prompt) Outcome
 	a.appendHistory(user)
 	out := a.loop(ctx, turnID)
 	out.TurnID = turnID
-	p := protocol.TurnStoppedPayload{Reason: out.Reason, Usage: out.Usage, Context: a.contextUse(out), Blocked: out.Blocked}
+	p := protocol.TurnStoppedPayload{Reason: out.Reason, Usage: out.Usage, Context: a.contextUse(out), Blocked: out.Blocked, Plan: out.Plan}
 	if out.Err != nil {
 		p.Error = out.Err.Error()
 		p.ErrorKind = string(llm.KindOf(out.Err))
@@ -180,6 +180,11 @@ func (a *Agent) runCalls(ctx context.Context, turnID string, calls []llm.ToolCal
 		case ctx.Err() != nil:
 			a.notRun(turnID, calls[i+1:], protocol.StopCancelled)
 			return protocol.StopCancelled, nil
+		case res.Plan != "" && !res.IsError:
+			// The plan waits for the user: nothing after it runs.
+			out.Plan = &protocol.ProposedPlan{CallID: c.ID, Plan: res.Plan}
+			a.notRun(turnID, calls[i+1:], protocol.StopCompleted)
+			return protocol.StopCompleted, nil
 		}
 	}
 	return "", nil

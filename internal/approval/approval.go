@@ -24,6 +24,9 @@ const (
 	Safe = protocol.ApprovalSafe
 	// Auto asks for nothing.
 	Auto = protocol.ApprovalAuto
+	// Plan offers only reading tools (the runtime narrows the surface) and
+	// asks as Safe does for them.
+	Plan = protocol.ApprovalPlan
 )
 
 // ParseMode checks s (protocol.ParseApprovalMode, the one parser).
@@ -34,7 +37,7 @@ func asks(m Mode, readOnly bool) bool {
 	switch m {
 	case Auto:
 		return false
-	case Safe:
+	case Safe, Plan:
 		return !readOnly
 	}
 	return true // manual, and any unknown mode
@@ -58,6 +61,8 @@ const (
 	ByUser   DecidedBy = "user"   // answered through the gateway
 	ByRule   DecidedBy = "rule"   // covered by session rules (RuleIDs)
 	ByCancel DecidedBy = "cancel" // the turn was cancelled while it waited
+	ByPolicy DecidedBy = "policy" // the standing policy (Record.Standing)
+	ByMode   DecidedBy = "mode"   // the approval mode, without asking (audit only)
 )
 
 // Record is what the hook hears, for the session log: every decision on a
@@ -71,6 +76,8 @@ type Record struct {
 	Decision   *protocol.Decision `json:"decision,omitempty"`
 	By         DecidedBy          `json:"by,omitempty"`
 	RuleIDs    []string           `json:"ruleIds,omitempty"`
+	// Standing are the standing rules that decided (By policy).
+	Standing []protocol.StandingRef `json:"standing,omitempty"`
 	// Rule records; also set on a decision record when it created a rule.
 	Rule *protocol.Rule `json:"rule,omitempty"`
 }

@@ -45,6 +45,16 @@ type Config struct {
 	// read-only call it asks about, a re-preview) before it is described,
 	// as tools.Plan's mark sees the others.
 	Prepared func(*tools.Prepared)
+	// Standing (may be nil: none) returns the standing policy's rules in
+	// force, read on every call, so an edit applies to the next call.
+	Standing func() []StandingRule
+	// Audit (may be nil) hears every call decided without a person: by the
+	// mode, a session rule or the standing policy. It must not block.
+	Audit func(AuditEntry)
+	// Save (may be nil: an always decision keeps its rule for the session
+	// only) saves rule as a standing allow rule in scope ("workspace" or
+	// "everywhere") and returns it as loaded.
+	Save func(rule protocol.Rule, scope string) (StandingRule, error)
 }
 
 // Gate is the approval gate of one session: its rules and its middleware.
@@ -73,12 +83,18 @@ func (g *Gate) Rules() *Rules { return g.rules }
 // Middleware is the approval middleware (a tools.Middleware). It decides
 // for every call, in this order:
 //
-//  1. the mode: auto, and safe for a read-only call, run without asking;
+//  1. the mode: auto, and safe for a read-only call, run without asking
+//     when no standing rule names the tool;
 //  2. the plan: the call's (tools.Plan prepared it; a read-only call that
 //     asks is prepared here); a call that cannot go ahead returns its error
 //     unasked;
-//  3. session rules: a call they cover runs without asking;
-//  4. the gateway: reject returns a rejected result (the turn stops with
+//  3. the standing policy (Config.Standing), in every mode: a deny rule
+//     refuses the call and the model reads why (the turn goes on); an ask
+//     rule asks; allow rules that cover the call run it; with none, the
+//     mode decides as in 1;
+//  4. session rules: a call they cover runs without asking (unless an ask
+//     rule applies);
+//  5. the gateway: reject returns a rejected result (the turn stops with
 //     blocked_by_approval); once, session (which adds the proposed rule) and
 //     partial run the call as planned, so what runs is what was shown.
 //
@@ -92,8 +108,15 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 	return func(ctx context.Context, call tools.Call) (tools.Result, error) {
 		readOnly := tools.ReadOnlyCall(t, call.Args)
 		once := protocol.Decision{Kind: protocol.DecisionOnce}
-		if !asks(g.c.Mode(), readOnly) {
+		mode := g.c.Mode()
+		var standing []StandingRule
+		if g.c.Standing != nil {
+			standing = g.c.Standing()
+		}
+		ruled := slices.ContainsFunc(standing, func(r StandingRule) bool { return r.toolMatches(name) })
+		if !asks(mode, readOnly) && !ruled {
 			call.Decision = &once
+			g.audit(ctx, call, name, "", mode, ByMode, VerdictAllow, nil, nil)
 			return next(ctx, call)
 		}
 		if gated != nil && call.Plan == nil {
@@ -105,12 +128,39 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 			call.Plan = p
 		}
 		preview, k := g.describe(name, call.Args, call.Plan, readOnly)
-		if used := g.rules.covering(name, k); used != nil {
+		verdict, by := decideStanding(standing, name, g.standingKeys(k, preview))
+		refs := make([]protocol.StandingRef, 0, len(by))
+		for _, r := range by {
+			refs = append(refs, r.Ref())
+		}
+		switch {
+		case verdict == VerdictDeny:
+			g.report(Record{Kind: RecordDecision, CallID: call.ID, Tool: name, By: ByPolicy, Standing: refs,
+				Decision: &protocol.Decision{Kind: protocol.DecisionReject, Note: "denied by the standing policy"}})
+			g.audit(ctx, call, name, preview.Summary, mode, ByPolicy, VerdictDeny, nil, refs)
+			res := Denied(explain(verdict, by).Why)
+			res.Approval = &protocol.CallApproval{By: string(ByPolicy), Standing: refs}
+			return res, nil
+		case verdict == VerdictAllow:
+			g.report(Record{Kind: RecordDecision, CallID: call.ID, Tool: name, Decision: &once, By: ByPolicy, Standing: refs})
+			g.audit(ctx, call, name, preview.Summary, mode, ByPolicy, VerdictAllow, nil, refs)
+			call.Decision = &once
+			res, err := next(ctx, call)
+			res.Approval = &protocol.CallApproval{By: string(ByPolicy), Standing: refs}
+			return res, err
+		case verdict == VerdictNone && !asks(mode, readOnly):
+			call.Decision = &once
+			g.audit(ctx, call, name, preview.Summary, mode, ByMode, VerdictAllow, nil, nil)
+			return next(ctx, call)
+		}
+		// An ask rule asks even where a session rule would cover the call.
+		if used := g.rules.covering(name, k); used != nil && verdict != VerdictAsk {
 			rec := Record{Kind: RecordDecision, CallID: call.ID, Tool: name, Decision: &once, By: ByRule}
 			for _, r := range used {
 				rec.RuleIDs = append(rec.RuleIDs, r.ID)
 			}
 			g.report(rec)
+			g.audit(ctx, call, name, preview.Summary, mode, ByRule, VerdictAllow, rec.RuleIDs, nil)
 			call.Decision = &once
 			res, err := next(ctx, call)
 			res.Approval = &protocol.CallApproval{By: string(ByRule), Rules: used}
@@ -185,6 +235,12 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 			res := Rejected(d.Note)
 			res.Approval, res.Waited = &protocol.CallApproval{By: string(ByUser)}, waited
 			return res, nil
+		case protocol.DecisionAlways:
+			if saved, ok := g.save(req, d); ok {
+				rec.Standing = []protocol.StandingRef{saved.Ref()}
+				break
+			}
+			fallthrough // not saved: the rule lasts for the session
 		case protocol.DecisionSession:
 			if req.Rule != nil {
 				rule := *req.Rule

@@ -69,7 +69,13 @@ type Gateway interface {
 // are in it (at least one).
 func Validate(req Request, d protocol.Decision) error {
 	if !d.Kind.Valid() {
-		return fmt.Errorf("unknown decision kind %q: use once, session, reject or partial", d.Kind)
+		return fmt.Errorf("unknown decision kind %q: use once, session, always, reject or partial", d.Kind)
+	}
+	if d.Scope != "" && (d.Kind != protocol.DecisionAlways || d.Scope != "workspace" && d.Scope != "everywhere") {
+		return fmt.Errorf("scope %q: an always decision saves for workspace or everywhere", d.Scope)
+	}
+	if d.Kind == protocol.DecisionAlways && req.Rule == nil {
+		return errors.New("this call offers no rule to save (approve it once instead)")
 	}
 	if d.Kind != protocol.DecisionPartial {
 		if len(d.Files) > 0 || len(d.Hunks) > 0 {

@@ -5,6 +5,7 @@ package approval_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -47,7 +48,11 @@ type harness struct {
 	events  []protocol.Event
 	records []approval.Record
 	watches map[int]watchSub // the gate's file subscriptions (Config.Watch)
-	nextSub int
+	// standing is the standing policy (Config.Standing); audit what the
+	// gate logged (Config.Audit).
+	standing []approval.StandingRule
+	audit    []approval.AuditEntry
+	nextSub  int
 }
 
 type watchSub struct {
@@ -100,6 +105,20 @@ func newHarnessIn(t *testing.T, session string, mode approval.Mode, tree map[str
 		Workspace: ws,
 		Hook:      func(r approval.Record) { h.mu.Lock(); h.records = append(h.records, r); h.mu.Unlock() },
 		Watch:     h.watch,
+		Standing:  func() []approval.StandingRule { h.mu.Lock(); defer h.mu.Unlock(); return h.standing },
+		Audit:     func(e approval.AuditEntry) { h.mu.Lock(); h.audit = append(h.audit, e); h.mu.Unlock() },
+		Save: func(r protocol.Rule, scope string) (approval.StandingRule, error) {
+			// As the policy package saves it: exact words, a relative folder.
+			s := approval.StandingRule{Rule: r, Decision: approval.VerdictAllow, Layer: scope, File: scope + ".toml"}
+			s.ID, s.Cwd = fmt.Sprintf("p-%d", len(h.standing)+1), ""
+			for i, c := range r.Commands {
+				s.Commands[i] = approval.LiteralPattern(c)
+			}
+			h.mu.Lock()
+			h.standing = append(h.standing, s)
+			h.mu.Unlock()
+			return s, nil
+		},
 	})
 	h.router = tools.NewRouter(reg, tools.Policy{}, tools.OutputCap(256<<10), tools.Plan(nil), h.gate.Middleware)
 	return h

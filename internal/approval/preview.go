@@ -67,6 +67,12 @@ func (g *Gate) describe(tool string, args json.RawMessage, prep *tools.Prepared,
 		p.Summary = m.Server + " › " + m.Tool + " " + clip(strings.Join(strings.Fields(string(args)), " "), 100)
 		return p, keys{kind: keyTool}
 	}
+	if prep != nil && prep.Web != nil {
+		w := *prep.Web
+		p.Web = &w
+		p.Summary = tool + " " + clip(w.URL, 120)
+		return p, keys{kind: keyDomain, items: []string{w.Domain}}
+	}
 	if prep != nil {
 		return p, keys{kind: keyNone}
 	}

@@ -80,12 +80,16 @@ func (rs *Rules) covering(tool string, k keys) []protocol.Rule {
 	switch k.kind {
 	case keyTool:
 		for _, r := range mine {
-			if len(r.Files) == 0 && len(r.Commands) == 0 {
+			if len(r.Files) == 0 && len(r.Commands) == 0 && r.Domain == "" {
 				return []protocol.Rule{r}
 			}
 		}
 	case keyFiles:
 		return coverEach(k.items, mine, func(f string, r protocol.Rule) bool { return slices.Contains(r.Files, f) })
+	case keyDomain:
+		// Exactly the domain the dialog showed: a rule for example.com
+		// covers neither docs.example.com nor example.com.evil.net.
+		return coverEach(k.items, mine, func(d string, r protocol.Rule) bool { return r.Domain != "" && r.Domain == d })
 	case keyCommands:
 		// Exactly: the same words, action and folder. Nothing appended
 		// rides, since an extra option or operand can run code or write
@@ -125,6 +129,7 @@ const (
 	keyTool                    // any call of the tool
 	keyFiles                   // every file in items
 	keyCommands                // every simple command in calls
+	keyDomain                  // the one domain in items (web_fetch)
 )
 
 // keys are what a rule must cover for a call to ride on it.
@@ -148,6 +153,11 @@ func proposal(tool string, k keys) *protocol.Rule {
 			return nil
 		}
 		return &protocol.Rule{Tool: tool, Files: slices.Clone(k.items), Summary: tool + " on " + strings.Join(k.items, ", ")}
+	case keyDomain:
+		if len(k.items) != 1 || k.items[0] == "" {
+			return nil
+		}
+		return &protocol.Rule{Tool: tool, Domain: k.items[0], Summary: tool + " any URL on " + k.items[0] + " (this exact domain, not its subdomains)"}
 	case keyCommands:
 		if len(k.calls) == 0 {
 			return nil

@@ -31,7 +31,7 @@ const (
 	ExitCancelled         = 130
 )
 
-const execUsage = `usage: gatehouse exec --workspace DIR --prompt TEXT [--approval auto|safe|manual]
+const execUsage = `usage: gatehouse exec --workspace DIR --prompt TEXT [--approval plan|auto|safe|manual]
                      [--model M] [--base-url URL] [--api chat|responses] [--max-steps N] [--json]
                      [--mcp-config FILE]... [--image FILE]...
 
@@ -49,9 +49,13 @@ last is turn.stopped, whose payload.reason is the stop reason.
 
 --approval safe (the default) runs reading tools without asking and asks for
 every call that changes files or runs a command; manual asks for every call;
-auto for none (the workspace boundary holds in every mode). Questions are asked
+auto for none (the workspace boundary holds in every mode); plan offers only
+tools that read and ends with the model's plan, printed to stdout (with --json,
+turn.stopped's payload.plan), without changing anything. Questions are asked
 on the terminal (stderr, answers from stdin); without a terminal a call that
-needs approval is rejected and the turn ends as blocked_by_approval.
+needs approval is rejected and the turn ends as blocked_by_approval. The
+model's questions (ask_user) are asked there too; without a terminal the
+model reads that no one can answer, and decides itself.
 
 --image sends a PNG, JPEG, WEBP or GIF (up to 20 MB, scaled to 2048 px)
 with the prompt; a model that cannot see images is sent none, and exec
@@ -177,8 +181,9 @@ func runTurn(ctx context.Context, o execOptions, env sessionhost.Env, eff settin
 	h := sessionhost.New(env, sessionhost.Options{Logger: warnLogger(stderr),
 		Settings: func() settings.Effective { return eff }})
 	defer h.Close()
+	gateway, asker := terminalHost(stdin, stderr)
 	sess, err := h.Open(sessionhost.Spec{Workspace: ws, Model: model, Sink: out,
-		Mode: func() approval.Mode { return mode }, Gateway: terminalGateway(stdin, stderr),
+		Mode: func() approval.Mode { return mode }, Gateway: gateway, Asker: asker,
 		MaxSteps: o.maxSteps, MCPFiles: o.mcpConfigs, MCPWait: ctx, CanSee: o.canSee})
 	if err != nil {
 		fmt.Fprintln(stderr, "gatehouse exec:", err)

@@ -1,23 +1,36 @@
 package cli
 
 import (
+	"context"
 	"io"
 	"os"
 
 	"gatehouse/internal/approval"
+	"gatehouse/internal/tools/steer"
 )
 
-// terminalGateway is how exec asks (runtime.Options.Gateway): safe and
-// manual ask on the terminal when stdin and stderr are both one, so --json
-// stdout stays clean; without a terminal every call that needs approval is
-// rejected, and the turn ends as blocked_by_approval with nothing changed.
-// auto never asks (the workspace boundary still holds). The gate publishes
-// each request and its answer, so --json readers see why a call waited or
-// was rejected.
-func terminalGateway(stdin io.Reader, stderr io.Writer) func(string, approval.Publisher) approval.Gateway {
-	return func(string, approval.Publisher) approval.Gateway {
-		in, _ := stdin.(*os.File)
-		out, _ := stderr.(*os.File)
-		return approval.HeadlessGateway(in, out)
+// terminalHost is how exec asks: the approval gateway
+// (runtime.Options.Gateway) and who answers ask_user. safe and manual ask on
+// the terminal when stdin and stderr are both one, so --json stdout stays
+// clean; without a terminal every call that needs approval is rejected, and
+// the turn ends as blocked_by_approval with nothing changed, and ask_user
+// answers that no one can answer. auto never asks (the workspace boundary
+// still holds). The gate publishes each request and its answer, so --json
+// readers see why a call waited or was rejected.
+func terminalHost(stdin io.Reader, stderr io.Writer) (func(string, approval.Publisher) approval.Gateway, steer.Asker) {
+	in, _ := stdin.(*os.File)
+	out, _ := stderr.(*os.File)
+	gw := approval.HeadlessGateway(in, out)
+	var asker steer.Asker
+	if t, ok := gw.(*approval.Terminal); ok {
+		asker = terminalAsker{t}
 	}
+	return func(string, approval.Publisher) approval.Gateway { return gw }, asker
+}
+
+// terminalAsker asks the model's questions on exec's terminal.
+type terminalAsker struct{ t *approval.Terminal }
+
+func (a terminalAsker) Ask(ctx context.Context, q steer.Question) (string, error) {
+	return a.t.Question(ctx, q.Question, q.Choices)
 }

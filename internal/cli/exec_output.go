@@ -74,6 +74,13 @@ func (t *textOutput) Emit(e protocol.Event) {
 		}
 	case protocol.TurnStoppedPayload:
 		t.stopped = true
+		if p.Plan != nil {
+			// plan mode: the plan is the turn's answer.
+			if !t.atLineStart {
+				io.WriteString(t.stdout, "\n")
+			}
+			io.WriteString(t.stdout, termsafe.Text(strings.TrimRight(p.Plan.Plan, "\n"))+"\n")
+		}
 		line := fmt.Sprintf("gatehouse: %s · %d tool call%s · %d tokens · %.1fs", p.Reason, t.calls, plural(t.calls),
 			p.Usage.TotalTokens, time.Since(t.started).Seconds())
 		if p.Error != "" {

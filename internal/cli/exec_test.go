@@ -224,3 +224,47 @@ func TestExecAPIFromTheEnvironment(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
 	}
 }
+
+// exec --approval plan prints the model's plan and exits without writing.
+func TestExecPlanPrintsThePlan(t *testing.T) {
+	srv := llmtest.Start(t, llmtest.Script{Responses: []llmtest.Response{
+		{ToolCalls: []llmtest.ToolCall{{ID: "c1", Name: "write_file", Arguments: llmtest.Text(`{"path":"x.txt","content":"x"}`)}}},
+		{Text: llmtest.Text("Looking."), ToolCalls: []llmtest.ToolCall{{ID: "c2", Name: "propose_plan",
+			Arguments: llmtest.Text(`{"plan":"## Plan\n1. Write x.txt"}`)}}},
+	}})
+	env := testEnv(t, map[string]string{"OPENAI_API_KEY": "k", "OPENAI_BASE_URL": srv.URL})
+	ws := t.TempDir()
+	r := runExec(t, context.Background(), env, "--workspace", ws, "--prompt", "add x", "--approval", "plan", "--model", "fake-model")
+	if r.code != ExitCompleted || r.stdout != "Looking.\n## Plan\n1. Write x.txt\n" {
+		t.Fatalf("exit %d stdout %q stderr %q", r.code, r.stdout, r.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(ws, "x.txt")); err == nil {
+		t.Error("plan mode wrote x.txt")
+	}
+}
+
+// ask_user in exec without a terminal answers the model, clearly, that no
+// one can answer; the turn goes on.
+func TestExecAskUserWithoutATerminal(t *testing.T) {
+	srv := llmtest.Start(t, llmtest.Script{Responses: []llmtest.Response{
+		{ToolCalls: []llmtest.ToolCall{{ID: "q1", Name: "ask_user", Arguments: llmtest.Text(`{"question":"Which port?","choices":["8080","9090"]}`)}}},
+		{Text: llmtest.Text("I chose 8080.")},
+	}})
+	env := testEnv(t, map[string]string{"OPENAI_API_KEY": "k", "OPENAI_BASE_URL": srv.URL})
+	r := runExec(t, context.Background(), env, "--workspace", t.TempDir(), "--prompt", "serve", "--approval", "safe", "--model", "fake-model", "--json")
+	if r.code != ExitCompleted {
+		t.Fatalf("exit %d stderr %q", r.code, r.stderr)
+	}
+	var result string
+	for _, e := range parseEvents(t, r.stdout) {
+		if p, ok := e.Payload.(protocol.ToolFinishedPayload); ok && p.CallID == "q1" {
+			result = string(p.Result)
+			if !p.IsError {
+				t.Error("ask_user without a terminal is not an error result")
+			}
+		}
+	}
+	if !strings.Contains(result, "no_one_to_ask") || !strings.Contains(result, "no one can answer") {
+		t.Errorf("ask_user result %s", result)
+	}
+}

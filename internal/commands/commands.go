@@ -54,6 +54,9 @@ func List(version string) []Subcommand {
 		{[]string{"undo"}, "--workspace DIR [--session ID] [--turn N] [--dry-run] [--conflicts keep|restore]",
 			"take back a turn's file changes; prints the diff it applies",
 			func(args []string, stdout, stderr io.Writer) int { return cli.UndoMain(args, stdout, stderr) }},
+		{[]string{"policy"}, "check|list|add|remove [--workspace DIR] [--json] -- 'COMMAND LINE'",
+			"the standing policy: which rule decides a command (exit 0 allow, 3 ask, 4 deny), list, add, remove",
+			func(args []string, stdout, stderr io.Writer) int { return cli.PolicyMain(args, stdout, stderr) }},
 		{[]string{"worktree"}, worktree.Usage,
 			"sessions in their own git worktree: make, list, merge into the branch they came from, keep the branch, or discard",
 			func(args []string, stdout, stderr io.Writer) int { return worktree.Main(args, stdout, stderr) }},
@@ -85,7 +88,7 @@ type WindowFlags struct {
 func DefineWindowFlags(fs *flag.FlagSet) WindowFlags {
 	return WindowFlags{
 		Workspace: fs.String("workspace", os.Getenv("GATEHOUSE_WORKSPACE"), "the folder the agent works in"),
-		Approval:  fs.String("approval", os.Getenv("GATEHOUSE_APPROVAL"), "approval mode: manual, safe or auto (default: the saved one, else safe)"),
+		Approval:  fs.String("approval", os.Getenv("GATEHOUSE_APPROVAL"), "approval mode: plan, manual, safe or auto (default: the saved one, else safe)"),
 		BaseURL:   fs.String("base-url", "", "OpenAI-compatible API base URL (overrides OPENAI_BASE_URL and the saved one)"),
 		Model:     fs.String("model", "", "model name (overrides the saved one)"),
 		API:       fs.String("api", "", "model API: chat (Chat Completions) or responses (overrides GATEHOUSE_API and the saved one)"),

@@ -2,6 +2,7 @@ package gui
 
 import (
 	"errors"
+	"gatehouse/internal/tools/steer"
 
 	"gatehouse/internal/agent"
 	"gatehouse/internal/approval"
@@ -53,7 +54,7 @@ func (a *App) open(id string, resume bool) (*sessionhost.Session, error) {
 		id = session.NewID()
 	}
 	spec := sessionhost.Spec{ID: id, Resume: resume, Workspace: ws, Model: a.model, Policy: a.policy,
-		Mode: a.approvalMode, Events: a.bus,
+		Mode: a.approvalMode, Events: a.bus, Asker: steer.NewBroker(),
 		Gateway:       func(id string, pub approval.Publisher) approval.Gateway { return approval.NewGUI(id) },
 		OnProcessExit: func(i protocol.ProcessInfo) { a.alerts.ProcessExited(i) },
 		OnStop: func(out agent.Outcome) {

@@ -6,42 +6,47 @@ import (
 	"testing"
 )
 
+// nl ends every line render writes: Parse drops one carriage return
+// before each line feed, so a line whose own text ends in "\r" keeps it
+// only when written with CRLF.
+const nl = "\r\n"
+
 // render writes p back as patch text in the canonical form.
 func render(p *Patch) string {
 	var b strings.Builder
-	b.WriteString(beginMarker + "\n")
+	b.WriteString(beginMarker + nl)
 	for _, op := range p.Ops {
 		switch op.Kind {
 		case OpAdd:
-			b.WriteString(addHeader + op.Path + "\n")
+			b.WriteString(addHeader + op.Path + nl)
 			for _, l := range strings.SplitAfter(op.Content, "\n") {
 				if l != "" {
-					b.WriteString("+" + strings.TrimSuffix(l, "\n") + "\n")
+					b.WriteString("+" + strings.TrimSuffix(l, "\n") + nl)
 				}
 			}
 		case OpDelete:
-			b.WriteString(deleteHeader + op.Path + "\n")
+			b.WriteString(deleteHeader + op.Path + nl)
 		case OpUpdate:
-			b.WriteString(updateHeader + op.Path + "\n")
+			b.WriteString(updateHeader + op.Path + nl)
 			if op.MoveTo != "" {
-				b.WriteString(moveHeader + op.MoveTo + "\n")
+				b.WriteString(moveHeader + op.MoveTo + nl)
 			}
 			for _, c := range op.Chunks {
 				if c.Context != "" {
-					b.WriteString("@@ " + c.Context + "\n")
+					b.WriteString("@@ " + c.Context + nl)
 				} else {
-					b.WriteString("@@\n")
+					b.WriteString("@@" + nl)
 				}
 				for _, l := range c.Lines {
-					b.WriteString(string(rune(l.Kind)) + l.Text + "\n")
+					b.WriteString(string(rune(l.Kind)) + l.Text + nl)
 				}
 				if c.EOF {
-					b.WriteString(eofMarker + "\n")
+					b.WriteString(eofMarker + nl)
 				}
 			}
 		}
 	}
-	b.WriteString(endMarker + "\n")
+	b.WriteString(endMarker + nl)
 	return b.String()
 }
 

@@ -88,7 +88,7 @@ func TestEnumsValid(t *testing.T) {
 	if !StopMaxSteps.Valid() || StopReason("done").Valid() {
 		t.Error("StopReason.Valid")
 	}
-	if !DecisionPartial.Valid() || DecisionKind("always").Valid() {
+	if !DecisionPartial.Valid() || !DecisionAlways.Valid() || DecisionKind("forever").Valid() {
 		t.Error("DecisionKind.Valid")
 	}
 }

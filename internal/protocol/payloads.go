@@ -127,6 +127,16 @@ type TurnStoppedPayload struct {
 	// Blocked names the call the user rejected; set when Reason is
 	// blocked_by_approval.
 	Blocked *Blocked `json:"blocked,omitempty"`
+	// Plan is the plan the model proposed (propose_plan, in plan mode): the
+	// turn stopped (completed) for the user to approve, revise or reject it.
+	Plan *ProposedPlan `json:"plan,omitempty"`
+}
+
+// ProposedPlan is a plan waiting for the user: Markdown, and the call that
+// proposed it.
+type ProposedPlan struct {
+	CallID string `json:"callId"`
+	Plan   string `json:"plan"`
 }
 
 // Blocked is the rejected call that stopped a turn, and the user's note.

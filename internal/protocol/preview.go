@@ -44,6 +44,23 @@ type Preview struct {
 	// Mcp (kind args) names the MCP server and tool of the call; its
 	// ArgsText folds long strings.
 	Mcp *McpPreview `json:"mcp,omitempty"`
+	// Web (kind args) is a web_fetch call: the URL, its domain, and
+	// whether the session fetched from that domain before.
+	Web *WebPreview `json:"web,omitempty"`
+}
+
+// WebPreview is a web_fetch call as the dialog shows it.
+type WebPreview struct {
+	// URL is the full URL as the model gave it; FetchURL the URL fetched
+	// instead, when web_fetch rewrites it (a GitHub file page to its raw
+	// file).
+	URL      string `json:"url"`
+	FetchURL string `json:"fetchUrl,omitempty"`
+	// Domain is the URL's host name (lower case, no port): the key of an
+	// "allow this domain" session rule.
+	Domain string `json:"domain"`
+	// NewDomain is set when no call of this session fetched from Domain.
+	NewDomain bool `json:"newDomain"`
 }
 
 // McpPreview is a call of an MCP server's tool as the dialog shows it.

@@ -27,18 +27,21 @@ func (r StopReason) Valid() bool { return validEnum(r.EnumValues(), string(r)) }
 
 // ApprovalMode is when the gate asks: manual before every call, safe before
 // every call that is not read-only, auto never (the workspace boundary holds
-// in every mode).
+// in every mode). plan offers the model only tools that read (and
+// propose_plan), asks as safe does, and ends the turn with a plan for the
+// user to approve into another mode.
 type ApprovalMode string
 
 const (
 	ApprovalManual ApprovalMode = "manual"
 	ApprovalSafe   ApprovalMode = "safe"
 	ApprovalAuto   ApprovalMode = "auto"
+	ApprovalPlan   ApprovalMode = "plan"
 )
 
 // EnumValues lists the values, for the TypeScript generator.
 func (ApprovalMode) EnumValues() []string {
-	return []string{string(ApprovalManual), string(ApprovalSafe), string(ApprovalAuto)}
+	return []string{string(ApprovalManual), string(ApprovalSafe), string(ApprovalAuto), string(ApprovalPlan)}
 }
 
 // ParseApprovalMode is the one parser of an approval mode, for every place
@@ -46,7 +49,7 @@ func (ApprovalMode) EnumValues() []string {
 func ParseApprovalMode(s string) (ApprovalMode, error) {
 	m := ApprovalMode(s)
 	if !validEnum(m.EnumValues(), s) {
-		return "", fmt.Errorf("unknown approval mode %q: use manual, safe or auto", s)
+		return "", fmt.Errorf("unknown approval mode %q: use plan, manual, safe or auto", s)
 	}
 	return m, nil
 }
@@ -63,11 +66,15 @@ const (
 	DecisionReject DecisionKind = "reject"
 	// DecisionPartial applies only the listed Files and Hunks (apply_patch).
 	DecisionPartial DecisionKind = "partial"
+	// DecisionAlways approves this call and saves the offered rule as a
+	// standing allow rule (Scope: "workspace", the default, or
+	// "everywhere"); it covers later sessions too.
+	DecisionAlways DecisionKind = "always"
 )
 
 // EnumValues lists the values, for the TypeScript generator.
 func (DecisionKind) EnumValues() []string {
-	return []string{string(DecisionOnce), string(DecisionSession), string(DecisionReject), string(DecisionPartial)}
+	return []string{string(DecisionOnce), string(DecisionSession), string(DecisionReject), string(DecisionPartial), string(DecisionAlways)}
 }
 
 // Valid reports whether k is one of the listed values.
@@ -80,6 +87,9 @@ type Decision struct {
 	Note  string       `json:"note,omitempty"`
 	Files []string     `json:"files,omitempty"`
 	Hunks []string     `json:"hunks,omitempty"`
+	// Scope is where an always decision saves its rule: "workspace" ("")
+	// or "everywhere".
+	Scope string `json:"scope,omitempty"`
 	// Unconfined, with kind once on a bash exec, runs that one command
 	// outside the OS sandbox (still supervised). Only the user sets it, in
 	// the dialog; the model cannot ask for it, no rule carries it, and the
@@ -111,6 +121,9 @@ type Rule struct {
 	Commands [][]string `json:"commands,omitempty"`
 	Action   string     `json:"action,omitempty"`
 	Cwd      string     `json:"cwd,omitempty"`
+	// Domain (web_fetch) is the one host name whose URLs the rule allows,
+	// exactly: no subdomain, no parent.
+	Domain string `json:"domain,omitempty"`
 	// Summary is a short sentence for the UI that spells out the scope
 	// ("run exactly `npm test` (exec, in the workspace root)").
 	Summary string `json:"summary"`
@@ -128,6 +141,19 @@ type CallApproval struct {
 	// Rules are the session rules that covered the call (By "rule"), as
 	// they were then: a rule revoked later still names what it allowed.
 	Rules []Rule `json:"rules,omitempty"`
+	// Standing are the standing policy's rules that decided the call (By
+	// "policy"): each with its layer and file.
+	Standing []StandingRef `json:"standing,omitempty"`
+}
+
+// StandingRef names a standing policy rule where a decision cites it.
+type StandingRef struct {
+	ID       string `json:"id"`
+	Decision string `json:"decision"`
+	Layer    string `json:"layer"`
+	File     string `json:"file,omitempty"`
+	Summary  string `json:"summary"`
+	Reason   string `json:"reason,omitempty"`
 }
 
 // Usage counts tokens; a turn's usage is the sum over its model requests.
@@ -229,6 +255,7 @@ type TranscriptItem struct {
 	Usage      *Usage              `json:"usage,omitempty"`
 	Context    *ContextUse         `json:"context,omitempty"`
 	Blocked    *Blocked            `json:"blocked,omitempty"`
+	Plan       *ProposedPlan       `json:"plan,omitempty"`
 	Compaction *Compaction         `json:"compaction,omitempty"`
 	Undo       *UndoAppliedPayload `json:"undo,omitempty"`
 	Servers    []string            `json:"servers,omitempty"`

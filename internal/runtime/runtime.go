@@ -59,6 +59,7 @@ import (
 	"gatehouse/internal/tools"
 	"gatehouse/internal/tools/builtin"
 	"gatehouse/internal/tools/files"
+	"gatehouse/internal/tools/steer"
 	"gatehouse/internal/watch"
 	"gatehouse/internal/workspace"
 )
@@ -93,6 +94,9 @@ type Options struct {
 	// events there itself; a gateway may flush it). When the gateway has a
 	// Close method, Close calls it: a waiting request then ends rejected.
 	Gateway func(sessionID string, pub approval.Publisher) approval.Gateway
+	// Asker puts the model's ask_user questions to the user (nil: no one
+	// can answer; the tool says so). A child asks through its parent's.
+	Asker steer.Asker
 	// Mode is the approval mode, read at every call, so a switch applies
 	// to the next call.
 	Mode func() approval.Mode
@@ -135,6 +139,15 @@ type Options struct {
 	// made from a child's dialog covers the parent's calls too (Gateway is
 	// then not called, and Close leaves the parent's gateway open).
 	Parent *Session
+	// Standing returns the standing policy's rules, read at every call
+	// (approval.Config.Standing); Audit hears every call decided without a
+	// person (approval.Config.Audit). Both may be nil; a child uses its
+	// parent's gate and so its parent's.
+	Standing func() []approval.StandingRule
+	Audit    func(approval.AuditEntry)
+	// Save saves an "always allow" rule (approval.Config.Save; nil: it
+	// lasts for the session).
+	Save func(protocol.Rule, string) (approval.StandingRule, error)
 	// Agent names a child's agent as its approval requests show it
 	// ("explore", "general › explore"); "" for a main session.
 	Agent string
@@ -241,7 +254,12 @@ func New(o Options) (*Session, error) {
 		}
 	}
 	s.images, s.canSee = o.Images, o.CanSee
-	surface, err := tools.NewSurface(append(builtin.Tools(s.ws, s.procs), files.NewViewImage(s.ws, o.Images))...)
+	s.todos = &steer.Todos{}
+	s.asker = o.Asker
+	if o.Parent != nil {
+		s.asker = o.Parent.asker
+	}
+	surface, err := tools.NewSurface(append(builtin.Tools(s.ws, s.procs), steer.ProposePlan{}, steer.TodoWrite{List: s.todos}, steer.AskUser{Asker: s.asker}, files.NewViewImage(s.ws, o.Images))...)
 	if err == nil {
 		for _, p := range o.Providers {
 			if err = surface.AddProvider(p); err != nil {
@@ -272,7 +290,7 @@ func New(o Options) (*Session, error) {
 	} else {
 		s.gw, s.ownGateway = o.Gateway(s.id, s.pub), true
 		gc := approval.Config{Mode: o.Mode, Gateway: s.gw, Session: s.id, Events: s.pub, Workspace: s.ws, Hook: s.record,
-			Prepared: s.markPlan}
+			Prepared: s.markPlan, Standing: o.Standing, Audit: o.Audit, Save: o.Save}
 		if s.files != nil {
 			gc.Watch = s.files.W.OnChange
 		}
@@ -284,6 +302,7 @@ func New(o Options) (*Session, error) {
 		mws[i] = st.mw
 	}
 	s.router = tools.NewRouter(surface, s.policy, mws...)
+	s.router.Narrow = s.modePolicy
 	ac := agent.Config{Model: o.Model, Tools: s.router, Events: s.pub, SessionID: s.id,
 		System: agent.SystemPrompt(s.ws.Root()) + instructions(o.Instructions), MaxSteps: o.MaxSteps, ContextWindow: o.ContextWindow,
 		MicroCompactAt: o.MicroCompactAt, CompactAt: o.CompactAt}
@@ -294,6 +313,7 @@ func New(o Options) (*Session, error) {
 			return data, err
 		}
 	}
+	ac.Kept = s.todos.Note
 	s.agent = agent.New(ac)
 	s.ctrl = session.NewController(s.id, s.agent, o.OnStop)
 	s.restore(o.Past)

@@ -16,6 +16,7 @@ import (
 	"gatehouse/internal/session"
 	"gatehouse/internal/tools"
 	"gatehouse/internal/tools/builtin"
+	"gatehouse/internal/tools/steer"
 	"gatehouse/internal/watch"
 	"gatehouse/internal/workspace"
 )
@@ -66,6 +67,8 @@ type Session struct {
 	ctrl     *session.Controller
 	undo     *checkpoint.Recorder // nil: no undo store
 	unwatch  func()               // stops feeding the undo recorder the watcher's batches
+	todos    *steer.Todos         // the model's todo list (todo_write)
+	asker    steer.Asker          // who answers ask_user (nil: no one)
 
 	logWarned atomic.Bool
 	closeOnce sync.Once
@@ -107,6 +110,9 @@ func (s *Session) Model() agent.Model { return s.model }
 
 // Mode is the session's approval mode, read at every call.
 func (s *Session) Mode() approval.Mode { return s.mode() }
+
+// Asker is who answers the model's questions (nil: no one).
+func (s *Session) Asker() steer.Asker { return s.asker }
 
 // ModeFunc is how the session reads its approval mode, for a child to share.
 func (s *Session) ModeFunc() func() approval.Mode { return s.mode }
@@ -348,6 +354,13 @@ func (s *Session) restore(past *session.Loaded) {
 	}
 	session.Resume(s.agent, past.Items)
 	s.ctrl.SetTurns(session.LastTurn(past.Items))
+	// The todo list is the last one the model wrote.
+	for i := len(past.Items) - 1; i >= 0; i-- {
+		if it := past.Items[i]; it.Kind == protocol.ItemTool && it.Tool == steer.TodoWriteName && !it.IsError && !it.Running {
+			s.todos.Restore(it.Args)
+			break
+		}
+	}
 	var infos []protocol.ProcessInfo
 	for _, i := range s.procs.Restore(past.Processes) {
 		infos = append(infos, session.ProcessInfo(i))

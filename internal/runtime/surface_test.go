@@ -15,7 +15,9 @@ import (
 	"gatehouse/internal/tools"
 )
 
-var builtins = []string{"apply_patch", "bash", "glob", "grep", "list_dir", "read_file", "write_file"}
+// builtins are the tools every main session offers outside plan mode: the
+// file tools, bash, web_fetch, and the ones that talk with the user.
+var builtins = []string{"apply_patch", "ask_user", "bash", "glob", "grep", "list_dir", "read_file", "todo_write", "web_fetch", "write_file"}
 
 func with(names ...string) string {
 	all := append(append([]string(nil), builtins...), names...)
@@ -101,7 +103,7 @@ func TestPolicyHidesAndRefuses(t *testing.T) {
 	if got := h.run("write"); got != protocol.StopCompleted {
 		t.Fatalf("turn: %s", got)
 	}
-	if got := strings.Join(requestTools(t, h.srv, 0), ","); got != "glob,grep,list_dir,read_file" {
+	if got := strings.Join(requestTools(t, h.srv, 0), ","); got != "ask_user,glob,grep,list_dir,read_file,todo_write" {
 		t.Errorf("a read-only session offered %s", got)
 	}
 	if res := h.toolResult("c1"); !strings.Contains(res, "not allowed in this session") {

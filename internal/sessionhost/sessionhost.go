@@ -46,6 +46,7 @@ import (
 	"gatehouse/internal/session"
 	"gatehouse/internal/settings"
 	"gatehouse/internal/tools"
+	"gatehouse/internal/tools/steer"
 	"gatehouse/internal/trust"
 	"gatehouse/internal/watch"
 	"gatehouse/internal/workspace"
@@ -152,6 +153,8 @@ type Spec struct {
 	// every call (runtime.Options).
 	Gateway func(sessionID string, pub approval.Publisher) approval.Gateway
 	Mode    func() approval.Mode
+	// Asker answers the model's ask_user questions (runtime.Options).
+	Asker steer.Asker
 	// Events or Sink: where events go (runtime.Options).
 	Events runtime.Publisher
 	Sink   events.Sink
@@ -245,7 +248,7 @@ func (h *Host) Open(spec Spec) (*Session, error) {
 		}
 		return nil, err
 	}
-	opts := runtime.Options{ID: id, Workspace: spec.Workspace, Model: spec.Model, Gateway: spec.Gateway, Mode: spec.Mode,
+	opts := runtime.Options{ID: id, Workspace: spec.Workspace, Model: spec.Model, Gateway: spec.Gateway, Mode: spec.Mode, Asker: spec.Asker,
 		Events: spec.Events, Sink: spec.Sink, Log: log, Past: out.Past, Files: spec.Files, NoWatch: spec.NoWatch,
 		Policy: h.env.Policy.Intersect(spec.Policy), MaxSteps: spec.MaxSteps, ContextWindow: set.ContextWindow,
 		MicroCompactAt: set.MicroCompactAt, CompactAt: set.CompactAt,
@@ -263,6 +266,7 @@ func (h *Host) Open(spec Spec) (*Session, error) {
 		out.servers = m
 		opts.Providers = m.Providers()
 	}
+	opts.Standing, opts.Audit, opts.Save = h.standing(root)
 	s, err := runtime.New(opts)
 	if err != nil {
 		return fail(err)

@@ -133,7 +133,7 @@ func Defaults() Settings {
 // Validate reports the first field with a value it does not know.
 func (s Settings) Validate() error {
 	if !validMode(s.ApprovalMode) {
-		return fmt.Errorf("settings: approval mode %q is not manual, safe or auto", s.ApprovalMode)
+		return fmt.Errorf("settings: approval mode %q is not plan, manual, safe or auto", s.ApprovalMode)
 	}
 	if !validTheme(s.Theme) {
 		return fmt.Errorf("settings: theme %q is not system, light or dark", s.Theme)

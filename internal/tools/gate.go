@@ -37,6 +37,8 @@ type Prepared struct {
 	// arguments for display; a session rule covers the tool by name.
 	Mcp      *protocol.McpPreview
 	ArgsText string
+	// Web describes a web_fetch call; a session rule covers its domain.
+	Web *protocol.WebPreview
 	// Run runs the call as prepared, once. d is the approving decision (of
 	// kind once, session or partial). A file that no longer has the hash it
 	// had when prepared is refused with changed_since_preview, not

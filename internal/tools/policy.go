@@ -16,6 +16,13 @@ type Policy struct {
 	// acts) is left out: a read-only session starts no process, so it has
 	// none to read either.
 	ReadOnly bool
+	// ReadOnlyExcept names tools allowed although they do not only read,
+	// when ReadOnly is set (plan mode offers web_fetch, which asks as in
+	// safe). Intersect does not carry it: a narrower policy never gains it.
+	ReadOnlyExcept map[string]bool
+	// Denied names tools the session may not use, whatever else allows
+	// them (propose_plan outside plan mode).
+	Denied map[string]bool
 }
 
 // AllowOnly returns a policy that permits just the named tools.
@@ -34,16 +41,26 @@ func ReadOnlyPreset() Policy { return Policy{ReadOnly: true} }
 // Allows reports whether the session may see and run t.
 func (p Policy) Allows(t Tool) bool {
 	spec := t.Spec()
-	if p.Allowed != nil && !p.Allowed[spec.Name] {
+	if p.Allowed != nil && !p.Allowed[spec.Name] || p.Denied[spec.Name] {
 		return false
 	}
-	return !p.ReadOnly || spec.ReadOnly
+	return !p.ReadOnly || spec.ReadOnly || p.ReadOnlyExcept[spec.Name]
 }
 
 // Intersect returns the policy allowing what both p and q allow: a child
 // session never gets a tool its parent may not use.
 func (p Policy) Intersect(q Policy) Policy {
 	out := Policy{ReadOnly: p.ReadOnly || q.ReadOnly}
+	for _, d := range []map[string]bool{p.Denied, q.Denied} {
+		for n, ok := range d {
+			if ok {
+				if out.Denied == nil {
+					out.Denied = map[string]bool{}
+				}
+				out.Denied[n] = true
+			}
+		}
+	}
 	switch {
 	case p.Allowed == nil:
 		out.Allowed = q.Allowed

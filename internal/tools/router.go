@@ -21,7 +21,24 @@ type Router struct {
 	policy       Policy
 	mws          []Middleware
 	MaxArgsBytes int
+	// Narrow (may be nil) is read on every Specs, Lookup and Run and
+	// intersected with the policy: what the session's approval mode allows
+	// now (plan mode offers only reading tools).
+	Narrow func() Policy
 }
+
+// now is the policy in effect for this request or call: the session's,
+// and what Narrow allows now, each on its own.
+func (r *Router) now() interface{ Allows(Tool) bool } {
+	if r.Narrow == nil {
+		return r.policy
+	}
+	return both{r.policy, r.Narrow()}
+}
+
+type both [2]Policy
+
+func (b both) Allows(t Tool) bool { return b[0].Allows(t) && b[1].Allows(t) }
 
 // NewRouter routes calls to the tools of cat that policy allows, wrapped in
 // mws (first listed outermost). Sessions get theirs from internal/runtime.
@@ -32,8 +49,9 @@ func NewRouter(cat Catalog, policy Policy, mws ...Middleware) *Router {
 // Specs lists what the model sees now, sorted by name.
 func (r *Router) Specs() []Spec {
 	var out []Spec
+	p := r.now()
 	for _, t := range r.cat.List() {
-		if r.policy.Allows(t) {
+		if p.Allows(t) {
 			out = append(out, t.Spec())
 		}
 	}
@@ -43,7 +61,7 @@ func (r *Router) Specs() []Spec {
 // Lookup returns the tool a call names, if the policy allows it.
 func (r *Router) Lookup(name string) (Tool, bool) {
 	t, ok := r.cat.Lookup(name)
-	if !ok || !r.policy.Allows(t) {
+	if !ok || !r.now().Allows(t) {
 		return nil, false
 	}
 	return t, true
@@ -64,7 +82,10 @@ func (r *Router) Run(ctx context.Context, call Call) (Result, error) {
 	if !json.Valid(call.Args) {
 		return Fail(CodeInvalidArguments, fmt.Sprintf("arguments of %s are not valid JSON: %.200s", call.Name, call.Args), ""), nil
 	}
-	if !r.policy.Allows(t) {
+	if p := r.now(); !p.Allows(t) {
+		if r.policy.Allows(t) {
+			return Fail(CodeToolNotAllowed, fmt.Sprintf("tool %s is not offered in the current approval mode (plan mode offers only tools that read, and propose_plan)", call.Name), ""), nil
+		}
 		return Fail(CodeToolNotAllowed, fmt.Sprintf("tool %s is not allowed in this session", call.Name), ""), nil
 	}
 	return Chain(t, r.mws...)(WithCall(ctx, call), call)

@@ -75,6 +75,10 @@ type Result struct {
 	// Images are pictures the model is shown with Output (view_image),
 	// already saved in the session's image store under their ID.
 	Images []images.Image `json:"-"`
+	// Plan is set only by propose_plan: the agent ends the turn with it
+	// (turn.stopped's plan) for the user to approve; the model never reads
+	// this field.
+	Plan string `json:"-"`
 }
 
 // Stable error codes of error results. Extend, don't rename: scripts match them.
@@ -95,6 +99,7 @@ const (
 	CodeUnknownProcess       = "unknown_process"
 	CodeTimeout              = "timeout"
 	CodeApprovalRejected     = "approval_rejected"
+	CodePolicyDenied         = "policy_denied"
 	CodeIOError              = "io_error"
 	CodeUnknownTool          = "unknown_tool"
 	CodeToolNotAllowed       = "tool_not_allowed"

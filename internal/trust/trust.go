@@ -29,6 +29,7 @@ import (
 const (
 	KindMCP    = "mcp"
 	KindAgents = "agents"
+	KindPolicy = "policy"
 	// KindGit is a repository's git settings and hooks: until they are
 	// trusted, git runs in the Changes view without them (gitview).
 	KindGit = "git"
@@ -38,6 +39,7 @@ const (
 var Paths = map[string][]string{
 	KindMCP:    {".gatehouse/mcp.json"},
 	KindAgents: {".gatehouse/agents"},
+	KindPolicy: {".gatehouse/policy.toml"},
 	KindGit:    {".git/config", ".git/hooks"},
 }
 

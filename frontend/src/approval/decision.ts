@@ -91,6 +91,7 @@ export function dialogTitle(r: ApprovalRequestedPayload): string {
   } else if (p.kind === "command" && p.command) {
     what = actionVerb[p.command.action] ?? `${p.command.action} a process`;
   }
+  if (p.web) return `${r.agent ? `${r.agent} › ` : ""}${r.tool} wants to fetch from ${p.web.domain}`;
   if (p.mcp) return `${r.agent ? `${r.agent} › ` : ""}MCP server ${p.mcp.server} wants to run ${p.mcp.tool}`;
   // A subagent's call says which agent asks: "explore › read_file wants to …".
   return `${r.agent ? `${r.agent} › ` : ""}${r.tool} wants to ${what}`;
@@ -99,6 +100,7 @@ export function dialogTitle(r: ApprovalRequestedPayload): string {
 /** The rule "Approve for session" creates, in words; "" when it creates none. */
 export function ruleText(r: ApprovalRequestedPayload): string {
   const m = r.preview.mcp;
+  if (r.rule?.domain) return `rule: ${r.tool} any URL on ${r.rule.domain}, exactly this domain, not its subdomains (this session)`;
   if (r.rule && m) return `rule: ${m.tool} on MCP server ${m.server}, any arguments (this session)`;
   return r.rule ? `rule: ${r.rule.summary} (this session)` : "";
 }

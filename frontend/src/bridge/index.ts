@@ -23,6 +23,13 @@ export interface AgentDefinition {
   source: string;
 }
 
+/** A slash command of the composer (internal/usercmd.Command): source is "built-in" or its file. */
+export interface SlashCommand {
+  name: string;
+  description: string;
+  source: string;
+}
+
 export type SettingSource = "flag" | "env" | "saved" | "default" | "";
 
 /** The protocol spoken to the model server: Chat Completions (any OpenAI-compatible server) or OpenAI's Responses API. */
@@ -118,6 +125,20 @@ export const backend = {
   modelVision: (): Promise<ModelVision> => App.ModelVision() as Promise<ModelVision>,
   /** A saved image as a data URL. */
   imageData: (id: string): Promise<string> => App.ImageData(id),
+  /** Approves the plan the model proposed: switches to mode (not plan) and starts the turn that carries it out. */
+  approvePlan: (plan: string, mode: ApprovalMode): Promise<{ queued: boolean }> => App.ApprovePlan(plan, mode),
+  /** The composer's slash commands: built-ins, then the user's own files. */
+  commands: async (): Promise<SlashCommand[]> => (await App.Commands()) ?? [],
+  /** Sends the user's command name with args (its prompt with $ARGUMENTS replaced). */
+  runCommand: (name: string, args: string): Promise<{ queued: boolean }> => App.RunCommand(name, args),
+  /** Workspace files and folders (ending in /) matching query fuzzily, for the composer's @ picker. */
+  mentionCandidates: async (query: string): Promise<string[]> => (await App.MentionCandidates(query)) ?? [],
+  /** Sends text with the mentioned files (path or path:10-40) and folders attached; rejects naming a refused one. */
+  submitWithMentions: (text: string, mentions: string[]): Promise<{ queued: boolean }> => App.SubmitWithMentions(text, mentions),
+  /** Answers the model's ask_user question of call callId. */
+  answerQuestion: (callId: string, answer: string): Promise<void> => App.AnswerQuestion(callId, answer),
+  /** Asks the model, still in plan mode, to revise its plan as the note says. */
+  revisePlan: (note: string): Promise<{ queued: boolean }> => App.RevisePlan(note),
   /** Stops the running turn (the model stream and any running tool). */
   cancel: (): Promise<void> => App.Cancel(),
   /** Replaces older turns by a checkpoint summary in what the model is sent; rejects while a turn runs. */

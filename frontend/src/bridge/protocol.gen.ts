@@ -58,6 +58,7 @@ export interface ToolFinishedPayload {
 export interface CallApproval {
   by: string;
   rules?: Rule[];
+  standing?: StandingRef[];
 }
 
 export interface Rule {
@@ -67,8 +68,18 @@ export interface Rule {
   commands?: string[][];
   action?: string;
   cwd?: string;
+  domain?: string;
   summary: string;
   agent?: string;
+}
+
+export interface StandingRef {
+  id: string;
+  decision: string;
+  layer: string;
+  file?: string;
+  summary: string;
+  reason?: string;
 }
 
 export interface ApprovalRequestedPayload {
@@ -91,6 +102,7 @@ export interface Preview {
   args?: unknown;
   argsText?: string;
   mcp?: McpPreview;
+  web?: WebPreview;
 }
 
 export type PreviewKind = "files" | "command" | "args";
@@ -160,6 +172,13 @@ export interface McpPreview {
   description?: string;
 }
 
+export interface WebPreview {
+  url: string;
+  fetchUrl?: string;
+  domain: string;
+  newDomain: boolean;
+}
+
 export interface ApprovalResolvedPayload {
   approvalId: string;
   decision: Decision;
@@ -170,10 +189,11 @@ export interface Decision {
   note?: string;
   files?: string[];
   hunks?: string[];
+  scope?: string;
   unconfined?: boolean;
 }
 
-export type DecisionKind = "once" | "session" | "reject" | "partial";
+export type DecisionKind = "once" | "session" | "reject" | "partial" | "always";
 
 export interface ApprovalStalePayload {
   approvalId: string;
@@ -187,6 +207,7 @@ export interface TurnStoppedPayload {
   usage: Usage;
   context?: ContextUse;
   blocked?: Blocked;
+  plan?: ProposedPlan;
 }
 
 export type StopReason = "completed" | "blocked_by_approval" | "cancelled" | "max_steps" | "error";
@@ -211,6 +232,11 @@ export interface Blocked {
   callId: string;
   tool: string;
   note?: string;
+}
+
+export interface ProposedPlan {
+  callId: string;
+  plan: string;
 }
 
 export interface ProcessStartedPayload {
@@ -387,6 +413,7 @@ export interface TranscriptItem {
   usage?: Usage;
   context?: ContextUse;
   blocked?: Blocked;
+  plan?: ProposedPlan;
   compaction?: Compaction;
   undo?: UndoAppliedPayload;
   servers?: string[];
@@ -416,7 +443,7 @@ export interface ChildTranscript {
   items: TranscriptItem[] | null;
 }
 
-export type ApprovalMode = "manual" | "safe" | "auto";
+export type ApprovalMode = "manual" | "safe" | "auto" | "plan";
 
 export interface UndoFile {
   path: string;

@@ -111,6 +111,19 @@ describe("ApprovalDialog", () => {
     expect(a.resolve).toHaveBeenCalledWith("1", { kind: "partial", files: ["b.ts"], hunks: ["a.ts#2"] });
   });
 
+  it("Always allow shows the rule and where it is saved before saving, then saves it for the chosen scope", async () => {
+    const { a, dialog } = await open([patchRequest("1")]);
+    expect(within(dialog).queryByRole("button", { name: "Save rule and approve" })).toBeNull();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Always allow…" }));
+    const panel = within(dialog).getByRole("group", { name: "Always allow" });
+    expect(panel.textContent).toContain("apply_patch on a.ts, b.ts");
+    expect(panel.textContent).toContain("this workspace");
+    expect(a.resolve).not.toHaveBeenCalled();
+    fireEvent.click(within(panel).getByRole("radio", { name: /everywhere/ }));
+    fireEvent.click(within(panel).getByRole("button", { name: "Save rule and approve" }));
+    expect(a.resolve).toHaveBeenCalledWith("1", { kind: "always", scope: "everywhere" });
+  });
+
   it("Ctrl+Shift+Enter approves for the session", async () => {
     const { a, dialog } = await open([patchRequest("1")]);
     fireEvent.keyDown(dialog, { key: "Enter", ctrlKey: true, shiftKey: true });
@@ -211,6 +224,15 @@ describe("ApprovalDialog", () => {
 });
 
 describe("ApprovalRules", () => {
+  it("shows a web_fetch domain rule's exact domain", async () => {
+    const summary = "web_fetch any URL on docs.example.com (this exact domain, not its subdomains)";
+    const a = approvals([{ id: "r2", tool: "web_fetch", domain: "docs.example.com", summary }]);
+    render(<App backend={fakeBackend()} approvals={a} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Rules (1)" }));
+    const panel = await screen.findByRole("dialog", { name: "Session rules" });
+    expect(panel.textContent).toContain("any URL on docs.example.com exactly, not its subdomains");
+  });
+
   it("lists the session's rules and revokes one", async () => {
     const b = fakeBackend();
     const summary = "run exactly `ls -l` (exec, in src/; no other arguments, assignments or redirections but 2>&1 and /dev/null)";
@@ -241,6 +263,36 @@ describe("ApprovalRules", () => {
     expect(within(dialog).getByText("rule: echo on MCP server everything, any arguments (this session)")).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "Approve for session" }));
     await waitFor(() => expect(a.resolve).toHaveBeenCalledWith("m1", { kind: "session" }));
+  });
+  it("shows a web_fetch call's full URL, its domain and that it is new, and offers to allow the domain for the session", async () => {
+    const req: ApprovalRequestedPayload = {
+      approvalId: "w1", callId: "cw", tool: "web_fetch",
+      rule: { tool: "web_fetch", domain: "docs.example.com", summary: "web_fetch any URL on docs.example.com (this exact domain, not its subdomains)" },
+      preview: { kind: "args", summary: "web_fetch https://docs.example.com/guide?x=1", args: { url: "https://docs.example.com/guide?x=1" },
+        web: { url: "https://docs.example.com/guide?x=1", domain: "docs.example.com", newDomain: true } },
+    };
+    const { a, dialog } = await open([req]);
+    expect(screen.getByRole("dialog", { name: "web_fetch wants to fetch from docs.example.com" })).toBe(dialog);
+    const web = dialog.querySelector('[aria-label="Web fetch"]');
+    expect(web?.textContent).toContain("URLhttps://docs.example.com/guide?x=1");
+    expect(web?.textContent).toContain("Domaindocs.example.com new to this session");
+    expect(within(dialog).queryByRole("group", { name: "Arguments" })).toBeNull();
+    expect(within(dialog).getByText("rule: web_fetch any URL on docs.example.com, exactly this domain, not its subdomains (this session)")).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Allow this domain for the session" }));
+    await waitFor(() => expect(a.resolve).toHaveBeenCalledWith("w1", { kind: "session" }));
+  });
+
+  it("says when a web_fetch domain was fetched from before, and names the raw URL a GitHub page is fetched as", async () => {
+    const req: ApprovalRequestedPayload = {
+      approvalId: "w2", callId: "cw2", tool: "web_fetch",
+      preview: { kind: "args", summary: "web_fetch", args: {},
+        web: { url: "https://github.com/o/r/blob/main/a.md", fetchUrl: "https://raw.githubusercontent.com/o/r/main/a.md", domain: "github.com", newDomain: false } },
+    };
+    const { dialog } = await open([req]);
+    const web = dialog.querySelector('[aria-label="Web fetch"]');
+    expect(web?.textContent).toContain("Fetcheshttps://raw.githubusercontent.com/o/r/main/a.md");
+    expect(web?.textContent).toContain("fetched from before in this session");
+    expect(within(dialog).queryByRole("button", { name: "Allow this domain for the session" })).toBeNull();
   });
 });
 

@@ -5,6 +5,7 @@ import { keyAction } from "../approval/keys";
 import { useModalFocus } from "../approval/useModalFocus";
 import { ApprovalFiles } from "./ApprovalFiles";
 import { ApprovalArgs, ApprovalCommand, ApprovalMcp } from "./ApprovalCommand";
+import { ApprovalWeb } from "./ApprovalWeb";
 import "./Approval.css";
 
 export interface ApprovalDialogProps {
@@ -78,6 +79,11 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer, onRep
   const canUnconfine = p.kind === "command" && !!p.command?.confined && p.command.action === "exec";
   const approveUnconfined = () => send(stale.length === 0 && state === "all" && canUnconfine ? { kind: "once", unconfined: true } : null);
   const approveSession = () => send(stale.length === 0 && state === "all" && request.rule ? { kind: "session" } : null);
+  // "Always allow": the same rule, saved as a standing allow rule; the
+  // panel shows what it matches and where it goes before anything is saved.
+  const [always, setAlways] = useState(false);
+  const [scope, setScope] = useState<"workspace" | "everywhere">("workspace");
+  const approveAlways = () => send(stale.length === 0 && state === "all" && request.rule ? { kind: "always", scope } : null);
   const repreview = () => {
     if (refreshing) return;
     setRefreshing(true);
@@ -116,7 +122,8 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer, onRep
           )}
           {p.kind === "command" && p.command && <ApprovalCommand command={p.command} />}
           {p.mcp && <ApprovalMcp server={p.mcp.server} tool={p.mcp.tool} description={p.mcp.description} />}
-          {p.kind === "args" && <ApprovalArgs text={p.argsText ?? JSON.stringify(p.args, null, 2)} />}
+          {p.web && <ApprovalWeb web={p.web} />}
+          {p.kind === "args" && !p.web && <ApprovalArgs text={p.argsText ?? JSON.stringify(p.args, null, 2)} />}
         </div>
         {stale.length > 0 && (
           <div className="approval-stale" role="alert">
@@ -136,7 +143,12 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer, onRep
             {state === "some" && <button type="button" className="primary" disabled={busy || stale.length > 0} onClick={approveOnce}>Approve selected</button>}
             {state === "all" && <button type="button" className="primary" disabled={busy || stale.length > 0} onClick={approveOnce}>Approve once</button>}
             {state === "all" && request.rule && (
-              <button type="button" disabled={busy || stale.length > 0} onClick={approveSession} aria-describedby={ruleId}>Approve for session</button>
+              <button type="button" disabled={busy || stale.length > 0} onClick={approveSession} aria-describedby={ruleId}>
+                {request.rule.domain ? "Allow this domain for the session" : "Approve for session"}
+              </button>
+            )}
+            {state === "all" && request.rule && (
+              <button type="button" disabled={busy || stale.length > 0} aria-expanded={always} onClick={() => setAlways(!always)}>Always allow…</button>
             )}
             {state === "all" && canUnconfine && (
               <button type="button" className="danger approval-unconfine" disabled={busy || stale.length > 0} onClick={approveUnconfined}
@@ -144,6 +156,14 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer, onRep
             )}
           </div>
           {state === "all" && rule && <p className="approval-rule" id={ruleId}>{rule}</p>}
+          {state === "all" && always && request.rule && (
+            <div className="approval-always" role="group" aria-label="Always allow">
+              <p>Saves a standing rule that lasts beyond this session: <strong>allow</strong> {request.rule.summary}. Nothing else matches it.</p>
+              <label><input type="radio" name="always-scope" checked={scope === "workspace"} onChange={() => setScope("workspace")} /> this workspace (kept in your config, not in the folder)</label>
+              <label><input type="radio" name="always-scope" checked={scope === "everywhere"} onChange={() => setScope("everywhere")} /> everywhere (your policy.toml; the folder is kept relative to the workspace root)</label>
+              <button type="button" className="primary" disabled={busy || stale.length > 0} onClick={approveAlways}>Save rule and approve</button>
+            </div>
+          )}
           <p className="approval-keys">
             <kbd>Ctrl</kbd>+<kbd>Enter</kbd> approves{request.rule ? <> · <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>Enter</kbd> for the session</> : null} · <kbd>Esc</kbd> goes to Reject · in the note, <kbd>Ctrl</kbd>+<kbd>Enter</kbd> rejects
           </p>

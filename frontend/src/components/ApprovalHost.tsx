@@ -25,15 +25,17 @@ function useWindowFocus(): boolean {
  * the window's "waiting for you" mark while one waits unseen. The dialog
  * is drawn at the end of the body, so everything else can be made inert.
  */
-export function ApprovalHost({ api, pending, mode, hidden }: {
+export function ApprovalHost({ api, pending, mode, hidden, asking }: {
   api: Pick<ApprovalBackend, "resolve" | "repreview" | "setAttention">;
   pending: readonly ApprovalRequestedPayload[];
   mode: string;
   /** Settings is open (a "why" link led there): the dialog waits, and comes back when it closes. */
   hidden?: boolean;
+  /** A question of the agent (ask_user) waits in the chat: marked and notified as an approval is. */
+  asking?: boolean;
 }) {
   const focused = useWindowFocus();
-  const waiting = pending.length > 0 && !focused;
+  const waiting = (pending.length > 0 || !!asking) && !focused;
   const told = useRef(false);
   useEffect(() => {
     if (waiting === told.current) return;

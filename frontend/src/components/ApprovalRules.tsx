@@ -72,6 +72,9 @@ export function ApprovalRules({ api, refreshKey, focus }: {
                   <div className="rules-text">
                     <span className="rules-summary">{r.summary}</span>
                     {r.agent && <span className="rules-from">from {r.agent}</span>}
+                    {r.domain && (
+                      <span className="rules-scope">any URL on <code className="mono">{r.domain}</code> exactly, not its subdomains</span>
+                    )}
                     {r.commands && r.commands.length > 0 && (
                       <span className="rules-scope">
                         exactly {r.commands.map((c, i) => <span key={i}>{i > 0 && ", "}<code className="mono">{c.join(" ")}</code></span>)}

@@ -3,6 +3,10 @@ import type { AppState } from "../bridge";
 import type { TranscriptView } from "../transcript/store";
 import { AgentSourcesContext, AgentsStrip, backgroundAgents, ChildrenContext } from "./ChildView";
 import { lastOfKind, Transcript } from "./Transcript";
+import { TodoChecklist } from "./TodoChecklist";
+import { parseSlash, SlashMenu, slashMatches, type SlashActions } from "./SlashMenu";
+import type { SlashCommand } from "../bridge";
+import { completeMention, MentionChips, MentionList, mentionQuery, mentionsIn, type MentionActions } from "./MentionPicker";
 import { ChatActionsContext, useChatActions } from "./ChatActions";
 import { FindBar } from "./FindBar";
 import { findMatches } from "../transcript/search";
@@ -28,6 +32,10 @@ export interface ChatProps {
   findSignal?: number;
   /** Said once above the conversation: the window started in auto mode. */
   notice?: string;
+  /** Slash commands beyond /compact: the list under "/", the user's own, /plan, /clear. */
+  slash?: SlashActions;
+  /** @-mentions of workspace files and folders; without them "@" is plain text. */
+  mentions?: MentionActions;
 }
 
 export function Chat(props: ChatProps) {
@@ -85,12 +93,96 @@ export function Chat(props: ChatProps) {
       .finally(() => setCompacting(false));
   };
 
+  // Slash commands: listed while "/name" is typed, read again each time "/" starts a draft.
+  const { slash } = props;
+  const [cmds, setCmds] = useState<SlashCommand[]>([]);
+  const [active, setActive] = useState(0);
+  useEffect(() => {
+    if (draft !== "/" || !slash) return;
+    let live = true;
+    slash.list().then((c) => live && setCmds(c), () => {});
+    return () => {
+      live = false;
+    };
+  }, [draft, slash]);
+  const slashed = slash ? slashMatches(draft, cmds) : [];
+  const pick = (c: SlashCommand) => {
+    setDraft(`/${c.name} `);
+    setActive(0);
+    composer.current?.focus();
+  };
+  // @-mentions: a picker while an @-token is typed; picked paths are chips, sent attached.
+  const { mentions } = props;
+  const query = mentions ? mentionQuery(draft) : undefined;
+  const [options, setOptions] = useState<string[]>([]);
+  const [picked, setPicked] = useState<string[]>([]);
+  useEffect(() => {
+    if (query === undefined || !mentions) {
+      setOptions([]);
+      return;
+    }
+    let live = true;
+    mentions.candidates(query).then((o) => live && setOptions(o), () => {});
+    return () => {
+      live = false;
+    };
+  }, [query, mentions]);
+  const pickMention = (p: string) => {
+    setDraft((d) => completeMention(d, p));
+    setPicked((ps) => (ps.includes(p) ? ps : [...ps, p]));
+    setOptions([]);
+    setActive(0);
+    composer.current?.focus();
+  };
+  const shown = query !== undefined ? options : [];
+  const menu = slashed.length > 0 ? slashed.map((c) => `/${c.name}`) : shown;
+
+  // A draft naming a command runs it; any other "/…" (a path) is sent as a message.
+  const runSlash = async (text: string, p: { name: string; args: string }, sl: SlashActions) => {
+    const list = cmds.some((c) => c.name === p.name) ? cmds : await sl.list();
+    if (!list.some((c) => c.name === p.name)) return props.onSubmit(text);
+    switch (p.name) {
+      case "plan":
+        return sl.plan?.();
+      case "clear":
+        return sl.clear?.();
+      case "undo": {
+        const turn = [...items].reverse().find((it) => it.kind === "stop" && parent.undo?.units.has(it.turnId));
+        if (!turn) throw new Error("No turn to undo: the last turns changed no files.");
+        return parent.undo!.open(turn.turnId, "undo");
+      }
+    }
+    return sl.run(p.name, p.args);
+  };
+
   const send = () => {
     const text = draft.trim();
     if (!hasWorkspace || (text === "" && ready.length === 0) || reading) return;
     const images = ready;
+    const attached = mentions ? mentionsIn(text, new Set(picked)) : [];
+    // Mentions go by SubmitWithMentions, pictures by SubmitWithImages: not both in one message yet.
+    if (attached.length > 0 && mentions && images.length > 0) {
+      setError("Send the pictures and the @-mentions in separate messages.");
+      return;
+    }
     setDraft("");
     setError(null);
+    if (attached.length > 0 && mentions) {
+      setPicked([]);
+      mentions.submit(text, attached).catch((e) => {
+        setError(String(e instanceof Error ? e.message : e));
+        setDraft((d) => (d === "" ? text : d));
+      });
+      return;
+    }
+    const named = text !== COMPACT_COMMAND && slash ? parseSlash(text) : undefined;
+    if (named && slash) {
+      runSlash(text, named, slash).catch((e) => {
+        setError(String(e instanceof Error ? e.message : e));
+        setDraft((d) => (d === "" ? text : d));
+      });
+      return;
+    }
     if (text === COMPACT_COMMAND && compact) {
       if (running) {
         setError("A turn is running; compact when it has stopped.");
@@ -185,6 +277,10 @@ export function Chat(props: ChatProps) {
       {props.onStopAgent && (
         <AgentsStrip agents={backgroundAgents(props.transcript.items, props.transcript.children)} onStop={props.onStopAgent} />
       )}
+      <TodoChecklist items={props.transcript.items} running={running} />
+      <SlashMenu matches={slashed} active={Math.min(active, slashed.length - 1)} onPick={pick} />
+      {slashed.length === 0 && <MentionList options={shown} active={Math.min(active, shown.length - 1)} onPick={pickMention} />}
+      <MentionChips paths={picked} onRemove={(p) => setPicked((ps) => ps.filter((x) => x !== p))} />
       {error && (
         <div className="composer-error" role="alert">
           {error}
@@ -229,6 +325,21 @@ export function Chat(props: ChatProps) {
             }
           }}
           onKeyDown={(e) => {
+            if (menu.length > 0 && (e.key === "ArrowDown" || e.key === "ArrowUp")) {
+              e.preventDefault();
+              setActive((a) => (a + (e.key === "ArrowDown" ? 1 : menu.length - 1)) % menu.length);
+              return;
+            }
+            if (slashed.length === 0 && shown.length > 0 && (e.key === "Tab" || e.key === "Enter")) {
+              e.preventDefault();
+              pickMention(shown[Math.min(active, shown.length - 1)]);
+              return;
+            }
+            if (slashed.length > 0 && (e.key === "Tab" || (e.key === "Enter" && !slashed.some((m) => `/${m.name}` === draft)))) {
+              e.preventDefault();
+              pick(slashed[Math.min(active, slashed.length - 1)]);
+              return;
+            }
             if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
               e.preventDefault();
               send();

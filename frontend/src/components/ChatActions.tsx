@@ -24,8 +24,18 @@ export interface ChatActions {
   compact?: () => Promise<void>;
   /** Undoes the last compaction before the next turn. */
   undoCompact?: () => Promise<void>;
+  /** Answers a plan the model proposed (plan mode); absent when plans cannot be answered. */
+  plan?: PlanActions;
+  /** Answers the model's ask_user question of a call; rejects with the reason (not a choice, answered already). */
+  answer?: (callId: string, answer: string) => Promise<void>;
   /** Review and undo what turns changed; absent without an undo backend. */
   undo?: UndoActions;
+}
+
+/** The answers to a proposed plan: approve into a mode, or revise with a note; both start a turn. */
+export interface PlanActions {
+  approve: (plan: string, mode: "safe" | "auto" | "manual") => Promise<void>;
+  revise: (note: string) => Promise<void>;
 }
 
 const pageClipboard = async (text: string) => {

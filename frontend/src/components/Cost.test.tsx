@@ -15,6 +15,8 @@ describe("cost", () => {
   it("prices tokens per million, sums a session's turns and says free on a local server", () => {
     const items = [{ kind: "user" as const, turnId: "t1", text: "a" }, stop("t1"), stop("t2", u(3000, 800))];
     expect(sessionUsage(items)).toEqual(u(4000, 1000));
+    // A subagent's turns count toward the session: parent + child.
+    expect(sessionUsage(items, { c1: { items: [stop("c-t1", u(500, 100))] } })).toEqual(u(4500, 1100));
     const p = { price: { inputPerMTok: 2.5, outputPerMTok: 10 }, source: "builtin" as const };
     expect(costOf(u(4000, 1000), p)).toBeCloseTo(0.02);
     expect(formatCost(0.02, p)).toBe("$0.02");

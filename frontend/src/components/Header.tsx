@@ -4,6 +4,7 @@ import { AppMenu } from "./About";
 import type { SectionId } from "./settings/sections";
 
 const modes: { value: ApprovalMode; label: string; hint: string }[] = [
+  { value: "plan", label: "plan", hint: "Only reading; the agent proposes a plan for you to approve" },
   { value: "manual", label: "manual", hint: "Every tool call asks first" },
   { value: "safe", label: "safe", hint: "Reading runs; changes and commands ask first" },
   { value: "auto", label: "auto", hint: "Nothing asks; the workspace boundary still holds" },

@@ -2,8 +2,13 @@ import type { TranscriptItem } from "../bridge";
 import { costOf, formatCost, shortTokens, sessionUsage, type ModelPrice } from "./cost";
 
 /** The session's tokens and, when the model's price is known, what they cost: in the header. */
-export function SessionCost({ items, price }: { items: readonly TranscriptItem[]; price?: ModelPrice }) {
-  const u = sessionUsage(items);
+export function SessionCost({ items, children, price }: {
+  items: readonly TranscriptItem[];
+  /** The subagents' transcripts: their tokens count toward the session's. */
+  children?: Readonly<Record<string, { items: readonly TranscriptItem[] | null }>>;
+  price?: ModelPrice;
+}) {
+  const u = sessionUsage(items, children);
   if (!u.totalTokens) return null;
   const cost = formatCost(costOf(u, price), price);
   const n = (x: number) => x.toLocaleString("en-US");

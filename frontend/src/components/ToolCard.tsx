@@ -10,6 +10,22 @@ import { useChatActions } from "./ChatActions";
 function RuleLine({ item }: { item: TranscriptItem }) {
   const { showRule } = useChatActions();
   const rules = item.approval?.by === "rule" ? (item.approval.rules ?? []) : [];
+  const standing = item.approval?.by === "policy" ? (item.approval.standing ?? []) : [];
+  if (standing.length) {
+    // The standing policy decided: which rule, in which layer and file.
+    const verb = standing[0].decision === "deny" ? "refused by" : "allowed by";
+    return (
+      <div className="tool-rule">
+        {verb} standing rule{standing.length > 1 ? "s" : ""}:{" "}
+        {standing.map((r, i) => (
+          <span key={r.id + i}>
+            {i > 0 && ", "}
+            <code>{r.summary}</code> ({r.id}, {r.layer} policy{r.file ? <>, <span className="tool-rule-file">{r.file}</span></> : null})
+          </span>
+        ))}
+      </div>
+    );
+  }
   if (!rules.length) return null;
   return (
     <div className="tool-rule">

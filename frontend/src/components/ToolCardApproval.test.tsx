@@ -31,6 +31,16 @@ describe("who approved a call", () => {
     expect(screen.getByText("You approved it after 4.2 s.")).toBeTruthy();
   });
 
+  it("says which standing rule, layer and file allowed a call", () => {
+    const it: TranscriptItem = { ...ruleRun, id: "c9", approval: { by: "policy", standing: [
+      { id: "p-1a2b", decision: "allow", layer: "workspace", file: "/cfg/policy.d/abc.toml", summary: "allow: run `npm test`" }] } };
+    render(<ToolCard item={it} />);
+    const line = screen.getByText(/allowed by standing rule/);
+    expect(line.textContent).toContain("p-1a2b");
+    expect(line.textContent).toContain("workspace policy");
+    expect(line.textContent).toContain("/cfg/policy.d/abc.toml");
+  });
+
   it("labels a call that ran under a session rule, and its link opens the rules at that rule", async () => {
     const b = fakeBackend({}, { sessionId: "s1", lastSeq: 3, transcript: [{ kind: "user", id: "t1", turnId: "t1", text: "test it" }, ruleRun] });
     const approvals = {

@@ -6,6 +6,8 @@ import { ImageThumbs } from "./Attachments";
 import { Markdown } from "./Markdown";
 import { ToolCard } from "./ToolCard";
 import { TurnMarker } from "./TurnMarker";
+import { PlanCard } from "./PlanCard";
+import { QuestionCard, questionOf } from "./QuestionCard";
 import { CopyButton } from "./CopyButton";
 import { useChatActions } from "./ChatActions";
 import { CompactionMarker } from "./CompactionMarker";
@@ -70,6 +72,15 @@ const RowView = memo(function RowView({ row, last, reveal, undoable }: { row: Ro
       if (!it.text && !it.streaming && !it.cancelled) return null;
       return <AssistantMessage item={it} />;
     case "tool":
+      if (questionOf(it)) {
+        return (
+          <>
+            <ToolCard item={it} reveal={reveal} />
+            {it.images?.length ? <ImageThumbs images={it.images} /> : null}
+            <QuestionCard item={it} />
+          </>
+        );
+      }
       return it.images?.length ? (
         <>
           <ToolCard item={it} reveal={reveal} />
@@ -79,6 +90,14 @@ const RowView = memo(function RowView({ row, last, reveal, undoable }: { row: Ro
         <ToolCard item={it} reveal={reveal} />
       );
     case "stop":
+      if (it.plan) {
+        return (
+          <>
+            <PlanCard plan={it.plan} waiting={last} />
+            <TurnMarker item={it} last={last} />
+          </>
+        );
+      }
       return <TurnMarker item={it} last={last} />;
     case "compaction":
       return <CompactionMarker item={it} undoable={undoable} />;

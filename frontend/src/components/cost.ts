@@ -11,9 +11,11 @@ export interface ModelPrice {
 const zero: Usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0, cachedTokens: 0 };
 
 /** The session's usage: the sum of its turns'. */
-export function sessionUsage(items: readonly TranscriptItem[]): Usage {
+export function sessionUsage(items: readonly TranscriptItem[], children?: Readonly<Record<string, { items: readonly TranscriptItem[] | null }>>): Usage {
   let u = zero;
-  for (const it of items) {
+  // A subagent's turns are the session's too: their stop markers are summed beside the parent's.
+  const all = children ? [...items, ...Object.values(children).flatMap((c) => c.items ?? [])] : items;
+  for (const it of all) {
     if (it.kind !== "stop" || !it.usage) continue;
     u = {
       promptTokens: u.promptTokens + it.usage.promptTokens,

@@ -1,5 +1,6 @@
 // Package builtin assembles the built-in tools of a session: the file tools
-// and bash, all reaching the disk through one workspace boundary.
+// and bash, all reaching the disk through one workspace boundary, and
+// web_fetch, reaching only public addresses.
 package builtin
 
 import (
@@ -7,13 +8,14 @@ import (
 	"gatehouse/internal/tools"
 	"gatehouse/internal/tools/bash"
 	"gatehouse/internal/tools/files"
+	"gatehouse/internal/tools/web"
 	"gatehouse/internal/workspace"
 )
 
 // Tools returns the built-in tools working in ws; bash runs its processes in
 // procs, which the caller owns (and closes when the session ends).
 func Tools(ws *workspace.Workspace, procs *proc.Registry) []tools.Tool {
-	return append(files.All(ws), bash.New(bash.Config{Registry: procs, Dirs: Dirs{WS: ws}}))
+	return append(files.All(ws), bash.New(bash.Config{Registry: procs, Dirs: Dirs{WS: ws}}), web.New(web.Config{}))
 }
 
 // Registry returns a tool registry holding Tools(ws, procs).

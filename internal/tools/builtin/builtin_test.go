@@ -57,7 +57,7 @@ func TestBashCwdGoesThroughTheBoundary(t *testing.T) {
 	for _, s := range rt.Specs() {
 		names = append(names, s.Name)
 	}
-	if got := strings.Join(names, ","); got != "apply_patch,bash,glob,grep,list_dir,read_file,write_file" {
+	if got := strings.Join(names, ","); got != "apply_patch,bash,glob,grep,list_dir,read_file,web_fetch,write_file" {
 		t.Errorf("tools: %s", got)
 	}
 }

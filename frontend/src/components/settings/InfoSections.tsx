@@ -3,23 +3,6 @@ import type { SectionProps } from "./sections";
 // Sections with nothing to set yet: each says where the thing is handled
 // today and what will come here, so the sidebar is complete from the start.
 
-export function PermissionsSection(_: SectionProps) {
-  return (
-    <div className="settings-info">
-      <p>
-        The approval mode is in the header, beside the model: <strong>manual</strong> asks before every tool call,{" "}
-        <strong>safe</strong> lets reading run and asks before changes and commands, <strong>auto</strong> asks nothing (the
-        workspace boundary still holds).
-      </p>
-      <p>
-        Rules you make with “Approve for session” belong to that session: see and revoke them under <strong>Rules</strong> in the
-        header.
-      </p>
-      <p className="settings-note">Standing rules that hold across sessions will be listed here.</p>
-    </div>
-  );
-}
-
 export function ServersSection({ deps }: SectionProps) {
   return (
     <div className="settings-info">

@@ -9,7 +9,9 @@ import { SandboxSettings } from "../SandboxSettings";
 import { NetworkSection } from "./NetworkSection";
 import { AppearanceSection } from "./AppearanceSection";
 import { AgentsSection } from "./AgentsSection";
-import { PermissionsSection, ServersSection } from "./InfoSections";
+import { ServersSection } from "./InfoSections";
+import { PermissionsSection } from "./PermissionsSection";
+import type { PolicyBackend } from "../../bridge/policy";
 import { TrustedFoldersSection } from "./TrustedFoldersSection";
 import { GitSection } from "./GitSection";
 import type { GitBackend } from "../../bridge/git";
@@ -42,6 +44,8 @@ export interface SettingsDeps {
   agents?: () => Promise<AgentDefinition[]>;
   /** The trailer of commits and the files copied into new worktrees (Settings → Git). */
   git?: Pick<GitBackend, "commitTrailer" | "setCommitTrailer" | "worktrees" | "setWorktreeCopy">;
+  /** The standing policy and the audit log (Settings → Permissions). */
+  policy?: PolicyBackend;
   /** Leaves Settings for a side panel beside the chat (absent: the panel is not there). */
   showPanel?: (id: "servers") => void;
 }
@@ -83,7 +87,8 @@ export const settingsSections: readonly SettingsSection[] = [
     applies: "Changes apply when you press Save: from the next command the agent runs." },
   { id: "network", title: "Network", Component: NetworkSection,
     applies: "Changes apply when you press Save: from the next command the agent runs." },
-  { id: "permissions", title: "Permissions", Component: PermissionsSection, applies: null },
+  { id: "permissions", title: "Permissions", Component: PermissionsSection,
+    applies: "Nothing here waits for Save: Delete acts at once, and the next call is decided by what is left." },
   { id: "servers", title: "Servers", Component: ServersSection, applies: null },
   { id: "agents", title: "Agents and commands", Component: AgentsSection, applies: null },
   { id: "trusted", title: "Trusted folders", Component: TrustedFoldersSection,

@@ -2020,6 +2020,27 @@ export namespace trust {
 
 }
 
+export namespace usercmd {
+	
+	export class Command {
+	    name: string;
+	    description: string;
+	    source: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Command(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.name = source["name"];
+	        this.description = source["description"];
+	        this.source = source["source"];
+	    }
+	}
+
+}
+
 export namespace watch {
 	
 	export class ChangedFile {

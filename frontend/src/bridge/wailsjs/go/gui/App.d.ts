@@ -8,6 +8,7 @@ import {proc} from '../models';
 import {protocol} from '../models';
 import {mcp} from '../models';
 import {trust} from '../models';
+import {usercmd} from '../models';
 
 export function AgentDefinitions():Promise<Array<agents.Definition>>;
 
@@ -15,19 +16,31 @@ export function AgentsPending():Promise<agents.Pending>;
 
 export function AgentsTrustWorkspace(arg1:string):Promise<void>;
 
+export function AnswerQuestion(arg1:string,arg2:string):Promise<void>;
+
+export function ApprovePlan(arg1:string,arg2:string):Promise<gui.SubmitResult>;
+
 export function AttachImage(arg1:string,arg2:string):Promise<gui.AttachResult>;
+
+export function AuditLog(arg1:any):Promise<any>;
 
 export function Cancel():Promise<void>;
 
 export function ChangedFiles():Promise<Array<watch.ChangedFile>>;
 
+export function CheckPolicy(arg1:string):Promise<any>;
+
 export function ChooseWorkspace():Promise<gui.AppState>;
+
+export function Commands():Promise<Array<usercmd.Command>>;
 
 export function Compact():Promise<void>;
 
 export function ContextWindow():Promise<llm.Window>;
 
 export function DetectLocalModels():Promise<Array<llm.LocalServer>>;
+
+export function ExportAudit(arg1:any):Promise<string>;
 
 export function FileDiff(arg1:string):Promise<gui.FileDiffView>;
 
@@ -69,9 +82,13 @@ export function McpSetToolEnabled(arg1:string,arg2:string,arg3:boolean):Promise<
 
 export function McpTrustWorkspace():Promise<void>;
 
+export function MentionCandidates(arg1:string):Promise<Array<string>>;
+
 export function ModelVision():Promise<gui.VisionView>;
 
 export function NewSession():Promise<protocol.Snapshot>;
+
+export function Policy():Promise<any>;
 
 export function ProcessLogs(arg1:string,arg2:number,arg3:number):Promise<gui.ProcessLogs>;
 
@@ -91,6 +108,8 @@ export function ReadFileForView(arg1:string):Promise<gui.FileView>;
 
 export function Ready():Promise<void>;
 
+export function RemovePolicyRule(arg1:string):Promise<any>;
+
 export function RepreviewApproval(arg1:string):Promise<void>;
 
 export function ResolveApproval(arg1:string,arg2:protocol.Decision):Promise<void>;
@@ -99,9 +118,13 @@ export function ResumeSession(arg1:string):Promise<protocol.Snapshot>;
 
 export function RevertFile(arg1:string,arg2:boolean):Promise<protocol.UndoAppliedPayload>;
 
+export function RevisePlan(arg1:string):Promise<gui.SubmitResult>;
+
 export function RevokeRule(arg1:string):Promise<void>;
 
 export function RevokeTrust(arg1:string):Promise<Array<trust.FolderTrust>>;
+
+export function RunCommand(arg1:string,arg2:string):Promise<gui.SubmitResult>;
 
 export function RunningProcesses():Promise<Array<protocol.ProcessInfo>>;
 
@@ -136,6 +159,8 @@ export function Subagents():Promise<Array<agents.ChildInfo>>;
 export function Submit(arg1:string):Promise<gui.SubmitResult>;
 
 export function SubmitWithImages(arg1:string,arg2:Array<protocol.ImageRef>):Promise<gui.SubmitResult>;
+
+export function SubmitWithMentions(arg1:string,arg2:Array<string>):Promise<gui.SubmitResult>;
 
 export function TestConnection(arg1:gui.SettingsInput):Promise<llm.ConnectionResult>;
 

@@ -14,8 +14,20 @@ export function AgentsTrustWorkspace(arg1) {
   return window['go']['gui']['App']['AgentsTrustWorkspace'](arg1);
 }
 
+export function AnswerQuestion(arg1, arg2) {
+  return window['go']['gui']['App']['AnswerQuestion'](arg1, arg2);
+}
+
+export function ApprovePlan(arg1, arg2) {
+  return window['go']['gui']['App']['ApprovePlan'](arg1, arg2);
+}
+
 export function AttachImage(arg1, arg2) {
   return window['go']['gui']['App']['AttachImage'](arg1, arg2);
+}
+
+export function AuditLog(arg1) {
+  return window['go']['gui']['App']['AuditLog'](arg1);
 }
 
 export function Cancel() {
@@ -26,8 +38,16 @@ export function ChangedFiles() {
   return window['go']['gui']['App']['ChangedFiles']();
 }
 
+export function CheckPolicy(arg1) {
+  return window['go']['gui']['App']['CheckPolicy'](arg1);
+}
+
 export function ChooseWorkspace() {
   return window['go']['gui']['App']['ChooseWorkspace']();
+}
+
+export function Commands() {
+  return window['go']['gui']['App']['Commands']();
 }
 
 export function Compact() {
@@ -40,6 +60,10 @@ export function ContextWindow() {
 
 export function DetectLocalModels() {
   return window['go']['gui']['App']['DetectLocalModels']();
+}
+
+export function ExportAudit(arg1) {
+  return window['go']['gui']['App']['ExportAudit'](arg1);
 }
 
 export function FileDiff(arg1) {
@@ -122,12 +146,20 @@ export function McpTrustWorkspace() {
   return window['go']['gui']['App']['McpTrustWorkspace']();
 }
 
+export function MentionCandidates(arg1) {
+  return window['go']['gui']['App']['MentionCandidates'](arg1);
+}
+
 export function ModelVision() {
   return window['go']['gui']['App']['ModelVision']();
 }
 
 export function NewSession() {
   return window['go']['gui']['App']['NewSession']();
+}
+
+export function Policy() {
+  return window['go']['gui']['App']['Policy']();
 }
 
 export function ProcessLogs(arg1, arg2, arg3) {
@@ -166,6 +198,10 @@ export function Ready() {
   return window['go']['gui']['App']['Ready']();
 }
 
+export function RemovePolicyRule(arg1) {
+  return window['go']['gui']['App']['RemovePolicyRule'](arg1);
+}
+
 export function RepreviewApproval(arg1) {
   return window['go']['gui']['App']['RepreviewApproval'](arg1);
 }
@@ -182,12 +218,20 @@ export function RevertFile(arg1, arg2) {
   return window['go']['gui']['App']['RevertFile'](arg1, arg2);
 }
 
+export function RevisePlan(arg1) {
+  return window['go']['gui']['App']['RevisePlan'](arg1);
+}
+
 export function RevokeRule(arg1) {
   return window['go']['gui']['App']['RevokeRule'](arg1);
 }
 
 export function RevokeTrust(arg1) {
   return window['go']['gui']['App']['RevokeTrust'](arg1);
+}
+
+export function RunCommand(arg1, arg2) {
+  return window['go']['gui']['App']['RunCommand'](arg1, arg2);
 }
 
 export function RunningProcesses() {
@@ -256,6 +300,10 @@ export function Submit(arg1) {
 
 export function SubmitWithImages(arg1, arg2) {
   return window['go']['gui']['App']['SubmitWithImages'](arg1, arg2);
+}
+
+export function SubmitWithMentions(arg1, arg2) {
+  return window['go']['gui']['App']['SubmitWithMentions'](arg1, arg2);
 }
 
 export function TestConnection(arg1) {

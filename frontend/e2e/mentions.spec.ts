@@ -1,0 +1,27 @@
+import { test, expect } from "./harness";
+
+type Recorded = { method: string; path: string; body?: { messages?: { role: string; content: string }[] } };
+
+test("@src/ma completes to src/main.go and the file's text is in the recorded request", async ({ app }) => {
+  const a = await app({
+    approvalMode: "safe",
+    script: { responses: [{ text: "Read it." }] },
+    files: { "src/main.go": "package main\n\nfunc main() { println(\"mentioned\") }\n", "src/other.go": "package main\n" },
+  });
+  const { page } = a;
+  const box = page.getByRole("textbox", { name: "Message" });
+  await box.fill("explain ");
+  await box.pressSequentially("@src/ma");
+  const list = page.getByRole("listbox", { name: "Files" });
+  await expect(list.getByRole("option").first()).toHaveText("src/main.go");
+  await box.press("Tab");
+  await expect(box).toHaveValue("explain @src/main.go ");
+  await expect(page.getByRole("list", { name: "Attached files" })).toContainText("src/main.go");
+  await box.press("Enter");
+  await expect(page.getByRole("article", { name: "Reply" }).last()).toContainText("Read it.");
+  const reqs = ((await a.modelRequests()) as Recorded[]).filter((r) => r.method === "POST" && r.path.endsWith("/chat/completions"));
+  const sent = reqs[0].body?.messages?.at(-1)?.content ?? "";
+  expect(sent).toContain("explain @src/main.go");
+  expect(sent).toContain('<file path="src/main.go">');
+  expect(sent).toContain('println("mentioned")');
+});

@@ -1,0 +1,90 @@
+package approval
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"gatehouse/internal/protocol"
+	"gatehouse/internal/tools"
+)
+
+// AuditEntry is one call decided without a person: by the mode, a session
+// rule or the standing policy.
+type AuditEntry struct {
+	Time    time.Time `json:"time"`
+	Session string    `json:"session"`
+	CallID  string    `json:"callId"`
+	Tool    string    `json:"tool"`
+	Agent   string    `json:"agent,omitempty"`
+	// Summary is the call as the dialog would have shown it in a line.
+	Summary  string                 `json:"summary,omitempty"`
+	Mode     Mode                   `json:"mode"`
+	By       DecidedBy              `json:"by"`
+	Decision Verdict                `json:"decision"`
+	RuleIDs  []string               `json:"ruleIds,omitempty"`
+	Standing []protocol.StandingRef `json:"standing,omitempty"`
+}
+
+func (g *Gate) audit(ctx context.Context, call tools.Call, tool, summary string, mode Mode, by DecidedBy, v Verdict,
+	ruleIDs []string, refs []protocol.StandingRef) {
+	if g.c.Audit == nil {
+		return
+	}
+	if summary == "" {
+		summary = tool + " " + clip(strings.Join(strings.Fields(string(call.Args)), " "), 120)
+	}
+	g.c.Audit(AuditEntry{Time: time.Now().UTC(), Session: g.c.Session, CallID: call.ID, Tool: tool, Agent: AgentFrom(ctx),
+		Summary: summary, Mode: mode, By: by, Decision: v, RuleIDs: ruleIDs, Standing: refs})
+}
+
+// standingKeys are k as standing rules see them; preview gives a bash
+// call's folder, action and every simple command, plain or not.
+func (g *Gate) standingKeys(k keys, preview protocol.Preview) standingKeys {
+	sk := standingKeys{keys: k}
+	if c := preview.Command; c != nil {
+		sk.action, sk.cwd = c.Action, c.Cwd
+		sk.rel = g.relCwd(c.Cwd)
+		sk.opaque = c.ParseError != ""
+		for _, s := range c.Segments {
+			sk.segs = append(sk.segs, s.Args)
+			sk.opaque = sk.opaque || s.Opaque
+		}
+	}
+	return sk
+}
+
+// relCwd is dir relative to the workspace root, slash-separated.
+func (g *Gate) relCwd(dir string) string {
+	r, ok := g.c.Workspace.(interface{ Rel(string) string })
+	if !ok {
+		return dir
+	}
+	return strings.ReplaceAll(r.Rel(dir), "\\", "/")
+}
+
+// Denied is the result of a call the standing policy refuses: the model
+// reads "[policy-denied] <why>" and the turn goes on.
+func Denied(why string) tools.Result {
+	return tools.Fail(tools.CodePolicyDenied, "[policy-denied] "+why+
+		". The user's standing policy refuses this call in every mode; do not try to reach the same effect another way.", "")
+}
+
+// save saves the rule of an always decision d on req; false when it could
+// not (no Save, an error: reported in the decision's record note).
+func (g *Gate) save(req Request, d protocol.Decision) (StandingRule, bool) {
+	if g.c.Save == nil || req.Rule == nil {
+		return StandingRule{}, false
+	}
+	scope := d.Scope
+	if scope == "" {
+		scope = "workspace"
+	}
+	saved, err := g.c.Save(*req.Rule, scope)
+	if err != nil {
+		g.report(Record{Kind: RecordDecision, ApprovalID: req.ApprovalID, CallID: req.CallID, Tool: req.Tool, By: ByUser,
+			Decision: &protocol.Decision{Kind: protocol.DecisionSession, Note: "not saved: " + err.Error()}})
+		return StandingRule{}, false
+	}
+	return saved, true
+}

@@ -1,0 +1,82 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func runPolicy(t *testing.T, cfg, data string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := Policy(args, cfg, data, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// TestPolicyCheckExitCodes: `policy check` exits 0 allow, 3 ask (or no
+// rule), 4 deny, 1 error, 2 bad usage; `add` saves what the dialog
+// offers, `list` shows it, `remove` takes it away.
+func TestPolicyCheckExitCodes(t *testing.T) {
+	cfg, data, ws := t.TempDir(), t.TempDir(), t.TempDir()
+	check := func(line string) (int, string) {
+		code, out, _ := runPolicy(t, cfg, data, "check", "--workspace", ws, "--", line)
+		return code, out
+	}
+	if code, out := check("npm test"); code != ExitPolicyAsk || !strings.Contains(out, "no rule") {
+		t.Fatalf("no rule: %d %q", code, out)
+	}
+	if code, out, errs := runPolicy(t, cfg, data, "add", "allow", "--workspace", ws, "--", "npm test"); code != 0 {
+		t.Fatalf("add: %d %q %q", code, out, errs)
+	}
+	if code, out := check("npm test"); code != ExitOK || !strings.Contains(out, "allowed by rule p-") || !strings.Contains(out, "policy.d") {
+		t.Fatalf("allow: %d %q", code, out)
+	}
+	if code, _ := check("npm test && curl x"); code != ExitPolicyAsk {
+		t.Fatalf("chained: %d", code)
+	}
+	if code, _, _ := runPolicy(t, cfg, data, "add", "deny", "--everywhere", "--reason", "no network", "--workspace", ws, "--", "curl **"); code != 0 {
+		t.Fatal("add deny")
+	}
+	if code, out := check("npm test && curl -s x"); code != ExitPolicyDeny || !strings.Contains(out, "no network") {
+		t.Fatalf("deny: %d %q", code, out)
+	}
+	var list struct {
+		Rules []struct {
+			ID, Decision, Layer, File string
+		}
+	}
+	code, out, _ := runPolicy(t, cfg, data, "list", "--workspace", ws, "--json")
+	if code != 0 || json.Unmarshal([]byte(out), &list) != nil || len(list.Rules) != 2 {
+		t.Fatalf("list: %d %q", code, out)
+	}
+	allow := list.Rules[1]
+	if allow.Decision != "allow" || allow.Layer != "workspace" {
+		t.Fatalf("listed %+v", list.Rules)
+	}
+	if code, _, _ := runPolicy(t, cfg, data, "remove", "--workspace", ws, allow.ID); code != 0 {
+		t.Fatal("remove")
+	}
+	if code, _ := check("npm test"); code != ExitPolicyAsk {
+		t.Fatalf("after remove: %d", code)
+	}
+	// A broken file: an error, and check says where.
+	os.WriteFile(filepath.Join(cfg, "policy.toml"), []byte("# a comment\n[[rule]]\ndecision = = \"deny\"\n"), 0o600)
+	code, _, errs := runPolicy(t, cfg, data, "check", "--workspace", ws, "--", "curl x")
+	if code != ExitPolicyAsk || !strings.Contains(errs, "policy.toml:3") {
+		t.Fatalf("broken file: %d %q", code, errs)
+	}
+	if code, _, _ := runPolicy(t, cfg, data, "add", "allow", "--everywhere", "--workspace", ws, "--", "ls"); code != ExitError {
+		t.Fatalf("add into a broken file: %d", code)
+	}
+	for _, bad := range [][]string{{}, {"check", "--workspace", ws}, {"add", "always", "--", "ls"}, {"frob"}, {"remove"}} {
+		if code, _, _ := runPolicy(t, cfg, data, bad...); code != ExitUsage {
+			t.Errorf("%q: %d, want 2", bad, code)
+		}
+	}
+	if code, _, _ := runPolicy(t, cfg, data, "add", "allow", "--workspace", ws, "--", "rm -rf x"); code != ExitError {
+		t.Error("a line the dialog offers no rule for was saved")
+	}
+}

@@ -1,0 +1,113 @@
+package gui
+
+import (
+	"errors"
+	"strings"
+
+	"gatehouse/internal/approval"
+	"gatehouse/internal/policy"
+	"gatehouse/internal/workspace"
+)
+
+// PolicyView is Settings → Permissions: every standing rule with its
+// layer, file and uses, the files that did not load, and where new rules go.
+type PolicyView struct {
+	Rules     []PolicyRule    `json:"rules"`
+	Errors    []*policy.Error `json:"errors"`
+	Untrusted string          `json:"untrusted,omitempty"`
+	// UserFile and WorkspaceFile are where "everywhere" and "this
+	// workspace" rules are saved.
+	UserFile      string `json:"userFile"`
+	WorkspaceFile string `json:"workspaceFile,omitempty"`
+}
+
+// PolicyRule is one standing rule and how often it decided.
+type PolicyRule struct {
+	approval.StandingRule
+	Uses policy.Use `json:"uses"`
+}
+
+func (a *App) policyWhere() policy.Where {
+	a.mu.Lock()
+	root := a.workspace
+	a.mu.Unlock()
+	return a.kit.PolicyWhere(root)
+}
+
+// Policy lists the standing policy of the open workspace.
+func (a *App) Policy() (PolicyView, error) {
+	w := a.policyWhere()
+	p := policy.Load(w)
+	v := PolicyView{Rules: []PolicyRule{}, Errors: p.Errors, Untrusted: p.Untrusted, UserFile: w.UserFile(), WorkspaceFile: w.WorkspaceFile()}
+	if v.Errors == nil {
+		v.Errors = []*policy.Error{}
+	}
+	uses := policy.Uses{}
+	if au := a.kit.Audit(); au != nil {
+		uses, _ = au.Uses()
+	}
+	for _, r := range p.Rules {
+		v.Rules = append(v.Rules, PolicyRule{r, uses[r.ID]})
+	}
+	return v, nil
+}
+
+// RemovePolicyRule deletes a standing rule from the user's files; the next
+// call it covered asks again.
+func (a *App) RemovePolicyRule(id string) (PolicyView, error) {
+	if _, err := policy.Remove(a.policyWhere(), id); err != nil {
+		return PolicyView{}, err
+	}
+	return a.Policy()
+}
+
+// CheckPolicy says which standing rule decides bash line in the workspace
+// root, and why (as `gatehouse policy check`).
+func (a *App) CheckPolicy(line string) (approval.Decided, error) {
+	w := a.policyWhere()
+	if w.Workspace == "" {
+		return approval.Decided{}, errors.New("choose a workspace folder first")
+	}
+	ws, err := workspace.New(w.Workspace, workspace.Options{})
+	if err != nil {
+		return approval.Decided{}, err
+	}
+	return approval.CheckCommand(policy.Load(w).Rules, ws, "", line), nil
+}
+
+// AuditFilter picks audit entries (Settings → Permissions → Audit log).
+type AuditFilter struct {
+	Session string `json:"session"`
+	Tool    string `json:"tool"`
+	By      string `json:"by"`
+	Rule    string `json:"rule"`
+	Text    string `json:"text"`
+}
+
+func (f AuditFilter) filter() policy.Filter {
+	return policy.Filter{Session: f.Session, Tool: f.Tool, By: approval.DecidedBy(f.By), Rule: f.Rule, Text: f.Text}
+}
+
+// AuditLog lists the newest calls decided without a person (at most 500).
+func (a *App) AuditLog(f AuditFilter) ([]approval.AuditEntry, error) {
+	au := a.kit.Audit()
+	if au == nil {
+		return []approval.AuditEntry{}, nil
+	}
+	es, err := au.List(f.filter(), 500)
+	if es == nil {
+		es = []approval.AuditEntry{}
+	}
+	return es, err
+}
+
+// ExportAudit returns the entries f keeps as JSON Lines.
+func (a *App) ExportAudit(f AuditFilter) (string, error) {
+	au := a.kit.Audit()
+	if au == nil {
+		return "", nil
+	}
+	var b strings.Builder
+	err := au.Export(&b, f.filter())
+	return b.String(), err
+}

@@ -1,0 +1,188 @@
+// Package mention turns the composer's @-mentions into text sent with the
+// message: a file (or a line range, path:10-40) or a folder's listing. It
+// reads through the same tools the model uses (read_file, list_dir, glob),
+// so the workspace boundary, ignore files, secret names and size caps hold
+// exactly as for the model; a mention the boundary refuses fails the send.
+package mention
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"gatehouse/internal/tools"
+	"gatehouse/internal/tools/files"
+	"gatehouse/internal/workspace"
+)
+
+// MaxTotal caps the text all mentions of one message add.
+const MaxTotal = 200 << 10
+
+func tool(ws *workspace.Workspace, name string) tools.Tool {
+	for _, t := range files.All(ws) {
+		if t.Spec().Name == name {
+			return t
+		}
+	}
+	panic("mention: no tool " + name)
+}
+
+func run(ctx context.Context, t tools.Tool, args any) (map[string]any, error) {
+	b, _ := json.Marshal(args)
+	res, err := t.Run(ctx, b)
+	if err != nil {
+		return nil, err
+	}
+	var out map[string]any
+	if err := json.Unmarshal(res.Output, &out); err != nil {
+		return nil, err
+	}
+	if res.IsError {
+		msg := "refused"
+		if e, ok := out["error"].(map[string]any); ok {
+			msg, _ = e["message"].(string)
+		}
+		return nil, fmt.Errorf("%s", msg)
+	}
+	return out, nil
+}
+
+// Candidates are the workspace's files and folders whose path matches
+// query fuzzily (its characters in order), best first, at most max.
+func Candidates(ctx context.Context, ws *workspace.Workspace, query string, max int) []string {
+	out, err := run(ctx, tool(ws, "glob"), map[string]any{"pattern": "**", "maxResults": 1000})
+	if err != nil {
+		return nil
+	}
+	seen := map[string]bool{}
+	var paths []string
+	list, _ := out["matches"].([]any)
+	for _, m := range list {
+		p, _ := m.(string)
+		for d := p; d != "." && d != "" && !seen[d]; {
+			seen[d] = true
+			if d == p {
+				paths = append(paths, d)
+			} else {
+				paths = append(paths, d+"/")
+			}
+			i := strings.LastIndex(d, "/")
+			if i < 0 {
+				break
+			}
+			d = d[:i]
+		}
+	}
+	type scored struct {
+		p string
+		s int
+	}
+	var hits []scored
+	q := strings.ToLower(query)
+	for _, p := range paths {
+		if s, ok := score(strings.ToLower(p), q); ok {
+			hits = append(hits, scored{p, s})
+		}
+	}
+	sort.Slice(hits, func(i, j int) bool {
+		if hits[i].s != hits[j].s {
+			return hits[i].s < hits[j].s
+		}
+		return hits[i].p < hits[j].p
+	})
+	var res []string
+	for _, h := range hits {
+		if len(res) == max {
+			break
+		}
+		res = append(res, h.p)
+	}
+	return res
+}
+
+// score is lower for a better match: a prefix, then a substring, then a
+// subsequence (its gaps counted); ok is false when q is not in p in order.
+func score(p, q string) (int, bool) {
+	switch {
+	case strings.HasPrefix(p, q):
+		return len(p), true
+	case strings.Contains(p, q):
+		return 1000 + len(p), true
+	}
+	gaps, j := 0, 0
+	for i := 0; i < len(p) && j < len(q); i++ {
+		if p[i] == q[j] {
+			j++
+		} else if j > 0 {
+			gaps++
+		}
+	}
+	return 2000 + gaps*10 + len(p), j == len(q)
+}
+
+var rangeSuffix = regexp.MustCompile(`^(.*):(\d+)-(\d+)$`)
+
+// Attach reads every mention and returns the text to send after the
+// message; an error names the mention that failed and why (outside the
+// workspace, not found, over the cap).
+func Attach(ctx context.Context, ws *workspace.Workspace, mentions []string) (string, error) {
+	if len(mentions) == 0 {
+		return "", nil
+	}
+	var b strings.Builder
+	b.WriteString("\n\nAttached by the user (@-mentions):\n")
+	for _, m := range mentions {
+		part, err := one(ctx, ws, m)
+		if err != nil {
+			return "", fmt.Errorf("@%s: %w", m, err)
+		}
+		b.WriteString(part)
+		if b.Len() > MaxTotal {
+			return "", fmt.Errorf("the attached files are over %d KiB together: mention fewer or a line range (@file:10-40)", MaxTotal>>10)
+		}
+	}
+	return b.String(), nil
+}
+
+func one(ctx context.Context, ws *workspace.Workspace, m string) (string, error) {
+	if strings.HasSuffix(m, "/") {
+		out, err := run(ctx, tool(ws, "list_dir"), map[string]any{"path": strings.TrimSuffix(m, "/"), "depth": 2})
+		if err != nil {
+			return "", err
+		}
+		var names []string
+		entries, _ := out["entries"].([]any)
+		for _, e := range entries {
+			if em, ok := e.(map[string]any); ok {
+				p, _ := em["path"].(string)
+				if em["type"] == "dir" {
+					p += "/"
+				}
+				names = append(names, p)
+			}
+		}
+		return fmt.Sprintf("<folder path=%q>\n%s\n</folder>\n", m, strings.Join(names, "\n")), nil
+	}
+	args := map[string]any{"path": m, "maxChars": 100000}
+	attr := ""
+	if r := rangeSuffix.FindStringSubmatch(m); r != nil {
+		from, _ := strconv.Atoi(r[2])
+		to, _ := strconv.Atoi(r[3])
+		args = map[string]any{"path": r[1], "startLine": from, "endLine": to, "maxChars": 100000}
+		attr = fmt.Sprintf(" lines=\"%d-%d\"", from, to)
+		m = r[1]
+	}
+	out, err := run(ctx, tool(ws, "read_file"), args)
+	if err != nil {
+		return "", err
+	}
+	content, _ := out["content"].(string)
+	if t, _ := out["truncated"].(bool); t {
+		return "", fmt.Errorf("the file is too long to attach whole: mention a line range (@%s:1-200)", m)
+	}
+	return fmt.Sprintf("<file path=%q%s>\n%s\n</file>\n", m, attr, content), nil
+}

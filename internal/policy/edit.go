@@ -1,0 +1,205 @@
+package policy
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"gatehouse/internal/approval"
+	"gatehouse/internal/atomicfile"
+	"gatehouse/internal/protocol"
+)
+
+// Scope is where a new rule is saved.
+type Scope string
+
+const (
+	ScopeWorkspace  Scope = "workspace"  // the user's file for this workspace
+	ScopeEverywhere Scope = "everywhere" // the user's file
+)
+
+// New is a rule to save.
+type New struct {
+	Decision approval.Verdict
+	// Rule is the scope: a session rule as the dialog offers it (exact
+	// words, absolute folder) or written by hand (patterns, relative
+	// folder; Patterns set).
+	Rule     protocol.Rule
+	Patterns bool
+	Reason   string
+	// Examples are the lines (or paths) the rule must match: saved as its
+	// match examples, checked now and at every load.
+	Examples []string
+}
+
+// Add saves n in scope's file of w and returns the rule as loaded. A file
+// that does not load is left alone: Add refuses and says where.
+func Add(w Where, scope Scope, n New) (approval.StandingRule, error) {
+	file, layer := w.UserFile(), LayerUser
+	if scope == ScopeWorkspace {
+		if w.Workspace == "" {
+			return approval.StandingRule{}, errors.New("policy: no workspace to save for")
+		}
+		file, layer = w.WorkspaceFile(), LayerWorkspace
+	}
+	fr, err := toFileRule(w, n)
+	if err != nil {
+		return approval.StandingRule{}, err
+	}
+	old, err := os.ReadFile(file)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return approval.StandingRule{}, err
+	}
+	if _, _, err := parse(file, layer, string(old)); err != nil {
+		return approval.StandingRule{}, fmt.Errorf("policy: %w (fix it first; nothing was saved)", err)
+	}
+	var b bytes.Buffer
+	b.Write(old)
+	if len(old) == 0 {
+		b.WriteString("# Gatehouse standing policy: rules that outlive a session.\n")
+		if layer == LayerWorkspace {
+			fmt.Fprintf(&b, "# For one workspace, kept here, never inside it.\nworkspace = %s\n", tomlString(realPath(w.Workspace)))
+		}
+	}
+	if len(old) > 0 && !bytes.HasSuffix(old, []byte("\n")) {
+		b.WriteByte('\n')
+	}
+	writeRule(&b, fr)
+	_, rules, err := parse(file, layer, b.String())
+	if err != nil {
+		return approval.StandingRule{}, fmt.Errorf("policy: the new rule does not load: %w", err)
+	}
+	if err := os.MkdirAll(filepath.Dir(file), 0o700); err != nil {
+		return approval.StandingRule{}, err
+	}
+	if err := atomicfile.Write(file, b.Bytes(), 0o600); err != nil {
+		return approval.StandingRule{}, err
+	}
+	return rules[len(rules)-1], nil
+}
+
+// toFileRule writes n as it is saved: commands as shell text, the folder
+// relative to the workspace root.
+func toFileRule(w Where, n New) (fileRule, error) {
+	r := n.Rule
+	fr := fileRule{ID: newID(), Decision: string(n.Decision), Tool: r.Tool, Files: slices.Clone(r.Files), Action: r.Action,
+		Reason: n.Reason, Match: slices.Clone(n.Examples)}
+	for _, c := range r.Commands {
+		if !n.Patterns {
+			c = approval.LiteralPattern(c)
+		}
+		fr.Commands = append(fr.Commands, approval.PatternText(c))
+	}
+	fr.Cwd = r.Cwd
+	if filepath.IsAbs(r.Cwd) {
+		if w.Workspace == "" {
+			return fr, errors.New("policy: a folder rule needs its workspace")
+		}
+		rel, err := filepath.Rel(realPath(w.Workspace), r.Cwd)
+		if err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
+			return fr, fmt.Errorf("policy: folder %s is outside the workspace", r.Cwd)
+		}
+		fr.Cwd = filepath.ToSlash(rel)
+	}
+	if fr.Action == "exec" {
+		fr.Action = ""
+	}
+	if fr.Cwd == "." && n.Decision == approval.VerdictAllow {
+		fr.Cwd = ""
+	}
+	return fr, nil
+}
+
+func newID() string {
+	var b [4]byte
+	rand.Read(b[:])
+	return "p-" + hex.EncodeToString(b[:])
+}
+
+func tomlString(s string) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.Encode(s)
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+func tomlStrings(ss []string) string {
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = tomlString(s)
+	}
+	return "[" + strings.Join(q, ", ") + "]"
+}
+
+func writeRule(b *bytes.Buffer, fr fileRule) {
+	b.WriteString("\n[[rule]]\n")
+	kv := func(k, v string) {
+		if v != "" {
+			fmt.Fprintf(b, "%s = %s\n", k, tomlString(v))
+		}
+	}
+	kvs := func(k string, v []string) {
+		if len(v) > 0 {
+			fmt.Fprintf(b, "%s = %s\n", k, tomlStrings(v))
+		}
+	}
+	kv("id", fr.ID)
+	kv("decision", fr.Decision)
+	kv("tool", fr.Tool)
+	kvs("commands", fr.Commands)
+	kvs("files", fr.Files)
+	kv("action", fr.Action)
+	kv("cwd", fr.Cwd)
+	kv("reason", fr.Reason)
+	kvs("match", fr.Match)
+	kvs("not_match", fr.NotMatch)
+}
+
+// Remove deletes rule id from the user's files of w (the workspace's own
+// file is the workspace's to edit). The rest of the file, comments
+// included, stays as it was.
+func Remove(w Where, id string) (approval.StandingRule, error) {
+	for _, f := range []struct{ file, layer string }{{w.UserFile(), LayerUser}, {w.WorkspaceFile(), LayerWorkspace}} {
+		if f.file == "" {
+			continue
+		}
+		old, err := os.ReadFile(f.file)
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return approval.StandingRule{}, err
+		}
+		_, rules, err := parse(f.file, f.layer, string(old))
+		if err != nil {
+			return approval.StandingRule{}, fmt.Errorf("policy: %w (fix it first; nothing was removed)", err)
+		}
+		i := slices.IndexFunc(rules, func(r approval.StandingRule) bool { return r.ID == id })
+		if i < 0 {
+			continue
+		}
+		lines := strings.SplitAfter(string(old), "\n")
+		start, end := rules[i].Line-1, len(lines)
+		if i+1 < len(rules) {
+			end = rules[i+1].Line - 1
+		}
+		// Keep comment lines just above the next rule: they are its.
+		for end > start+1 && strings.HasPrefix(strings.TrimSpace(lines[end-1]), "#") {
+			end--
+		}
+		text := strings.Join(slices.Delete(lines, start, end), "")
+		if _, _, err := parse(f.file, f.layer, text); err != nil {
+			return approval.StandingRule{}, fmt.Errorf("policy: removing %s would break the file: %w", id, err)
+		}
+		return rules[i], atomicfile.Write(f.file, []byte(text), 0o600)
+	}
+	return approval.StandingRule{}, fmt.Errorf("policy: no rule %q in the user's files (a workspace's own rules are edited in its .gatehouse/policy.toml)", id)
+}

@@ -1,0 +1,228 @@
+// Package policy is the standing policy: rules that outlive a session,
+// in TOML files in layers, and the audit log of every call decided without
+// a person (see DESIGN.md, "Approval").
+//
+// Layers, each a file:
+//
+//   - user: policy.toml in Gatehouse's config folder, for every workspace;
+//   - workspace: policy.d/<key>.toml in the same folder, for one workspace
+//     keyed by its real path (the user's decision about that folder, never
+//     stored inside it);
+//   - project: the workspace's own .gatehouse/policy.toml, read only once
+//     the user trusts it (trust kind "policy", kept with its content hash),
+//     and only able to tighten: a file with an allow rule is refused whole.
+//
+// A rule is the session rules' exact scope made durable
+// (approval.StandingRule): deny beats ask beats allow whatever the layer,
+// and a deny holds in every approval mode. A file that does not parse, has
+// an unknown key, or a rule whose match/not_match example fails, loads
+// nothing, and its error names the file and line.
+//
+// The format is TOML (github.com/BurntSushi/toml: no dependencies, strict
+// decoding with the undecoded keys reported, parse errors with line and
+// column): people write these files by hand and comment them, which JSON
+// does not allow, and TOML has no YAML's implicit typing.
+package policy
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+
+	"gatehouse/internal/approval"
+
+	"github.com/BurntSushi/toml"
+)
+
+// Layer names.
+const (
+	LayerUser      = "user"
+	LayerWorkspace = "workspace"
+	LayerProject   = "project"
+)
+
+// fileRule is one [[rule]] as written.
+type fileRule struct {
+	ID       string   `toml:"id"`
+	Decision string   `toml:"decision"`
+	Tool     string   `toml:"tool"`
+	Commands []string `toml:"commands"`
+	Files    []string `toml:"files"`
+	Action   string   `toml:"action"`
+	Cwd      string   `toml:"cwd"`
+	Reason   string   `toml:"reason"`
+	Summary  string   `toml:"summary"`
+	Match    []string `toml:"match"`
+	NotMatch []string `toml:"not_match"`
+}
+
+type fileShape struct {
+	// Workspace is the folder a per-workspace file is for (its real path).
+	Workspace string     `toml:"workspace"`
+	Rule      []fileRule `toml:"rule"`
+}
+
+// Error is a policy file that loaded nothing: where and why.
+type Error struct {
+	File string `json:"file"`
+	Line int    `json:"line,omitempty"`
+	Msg  string `json:"message"`
+}
+
+func (e *Error) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	}
+	return e.File + ": " + e.Msg
+}
+
+var ruleHeader = regexp.MustCompile(`^\s*\[\[\s*rule\s*\]\]`)
+
+// ruleLines returns the line (from 1) of each [[rule]] header in text.
+func ruleLines(text string) []int {
+	var out []int
+	for i, l := range strings.Split(text, "\n") {
+		if ruleHeader.MatchString(l) {
+			out = append(out, i+1)
+		}
+	}
+	return out
+}
+
+// parse reads text, the content of file in layer, into its rules: all or
+// none.
+func parse(file, layer, text string) (fileShape, []approval.StandingRule, error) {
+	var shape fileShape
+	md, err := toml.Decode(text, &shape)
+	if err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			return shape, nil, &Error{File: file, Line: pe.Position.Line, Msg: pe.Message}
+		}
+		return shape, nil, &Error{File: file, Msg: err.Error()}
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		return shape, nil, &Error{File: file, Msg: fmt.Sprintf("unknown key %q (keys: workspace, and per [[rule]]: id, decision, tool, commands, files, action, cwd, reason, summary, match, not_match)", und[0].String())}
+	}
+	lines := ruleLines(text)
+	rules := make([]approval.StandingRule, 0, len(shape.Rule))
+	seen := map[string]int{}
+	for i, fr := range shape.Rule {
+		line := 0
+		if i < len(lines) {
+			line = lines[i]
+		}
+		r, err := compile(fr, layer, file, i)
+		if err != nil {
+			return shape, nil, &Error{File: file, Line: line, Msg: fmt.Sprintf("rule %d: %v", i+1, err)}
+		}
+		if prev, dup := seen[r.ID]; dup {
+			return shape, nil, &Error{File: file, Line: line, Msg: fmt.Sprintf("rule %d: id %q is also rule %d's", i+1, r.ID, prev)}
+		}
+		seen[r.ID] = i + 1
+		r.Line = line
+		rules = append(rules, r)
+	}
+	return shape, rules, nil
+}
+
+// compile checks fr and makes it a standing rule, its examples checked.
+func compile(fr fileRule, layer, file string, i int) (approval.StandingRule, error) {
+	v, err := approval.ParseVerdict(fr.Decision)
+	if err != nil {
+		return approval.StandingRule{}, err
+	}
+	if fr.Tool == "" {
+		return approval.StandingRule{}, errors.New("tool is required (bash, apply_patch, mcp__server__tool, …)")
+	}
+	if v == approval.VerdictAllow && strings.Contains(fr.Tool, "*") {
+		return approval.StandingRule{}, errors.New("an allow rule names its tool exactly (a wildcard tool is for ask and deny)")
+	}
+	if len(fr.Commands) > 0 && len(fr.Files) > 0 {
+		return approval.StandingRule{}, errors.New("a rule has commands or files, not both")
+	}
+	if fr.Action != "" && fr.Action != "exec" && fr.Action != "start" {
+		return approval.StandingRule{}, fmt.Errorf("action %q: want exec or start", fr.Action)
+	}
+	if strings.HasPrefix(fr.Cwd, "/") || strings.HasPrefix(fr.Cwd, "..") || strings.HasPrefix(fr.Cwd, "~") {
+		return approval.StandingRule{}, fmt.Errorf("cwd %q: a folder relative to the workspace root", fr.Cwd)
+	}
+	r := approval.StandingRule{Decision: v, Reason: fr.Reason, Layer: layer, File: file}
+	r.ID, r.Tool, r.Action, r.Cwd, r.Summary = fr.ID, fr.Tool, fr.Action, fr.Cwd, fr.Summary
+	if r.ID == "" {
+		r.ID = fmt.Sprintf("%s:%d", layer, i+1)
+	}
+	for _, c := range fr.Commands {
+		words, err := approval.CommandPattern(c)
+		if err != nil {
+			return approval.StandingRule{}, err
+		}
+		if slices.Contains(words, approval.AnyArgs) && (v == approval.VerdictAllow || words[len(words)-1] != approval.AnyArgs) {
+			return approval.StandingRule{}, fmt.Errorf("command %q: ** (any further arguments) ends an ask or deny rule's command only; an allow rule names every argument", c)
+		}
+		r.Commands = append(r.Commands, words)
+	}
+	for _, f := range fr.Files {
+		if f == "" || strings.HasPrefix(f, "/") || strings.Contains("/"+f+"/", "/../") {
+			return approval.StandingRule{}, fmt.Errorf("file %q: a workspace-relative path or glob", f)
+		}
+		r.Files = append(r.Files, f)
+	}
+	if r.Summary == "" {
+		r.Summary = summarize(r)
+	}
+	for _, ex := range fr.Match {
+		if !r.Matches(ex) {
+			return approval.StandingRule{}, fmt.Errorf("match example %q is not matched", ex)
+		}
+	}
+	for _, ex := range fr.NotMatch {
+		if r.Matches(ex) {
+			return approval.StandingRule{}, fmt.Errorf("not_match example %q is matched", ex)
+		}
+	}
+	return r, nil
+}
+
+// summarize spells out r's scope.
+func summarize(r approval.StandingRule) string {
+	var what string
+	switch {
+	case len(r.Commands) > 0:
+		var cs []string
+		for _, c := range r.Commands {
+			cs = append(cs, "`"+approval.PatternText(c)+"`")
+		}
+		what = "run " + strings.Join(cs, ", ")
+		if r.Action != "" && r.Action != "exec" {
+			what += " (" + r.Action + ")"
+		}
+		if r.Cwd != "" && r.Cwd != "." {
+			what += " in " + r.Cwd + "/"
+		}
+	case len(r.Files) > 0:
+		what = r.Tool + " on " + strings.Join(r.Files, ", ")
+	default:
+		what = r.Tool + " (any arguments)"
+	}
+	return string(r.Decision) + ": " + what
+}
+
+// readFile loads file of layer: its rules, or none and the error; a file
+// that does not exist is empty.
+func readFile(file, layer string) (fileShape, []approval.StandingRule, error) {
+	b, err := os.ReadFile(file)
+	if errors.Is(err, os.ErrNotExist) {
+		return fileShape{}, nil, nil
+	}
+	if err != nil {
+		return fileShape{}, nil, &Error{File: file, Msg: err.Error()}
+	}
+	if len(b) > 1<<20 {
+		return fileShape{}, nil, &Error{File: file, Msg: "larger than 1 MiB: refused"}
+	}
+	return parse(file, layer, string(b))
+}

@@ -1,0 +1,58 @@
+package sessionhost
+
+import (
+	"gatehouse/internal/approval"
+	"gatehouse/internal/policy"
+	"gatehouse/internal/protocol"
+	"gatehouse/internal/trust"
+)
+
+// PolicyWhere is where the standing policy of workspace root is read
+// from: the user's files in the config folder and, once trusted, the
+// workspace's own.
+func (h *Host) PolicyWhere(root string) policy.Where {
+	w := policy.Where{ConfigDir: h.env.ConfigDir, Workspace: root}
+	if h.env.ConfigDir != "" {
+		w.Trust = trust.NewStore(h.env.ConfigDir)
+	}
+	return w
+}
+
+// Audit is the audit log of calls decided without a person, kept with the
+// session data (nil: no data folder).
+func (h *Host) Audit() *policy.Audit {
+	if h.env.DataDir == "" {
+		return nil
+	}
+	return policy.OpenAudit(h.env.DataDir)
+}
+
+// standing is the gate's standing policy and audit log for a session in
+// root; nil where the host has no config or data folder.
+func (h *Host) standing(root string) (func() []approval.StandingRule, func(approval.AuditEntry),
+	func(protocol.Rule, string) (approval.StandingRule, error)) {
+	var rules func() []approval.StandingRule
+	if h.env.ConfigDir != "" {
+		src := policy.NewSource(h.PolicyWhere(root))
+		for _, e := range src.Policy().Errors {
+			h.o.Logger.Warn("standing policy file not loaded", "err", e.Error())
+		}
+		rules = src.Rules
+	}
+	var audit func(approval.AuditEntry)
+	if a := h.Audit(); a != nil {
+		audit = func(e approval.AuditEntry) {
+			if err := a.Append(e); err != nil {
+				h.o.Logger.Warn("audit log", "err", err)
+			}
+		}
+	}
+	var save func(protocol.Rule, string) (approval.StandingRule, error)
+	if h.env.ConfigDir != "" {
+		w := h.PolicyWhere(root)
+		save = func(r protocol.Rule, scope string) (approval.StandingRule, error) {
+			return policy.Add(w, policy.Scope(scope), policy.New{Decision: approval.VerdictAllow, Rule: r})
+		}
+	}
+	return rules, audit, save
+}
