@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { AppState, ApprovalMode, Backend } from "./bridge";
+import type { AppState, ApprovalMode, Backend, ImageRef } from "./bridge";
+import { ImagesContext } from "./components/images";
 import { Header } from "./components/Header";
 import { ModelMenu } from "./components/ModelMenu";
 import { Chat } from "./components/Chat";
@@ -131,8 +132,8 @@ export function App({ backend, processes, sessions, localModels, files, approval
       return s;
     }));
 
-  const submit = useCallback(async (text: string) => {
-    const r = await backend.submit(text);
+  const submit = useCallback(async (text: string, images?: ImageRef[]) => {
+    const r = images?.length ? await backend.submitWithImages(text, images) : await backend.submit(text);
     if (r.queued) store.addQueued(text);
   }, [backend, store]);
 
@@ -196,7 +197,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const { props: panelProps, setOpen: setPanelOpen } = useSidePanels(showServers ? panelDefaults : panelDefaultsNoServers, state?.panelWidths,
     useCallback((id: string, w: number) => void backend.setPanelWidth(id, w).catch(() => {}), [backend]));
   const onProcessStarted = useCallback(() => setPanelOpen("processes", true), [setPanelOpen]);
-  const settingsDeps = useMemo<SettingsDeps>(() => ({ backend, localModels, sandbox, trusted, contextUse, git, policy,
+  const settingsDeps = useMemo<SettingsDeps>(() => ({ backend, vision: backend, localModels, sandbox, trusted, contextUse, git, policy,
     agents: state?.workspace ? backend.agentDefinitions : undefined,
     showPanel: showServers ? (id: "servers") => (setSettingsAt(null), setPanelOpen(id, true)) : undefined,
   }), [backend, localModels, sandbox, trusted, contextUse, git, policy, state?.workspace, showServers, setPanelOpen]);
@@ -265,8 +266,10 @@ export function App({ backend, processes, sessions, localModels, files, approval
             <SidePanel side="left" title="Files" {...panelProps("files")} emptyText={state.workspace ? "The file tree appears here." : "Choose a folder to start."}>
               {files && state.workspace ? <FileTree key={state.workspace} files={files} revert={undo.actions?.revert} /> : undefined}
             </SidePanel>
+            <ImagesContext.Provider value={backend}>
             <Chat state={state} transcript={transcript} notice={startMode.current === "auto" ? autoNotice : undefined} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onCancel={cancel} findSignal={findSignal} slash={slash} mentions={mentions}
               onStopAgent={(id) => backend.stopSubagent(id)} agentSources={agentSources} />
+            </ImagesContext.Provider>
             {agentsTrust && state.workspace && (
               <AgentsTrust key={state.workspace} backend={agentsTrust} refresh={`${transcript.sessionId}:${transcript.turnId}`}
                 onTrusted={() => setAgentsTrusted((n) => n + 1)} />

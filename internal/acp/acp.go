@@ -125,7 +125,8 @@ func Run(ctx context.Context, args []string, env sessionhost.Env, in io.Reader, 
 	// Sessions open through the host recipe, as the window's and exec's.
 	h := sessionhost.New(env, sessionhost.Options{Logger: logger, Settings: func() settings.Effective { return eff }})
 	defer h.Close()
-	err = Serve(ctx, Options{Host: h, Model: client, Mode: m, MaxSteps: *maxSteps, Logger: logger, Version: env.Version}, in, out)
+	err = Serve(ctx, Options{Host: h, Model: client, Vision: sessionhost.ModelVision(client, eff.Settings), Mode: m,
+		MaxSteps: *maxSteps, Logger: logger, Version: env.Version}, in, out)
 	if err != nil {
 		fmt.Fprintln(stderr, "gatehouse acp:", err)
 		return 1

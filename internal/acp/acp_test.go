@@ -26,8 +26,8 @@ func TestInitializeOffersLoadAndTextOnly(t *testing.T) {
 		t.Error("loadSession not offered")
 	}
 	pc := r.AgentCapabilities.PromptCapabilities
-	if pc.Image || pc.Audio || pc.EmbeddedContext {
-		t.Errorf("prompt capabilities %+v: the runtime reads text only", pc)
+	if !pc.Image || pc.Audio || pc.EmbeddedContext {
+		t.Errorf("prompt capabilities %+v: the runtime reads text and images", pc)
 	}
 	if r.ProtocolVersion != sdk.ProtocolVersionNumber || r.AgentInfo == nil || r.AgentInfo.Name != "gatehouse" {
 		t.Errorf("initialize %+v", r)

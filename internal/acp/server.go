@@ -2,6 +2,7 @@ package acp
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
@@ -16,6 +17,7 @@ import (
 
 	"gatehouse/internal/agent"
 	"gatehouse/internal/approval"
+	"gatehouse/internal/attach"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/runtime"
 	"gatehouse/internal/session"
@@ -37,6 +39,9 @@ type Options struct {
 	Logger *slog.Logger
 	// Version is reported in initialize (empty: the build's).
 	Version string
+	// Vision says whether the model sees (nil: it does not): an image
+	// block for a model that cannot see is refused with the reason.
+	Vision attach.Vision
 }
 
 // Serve speaks ACP on in/out until the editor closes in or ctx ends; then
@@ -114,10 +119,11 @@ func (a *Agent) Initialize(ctx context.Context, p sdk.InitializeRequest) (sdk.In
 		version = buildVersion()
 	}
 	return sdk.InitializeResponse{
-		ProtocolVersion:   v,
-		AgentCapabilities: sdk.AgentCapabilities{LoadSession: true, McpCapabilities: sdk.McpCapabilities{Http: true}},
-		AgentInfo:         &sdk.Implementation{Name: "gatehouse", Title: sdk.Ptr("Gatehouse"), Version: version},
-		AuthMethods:       []sdk.AuthMethod{},
+		ProtocolVersion: v,
+		AgentCapabilities: sdk.AgentCapabilities{LoadSession: true, McpCapabilities: sdk.McpCapabilities{Http: true},
+			PromptCapabilities: sdk.PromptCapabilities{Image: true}},
+		AgentInfo:   &sdk.Implementation{Name: "gatehouse", Title: sdk.Ptr("Gatehouse"), Version: version},
+		AuthMethods: []sdk.AuthMethod{},
 	}, nil
 }
 
@@ -183,7 +189,7 @@ func (a *Agent) open(ctx context.Context, cwd, id string, servers []sdk.McpServe
 	s := &acpSession{a: a, id: id, ws: ws, calls: map[string]*callInfo{}}
 	s.mode.Store(a.o.Mode)
 	opened, err := a.o.Host.Open(sessionhost.Spec{ID: id, Resume: resume, Workspace: ws, Model: a.o.Model, Sink: s,
-		Mode: s.currentMode, Gateway: s.gateway, Asker: asker{s}, MaxSteps: a.o.MaxSteps, MCPServers: editor, MCPWait: ctx})
+		Mode: s.currentMode, Gateway: s.gateway, Asker: asker{s}, MaxSteps: a.o.MaxSteps, MCPServers: editor, MCPWait: ctx, CanSee: a.canSee()})
 	switch {
 	case errors.Is(err, sessionhost.ErrMCPConfig):
 		return nil, invalidParams("%v", err)
@@ -225,7 +231,7 @@ func (a *Agent) Prompt(ctx context.Context, p sdk.PromptRequest) (sdk.PromptResp
 	if err != nil {
 		return sdk.PromptResponse{}, err
 	}
-	text, err := promptText(p.Prompt)
+	prompt, err := a.promptOf(ctx, p.Prompt)
 	if err != nil {
 		return sdk.PromptResponse{}, err
 	}
@@ -234,7 +240,7 @@ func (a *Agent) Prompt(ctx context.Context, p sdk.PromptRequest) (sdk.PromptResp
 	if ctx.Err() != nil {
 		return sdk.PromptResponse{StopReason: sdk.StopReasonCancelled}, nil
 	}
-	out, err := s.rt.Run(ctx, text)
+	out, err := s.rt.RunPrompt(ctx, prompt)
 	s.flush() // every update of the turn goes out before the answer
 	if err != nil {
 		return sdk.PromptResponse{}, internalError("%v", err)
@@ -294,26 +300,48 @@ func tokenUsage(u protocol.Usage) *sdk.Usage {
 		TotalTokens: int(u.TotalTokens), CachedReadTokens: sdk.Ptr(int(u.CachedTokens))}
 }
 
-// promptText is the prompt as the model reads it: text blocks as they are,
-// resource links as a mention of their URI. Anything else was not offered
-// in initialize and is refused.
-func promptText(blocks []sdk.ContentBlock) (string, error) {
+// canSee is the sessions' Spec.CanSee (nil when no Vision was given).
+func (a *Agent) canSee() func() bool {
+	if a.o.Vision == nil {
+		return nil
+	}
+	return sessionhost.CanSee(a.o.Vision)
+}
+
+// promptOf is the prompt as the model reads it: text blocks as they are,
+// resource links as a mention of their URI, image blocks as images
+// (prepared and saved as the window's attachments are; refused with the
+// reason when the model cannot see). Anything else was not offered in
+// initialize and is refused.
+func (a *Agent) promptOf(ctx context.Context, blocks []sdk.ContentBlock) (agent.Prompt, error) {
 	var parts []string
+	var p agent.Prompt
+	at := &attach.Attacher{Store: attach.StoreIn(a.o.Host.Env().DataDir), Vision: a.o.Vision}
 	for _, b := range blocks {
 		switch {
 		case b.Text != nil:
 			parts = append(parts, b.Text.Text)
 		case b.ResourceLink != nil:
 			parts = append(parts, "@"+b.ResourceLink.Uri)
+		case b.Image != nil:
+			data, err := base64.StdEncoding.DecodeString(b.Image.Data)
+			if err != nil {
+				return p, invalidParams("an image block's data is not base64: %v", err)
+			}
+			im, err := at.AddBytes(ctx, "", data)
+			if err != nil {
+				return p, invalidParams("%v", err)
+			}
+			p.Images = append(p.Images, im)
 		default:
-			return "", invalidParams("only text and resource links can be sent to Gatehouse")
+			return p, invalidParams("only text, images and resource links can be sent to Gatehouse")
 		}
 	}
-	text := strings.Join(parts, "\n")
-	if strings.TrimSpace(text) == "" {
-		return "", invalidParams("the prompt is empty")
+	p.Text = strings.Join(parts, "\n")
+	if strings.TrimSpace(p.Text) == "" && len(p.Images) == 0 {
+		return p, invalidParams("the prompt is empty")
 	}
-	return text, nil
+	return p, nil
 }
 
 // Cancel implements sdk.Agent. The SDK has already cancelled the running

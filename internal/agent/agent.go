@@ -58,6 +58,13 @@ type Config struct {
 	// the model should read (files it read changed on disk meanwhile). Each
 	// joins the history as a user message, so later requests carry it too.
 	Notes func() []string
+	// CanSee reports whether the model takes images now (the host knows
+	// it from the server, a table or a setting); nil or false: no image is
+	// ever sent and view_image is not offered (see images.go).
+	CanSee func() bool
+	// LoadImage reads a saved image by id, for the images of a resumed
+	// session, whose history names them without their bytes.
+	LoadImage func(id string) ([]byte, error)
 	// Kept, when set, is read at each request after a compaction and sent
 	// with the checkpoint summary: state the model keeps beyond its summary
 	// (its todo list). "" adds nothing. It must not call into the Agent.
@@ -90,6 +97,9 @@ type Agent struct {
 	// the one a refusal reported, when smaller than learnedOver, the window
 	// resolved then.
 	window, learned, learnedOver llm.Window
+	// sees is Config.CanSee's answer, asked before each request outside
+	// the lock (it may ask the model server once).
+	sees atomic.Bool
 }
 
 // New returns an agent with an empty history.

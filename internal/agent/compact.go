@@ -65,6 +65,7 @@ func (a *Agent) Compact(ctx context.Context) error {
 	}
 	defer a.turn.Unlock()
 	a.resolveWindow(ctx)
+	a.updateSees()
 	ok, _, err := a.compact(ctx, "", a.toolSpecs(), true)
 	if err == nil && !ok {
 		return ErrNothingToCompact

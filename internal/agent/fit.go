@@ -68,11 +68,13 @@ func (a *Agent) clearLocked(specs []llm.ToolSpec, target int, size *int) int {
 			continue
 		}
 		stub := clearedStub(calls[m.ToolCallID], m.Text)
-		if len(stub) >= len(m.Text) {
+		if len(m.Images) > 0 {
+			stub = clearedImageStub(calls[m.ToolCallID], len(m.Images))
+		} else if len(stub) >= len(m.Text) {
 			continue
 		}
 		a.cleared[m.ToolCallID] = stub
-		*size -= a.scaled(estimate(m.Text) - estimate(stub))
+		*size -= a.scaled(estimate(m.Text) + imageTokens(m.Images) - estimate(stub))
 		n++
 	}
 	return n
@@ -98,7 +100,7 @@ func (a *Agent) viewLocked() []llm.Message {
 	}
 	if a.cp != nil {
 		if a.cp.lastUser >= 0 {
-			msgs = append(msgs, a.history[a.cp.lastUser])
+			msgs = append(msgs, a.withImagesLocked(a.history[a.cp.lastUser]))
 		}
 		text := checkpointText(a.cp.summary)
 		if a.cfg.Kept != nil {
@@ -111,10 +113,10 @@ func (a *Agent) viewLocked() []llm.Message {
 	for _, m := range a.history[a.firstSent():] {
 		if m.Role == llm.RoleTool {
 			if stub, ok := a.cleared[m.ToolCallID]; ok {
-				m.Text = stub
+				m.Text, m.Images = stub, nil
 			}
 		}
-		msgs = append(msgs, m)
+		msgs = append(msgs, a.withImagesLocked(m))
 	}
 	return msgs
 }
@@ -173,6 +175,22 @@ func clearedStub(c llm.ToolCall, output string) string {
 	return string(b)
 }
 
+// clearedImageStub replaces a tool result that carried images (view_image).
+func clearedImageStub(c llm.ToolCall, n int) string {
+	note := fmt.Sprintf("the %d image(s) `%s` returned were dropped to save context; view it again if you need it", n, describeCall(c))
+	b, _ := json.Marshal(map[string]any{"cleared": true, "note": note})
+	return string(b)
+}
+
+// imageTokens is the provider's count of ims (see llm.Image.Tokens).
+func imageTokens(ims []llm.Image) int {
+	n := 0
+	for _, im := range ims {
+		n += im.Tokens()
+	}
+	return n
+}
+
 // describeCall names a call in a few words: a bash command as typed, a file
 // tool and its path, else the tool and its arguments, cut short.
 func describeCall(c llm.ToolCall) string {
@@ -214,7 +232,7 @@ func estimate(s string) int { return len(s)/4 + 1 }
 // Responses API), so its size in bytes says little about its tokens, and
 // a server that sends it also reports the prompt's real size.
 func messageTokens(m llm.Message) int {
-	n := estimate(m.Text) + 4
+	n := estimate(m.Text) + 4 + imageTokens(m.Images)
 	for _, c := range m.ToolCalls {
 		n += estimate(c.Name) + estimate(c.Arguments)
 	}

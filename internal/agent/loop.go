@@ -15,6 +15,12 @@ import (
 // ctx stops the model stream and any running tool, and the turn ends as
 // cancelled. Turns of one Agent never overlap: a second Run waits.
 func (a *Agent) Run(ctx context.Context, turnID, prompt string) Outcome {
+	return a.RunPrompt(ctx, turnID, Prompt{Text: prompt})
+}
+
+// RunPrompt runs one turn for p, its text and its images, as Run does.
+func (a *Agent) RunPrompt(ctx context.Context, turnID string, pr Prompt) Outcome {
+	prompt := pr.Text
 	a.turn.Lock()
 	defer a.turn.Unlock()
 	if turnID == "" {
@@ -22,13 +28,13 @@ func (a *Agent) Run(ctx context.Context, turnID, prompt string) Outcome {
 	}
 	a.turnID.Store(&turnID)
 	defer a.turnID.Store(nil)
-	a.emit(turnID, protocol.TurnStarted, protocol.TurnStartedPayload{Prompt: prompt})
+	a.emit(turnID, protocol.TurnStarted, protocol.TurnStartedPayload{Prompt: prompt, Images: refs(pr.Images)})
 	a.mu.Lock()
 	a.undo = nil // a compaction can be undone only before the next turn
 	a.mu.Unlock()
 	a.resolveWindow(ctx)
 	user := llm.User(prompt)
-	user.ID = turnID
+	user.ID, user.Images = turnID, llmImages(pr.Images)
 	a.appendHistory(user)
 	out := a.loop(ctx, turnID)
 	out.TurnID = turnID
@@ -61,6 +67,7 @@ func (a *Agent) loop(ctx context.Context, turnID string) Outcome {
 		}
 		// Read before every request: tools added or removed meanwhile (an
 		// MCP server, a Go caller) are what this request offers.
+		a.updateSees()
 		specs := a.toolSpecs()
 		msgs, trimmed, size := a.fit(specs)
 		out.Trimmed += trimmed
@@ -188,9 +195,10 @@ func (a *Agent) runCalls(ctx context.Context, turnID string, calls []llm.ToolCal
 func (a *Agent) finish(turnID string, c llm.ToolCall, res tools.Result, d time.Duration) {
 	a.emit(turnID, protocol.ToolFinished, protocol.ToolFinishedPayload{
 		CallID: c.ID, Tool: c.Name, Result: res.Output, IsError: res.IsError,
-		DurationMs: max(d-res.Waited, 0).Milliseconds(), WaitMs: res.Waited.Milliseconds(), Approval: res.Approval})
+		DurationMs: max(d-res.Waited, 0).Milliseconds(), WaitMs: res.Waited.Milliseconds(), Approval: res.Approval,
+		Images: refs(res.Images)})
 	m := llm.ToolResult(c.ID, string(res.Output))
-	m.ID = c.ID
+	m.ID, m.Images = c.ID, llmImages(res.Images)
 	a.appendHistory(m)
 }
 
@@ -222,6 +230,9 @@ func (a *Agent) toolSpecs() []llm.ToolSpec {
 	}
 	var out []llm.ToolSpec
 	for _, s := range a.cfg.Tools.Specs() {
+		if s.Name == ViewImageTool && !a.canSee() {
+			continue
+		}
 		out = append(out, llm.ToolSpec{Name: s.Name, Description: s.Description, Parameters: s.Parameters})
 	}
 	return out

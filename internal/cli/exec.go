@@ -15,6 +15,7 @@ import (
 	"gatehouse/internal/agent"
 	"gatehouse/internal/approval"
 	"gatehouse/internal/events"
+	"gatehouse/internal/images"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/sessionhost"
 	"gatehouse/internal/settings"
@@ -32,7 +33,7 @@ const (
 
 const execUsage = `usage: gatehouse exec --workspace DIR --prompt TEXT [--approval plan|auto|safe|manual]
                      [--model M] [--base-url URL] [--api chat|responses] [--max-steps N] [--json]
-                     [--mcp-config FILE]...
+                     [--mcp-config FILE]... [--image FILE]...
 
 Runs one turn of the agent without the window and exits when it stops.
 --prompt - reads the prompt from stdin. The model server and key come from
@@ -55,6 +56,10 @@ on the terminal (stderr, answers from stdin); without a terminal a call that
 needs approval is rejected and the turn ends as blocked_by_approval. The
 model's questions (ask_user) are asked there too; without a terminal the
 model reads that no one can answer, and decides itself.
+
+--image sends a PNG, JPEG, WEBP or GIF (up to 20 MB, scaled to 2048 px)
+with the prompt; a model that cannot see images is sent none, and exec
+stops before the turn saying why.
 
 MCP servers: the user's list (mcp.json in the app's config folder) and each
 --mcp-config file start before the turn; a workspace's .gatehouse/mcp.json
@@ -85,6 +90,9 @@ type execOptions struct {
 	maxSteps                                         int
 	json                                             bool
 	mcpConfigs                                       repeated
+	imageFiles                                       repeated
+	images                                           []images.Image
+	canSee                                           func() bool
 }
 
 // Exec runs `gatehouse exec`; args are the command line after "exec".
@@ -103,6 +111,7 @@ func Exec(ctx context.Context, args []string, env sessionhost.Env, stdin io.Read
 	fs.IntVar(&o.maxSteps, "max-steps", 0, "most model requests in the turn (default 50)")
 	fs.BoolVar(&o.json, "json", false, "print events as JSON lines")
 	fs.Var(&o.mcpConfigs, "mcp-config", "an mcpServers file to start besides the user's (repeatable)")
+	fs.Var(&o.imageFiles, "image", "an image to send with the prompt (repeatable)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return ExitOK
@@ -148,6 +157,10 @@ func Exec(ctx context.Context, args []string, env sessionhost.Env, stdin io.Read
 	if err != nil {
 		return usage("%v", err)
 	}
+	if o.images, o.canSee, err = execImages(ctx, client, eff.Settings, env.DataDir, o.imageFiles); err != nil {
+		fmt.Fprintln(stderr, "gatehouse exec:", err)
+		return ExitError
+	}
 	return runTurn(ctx, o, env, eff, ws, client, stdin, stdout, stderr)
 }
 
@@ -171,12 +184,12 @@ func runTurn(ctx context.Context, o execOptions, env sessionhost.Env, eff settin
 	gateway, asker := terminalHost(stdin, stderr)
 	sess, err := h.Open(sessionhost.Spec{Workspace: ws, Model: model, Sink: out,
 		Mode: func() approval.Mode { return mode }, Gateway: gateway, Asker: asker,
-		MaxSteps: o.maxSteps, MCPFiles: o.mcpConfigs, MCPWait: ctx})
+		MaxSteps: o.maxSteps, MCPFiles: o.mcpConfigs, MCPWait: ctx, CanSee: o.canSee})
 	if err != nil {
 		fmt.Fprintln(stderr, "gatehouse exec:", err)
 		return ExitError
 	}
-	outcome, err := sess.Run(ctx, o.prompt)
+	outcome, err := sess.RunPrompt(ctx, agent.Prompt{Text: o.prompt, Images: o.images})
 	// Processes end with the command; their last events are not printed
 	// (turn.stopped is the last line), but they are saved with the session.
 	sess.Close()

@@ -61,6 +61,7 @@ func (a *App) open(id string, resume bool) (*sessionhost.Session, error) {
 			a.log.Info("turn stopped", "session", id, "turn", out.TurnID, "reason", out.Reason, "tokens", out.Usage.TotalTokens)
 		},
 	}
+	spec.CanSee = a.canSee
 	if fw := a.files.Load(); fw != nil {
 		spec.Files = fw.Live()
 	} else {

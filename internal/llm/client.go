@@ -91,6 +91,8 @@ type Client struct {
 	noInclude sync.Map // model → struct{}
 	// windows caches ContextWindow's answer per model.
 	windows sync.Map // model → Window
+	// visions caches ServerVision's answer per model.
+	visions sync.Map // model → Vision
 }
 
 // attemptsKey holds the *int32 counting the HTTP attempts of one call.

@@ -43,6 +43,16 @@ func (l *Live) ContextWindow(ctx context.Context) Window {
 	return c.ContextWindow(ctx)
 }
 
+// ServerVision is the current client's: what the server's /models says of
+// whether the model in effect now takes images.
+func (l *Live) ServerVision(ctx context.Context) Vision {
+	c, err := l.current()
+	if err != nil {
+		return Vision{Source: VisionUnknown}
+	}
+	return c.ServerVision(ctx)
+}
+
 func (l *Live) current() (*Client, error) {
 	cfg := l.config()
 	k := configKey(cfg)

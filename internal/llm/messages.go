@@ -25,6 +25,9 @@ const (
 //	assistant:    Text and/or ToolCalls
 //	tool:         Text (the tool's result) and ToolCallID (the call it answers)
 //
+// A user or tool message may carry Images (see Image); a tool message's
+// go, on Chat Completions, in a user message right after it.
+//
 // An assistant message may also carry Reasoning, which only the model client
 // reads.
 type Message struct {
@@ -32,6 +35,7 @@ type Message struct {
 	Text       string     `json:"text,omitempty"`
 	ToolCalls  []ToolCall `json:"toolCalls,omitempty"`
 	ToolCallID string     `json:"toolCallId,omitempty"`
+	Images     []Image    `json:"images,omitempty"`
 	// Reasoning is the provider's reasoning items of an assistant message,
 	// opaque to everyone but this package: on the Responses API, the
 	// "reasoning" output items exactly as the server sent them (id,
@@ -100,6 +104,9 @@ func buildParams(model string, req Request) (openai.ChatCompletionNewParams, err
 			return p, fmt.Errorf("message %d: %w", i, err)
 		}
 		p.Messages = append(p.Messages, mp)
+		if m.Role == RoleTool && len(m.Images) > 0 {
+			p.Messages = append(p.Messages, chatUserContent(toolImagesNote(m.ToolCallID), m.Images))
+		}
 	}
 	for _, t := range req.Tools {
 		params, err := toolParameters(t)
@@ -133,6 +140,9 @@ func messageParam(m Message) (openai.ChatCompletionMessageParamUnion, error) {
 	case RoleSystem:
 		return openai.SystemMessage(m.Text), nil
 	case RoleUser:
+		if len(m.Images) > 0 {
+			return chatUserContent(m.Text, m.Images), nil
+		}
 		return openai.UserMessage(m.Text), nil
 	case RoleTool:
 		if m.ToolCallID == "" {

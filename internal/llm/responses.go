@@ -88,6 +88,10 @@ func buildResponseParams(model string, req Request, include bool) (responses.Res
 				input = append(input, responses.ResponseInputItemParamOfMessage(m.Text, responses.EasyInputMessageRoleSystem))
 			}
 		case RoleUser:
+			if len(m.Images) > 0 {
+				input = append(input, responses.ResponseInputItemParamOfMessage(responsesUserContent(m.Text, m.Images), responses.EasyInputMessageRoleUser))
+				continue
+			}
 			input = append(input, responses.ResponseInputItemParamOfMessage(m.Text, responses.EasyInputMessageRoleUser))
 		case RoleAssistant:
 			input = append(input, reasoningInput(m, model)...)
@@ -102,6 +106,10 @@ func buildResponseParams(model string, req Request, include bool) (responses.Res
 				return p, fmt.Errorf("message %d: tool message without a call id", i)
 			}
 			out := responses.ResponseInputItemParamOfFunctionCallOutput(m.Text)
+			if len(m.Images) > 0 {
+				out.OfFunctionCallOutput.Output = responses.ResponseInputItemFunctionCallOutputOutputUnionParam{
+					OfResponseFunctionCallOutputItemArray: responsesToolOutput(m.Text, m.Images)}
+			}
 			out.OfFunctionCallOutput.CallID = openai.String(m.ToolCallID)
 			input = append(input, out)
 		default:

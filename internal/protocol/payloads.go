@@ -5,6 +5,8 @@ import "encoding/json"
 // TurnStartedPayload: the user's message started a turn.
 type TurnStartedPayload struct {
 	Prompt string `json:"prompt"`
+	// Images are the pictures attached to the prompt.
+	Images []ImageRef `json:"images,omitempty"`
 }
 
 // MessageDeltaPayload carries new assistant text. Deltas of one message may
@@ -67,6 +69,8 @@ type ToolFinishedPayload struct {
 	DurationMs int64           `json:"durationMs"`
 	WaitMs     int64           `json:"waitMs,omitempty"`
 	Approval   *CallApproval   `json:"approval,omitempty"`
+	// Images are what the call showed the model (view_image).
+	Images []ImageRef `json:"images,omitempty"`
 }
 
 // ApprovalRequestedPayload asks the user to decide on a call. Preview shows

@@ -238,6 +238,7 @@ type TranscriptItem struct {
 	ID         string              `json:"id,omitempty"`
 	TurnID     string              `json:"turnId"`
 	Text       string              `json:"text,omitempty"`
+	Images     []ImageRef          `json:"images,omitempty"`
 	Streaming  bool                `json:"streaming,omitempty"`
 	Cancelled  bool                `json:"cancelled,omitempty"`
 	Tool       string              `json:"tool,omitempty"`

@@ -52,11 +52,13 @@ import (
 	"gatehouse/internal/approval"
 	"gatehouse/internal/checkpoint"
 	"gatehouse/internal/events"
+	"gatehouse/internal/images"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/session"
 	"gatehouse/internal/tools"
 	"gatehouse/internal/tools/builtin"
+	"gatehouse/internal/tools/files"
 	"gatehouse/internal/tools/steer"
 	"gatehouse/internal/watch"
 	"gatehouse/internal/workspace"
@@ -172,6 +174,14 @@ type Options struct {
 	OnStop func(agent.Outcome)
 	// Logger hears approvals and failures to write the log (nil: none).
 	Logger *slog.Logger
+	// Images is the image store of the data folder: view_image saves what
+	// it shows there, and a resumed session's images are read from it
+	// (nil: images are not saved). A child session inherits its parent's.
+	Images *images.Store
+	// CanSee reports whether the model takes images now (nil: it does
+	// not; no image is sent and view_image is not offered). A child
+	// session inherits its parent's.
+	CanSee func() bool
 }
 
 // New assembles a session. On error nothing is left running, and the log,
@@ -235,12 +245,21 @@ func New(o Options) (*Session, error) {
 	s.procOpts = po
 	po.Observer = session.ProcEvents{Events: s.pub, SessionID: s.id, OnExit: o.OnProcessExit}
 	s.procs = proc.NewRegistry(po)
+	if o.Parent != nil {
+		if o.Images == nil {
+			o.Images = o.Parent.images
+		}
+		if o.CanSee == nil {
+			o.CanSee = o.Parent.canSee
+		}
+	}
+	s.images, s.canSee = o.Images, o.CanSee
 	s.todos = &steer.Todos{}
 	s.asker = o.Asker
 	if o.Parent != nil {
 		s.asker = o.Parent.asker
 	}
-	surface, err := tools.NewSurface(append(builtin.Tools(s.ws, s.procs), steer.ProposePlan{}, steer.TodoWrite{List: s.todos}, steer.AskUser{Asker: s.asker})...)
+	surface, err := tools.NewSurface(append(builtin.Tools(s.ws, s.procs), steer.ProposePlan{}, steer.TodoWrite{List: s.todos}, steer.AskUser{Asker: s.asker}, files.NewViewImage(s.ws, o.Images))...)
 	if err == nil {
 		for _, p := range o.Providers {
 			if err = surface.AddProvider(p); err != nil {
@@ -287,7 +306,13 @@ func New(o Options) (*Session, error) {
 	ac := agent.Config{Model: o.Model, Tools: s.router, Events: s.pub, SessionID: s.id,
 		System: agent.SystemPrompt(s.ws.Root()) + instructions(o.Instructions), MaxSteps: o.MaxSteps, ContextWindow: o.ContextWindow,
 		MicroCompactAt: o.MicroCompactAt, CompactAt: o.CompactAt}
-	ac.Notes = s.notes
+	ac.Notes, ac.CanSee = s.notes, o.CanSee
+	if o.Images != nil {
+		ac.LoadImage = func(id string) ([]byte, error) {
+			data, _, err := o.Images.Get(id)
+			return data, err
+		}
+	}
 	ac.Kept = s.todos.Note
 	s.agent = agent.New(ac)
 	s.ctrl = session.NewController(s.id, s.agent, o.OnStop)

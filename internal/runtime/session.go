@@ -10,6 +10,7 @@ import (
 	"gatehouse/internal/approval"
 	"gatehouse/internal/checkpoint"
 	"gatehouse/internal/events"
+	"gatehouse/internal/images"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/session"
@@ -30,8 +31,11 @@ type Session struct {
 	// undoTurn, for a child recording into its parent's checkpoints, is the
 	// main session's turn its changes belong to.
 	undoTurn string
-	ws       *workspace.Workspace
-	log      *session.Log
+	// images and canSee are Options.Images and Options.CanSee.
+	images *images.Store
+	canSee func() bool
+	ws     *workspace.Workspace
+	log    *session.Log
 	// logq writes log off the event delivery and the gate (nil: no log).
 	logq   *session.Queue
 	logger *slog.Logger
@@ -199,6 +203,20 @@ func (s *Session) Policy() tools.Policy { return s.policy }
 // Submit starts a turn for text, or queues it while one runs; it reports
 // whether it was queued.
 func (s *Session) Submit(text string) (queued bool, err error) { return s.ctrl.Submit(text) }
+
+// SubmitPrompt is Submit for a message with images (prepared and saved in
+// Options.Images by the host).
+func (s *Session) SubmitPrompt(p agent.Prompt) (queued bool, err error) {
+	return s.ctrl.SubmitPrompt(p)
+}
+
+// RunPrompt is Run for a message with images.
+func (s *Session) RunPrompt(ctx context.Context, p agent.Prompt) (agent.Outcome, error) {
+	return s.ctrl.RunPrompt(ctx, p)
+}
+
+// Images is the session's image store (nil: images are not saved).
+func (s *Session) Images() *images.Store { return s.images }
 
 // Run runs one turn for text and returns when it stopped; cancelling ctx
 // cancels it. It fails while another turn runs.

@@ -58,7 +58,9 @@ func TestProviderToolsReachTheNextRequest(t *testing.T) {
 	if !h.sess.RemoveProvider("go caller") {
 		t.Fatal("RemoveProvider found nothing")
 	}
-	if got := len(h.sess.Specs()); got != len(builtins) {
+	// view_image is on the surface too; the agent offers it only to a
+	// model that sees, which this one does not.
+	if got := len(h.sess.Specs()); got != len(builtins)+1 {
 		t.Errorf("after removal the surface has %d tools", got)
 	}
 }

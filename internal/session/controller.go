@@ -21,7 +21,7 @@ type Controller struct {
 	mu      sync.Mutex
 	running bool
 	cancel  context.CancelFunc
-	queue   []string
+	queue   []agent.Prompt
 	turns   atomic.Uint64
 	closed  bool
 	idle    *sync.Cond
@@ -37,25 +37,30 @@ func NewController(id string, a *agent.Agent, onStop func(agent.Outcome)) *Contr
 // Submit starts a turn for text, or queues it when a turn runs. It reports
 // whether the text was queued.
 func (c *Controller) Submit(text string) (queued bool, err error) {
+	return c.SubmitPrompt(agent.Prompt{Text: text})
+}
+
+// SubmitPrompt is Submit for a message with images.
+func (c *Controller) SubmitPrompt(p agent.Prompt) (queued bool, err error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.closed {
 		return false, fmt.Errorf("the session is closed")
 	}
 	if c.running {
-		c.queue = append(c.queue, text)
+		c.queue = append(c.queue, p)
 		return true, nil
 	}
-	c.startLocked(text)
+	c.startLocked(p)
 	return false, nil
 }
 
-func (c *Controller) startLocked(text string) {
+func (c *Controller) startLocked(p agent.Prompt) {
 	ctx, cancel := context.WithCancel(context.Background())
 	c.running, c.cancel = true, cancel
 	turnID := fmt.Sprintf("%s-t%d", c.id, c.turns.Add(1))
 	go func() {
-		out := c.agent.Run(ctx, turnID, text)
+		out := c.agent.RunPrompt(ctx, turnID, p)
 		cancel()
 		if c.onStop != nil {
 			c.onStop(out)
@@ -71,6 +76,11 @@ func (c *Controller) startLocked(text string) {
 // nothing, while another turn runs or after Close. A headless host (exec)
 // runs its one turn so.
 func (c *Controller) Run(ctx context.Context, text string) (agent.Outcome, error) {
+	return c.RunPrompt(ctx, agent.Prompt{Text: text})
+}
+
+// RunPrompt is Run for a message with images.
+func (c *Controller) RunPrompt(ctx context.Context, p agent.Prompt) (agent.Outcome, error) {
 	c.mu.Lock()
 	if c.closed {
 		c.mu.Unlock()
@@ -84,7 +94,7 @@ func (c *Controller) Run(ctx context.Context, text string) (agent.Outcome, error
 	c.running, c.cancel = true, cancel
 	turnID := fmt.Sprintf("%s-t%d", c.id, c.turns.Add(1))
 	c.mu.Unlock()
-	out := c.agent.Run(ctx, turnID, text)
+	out := c.agent.RunPrompt(ctx, turnID, p)
 	cancel()
 	if c.onStop != nil {
 		c.onStop(out)
@@ -157,7 +167,11 @@ func (c *Controller) Cancel() {
 func (c *Controller) Queued() []string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return append([]string(nil), c.queue...)
+	out := make([]string, len(c.queue))
+	for i, p := range c.queue {
+		out[i] = p.Text
+	}
+	return out
 }
 
 // Running reports whether a turn runs.

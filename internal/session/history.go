@@ -38,7 +38,7 @@ func HistoryFromTranscript(items []protocol.TranscriptItem) []llm.Message {
 		switch it.Kind {
 		case protocol.ItemUser:
 			m := llm.User(it.Text)
-			m.ID = it.ID
+			m.ID, m.Images = it.ID, savedImages(it.Images)
 			out = append(out, m)
 			open = -1
 		case protocol.ItemAssistant:
@@ -59,7 +59,7 @@ func HistoryFromTranscript(items []protocol.TranscriptItem) []llm.Message {
 			}
 			out[open].ToolCalls = append(out[open].ToolCalls, llm.ToolCall{ID: it.ID, Name: it.Tool, Arguments: rawArgs(it.Args)})
 			r := llm.ToolResult(it.ID, string(it.Result))
-			r.ID = it.ID
+			r.ID, r.Images = it.ID, savedImages(it.Images)
 			out = append(out, r)
 		case protocol.ItemStop:
 			open = -1
@@ -75,6 +75,17 @@ func HistoryFromTranscript(items []protocol.TranscriptItem) []llm.Message {
 		kept = append(kept, m)
 	}
 	return kept
+}
+
+// savedImages names the images of an item without their bytes, which the
+// agent reads from the image store when a request needs them
+// (agent.Config.LoadImage).
+func savedImages(refs []protocol.ImageRef) []llm.Image {
+	var out []llm.Image
+	for _, r := range refs {
+		out = append(out, llm.Image{ID: r.ID, MIME: r.MIME, Width: r.Width, Height: r.Height})
+	}
+	return out
 }
 
 // rawArgs undoes what the agent does to arguments for the event: malformed

@@ -76,7 +76,7 @@ func (s *State) Emit(e protocol.Event) {
 	switch p := e.Payload.(type) {
 	case protocol.TurnStartedPayload:
 		s.turnID = e.TurnID
-		s.finished(s.add(protocol.TranscriptItem{Kind: protocol.ItemUser, ID: e.TurnID, TurnID: e.TurnID, Text: p.Prompt}))
+		s.finished(s.add(protocol.TranscriptItem{Kind: protocol.ItemUser, ID: e.TurnID, TurnID: e.TurnID, Text: p.Prompt, Images: p.Images}))
 	case protocol.MessageDeltaPayload:
 		if i, ok := s.index[key(protocol.ItemAssistant, p.MessageID)]; ok {
 			s.items[i].Text += p.Text
@@ -101,7 +101,7 @@ func (s *State) Emit(e protocol.Event) {
 		}
 		it := &s.items[i]
 		it.Running, it.Result, it.IsError, it.DurationMs = false, p.Result, p.IsError, p.DurationMs
-		it.WaitMs, it.Approval = p.WaitMs, p.Approval
+		it.WaitMs, it.Approval, it.Images = p.WaitMs, p.Approval, p.Images
 		s.finished(i)
 	case protocol.ApprovalRequestedPayload:
 		// A re-preview repeats the approval id: it replaces the request.

@@ -34,6 +34,7 @@ import (
 	"gatehouse/internal/agent"
 	"gatehouse/internal/agents"
 	"gatehouse/internal/approval"
+	"gatehouse/internal/attach"
 	"gatehouse/internal/checkpoint"
 	"gatehouse/internal/events"
 	"gatehouse/internal/llm"
@@ -175,6 +176,9 @@ type Spec struct {
 	// OnStop and OnProcessExit: runtime.Options.
 	OnStop        func(agent.Outcome)
 	OnProcessExit func(protocol.ProcessInfo)
+	// CanSee says whether the model takes images now (nil: it does not;
+	// see runtime.Options.CanSee). Images are kept in the data folder.
+	CanSee func() bool
 }
 
 // ErrMCPConfig marks an MCP server list that could not be read (a mistake
@@ -248,7 +252,8 @@ func (h *Host) Open(spec Spec) (*Session, error) {
 		Events: spec.Events, Sink: spec.Sink, Log: log, Past: out.Past, Files: spec.Files, NoWatch: spec.NoWatch,
 		Policy: h.env.Policy.Intersect(spec.Policy), MaxSteps: spec.MaxSteps, ContextWindow: set.ContextWindow,
 		MicroCompactAt: set.MicroCompactAt, CompactAt: set.CompactAt,
-		OnStop: spec.OnStop, OnProcessExit: spec.OnProcessExit, Logger: h.o.Logger}
+		OnStop: spec.OnStop, OnProcessExit: spec.OnProcessExit, Logger: h.o.Logger,
+		Images: attach.StoreIn(h.env.DataDir), CanSee: spec.CanSee}
 	// Commands run under the supervisor helper, confined as the settings
 	// say when each starts.
 	opts.Processes = h.cmds.Options(proc.Options{Env: h.env.ProcEnv}, root, h.cmds.Scratch(id), h.Sandbox)

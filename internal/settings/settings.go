@@ -102,12 +102,24 @@ type Settings struct {
 	// PanelWidths are the widths the user dragged the window's side panels
 	// to (panels.go).
 	PanelWidths map[string]int `json:"panelWidths,omitempty"`
+	// Vision says, by model name, whether a model can see images, for
+	// models neither the server's /models nor Gatehouse's table of known
+	// models speaks of (llm.ResolveVision).
+	Vision map[string]bool `json:"vision,omitempty"`
 	// CommitTrailer, when set ("Assisted-by: Gatehouse"), is added to every
 	// commit made in the Changes view; "": none is added.
 	CommitTrailer string `json:"commitTrailer,omitempty"`
 	// WorktreeCopy lists untracked files (repository-relative, like
 	// ".env") copied into each new worktree session.
 	WorktreeCopy []string `json:"worktreeCopy,omitempty"`
+}
+
+// VisionOf is the Vision setting of model, nil when none.
+func (s Settings) VisionOf(model string) *bool {
+	if v, ok := s.Vision[model]; ok {
+		return &v
+	}
+	return nil
 }
 
 // UndoStoreBytes is the undo store's bound in bytes (0: the default).

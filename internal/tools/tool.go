@@ -16,6 +16,7 @@ import (
 	"errors"
 	"time"
 
+	"gatehouse/internal/images"
 	"gatehouse/internal/protocol"
 )
 
@@ -71,6 +72,9 @@ type Result struct {
 	// user, which the host leaves out of the call's run time.
 	Approval *protocol.CallApproval `json:"-"`
 	Waited   time.Duration          `json:"-"`
+	// Images are pictures the model is shown with Output (view_image),
+	// already saved in the session's image store under their ID.
+	Images []images.Image `json:"-"`
 	// Plan is set only by propose_plan: the agent ends the turn with it
 	// (turn.stopped's plan) for the user to approve; the model never reads
 	// this field.

@@ -52,6 +52,8 @@ export interface WatchStatus {
 export interface FilesBackend {
   listDir(path: string): Promise<DirEntry[]>;
   readFile(path: string): Promise<FileView>;
+  /** A workspace image (PNG, JPEG, WEBP, GIF; at most 20 MB) as a data URL; optional for fakes. */
+  image?(path: string): Promise<string>;
   fileDiff(path: string): Promise<FileDiffView>;
   changedFiles(): Promise<ChangedFile[]>;
   watchState(): Promise<WatchStatus>;
@@ -70,6 +72,7 @@ function onEvent<T extends GatehouseEvent["type"]>(type: T, cb: (e: Extract<Gate
 export const filesBackend: FilesBackend = {
   listDir: async (path) => ((await App.ListDir(path)) ?? []) as DirEntry[],
   readFile: async (path) => (await App.ReadFileForView(path)) as FileView,
+  image: (path) => App.WorkspaceImage(path),
   fileDiff: async (path) => (await App.FileDiff(path)) as unknown as FileDiffView,
   changedFiles: async () => ((await App.ChangedFiles()) ?? []) as ChangedFile[],
   watchState: async () => (await App.WatchState()) as WatchStatus,

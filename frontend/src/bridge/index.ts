@@ -3,9 +3,9 @@
 // real backend (e2e) and unit tests can swap this module out.
 import * as App from "./wailsjs/go/gui/App";
 import { BrowserOpenURL, EventsOn } from "./wailsjs/runtime/runtime";
-import type { gui } from "./wailsjs/go/models";
+import type { gui, protocol } from "./wailsjs/go/models";
 import { copyText } from "./clipboard";
-import { WAILS_EVENT_NAME, type ApprovalMode, type GatehouseEvent, type Snapshot } from "./protocol.gen";
+import { WAILS_EVENT_NAME, type ApprovalMode, type GatehouseEvent, type ImageRef, type Snapshot } from "./protocol.gen";
 
 export type * from "./protocol.gen";
 export { DEFAULT_COMPACT_AT, DEFAULT_MICRO_COMPACT_AT, MIN_COMPACT_AT } from "./protocol.gen";
@@ -81,6 +81,21 @@ export interface SettingsInput {
   sendKey: boolean;
 }
 
+/** An image the composer attached, or why the model in effect refuses it (canMark: the user may say it sees). */
+export interface AttachResult {
+  image?: ImageRef;
+  refused?: string;
+  model?: string;
+  canMark?: boolean;
+}
+
+/** Whether a model sees: from the server's /models, Gatehouse's table, the user's setting, or unknown (then it is sent no image). */
+export interface ModelVision {
+  model: string;
+  canSee: boolean;
+  source: "server" | "known_model" | "setting" | "unknown";
+}
+
 export type ConnectionStatus = "reachable" | "key_rejected" | "model_unknown" | "unreachable";
 
 export interface ConnectionResult {
@@ -98,6 +113,18 @@ export const backend = {
 
   /** Starts a turn with text, or queues it while one runs. */
   submit: (text: string): Promise<{ queued: boolean }> => App.Submit(text),
+  /** Starts (or queues) a turn with text and images the composer attached. */
+  submitWithImages: (text: string, images: ImageRef[]): Promise<{ queued: boolean }> =>
+    App.SubmitWithImages(text, images as unknown as protocol.ImageRef[]),
+  /** Checks that the model sees, then prepares and saves an image (base64 data; name "" for a paste). */
+  attachImage: (name: string, data64: string): Promise<AttachResult> =>
+    App.AttachImage(name, data64) as unknown as Promise<AttachResult>,
+  /** Saves whether a model the server and Gatehouse's table say nothing of can see images. */
+  markModelVision: (model: string, sees: boolean): Promise<void> => App.MarkModelVision(model, sees),
+  /** Whether the model in effect sees images, and how that is known. */
+  modelVision: (): Promise<ModelVision> => App.ModelVision() as Promise<ModelVision>,
+  /** A saved image as a data URL. */
+  imageData: (id: string): Promise<string> => App.ImageData(id),
   /** Approves the plan the model proposed: switches to mode (not plan) and starts the turn that carries it out. */
   approvePlan: (plan: string, mode: ApprovalMode): Promise<{ queued: boolean }> => App.ApprovePlan(plan, mode),
   /** The composer's slash commands: built-ins, then the user's own files. */

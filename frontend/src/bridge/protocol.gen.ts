@@ -10,6 +10,19 @@ export const MIN_COMPACT_AT = 20;
 
 export interface TurnStartedPayload {
   prompt: string;
+  images?: ImageRef[];
+}
+
+export interface ImageRef {
+  id: string;
+  mime: string;
+  name?: string;
+  width: number;
+  height: number;
+  origWidth: number;
+  origHeight: number;
+  origBytes: number;
+  bytes: number;
 }
 
 export interface MessageDeltaPayload {
@@ -39,6 +52,7 @@ export interface ToolFinishedPayload {
   durationMs: number;
   waitMs?: number;
   approval?: CallApproval;
+  images?: ImageRef[];
 }
 
 export interface CallApproval {
@@ -382,6 +396,7 @@ export interface TranscriptItem {
   id?: string;
   turnId: string;
   text?: string;
+  images?: ImageRef[];
   streaming?: boolean;
   cancelled?: boolean;
   tool?: string;

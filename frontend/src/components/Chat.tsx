@@ -10,6 +10,9 @@ import { completeMention, MentionChips, MentionList, mentionQuery, mentionsIn, t
 import { ChatActionsContext, useChatActions } from "./ChatActions";
 import { FindBar } from "./FindBar";
 import { findMatches } from "../transcript/search";
+import type { ImageRef } from "../bridge";
+import { IMAGE_TYPES, imageFiles, pastedImage, useAttachments } from "./images";
+import { AttachmentChips } from "./Attachments";
 
 /** The composer's command that compacts the conversation instead of sending. */
 export const COMPACT_COMMAND = "/compact";
@@ -18,8 +21,8 @@ export interface ChatProps {
   state: AppState;
   transcript: TranscriptView;
   onChooseWorkspace: () => void;
-  /** Sends text; rejects with a message the user can read. */
-  onSubmit: (text: string) => Promise<void>;
+  /** Sends text and the attached images; rejects with a message the user can read. */
+  onSubmit: (text: string, images?: ImageRef[]) => Promise<void>;
   onCancel: () => void;
   /** Stops a background agent; the agents strip shows only with it. */
   onStopAgent?: (id: string) => Promise<void>;
@@ -41,6 +44,11 @@ export function Chat(props: ChatProps) {
   const hasWorkspace = props.state.workspace !== "";
   const running = props.transcript.turnId !== "";
   const composer = useRef<HTMLTextAreaElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const attachments = useAttachments();
+  const ready = attachments.list.filter((a) => a.state === "ready" && a.image).map((a) => a.image!);
+  const reading = attachments.list.some((a) => a.state === "reading");
+  const [dragging, setDragging] = useState(false);
 
   // Find in the conversation: matches come from the items, so rows scrolled away and folded output count.
   const [find, setFind] = useState<{ query: string; at: number; n: number } | null>(null);
@@ -149,10 +157,16 @@ export function Chat(props: ChatProps) {
 
   const send = () => {
     const text = draft.trim();
-    if (!hasWorkspace || text === "") return;
+    if (!hasWorkspace || (text === "" && ready.length === 0) || reading) return;
+    const images = ready;
+    const attached = mentions ? mentionsIn(text, new Set(picked)) : [];
+    // Mentions go by SubmitWithMentions, pictures by SubmitWithImages: not both in one message yet.
+    if (attached.length > 0 && mentions && images.length > 0) {
+      setError("Send the pictures and the @-mentions in separate messages.");
+      return;
+    }
     setDraft("");
     setError(null);
-    const attached = mentions ? mentionsIn(text, new Set(picked)) : [];
     if (attached.length > 0 && mentions) {
       setPicked([]);
       mentions.submit(text, attached).catch((e) => {
@@ -178,10 +192,22 @@ export function Chat(props: ChatProps) {
       runCompact();
       return;
     }
-    props.onSubmit(text).catch((e) => {
+    const kept = attachments.list;
+    attachments.clear();
+    props.onSubmit(text, images.length ? images : undefined).catch((e) => {
       setError(String(e instanceof Error ? e.message : e));
       setDraft((d) => (d === "" ? text : d));
+      attachments.restore(kept);
     });
+  };
+
+  // Images come by paste (the page's paste event carries the files), drop, or the attach button.
+  const onDrop = (e: React.DragEvent) => {
+    setDragging(false);
+    const files = imageFiles(e.dataTransfer);
+    if (files.length === 0) return;
+    e.preventDefault();
+    if (hasWorkspace) attachments.add(files);
   };
 
   // Esc stops the running turn from anywhere in the window.
@@ -214,7 +240,16 @@ export function Chat(props: ChatProps) {
   );
 
   return (
-    <section className="chat" aria-label="Chat">
+    <section className={`chat${dragging ? " chat-dropping" : ""}`} aria-label="Chat"
+      onDragOver={(e) => {
+        if (!hasWorkspace || !Array.from(e.dataTransfer?.types ?? []).includes("Files")) return;
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={(e) => {
+        if (e.currentTarget === e.target) setDragging(false);
+      }}
+      onDrop={onDrop}>
       {props.transcript.error && (
         <div className="banner error" role="alert">
           {props.transcript.error}
@@ -251,6 +286,7 @@ export function Chat(props: ChatProps) {
           {error}
         </div>
       )}
+      <AttachmentChips list={attachments.list} onRemove={attachments.remove} onMarkSees={(m) => void attachments.markSees(m)} />
       <form
         className="composer"
         onSubmit={(e) => {
@@ -272,6 +308,22 @@ export function Chat(props: ChatProps) {
           disabled={!hasWorkspace}
           rows={2}
           onChange={(e) => setDraft(e.target.value)}
+          onPaste={(e) => {
+            const files = imageFiles(e.clipboardData).filter((f) => f.type.startsWith("image/"));
+            if (files.length > 0) {
+              e.preventDefault();
+              attachments.add(files, true);
+              return;
+            }
+            // WebKitGTK's paste event carries no clipboard image (nor its type): ask the async Clipboard API.
+            const types = Array.from(e.clipboardData?.types ?? []);
+            if (types.length === 0 || types.some((t) => t.startsWith("image/"))) {
+              void pastedImage(types).then(
+                (f) => f && attachments.add([f], true),
+                (err) => types.length > 0 && attachments.fail(String(err instanceof Error ? err.message : err)),
+              );
+            }
+          }}
           onKeyDown={(e) => {
             if (menu.length > 0 && (e.key === "ArrowDown" || e.key === "ArrowUp")) {
               e.preventDefault();
@@ -306,7 +358,16 @@ export function Chat(props: ChatProps) {
               Stop
             </button>
           )}
-          <button type="submit" className="primary" disabled={!hasWorkspace || draft.trim() === ""}>
+          <input ref={picker} type="file" accept={IMAGE_TYPES.join(",")} multiple hidden aria-hidden="true" tabIndex={-1}
+            onChange={(e) => {
+              attachments.add(Array.from(e.currentTarget.files ?? []));
+              e.currentTarget.value = "";
+            }} />
+          <button type="button" className="secondary" disabled={!hasWorkspace} onClick={() => picker.current?.click()}
+            title="Attach images (or paste or drop them here)">
+            Attach image
+          </button>
+          <button type="submit" className="primary" disabled={!hasWorkspace || (draft.trim() === "" && ready.length === 0) || reading}>
             Send
           </button>
         </div>

@@ -58,6 +58,8 @@ export function FileViewer({ files, path, change, version, onClose }: Props) {
   useRich(); // re-render with highlighting once the highlighter is in
   const lang = languageFor(path);
   const current = change ? tab : "file";
+  // An image's changes are the picture as it is now: there is no text diff to show.
+  const showsPicture = !!files.image && isImagePath(path) && change?.status !== "deleted";
 
   return (
     <section className="file-viewer" role="dialog" aria-label={`File ${path}`} onKeyDown={onKey}>
@@ -85,11 +87,30 @@ export function FileViewer({ files, path, change, version, onClose }: Props) {
             {error}
           </p>
         )}
-        {current === "changes" && diff && (diff.diff ? <DiffView diff={diff.diff} label={path} language={lang} fill /> : <p className="empty">{diff.note ?? "No difference from the content before the session."}</p>)}
-        {current === "file" && view && <Code view={view} language={lang} />}
+        {current === "changes" && showsPicture && <Picture files={files} path={path} version={version} />}
+        {current === "changes" && !showsPicture && diff && (diff.diff ? <DiffView diff={diff.diff} label={path} language={lang} fill /> : <p className="empty">{diff.note ?? "No difference from the content before the session."}</p>)}
+        {current === "file" && view && (view.binary && files.image && isImagePath(path) ? <Picture files={files} path={path} version={version} /> : <Code view={view} language={lang} />)}
       </div>
     </section>
   );
+}
+
+const isImagePath = (p: string) => /\.(png|jpe?g|webp|gif)$/i.test(p);
+
+/** A workspace image shown as a picture. */
+function Picture({ files, path, version }: { files: FilesBackend; path: string; version: number }) {
+  const [url, setUrl] = useState<string>();
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    let live = true;
+    files.image!(path).then(
+      (u) => live && setUrl(u),
+      (e) => live && setError(String(e instanceof Error ? e.message : e)),
+    );
+    return () => void (live = false);
+  }, [files, path, version]);
+  if (error) return <p className="empty">{error}</p>;
+  return url ? <img className="viewer-image" src={url} alt={path} /> : null;
 }
 
 function Code({ view, language }: { view: FileView; language: string | undefined }) {

@@ -1,7 +1,8 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useRef } from "react";
 import { useFindHighlight } from "./useFindHighlight";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import type { TranscriptItem } from "../bridge";
+import type { ImageRef, TranscriptItem } from "../bridge";
+import { ImageThumbs } from "./Attachments";
 import { Markdown } from "./Markdown";
 import { ToolCard } from "./ToolCard";
 import { TurnMarker } from "./TurnMarker";
@@ -22,7 +23,7 @@ const Notice = ({ text }: { text: string }) => (
   </div>
 );
 
-const UserMessage = ({ text, queued, last }: { text: string; queued?: boolean; last?: boolean }) => {
+const UserMessage = ({ text, queued, last, images }: { text: string; queued?: boolean; last?: boolean; images?: readonly ImageRef[] }) => {
   const { editLast } = useChatActions();
   return (
     <div className={`msg msg-user${queued ? " msg-queued" : ""}`} role="article" aria-label={queued ? "Your message, queued" : "Your message"}>
@@ -35,7 +36,8 @@ const UserMessage = ({ text, queued, last }: { text: string; queued?: boolean; l
           </button>
         )}
       </div>
-      <div className="msg-text">{text}</div>
+      <ImageThumbs images={images} />
+      {text && <div className="msg-text">{text}</div>}
     </div>
   );
 };
@@ -64,7 +66,7 @@ const RowView = memo(function RowView({ row, last, reveal, undoable }: { row: Ro
   const it = row.item!;
   switch (it.kind) {
     case "user":
-      return <UserMessage text={it.text ?? ""} last={last} />;
+      return <UserMessage text={it.text ?? ""} last={last} images={it.images} />;
     case "assistant":
       // A model call that failed before any text leaves an empty message; the turn marker says why.
       if (!it.text && !it.streaming && !it.cancelled) return null;
@@ -74,11 +76,19 @@ const RowView = memo(function RowView({ row, last, reveal, undoable }: { row: Ro
         return (
           <>
             <ToolCard item={it} reveal={reveal} />
+            {it.images?.length ? <ImageThumbs images={it.images} /> : null}
             <QuestionCard item={it} />
           </>
         );
       }
-      return <ToolCard item={it} reveal={reveal} />;
+      return it.images?.length ? (
+        <>
+          <ToolCard item={it} reveal={reveal} />
+          <ImageThumbs images={it.images} />
+        </>
+      ) : (
+        <ToolCard item={it} reveal={reveal} />
+      );
     case "stop":
       if (it.plan) {
         return (

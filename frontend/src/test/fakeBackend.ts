@@ -1,7 +1,7 @@
 // A fake backend for unit tests: the Backend surface with vi.fn()s, and
 // emit() to push events as the Go side would.
 import { vi } from "vitest";
-import type { AgentDefinition, AppState, ApprovalMode, Backend, ConnectionResult, GatehouseEvent, SettingsInput, Snapshot, SettingsView } from "../bridge";
+import type { AgentDefinition, AttachResult, ImageRef, ModelVision, AppState, ApprovalMode, Backend, ConnectionResult, GatehouseEvent, SettingsInput, Snapshot, SettingsView } from "../bridge";
 
 export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<Snapshot> = {}) {
   let state = {
@@ -20,6 +20,13 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
     chooseWorkspace: vi.fn(async () => state),
     setApprovalMode: vi.fn(async (m: ApprovalMode) => (state = { ...state, approvalMode: m } as AppState)),
     submit: vi.fn(async (_text: string) => ({ queued: false })),
+    submitWithImages: vi.fn(async (_text: string, _images: ImageRef[]) => ({ queued: false })),
+    attachImage: vi.fn(async (name: string, data64: string): Promise<AttachResult> => ({
+      image: { id: "a".repeat(64), mime: "image/png", name, width: 4, height: 3, origWidth: 4, origHeight: 3, origBytes: data64.length, bytes: data64.length },
+    })),
+    markModelVision: vi.fn(async (_model: string, _sees: boolean) => {}),
+    modelVision: vi.fn(async (): Promise<ModelVision> => ({ model: state.model, canSee: false, source: "unknown" })),
+    imageData: vi.fn(async (_id: string) => "data:image/png;base64,iVBORw0KGgo="),
     approvePlan: vi.fn(async (_plan: string, m: ApprovalMode) => { state = { ...state, approvalMode: m } as AppState; return { queued: false }; }),
     revisePlan: vi.fn(async (_note: string) => ({ queued: false })),
     answerQuestion: vi.fn(async (_callId: string, _answer: string) => {}),

@@ -80,7 +80,7 @@ export function fold(t: Transcript, e: GatehouseEvent): Transcript {
   const base = { ...t, sessionId, items, lastSeq };
   switch (e.type) {
     case "turn.started":
-      return { ...base, turnId: e.turnId, items: [...items, { kind: "user", id: e.turnId, turnId: e.turnId, text: e.payload.prompt }] };
+      return { ...base, turnId: e.turnId, items: [...items, { kind: "user", id: e.turnId, turnId: e.turnId, text: e.payload.prompt, images: e.payload.images }] };
     case "message.delta": {
       const p = e.payload;
       const i = find(items, "assistant", p.messageId);
@@ -102,7 +102,7 @@ export function fold(t: Transcript, e: GatehouseEvent): Transcript {
       const p = e.payload;
       const i = find(items, "tool", p.callId);
       const prev: TranscriptItem = i >= 0 ? items[i] : { kind: "tool", id: p.callId, turnId: e.turnId, tool: p.tool, args: {} };
-      const it: TranscriptItem = { ...prev, running: false, result: p.result, isError: p.isError, durationMs: p.durationMs, waitMs: p.waitMs, approval: p.approval };
+      const it: TranscriptItem = { ...prev, running: false, result: p.result, isError: p.isError, durationMs: p.durationMs, waitMs: p.waitMs, approval: p.approval, images: p.images };
       return { ...base, items: i >= 0 ? replace(items, i, it) : [...items, it] };
     }
     case "turn.stopped": {

@@ -31,6 +31,8 @@ type Recorded struct {
 	// Rule is the 1-based index of the Script.When rule that answered, 0
 	// for none.
 	Rule int `json:"rule,omitempty"`
+	// Images are the images a model request carried (see SentImage).
+	Images []SentImage `json:"images,omitempty"`
 }
 
 // Handler serves a script. Its methods are safe for concurrent use.
@@ -126,6 +128,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.mu.Lock()
 	h.requests = append(h.requests, rec)
 	idx := len(h.requests) - 1
+	if rec.Body != nil && r.Method == http.MethodPost {
+		h.readImages(idx, body)
+	}
 	h.mu.Unlock()
 
 	if h.script.APIKey != "" && r.Header.Get("Authorization") != "Bearer "+h.script.APIKey {

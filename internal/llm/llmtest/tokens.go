@@ -3,7 +3,11 @@ package llmtest
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 )
+
+// imageTokens is what the server counts for each image of a request.
+const imageTokens = 765
 
 // Token counting and the context window.
 //
@@ -44,6 +48,11 @@ func countTokens(body []byte) int64 {
 func stringBytes(v any) int {
 	switch x := v.(type) {
 	case string:
+		if strings.HasPrefix(x, "data:image/") {
+			// An image counts as a real server counts a high-detail
+			// 1024×1024 one (765 tokens), not by its base64 text.
+			return 3 * imageTokens
+		}
 		return len(x)
 	case []any:
 		n := 0

@@ -3,6 +3,7 @@ import type { ConnectionResult, ModelAPI, SettingSource, SettingsInput, Settings
 import { LocalModels } from "../LocalModels";
 import { PriceFields, priceInput, priceText, type PriceText } from "../PriceFields";
 import { SaveBar, useSave } from "./SaveBar";
+import { VisionField } from "./VisionField";
 import type { SectionProps } from "./sections";
 
 const statusWords: Record<ConnectionResult["status"], string> = {
@@ -158,6 +159,8 @@ export function ModelSection({ deps, setDirty, onSaved, firstRun }: SectionProps
             ? "OpenAI's Responses API (/responses). Servers without it answer 404."
             : "Works with every OpenAI-compatible server: OpenAI, Ollama, LM Studio, vLLM.")}
       </p>
+
+      {view && !firstRun && deps.vision && <VisionField backend={deps.vision} model={view.model} />}
 
       <PriceFields id={id} view={view} model={form.model} value={price} onChange={(p) => (setPrice(p), save.reset())} disabled={loading} />
 

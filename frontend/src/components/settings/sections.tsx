@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import type { AgentDefinition, ConnectionResult, ContextUse, SettingsInput, SettingsView } from "../../bridge";
+import type { AgentDefinition, Backend, ConnectionResult, ContextUse, SettingsInput, SettingsView } from "../../bridge";
 import type { LocalServer } from "../../bridge/localModels";
 import type { SandboxBackend } from "../../bridge/sandbox";
 import type { TrustedFoldersBackend } from "../../bridge/agents";
@@ -16,6 +16,8 @@ import { TrustedFoldersSection } from "./TrustedFoldersSection";
 import { GitSection } from "./GitSection";
 import type { GitBackend } from "../../bridge/git";
 
+export type VisionBackend = Pick<Backend, "modelVision" | "markModelVision">;
+
 export interface SettingsBackend {
   getSettings(): Promise<SettingsView>;
   saveSettings(s: SettingsInput): Promise<SettingsView>;
@@ -29,6 +31,8 @@ export interface SettingsBackend {
  */
 export interface SettingsDeps {
   backend: SettingsBackend;
+  /** Whether the model sees images, and the user's say for a model nothing else speaks of. */
+  vision?: VisionBackend;
   /** Looks for model servers on this machine, offered on first run. */
   localModels?: () => Promise<LocalServer[]>;
   sandbox?: SandboxBackend;

@@ -152,7 +152,7 @@ test("gatehouse acp over stdio: approvals, modes, cancel, load", async () => {
     await ed.app.connectWith(ndJsonStream(agent.output, agent.input), async (ctx) => {
       const init = await ctx.request("initialize", { protocolVersion: 1, clientCapabilities: {} });
       assert.equal(init.agentCapabilities.loadSession, true);
-      assert.ok(!init.agentCapabilities.promptCapabilities?.image);
+      assert.equal(init.agentCapabilities.promptCapabilities?.image, true);
 
       const s = await ctx.request("session/new", { cwd: ws, mcpServers: [] });
       sessionId = s.sessionId;
@@ -271,5 +271,63 @@ test("gatehouse acp: the permission request carries the dialog's warnings", asyn
     assert.match(hook, /^Sandbox: /m);
   } finally {
     llm.proc.kill("SIGTERM");
+  }
+});
+
+// A 1×1 PNG, as an editor attaches a screenshot.
+const onePixelPNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+
+test("gatehouse acp: an image block reaches the model; a model that cannot see refuses it", async () => {
+  const home = tempDir("home-img");
+  const ws = tempDir("ws-img");
+  const seeing = await startFakeLLM(home, {
+    models: ["fake-model"],
+    modelMeta: { "fake-model": { architecture: { input_modalities: ["text", "image"] } } },
+    responses: [{ text: "One pixel." }],
+  });
+  const blindHome = tempDir("home-img-blind");
+  const blind = await startFakeLLM(blindHome, {
+    models: ["fake-model"],
+    modelMeta: { "fake-model": { architecture: { input_modalities: ["text"] } } },
+    responses: [],
+  });
+  try {
+    for (const [llm, h, sees] of [[seeing, home, true], [blind, blindHome, false]]) {
+      const agent = startAgent(llm.url, h);
+      const ed = editor(async () => selected("reject"));
+      let refusal = null;
+      await ed.app.connectWith(ndJsonStream(agent.output, agent.input), async (ctx) => {
+        const init = await ctx.request("initialize", { protocolVersion: 1, clientCapabilities: {} });
+        assert.equal(init.agentCapabilities.promptCapabilities.image, true);
+        const { sessionId } = await ctx.request("session/new", { cwd: ws, mcpServers: [] });
+        const prompt = [{ type: "text", text: "what is this?" }, { type: "image", mimeType: "image/png", data: onePixelPNG }];
+        try {
+          await ctx.request("session/prompt", { sessionId, prompt });
+        } catch (err) {
+          refusal = err;
+        }
+      }).catch((err) => {
+        throw new Error(`${err.stack}\n--- gatehouse stderr:\n${agent.stderr()}`);
+      });
+      agent.proc.stdin.end();
+      assert.equal(await agent.exited, 0, agent.stderr());
+      const base = llm.url.replace(/\/v1\/?$/, "");
+      const requests = await (await fetch(`${base}/_requests`)).json();
+      const posts = requests.filter((r) => r.method === "POST");
+      if (sees) {
+        assert.equal(refusal, null);
+        assert.match(agentText(ed.updates), /One pixel\./);
+        assert.equal(posts.length, 1);
+        assert.deepEqual(posts[0].images.map((i) => [i.role, i.mime, i.detail, i.bytes]), [["user", "image/png", "auto", Buffer.from(onePixelPNG, "base64").length]]);
+      } else {
+        assert.ok(refusal, "the prompt with an image was taken");
+        assert.match(String(refusal.message), /cannot see images/);
+        assert.equal(posts.length, 0);
+      }
+      assert.deepEqual(await (await fetch(`${base}/_violations`)).json(), []);
+    }
+  } finally {
+    seeing.proc.kill("SIGTERM");
+    blind.proc.kill("SIGTERM");
   }
 });

@@ -448,6 +448,42 @@ export namespace gui {
 	        this.panelWidths = source["panelWidths"];
 	    }
 	}
+	export class AttachResult {
+	    image?: protocol.ImageRef;
+	    refused?: string;
+	    model?: string;
+	    canMark?: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new AttachResult(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.image = this.convertValues(source["image"], protocol.ImageRef);
+	        this.refused = source["refused"];
+	        this.model = source["model"];
+	        this.canMark = source["canMark"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class DirEntry {
 	    name: string;
 	    path: string;
@@ -784,6 +820,22 @@ export namespace gui {
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.queued = source["queued"];
+	    }
+	}
+	export class VisionView {
+	    model: string;
+	    canSee: boolean;
+	    source: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new VisionView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.model = source["model"];
+	        this.canSee = source["canSee"];
+	        this.source = source["source"];
 	    }
 	}
 	export class WatchStatus {
@@ -1363,11 +1415,40 @@ export namespace protocol {
 	        this.cachedTokens = source["cachedTokens"];
 	    }
 	}
+	export class ImageRef {
+	    id: string;
+	    mime: string;
+	    name?: string;
+	    width: number;
+	    height: number;
+	    origWidth: number;
+	    origHeight: number;
+	    origBytes: number;
+	    bytes: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new ImageRef(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.mime = source["mime"];
+	        this.name = source["name"];
+	        this.width = source["width"];
+	        this.height = source["height"];
+	        this.origWidth = source["origWidth"];
+	        this.origHeight = source["origHeight"];
+	        this.origBytes = source["origBytes"];
+	        this.bytes = source["bytes"];
+	    }
+	}
 	export class TranscriptItem {
 	    kind: string;
 	    id?: string;
 	    turnId: string;
 	    text?: string;
+	    images?: ImageRef[];
 	    streaming?: boolean;
 	    cancelled?: boolean;
 	    tool?: string;
@@ -1400,6 +1481,7 @@ export namespace protocol {
 	        this.id = source["id"];
 	        this.turnId = source["turnId"];
 	        this.text = source["text"];
+	        this.images = this.convertValues(source["images"], ImageRef);
 	        this.streaming = source["streaming"];
 	        this.cancelled = source["cancelled"];
 	        this.tool = source["tool"];
@@ -1501,6 +1583,7 @@ export namespace protocol {
 	        this.unconfined = source["unconfined"];
 	    }
 	}
+	
 	
 	
 	

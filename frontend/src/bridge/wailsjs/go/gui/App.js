@@ -22,12 +22,24 @@ export function ApprovePlan(arg1, arg2) {
   return window['go']['gui']['App']['ApprovePlan'](arg1, arg2);
 }
 
+export function AttachImage(arg1, arg2) {
+  return window['go']['gui']['App']['AttachImage'](arg1, arg2);
+}
+
+export function AuditLog(arg1) {
+  return window['go']['gui']['App']['AuditLog'](arg1);
+}
+
 export function Cancel() {
   return window['go']['gui']['App']['Cancel']();
 }
 
 export function ChangedFiles() {
   return window['go']['gui']['App']['ChangedFiles']();
+}
+
+export function CheckPolicy(arg1) {
+  return window['go']['gui']['App']['CheckPolicy'](arg1);
 }
 
 export function ChooseWorkspace() {
@@ -50,12 +62,20 @@ export function DetectLocalModels() {
   return window['go']['gui']['App']['DetectLocalModels']();
 }
 
+export function ExportAudit(arg1) {
+  return window['go']['gui']['App']['ExportAudit'](arg1);
+}
+
 export function FileDiff(arg1) {
   return window['go']['gui']['App']['FileDiff'](arg1);
 }
 
 export function GetSettings() {
   return window['go']['gui']['App']['GetSettings']();
+}
+
+export function ImageData(arg1) {
+  return window['go']['gui']['App']['ImageData'](arg1);
 }
 
 export function Leftovers() {
@@ -76,6 +96,10 @@ export function ListRules() {
 
 export function ListSessions() {
   return window['go']['gui']['App']['ListSessions']();
+}
+
+export function MarkModelVision(arg1, arg2) {
+  return window['go']['gui']['App']['MarkModelVision'](arg1, arg2);
 }
 
 export function McpImportClaude() {
@@ -126,8 +150,16 @@ export function MentionCandidates(arg1) {
   return window['go']['gui']['App']['MentionCandidates'](arg1);
 }
 
+export function ModelVision() {
+  return window['go']['gui']['App']['ModelVision']();
+}
+
 export function NewSession() {
   return window['go']['gui']['App']['NewSession']();
+}
+
+export function Policy() {
+  return window['go']['gui']['App']['Policy']();
 }
 
 export function ProcessLogs(arg1, arg2, arg3) {
@@ -166,6 +198,10 @@ export function Ready() {
   return window['go']['gui']['App']['Ready']();
 }
 
+export function RemovePolicyRule(arg1) {
+  return window['go']['gui']['App']['RemovePolicyRule'](arg1);
+}
+
 export function RepreviewApproval(arg1) {
   return window['go']['gui']['App']['RepreviewApproval'](arg1);
 }
@@ -194,16 +230,16 @@ export function RevokeTrust(arg1) {
   return window['go']['gui']['App']['RevokeTrust'](arg1);
 }
 
+export function RunCommand(arg1, arg2) {
+  return window['go']['gui']['App']['RunCommand'](arg1, arg2);
+}
+
 export function RunningProcesses() {
   return window['go']['gui']['App']['RunningProcesses']();
 }
 
 export function Sandbox() {
   return window['go']['gui']['App']['Sandbox']();
-}
-
-export function RunCommand(arg1, arg2) {
-  return window['go']['gui']['App']['RunCommand'](arg1, arg2);
 }
 
 export function SaveSettings(arg1) {
@@ -262,16 +298,20 @@ export function Submit(arg1) {
   return window['go']['gui']['App']['Submit'](arg1);
 }
 
+export function SubmitWithImages(arg1, arg2) {
+  return window['go']['gui']['App']['SubmitWithImages'](arg1, arg2);
+}
+
+export function SubmitWithMentions(arg1, arg2) {
+  return window['go']['gui']['App']['SubmitWithMentions'](arg1, arg2);
+}
+
 export function TestConnection(arg1) {
   return window['go']['gui']['App']['TestConnection'](arg1);
 }
 
 export function TrustedFolders() {
   return window['go']['gui']['App']['TrustedFolders']();
-}
-
-export function SubmitWithMentions(arg1, arg2) {
-  return window['go']['gui']['App']['SubmitWithMentions'](arg1, arg2);
 }
 
 export function Undo(arg1, arg2) {
@@ -294,22 +334,6 @@ export function WatchState() {
   return window['go']['gui']['App']['WatchState']();
 }
 
-export function AuditLog(arg1) {
-  return window['go']['gui']['App']['AuditLog'](arg1);
-}
-
-export function CheckPolicy(arg1) {
-  return window['go']['gui']['App']['CheckPolicy'](arg1);
-}
-
-export function ExportAudit(arg1) {
-  return window['go']['gui']['App']['ExportAudit'](arg1);
-}
-
-export function Policy() {
-  return window['go']['gui']['App']['Policy']();
-}
-
-export function RemovePolicyRule(arg1) {
-  return window['go']['gui']['App']['RemovePolicyRule'](arg1);
+export function WorkspaceImage(arg1) {
+  return window['go']['gui']['App']['WorkspaceImage'](arg1);
 }
