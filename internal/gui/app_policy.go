@@ -12,13 +12,21 @@ import (
 // PolicyView is Settings → Permissions: every standing rule with its
 // layer, file and uses, the files that did not load, and where new rules go.
 type PolicyView struct {
-	Rules     []PolicyRule    `json:"rules"`
-	Errors    []*policy.Error `json:"errors"`
-	Untrusted string          `json:"untrusted,omitempty"`
+	Rules     []PolicyRule      `json:"rules"`
+	Errors    []PolicyFileError `json:"errors"`
+	Untrusted string            `json:"untrusted,omitempty"`
 	// UserFile and WorkspaceFile are where "everywhere" and "this
 	// workspace" rules are saved.
 	UserFile      string `json:"userFile"`
 	WorkspaceFile string `json:"workspaceFile,omitempty"`
+}
+
+// PolicyFileError is a policy file that did not load: where, and why. (A
+// plain struct: Wails generates no TypeScript for a type that is an error.)
+type PolicyFileError struct {
+	File    string `json:"file"`
+	Line    int    `json:"line,omitempty"`
+	Message string `json:"message"`
 }
 
 // PolicyRule is one standing rule and how often it decided.
@@ -38,9 +46,9 @@ func (a *App) policyWhere() policy.Where {
 func (a *App) Policy() (PolicyView, error) {
 	w := a.policyWhere()
 	p := policy.Load(w)
-	v := PolicyView{Rules: []PolicyRule{}, Errors: p.Errors, Untrusted: p.Untrusted, UserFile: w.UserFile(), WorkspaceFile: w.WorkspaceFile()}
-	if v.Errors == nil {
-		v.Errors = []*policy.Error{}
+	v := PolicyView{Rules: []PolicyRule{}, Errors: []PolicyFileError{}, Untrusted: p.Untrusted, UserFile: w.UserFile(), WorkspaceFile: w.WorkspaceFile()}
+	for _, e := range p.Errors {
+		v.Errors = append(v.Errors, PolicyFileError{File: e.File, Line: e.Line, Message: e.Msg})
 	}
 	uses := policy.Uses{}
 	if au := a.kit.Audit(); au != nil {
@@ -77,11 +85,11 @@ func (a *App) CheckPolicy(line string) (approval.Decided, error) {
 
 // AuditFilter picks audit entries (Settings → Permissions → Audit log).
 type AuditFilter struct {
-	Session string `json:"session"`
-	Tool    string `json:"tool"`
-	By      string `json:"by"`
-	Rule    string `json:"rule"`
-	Text    string `json:"text"`
+	Session string `json:"session,omitempty"`
+	Tool    string `json:"tool,omitempty"`
+	By      string `json:"by,omitempty"`
+	Rule    string `json:"rule,omitempty"`
+	Text    string `json:"text,omitempty"`
 }
 
 func (f AuditFilter) filter() policy.Filter {

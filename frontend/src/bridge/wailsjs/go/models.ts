@@ -147,6 +147,134 @@ export namespace agents {
 
 }
 
+export namespace approval {
+	
+	export class AuditEntry {
+	    // Go type: time
+	    time: any;
+	    session: string;
+	    callId: string;
+	    tool: string;
+	    agent?: string;
+	    summary?: string;
+	    mode: string;
+	    by: string;
+	    decision: string;
+	    ruleIds?: string[];
+	    standing?: protocol.StandingRef[];
+	
+	    static createFrom(source: any = {}) {
+	        return new AuditEntry(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.time = this.convertValues(source["time"], null);
+	        this.session = source["session"];
+	        this.callId = source["callId"];
+	        this.tool = source["tool"];
+	        this.agent = source["agent"];
+	        this.summary = source["summary"];
+	        this.mode = source["mode"];
+	        this.by = source["by"];
+	        this.decision = source["decision"];
+	        this.ruleIds = source["ruleIds"];
+	        this.standing = this.convertValues(source["standing"], protocol.StandingRef);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class StandingRule {
+	    id?: string;
+	    tool: string;
+	    files?: string[];
+	    commands?: string[][];
+	    action?: string;
+	    cwd?: string;
+	    domain?: string;
+	    summary: string;
+	    agent?: string;
+	    decision: string;
+	    reason?: string;
+	    layer: string;
+	    file?: string;
+	    line?: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new StandingRule(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.tool = source["tool"];
+	        this.files = source["files"];
+	        this.commands = source["commands"];
+	        this.action = source["action"];
+	        this.cwd = source["cwd"];
+	        this.domain = source["domain"];
+	        this.summary = source["summary"];
+	        this.agent = source["agent"];
+	        this.decision = source["decision"];
+	        this.reason = source["reason"];
+	        this.layer = source["layer"];
+	        this.file = source["file"];
+	        this.line = source["line"];
+	    }
+	}
+	export class Decided {
+	    decision: string;
+	    rules?: StandingRule[];
+	    why: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Decided(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.decision = source["decision"];
+	        this.rules = this.convertValues(source["rules"], StandingRule);
+	        this.why = source["why"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+
+}
+
 export namespace gitview {
 	
 	export class Hunk {
@@ -484,6 +612,26 @@ export namespace gui {
 		    return a;
 		}
 	}
+	export class AuditFilter {
+	    session?: string;
+	    tool?: string;
+	    by?: string;
+	    rule?: string;
+	    text?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new AuditFilter(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.session = source["session"];
+	        this.tool = source["tool"];
+	        this.by = source["by"];
+	        this.rule = source["rule"];
+	        this.text = source["text"];
+	    }
+	}
 	export class DirEntry {
 	    name: string;
 	    path: string;
@@ -606,6 +754,118 @@ export namespace gui {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.config = this.convertValues(source["config"], mcp.ServerConfig);
 	        this.editable = source["editable"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class PolicyFileError {
+	    file: string;
+	    line?: number;
+	    message: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new PolicyFileError(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.file = source["file"];
+	        this.line = source["line"];
+	        this.message = source["message"];
+	    }
+	}
+	export class PolicyRule {
+	    id?: string;
+	    tool: string;
+	    files?: string[];
+	    commands?: string[][];
+	    action?: string;
+	    cwd?: string;
+	    domain?: string;
+	    summary: string;
+	    agent?: string;
+	    decision: string;
+	    reason?: string;
+	    layer: string;
+	    file?: string;
+	    line?: number;
+	    uses: policy.Use;
+	
+	    static createFrom(source: any = {}) {
+	        return new PolicyRule(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.tool = source["tool"];
+	        this.files = source["files"];
+	        this.commands = source["commands"];
+	        this.action = source["action"];
+	        this.cwd = source["cwd"];
+	        this.domain = source["domain"];
+	        this.summary = source["summary"];
+	        this.agent = source["agent"];
+	        this.decision = source["decision"];
+	        this.reason = source["reason"];
+	        this.layer = source["layer"];
+	        this.file = source["file"];
+	        this.line = source["line"];
+	        this.uses = this.convertValues(source["uses"], policy.Use);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class PolicyView {
+	    rules: PolicyRule[];
+	    errors: PolicyFileError[];
+	    untrusted?: string;
+	    userFile: string;
+	    workspaceFile?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new PolicyView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.rules = this.convertValues(source["rules"], PolicyRule);
+	        this.errors = this.convertValues(source["errors"], PolicyFileError);
+	        this.untrusted = source["untrusted"];
+	        this.userFile = source["userFile"];
+	        this.workspaceFile = source["workspaceFile"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -943,6 +1203,44 @@ export namespace mcp {
 
 }
 
+export namespace policy {
+	
+	export class Use {
+	    count: number;
+	    // Go type: time
+	    last: any;
+	
+	    static createFrom(source: any = {}) {
+	        return new Use(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.count = source["count"];
+	        this.last = this.convertValues(source["last"], null);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+
+}
+
 export namespace proc {
 	
 	export class Leftover {
@@ -998,6 +1296,7 @@ export namespace protocol {
 	    commands?: string[][];
 	    action?: string;
 	    cwd?: string;
+	    domain?: string;
 	    summary: string;
 	    agent?: string;
 	
@@ -1013,8 +1312,27 @@ export namespace protocol {
 	        this.commands = source["commands"];
 	        this.action = source["action"];
 	        this.cwd = source["cwd"];
+	        this.domain = source["domain"];
 	        this.summary = source["summary"];
 	        this.agent = source["agent"];
+	    }
+	}
+	export class WebPreview {
+	    url: string;
+	    fetchUrl?: string;
+	    domain: string;
+	    newDomain: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new WebPreview(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.url = source["url"];
+	        this.fetchUrl = source["fetchUrl"];
+	        this.domain = source["domain"];
+	        this.newDomain = source["newDomain"];
 	    }
 	}
 	export class McpPreview {
@@ -1209,6 +1527,7 @@ export namespace protocol {
 	    args?: number[];
 	    argsText?: string;
 	    mcp?: McpPreview;
+	    web?: WebPreview;
 	
 	    static createFrom(source: any = {}) {
 	        return new Preview(source);
@@ -1225,6 +1544,7 @@ export namespace protocol {
 	        this.args = source["args"];
 	        this.argsText = source["argsText"];
 	        this.mcp = this.convertValues(source["mcp"], McpPreview);
+	        this.web = this.convertValues(source["web"], WebPreview);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1303,9 +1623,32 @@ export namespace protocol {
 	        this.note = source["note"];
 	    }
 	}
+	export class StandingRef {
+	    id: string;
+	    decision: string;
+	    layer: string;
+	    file?: string;
+	    summary: string;
+	    reason?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new StandingRef(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.decision = source["decision"];
+	        this.layer = source["layer"];
+	        this.file = source["file"];
+	        this.summary = source["summary"];
+	        this.reason = source["reason"];
+	    }
+	}
 	export class CallApproval {
 	    by: string;
 	    rules?: Rule[];
+	    standing?: StandingRef[];
 	
 	    static createFrom(source: any = {}) {
 	        return new CallApproval(source);
@@ -1315,6 +1658,7 @@ export namespace protocol {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.by = source["by"];
 	        this.rules = this.convertValues(source["rules"], Rule);
+	        this.standing = this.convertValues(source["standing"], StandingRef);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1373,6 +1717,20 @@ export namespace protocol {
 	        this.manual = source["manual"];
 	        this.tokensBefore = source["tokensBefore"];
 	        this.undone = source["undone"];
+	    }
+	}
+	export class ProposedPlan {
+	    callId: string;
+	    plan: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ProposedPlan(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.callId = source["callId"];
+	        this.plan = source["plan"];
 	    }
 	}
 	export class ContextUse {
@@ -1465,6 +1823,7 @@ export namespace protocol {
 	    usage?: Usage;
 	    context?: ContextUse;
 	    blocked?: Blocked;
+	    plan?: ProposedPlan;
 	    compaction?: Compaction;
 	    undo?: UndoAppliedPayload;
 	    servers?: string[];
@@ -1498,6 +1857,7 @@ export namespace protocol {
 	        this.usage = this.convertValues(source["usage"], Usage);
 	        this.context = this.convertValues(source["context"], ContextUse);
 	        this.blocked = this.convertValues(source["blocked"], Blocked);
+	        this.plan = this.convertValues(source["plan"], ProposedPlan);
 	        this.compaction = this.convertValues(source["compaction"], Compaction);
 	        this.undo = this.convertValues(source["undo"], UndoAppliedPayload);
 	        this.servers = source["servers"];
@@ -1568,6 +1928,7 @@ export namespace protocol {
 	    note?: string;
 	    files?: string[];
 	    hunks?: string[];
+	    scope?: string;
 	    unconfined?: boolean;
 	
 	    static createFrom(source: any = {}) {
@@ -1580,6 +1941,7 @@ export namespace protocol {
 	        this.note = source["note"];
 	        this.files = source["files"];
 	        this.hunks = source["hunks"];
+	        this.scope = source["scope"];
 	        this.unconfined = source["unconfined"];
 	    }
 	}
@@ -1778,6 +2140,7 @@ export namespace protocol {
 	    }
 	}
 	
+	
 	export class Snapshot {
 	    sessionId: string;
 	    turnId: string;
@@ -1820,6 +2183,7 @@ export namespace protocol {
 		    return a;
 		}
 	}
+	
 	
 	
 	export class UndoFile {
@@ -1894,6 +2258,7 @@ export namespace protocol {
 	        this.choices = source["choices"];
 	    }
 	}
+	
 
 }
 
