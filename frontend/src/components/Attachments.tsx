@@ -1,5 +1,5 @@
 // The composer's attachment chips and the transcript's thumbnails.
-import { useContext, useEffect, useRef, useState } from "react";
+import { useContext, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { ImageRef } from "../bridge";
 import { bytesLabel, ImagesContext, type Attachment } from "./images";
 
@@ -86,17 +86,25 @@ function Thumb({ im, onOpen }: { im: ImageRef; onOpen: () => void }) {
 function ImageViewer({ im, onClose }: { im: ImageRef; onClose: () => void }) {
   const url = useImageData(im.id);
   const close = useRef<HTMLButtonElement>(null);
-  useEffect(() => close.current?.focus(), []);
+  // Focus moves in before paint, and Esc closes from anywhere while the
+  // viewer is open (in the capture phase, before the chat's own Esc), as
+  // the app's other modals do: a focus taken back by the page behind must
+  // not leave the viewer open.
+  useLayoutEffect(() => {
+    close.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      e.preventDefault();
+      e.stopPropagation();
+      onClose();
+    };
+    window.addEventListener("keydown", onKey, true);
+    return () => window.removeEventListener("keydown", onKey, true);
+  }, [onClose]);
   const name = label(im.name ?? "");
   return (
     <div className="image-viewer-backdrop" onClick={onClose}>
-      <div role="dialog" aria-modal="true" aria-label={`Image ${name}`} className="image-viewer" onClick={(e) => e.stopPropagation()}
-        onKeyDown={(e) => {
-          if (e.key === "Escape") {
-            e.preventDefault();
-            onClose();
-          }
-        }}>
+      <div role="dialog" aria-modal="true" aria-label={`Image ${name}`} className="image-viewer" onClick={(e) => e.stopPropagation()}>
         <div className="image-viewer-bar">
           <span>{name} · {sizeLabel(im)}</span>
           <button ref={close} type="button" onClick={onClose}>Close</button>
