@@ -29,8 +29,10 @@ import type { FilesBackend } from "./bridge/files";
 import type { LeftoverBackend, SandboxBackend } from "./bridge/sandbox";
 import type { McpBackend } from "./bridge/mcp";
 import type { AgentsTrustBackend, TrustedFoldersBackend } from "./bridge/agents";
+import type { CommandsTrustBackend } from "./bridge/commands";
 import type { PolicyBackend } from "./bridge/policy";
 import { AgentsTrust } from "./components/AgentsTrust";
+import { CommandsTrust } from "./components/CommandsTrust";
 import { McpPanel } from "./components/McpPanel";
 import type { UndoBackend } from "./bridge/undo";
 import { useUndo } from "./undo/useUndo";
@@ -50,7 +52,7 @@ const panelDefaultsNoServers = { files: 260, processes: 440 };
 
 const autoNotice = "This window started in auto mode: tool calls run without asking you first. The workspace boundary still holds. Change the mode with Approval in the header.";
 
-export function App({ backend, processes, sessions, localModels, files, approvals, mcp, initialState, sandbox, leftovers, undo: undoApi, agentsTrust, trusted, git, policy }: {
+export function App({ backend, processes, sessions, localModels, files, approvals, mcp, initialState, sandbox, leftovers, undo: undoApi, agentsTrust, commandsTrust, trusted, git, policy }: {
   backend: Backend;
   /** The frame's state when the page had it before mounting (main.tsx): the first render is then the real frame. */
   initialState?: AppState;
@@ -66,6 +68,8 @@ export function App({ backend, processes, sessions, localModels, files, approval
   mcp?: McpBackend;
   /** Trust for the workspace's .gatehouse/agents/ (absent: no prompt). */
   agentsTrust?: AgentsTrustBackend;
+  /** The workspace's own slash commands waiting for trust. */
+  commandsTrust?: CommandsTrustBackend;
   /** Settings → Trusted folders. */
   trusted?: TrustedFoldersBackend;
   /** Settings → Permissions: standing rules and the audit log. */
@@ -270,10 +274,15 @@ export function App({ backend, processes, sessions, localModels, files, approval
             <Chat state={state} transcript={transcript} notice={startMode.current === "auto" ? autoNotice : undefined} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onCancel={cancel} findSignal={findSignal} slash={slash} mentions={mentions}
               onStopAgent={(id) => backend.stopSubagent(id)} agentSources={agentSources} />
             </ImagesContext.Provider>
+            <div className="trust-prompts">
             {agentsTrust && state.workspace && (
               <AgentsTrust key={state.workspace} backend={agentsTrust} refresh={`${transcript.sessionId}:${transcript.turnId}`}
                 onTrusted={() => setAgentsTrusted((n) => n + 1)} />
             )}
+            {commandsTrust && state.workspace && (
+              <CommandsTrust key={state.workspace} backend={commandsTrust} refresh={`${transcript.sessionId}:${transcript.turnId}`} />
+            )}
+            </div>
             {mcp && showServers && (
               <SidePanel side="right" title="Servers" emptyText="MCP servers show up here." {...panelProps("servers")}>
                 <McpPanel key={state.workspace} backend={mcp} />

@@ -2403,6 +2403,58 @@ export namespace usercmd {
 	        this.source = source["source"];
 	    }
 	}
+	export class PendingFile {
+	    path: string;
+	    name?: string;
+	    description?: string;
+	    prompt?: string;
+	    error?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new PendingFile(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.name = source["name"];
+	        this.description = source["description"];
+	        this.prompt = source["prompt"];
+	        this.error = source["error"];
+	    }
+	}
+	export class Pending {
+	    hash: string;
+	    files: PendingFile[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Pending(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.hash = source["hash"];
+	        this.files = this.convertValues(source["files"], PendingFile);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 
 }
 

@@ -35,6 +35,10 @@ export function ChooseWorkspace():Promise<gui.AppState>;
 
 export function Commands():Promise<Array<usercmd.Command>>;
 
+export function CommandsPending():Promise<usercmd.Pending>;
+
+export function CommandsTrustWorkspace(arg1:string):Promise<void>;
+
 export function Compact():Promise<void>;
 
 export function ContextWindow():Promise<llm.Window>;

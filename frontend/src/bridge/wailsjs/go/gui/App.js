@@ -50,6 +50,14 @@ export function Commands() {
   return window['go']['gui']['App']['Commands']();
 }
 
+export function CommandsPending() {
+  return window['go']['gui']['App']['CommandsPending']();
+}
+
+export function CommandsTrustWorkspace(arg1) {
+  return window['go']['gui']['App']['CommandsTrustWorkspace'](arg1);
+}
+
 export function Compact() {
   return window['go']['gui']['App']['Compact']();
 }
