@@ -23,7 +23,7 @@ import { FileTree } from "./components/FileTree";
 import { SessionCost } from "./components/SessionCost";
 import { HelpOverlay } from "./components/HelpOverlay";
 import { useShortcuts } from "./components/shortcuts";
-import type { ModelPrice } from "./components/cost";
+import { turnModels, type TurnPrices } from "./components/cost";
 import { loadRich } from "./rich";
 import type { FilesBackend } from "./bridge/files";
 import type { LeftoverBackend, SandboxBackend } from "./bridge/sandbox";
@@ -144,16 +144,24 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const cancel = useCallback(() => void backend.cancel(), [backend]);
 
   const newSession = useMemo(() => sessions && (() => void sessions.create().then(() => store.resync(), (e) => setError(String(e)))), [sessions, store]);
-  // The model's price, read again whenever the frame's state changes (a saved setting, a switched model).
-  const [price, setPrice] = useState<ModelPrice | undefined>();
+  // The prices of the model in effect and of each model the session's turns ran on, read again whenever the
+  // frame's state changes (a saved setting, a switched model) or a turn names a model not priced yet.
+  const [prices, setPrices] = useState<TurnPrices | undefined>();
+  const models = turnModels(transcript.items, transcript.children).join("\n");
   useEffect(() => {
     if (!state || state.needsSetup) return;
     let live = true;
-    backend.getSettings().then((v) => live && setPrice({ price: v.price, source: v.priceSource }), () => live && setPrice(undefined));
+    Promise.all([backend.getSettings(), backend.prices(models ? models.split("\n") : [])]).then(
+      ([v, ps]) => live && setPrices({
+        current: { price: v.price, source: v.priceSource },
+        byModel: Object.fromEntries(ps.map((p) => [p.model, { price: p.price, source: p.source }])),
+      }),
+      () => live && setPrices(undefined),
+    );
     return () => {
       live = false;
     };
-  }, [backend, state]);
+  }, [backend, state, models]);
   const [ruleFocus, setRuleFocus] = useState<{ id: string; n: number } | undefined>();
   const showRule = useMemo(() => approvals && ((id: string) => setRuleFocus((f) => ({ id, n: (f?.n ?? 0) + 1 }))), [approvals]);
   const planActions = useMemo(() => ({
@@ -180,8 +188,8 @@ export function App({ backend, processes, sessions, localModels, files, approval
     },
   }), [backend, store]);
   const undo = useUndo(undoApi, `${transcript.sessionId}:${transcript.items.length}`, files?.onFsChanged);
-  const actions = useMemo(() => ({ openURL: backend.openURL, openSettings, newSession, copy: backend.copyText, showRule, price,
-    compact: backend.compact, undoCompact: backend.undoCompact, undo: undo.actions, plan: planActions, answer: backend.answerQuestion }), [backend, openSettings, newSession, showRule, price, undo.actions, planActions]);
+  const actions = useMemo(() => ({ openURL: backend.openURL, openSettings, newSession, copy: backend.copyText, showRule, prices,
+    compact: backend.compact, undoCompact: backend.undoCompact, undo: undo.actions, plan: planActions, answer: backend.answerQuestion }), [backend, openSettings, newSession, showRule, prices, undo.actions, planActions]);
   const [help, setHelp] = useState(false);
   // The Changes view, in place of the chat while open; read again on every change on disk.
   const [changesOpen, setChangesOpen] = useState(false);
@@ -236,7 +244,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
             <SessionsMenu backend={sessions} hasWorkspace={!!state.workspace} busy={transcript.turnId !== ""} onSwitched={() => void store.resync()} />
           )}
           gauge={state.workspace ? <ContextGauge use={contextUse} next={nextWindow} /> : undefined}
-          cost={state.workspace ? <SessionCost items={transcript.items} children={transcript.children} price={price} /> : undefined}
+          cost={state.workspace ? <SessionCost items={transcript.items} children={transcript.children} prices={prices} /> : undefined}
           changes={git && state.workspace ? (
             <button type="button" className="secondary header-changes" aria-pressed={changesOpen} onClick={() => setChangesOpen((o) => !o)}
               title="Review, stage and commit the workspace's git changes">Changes</button>

@@ -144,6 +144,9 @@ type Outcome struct {
 	// Err is set when Reason is error.
 	Err   error
 	Usage protocol.Usage
+	// Model is the model that answered the turn's last request: what its
+	// Usage is priced at ("" when it made none).
+	Model string
 	// Blocked is the call the user rejected, when Reason is blocked_by_approval.
 	Blocked *protocol.Blocked
 	// Plan is the plan the model proposed, when the turn ended with one.

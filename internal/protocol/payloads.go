@@ -121,6 +121,9 @@ type TurnStoppedPayload struct {
 	// ErrorKind classifies Error (see llm.ErrorKind); set when Reason is error.
 	ErrorKind string `json:"errorKind,omitempty"`
 	Usage     Usage  `json:"usage"`
+	// Model is the model that ran the turn (its last request): what Usage
+	// is priced at. Empty when the turn made no request.
+	Model string `json:"model,omitempty"`
 	// Context is how full the model's context window was at the turn's
 	// last request; nil when the turn made no request.
 	Context *ContextUse `json:"context,omitempty"`

@@ -225,7 +225,7 @@ func (ItemKind) EnumValues() []string {
 //	assistant: ID (messageId), TurnID, Text, Streaming, Cancelled
 //	tool:      ID (callId), TurnID, Tool, Args, and once finished
 //	           Result, IsError, DurationMs, WaitMs, Approval (Running is true before)
-//	stop:      TurnID, Reason, Error, ErrorKind, Usage, Context
+//	stop:      TurnID, Reason, Error, ErrorKind, Usage, Model, Context
 //	compaction: ID (compactionId), TurnID (empty when done by hand between
 //	           turns), Text (the summary), Compaction, Context (after)
 //	undo:      ID (the undo's unit), Undo
@@ -253,6 +253,7 @@ type TranscriptItem struct {
 	Error      string              `json:"error,omitempty"`
 	ErrorKind  string              `json:"errorKind,omitempty"`
 	Usage      *Usage              `json:"usage,omitempty"`
+	Model      string              `json:"model,omitempty"`
 	Context    *ContextUse         `json:"context,omitempty"`
 	Blocked    *Blocked            `json:"blocked,omitempty"`
 	Plan       *ProposedPlan       `json:"plan,omitempty"`

@@ -155,6 +155,9 @@ export const backend = {
   snapshot: (): Promise<Snapshot> => App.Snapshot() as unknown as Promise<Snapshot>,
 
   getSettings: (): Promise<SettingsView> => App.GetSettings() as unknown as Promise<SettingsView>,
+  /** Each model's price at the base URL in effect, for pricing every turn at the model that ran it. */
+  prices: async (models: string[]): Promise<{ model: string; price: Price; source: PriceSource }[]> =>
+    ((await App.Prices(models)) ?? []).map((p) => ({ model: p.model, price: p.price, source: p.source as PriceSource })),
   saveSettings: (s: SettingsInput): Promise<SettingsView> =>
     App.SaveSettings(s as unknown as gui.SettingsInput) as unknown as Promise<SettingsView>,
   testConnection: (s: SettingsInput): Promise<ConnectionResult> =>

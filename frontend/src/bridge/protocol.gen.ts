@@ -205,6 +205,7 @@ export interface TurnStoppedPayload {
   error?: string;
   errorKind?: string;
   usage: Usage;
+  model?: string;
   context?: ContextUse;
   blocked?: Blocked;
   plan?: ProposedPlan;
@@ -411,6 +412,7 @@ export interface TranscriptItem {
   error?: string;
   errorKind?: string;
   usage?: Usage;
+  model?: string;
   context?: ContextUse;
   blocked?: Blocked;
   plan?: ProposedPlan;

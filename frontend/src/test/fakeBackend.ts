@@ -44,6 +44,10 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
       sessionId: "", turnId: "", transcript: [], pendingApprovals: [], processes: [], lastSeq: 0, ...snapshot,
     })),
     getSettings: vi.fn(async () => settings),
+    // A model's price: the settings' for the model in effect, none for another.
+    prices: vi.fn(async (models: string[]) => models.map((m) => m === settings.model
+      ? { model: m, price: settings.price, source: settings.priceSource }
+      : { model: m, price: { inputPerMTok: 0, outputPerMTok: 0 }, source: "" as const })),
     saveSettings: vi.fn(async (s: SettingsInput) => {
       settings = { ...settings, baseURL: s.baseURL, model: s.model, api: s.api };
       if (s.price) settings = { ...settings, price: s.price, priceSource: "saved" };

@@ -774,6 +774,40 @@ export namespace gui {
 		    return a;
 		}
 	}
+	export class ModelPrice {
+	    model: string;
+	    price: settings.Price;
+	    source: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ModelPrice(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.model = source["model"];
+	        this.price = this.convertValues(source["price"], settings.Price);
+	        this.source = source["source"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class PolicyFileError {
 	    file: string;
 	    line?: number;
@@ -1821,6 +1855,7 @@ export namespace protocol {
 	    error?: string;
 	    errorKind?: string;
 	    usage?: Usage;
+	    model?: string;
 	    context?: ContextUse;
 	    blocked?: Blocked;
 	    plan?: ProposedPlan;
@@ -1855,6 +1890,7 @@ export namespace protocol {
 	        this.error = source["error"];
 	        this.errorKind = source["errorKind"];
 	        this.usage = this.convertValues(source["usage"], Usage);
+	        this.model = source["model"];
 	        this.context = this.convertValues(source["context"], ContextUse);
 	        this.blocked = this.convertValues(source["blocked"], Blocked);
 	        this.plan = this.convertValues(source["plan"], ProposedPlan);

@@ -95,6 +95,8 @@ export function NewSession():Promise<protocol.Snapshot>;
 
 export function Policy():Promise<gui.PolicyView>;
 
+export function Prices(arg1:Array<string>):Promise<Array<gui.ModelPrice>>;
+
 export function ProcessLogs(arg1:string,arg2:number,arg3:number):Promise<gui.ProcessLogs>;
 
 export function ProcessResize(arg1:string,arg2:number,arg3:number):Promise<void>;

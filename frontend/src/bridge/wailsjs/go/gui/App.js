@@ -170,6 +170,10 @@ export function Policy() {
   return window['go']['gui']['App']['Policy']();
 }
 
+export function Prices(arg1) {
+  return window['go']['gui']['App']['Prices'](arg1);
+}
+
 export function ProcessLogs(arg1, arg2, arg3) {
   return window['go']['gui']['App']['ProcessLogs'](arg1, arg2, arg3);
 }
