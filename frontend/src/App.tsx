@@ -279,7 +279,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
               {files && state.workspace ? <FileTree key={state.workspace} files={files} revert={undo.actions?.revert} /> : undefined}
             </SidePanel>
             <ImagesContext.Provider value={backend}>
-            <Chat state={state} transcript={transcript} notice={startMode.current === "auto" ? autoNotice : undefined} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onCancel={cancel} findSignal={findSignal} slash={slash} mentions={mentions}
+            <Chat state={state} transcript={transcript} notice={startMode.current === "auto" ? autoNotice : undefined} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onRetry={backend.retry} onCancel={cancel} findSignal={findSignal} slash={slash} mentions={mentions}
               onStopAgent={(id) => backend.stopSubagent(id)} agentSources={agentSources} />
             </ImagesContext.Provider>
             <div className="trust-prompts">

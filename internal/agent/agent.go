@@ -194,3 +194,28 @@ func (a *Agent) emit(turnID string, typ protocol.EventType, payload any) {
 	}
 	a.cfg.Events.Publish(protocol.Event{SessionID: a.cfg.SessionID, TurnID: turnID, Type: typ, Payload: payload})
 }
+
+// dropTurn takes the turn turnID, the last one, out of the history (its
+// prompt and everything after it), for a retry that replaces it. It
+// reports whether it did: not when no prompt has that id, nor when a
+// checkpoint summary stands for part of the turn (the summary already
+// tells the model of it).
+func (a *Agent) dropTurn(turnID string) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for i := len(a.history) - 1; i >= 0; i-- {
+		m := a.history[i]
+		if m.Role != llm.RoleUser || m.ID != turnID {
+			continue
+		}
+		if i < a.firstSent() {
+			return false
+		}
+		for _, later := range a.history[i:] {
+			delete(a.cleared, later.ToolCallID)
+		}
+		a.history = a.history[:i:i]
+		return true
+	}
+	return false
+}

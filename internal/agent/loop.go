@@ -28,7 +28,11 @@ func (a *Agent) RunPrompt(ctx context.Context, turnID string, pr Prompt) Outcome
 	}
 	a.turnID.Store(&turnID)
 	defer a.turnID.Store(nil)
-	a.emit(turnID, protocol.TurnStarted, protocol.TurnStartedPayload{Prompt: prompt, Images: refs(pr.Images)})
+	replaces := ""
+	if pr.Replaces != "" && a.dropTurn(pr.Replaces) {
+		replaces = pr.Replaces
+	}
+	a.emit(turnID, protocol.TurnStarted, protocol.TurnStartedPayload{Prompt: prompt, Images: refs(pr.Images), Replaces: replaces})
 	a.mu.Lock()
 	a.undo = nil // a compaction can be undone only before the next turn
 	a.mu.Unlock()

@@ -7,6 +7,9 @@ type TurnStartedPayload struct {
 	Prompt string `json:"prompt"`
 	// Images are the pictures attached to the prompt.
 	Images []ImageRef `json:"images,omitempty"`
+	// Replaces is the turn this one retries: its messages left the model's
+	// history when this turn started (the transcript still shows them).
+	Replaces string `json:"replaces,omitempty"`
 }
 
 // MessageDeltaPayload carries new assistant text. Deltas of one message may

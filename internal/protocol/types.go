@@ -221,7 +221,7 @@ func (ItemKind) EnumValues() []string {
 // TranscriptItem is one entry of a session's transcript as the UI draws it.
 // Which fields are set depends on Kind:
 //
-//	user:      ID, TurnID, Text
+//	user:      ID, TurnID, Text, Images, Replaces
 //	assistant: ID (messageId), TurnID, Text, Streaming, Cancelled
 //	tool:      ID (callId), TurnID, Tool, Args, and once finished
 //	           Result, IsError, DurationMs, WaitMs, Approval (Running is true before)
@@ -239,6 +239,7 @@ type TranscriptItem struct {
 	TurnID     string              `json:"turnId"`
 	Text       string              `json:"text,omitempty"`
 	Images     []ImageRef          `json:"images,omitempty"`
+	Replaces   string              `json:"replaces,omitempty"`
 	Streaming  bool                `json:"streaming,omitempty"`
 	Cancelled  bool                `json:"cancelled,omitempty"`
 	Tool       string              `json:"tool,omitempty"`

@@ -76,7 +76,7 @@ func (s *State) Emit(e protocol.Event) {
 	switch p := e.Payload.(type) {
 	case protocol.TurnStartedPayload:
 		s.turnID = e.TurnID
-		s.finished(s.add(protocol.TranscriptItem{Kind: protocol.ItemUser, ID: e.TurnID, TurnID: e.TurnID, Text: p.Prompt, Images: p.Images}))
+		s.finished(s.add(protocol.TranscriptItem{Kind: protocol.ItemUser, ID: e.TurnID, TurnID: e.TurnID, Text: p.Prompt, Images: p.Images, Replaces: p.Replaces}))
 	case protocol.MessageDeltaPayload:
 		if i, ok := s.index[key(protocol.ItemAssistant, p.MessageID)]; ok {
 			s.items[i].Text += p.Text

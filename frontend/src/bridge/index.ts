@@ -113,6 +113,8 @@ export const backend = {
 
   /** Starts a turn with text, or queues it while one runs. */
   submit: (text: string): Promise<{ queued: boolean }> => App.Submit(text),
+  /** Sends the last turn's message again as a turn that replaces it in what the model is sent. */
+  retry: (): Promise<{ queued: boolean }> => App.Retry(),
   /** Starts (or queues) a turn with text and images the composer attached. */
   submitWithImages: (text: string, images: ImageRef[]): Promise<{ queued: boolean }> =>
     App.SubmitWithImages(text, images as unknown as protocol.ImageRef[]),

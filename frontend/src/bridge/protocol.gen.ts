@@ -11,6 +11,7 @@ export const MIN_COMPACT_AT = 20;
 export interface TurnStartedPayload {
   prompt: string;
   images?: ImageRef[];
+  replaces?: string;
 }
 
 export interface ImageRef {
@@ -398,6 +399,7 @@ export interface TranscriptItem {
   turnId: string;
   text?: string;
   images?: ImageRef[];
+  replaces?: string;
   streaming?: boolean;
   cancelled?: boolean;
   tool?: string;

@@ -23,6 +23,8 @@ export interface ChatProps {
   onChooseWorkspace: () => void;
   /** Sends text and the attached images; rejects with a message the user can read. */
   onSubmit: (text: string, images?: ImageRef[]) => Promise<void>;
+  /** Sends the last turn's message again, replacing that turn in what the model is sent; absent: no Retry. */
+  onRetry?: () => Promise<unknown>;
   onCancel: () => void;
   /** Stops a background agent; the agents strip shows only with it. */
   onStopAgent?: (id: string) => Promise<void>;
@@ -65,21 +67,21 @@ export function Chat(props: ChatProps) {
   const parent = useChatActions();
   const { items } = props.transcript;
   const lastPrompt = useMemo(() => items[lastOfKind(items, "user")]?.text ?? "", [items]);
-  const { onSubmit } = props;
+  const { onRetry } = props;
   const actions = useMemo(() => {
     if (running || !lastPrompt || !hasWorkspace) return parent;
     return {
       ...parent,
-      retry: () => {
+      retry: onRetry && (() => {
         setError(null);
-        onSubmit(lastPrompt).catch((e) => setError(String(e instanceof Error ? e.message : e)));
-      },
+        onRetry().catch((e) => setError(String(e instanceof Error ? e.message : e)));
+      }),
       editLast: () => {
         setDraft(lastPrompt);
         composer.current?.focus();
       },
     };
-  }, [parent, running, lastPrompt, hasWorkspace, onSubmit]);
+  }, [parent, running, lastPrompt, hasWorkspace, onRetry]);
   const { compact } = parent;
   const [compacting, setCompacting] = useState(false);
   const canCompact = hasWorkspace && !running && !compacting && !!compact && props.transcript.items.length > 0;

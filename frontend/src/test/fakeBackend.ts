@@ -34,6 +34,7 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
     runCommand: vi.fn(async (_n: string, _a: string) => ({ queued: false })),
     mentionCandidates: vi.fn(async (q: string) => ["src/main.go", "src/util.go", "src/"].filter((p) => p.startsWith(q))),
     submitWithMentions: vi.fn(async (_t: string, _m: string[]) => ({ queued: false })),
+    retry: vi.fn(async () => ({ queued: false })),
     cancel: vi.fn(async () => {}),
     compact: vi.fn(async () => {}),
     undoCompact: vi.fn(async () => {}),

@@ -1841,6 +1841,7 @@ export namespace protocol {
 	    turnId: string;
 	    text?: string;
 	    images?: ImageRef[];
+	    replaces?: string;
 	    streaming?: boolean;
 	    cancelled?: boolean;
 	    tool?: string;
@@ -1876,6 +1877,7 @@ export namespace protocol {
 	        this.turnId = source["turnId"];
 	        this.text = source["text"];
 	        this.images = this.convertValues(source["images"], ImageRef);
+	        this.replaces = source["replaces"];
 	        this.streaming = source["streaming"];
 	        this.cancelled = source["cancelled"];
 	        this.tool = source["tool"];

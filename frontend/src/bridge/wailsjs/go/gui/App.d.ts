@@ -123,6 +123,8 @@ export function ResolveApproval(arg1:string,arg2:protocol.Decision):Promise<void
 
 export function ResumeSession(arg1:string):Promise<protocol.Snapshot>;
 
+export function Retry():Promise<gui.SubmitResult>;
+
 export function RevertFile(arg1:string,arg2:boolean):Promise<protocol.UndoAppliedPayload>;
 
 export function RevisePlan(arg1:string):Promise<gui.SubmitResult>;

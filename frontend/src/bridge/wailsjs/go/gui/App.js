@@ -226,6 +226,10 @@ export function ResumeSession(arg1) {
   return window['go']['gui']['App']['ResumeSession'](arg1);
 }
 
+export function Retry() {
+  return window['go']['gui']['App']['Retry']();
+}
+
 export function RevertFile(arg1, arg2) {
   return window['go']['gui']['App']['RevertFile'](arg1, arg2);
 }
