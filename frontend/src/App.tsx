@@ -182,8 +182,8 @@ export function App({ backend, processes, sessions, localModels, files, approval
   }), [backend, store, newSession]); // eslint-disable-line react-hooks/exhaustive-deps
   const mentions = useMemo(() => ({
     candidates: backend.mentionCandidates,
-    submit: async (text: string, paths: string[]) => {
-      const r = await backend.submitWithMentions(text, paths);
+    submit: async (text: string, paths: string[], images: ImageRef[]) => {
+      const r = await backend.submitMessage(text, paths, images);
       if (r.queued) store.addQueued(text);
     },
   }), [backend, store]);

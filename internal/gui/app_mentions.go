@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"gatehouse/internal/mention"
+	"gatehouse/internal/protocol"
 )
 
 // MentionCandidates lists the workspace's files and folders (folders end
@@ -23,20 +24,24 @@ func (a *App) MentionCandidates(query string) []string {
 	return out
 }
 
-// SubmitWithMentions sends text with the mentioned files (path, or
-// path:10-40) and folders (path/) attached after it. A mention the
-// workspace boundary refuses, or over the size cap, fails the send and
-// says which.
-func (a *App) SubmitWithMentions(text string, mentions []string) (SubmitResult, error) {
-	a.mu.Lock()
-	ws := a.ws
-	a.mu.Unlock()
-	if ws == nil {
-		return SubmitResult{}, errNoSession
+// SubmitMessage sends what the composer holds as one message: text, the
+// mentioned files, ranges and folders attached after it, and the pictures.
+// A mention the workspace boundary refuses, or over the size cap, fails
+// the send and says which; a picture the model cannot see fails it too.
+// Nothing is sent then.
+func (a *App) SubmitMessage(text string, mentions []string, images []protocol.ImageRef) (SubmitResult, error) {
+	if len(mentions) > 0 {
+		a.mu.Lock()
+		ws := a.ws
+		a.mu.Unlock()
+		if ws == nil {
+			return SubmitResult{}, errNoSession
+		}
+		extra, err := mention.Attach(context.Background(), ws, mentions)
+		if err != nil {
+			return SubmitResult{}, err
+		}
+		text += extra
 	}
-	extra, err := mention.Attach(context.Background(), ws, mentions)
-	if err != nil {
-		return SubmitResult{}, err
-	}
-	return a.Submit(text + extra)
+	return a.SubmitWithImages(text, images)
 }

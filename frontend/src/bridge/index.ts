@@ -136,7 +136,9 @@ export const backend = {
   /** Workspace files and folders (ending in /) matching query fuzzily, for the composer's @ picker. */
   mentionCandidates: async (query: string): Promise<string[]> => (await App.MentionCandidates(query)) ?? [],
   /** Sends text with the mentioned files (path or path:10-40) and folders attached; rejects naming a refused one. */
-  submitWithMentions: (text: string, mentions: string[]): Promise<{ queued: boolean }> => App.SubmitWithMentions(text, mentions),
+  /** Sends text with its @-mentions attached and its pictures, in one message. */
+  submitMessage: (text: string, mentions: string[], images: ImageRef[]): Promise<{ queued: boolean }> =>
+    App.SubmitMessage(text, mentions, images as never),
   /** Answers the model's ask_user question of call callId. */
   answerQuestion: (callId: string, answer: string): Promise<void> => App.AnswerQuestion(callId, answer),
   /** Asks the model, still in plan mode, to revise its plan as the note says. */

@@ -162,18 +162,19 @@ export function Chat(props: ChatProps) {
     if (!hasWorkspace || (text === "" && ready.length === 0) || reading) return;
     const images = ready;
     const attached = mentions ? mentionsIn(text, new Set(picked)) : [];
-    // Mentions go by SubmitWithMentions, pictures by SubmitWithImages: not both in one message yet.
-    if (attached.length > 0 && mentions && images.length > 0) {
-      setError("Send the pictures and the @-mentions in separate messages.");
-      return;
-    }
     setDraft("");
     setError(null);
     if (attached.length > 0 && mentions) {
+      // The mentions and the pictures go together, in one message.
+      const kept = attachments.list;
+      const pickedBefore = picked;
+      attachments.clear();
       setPicked([]);
-      mentions.submit(text, attached).catch((e) => {
+      mentions.submit(text, attached, images).catch((e) => {
         setError(String(e instanceof Error ? e.message : e));
         setDraft((d) => (d === "" ? text : d));
+        setPicked(pickedBefore);
+        attachments.restore(kept);
       });
       return;
     }

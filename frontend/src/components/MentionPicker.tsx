@@ -1,9 +1,10 @@
+import type { ImageRef } from "../bridge";
 /** What the composer's @-mentions need from the app. */
 export interface MentionActions {
   /** Files and folders (ending in /) matching a query, best first. */
   candidates: (query: string) => Promise<string[]>;
-  /** Sends text with the mentioned files, ranges (path:10-40) and folders attached. */
-  submit: (text: string, mentions: string[]) => Promise<void>;
+  /** Sends text with the mentioned files, ranges (path:10-40) and folders attached, and the pictures, as one message. */
+  submit: (text: string, mentions: string[], images: ImageRef[]) => Promise<void>;
 }
 
 /** The @-token being typed at the end of a draft ("fix @src/ma" → "src/ma"), or undefined. */

@@ -33,7 +33,7 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
     commands: vi.fn(async () => [{ name: "compact", description: "Compact", source: "built-in" }, { name: "review", description: "Review a file", source: "/c/review.md" }]),
     runCommand: vi.fn(async (_n: string, _a: string) => ({ queued: false })),
     mentionCandidates: vi.fn(async (q: string) => ["src/main.go", "src/util.go", "src/"].filter((p) => p.startsWith(q))),
-    submitWithMentions: vi.fn(async (_t: string, _m: string[]) => ({ queued: false })),
+    submitMessage: vi.fn(async (_t: string, _m: string[], _i: ImageRef[]) => ({ queued: false })),
     retry: vi.fn(async () => ({ queued: false })),
     cancel: vi.fn(async () => {}),
     compact: vi.fn(async () => {}),

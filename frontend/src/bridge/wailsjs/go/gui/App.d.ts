@@ -167,9 +167,9 @@ export function Subagents():Promise<Array<agents.ChildInfo>>;
 
 export function Submit(arg1:string):Promise<gui.SubmitResult>;
 
-export function SubmitWithImages(arg1:string,arg2:Array<protocol.ImageRef>):Promise<gui.SubmitResult>;
+export function SubmitMessage(arg1:string,arg2:Array<string>,arg3:Array<protocol.ImageRef>):Promise<gui.SubmitResult>;
 
-export function SubmitWithMentions(arg1:string,arg2:Array<string>):Promise<gui.SubmitResult>;
+export function SubmitWithImages(arg1:string,arg2:Array<protocol.ImageRef>):Promise<gui.SubmitResult>;
 
 export function TestConnection(arg1:gui.SettingsInput):Promise<llm.ConnectionResult>;
 

@@ -314,12 +314,12 @@ export function Submit(arg1) {
   return window['go']['gui']['App']['Submit'](arg1);
 }
 
-export function SubmitWithImages(arg1, arg2) {
-  return window['go']['gui']['App']['SubmitWithImages'](arg1, arg2);
+export function SubmitMessage(arg1, arg2, arg3) {
+  return window['go']['gui']['App']['SubmitMessage'](arg1, arg2, arg3);
 }
 
-export function SubmitWithMentions(arg1, arg2) {
-  return window['go']['gui']['App']['SubmitWithMentions'](arg1, arg2);
+export function SubmitWithImages(arg1, arg2) {
+  return window['go']['gui']['App']['SubmitWithImages'](arg1, arg2);
 }
 
 export function TestConnection(arg1) {
