@@ -23,6 +23,12 @@ export interface AgentDefinition {
   source: string;
 }
 
+/** An entry of the @ picker: what the message carries (a path, a folder ending in /, session:ID) and what is shown. */
+export interface MentionCandidate {
+  mention: string;
+  label: string;
+}
+
 /** A slash command of the composer (internal/usercmd.Command): source is "built-in" or its file. */
 export interface SlashCommand {
   name: string;
@@ -134,7 +140,7 @@ export const backend = {
   /** Sends the user's command name with args (its prompt with $ARGUMENTS replaced). */
   runCommand: (name: string, args: string): Promise<{ queued: boolean }> => App.RunCommand(name, args),
   /** Workspace files and folders (ending in /) matching query fuzzily, for the composer's @ picker. */
-  mentionCandidates: async (query: string): Promise<string[]> => (await App.MentionCandidates(query)) ?? [],
+  mentionCandidates: async (query: string): Promise<MentionCandidate[]> => (await App.MentionCandidates(query)) ?? [],
   /** Sends text with the mentioned files (path or path:10-40) and folders attached; rejects naming a refused one. */
   /** Sends text with its @-mentions attached and its pictures, in one message. */
   submitMessage: (text: string, mentions: string[], images: ImageRef[]): Promise<{ queued: boolean }> =>

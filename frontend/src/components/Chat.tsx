@@ -10,7 +10,7 @@ import { completeMention, MentionChips, MentionList, mentionQuery, mentionsIn, t
 import { ChatActionsContext, useChatActions } from "./ChatActions";
 import { FindBar } from "./FindBar";
 import { findMatches } from "../transcript/search";
-import type { ImageRef } from "../bridge";
+import type { ImageRef, MentionCandidate } from "../bridge";
 import { IMAGE_TYPES, imageFiles, pastedImage, useAttachments } from "./images";
 import { AttachmentChips } from "./Attachments";
 
@@ -116,8 +116,8 @@ export function Chat(props: ChatProps) {
   // @-mentions: a picker while an @-token is typed; picked paths are chips, sent attached.
   const { mentions } = props;
   const query = mentions ? mentionQuery(draft) : undefined;
-  const [options, setOptions] = useState<string[]>([]);
-  const [picked, setPicked] = useState<string[]>([]);
+  const [options, setOptions] = useState<MentionCandidate[]>([]);
+  const [picked, setPicked] = useState<MentionCandidate[]>([]);
   useEffect(() => {
     if (query === undefined || !mentions) {
       setOptions([]);
@@ -129,15 +129,15 @@ export function Chat(props: ChatProps) {
       live = false;
     };
   }, [query, mentions]);
-  const pickMention = (p: string) => {
-    setDraft((d) => completeMention(d, p));
-    setPicked((ps) => (ps.includes(p) ? ps : [...ps, p]));
+  const pickMention = (c: MentionCandidate) => {
+    setDraft((d) => completeMention(d, c.mention));
+    setPicked((ps) => (ps.some((x) => x.mention === c.mention) ? ps : [...ps, c]));
     setOptions([]);
     setActive(0);
     composer.current?.focus();
   };
   const shown = query !== undefined ? options : [];
-  const menu = slashed.length > 0 ? slashed.map((c) => `/${c.name}`) : shown;
+  const menu = slashed.length > 0 ? slashed.map((c) => `/${c.name}`) : shown.map((c) => c.mention);
 
   // A draft naming a command runs it; any other "/…" (a path) is sent as a message.
   const runSlash = async (text: string, p: { name: string; args: string }, sl: SlashActions) => {
@@ -161,7 +161,7 @@ export function Chat(props: ChatProps) {
     const text = draft.trim();
     if (!hasWorkspace || (text === "" && ready.length === 0) || reading) return;
     const images = ready;
-    const attached = mentions ? mentionsIn(text, new Set(picked)) : [];
+    const attached = mentions ? mentionsIn(text, new Set(picked.map((c) => c.mention))) : [];
     setDraft("");
     setError(null);
     if (attached.length > 0 && mentions) {
@@ -283,7 +283,7 @@ export function Chat(props: ChatProps) {
       <TodoChecklist items={props.transcript.items} running={running} />
       <SlashMenu matches={slashed} active={Math.min(active, slashed.length - 1)} onPick={pick} />
       {slashed.length === 0 && <MentionList options={shown} active={Math.min(active, shown.length - 1)} onPick={pickMention} />}
-      <MentionChips paths={picked} onRemove={(p) => setPicked((ps) => ps.filter((x) => x !== p))} />
+      <MentionChips picked={picked} onRemove={(p) => setPicked((ps) => ps.filter((x) => x.mention !== p))} />
       {error && (
         <div className="composer-error" role="alert">
           {error}

@@ -32,7 +32,7 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
     answerQuestion: vi.fn(async (_callId: string, _answer: string) => {}),
     commands: vi.fn(async () => [{ name: "compact", description: "Compact", source: "built-in" }, { name: "review", description: "Review a file", source: "/c/review.md" }]),
     runCommand: vi.fn(async (_n: string, _a: string) => ({ queued: false })),
-    mentionCandidates: vi.fn(async (q: string) => ["src/main.go", "src/util.go", "src/"].filter((p) => p.startsWith(q))),
+    mentionCandidates: vi.fn(async (q: string) => ["src/main.go", "src/util.go", "src/"].filter((p) => p.startsWith(q)).map((p) => ({ mention: p, label: p }))),
     submitMessage: vi.fn(async (_t: string, _m: string[], _i: ImageRef[]) => ({ queued: false })),
     retry: vi.fn(async () => ({ queued: false })),
     cancel: vi.fn(async () => {}),

@@ -774,6 +774,20 @@ export namespace gui {
 		    return a;
 		}
 	}
+	export class MentionCandidate {
+	    mention: string;
+	    label: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new MentionCandidate(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.mention = source["mention"];
+	        this.label = source["label"];
+	    }
+	}
 	export class ModelPrice {
 	    model: string;
 	    price: settings.Price;

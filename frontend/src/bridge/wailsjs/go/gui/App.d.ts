@@ -87,7 +87,7 @@ export function McpSetToolEnabled(arg1:string,arg2:string,arg3:boolean):Promise<
 
 export function McpTrustWorkspace():Promise<void>;
 
-export function MentionCandidates(arg1:string):Promise<Array<string>>;
+export function MentionCandidates(arg1:string):Promise<Array<gui.MentionCandidate>>;
 
 export function ModelVision():Promise<gui.VisionView>;
 
