@@ -269,7 +269,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
           </main>
         ) : changesOpen && git && state.workspace ? (
           <main className="body">
-            <Changes key={state.workspace} git={git} refresh={`${fsTick}:${transcript.turnId}`} onClose={() => setChangesOpen(false)}
+            <Changes key={state.workspace} git={git} refresh={`${fsTick}:${transcript.turnId}`} onClose={() => setChangesOpen(false)} image={files?.image}
               onUndo={undo.actions ? (unit) => undo.actions!.open(unit, "undo") : undefined}
               onSwitched={() => void act(backend.state().then((s) => (void store.resync(), s)))} />
           </main>
