@@ -351,6 +351,20 @@ export interface McpTrustEnv {
   header?: boolean;
 }
 
+export interface ImagesDroppedPayload {
+  files: DroppedFile[] | null;
+}
+
+export interface DroppedFile {
+  name: string;
+  size: number;
+  image?: ImageRef;
+  refused?: string;
+  model?: string;
+  canMark?: boolean;
+  error?: string;
+}
+
 export interface ContextCompactedPayload {
   compactionId: string;
   summary: string;
@@ -477,7 +491,7 @@ export interface UndoSelection {
 export type UndoChoice = "keep" | "restore";
 
 /** Every event type, in a stable order. */
-export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "mcp.updated", "context.compacted", "context.compaction_undone", "undo.applied", "mcp.waiting"] as const;
+export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "mcp.updated", "images.dropped", "context.compacted", "context.compaction_undone", "undo.applied", "mcp.waiting"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** The envelope of every event: {seq, sessionId, turnId, type, payload}. */
@@ -509,6 +523,7 @@ export type GatehouseEvent =
   | EventOf<"fs.changed", FsChangedPayload>
   | EventOf<"watch.degraded", WatchDegradedPayload>
   | EventOf<"mcp.updated", McpUpdatedPayload>
+  | EventOf<"images.dropped", ImagesDroppedPayload>
   | EventOf<"context.compacted", ContextCompactedPayload>
   | EventOf<"context.compaction_undone", ContextCompactionUndonePayload>
   | EventOf<"undo.applied", UndoAppliedPayload>

@@ -245,7 +245,9 @@ export function Chat(props: ChatProps) {
   return (
     <section className={`chat${dragging ? " chat-dropping" : ""}`} aria-label="Chat"
       onDragOver={(e) => {
-        if (!hasWorkspace || !Array.from(e.dataTransfer?.types ?? []).includes("Files")) return;
+        // WebKitGTK names a file dragged in from another application by its URI until the drop.
+        const types = Array.from(e.dataTransfer?.types ?? []);
+        if (!hasWorkspace || !(types.includes("Files") || types.includes("text/uri-list"))) return;
         e.preventDefault();
         setDragging(true);
       }}
