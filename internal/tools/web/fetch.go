@@ -36,6 +36,9 @@ const (
 	CodeUnsupportedType = "unsupported_content_type"
 	CodeHTTPStatus      = "http_status"
 	CodeFetchFailed     = "fetch_failed"
+	// CodeDomainRefused: the network setting does not let this domain be
+	// reached (off, or allow-list mode and not on the list).
+	CodeDomainRefused = "domain_refused"
 )
 
 const (
@@ -52,6 +55,21 @@ type Config struct {
 	MaxBytes int64
 	// Timeout caps a whole fetch, redirects included (default 30s).
 	Timeout time.Duration
+	// Network is the session's network policy (Settings → Network,
+	// shared with its commands; a *netproxy.Session fits); nil: on.
+	Network Network
+}
+
+// Network is the network setting as web_fetch applies it. With the
+// network off nothing is fetched. In allow-list mode a domain not allowed
+// (on the user's list, or allowed for the session from a refusal) is
+// refused unasked, redirects included, and one allowed runs without a
+// dialog in safe mode: the list is the user's standing word that the
+// agent may reach that domain (manual mode still asks). With the network
+// on, every fetch asks in safe mode, as any call that sends data out.
+type Network interface {
+	Mode() string
+	Allowed(domain string) bool
 }
 
 // Fetch is the web_fetch tool of one session.
@@ -94,9 +112,38 @@ func newFetch(c Config, r Resolver, allow func(netip.AddrPort) bool, now func() 
 		if err := checkURL(req.URL); err != nil {
 			return fmt.Errorf("redirect to %s refused: %w", req.URL.Redacted(), err)
 		}
+		if why := refusal(c.Network, Domain(req.URL)); why != "" {
+			return &DomainError{Why: "redirect to " + req.URL.Redacted() + ": " + why}
+		}
 		return nil // the dial checks the hop's addresses
 	}}
 	return &Fetch{c: c, client: client, cache: newCache(now), now: now, seen: map[string]bool{}}
+}
+
+// DomainError is a fetch the network setting refused.
+type DomainError struct{ Why string }
+
+func (e *DomainError) Error() string { return e.Why }
+
+// refusal says why n refuses domain, "" when it may be reached.
+func refusal(n Network, domain string) string {
+	if n == nil || n.Allowed(domain) {
+		return ""
+	}
+	if n.Mode() == "off" {
+		return "the network is off (Settings → Network): web_fetch reaches nothing. Only the user can turn it on."
+	}
+	return domain + " is not on the network allow-list (Settings → Network). Only the user can allow it: ask them, or do without."
+}
+
+// ReadOnlyCall implements tools.CallClassifier: in allow-list mode a
+// fetch to an allowed domain needs no dialog in safe mode (see Network).
+func (t *Fetch) ReadOnlyCall(raw json.RawMessage) bool {
+	if t.c.Network == nil || t.c.Network.Mode() != "allow-list" {
+		return false
+	}
+	p, _, ok := t.parse(raw)
+	return ok && t.c.Network.Allowed(p.domain)
 }
 
 // Spec implements tools.Tool. Not read-only: a fetch sends the URL out,
@@ -164,6 +211,11 @@ func (t *Fetch) parse(raw json.RawMessage) (*plan, tools.Result, bool) {
 	p := &plan{orig: u, fetch: u, domain: Domain(u), maxChars: a.MaxChars}
 	if raw, ok := rawGitHub(u); ok {
 		p.fetch = raw
+	}
+	for _, d := range []string{p.domain, Domain(p.fetch)} {
+		if why := refusal(t.c.Network, d); why != "" {
+			return nil, tools.Fail(CodeDomainRefused, "refused: "+why, ""), false
+		}
 	}
 	return p, tools.Result{}, true
 }
@@ -290,10 +342,13 @@ func (t *Fetch) get(ctx context.Context, u *url.URL) (page, tools.Result, bool) 
 // the network's own error.
 func failFetch(ctx context.Context, u *url.URL, err error, limit time.Duration) tools.Result {
 	var b *BlockedError
+	var de *DomainError
 	var ne net.Error
 	switch {
 	case errors.As(err, &b):
 		return tools.Fail(CodeBlockedAddress, "refused: "+b.Error(), "")
+	case errors.As(err, &de):
+		return tools.Fail(CodeDomainRefused, "refused: "+de.Error(), "")
 	case errors.Is(ctx.Err(), context.DeadlineExceeded), errors.As(err, &ne) && ne.Timeout():
 		return tools.Fail(tools.CodeTimeout, fmt.Sprintf("fetching %s took longer than %s", u.Redacted(), limit), "")
 	}
