@@ -129,4 +129,3 @@ func TestMatchAndCleanList(t *testing.T) {
 		}
 	}
 }
-
