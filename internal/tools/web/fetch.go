@@ -180,7 +180,11 @@ type fetchResult struct {
 	// BodyTruncated: the body passed the size cap and was cut before
 	// conversion.
 	BodyTruncated bool `json:"bodyTruncated,omitempty"`
-	Cached        bool `json:"cached,omitempty"`
+	// ContentCut: the page's text ran past what any call may return
+	// (100,000 characters) and was converted up to there; totalChars
+	// counts what was converted.
+	ContentCut bool `json:"contentCut,omitempty"`
+	Cached     bool `json:"cached,omitempty"`
 }
 
 // plan is a checked call.
@@ -283,12 +287,13 @@ func (t *Fetch) run(ctx context.Context, p *plan) tools.Result {
 		t.cache.put(key, pg)
 	}
 	out := fetchResult{URL: p.orig.String(), FinalURL: pg.FinalURL, Status: pg.Status, ContentType: pg.ContentType,
-		Title: pg.Title, Untrusted: true, Note: untrustedNote, BodyTruncated: pg.Truncated, Cached: hit}
+		Title: pg.Title, Untrusted: true, Note: untrustedNote, BodyTruncated: pg.Truncated, ContentCut: pg.Cut, Cached: hit}
 	if p.fetch != p.orig {
 		out.FetchedURL = key
 	}
 	out.TotalChars = utf8.RuneCountInString(pg.Content)
 	out.Content, out.Truncated = clipRunes(pg.Content, p.maxChars)
+	out.Truncated = out.Truncated || pg.Cut
 	res, err := tools.OK(out)
 	if err != nil {
 		return tools.Fail(tools.CodeIOError, err.Error(), "")
@@ -326,7 +331,7 @@ func (t *Fetch) get(ctx context.Context, u *url.URL) (page, tools.Result, bool) 
 	pg.ContentType = mt
 	switch k {
 	case "html":
-		pg.Title, pg.Content, err = toMarkdown(decode(body, resp.Header.Get("Content-Type")), resp.Request.URL)
+		pg.Title, pg.Content, pg.Cut, err = toMarkdownCut(decode(body, resp.Header.Get("Content-Type")), resp.Request.URL, maxMaxChars)
 		if err != nil {
 			return page{}, tools.Fail(CodeFetchFailed, err.Error(), ""), false
 		}
