@@ -13,7 +13,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -40,11 +39,8 @@ func main() {
 		fail(err)
 	}
 	defer os.RemoveAll(dir)
-	if *sup == "" {
-		*sup = filepath.Join(dir, "gatehouse-supervisor")
-		if err := suptest.Build(*sup); err != nil {
-			fail(err)
-		}
+	if *sup, err = suptest.HelperAt(*sup, dir); err != nil {
+		fail(err)
 	}
 	body := []byte(strings.Repeat("x", *size))
 	ln, err := net.Listen("tcp4", "127.0.0.1:0")
@@ -96,16 +92,7 @@ func report(what string, direct, proxied time.Duration) {
 // network on (proxy nil) or in allow-list mode through proxy, bench.test
 // on the list.
 func registry(sup, dir string, landlockOnly bool, proxy *netproxy.Proxy) *proc.Registry {
-	l := sandbox.Detect()
-	if landlockOnly {
-		l.Bwrap = ""
-	}
-	data := filepath.Join(dir, "data")
-	scratch := filepath.Join(data, "scratch", "bench")
-	os.MkdirAll(filepath.Join(scratch, "tmp"), 0o700)
-	sandbox.MakeCaches(data)
-	spec := sandbox.Spec{Workspace: dir, Scratch: scratch, Home: sandbox.HomeDir(os.Environ()), Env: os.Environ(),
-		DataDir: data, ConfigDir: filepath.Join(dir, "config"), Layers: l}
+	spec := suptest.BenchSpec(dir, landlockOnly)
 	if proxy != nil {
 		spec.ProxyPort = proxy.Port()
 		spec.OpenNet = func() sandbox.NetCall {
