@@ -78,7 +78,7 @@ test("allow-list mode: a refused domain explains itself on the card and is allow
   await page.keyboard.press("Control+Enter");
   await expect(page.getByRole("article", { name: "Reply" }).last()).toContainText("Refused.");
   const note = page.getByRole("note", { name: "Network" });
-  await expect(note).toContainText("The proxy refused refused.example.test");
+  await expect(note).toContainText("Refused refused.example.test (not on the network allow-list)");
   await note.getByRole("button", { name: "Allow refused.example.test for this session" }).click();
   await expect(note).toContainText("Allowed for this session");
   expect(JSON.stringify(await modelRequests())).toContain("not on the user's network allow-list");

@@ -3,7 +3,7 @@ import type { TranscriptItem } from "../bridge";
 import { useChatActions } from "./ChatActions";
 import { networkUse } from "./toolSummary";
 
-/** A command's use of the network proxy: the domains reached, and each refused with one click to allow it for the session. */
+/** A command's use of the network proxy (or web_fetch's refusal): the domains reached, and each refused with one click to allow it for the session. */
 export function NetworkLine({ item }: { item: TranscriptItem }) {
   const use = networkUse(item);
   const { allowDomain } = useChatActions();
@@ -19,8 +19,8 @@ export function NetworkLine({ item }: { item: TranscriptItem }) {
       Network:{use.reached.length > 0 && <> reached <span className="mono">{use.reached.join(", ")}</span>.</>}
       {use.refused.map((d) => (
         <span key={d} className="tool-network-refused">
-          {" "}The proxy refused <span className="mono">{d}</span> (not on the allow-list).{" "}
-          {allowed.includes(d) ? <span>Allowed for this session: run the command again.</span>
+          {" "}Refused <span className="mono">{d}</span> (not on the network allow-list).{" "}
+          {allowed.includes(d) ? <span>Allowed for this session: the next call may reach it.</span>
             : allowDomain && <button type="button" className="link-button" onClick={() => allow(d)}>Allow {d} for this session</button>}
         </span>
       ))}

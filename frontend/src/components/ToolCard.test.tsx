@@ -125,11 +125,22 @@ describe("ToolCard network line", () => {
     render(<ChatActionsContext.Provider value={{ openURL: () => {}, openSettings: () => {}, copy: async () => {}, allowDomain }}><ToolCard item={it} /></ChatActionsContext.Provider>);
     const line = screen.getByRole("note", { name: "Network" });
     expect(line.textContent).toContain("reached registry.npmjs.org");
-    expect(line.textContent).toContain("The proxy refused evil.test");
+    expect(line.textContent).toContain("Refused evil.test (not on the network allow-list)");
     fireEvent.click(screen.getByRole("button", { name: "Allow evil.test for this session" }));
     expect(allowDomain).toHaveBeenCalledWith("evil.test");
     await waitFor(() => expect(line.textContent).toContain("Allowed for this session"));
     expect(screen.queryByRole("button", { name: /Allow evil.test/ })).toBeNull();
+  });
+
+  it("offers to allow the domain a web_fetch was refused in allow-list mode", () => {
+    const allowDomain = vi.fn(async () => {});
+    const it: TranscriptItem = {
+      ...base, tool: "web_fetch", args: { url: "https://docs.rs/x" }, running: false, isError: true,
+      result: { ok: false, error: { code: "domain_refused", message: "refused: docs.rs is not on the network allow-list" }, network: { refused: ["docs.rs"] } },
+    };
+    render(<ChatActionsContext.Provider value={{ openURL: () => {}, openSettings: () => {}, copy: async () => {}, allowDomain }}><ToolCard item={it} /></ChatActionsContext.Provider>);
+    fireEvent.click(screen.getByRole("button", { name: "Allow docs.rs for this session" }));
+    expect(allowDomain).toHaveBeenCalledWith("docs.rs");
   });
 
   it("says nothing of the network when a command used no proxy", () => {

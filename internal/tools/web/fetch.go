@@ -113,7 +113,7 @@ func newFetch(c Config, r Resolver, allow func(netip.AddrPort) bool, now func() 
 			return fmt.Errorf("redirect to %s refused: %w", req.URL.Redacted(), err)
 		}
 		if why := refusal(c.Network, Domain(req.URL)); why != "" {
-			return &DomainError{Why: "redirect to " + req.URL.Redacted() + ": " + why}
+			return &DomainError{Domain: Domain(req.URL), Why: "redirect to " + req.URL.Redacted() + ": " + why}
 		}
 		return nil // the dial checks the hop's addresses
 	}}
@@ -121,7 +121,7 @@ func newFetch(c Config, r Resolver, allow func(netip.AddrPort) bool, now func() 
 }
 
 // DomainError is a fetch the network setting refused.
-type DomainError struct{ Why string }
+type DomainError struct{ Domain, Why string }
 
 func (e *DomainError) Error() string { return e.Why }
 
@@ -134,6 +134,29 @@ func refusal(n Network, domain string) string {
 		return "the network is off (Settings → Network): web_fetch reaches nothing. Only the user can turn it on."
 	}
 	return domain + " is not on the network allow-list (Settings → Network). Only the user can allow it: ask them, or do without."
+}
+
+// refused is the result of a fetch the network setting refused; in
+// allow-list mode it names the domain (network.refused), which the card
+// offers to allow for the session, as a command's refusals.
+func refused(n Network, domain, why string) tools.Result {
+	type use struct {
+		Refused []string `json:"refused"`
+	}
+	body := struct {
+		OK      bool        `json:"ok"`
+		Error   tools.Error `json:"error"`
+		Network *use        `json:"network,omitempty"`
+	}{Error: tools.Error{Code: CodeDomainRefused, Message: "refused: " + why}}
+	if n != nil && n.Mode() == "allow-list" {
+		body.Network = &use{Refused: []string{domain}}
+	}
+	res, err := tools.OK(body)
+	if err != nil {
+		return tools.Fail(CodeDomainRefused, "refused: "+why, "")
+	}
+	res.IsError = true
+	return res
 }
 
 // ReadOnlyCall implements tools.CallClassifier: in allow-list mode a
@@ -218,7 +241,7 @@ func (t *Fetch) parse(raw json.RawMessage) (*plan, tools.Result, bool) {
 	}
 	for _, d := range []string{p.domain, Domain(p.fetch)} {
 		if why := refusal(t.c.Network, d); why != "" {
-			return nil, tools.Fail(CodeDomainRefused, "refused: "+why, ""), false
+			return nil, refused(t.c.Network, d, why), false
 		}
 	}
 	return p, tools.Result{}, true
@@ -313,7 +336,7 @@ func (t *Fetch) get(ctx context.Context, u *url.URL) (page, tools.Result, bool) 
 	req.Header.Set("Accept", "text/html, text/markdown, text/plain, application/json;q=0.9, */*;q=0.1")
 	resp, err := t.client.Do(req)
 	if err != nil {
-		return page{}, failFetch(ctx, u, err, t.c.Timeout), false
+		return page{}, t.failFetch(ctx, u, err, t.c.Timeout), false
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
@@ -321,7 +344,7 @@ func (t *Fetch) get(ctx context.Context, u *url.URL) (page, tools.Result, bool) 
 	}
 	body, err := io.ReadAll(io.LimitReader(resp.Body, t.c.MaxBytes+1))
 	if err != nil {
-		return page{}, failFetch(ctx, u, err, t.c.Timeout), false
+		return page{}, t.failFetch(ctx, u, err, t.c.Timeout), false
 	}
 	pg := page{FinalURL: resp.Request.URL.String(), Status: resp.StatusCode}
 	if int64(len(body)) > t.c.MaxBytes {
@@ -345,7 +368,7 @@ func (t *Fetch) get(ctx context.Context, u *url.URL) (page, tools.Result, bool) 
 
 // failFetch explains a failed fetch: a refused address, the time cap, or
 // the network's own error.
-func failFetch(ctx context.Context, u *url.URL, err error, limit time.Duration) tools.Result {
+func (t *Fetch) failFetch(ctx context.Context, u *url.URL, err error, limit time.Duration) tools.Result {
 	var b *BlockedError
 	var de *DomainError
 	var ne net.Error
@@ -353,7 +376,7 @@ func failFetch(ctx context.Context, u *url.URL, err error, limit time.Duration) 
 	case errors.As(err, &b):
 		return tools.Fail(CodeBlockedAddress, "refused: "+b.Error(), "")
 	case errors.As(err, &de):
-		return tools.Fail(CodeDomainRefused, "refused: "+de.Error(), "")
+		return refused(t.c.Network, de.Domain, de.Why)
 	case errors.Is(ctx.Err(), context.DeadlineExceeded), errors.As(err, &ne) && ne.Timeout():
 		return tools.Fail(tools.CodeTimeout, fmt.Sprintf("fetching %s took longer than %s", u.Redacted(), limit), "")
 	}

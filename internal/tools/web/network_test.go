@@ -57,11 +57,13 @@ func TestWebFetchFollowsTheNetworkSetting(t *testing.T) {
 		t.Fatalf("a listed domain asked: %d dialogs", len(a.reqs))
 	}
 	res := run("http://docs.test" + port + "/") // *.docs.test does not cover docs.test
-	if code, msg := errorOf(t, res); !res.IsError || code != CodeDomainRefused || !strings.Contains(msg, "docs.test is not on the network allow-list") {
+	if code, msg := errorOf(t, res); !res.IsError || code != CodeDomainRefused || !strings.Contains(msg, "docs.test is not on the network allow-list") ||
+		!strings.Contains(string(res.Output), `"network":{"refused":["docs.test"]}`) {
 		t.Fatalf("a domain off the list: %s", res.Output)
 	}
 	res = run("http://api.docs.test" + port + "/away")
-	if code, msg := errorOf(t, res); !res.IsError || code != CodeDomainRefused || !strings.Contains(msg, "redirect to") {
+	if code, msg := errorOf(t, res); !res.IsError || code != CodeDomainRefused || !strings.Contains(msg, "redirect to") ||
+		!strings.Contains(string(res.Output), `"refused":["other.test"]`) {
 		t.Fatalf("a redirect off the list: %s", res.Output)
 	}
 	if len(a.reqs) != 0 || srv.hits.Load() != 2 {
@@ -75,7 +77,7 @@ func TestWebFetchFollowsTheNetworkSetting(t *testing.T) {
 
 	set.mode = netproxy.ModeOff
 	res = run("http://api.docs.test" + port + "/x")
-	if code, msg := errorOf(t, res); code != CodeDomainRefused || !strings.Contains(msg, "the network is off") {
+	if code, msg := errorOf(t, res); code != CodeDomainRefused || !strings.Contains(msg, "the network is off") || strings.Contains(string(res.Output), `"network":`) {
 		t.Fatalf("the network off: %s", res.Output)
 	}
 
