@@ -316,10 +316,14 @@ func (r *Registry) launchSupervised(shell, command, dir string, env []string, st
 	var once sync.Once
 	code := -1
 	l := &launched{pid: pid, g: g, policy: pol, net: netCall}
+	if netCall != nil {
+		// The identity lasts as long as the command's tree (a server it
+		// put in the background keeps reaching the web), not its shell.
+		go func() { sup.waitDone(); netCall.Close() }()
+	}
 	l.wait = func() int {
 		once.Do(func() {
 			defer statR.Close()
-			defer closeNet(netCall)
 			if guard != nil {
 				defer func() { l.restored = guard.Restore() }()
 			}

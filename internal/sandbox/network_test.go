@@ -96,6 +96,12 @@ func TestAllowListReachesListedDomainsOnlyThroughTheProxy(t *testing.T) {
 		if _, _, res := b.runRes(t, "curl -sS http://docs.allowed.test/"); res.Network == nil || !slices.Equal(res.Network.Reached, []string{"docs.allowed.test"}) {
 			t.Fatalf("each command has its own record: %+v", res.Network)
 		}
+		// A child the command left in the background keeps its identity
+		// after the shell ended (with Landlock alone: a PID namespace ends
+		// with its shell).
+		if b.landlockOnly {
+			backgroundReaches(t, b)
+		}
 
 		tcp, err := net.Listen("tcp4", "127.0.0.1:0")
 		if err != nil {
@@ -135,6 +141,26 @@ func TestAllowListReachesListedDomainsOnlyThroughTheProxy(t *testing.T) {
 			t.Fatalf("in allow-list mode the listeners heard %d connections and %d datagrams", heard.Load(), datagrams.Load())
 		}
 	})
+}
+
+// backgroundReaches checks that a child b's command leaves in the
+// background reaches docs.allowed.test after the command ended.
+func backgroundReaches(t *testing.T, b *box) {
+	t.Helper()
+	b.mustRun(t, "(sleep 1; curl -sS --max-time 10 http://docs.allowed.test/bg > bg.part 2>&1; mv bg.part bg.txt) >/dev/null 2>&1 &")
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		if got, err := os.ReadFile(filepath.Join(b.ws, "bg.txt")); err == nil {
+			if string(got) != "hello from docs.allowed.test" {
+				t.Fatalf("a background child's request: %q", got)
+			}
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the background child never finished")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 }
 
 // A server a session's `start` runs is reached by the session's later
