@@ -48,12 +48,15 @@ type NetUse struct {
 	Refused []string `json:"refused"`
 }
 
-// netUse reads c's record, nil without one.
+// netUse reads c's record, nil without one or when it is empty.
 func netUse(c sandbox.NetCall) *NetUse {
 	if c == nil {
 		return nil
 	}
 	reached, refused := c.Domains()
+	if len(reached)+len(refused) == 0 {
+		return nil
+	}
 	return &NetUse{Reached: reached, Refused: refused}
 }
 

@@ -199,6 +199,36 @@ func TestAllowListKeepsTheSessionsServersReachable(t *testing.T) {
 	})
 }
 
+// A started process's status names the domains it reached and was
+// refused so far (the model's `status`, and its card).
+func TestAllowListStartedProcessTellsItsDomains(t *testing.T) {
+	needNetABI(t)
+	needTool(t, "curl")
+	web := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok") }))
+	t.Cleanup(web.Close)
+	p := testProxy(t, map[string]string{"docs.allowed.test:80": web.Listener.Addr().String(), "other.test:80": web.Listener.Addr().String()})
+	layered(t, boxOpts{on: true, proxy: p, allow: []string{"docs.allowed.test"}}, func(t *testing.T, b *box) {
+		in, err := b.reg.Start("curl -sS http://docs.allowed.test/; curl -sS http://other.test/; sleep 30", b.ws)
+		if err != nil {
+			t.Fatal(err)
+		}
+		deadline := time.Now().Add(15 * time.Second)
+		for {
+			now, err := b.reg.Info(in.ProcessID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := now.Network; n != nil && slices.Equal(n.Reached, []string{"docs.allowed.test"}) && slices.Equal(n.Refused, []string{"other.test"}) {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the started process's domains: %+v", now.Network)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
+}
+
 // npm ci installs from a registry whose domain is on the list, through
 // the proxy (a local registry with one package).
 func TestAllowListNpmCIFromAListedRegistry(t *testing.T) {
