@@ -92,7 +92,7 @@ func Start(o Options) (*Proxy, error) {
 	}, ErrorHandler: func(w http.ResponseWriter, r *http.Request, err error) {
 		http.Error(w, "Gatehouse's network proxy could not reach "+r.URL.Host+": "+err.Error(), http.StatusBadGateway)
 	}}
-	p.srv = &http.Server{Handler: p, ReadHeaderTimeout: 30 * time.Second}
+	p.srv = &http.Server{Handler: p, ReadHeaderTimeout: 30 * time.Second, IdleTimeout: 2 * time.Minute}
 	go p.srv.Serve(ln)
 	return p, nil
 }

@@ -218,6 +218,11 @@ func (r *Registry) ahead() []string {
 		return nil
 	}
 	if p := r.o.Sandbox(dir); p != nil && p.Namespaces() {
+		if p.ProxyPort != 0 { // as supervisorArgs does
+			r.mu.Lock()
+			p.ConnectPorts = r.livePorts()
+			r.mu.Unlock()
+		}
 		return p.Args()
 	}
 	return nil
