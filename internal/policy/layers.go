@@ -3,6 +3,7 @@ package policy
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -66,6 +67,10 @@ type Policy struct {
 	// Untrusted is the workspace's own file when it exists and the user has
 	// not trusted its content: not read.
 	Untrusted string `json:"untrusted,omitempty"`
+	// UntrustedText and UntrustedHash are that file's content as read, to
+	// show before trust, and what TrustProject must be given to trust it.
+	UntrustedText string `json:"untrustedText,omitempty"`
+	UntrustedHash string `json:"untrustedHash,omitempty"`
 }
 
 // Load reads every layer of w now.
@@ -121,7 +126,8 @@ func (p *Policy) loadProject(w Where, root string) {
 		}
 	}
 	if !ok {
-		p.Untrusted = file
+		p.Untrusted, p.UntrustedHash = file, c.Hash
+		p.UntrustedText = string(c.Data[c.Files[0]])
 		return
 	}
 	_, rules, err := parse(file, LayerProject, string(c.Data[c.Files[0]]))
@@ -201,4 +207,25 @@ func (s *Source) stampNow() string {
 		}
 	}
 	return out
+}
+
+// TrustProject trusts the workspace's own policy file of w with the
+// content the user was shown (hash, Policy.UntrustedHash); a file changed
+// since is refused, and asked again.
+func TrustProject(w Where, hash string) error {
+	if w.Workspace == "" || w.Trust == nil {
+		return errors.New("policy: no workspace, or no trust store")
+	}
+	root := realPath(w.Workspace)
+	c, err := trust.Read(root, trust.KindPolicy)
+	if err != nil {
+		return err
+	}
+	if c.Empty() {
+		return fmt.Errorf("policy: %s is gone", w.ProjectFile())
+	}
+	if c.Hash != hash {
+		return fmt.Errorf("policy: %s changed since it was shown; read it again before trusting it", w.ProjectFile())
+	}
+	return w.Trust.Trust(root, trust.KindPolicy, c)
 }
