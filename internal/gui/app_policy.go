@@ -15,6 +15,10 @@ type PolicyView struct {
 	Rules     []PolicyRule      `json:"rules"`
 	Errors    []PolicyFileError `json:"errors"`
 	Untrusted string            `json:"untrusted,omitempty"`
+	// UntrustedText and UntrustedHash: the untrusted file as read, shown
+	// before TrustPolicyFile(UntrustedHash) trusts exactly it.
+	UntrustedText string `json:"untrustedText,omitempty"`
+	UntrustedHash string `json:"untrustedHash,omitempty"`
 	// UserFile and WorkspaceFile are where "everywhere" and "this
 	// workspace" rules are saved.
 	UserFile      string `json:"userFile"`
@@ -33,6 +37,8 @@ type PolicyFileError struct {
 type PolicyRule struct {
 	approval.StandingRule
 	Uses policy.Use `json:"uses"`
+	// Written is the rule as the edit form starts from.
+	Written policy.Written `json:"written"`
 }
 
 func (a *App) policyWhere() policy.Where {
@@ -46,7 +52,7 @@ func (a *App) policyWhere() policy.Where {
 func (a *App) Policy() (PolicyView, error) {
 	w := a.policyWhere()
 	p := policy.Load(w)
-	v := PolicyView{Rules: []PolicyRule{}, Errors: []PolicyFileError{}, Untrusted: p.Untrusted, UserFile: w.UserFile(), WorkspaceFile: w.WorkspaceFile()}
+	v := PolicyView{Rules: []PolicyRule{}, Errors: []PolicyFileError{}, Untrusted: p.Untrusted, UntrustedText: p.UntrustedText, UntrustedHash: p.UntrustedHash, UserFile: w.UserFile(), WorkspaceFile: w.WorkspaceFile()}
 	for _, e := range p.Errors {
 		v.Errors = append(v.Errors, PolicyFileError{File: e.File, Line: e.Line, Message: e.Msg})
 	}
@@ -55,7 +61,7 @@ func (a *App) Policy() (PolicyView, error) {
 		uses, _ = au.Uses()
 	}
 	for _, r := range p.Rules {
-		v.Rules = append(v.Rules, PolicyRule{r, uses[r.ID]})
+		v.Rules = append(v.Rules, PolicyRule{r, uses[r.ID], policy.WrittenOf(r)})
 	}
 	return v, nil
 }
@@ -64,6 +70,42 @@ func (a *App) Policy() (PolicyView, error) {
 // call it covered asks again.
 func (a *App) RemovePolicyRule(id string) (PolicyView, error) {
 	if _, err := policy.Remove(a.policyWhere(), id); err != nil {
+		return PolicyView{}, err
+	}
+	return a.Policy()
+}
+
+// AddPolicyRule saves rule w in the user's file for this workspace
+// (scope "workspace") or everywhere ("everywhere"), as `gatehouse policy
+// add` does; a rule that does not load saves nothing and says why.
+func (a *App) AddPolicyRule(w policy.Written, scope string) (PolicyView, error) {
+	n, err := w.New()
+	if err != nil {
+		return PolicyView{}, err
+	}
+	if _, err := policy.Add(a.policyWhere(), policy.Scope(scope), n); err != nil {
+		return PolicyView{}, err
+	}
+	return a.Policy()
+}
+
+// EditPolicyRule replaces rule id in the user's file that holds it with w,
+// keeping its id; an edit that does not load changes nothing and says why.
+func (a *App) EditPolicyRule(id string, w policy.Written) (PolicyView, error) {
+	n, err := w.New()
+	if err != nil {
+		return PolicyView{}, err
+	}
+	if _, err := policy.Replace(a.policyWhere(), id, n); err != nil {
+		return PolicyView{}, err
+	}
+	return a.Policy()
+}
+
+// TrustPolicyFile trusts the workspace's own .gatehouse/policy.toml as the
+// page showed it (hash); its ask and deny rules apply from the next call.
+func (a *App) TrustPolicyFile(hash string) (PolicyView, error) {
+	if err := policy.TrustProject(a.policyWhere(), hash); err != nil {
 		return PolicyView{}, err
 	}
 	return a.Policy()

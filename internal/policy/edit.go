@@ -37,6 +37,8 @@ type New struct {
 	// Examples are the lines (or paths) the rule must match: saved as its
 	// match examples, checked now and at every load.
 	Examples []string
+	// Counter are the lines it must not match (its not_match examples).
+	Counter []string
 }
 
 // Add saves n in scope's file of w and returns the rule as loaded. A file
@@ -87,10 +89,10 @@ func Add(w Where, scope Scope, n New) (approval.StandingRule, error) {
 
 // toFileRule writes n as it is saved: commands as shell text, the folder
 // relative to the workspace root.
-func toFileRule(w Where, n New) (fileRule, error) {
+func toFileRule(w Where, n New) (Written, error) {
 	r := n.Rule
-	fr := fileRule{ID: newID(), Decision: string(n.Decision), Tool: r.Tool, Files: slices.Clone(r.Files), Action: r.Action,
-		Reason: n.Reason, Match: slices.Clone(n.Examples)}
+	fr := Written{ID: newID(), Decision: string(n.Decision), Tool: r.Tool, Files: slices.Clone(r.Files), Action: r.Action,
+		Reason: n.Reason, Match: slices.Clone(n.Examples), NotMatch: slices.Clone(n.Counter)}
 	for _, c := range r.Commands {
 		if !n.Patterns {
 			c = approval.LiteralPattern(c)
@@ -139,7 +141,7 @@ func tomlStrings(ss []string) string {
 	return "[" + strings.Join(q, ", ") + "]"
 }
 
-func writeRule(b *bytes.Buffer, fr fileRule) {
+func writeRule(b *bytes.Buffer, fr Written) {
 	b.WriteString("\n[[rule]]\n")
 	kv := func(k, v string) {
 		if v != "" {

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -94,5 +95,32 @@ func TestTrustProjectAsShown(t *testing.T) {
 	p = Load(f.w)
 	if len(p.Errors) != 1 || p.Errors[0].Line != 6 || !strings.Contains(p.Errors[0].Msg, "can only tighten") || len(p.Rules) != 0 {
 		t.Fatalf("allow in the project file: %+v", p)
+	}
+}
+
+// TestEditFormRoundTrips: a rule opened in the window's form and saved
+// unchanged is the same rule, its examples and reason included; a form
+// with a command that is not one simple command is refused with why.
+func TestEditFormRoundTrips(t *testing.T) {
+	f := newFixture(t)
+	write(t, f.w.UserFile(), "[[rule]]\nid = \"t\"\ndecision = \"ask\"\ntool = \"bash\"\ncommands = [\"npm run test:*\", \"git push **\", \"echo 'a*b'\"]\ncwd = \"web\"\nreason = \"slow\"\nmatch = [\"npm run test:e2e\"]\nnot_match = [\"npm run build\"]\n")
+	before := Load(f.w).Rules[0]
+	n, err := WrittenOf(before).New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, err := Replace(f.w, "t", n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after.Line, before.Line = 0, 0
+	if !reflect.DeepEqual(after, before) {
+		t.Fatalf("round trip:\n%+v\n%+v", before, after)
+	}
+	if _, err := (Written{Decision: "deny", Tool: "bash", Commands: []string{"npm test && curl x"}}).New(); err == nil || !strings.Contains(err.Error(), "one simple command") {
+		t.Fatalf("compound: %v", err)
+	}
+	if _, err := (Written{Decision: "maybe", Tool: "bash"}).New(); err == nil || !strings.Contains(err.Error(), "want allow, ask or deny") {
+		t.Fatalf("decision: %v", err)
 	}
 }

@@ -44,25 +44,26 @@ const (
 	LayerProject   = "project"
 )
 
-// fileRule is one [[rule]] as written.
-type fileRule struct {
-	ID       string   `toml:"id"`
-	Decision string   `toml:"decision"`
-	Tool     string   `toml:"tool"`
-	Commands []string `toml:"commands"`
-	Files    []string `toml:"files"`
-	Action   string   `toml:"action"`
-	Cwd      string   `toml:"cwd"`
-	Reason   string   `toml:"reason"`
-	Summary  string   `toml:"summary"`
-	Match    []string `toml:"match"`
-	NotMatch []string `toml:"not_match"`
+// Written is one [[rule]] as written in a file, or in the window's form
+// (commands as shell text).
+type Written struct {
+	ID       string   `toml:"id" json:"id,omitempty"`
+	Decision string   `toml:"decision" json:"decision"`
+	Tool     string   `toml:"tool" json:"tool"`
+	Commands []string `toml:"commands" json:"commands,omitempty"`
+	Files    []string `toml:"files" json:"files,omitempty"`
+	Action   string   `toml:"action" json:"action,omitempty"`
+	Cwd      string   `toml:"cwd" json:"cwd,omitempty"`
+	Reason   string   `toml:"reason" json:"reason,omitempty"`
+	Summary  string   `toml:"summary" json:"summary,omitempty"`
+	Match    []string `toml:"match" json:"match,omitempty"`
+	NotMatch []string `toml:"not_match" json:"notMatch,omitempty"`
 }
 
 type fileShape struct {
 	// Workspace is the folder a per-workspace file is for (its real path).
-	Workspace string     `toml:"workspace"`
-	Rule      []fileRule `toml:"rule"`
+	Workspace string    `toml:"workspace"`
+	Rule      []Written `toml:"rule"`
 }
 
 // Error is a policy file that loaded nothing: where and why.
@@ -130,7 +131,7 @@ func parse(file, layer, text string) (fileShape, []approval.StandingRule, error)
 }
 
 // compile checks fr and makes it a standing rule, its examples checked.
-func compile(fr fileRule, layer, file string, i int) (approval.StandingRule, error) {
+func compile(fr Written, layer, file string, i int) (approval.StandingRule, error) {
 	v, err := approval.ParseVerdict(fr.Decision)
 	if err != nil {
 		return approval.StandingRule{}, err
@@ -152,6 +153,7 @@ func compile(fr fileRule, layer, file string, i int) (approval.StandingRule, err
 	}
 	r := approval.StandingRule{Decision: v, Reason: fr.Reason, Layer: layer, File: file}
 	r.ID, r.Tool, r.Action, r.Cwd, r.Summary = fr.ID, fr.Tool, fr.Action, fr.Cwd, fr.Summary
+	r.Match, r.NotMatch = fr.Match, fr.NotMatch
 	if r.ID == "" {
 		r.ID = fmt.Sprintf("%s:%d", layer, i+1)
 	}

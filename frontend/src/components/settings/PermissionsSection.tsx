@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import type { AuditEntry, PolicyDecided, PolicyView } from "../../bridge/policy";
 import type { SectionProps } from "./sections";
+import { PolicyRuleForm } from "./PolicyRuleForm";
 
 /**
  * Settings → Permissions: the standing policy (every rule with its layer,
@@ -15,6 +16,9 @@ export function PermissionsSection({ deps }: SectionProps) {
   const [decided, setDecided] = useState<PolicyDecided | null>(null);
   const [audit, setAudit] = useState<AuditEntry[]>([]);
   const [text, setText] = useState("");
+  // The rule being edited (its layer and id), or "new" for the add form.
+  const [editing, setEditing] = useState("");
+  const saved = (v: PolicyView) => { setView(v); setDecided(null); setEditing(""); };
 
   const reload = useCallback(() => {
     if (!api) return;
@@ -46,17 +50,37 @@ export function PermissionsSection({ deps }: SectionProps) {
                   {r.id} · {r.layer} policy · {r.file}{r.line ? `:${r.line}` : ""} · decided {r.uses.count} time{r.uses.count === 1 ? "" : "s"}
                   {r.uses.count > 0 && <>, last {new Date(r.uses.last).toLocaleString()}</>}
                 </div>
-                {r.layer !== "project" && (
-                  <button type="button" className="secondary" aria-label={`Delete rule ${r.id}`}
-                    onClick={() => api!.remove(r.id ?? "").then((v) => { setView(v); setDecided(null); }, (e) => setError(String(e)))}>Delete</button>
+                {(r.layer === "user" || r.layer === "workspace") && (
+                  <>
+                    <button type="button" className="secondary" aria-label={`Edit rule ${r.id}`} onClick={() => setEditing(r.layer + r.id)}>Edit</button>{" "}
+                    <button type="button" className="secondary" aria-label={`Delete rule ${r.id}`}
+                      onClick={() => api!.remove(r.id ?? "").then(saved, (e) => setError(String(e)))}>Delete</button>
+                  </>
+                )}
+                {r.layer === "builtin" && <span className="settings-note"> built-in: a deny or ask of yours overrides it</span>}
+                {editing === r.layer + r.id && (
+                  <PolicyRuleForm label={`Edit rule ${r.id}`} start={r.written} onCancel={() => setEditing("")}
+                    onSave={(w) => api!.edit(r.id ?? "", w).then(saved)} />
                 )}
               </li>
             ))}
           </ul>
+          {editing === "new" ? (
+            <PolicyRuleForm label="New rule" scoped start={{ decision: "allow", tool: "bash" }} onCancel={() => setEditing("")}
+              onSave={(w, scope) => api!.add(w, scope).then(saved)} />
+          ) : (
+            <button type="button" className="secondary" onClick={() => setEditing("new")}>Add a rule…</button>
+          )}
           {view.errors.map((e) => (
             <p key={e.file + e.line} className="settings-error" role="alert">Not loaded: {e.file}{e.line ? `:${e.line}` : ""}: {e.message}</p>
           ))}
-          {view.untrusted && <p className="settings-note">{view.untrusted} is not read until you trust this folder.</p>}
+          {view.untrusted && (
+            <div role="group" aria-label="Workspace policy waiting for trust">
+              <p className="settings-note">{view.untrusted} is not read until you trust it. It can only ask or deny: a file that allows is refused whole.</p>
+              <pre>{view.untrustedText}</pre>
+              <button type="button" className="secondary" onClick={() => api!.trustFile(view.untrustedHash ?? "").then(saved, (e) => setError(String(e)))}>Trust this file</button>
+            </div>
+          )}
           <p className="settings-note">Saved in {view.workspaceFile ?? "—"} (this workspace) and {view.userFile} (everywhere).</p>
         </section>
       )}
