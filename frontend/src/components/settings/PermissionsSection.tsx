@@ -40,6 +40,7 @@ export function PermissionsSection({ deps }: SectionProps) {
       {view && (
         <section aria-label="Standing rules">
           <h3>Standing rules</h3>
+          <button type="button" className="secondary" onClick={reload} title="Read the policy files again (after an edit outside Gatehouse)">Reload</button>
           {view.rules.length === 0 && <p className="settings-note">No standing rules yet: “Always allow…” in the dialog saves one.</p>}
           <ul className="policy-rules">
             {view.rules.map((r) => (
