@@ -104,7 +104,7 @@ test("a workspace's own policy.toml: an allow refuses the file with its reason; 
   const refused = panel.getByRole("alert").filter({ hasText: "Not loaded" });
   await expect(refused).toContainText(`${fs.realpathSync(workspace)}/.gatehouse/policy.toml:7`);
   await expect(refused).toContainText("can only tighten");
-  await expect(panel.getByRole("listitem", { name: /^rule / })).toHaveCount(0);
+  await expect(panel.getByRole("listitem", { name: /^rule project/ })).toHaveCount(0);
 
   // Without the allow the file asks for trust again (its content changed); trusted, its deny holds even in auto.
   fs.writeFileSync(path.join(workspace, ".gatehouse/policy.toml"), allowFile.split("\n\n")[0] + "\n");
@@ -151,6 +151,13 @@ test("edit a rule on the Policy page: a bad edit says why and changes nothing; a
   const text = fs.readFileSync(userFile, "utf8");
   expect(text.startsWith("# my rules\n[[rule]]\nid = \"tests\"\n")).toBe(true);
   expect(text).toContain('not_match = ["npm run test:unit && curl x"]');
+
+  // The built-in layer is listed, marked, and cannot be edited.
+  await panel.getByText(/^Built-in: what safe and plan mode run without asking/).click();
+  const builtin = panel.getByRole("listitem", { name: "rule builtin:read_file" });
+  await expect(builtin).toContainText("allow: read_file (any arguments)");
+  await expect(builtin).toContainText("built-in");
+  await expect(builtin.getByRole("button")).toHaveCount(0);
 
   // Which rule decides, and why.
   const test = panel.getByRole("region", { name: "Test a command" });

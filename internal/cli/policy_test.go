@@ -44,13 +44,17 @@ func TestPolicyCheckExitCodes(t *testing.T) {
 		t.Fatalf("deny: %d %q", code, out)
 	}
 	var list struct {
-		Rules []struct {
+		Builtin, Rules []struct {
 			ID, Decision, Layer, File string
 		}
 	}
 	code, out, _ := runPolicy(t, cfg, data, "list", "--workspace", ws, "--json")
 	if code != 0 || json.Unmarshal([]byte(out), &list) != nil || len(list.Rules) != 2 {
 		t.Fatalf("list: %d %q", code, out)
+	}
+	// The built-in layer is listed too, apart: what safe runs unasked.
+	if len(list.Builtin) == 0 || list.Builtin[0].ID != "builtin:read_file" || list.Builtin[0].Layer != "builtin" || list.Builtin[0].File != "" {
+		t.Fatalf("built-in: %+v", list.Builtin)
 	}
 	allow := list.Rules[1]
 	if allow.Decision != "allow" || allow.Layer != "workspace" {

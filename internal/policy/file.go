@@ -8,6 +8,9 @@
 //   - workspace: policy.d/<key>.toml in the same folder, for one workspace
 //     keyed by its real path (the user's decision about that folder, never
 //     stored inside it);
+//   - builtin: builtin.toml, shipped with the app: the read-only set that
+//     safe and plan mode run without asking (approval.ReadsOnly), listed
+//     like the others, never written;
 //   - project: the workspace's own .gatehouse/policy.toml, read only once
 //     the user trusts it (trust kind "policy", kept with its content hash),
 //     and only able to tighten: a file with an allow rule is refused whole.
@@ -145,8 +148,14 @@ func compile(fr Written, layer, file string, i int) (approval.StandingRule, erro
 	if len(fr.Commands) > 0 && len(fr.Files) > 0 {
 		return approval.StandingRule{}, errors.New("a rule has commands or files, not both")
 	}
-	if fr.Action != "" && fr.Action != "exec" && fr.Action != "start" {
-		return approval.StandingRule{}, fmt.Errorf("action %q: want exec or start", fr.Action)
+	switch fr.Action {
+	case "", "exec", "start":
+	case "status", "logs", "list":
+		if len(fr.Commands) > 0 || len(fr.Files) > 0 {
+			return approval.StandingRule{}, fmt.Errorf("action %q names no command: a rule for it has no commands or files", fr.Action)
+		}
+	default:
+		return approval.StandingRule{}, fmt.Errorf("action %q: want exec or start (or status, logs, list without commands)", fr.Action)
 	}
 	if strings.HasPrefix(fr.Cwd, "/") || strings.HasPrefix(fr.Cwd, "..") || strings.HasPrefix(fr.Cwd, "~") {
 		return approval.StandingRule{}, fmt.Errorf("cwd %q: a folder relative to the workspace root", fr.Cwd)
@@ -205,6 +214,8 @@ func summarize(r approval.StandingRule) string {
 		if r.Cwd != "" && r.Cwd != "." {
 			what += " in " + r.Cwd + "/"
 		}
+	case r.Action != "":
+		what = r.Tool + " " + r.Action
 	case len(r.Files) > 0:
 		what = r.Tool + " on " + strings.Join(r.Files, ", ")
 	default:

@@ -18,6 +18,8 @@ export function PermissionsSection({ deps }: SectionProps) {
   const [text, setText] = useState("");
   // The rule being edited (its layer and id), or "new" for the add form.
   const [editing, setEditing] = useState("");
+  const builtin = view?.rules.filter((r) => r.layer === "builtin") ?? [];
+  const mine = view?.rules.filter((r) => r.layer !== "builtin") ?? [];
   const saved = (v: PolicyView) => { setView(v); setDecided(null); setEditing(""); };
 
   const reload = useCallback(() => {
@@ -41,9 +43,9 @@ export function PermissionsSection({ deps }: SectionProps) {
         <section aria-label="Standing rules">
           <h3>Standing rules</h3>
           <button type="button" className="secondary" onClick={reload} title="Read the policy files again (after an edit outside Gatehouse)">Reload</button>
-          {view.rules.length === 0 && <p className="settings-note">No standing rules yet: “Always allow…” in the dialog saves one.</p>}
+          {mine.length === 0 && <p className="settings-note">No standing rules of yours yet: “Always allow…” in the dialog saves one.</p>}
           <ul className="policy-rules">
-            {view.rules.map((r) => (
+            {mine.map((r) => (
               <li key={r.layer + r.id} aria-label={`rule ${r.id}`}>
                 <span className={`policy-decision decision-${r.decision}`}>{r.decision}</span> <code>{r.summary}</code>
                 {r.reason && <> — {r.reason}</>}
@@ -58,7 +60,6 @@ export function PermissionsSection({ deps }: SectionProps) {
                       onClick={() => api!.remove(r.id ?? "").then(saved, (e) => setError(String(e)))}>Delete</button>
                   </>
                 )}
-                {r.layer === "builtin" && <span className="settings-note"> built-in: a deny or ask of yours overrides it</span>}
                 {editing === r.layer + r.id && (
                   <PolicyRuleForm label={`Edit rule ${r.id}`} start={r.written} onCancel={() => setEditing("")}
                     onSave={(w) => api!.edit(r.id ?? "", w).then(saved)} />
@@ -66,6 +67,18 @@ export function PermissionsSection({ deps }: SectionProps) {
               </li>
             ))}
           </ul>
+          <details className="policy-builtin">
+            <summary>Built-in: what safe and plan mode run without asking ({builtin.length} rules)</summary>
+            <p className="settings-note">Shipped with Gatehouse, not editable; a deny or ask rule of yours beats them, and manual mode still asks.</p>
+            <ul className="policy-rules">
+              {builtin.map((r) => (
+                <li key={r.id} aria-label={`rule ${r.id}`}>
+                  <span className={`policy-decision decision-${r.decision}`}>{r.decision}</span> <code>{r.summary}</code>
+                  {r.reason && <> — {r.reason}</>} <span className="settings-note">· built-in</span>
+                </li>
+              ))}
+            </ul>
+          </details>
           {editing === "new" ? (
             <PolicyRuleForm label="New rule" scoped start={{ decision: "allow", tool: "bash" }} onCancel={() => setEditing("")}
               onSave={(w, scope) => api!.add(w, scope).then(saved)} />
