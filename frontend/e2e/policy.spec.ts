@@ -168,4 +168,11 @@ test("edit a rule on the Policy page: a bad edit says why and changes nothing; a
   await test.getByLabel("Command line to test").fill("npm run test:e2e && curl x");
   await test.getByRole("button", { name: "Test" }).click();
   await expect(test.getByRole("status")).toContainText("no rule");
+  // A file tool, on a path: the same files decide.
+  fs.appendFileSync(userFile, '\n[[rule]]\nid = "secrets"\ndecision = "deny"\ntool = "apply_patch"\nfiles = ["**/.env"]\nreason = "by hand only"\n');
+  await test.getByLabel("Tool to test").fill("apply_patch");
+  await test.getByLabel("Path to test (empty: the tool as a whole)").fill("web/.env");
+  await test.getByRole("button", { name: "Test" }).click();
+  await expect(test.getByRole("status")).toContainText("deny");
+  await expect(test.getByRole("status")).toContainText("by hand only");
 });

@@ -111,9 +111,11 @@ func (a *App) TrustPolicyFile(hash string) (PolicyView, error) {
 	return a.Policy()
 }
 
-// CheckPolicy says which standing rule decides bash line in the workspace
-// root, and why (as `gatehouse policy check`).
-func (a *App) CheckPolicy(line string) (approval.Decided, error) {
+// CheckPolicy says which standing rule decides a call of tool in the
+// workspace, and why (as `gatehouse policy check`): for bash, target is the
+// command line run in the root; for a file tool, a workspace-relative path;
+// "" for a tool as a whole.
+func (a *App) CheckPolicy(tool, target string) (approval.Decided, error) {
 	w := a.policyWhere()
 	if w.Workspace == "" {
 		return approval.Decided{}, errors.New("choose a workspace folder first")
@@ -122,7 +124,7 @@ func (a *App) CheckPolicy(line string) (approval.Decided, error) {
 	if err != nil {
 		return approval.Decided{}, err
 	}
-	return approval.CheckCommand(policy.Load(w).Rules, ws, "", line), nil
+	return approval.CheckCall(policy.Load(w).Rules, ws, tool, target), nil
 }
 
 // AuditFilter picks audit entries (Settings → Permissions → Audit log).

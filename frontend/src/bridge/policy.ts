@@ -57,7 +57,8 @@ export interface PolicyBackend {
   add(rule: WrittenRule, scope: "workspace" | "everywhere"): Promise<PolicyView>;
   edit(id: string, rule: WrittenRule): Promise<PolicyView>;
   trustFile(hash: string): Promise<PolicyView>;
-  check(line: string): Promise<PolicyDecided>;
+  /** Which rule decides a call of tool: a bash command line, a file tool's workspace-relative path, "" for a whole tool. */
+  check(tool: string, target: string): Promise<PolicyDecided>;
   audit(f: AuditFilter): Promise<AuditEntry[]>;
   exportAudit(f: AuditFilter): Promise<string>;
 }
@@ -68,7 +69,7 @@ export const policyBackend: PolicyBackend = {
   add: async (rule, scope) => (await App.AddPolicyRule(rule, scope)) as PolicyView,
   edit: async (id, rule) => (await App.EditPolicyRule(id, rule)) as PolicyView,
   trustFile: async (hash) => (await App.TrustPolicyFile(hash)) as PolicyView,
-  check: async (line) => (await App.CheckPolicy(line)) as PolicyDecided,
+  check: async (tool, target) => (await App.CheckPolicy(tool, target)) as PolicyDecided,
   audit: async (f) => ((await App.AuditLog(f)) ?? []) as AuditEntry[],
   exportAudit: async (f) => await App.ExportAudit(f),
 };

@@ -47,7 +47,12 @@ describe("Settings → Permissions", () => {
     fireEvent.input(screen.getByLabelText("Command line to test"), { target: { value: "npm test" } });
     fireEvent.click(screen.getByRole("button", { name: "Test" }));
     await waitFor(() => expect(screen.getByText(/allowed by rule p-1/)).toBeTruthy());
-    expect(api.check).toHaveBeenCalledWith("npm test");
+    expect(api.check).toHaveBeenCalledWith("bash", "npm test");
+    // Another tool: the field asks for a path.
+    fireEvent.input(screen.getByLabelText("Tool to test"), { target: { value: "apply_patch" } });
+    fireEvent.input(screen.getByLabelText("Path to test (empty: the tool as a whole)"), { target: { value: "docs/a.md" } });
+    fireEvent.click(screen.getByRole("button", { name: "Test" }));
+    await waitFor(() => expect(api.check).toHaveBeenCalledWith("apply_patch", "docs/a.md"));
 
     // The built-in layer is listed apart, marked, with nothing to edit or delete.
     const builtin = screen.getByLabelText("rule builtin:read_file");

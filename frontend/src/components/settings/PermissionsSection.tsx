@@ -12,6 +12,7 @@ export function PermissionsSection({ deps }: SectionProps) {
   const api = deps.policy;
   const [view, setView] = useState<PolicyView | null>(null);
   const [error, setError] = useState("");
+  const [tool, setTool] = useState("bash");
   const [line, setLine] = useState("");
   const [decided, setDecided] = useState<PolicyDecided | null>(null);
   const [audit, setAudit] = useState<AuditEntry[]>([]);
@@ -101,8 +102,10 @@ export function PermissionsSection({ deps }: SectionProps) {
       {api && (
         <section aria-label="Test a command">
           <h3>Test a command</h3>
-          <form onSubmit={(e) => { e.preventDefault(); api.check(line).then(setDecided, (err) => setError(String(err))); }}>
-            <input type="text" aria-label="Command line to test" value={line} onChange={(e) => setLine(e.target.value)} placeholder="npm test && curl x" />
+          <form onSubmit={(e) => { e.preventDefault(); api.check(tool.trim() || "bash", line).then(setDecided, (err) => setError(String(err))); }}>
+            <input type="text" aria-label="Tool to test" value={tool} onChange={(e) => setTool(e.target.value)} placeholder="bash" size={14} />
+            <input type="text" aria-label={tool.trim() === "" || tool.trim() === "bash" ? "Command line to test" : "Path to test (empty: the tool as a whole)"}
+              value={line} onChange={(e) => setLine(e.target.value)} placeholder={tool.trim() === "" || tool.trim() === "bash" ? "npm test && curl x" : "src/main.go"} />
             <button type="submit" className="secondary">Test</button>
           </form>
           {decided && <p role="status"><strong>{decided.decision || "no rule"}</strong>: {decided.why}</p>}

@@ -32,7 +32,7 @@ export function Cancel():Promise<void>;
 
 export function ChangedFiles():Promise<Array<watch.ChangedFile>>;
 
-export function CheckPolicy(arg1:string):Promise<approval.Decided>;
+export function CheckPolicy(arg1:string,arg2:string):Promise<approval.Decided>;
 
 export function ChooseWorkspace():Promise<gui.AppState>;
 

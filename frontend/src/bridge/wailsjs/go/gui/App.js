@@ -42,8 +42,8 @@ export function ChangedFiles() {
   return window['go']['gui']['App']['ChangedFiles']();
 }
 
-export function CheckPolicy(arg1) {
-  return window['go']['gui']['App']['CheckPolicy'](arg1);
+export function CheckPolicy(arg1, arg2) {
+  return window['go']['gui']['App']['CheckPolicy'](arg1, arg2);
 }
 
 export function ChooseWorkspace() {
