@@ -196,7 +196,7 @@ func (r *Registry) Start(command, dir string) (Info, error) {
 	r.o.Ledger.add(l.g, command, dir)
 	p := &process{
 		id: "p" + strconv.Itoa(r.nextID), ring: NewRing(r.o.RingSize),
-		g: l.g, pty: f,
+		g: l.g, pty: f, net: l.net,
 		done: make(chan struct{}), rdone: make(chan struct{}),
 		inf: Info{PID: pid, Command: command, Cwd: dir, Status: StatusRunning, StartedAt: time.Now(), Confined: l.policy != nil},
 	}

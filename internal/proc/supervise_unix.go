@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -71,6 +72,11 @@ func (r *Registry) lifeline() (*os.File, error) {
 func (r *Registry) supervisorArgs(dir string, withPTY, unconfined bool) (args []string, pol *sandbox.Policy) {
 	if r.o.Sandbox != nil && !unconfined {
 		pol = r.o.Sandbox(dir)
+		if pol != nil && pol.ProxyPort != 0 {
+			// The network's allow-list mode: the session's own servers
+			// stay reachable to its later commands.
+			pol.ConnectPorts = r.livePorts()
+		}
 	}
 	return HelperArgs(r.o.KillGrace, withPTY, pol), pol
 }
@@ -212,6 +218,11 @@ func (r *Registry) ahead() []string {
 		return nil
 	}
 	if p := r.o.Sandbox(dir); p != nil && p.Namespaces() {
+		if p.ProxyPort != 0 { // as supervisorArgs does
+			r.mu.Lock()
+			p.ConnectPorts = r.livePorts()
+			r.mu.Unlock()
+		}
 		return p.Args()
 	}
 	return nil
@@ -258,11 +269,19 @@ func (r *Registry) launchSupervised(shell, command, dir string, env []string, st
 		guard = sandbox.NewGuard(pol.Guarded)
 	}
 	args = append(args, "--", shell, "-c", command)
+	var netCall sandbox.NetCall
+	if pol != nil && pol.OpenNet != nil {
+		// Its identity at the proxy rides in the environment, not the
+		// flags: a spare started with the same policy still fits.
+		netCall = pol.OpenNet()
+		env = append(slices.Clip(env), netCall.Env()...)
+	}
 	// A spare on its way is nearer than a new helper (commands in a row).
 	for r.spare == nil && r.refilling {
 		r.spareReady.Wait()
 	}
 	if r.closed {
+		closeNet(netCall)
 		return nil, ErrClosed
 	}
 	var h *helper
@@ -276,6 +295,7 @@ func (r *Registry) launchSupervised(shell, command, dir string, env []string, st
 	}
 	if h == nil {
 		if h, err = r.startHelper(life, args, dir, env, stdio, false); err != nil {
+			closeNet(netCall)
 			return nil, err
 		}
 	}
@@ -287,6 +307,7 @@ func (r *Registry) launchSupervised(shell, command, dir string, env []string, st
 	if kind != wire.MsgPID {
 		<-sup.done
 		statR.Close()
+		closeNet(netCall)
 		if kind == wire.MsgError {
 			return nil, errors.New(text)
 		}
@@ -299,7 +320,12 @@ func (r *Registry) launchSupervised(shell, command, dir string, env []string, st
 	}
 	var once sync.Once
 	code := -1
-	l := &launched{pid: pid, g: g, policy: pol}
+	l := &launched{pid: pid, g: g, policy: pol, net: netCall}
+	if netCall != nil {
+		// The identity lasts as long as the command's tree (a server it
+		// put in the background keeps reaching the web), not its shell.
+		go func() { sup.waitDone(); netCall.Close() }()
+	}
 	l.wait = func() int {
 		once.Do(func() {
 			defer statR.Close()
@@ -322,6 +348,34 @@ func (r *Registry) launchSupervised(shell, command, dir string, env []string, st
 		return code
 	}
 	return l, nil
+}
+
+func closeNet(c sandbox.NetCall) {
+	if c != nil {
+		c.Close()
+	}
+}
+
+// livePorts are the TCP ports the registry's processes (those started and
+// the groups of Exec calls still alive) listen on now. Call with r.mu held.
+func (r *Registry) livePorts() []int {
+	var gs []group
+	for _, p := range r.procs {
+		if p.running() {
+			gs = append(gs, p.g)
+		}
+	}
+	for g := range r.execs {
+		gs = append(gs, g)
+	}
+	if len(gs) == 0 {
+		return nil
+	}
+	var pids []int
+	for _, ps := range membersOf(gs) {
+		pids = append(pids, ps...)
+	}
+	return listeningPorts(pids)
 }
 
 // readStatus reads one "kind text" line of the helper's status pipe; kind

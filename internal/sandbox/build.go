@@ -16,6 +16,11 @@ type Spec struct {
 	Home      string // "" for none
 	Env       []string
 	NoNetwork bool
+	// ProxyPort and OpenNet, in the network's allow-list mode: the app's
+	// filtering proxy (Policy.ProxyPort). A kernel without Landlock's TCP
+	// rule (ABI < 4) gets no network instead.
+	ProxyPort int
+	OpenNet   func() NetCall
 	// DataDir is Gatehouse's data folder: confined commands get their tool
 	// caches below DataDir/cache (Caches), and cannot read the rest of it
 	// (other sessions) but for Scratch. "": no caches of their own.
@@ -52,6 +57,13 @@ var DefaultDenyRead = []string{
 func Build(s Spec) Policy {
 	var p Policy
 	p.NoNetwork, p.Home = s.NoNetwork, s.Home
+	if s.ProxyPort != 0 && !p.NoNetwork {
+		if s.Layers.ABI >= NetABI {
+			p.ProxyPort, p.OpenNet = s.ProxyPort, s.OpenNet
+		} else {
+			p.NoNetwork = true
+		}
+	}
 	tmp := TempDir(s.Env)
 	w := []string{s.Workspace, tmp, s.Scratch}
 	caches := Caches(s.DataDir)
@@ -84,6 +96,9 @@ func Build(s Spec) Policy {
 	}
 	return p
 }
+
+// NetABI is the first Landlock ABI with TCP connect rules (Linux 6.7).
+const NetABI = 4
 
 // TempDir is $TMPDIR of env, else /tmp.
 func TempDir(env []string) string {

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"gatehouse/internal/netproxy"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/sandbox"
 	"gatehouse/internal/supervisor/suptest"
@@ -44,6 +45,10 @@ type boxOpts struct {
 	on, noNet, landlockOnly bool
 	sockets                 []string
 	env                     []string // more variables
+	// proxy puts the network in allow-list mode: commands reach allow
+	// through it (network_test.go).
+	proxy *netproxy.Proxy
+	allow []string
 }
 
 var (
@@ -94,6 +99,12 @@ func newBoxWith(t *testing.T, o boxOpts) *box {
 	b.env = append(b.env, o.env...)
 	spec := sandbox.Spec{Workspace: b.ws, Scratch: b.scratch, Home: b.home, NoNetwork: o.noNet,
 		DataDir: b.data, ConfigDir: b.config, AllowSockets: o.sockets, Layers: l}
+	if o.proxy != nil {
+		spec.ProxyPort = o.proxy.Port()
+		spec.OpenNet = func() sandbox.NetCall {
+			return o.proxy.Open(func(d string) bool { return netproxy.Match(o.allow, d) })
+		}
+	}
 	opts := proc.Options{Supervisor: suptest.Binary(t), Shell: "/bin/bash", PortScan: -1, KillGrace: 300 * time.Millisecond,
 		Env: func() []string { return b.env }}
 	if o.on {

@@ -20,15 +20,18 @@
 //     fresh /proc. The PID namespace hides every process outside the tree.
 //   - Landlock, always (the floor): writes only below Policy.Writable (the
 //     workspace, temp, the session's scratch folder and Gatehouse's own tool
-//     caches, see Caches), TCP connect refused with the network off, and
+//     caches, see Caches), TCP connect refused with the network off, or in
+//     the network's allow-list mode allowed only to the app's filtering
+//     proxy and the session's own servers' ports (Policy.ProxyPort; why a
+//     port rule and not a network namespace: package netproxy), and
 //     scoping (ABI 6): no signal and no abstract Unix socket outside the
 //     command's own domain.
 //   - seccomp: socket(AF_UNIX) refused unless the user allowed a socket
 //     (seccomp cannot see the path a connect names; socketpair stays), with
-//     the network off and no network namespace every AF_INET/AF_INET6 socket
-//     but plain TCP (MPTCP, UDP, SCTP, raw), io_uring (it opens sockets
-//     without the socket call), TIOCSTI, and every system call of another
-//     architecture.
+//     the network off and no network namespace, or in allow-list mode,
+//     every AF_INET/AF_INET6 socket but plain TCP (MPTCP, UDP, SCTP, raw),
+//     io_uring (it opens sockets without the socket call), TIOCSTI, and
+//     every system call of another architecture.
 //
 // Where namespaces are unavailable (or GATEHOUSE_SANDBOX_LAYERS=landlock),
 // Landlock and seccomp hold alone: reads are granted per top-level folder

@@ -56,6 +56,11 @@ func Explain(p *Policy, restored []string, outs ...string) string {
 		}
 		notes = append(notes, "The network is off for commands ("+layer+"): TCP, MPTCP and UDP all fail. Only the user can turn it on, in Settings.")
 	}
+	if p != nil && p.ProxyPort != 0 && has("Could not resolve", "Temporary failure in name resolution", "Connection refused", "Permission denied",
+		"Operation not permitted", "Name or service not known", "ENETUNREACH", "EAI_AGAIN", "getaddrinfo", "403", "refused") {
+		notes = append(notes, "The network is in allow-list mode: commands reach the web only through Gatehouse's proxy ($HTTPS_PROXY, which "+
+			"curl, npm, pip, git and go use), to the domains on the user's list; a direct connection (TCP, MPTCP, UDP, DNS) fails. Only the user can allow a domain.")
+	}
 	if has("kill") && has("Operation not permitted", "No such process") {
 		notes = append(notes, "A confined command can signal only its own processes (Landlock signal scoping; a PID namespace of its own).")
 	}

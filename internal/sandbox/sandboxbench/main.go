@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"syscall"
 	"testing"
@@ -25,11 +24,8 @@ func main() {
 		fail(err)
 	}
 	defer os.RemoveAll(dir)
-	if *sup == "" {
-		*sup = filepath.Join(dir, "gatehouse-supervisor")
-		if err := suptest.Build(*sup); err != nil {
-			fail(err)
-		}
+	if *sup, err = suptest.HelperAt(*sup, dir); err != nil {
+		fail(err)
 	}
 	direct, supervised, confined := Registries(*sup, dir, *landlockOnly)
 	defer direct.Close()
