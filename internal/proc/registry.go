@@ -83,6 +83,7 @@ type Registry struct {
 
 	lifeR, lifeW *os.File // the supervisors' lifeline (see lifeline)
 	spare        *helper  // a helper started ahead of the next command
+	hold         *holder  // the namespaces the last confined commands joined
 	refilling    bool     // a spare is being started
 	lastDir      string   // folder of the last supervised command (see ahead)
 	refills      sync.WaitGroup
@@ -358,6 +359,7 @@ func (r *Registry) CloseAll() {
 	r.mu.Lock()
 	r.closed = true
 	spareDone := r.dropSpare()
+	holdDone := r.dropHolder()
 	var ps []*process
 	for _, id := range r.order {
 		if p := r.procs[id]; !p.inf.Restored {
@@ -370,6 +372,7 @@ func (r *Registry) CloseAll() {
 	}
 	r.mu.Unlock()
 	awaitEnd(spareDone)
+	awaitEnd(holdDone)
 	r.stopAll(ps, gs)
 }
 

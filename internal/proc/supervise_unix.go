@@ -203,18 +203,77 @@ func (r *Registry) refill() {
 
 // ahead are the policy flags a spare enters the sandbox's namespaces with
 // ahead of its command: those of the last command's folder, when they use
-// namespaces (a next command confined otherwise runs as without).
+// namespaces, and the holder it joins (a next command confined otherwise
+// runs as without).
 func (r *Registry) ahead() []string {
 	r.mu.Lock()
-	dir := r.lastDir
+	dir, hold := r.lastDir, r.hold
 	r.mu.Unlock()
 	if dir == "" || r.o.Sandbox == nil {
 		return nil
 	}
-	if p := r.o.Sandbox(dir); p != nil && p.Namespaces() {
+	p := r.o.Sandbox(dir)
+	switch {
+	case p == nil || !p.Namespaces():
+		return nil
+	case p.Nsenter == "":
 		return p.Args()
+	case hold != nil && hold.key == p.HolderKey():
+		return append(p.Args(), wire.JoinFlag, strconv.Itoa(hold.pid))
 	}
 	return nil
+}
+
+// holder is a helper holding a sandbox's namespaces (see
+// supervisor.HoldFlag) for the confined commands that join them.
+type holder struct {
+	h   *helper
+	key string // sandbox.Policy.HolderKey of its policy
+	pid int    // the process whose namespaces are joined
+}
+
+// holderFor returns the pid of a holder of pol's namespaces, started when
+// the last one holds others (or ended); 0 when none could start: the
+// command then runs under a bubblewrap of its own. Call with r.mu held.
+func (r *Registry) holderFor(pol *sandbox.Policy) int {
+	if pol == nil || !pol.Namespaces() || pol.Nsenter == "" {
+		return 0
+	}
+	key := pol.HolderKey()
+	if r.hold != nil && r.hold.key == key && r.hold.h.sup.running() {
+		return r.hold.pid
+	}
+	r.dropHolder()
+	life, err := r.lifeline()
+	if err != nil {
+		return 0
+	}
+	h, err := r.startHelper(life, append([]string{wire.HoldFlag}, pol.Args()...), "/", []string{}, [3]*os.File{}, false)
+	if err != nil {
+		return 0
+	}
+	kind, text := readStatus(bufio.NewReader(h.statR))
+	h.statR.Close()
+	pid, _ := strconv.Atoi(text)
+	if kind != wire.MsgPID || pid <= 0 {
+		h.sup.signal(syscall.SIGTERM)
+		return 0
+	}
+	r.hold = &holder{h: h, key: key, pid: pid}
+	return pid
+}
+
+// dropHolder ends the holder, if any (commands that joined it keep its
+// namespaces while they run), and returns a channel closed once it ended;
+// call with r.mu held.
+func (r *Registry) dropHolder() <-chan struct{} {
+	if r.hold == nil {
+		return nil
+	}
+	h := r.hold.h
+	r.hold = nil
+	h.sup.signal(syscall.SIGTERM)
+	return h.sup.done
 }
 
 // dropSpare discards the spare helper and returns a channel closed once it
@@ -256,6 +315,9 @@ func (r *Registry) launchSupervised(shell, command, dir string, env []string, st
 	var guard *sandbox.Guard
 	if pol != nil && len(pol.Guarded) > 0 {
 		guard = sandbox.NewGuard(pol.Guarded)
+	}
+	if hp := r.holderFor(pol); hp > 0 {
+		args = append(args, wire.JoinFlag, strconv.Itoa(hp))
 	}
 	args = append(args, "--", shell, "-c", command)
 	// A spare on its way is nearer than a new helper (commands in a row).

@@ -68,7 +68,7 @@ func Build(s Spec) Policy {
 	allowed := allowedSockets(s)
 	p.AllowUnix = len(allowed) > 0
 	if s.Layers.Namespaces() {
-		p.Bwrap = s.Layers.Bwrap
+		p.Bwrap, p.Nsenter = s.Layers.Bwrap, s.Layers.Nsenter
 		p.HideSockets = existing(removeAll(socketPlaces(s), allowed))
 		if tmp == "/tmp" && s.Scratch != "" {
 			p.PrivateTmp = filepath.Join(s.Scratch, "tmp")

@@ -57,7 +57,7 @@ func Explain(p *Policy, restored []string, outs ...string) string {
 		notes = append(notes, "The network is off for commands ("+layer+"): TCP, MPTCP and UDP all fail. Only the user can turn it on, in Settings.")
 	}
 	if has("kill") && has("Operation not permitted", "No such process") {
-		notes = append(notes, "A confined command can signal only its own processes (Landlock signal scoping; a PID namespace of its own).")
+		notes = append(notes, "A confined command can signal only its own processes (Landlock signal scoping).")
 	}
 	if len(restored) > 0 {
 		short := make([]string, len(restored))
