@@ -64,8 +64,12 @@ func Explain(p *Policy, restored []string, outs ...string) string {
 		for i, r := range restored {
 			short[i] = filepath.Base(filepath.Dir(r)) + "/" + filepath.Base(r)
 		}
-		notes = append(notes, "The command changed "+strings.Join(short, ", ")+", which git or Gatehouse would run later outside the sandbox; "+
-			"this system has no namespaces to keep them read-only (Landlock alone), so the sandbox put them back as they were.")
+		why := "this system has no namespaces to keep them read-only (Landlock alone), so the sandbox put them back as they were."
+		if ns {
+			why = "they did not exist when it started (a .git it made itself), so no read-only mount could hold them: the sandbox removed them. " +
+				"Only the user can add hooks or git config, outside Gatehouse."
+		}
+		notes = append(notes, "The command changed "+strings.Join(short, ", ")+", which git or Gatehouse would run later outside the sandbox; "+why)
 	}
 	return strings.Join(notes, " ")
 }
