@@ -175,7 +175,13 @@ func findInPath(name string, env []string) string {
 // Start runs command in dir (already checked by the caller: this package
 // knows no workspace) under a new pseudo-terminal, as the leader of its own
 // session and process group.
-func (r *Registry) Start(command, dir string) (Info, error) {
+func (r *Registry) Start(command, dir string) (Info, error) { return r.start(command, dir, false) }
+
+// StartUnconfined is Start outside the sandbox (still under the helper):
+// the user chose so for this one process.
+func (r *Registry) StartUnconfined(command, dir string) (Info, error) { return r.start(command, dir, true) }
+
+func (r *Registry) start(command, dir string, unconfined bool) (Info, error) {
 	env := r.environ("TERM=xterm-256color")
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -186,7 +192,7 @@ func (r *Registry) Start(command, dir string) (Info, error) {
 	if err != nil {
 		return Info{}, err
 	}
-	l, err := r.launch(command, dir, env, [3]*os.File{tty, tty, tty}, true, false)
+	l, err := r.launch(command, dir, env, [3]*os.File{tty, tty, tty}, true, unconfined)
 	tty.Close()
 	if err != nil {
 		f.Close()

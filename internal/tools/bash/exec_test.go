@@ -165,3 +165,53 @@ func TestUserCanRunOneCallUnconfined(t *testing.T) {
 }
 
 func exists(p string) bool { _, err := os.Stat(p); return err == nil }
+
+// A start (a long-running process) too can be run once outside the sandbox
+// by the user: the result says so, and a session decision never does it.
+func TestUserCanStartOneProcessUnconfined(t *testing.T) {
+	if sandbox.ABI() < 1 {
+		t.Skip("this kernel has no Landlock")
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		t.Skip("no home folder")
+	}
+	target := filepath.Join(home, ".gatehouse-unconfined-start-test-"+strconv.Itoa(os.Getpid()))
+	t.Cleanup(func() { os.Remove(target) })
+	tool, _ := newTool(t, proc.Options{})
+	start := json.RawMessage(`{"action":"start","command":"echo x > ` + target + ` && sleep 30"}`)
+	run := func(d protocol.Decision) map[string]any {
+		prep, res, ok := tool.Prepare(context.Background(), start)
+		if !ok {
+			t.Fatalf("prepare: %+v", res)
+		}
+		r, err := prep.Run(context.Background(), d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out map[string]any
+		json.Unmarshal(r.Output, &out)
+		if out["processId"] == nil {
+			t.Fatalf("no process started: %s", r.Output)
+		}
+		return out
+	}
+	appeared := func(within time.Duration) bool {
+		for deadline := time.Now().Add(within); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+			if exists(target) {
+				return true
+			}
+		}
+		return false
+	}
+	if out := run(protocol.Decision{Kind: protocol.DecisionSession, Unconfined: true}); out["unconfined"] != nil || out["confined"] != true {
+		t.Fatalf("a session decision started a process unconfined: %v", out)
+	}
+	if appeared(time.Second) {
+		t.Fatal("a confined process wrote in the home folder")
+	}
+	out := run(protocol.Decision{Kind: protocol.DecisionOnce, Unconfined: true})
+	if !appeared(10*time.Second) || !strings.Contains(fmt.Sprint(out["unconfined"]), "outside the OS sandbox") || out["confined"] != nil {
+		t.Fatalf("the user's unconfined start did not happen or does not say so: %v", out)
+	}
+}
