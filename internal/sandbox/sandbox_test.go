@@ -78,3 +78,25 @@ func TestBwrapMountsParentsFirst(t *testing.T) {
 		t.Fatalf("mount order: %v", args)
 	}
 }
+
+// Landlock alone: the grants are kept between commands while no folder on
+// the way to a denied path changed; an entry added to one is granted at
+// the next command, and a denied path made again stays out.
+func TestReadGrantsFollowNewEntries(t *testing.T) {
+	dir := t.TempDir()
+	secret := filepath.Join(dir, "home", ".ssh")
+	os.MkdirAll(secret, 0o700)
+	os.WriteFile(filepath.Join(dir, "home", "a"), nil, 0o644)
+	deny := []string{secret}
+	first := ReadGrants(deny)
+	if !slices.Contains(first, filepath.Join(dir, "home", "a")) || slices.Contains(first, secret) {
+		t.Fatalf("grants: %v", first)
+	}
+	os.WriteFile(filepath.Join(dir, "home", "b"), nil, 0o644)
+	os.RemoveAll(secret)
+	os.MkdirAll(secret, 0o700)
+	again := ReadGrants(deny)
+	if !slices.Contains(again, filepath.Join(dir, "home", "b")) || slices.Contains(again, secret) {
+		t.Fatalf("grants after a new entry and a denied folder made again: %v", again)
+	}
+}
