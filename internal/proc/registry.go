@@ -179,7 +179,9 @@ func (r *Registry) Start(command, dir string) (Info, error) { return r.start(com
 
 // StartUnconfined is Start outside the sandbox (still under the helper):
 // the user chose so for this one process.
-func (r *Registry) StartUnconfined(command, dir string) (Info, error) { return r.start(command, dir, true) }
+func (r *Registry) StartUnconfined(command, dir string) (Info, error) {
+	return r.start(command, dir, true)
+}
 
 func (r *Registry) start(command, dir string, unconfined bool) (Info, error) {
 	env := r.environ("TERM=xterm-256color")
