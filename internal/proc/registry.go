@@ -84,6 +84,7 @@ type Registry struct {
 	lifeR, lifeW *os.File // the supervisors' lifeline (see lifeline)
 	spare        *helper  // a helper started ahead of the next command
 	hold         *holder  // the namespaces the last confined commands joined
+	holdFailed   string   // the HolderKey of a holder that could not start
 	refilling    bool     // a spare is being started
 	lastDir      string   // folder of the last supervised command (see ahead)
 	refills      sync.WaitGroup

@@ -232,6 +232,11 @@ type holder struct {
 	pid int    // the process whose namespaces are joined
 }
 
+// holdStart bounds the wait for a holder's bubblewrap (the registry's lock
+// is held meanwhile); past it, the command runs under a bubblewrap of its
+// own.
+const holdStart = 10 * time.Second
+
 // holderFor returns the pid of a holder of pol's namespaces, started when
 // the last one holds others (or ended); 0 when none could start: the
 // command then runs under a bubblewrap of its own. Call with r.mu held.
@@ -244,6 +249,9 @@ func (r *Registry) holderFor(pol *sandbox.Policy) int {
 		return r.hold.pid
 	}
 	r.dropHolder()
+	if key == r.holdFailed {
+		return 0 // it could not start for this policy: do not pay for it again
+	}
 	life, err := r.lifeline()
 	if err != nil {
 		return 0
@@ -252,11 +260,13 @@ func (r *Registry) holderFor(pol *sandbox.Policy) int {
 	if err != nil {
 		return 0
 	}
+	h.statR.SetReadDeadline(time.Now().Add(holdStart))
 	kind, text := readStatus(bufio.NewReader(h.statR))
 	h.statR.Close()
 	pid, _ := strconv.Atoi(text)
 	if kind != wire.MsgPID || pid <= 0 {
 		h.sup.signal(syscall.SIGTERM)
+		r.holdFailed = key
 		return 0
 	}
 	r.hold = &holder{h: h, key: key, pid: pid}

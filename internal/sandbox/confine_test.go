@@ -43,6 +43,7 @@ type box struct {
 // joining a holder's namespaces; sockets is the allow-list.
 type boxOpts struct {
 	on, noNet, landlockOnly, bwrapEach bool
+	bwrap                              string // another bubblewrap (tests of its failures)
 	sockets                            []string
 	env                                []string // more variables
 }
@@ -76,6 +77,9 @@ func newBoxWith(t *testing.T, o boxOpts) *box {
 	}
 	if o.bwrapEach || o.landlockOnly {
 		l.Nsenter = ""
+	}
+	if o.bwrap != "" {
+		l.Bwrap = o.bwrap
 	}
 	root := t.TempDir()
 	os.Chmod(root, 0o755)

@@ -85,3 +85,35 @@ func TestReplacedPathsStayGuardedAcrossCommands(t *testing.T) {
 		t.Errorf("the command sees a stale .git/config: %q", out)
 	}
 }
+
+// Where the holder cannot make its namespaces, each command gets a
+// bubblewrap of its own, still confined, and the holder is not tried again
+// for the same policy.
+func TestCommandsRunConfinedWhenTheHolderCannotStart(t *testing.T) {
+	l := hostLayers()
+	if !l.Namespaces() || l.Nsenter == "" {
+		t.Skip("no namespaces or no nsenter here")
+	}
+	dir := t.TempDir()
+	tries := filepath.Join(dir, "holder-tries")
+	// A bubblewrap that fails for a holder (no PID namespace asked).
+	fake := filepath.Join(dir, "bwrap")
+	script := "#!/bin/sh\ncase \" $* \" in *\" --unshare-pid \"*) exec " + l.Bwrap + " \"$@\";; esac\necho x >> " + tries + "\nexit 1\n"
+	if err := os.WriteFile(fake, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(dir, 0o755)
+	b := newBoxWith(t, boxOpts{on: true, bwrap: fake})
+	outside := filepath.Join(b.home, "outside")
+	for range 2 {
+		if code, out := b.run(t, "echo in > inside && echo out > "+outside); code == 0 || exists(outside) {
+			t.Fatalf("a write outside went through (exit %d): %s", code, out)
+		}
+		if !exists(filepath.Join(b.ws, "inside")) {
+			t.Fatal("the command did not run")
+		}
+	}
+	if got, _ := os.ReadFile(tries); strings.Count(string(got), "x") != 1 {
+		t.Fatalf("the holder was tried %d times, want once", strings.Count(string(got), "x"))
+	}
+}
