@@ -69,6 +69,9 @@ func inner(args []string) int {
 		}
 	}
 	if *wait {
+		// Ready: a spare that joined ahead hands its command here only
+		// then (before, joining again is quicker than waiting).
+		syscall.Write(*sock, []byte{1})
 		req, ok := awaitCommand(*sock)
 		if !ok {
 			return 0 // the spare was dropped

@@ -187,6 +187,9 @@ func (p *prestarted) run(req wire.Request, stdio []int) (int, bool) {
 	if err != nil || j.pty || !j.confined || j.join != p.join || !slices.Equal(j.pol.Args(), p.args) {
 		return 0, false
 	}
+	if p.join > 0 && !p.ready() {
+		return 0, false // still starting (a busy machine): the command joins by itself
+	}
 	status := os.NewFile(StatusFD, "status")
 	fail := failer(status)
 	if code, ok := setup(fail, status); !ok {
@@ -201,6 +204,13 @@ func (p *prestarted) run(req wire.Request, stdio []int) (int, bool) {
 		syscall.Close(fd)
 	}
 	return supervise(p.pid, status, j.grace), true
+}
+
+// ready reports whether the inner stage said it waits for its command.
+func (p *prestarted) ready() bool {
+	var b [1]byte
+	n, _, err := syscall.Recvfrom(p.sock, b[:], syscall.MSG_DONTWAIT)
+	return err == nil && n == 1
 }
 
 // drop kills bubblewrap and the waiting inner stage (its process group;
