@@ -187,8 +187,12 @@ func (p *prestarted) run(req wire.Request, stdio []int) (int, bool) {
 	if err != nil || j.pty || !j.confined || j.join != p.join || !slices.Equal(j.pol.Args(), p.args) {
 		return 0, false
 	}
-	if p.join > 0 && !p.ready() {
-		return 0, false // still starting (a busy machine): the command joins by itself
+	// The ready byte is read in any case: a socket closed with unread data
+	// resets its peer, which would then never read its command.
+	if !p.ready(p.join == 0) {
+		// Still starting on a busy machine (it joins by itself, quicker
+		// than waiting), or bubblewrap failed.
+		return 0, false
 	}
 	status := os.NewFile(StatusFD, "status")
 	fail := failer(status)
@@ -206,10 +210,18 @@ func (p *prestarted) run(req wire.Request, stdio []int) (int, bool) {
 	return supervise(p.pid, status, j.grace), true
 }
 
-// ready reports whether the inner stage said it waits for its command.
-func (p *prestarted) ready() bool {
+// ready reports whether the inner stage said it waits for its command;
+// with wait, it waits for it to say so (or to end).
+func (p *prestarted) ready(wait bool) bool {
 	var b [1]byte
-	n, _, err := syscall.Recvfrom(p.sock, b[:], syscall.MSG_DONTWAIT)
+	flags := syscall.MSG_DONTWAIT
+	if wait {
+		flags = 0
+	}
+	n, _, err := syscall.Recvfrom(p.sock, b[:], flags)
+	for err == syscall.EINTR {
+		n, _, err = syscall.Recvfrom(p.sock, b[:], flags)
+	}
 	return err == nil && n == 1
 }
 
