@@ -144,5 +144,13 @@ func (a *App) setListenersLocked() {
 	if a.sess != nil {
 		l = append(l, a.sess)
 	}
+	bg := map[string]bool{}
+	for _, t := range a.tabs {
+		if t != a.cur && t.sess != nil {
+			l = append(l, t.sess)
+			bg[t.sess.ID()] = true
+		}
+	}
 	a.listening.Store(&l)
+	a.background.Store(&bg)
 }

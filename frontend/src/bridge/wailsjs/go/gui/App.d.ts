@@ -33,6 +33,8 @@ export function CheckPolicy(arg1:string):Promise<approval.Decided>;
 
 export function ChooseWorkspace():Promise<gui.AppState>;
 
+export function CloseTab(arg1:string):Promise<void>;
+
 export function Commands():Promise<Array<usercmd.Command>>;
 
 export function Compact():Promise<void>;
@@ -88,6 +90,8 @@ export function MentionCandidates(arg1:string):Promise<Array<string>>;
 export function ModelVision():Promise<gui.VisionView>;
 
 export function NewSession():Promise<protocol.Snapshot>;
+
+export function NewTab():Promise<protocol.Snapshot>;
 
 export function Policy():Promise<gui.PolicyView>;
 
@@ -162,6 +166,10 @@ export function Submit(arg1:string):Promise<gui.SubmitResult>;
 export function SubmitWithImages(arg1:string,arg2:Array<protocol.ImageRef>):Promise<gui.SubmitResult>;
 
 export function SubmitWithMentions(arg1:string,arg2:Array<string>):Promise<gui.SubmitResult>;
+
+export function SwitchTab(arg1:string):Promise<protocol.Snapshot>;
+
+export function Tabs():Promise<Array<gui.TabInfo>>;
 
 export function TestConnection(arg1:gui.SettingsInput):Promise<llm.ConnectionResult>;
 

@@ -46,6 +46,10 @@ export function ChooseWorkspace() {
   return window['go']['gui']['App']['ChooseWorkspace']();
 }
 
+export function CloseTab(arg1) {
+  return window['go']['gui']['App']['CloseTab'](arg1);
+}
+
 export function Commands() {
   return window['go']['gui']['App']['Commands']();
 }
@@ -156,6 +160,10 @@ export function ModelVision() {
 
 export function NewSession() {
   return window['go']['gui']['App']['NewSession']();
+}
+
+export function NewTab() {
+  return window['go']['gui']['App']['NewTab']();
 }
 
 export function Policy() {
@@ -304,6 +312,14 @@ export function SubmitWithImages(arg1, arg2) {
 
 export function SubmitWithMentions(arg1, arg2) {
   return window['go']['gui']['App']['SubmitWithMentions'](arg1, arg2);
+}
+
+export function SwitchTab(arg1) {
+  return window['go']['gui']['App']['SwitchTab'](arg1);
+}
+
+export function Tabs() {
+  return window['go']['gui']['App']['Tabs']();
 }
 
 export function TestConnection(arg1) {
