@@ -13,6 +13,7 @@ import { agentsTrustBackend, trustedFoldersBackend } from "./bridge/agents";
 import { policyBackend } from "./bridge/policy";
 import { undoBackend } from "./bridge/undo";
 import { gitBackend } from "./bridge/git";
+import { tabsBackend } from "./bridge/tabs";
 import "./styles.css";
 
 const root = createRoot(document.getElementById("root")!);
@@ -20,7 +21,7 @@ const root = createRoot(document.getElementById("root")!);
 function mount(initialState?: AppState) {
   root.render(
     <StrictMode>
-      <App backend={backend} processes={processBackend} sessions={sessionsBackend} localModels={detectLocalModels} files={filesBackend} approvals={approvalBackend} initialState={initialState} mcp={mcpBackend} agentsTrust={agentsTrustBackend} trusted={trustedFoldersBackend} policy={policyBackend} sandbox={sandboxBackend} leftovers={leftoverBackend} undo={undoBackend} git={gitBackend} />
+      <App backend={backend} processes={processBackend} sessions={sessionsBackend} localModels={detectLocalModels} files={filesBackend} approvals={approvalBackend} initialState={initialState} mcp={mcpBackend} agentsTrust={agentsTrustBackend} trusted={trustedFoldersBackend} policy={policyBackend} sandbox={sandboxBackend} leftovers={leftoverBackend} undo={undoBackend} git={gitBackend} tabs={tabsBackend} />
     </StrictMode>,
   );
 }
