@@ -241,18 +241,18 @@ func (a *App) showFolder(dir string) error {
 	}
 	a.mu.Lock()
 	a.saveShownLocked()
-	var found *tab
+	found := ""
 	for _, t := range a.tabs {
 		if t.dir == ws.Root() && t.sess != nil {
-			found = t
+			found = t.sess.ID()
 			break
 		}
 	}
 	a.mu.Unlock()
-	if found == nil {
+	if found == "" {
 		return a.openTab(ws.Root())
 	}
-	_, err = a.SwitchTab(found.sess.ID())
+	_, err = a.SwitchTab(found)
 	return err
 }
 

@@ -43,13 +43,15 @@ func waitFor(t *testing.T, what string, ok func() bool) {
 // while another tab is shown; its approval request notifies, naming the
 // session, waits with a badge, and is approved once its tab is shown.
 func TestTwoSessionsRunAtOnceInTheirTabs(t *testing.T) {
-	app, wsA := newTestApp(t, llmtest.Script{Responses: []llmtest.Response{
-		// A's first answer comes slowly: its dialog opens while B is shown.
-		{DelayMs: 150, Text: llmtest.Text("one two three four five six"), ToolCalls: writeCall("a1", "a.txt", "from A", 0).ToolCalls},
-		writeCall("b1", "b.txt", "from B", 0),
-		{Text: llmtest.Text("done")},
-		{Text: llmtest.Text("done")},
-	}})
+	app, wsA := newTestApp(t, llmtest.Script{
+		Responses: []llmtest.Response{{Text: llmtest.Text("done")}, {Text: llmtest.Text("done")}},
+		When: []llmtest.Rule{
+			// A's first answer comes slowly: its dialog opens while B is shown.
+			{LastContains: "task A", Response: llmtest.Response{DelayMs: 150, Text: llmtest.Text("one two three four five six"),
+				ToolCalls: writeCall("a1", "a.txt", "from A", 0).ToolCalls}},
+			{LastContains: "task B", Response: writeCall("b1", "b.txt", "from B", 0)},
+		},
+	})
 	sent := make(recordingNotifier, 4)
 	app.attention.notifier = sent
 	if _, err := app.SetApprovalMode("safe"); err != nil {
