@@ -246,3 +246,36 @@ func TestAWorktreeDeletedBehindTheWindow(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestEachTabHasItsOwnProcesses: the panel lists the shown tab's processes;
+// the quit dialog names every tab's; closing a tab stops its own.
+func TestEachTabHasItsOwnProcesses(t *testing.T) {
+	app, _ := newTestApp(t, llmtest.Script{Responses: []llmtest.Response{
+		{ToolCalls: []llmtest.ToolCall{{ID: "c1", Name: "bash", Arguments: llmtest.Text(`{"action":"start","command":"sleep 300"}`)}}},
+		{Text: llmtest.Text("started")},
+	}})
+	if _, err := app.Submit("start it"); err != nil {
+		t.Fatal(err)
+	}
+	waitIdle(t, app)
+	a := app.currentSession()
+	if n := len(app.Processes()); n != 1 {
+		t.Fatalf("%d processes in A", n)
+	}
+	if _, err := app.NewTab(); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(app.Processes()); n != 0 {
+		t.Fatalf("the new tab lists %d processes", n)
+	}
+	running := app.RunningProcesses()
+	if len(running) != 1 || running[0].Command != "sleep 300" {
+		t.Fatalf("the quit dialog's processes: %+v", running)
+	}
+	if err := app.CloseTab(a.ID()); err != nil {
+		t.Fatal(err)
+	}
+	if running := app.RunningProcesses(); len(running) != 0 {
+		t.Fatalf("still running after closing its tab: %+v", running)
+	}
+}
