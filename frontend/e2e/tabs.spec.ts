@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
 import { test, expect, send } from "./harness";
 import { gitRepo } from "./git";
 
@@ -12,10 +13,10 @@ async function newWorktree(page: Page, name: string) {
   await view.getByRole("button", { name: "Start" }).click();
   await expect(page.getByRole("button", { name: `Workspace ${name}, choose another folder` })).toBeVisible();
   await view.getByRole("button", { name: "Close" }).click();
-  await expect(page.getByRole("tab", { name: new RegExp(`^Session ${name}\\b`), selected: true })).toBeVisible();
+  await expect(page.getByRole("tab", { name: new RegExp(`^Session ${name}(,|$)`), selected: true })).toBeVisible();
 }
 
-const tabOf = (page: Page, name: string) => page.getByRole("tablist", { name: "Open sessions" }).getByRole("tab", { name: new RegExp(`^Session ${name}\\b`) });
+const tabOf = (page: Page, name: string) => page.getByRole("tablist", { name: "Open sessions" }).getByRole("tab", { name: new RegExp(`^Session ${name}(,|$)`) });
 
 test("two worktree sessions run at once: the background one's approval badges its tab and is approved from it", async ({ app }) => {
   const { page, workspace, configDir, modelViolations } = await app({
@@ -102,4 +103,45 @@ test("a worktree deleted behind the window's back: its tab is marked, takes no m
   expect(fs.existsSync(folder)).toBe(false);
   expect(git("status", "--porcelain")).toBe(before);
   expect(await modelRequests()).toEqual([]);
+});
+
+test("two sessions on one folder: each says the other works there, and the other's write marks a waiting dialog stale", async ({ app }) => {
+  const { page, workspace } = await app({
+    approvalMode: "safe",
+    files: { "same.txt": "before\n" },
+    script: {
+      models: ["fake-model"],
+      responses: [],
+      when: [
+        // The first session's answer comes slowly: its dialog waits in the background.
+        { lastContains: "task one", response: { delayMs: 400, text: "Writing same.txt in a moment.",
+          toolCalls: [{ id: "call_one", name: "write_file", arguments: JSON.stringify({ path: "same.txt", content: "from one\n" }) }] } },
+        { lastContains: "task two", response: { toolCalls: [{ id: "call_two", name: "write_file", arguments: JSON.stringify({ path: "same.txt", content: "from two\n" }) }] } },
+        { lastContains: "same.txt", response: { text: "Wrote it." } },
+      ],
+    },
+  });
+  await send(page, "task one");
+  await page.getByRole("button", { name: "Sessions" }).click();
+  await page.getByRole("menuitem", { name: "Open another session beside this one (it goes on)" }).click();
+  await expect(page.getByRole("tablist", { name: "Open sessions" }).getByRole("tab")).toHaveCount(2);
+  await expect(page.getByRole("note", { name: "Shared folder" })).toContainText("Session workspace also works in this folder");
+  const axe = await new AxeBuilder({ page }).include(".session-tabs").include(".tab-notice").analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+  await send(page, "task two");
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("in session workspace 2");
+  await expect(tabOf(page, "workspace")).toHaveAccessibleName("Session workspace, task one, 1 waiting for you");
+  await dialog.getByRole("button", { name: "Approve once" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect.poll(() => fs.readFileSync(path.join(workspace, "same.txt"), "utf8")).toBe("from two\n");
+
+  await tabOf(page, "workspace").click();
+  await expect(page.getByRole("note", { name: "Shared folder" })).toContainText("Session workspace 2 also works in this folder");
+  const first = page.getByRole("dialog");
+  await expect(first).toContainText("in session workspace");
+  await expect(first.getByText("⚠ same.txt changed on disk since this preview")).toBeVisible();
+  await expect(first.getByRole("button", { name: "Approve once" })).toBeDisabled();
+  expect(fs.readFileSync(path.join(workspace, "same.txt"), "utf8")).toBe("from two\n");
 });

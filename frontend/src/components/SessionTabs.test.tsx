@@ -67,7 +67,7 @@ describe("session tabs", () => {
 
     const shared = tabsBackend([tab({ id: "s1", current: true, sharedWith: ["app 2"] }), tab({ id: "s2", name: "app 2", sharedWith: ["app"] })]);
     render(<App backend={fakeBackend({ workspace: "/w/app", workspaceName: "app" })} tabs={shared.api} />);
-    expect((await screen.findByRole("note")).textContent).toContain("Session app 2 also works in this folder");
+    expect((await screen.findByRole("note", { name: "Shared folder" })).textContent).toContain("Session app 2 also works in this folder");
   });
 
   it("shows no tab bar for one session", async () => {

@@ -151,7 +151,7 @@ export function TabNotice({ tab, onClose }: { tab?: TabInfo; onClose: (id: strin
   if (!tab.sharedWith?.length) return null;
   const others = tab.sharedWith.join(", ");
   return (
-    <div className="banner tab-notice" role="note">
+    <div className="banner tab-notice" role="note" aria-label="Shared folder">
       {tab.sharedWith.length === 1 ? `Session ${others} also works in this folder` : `Sessions ${others} also work in this folder`}
       : its changes show up here, and a dialog whose file it changes says so before anything is written. A worktree session keeps them apart.
     </div>
