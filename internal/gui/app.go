@@ -76,6 +76,7 @@ type App struct {
 	files      atomic.Pointer[browse.Workspace] // the open workspace's watch and viewer (app_files.go)
 	drawn      atomic.Bool                      // the page drew its first frame
 	managers   sync.Map                         // session id → its *agents.Manager (app_agents.go)
+	titles     sync.Map                         // session id → its tab's title, once it has one (app_tabs.go)
 }
 
 // AppState is what the page needs to draw its frame.

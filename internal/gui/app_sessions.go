@@ -130,6 +130,7 @@ func (a *App) closeSession(s *runtime.Session) {
 	a.setListenersLocked()
 	a.mu.Unlock()
 	s.Close()
+	a.titles.Delete(s.ID())
 	a.mu.Lock()
 	a.closing = slices.DeleteFunc(a.closing, func(c *runtime.Session) bool { return c == s })
 	a.setListenersLocked()

@@ -101,7 +101,7 @@ func (a *App) Tabs() []TabInfo {
 			info.ID = t.sess.ID()
 			info.Running = t.sess.TurnID() != ""
 			info.Waiting = len(gui(t.sess).Pending())
-			info.Title = firstPrompt(t.sess.Snapshot())
+			info.Title = a.title(t.sess)
 		}
 		for j, o := range tabs {
 			if j != i && o.dir == t.dir && t.dir != "" {
@@ -129,6 +129,19 @@ func tabNames(tabs []tab) []string {
 		out[i] = name
 	}
 	return out
+}
+
+// title is session s's first message, shortened; read from its transcript
+// once there is one (the tab bar asks every few seconds).
+func (a *App) title(s *runtime.Session) string {
+	if t, ok := a.titles.Load(s.ID()); ok {
+		return t.(string)
+	}
+	t := firstPrompt(s.Snapshot())
+	if t != "" {
+		a.titles.Store(s.ID(), t)
+	}
+	return t
 }
 
 func firstPrompt(s protocol.Snapshot) string {
