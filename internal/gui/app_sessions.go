@@ -66,7 +66,13 @@ func (a *App) NewSession() protocol.Snapshot {
 // transcript comes back for the page, the history for the model, and its
 // processes as ended entries with their saved output. Nothing is published;
 // the page draws the returned snapshot.
+//
+// A session open in another tab is shown instead: a session is never open
+// twice.
 func (a *App) ResumeSession(id string) (protocol.Snapshot, error) {
+	if a.tabName(id) != "" {
+		return a.SwitchTab(id)
+	}
 	a.switchMu.Lock()
 	defer a.switchMu.Unlock()
 	a.mu.Lock()

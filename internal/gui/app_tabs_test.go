@@ -279,3 +279,24 @@ func TestEachTabHasItsOwnProcesses(t *testing.T) {
 		t.Fatalf("still running after closing its tab: %+v", running)
 	}
 }
+
+// TestResumingASessionOpenInAnotherTabShowsThatTab: the sessions menu
+// never opens a session twice (two runtimes on one log).
+func TestResumingASessionOpenInAnotherTabShowsThatTab(t *testing.T) {
+	app, _ := newTestApp(t, llmtest.Script{Responses: []llmtest.Response{{Text: llmtest.Text("hi")}}})
+	if _, err := app.Submit("hello"); err != nil {
+		t.Fatal(err)
+	}
+	waitIdle(t, app)
+	a := app.currentSession()
+	if _, err := app.NewTab(); err != nil {
+		t.Fatal(err)
+	}
+	snap, err := app.ResumeSession(a.ID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if app.currentSession() != a || snap.SessionID != a.ID() || len(app.Tabs()) != 2 {
+		t.Fatalf("resumed %s into %p (A is %p), %d tabs", snap.SessionID, app.currentSession(), a, len(app.Tabs()))
+	}
+}

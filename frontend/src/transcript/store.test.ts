@@ -153,6 +153,14 @@ describe("TranscriptStore", () => {
     expect(f.src.snapshot).toHaveBeenCalledTimes(1); // no gap was seen
   });
 
+  it("folds the shown session's events even while the tab list still calls it background", async () => {
+    const f = source(snap({ sessionId: "s2", lastSeq: 2 }));
+    await flush();
+    f.store.setBackground(["s2"]); // a stale list: s2 was in the background before the switch
+    f.emit(ev(3, "turn.started", { prompt: "go on" }, "t9", "s2"));
+    expect(f.store.get().items.map((i) => i.text)).toEqual(["go on"]);
+  });
+
   it("shows queued messages until their turn starts", async () => {
     const f = source();
     await flush();

@@ -64,7 +64,9 @@ export class TranscriptStore {
   }
 
   private fold(t: Transcript, e: GatehouseEvent): Transcript {
-    return e.sessionId && this.background.has(e.sessionId) ? { ...t, lastSeq: Math.max(t.lastSeq, e.seq) } : fold(t, e);
+    // The session shown is never background, even before the tab list says so.
+    const theirs = e.sessionId && e.sessionId !== t.sessionId && this.background.has(e.sessionId);
+    return theirs ? { ...t, lastSeq: Math.max(t.lastSeq, e.seq) } : fold(t, e);
   }
 
   /** Shows text as queued until its turn starts, then asks the backend for its queue. */
