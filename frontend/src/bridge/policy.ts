@@ -1,5 +1,6 @@
 import * as App from "./wailsjs/go/gui/App";
 import type { Rule, StandingRef } from "./protocol.gen";
+import type { policy } from "./wailsjs/go/models";
 
 /** One standing rule as Settings → Permissions lists it. */
 export interface PolicyRule extends Rule {
@@ -9,6 +10,8 @@ export interface PolicyRule extends Rule {
   file?: string;
   line?: number;
   uses: { count: number; last: string };
+  /** The rule as the edit form starts from. */
+  written: WrittenRule;
 }
 
 export interface PolicyError { file: string; line?: number; message: string }
@@ -17,6 +20,8 @@ export interface PolicyView {
   rules: PolicyRule[];
   errors: PolicyError[];
   untrusted?: string;
+  untrustedText?: string;
+  untrustedHash?: string;
   userFile: string;
   workspaceFile?: string;
 }
@@ -41,12 +46,19 @@ export interface AuditEntry {
   standing?: StandingRef[];
 }
 
+/** A rule as the Policy page's form writes it (a [[rule]] of the file, commands as shell text). */
+export type WrittenRule = Omit<policy.Written, "decision"> & { decision: "allow" | "ask" | "deny" };
+
 export interface AuditFilter { session?: string; tool?: string; by?: string; rule?: string; text?: string }
 
 export interface PolicyBackend {
   list(): Promise<PolicyView>;
   remove(id: string): Promise<PolicyView>;
-  check(line: string): Promise<PolicyDecided>;
+  add(rule: WrittenRule, scope: "workspace" | "everywhere"): Promise<PolicyView>;
+  edit(id: string, rule: WrittenRule): Promise<PolicyView>;
+  trustFile(hash: string): Promise<PolicyView>;
+  /** Which rule decides a call of tool: a bash command line, a file tool's workspace-relative path, "" for a whole tool. */
+  check(tool: string, target: string): Promise<PolicyDecided>;
   audit(f: AuditFilter): Promise<AuditEntry[]>;
   exportAudit(f: AuditFilter): Promise<string>;
 }
@@ -54,7 +66,10 @@ export interface PolicyBackend {
 export const policyBackend: PolicyBackend = {
   list: async () => (await App.Policy()) as PolicyView,
   remove: async (id) => (await App.RemovePolicyRule(id)) as PolicyView,
-  check: async (line) => (await App.CheckPolicy(line)) as PolicyDecided,
+  add: async (rule, scope) => (await App.AddPolicyRule(rule, scope)) as PolicyView,
+  edit: async (id, rule) => (await App.EditPolicyRule(id, rule)) as PolicyView,
+  trustFile: async (hash) => (await App.TrustPolicyFile(hash)) as PolicyView,
+  check: async (tool, target) => (await App.CheckPolicy(tool, target)) as PolicyDecided,
   audit: async (f) => ((await App.AuditLog(f)) ?? []) as AuditEntry[],
   exportAudit: async (f) => await App.ExportAudit(f),
 };

@@ -215,6 +215,8 @@ export namespace approval {
 	    layer: string;
 	    file?: string;
 	    line?: number;
+	    match?: string[];
+	    notMatch?: string[];
 	
 	    static createFrom(source: any = {}) {
 	        return new StandingRule(source);
@@ -236,6 +238,8 @@ export namespace approval {
 	        this.layer = source["layer"];
 	        this.file = source["file"];
 	        this.line = source["line"];
+	        this.match = source["match"];
+	        this.notMatch = source["notMatch"];
 	    }
 	}
 	export class Decided {
@@ -805,7 +809,10 @@ export namespace gui {
 	    layer: string;
 	    file?: string;
 	    line?: number;
+	    match?: string[];
+	    notMatch?: string[];
 	    uses: policy.Use;
+	    written: policy.Written;
 	
 	    static createFrom(source: any = {}) {
 	        return new PolicyRule(source);
@@ -827,7 +834,10 @@ export namespace gui {
 	        this.layer = source["layer"];
 	        this.file = source["file"];
 	        this.line = source["line"];
+	        this.match = source["match"];
+	        this.notMatch = source["notMatch"];
 	        this.uses = this.convertValues(source["uses"], policy.Use);
+	        this.written = this.convertValues(source["written"], policy.Written);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -852,6 +862,8 @@ export namespace gui {
 	    rules: PolicyRule[];
 	    errors: PolicyFileError[];
 	    untrusted?: string;
+	    untrustedText?: string;
+	    untrustedHash?: string;
 	    userFile: string;
 	    workspaceFile?: string;
 	
@@ -864,6 +876,8 @@ export namespace gui {
 	        this.rules = this.convertValues(source["rules"], PolicyRule);
 	        this.errors = this.convertValues(source["errors"], PolicyFileError);
 	        this.untrusted = source["untrusted"];
+	        this.untrustedText = source["untrustedText"];
+	        this.untrustedHash = source["untrustedHash"];
 	        this.userFile = source["userFile"];
 	        this.workspaceFile = source["workspaceFile"];
 	    }
@@ -1265,6 +1279,38 @@ export namespace policy {
 		    }
 		    return a;
 		}
+	}
+	export class Written {
+	    id?: string;
+	    decision: string;
+	    tool: string;
+	    commands?: string[];
+	    files?: string[];
+	    action?: string;
+	    cwd?: string;
+	    reason?: string;
+	    summary?: string;
+	    match?: string[];
+	    notMatch?: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Written(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.decision = source["decision"];
+	        this.tool = source["tool"];
+	        this.commands = source["commands"];
+	        this.files = source["files"];
+	        this.action = source["action"];
+	        this.cwd = source["cwd"];
+	        this.reason = source["reason"];
+	        this.summary = source["summary"];
+	        this.match = source["match"];
+	        this.notMatch = source["notMatch"];
+	    }
 	}
 
 }
