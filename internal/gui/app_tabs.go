@@ -316,8 +316,15 @@ func (a *App) openTab(dir string) error {
 	a.mu.Lock()
 	t := &tab{dir: ws.Root(), ws: ws}
 	a.tabs = append(a.tabs, t)
+	old := a.cur
 	a.showLocked(t)
+	var dropped *browse.Workspace
+	if old.sess == nil { // its folder is gone: nothing to come back to
+		a.tabs = slices.DeleteFunc(a.tabs, func(o *tab) bool { return o == old })
+		dropped = old.files
+	}
 	a.mu.Unlock()
+	a.releaseWatch(dropped)
 	a.watchWorkspace(ws)
 	s, err := a.open("", false)
 	if err == nil {

@@ -300,3 +300,23 @@ func TestResumingASessionOpenInAnotherTabShowsThatTab(t *testing.T) {
 		t.Fatalf("resumed %s into %p (A is %p), %d tabs", snap.SessionID, app.currentSession(), a, len(app.Tabs()))
 	}
 }
+
+// TestAGoneFolderWithoutASessionLeavesNoTabBehind: a folder deleted before
+// its first message has no session to come back to; opening another tab
+// drops it rather than leave a tab that cannot be shown or closed.
+func TestAGoneFolderWithoutASessionLeavesNoTabBehind(t *testing.T) {
+	app, ws := newTestApp(t, llmtest.Script{})
+	if err := os.RemoveAll(ws); err != nil {
+		t.Fatal(err)
+	}
+	other := t.TempDir()
+	if err := app.showFolder(other); err != nil {
+		t.Fatal(err)
+	}
+	if tabs := app.Tabs(); len(tabs) != 1 || tabs[0].Workspace != other || tabs[0].ID == "" {
+		t.Fatalf("tabs %+v", tabs)
+	}
+	if _, err := os.Stat(ws); err == nil {
+		t.Fatal("the deleted folder came back")
+	}
+}
