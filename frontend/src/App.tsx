@@ -294,7 +294,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
               </SidePanel>
             )}
             <SidePanel side="right" title="Processes" emptyText="No processes yet. Processes the agent starts show up here." {...panelProps("processes")}>
-              {processes && <ProcessPanel key={tabs.shown?.id} backend={processes} onProcessStarted={onProcessStarted} leftovers={leftovers} background={tabs.background} />}
+              {processes && <ProcessPanel key={tabs.switches} backend={processes} onProcessStarted={onProcessStarted} leftovers={leftovers} background={tabs.background} />}
             </SidePanel>
           </main>
         )}

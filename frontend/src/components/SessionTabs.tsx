@@ -53,6 +53,9 @@ export function useTabs(api: TabsBackend | undefined, onEvent: (h: (e: Gatehouse
 export function useSessionTabs(api: TabsBackend | undefined, onEvent: (h: (e: GatehouseEvent) => void) => () => void,
   store: { setBackground(ids: Iterable<string>): void }, shownId: string, onShown: () => Promise<unknown>, onError: (e: string) => void) {
   const { list, refresh } = useTabs(api, onEvent, shownId);
+  // Counts the switches the user made (show, open, close): what is keyed on
+  // it (the process panel) starts over with the session shown.
+  const [switches, setSwitches] = useState(0);
   const background = useMemo(() => new Set(list.filter((t) => !t.current && t.id).map((t) => t.id)), [list]);
   useEffect(() => store.setBackground(background), [store, background]);
   const run = useCallback(async (step: () => Promise<unknown>, shown?: string) => {
@@ -60,6 +63,7 @@ export function useSessionTabs(api: TabsBackend | undefined, onEvent: (h: (e: Ga
     if (shown !== undefined) store.setBackground(list.filter((t) => t.id && t.id !== shown).map((t) => t.id));
     try {
       await step();
+      setSwitches((n) => n + 1);
       await onShown();
     } catch (e) {
       onError(String(e instanceof Error ? e.message : e));
@@ -67,7 +71,7 @@ export function useSessionTabs(api: TabsBackend | undefined, onEvent: (h: (e: Ga
     await refresh();
   }, [list, store, onShown, onError, refresh]);
   return {
-    list, background, refresh,
+    list, background, refresh, switches,
     shown: list.find((t) => t.current),
     show: (id: string) => void run(() => api!.show(id), id),
     create: () => run(() => api!.create(), ""),
