@@ -90,7 +90,7 @@ type Decision struct {
 	// Scope is where an always decision saves its rule: "workspace" ("")
 	// or "everywhere".
 	Scope string `json:"scope,omitempty"`
-	// Unconfined, with kind once on a bash exec, runs that one command
+	// Unconfined, with kind once on a bash exec or start, runs that one command
 	// outside the OS sandbox (still supervised). Only the user sets it, in
 	// the dialog; the model cannot ask for it, no rule carries it, and the
 	// session log records it with the decision.

@@ -33,6 +33,9 @@ export interface SandboxView {
   /** The deny-read list as set, and the sockets commands may reach. */
   denyList?: string[];
   socketList?: string[];
+  /** The network setting: on, off or allow-list; and the allow-list's domains. */
+  networkMode?: string;
+  networkAllow?: string[];
 }
 
 /** A process group a crashed run of the app left running. */
@@ -50,6 +53,10 @@ export interface SandboxBackend {
   set(mode: string, denyTCP: boolean): Promise<SandboxView>;
   /** Saves the deny-read list and the Unix sockets commands may reach. */
   setLists?(denyRead: string[], sockets: string[]): Promise<SandboxView>;
+  /** Saves the network: on, off or allow-list, and the allow-list; rejects with the reason (a bad domain). */
+  setNetwork?(mode: string, allow: string[]): Promise<SandboxView>;
+  /** Lets the open session reach domain from now on (a refused domain's card). */
+  allowDomain?(domain: string): Promise<void>;
 }
 
 export interface LeftoverBackend {
@@ -62,6 +69,8 @@ export const sandboxBackend: SandboxBackend = {
   get: async () => (await App.Sandbox()) as unknown as SandboxView,
   set: async (mode, denyTCP) => (await App.SetSandbox(mode, denyTCP)) as unknown as SandboxView,
   setLists: async (denyRead, sockets) => (await App.SetSandboxLists(denyRead, sockets)) as unknown as SandboxView,
+  setNetwork: async (mode, allow) => (await App.SetNetwork(mode, allow)) as unknown as SandboxView,
+  allowDomain: (domain) => App.AllowDomain(domain),
 };
 
 export const leftoverBackend: LeftoverBackend = {

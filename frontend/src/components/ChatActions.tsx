@@ -28,6 +28,8 @@ export interface ChatActions {
   plan?: PlanActions;
   /** Answers the model's ask_user question of a call; rejects with the reason (not a choice, answered already). */
   answer?: (callId: string, answer: string) => Promise<void>;
+  /** Lets the session reach a domain the network proxy refused; absent when the sandbox cannot be set here. */
+  allowDomain?: (domain: string) => Promise<void>;
   /** Review and undo what turns changed; absent without an undo backend. */
   undo?: UndoActions;
 }

@@ -96,7 +96,7 @@ describe("Settings in sections", () => {
     render(<App backend={fakeBackend()} sandbox={sandboxApi()} />);
     fireEvent.click(await screen.findByRole("button", { name: "Settings" }));
     fireEvent.click(screen.getByRole("tab", { name: "Network" }));
-    fireEvent.click(await screen.findByLabelText(/Refuse network connections/));
+    fireEvent.click(await screen.findByLabelText(/refuse network connections/i));
     const confirm = vi.spyOn(window, "confirm").mockReturnValueOnce(false).mockReturnValueOnce(true);
     fireEvent.click(screen.getByRole("button", { name: "Close" }));
     expect(confirm).toHaveBeenCalledWith("Discard the unsaved changes in Network?");

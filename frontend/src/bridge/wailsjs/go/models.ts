@@ -941,6 +941,8 @@ export namespace gui {
 	    denyTCP: boolean;
 	    denyList: string[];
 	    socketList: string[];
+	    networkMode: string;
+	    networkAllow: string[];
 	
 	    static createFrom(source: any = {}) {
 	        return new SandboxView(source);
@@ -966,6 +968,8 @@ export namespace gui {
 	        this.denyTCP = source["denyTCP"];
 	        this.denyList = source["denyList"];
 	        this.socketList = source["socketList"];
+	        this.networkMode = source["networkMode"];
+	        this.networkAllow = source["networkAllow"];
 	    }
 	}
 	export class SessionInfo {

@@ -20,6 +20,8 @@ export function AgentsPending():Promise<agents.Pending>;
 
 export function AgentsTrustWorkspace(arg1:string):Promise<void>;
 
+export function AllowDomain(arg1:string):Promise<void>;
+
 export function AnswerQuestion(arg1:string,arg2:string):Promise<void>;
 
 export function ApprovePlan(arg1:string,arg2:string):Promise<gui.SubmitResult>;
@@ -147,6 +149,8 @@ export function SetApprovalMode(arg1:string):Promise<gui.AppState>;
 export function SetAttention(arg1:boolean):Promise<void>;
 
 export function SetModel(arg1:string):Promise<gui.AppState>;
+
+export function SetNetwork(arg1:string,arg2:Array<string>):Promise<gui.SandboxView>;
 
 export function SetPanelWidth(arg1:string,arg2:number):Promise<void>;
 

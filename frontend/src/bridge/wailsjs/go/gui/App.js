@@ -18,6 +18,10 @@ export function AgentsTrustWorkspace(arg1) {
   return window['go']['gui']['App']['AgentsTrustWorkspace'](arg1);
 }
 
+export function AllowDomain(arg1) {
+  return window['go']['gui']['App']['AllowDomain'](arg1);
+}
+
 export function AnswerQuestion(arg1, arg2) {
   return window['go']['gui']['App']['AnswerQuestion'](arg1, arg2);
 }
@@ -272,6 +276,10 @@ export function SetAttention(arg1) {
 
 export function SetModel(arg1) {
   return window['go']['gui']['App']['SetModel'](arg1);
+}
+
+export function SetNetwork(arg1, arg2) {
+  return window['go']['gui']['App']['SetNetwork'](arg1, arg2);
 }
 
 export function SetPanelWidth(arg1, arg2) {
