@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"gatehouse/internal/desktop"
+	"gatehouse/internal/protocol"
 )
 
 // attention is the window's "waiting for you" state, which the page sets
@@ -60,4 +61,20 @@ func (a *App) SetAttention(waiting bool) {
 			a.log.Debug("desktop notification failed", "err", err)
 		}
 	}()
+}
+
+// notifyBackground sends the desktop notification for an approval request
+// of a tab that is not shown, naming its session: the page shows a badge on
+// that tab, and the dialog once the tab is shown.
+func (a *App) notifyBackground(sessionID string, p protocol.ApprovalRequestedPayload) {
+	name := a.tabName(sessionID)
+	if name == "" {
+		return // closed meanwhile
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	body := p.Tool + ": " + p.Preview.Summary
+	if err := a.attention.notify(ctx, "Session "+name+" is waiting for you", body); err != nil && !errors.Is(err, desktop.ErrNoSessionBus) {
+		a.log.Debug("desktop notification failed", "err", err)
+	}
 }

@@ -26,6 +26,7 @@ func NewGitService(a *App) *gitview.Service {
 		},
 		Model:           a.model,
 		Settings:        a.store,
-		SwitchWorkspace: a.setWorkspace,
+		SwitchWorkspace: a.showFolder,
+		CloseFolder:     a.closeFolder,
 	})
 }

@@ -25,7 +25,7 @@ function useWindowFocus(): boolean {
  * the window's "waiting for you" mark while one waits unseen. The dialog
  * is drawn at the end of the body, so everything else can be made inert.
  */
-export function ApprovalHost({ api, pending, mode, hidden, asking }: {
+export function ApprovalHost({ api, pending, mode, hidden, asking, session }: {
   api: Pick<ApprovalBackend, "resolve" | "repreview" | "setAttention">;
   pending: readonly ApprovalRequestedPayload[];
   mode: string;
@@ -33,6 +33,8 @@ export function ApprovalHost({ api, pending, mode, hidden, asking }: {
   hidden?: boolean;
   /** A question of the agent (ask_user) waits in the chat: marked and notified as an approval is. */
   asking?: boolean;
+  /** The session the dialogs belong to, named while several are open. */
+  session?: string;
 }) {
   const focused = useWindowFocus();
   const waiting = (pending.length > 0 || !!asking) && !focused;
@@ -49,7 +51,7 @@ export function ApprovalHost({ api, pending, mode, hidden, asking }: {
   const current = pending[0];
   if (!current || hidden) return null;
   return createPortal(
-    <ApprovalDialog key={current.approvalId} request={current} position={1} total={pending.length} mode={mode}
+    <ApprovalDialog key={current.approvalId} request={current} position={1} total={pending.length} mode={mode} session={session}
       onAnswer={(d) => api.resolve(current.approvalId, d)} onRepreview={() => api.repreview(current.approvalId)} />,
     document.body,
   );

@@ -1148,6 +1148,34 @@ export namespace gui {
 	        this.queued = source["queued"];
 	    }
 	}
+	export class TabInfo {
+	    id: string;
+	    name: string;
+	    workspace: string;
+	    title: string;
+	    current: boolean;
+	    running: boolean;
+	    waiting: number;
+	    gone?: string;
+	    sharedWith?: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new TabInfo(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.name = source["name"];
+	        this.workspace = source["workspace"];
+	        this.title = source["title"];
+	        this.current = source["current"];
+	        this.running = source["running"];
+	        this.waiting = source["waiting"];
+	        this.gone = source["gone"];
+	        this.sharedWith = source["sharedWith"];
+	    }
+	}
 	export class VisionView {
 	    model: string;
 	    canSee: boolean;

@@ -38,6 +38,8 @@ export function CheckPolicy(arg1:string,arg2:string):Promise<approval.Decided>;
 
 export function ChooseWorkspace():Promise<gui.AppState>;
 
+export function CloseTab(arg1:string):Promise<void>;
+
 export function Commands():Promise<Array<usercmd.Command>>;
 
 export function CommandsPending():Promise<usercmd.Pending>;
@@ -99,6 +101,8 @@ export function MentionCandidates(arg1:string):Promise<Array<gui.MentionCandidat
 export function ModelVision():Promise<gui.VisionView>;
 
 export function NewSession():Promise<protocol.Snapshot>;
+
+export function NewTab():Promise<protocol.Snapshot>;
 
 export function Policy():Promise<gui.PolicyView>;
 
@@ -179,6 +183,10 @@ export function Submit(arg1:string):Promise<gui.SubmitResult>;
 export function SubmitMessage(arg1:string,arg2:Array<string>,arg3:Array<protocol.ImageRef>):Promise<gui.SubmitResult>;
 
 export function SubmitWithImages(arg1:string,arg2:Array<protocol.ImageRef>):Promise<gui.SubmitResult>;
+
+export function SwitchTab(arg1:string):Promise<protocol.Snapshot>;
+
+export function Tabs():Promise<Array<gui.TabInfo>>;
 
 export function TestConnection(arg1:gui.SettingsInput):Promise<llm.ConnectionResult>;
 

@@ -54,6 +54,10 @@ export function ChooseWorkspace() {
   return window['go']['gui']['App']['ChooseWorkspace']();
 }
 
+export function CloseTab(arg1) {
+  return window['go']['gui']['App']['CloseTab'](arg1);
+}
+
 export function Commands() {
   return window['go']['gui']['App']['Commands']();
 }
@@ -176,6 +180,10 @@ export function ModelVision() {
 
 export function NewSession() {
   return window['go']['gui']['App']['NewSession']();
+}
+
+export function NewTab() {
+  return window['go']['gui']['App']['NewTab']();
 }
 
 export function Policy() {
@@ -336,6 +344,14 @@ export function SubmitMessage(arg1, arg2, arg3) {
 
 export function SubmitWithImages(arg1, arg2) {
   return window['go']['gui']['App']['SubmitWithImages'](arg1, arg2);
+}
+
+export function SwitchTab(arg1) {
+  return window['go']['gui']['App']['SwitchTab'](arg1);
+}
+
+export function Tabs() {
+  return window['go']['gui']['App']['Tabs']();
 }
 
 export function TestConnection(arg1) {
