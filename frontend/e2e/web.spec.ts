@@ -128,3 +128,50 @@ test("Always allow a web_fetch domain lasts across a restart and covers that dom
     await expect(asks).toHaveCount(0);
   }
 });
+
+// A web_fetch refused in allow-list mode: "Allow X always…" shows what it
+// adds before saving, adds the domain to Settings → Network's allow-list,
+// and the next fetch of that domain is no longer refused.
+test("allow-list mode: a refused web_fetch domain is added to the allow-list for good after the user confirms", async ({ app }) => {
+  const { page, modelRequests } = await app({
+    approvalMode: "auto", // the fetch itself asks nothing: only the network setting decides
+    script: {
+      models: ["fake-model"],
+      responses: [
+        fetchCall("call_1", "https://refused.example.test/a"), { text: "Refused." },
+        fetchCall("call_2", "https://refused.example.test/b"), { text: "Tried again." },
+      ],
+    },
+  });
+  await page.getByRole("button", { name: "Settings" }).click();
+  await page.getByRole("tab", { name: "Network" }).click();
+  const panel = page.getByRole("tabpanel", { name: /Network/ });
+  await panel.getByRole("radio", { name: /^Allow-list/ }).check();
+  await panel.getByRole("textbox", { name: /Allowed domains/ }).fill("registry.example.test");
+  await panel.getByRole("button", { name: "Save" }).click();
+  await expect(panel.getByText("✓ Saved.")).toBeVisible();
+  await page.getByRole("button", { name: "Close" }).click();
+
+  await send(page, "fetch it");
+  await expect(page.getByRole("article", { name: "Reply" }).last()).toContainText("Refused.");
+  const note = page.getByRole("note", { name: "Network" });
+  await note.getByRole("button", { name: "Allow refused.example.test always…" }).click();
+  const confirm = note.getByRole("group", { name: "Allow refused.example.test always" });
+  await expect(confirm).toContainText("Adds refused.example.test to the network allow-list in Settings → Network");
+  await confirm.getByRole("button", { name: "Add to the allow-list" }).click();
+  await expect(note).toContainText("Added to the network allow-list");
+
+  await page.getByRole("button", { name: "Settings" }).click();
+  await page.getByRole("tab", { name: "Network" }).click();
+  await expect(panel.getByRole("textbox", { name: /Allowed domains/ })).toHaveValue("registry.example.test\nrefused.example.test");
+  await page.getByRole("button", { name: "Close" }).click();
+
+  await send(page, "again");
+  await expect(page.getByRole("article", { name: "Reply" }).last()).toContainText("Tried again.");
+  // The second fetch was not refused by the network setting: its card has no refusal.
+  const cards = page.getByRole("group", { name: /^web_fetch / });
+  await expect(cards).toHaveCount(2);
+  await expect(cards.first()).toContainText("not on the network allow-list");
+  await expect(cards.last()).not.toContainText("not on the network allow-list");
+  expect(JSON.stringify(await modelRequests())).toContain("refused.example.test is not on the network allow-list");
+});
