@@ -409,9 +409,10 @@ func decideStanding(rules []StandingRule, tool string, k standingKeys) (Verdict,
 			used = allow[i : i+1]
 		}
 	case keyDomain:
-		// A rule for the whole tool (written by hand) covers any URL; a
-		// domain rule its domain only.
-		used = coverStanding(k.items, allow, func(d string, r StandingRule) bool { return r.wholeTool() || r.onDomain(d) })
+		// A domain rule its domain only, as the session rule: an allow
+		// rule without a domain never covers a fetch (the policy package
+		// refuses to load one).
+		used = coverStanding(k.items, allow, func(d string, r StandingRule) bool { return r.onDomain(d) })
 	case keyFiles:
 		used = coverStanding(k.items, allow, func(f string, r StandingRule) bool { return r.coversFile(tool, f) })
 	case keyCommands:

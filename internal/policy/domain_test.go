@@ -83,6 +83,12 @@ reason = "trackers"
 		t.Fatalf("after an edit: %+v", d)
 	}
 
+	// A deny (or ask) of the whole tool touches every URL.
+	write(t, f.w.UserFile(), "[[rule]]\ndecision = \"deny\"\ntool = \"web_fetch\"\n")
+	if d := approval.CheckCall(Load(f.w).Rules, f.ws, "web_fetch", "https://example.com/"); d.Verdict != approval.VerdictDeny {
+		t.Fatalf("a whole-tool deny: %+v", d)
+	}
+
 	good := "[[rule]]\nid = \"a\"\ndecision = \"allow\"\ntool = \"bash\"\ncommands = [\"ls\"]\n"
 	for _, c := range []struct{ text, want string }{
 		{"\n[[rule]]\ndecision = \"allow\"\ntool = \"web_fetch\"\ndomain = \"https://example.com/\"\n", "not a domain"},
@@ -90,6 +96,7 @@ reason = "trackers"
 		{"\n[[rule]]\ndecision = \"allow\"\ntool = \"web_fetch\"\ndomain = \"*\"\n", "not a domain"},
 		{"\n[[rule]]\ndecision = \"allow\"\ntool = \"web_fetch\"\ndomain = \"ex*.com\"\n", "not a domain"},
 		{"\n[[rule]]\ndecision = \"allow\"\ntool = \"bash\"\ndomain = \"example.com\"\n", "for web_fetch rules"},
+		{"\n[[rule]]\ndecision = \"allow\"\ntool = \"web_fetch\"\n", "names its domain"},
 		{"\n[[rule]]\ndecision = \"deny\"\ntool = \"web_fetch\"\ndomain = \"example.com\"\nfiles = [\"a\"]\n", "no commands, files"},
 		{"\n[[rule]]\ndecision = \"allow\"\ntool = \"web_fetch\"\ndomain = \"example.com\"\nmatch = [\"example.com\"]\n", "http or https URLs"},
 		{"\n[[rule]]\ndecision = \"allow\"\ntool = \"web_fetch\"\ndomain = \"example.com\"\nmatch = [\"https://docs.example.com/\"]\n", "match example"},

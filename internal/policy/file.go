@@ -216,6 +216,11 @@ func compile(fr Written, layer, file string, i int) (approval.StandingRule, erro
 // web_fetch rule that names nothing else; "" when it has none.
 func checkDomain(fr Written) (string, error) {
 	if fr.Domain == "" {
+		if fr.Tool == web.Name && fr.Decision == string(approval.VerdictAllow) {
+			// What "Always allow" saved before rules had a domain: it
+			// would read as every URL, which the dialog never offered.
+			return "", fmt.Errorf("an allow rule for %s names its domain (domain = \"example.com\", or \"*.example.com\" for the names below it)", web.Name)
+		}
 		return "", nil
 	}
 	d, err := netproxy.CleanEntry(fr.Domain)
