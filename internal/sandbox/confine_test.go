@@ -39,12 +39,14 @@ type box struct {
 }
 
 // boxOpts: on confines; noNet turns the network off; landlockOnly leaves
-// the namespaces out (as where they are unavailable); sockets is the
-// allow-list.
+// the namespaces out (as where they are unavailable); bwrapEach starts
+// bubblewrap for each command (as where nsenter is missing) instead of
+// joining a holder's namespaces; sockets is the allow-list.
 type boxOpts struct {
-	on, noNet, landlockOnly bool
-	sockets                 []string
-	env                     []string // more variables
+	on, noNet, landlockOnly, bwrapEach bool
+	bwrap                              string // another bubblewrap (tests of its failures)
+	sockets                            []string
+	env                                []string // more variables
 	// proxy puts the network in allow-list mode: commands reach allow
 	// through it (network_test.go).
 	proxy *netproxy.Proxy
@@ -77,6 +79,12 @@ func newBoxWith(t *testing.T, o boxOpts) *box {
 	}
 	if o.landlockOnly {
 		l.Bwrap = ""
+	}
+	if o.bwrapEach || o.landlockOnly {
+		l.Nsenter = ""
+	}
+	if o.bwrap != "" {
+		l.Bwrap = o.bwrap
 	}
 	root := t.TempDir()
 	os.Chmod(root, 0o755)
@@ -120,9 +128,16 @@ func newBoxWith(t *testing.T, o boxOpts) *box {
 	return b
 }
 
-// layered runs f with every layer, then with Landlock (and seccomp) alone.
+// layered runs f with every layer (commands joining a holder's
+// namespaces, then with a bubblewrap each), then with Landlock (and
+// seccomp) alone.
 func layered(t *testing.T, o boxOpts, f func(t *testing.T, b *box)) {
 	t.Run("all-layers", func(t *testing.T) { f(t, newBoxWith(t, o)) })
+	t.Run("bwrap-each", func(t *testing.T) {
+		o := o
+		o.bwrapEach = true
+		f(t, newBoxWith(t, o))
+	})
 	t.Run("landlock-only", func(t *testing.T) {
 		o := o
 		o.landlockOnly = true

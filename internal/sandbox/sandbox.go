@@ -47,6 +47,10 @@ type Policy struct {
 	// mount, PID and IPC namespaces (and network namespace with NoNetwork).
 	// "": Landlock and seccomp only.
 	Bwrap string
+	// Nsenter is the path of nsenter: with Bwrap, the command joins the
+	// namespaces a holder made ahead for the same policy (HoldArgs,
+	// JoinArgs) instead of starting bubblewrap. "": bubblewrap each time.
+	Nsenter string
 	// DenyRead are the paths the command cannot read: hidden by empty
 	// mounts in the mount namespace; with Landlock alone, left out of
 	// ReadRoots.
@@ -118,6 +122,9 @@ func (p Policy) Args() []string {
 	if p.Bwrap != "" {
 		a = append(a, "-bwrap", p.Bwrap)
 	}
+	if p.Nsenter != "" {
+		a = append(a, "-nsenter", p.Nsenter)
+	}
 	add("-deny", p.DenyRead)
 	add("-hide", p.HideSockets)
 	add("-ro", p.ReadOnly)
@@ -162,6 +169,7 @@ func (p *Policy) Flags(fs *flag.FlagSet) {
 		return nil
 	})
 	fs.StringVar(&p.Bwrap, "bwrap", "", "bubblewrap: run in user, mount, PID and IPC namespaces")
+	fs.StringVar(&p.Nsenter, "nsenter", "", "nsenter: join the namespaces of a holder (with -bwrap)")
 	fs.StringVar(&p.PrivateTmp, "tmp", "", "folder mounted on /tmp (with -bwrap)")
 	fs.BoolVar(&p.AllowUnix, "allow-unix", false, "allow Unix sockets")
 	fs.Func("setenv", "NAME=value set in the command's environment (repeatable)", func(s string) error {

@@ -52,6 +52,11 @@ func (st *Status) Describe(p Policy, l Layers, home string) {
 	st.Layers = nil
 	if p.Namespaces() {
 		ns := "namespaces (bubblewrap: user, mount, PID, IPC"
+		if p.Nsenter != "" {
+			// Commands join a holder's namespaces and stay in the app's
+			// PID namespace: Landlock's scope keeps their signals in.
+			ns = "namespaces (bubblewrap: user, mount, IPC"
+		}
 		if p.NoNetwork {
 			ns += ", network"
 		}

@@ -10,18 +10,24 @@ export interface PendingAgentFile {
   error?: string;
 }
 
-/** The workspace's definitions waiting for trust; hash names exactly the content shown. */
-export interface PendingAgents {
+/** Workspace content waiting for trust; hash names exactly the content shown ("" when only refused files are listed). */
+export interface PendingTrust<F extends { path: string; error?: string }> {
   hash: string;
-  files: PendingAgentFile[];
+  files: F[];
 }
 
-export interface AgentsTrustBackend {
+/** One kind of workspace content's trust: agent definitions, slash commands. */
+export interface TrustBackend<F extends { path: string; error?: string }> {
   /** What waits for trust, or null (nothing to ask). */
-  pending(): Promise<PendingAgents | null>;
-  /** Trusts the definitions as shown; rejects when they changed since. */
+  pending(): Promise<PendingTrust<F> | null>;
+  /** Trusts the content as shown; rejects when it changed since. */
   trust(hash: string): Promise<void>;
 }
+
+/** The workspace's definitions waiting for trust. */
+export type PendingAgents = PendingTrust<PendingAgentFile>;
+
+export type AgentsTrustBackend = TrustBackend<PendingAgentFile>;
 
 export const agentsTrustBackend: AgentsTrustBackend = {
   pending: async () => ((await App.AgentsPending()) as unknown as PendingAgents | null) ?? null,

@@ -11,6 +11,7 @@ export const MIN_COMPACT_AT = 20;
 export interface TurnStartedPayload {
   prompt: string;
   images?: ImageRef[];
+  replaces?: string;
 }
 
 export interface ImageRef {
@@ -205,6 +206,7 @@ export interface TurnStoppedPayload {
   error?: string;
   errorKind?: string;
   usage: Usage;
+  model?: string;
   context?: ContextUse;
   blocked?: Blocked;
   plan?: ProposedPlan;
@@ -349,6 +351,20 @@ export interface McpTrustEnv {
   header?: boolean;
 }
 
+export interface ImagesDroppedPayload {
+  files: DroppedFile[] | null;
+}
+
+export interface DroppedFile {
+  name: string;
+  size: number;
+  image?: ImageRef;
+  refused?: string;
+  model?: string;
+  canMark?: boolean;
+  error?: string;
+}
+
 export interface ContextCompactedPayload {
   compactionId: string;
   summary: string;
@@ -397,6 +413,7 @@ export interface TranscriptItem {
   turnId: string;
   text?: string;
   images?: ImageRef[];
+  replaces?: string;
   streaming?: boolean;
   cancelled?: boolean;
   tool?: string;
@@ -411,6 +428,7 @@ export interface TranscriptItem {
   error?: string;
   errorKind?: string;
   usage?: Usage;
+  model?: string;
   context?: ContextUse;
   blocked?: Blocked;
   plan?: ProposedPlan;
@@ -473,7 +491,7 @@ export interface UndoSelection {
 export type UndoChoice = "keep" | "restore";
 
 /** Every event type, in a stable order. */
-export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "mcp.updated", "context.compacted", "context.compaction_undone", "undo.applied", "mcp.waiting"] as const;
+export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "mcp.updated", "images.dropped", "context.compacted", "context.compaction_undone", "undo.applied", "mcp.waiting"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** The envelope of every event: {seq, sessionId, turnId, type, payload}. */
@@ -505,6 +523,7 @@ export type GatehouseEvent =
   | EventOf<"fs.changed", FsChangedPayload>
   | EventOf<"watch.degraded", WatchDegradedPayload>
   | EventOf<"mcp.updated", McpUpdatedPayload>
+  | EventOf<"images.dropped", ImagesDroppedPayload>
   | EventOf<"context.compacted", ContextCompactedPayload>
   | EventOf<"context.compaction_undone", ContextCompactionUndonePayload>
   | EventOf<"undo.applied", UndoAppliedPayload>

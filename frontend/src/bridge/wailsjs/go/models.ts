@@ -778,6 +778,54 @@ export namespace gui {
 		    return a;
 		}
 	}
+	export class MentionCandidate {
+	    mention: string;
+	    label: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new MentionCandidate(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.mention = source["mention"];
+	        this.label = source["label"];
+	    }
+	}
+	export class ModelPrice {
+	    model: string;
+	    price: settings.Price;
+	    source: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ModelPrice(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.model = source["model"];
+	        this.price = this.convertValues(source["price"], settings.Price);
+	        this.source = source["source"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class PolicyFileError {
 	    file: string;
 	    line?: number;
@@ -1859,6 +1907,7 @@ export namespace protocol {
 	    turnId: string;
 	    text?: string;
 	    images?: ImageRef[];
+	    replaces?: string;
 	    streaming?: boolean;
 	    cancelled?: boolean;
 	    tool?: string;
@@ -1873,6 +1922,7 @@ export namespace protocol {
 	    error?: string;
 	    errorKind?: string;
 	    usage?: Usage;
+	    model?: string;
 	    context?: ContextUse;
 	    blocked?: Blocked;
 	    plan?: ProposedPlan;
@@ -1893,6 +1943,7 @@ export namespace protocol {
 	        this.turnId = source["turnId"];
 	        this.text = source["text"];
 	        this.images = this.convertValues(source["images"], ImageRef);
+	        this.replaces = source["replaces"];
 	        this.streaming = source["streaming"];
 	        this.cancelled = source["cancelled"];
 	        this.tool = source["tool"];
@@ -1907,6 +1958,7 @@ export namespace protocol {
 	        this.error = source["error"];
 	        this.errorKind = source["errorKind"];
 	        this.usage = this.convertValues(source["usage"], Usage);
+	        this.model = source["model"];
 	        this.context = this.convertValues(source["context"], ContextUse);
 	        this.blocked = this.convertValues(source["blocked"], Blocked);
 	        this.plan = this.convertValues(source["plan"], ProposedPlan);
@@ -2454,6 +2506,58 @@ export namespace usercmd {
 	        this.description = source["description"];
 	        this.source = source["source"];
 	    }
+	}
+	export class PendingFile {
+	    path: string;
+	    name?: string;
+	    description?: string;
+	    prompt?: string;
+	    error?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new PendingFile(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.name = source["name"];
+	        this.description = source["description"];
+	        this.prompt = source["prompt"];
+	        this.error = source["error"];
+	    }
+	}
+	export class Pending {
+	    hash: string;
+	    files: PendingFile[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Pending(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.hash = source["hash"];
+	        this.files = this.convertValues(source["files"], PendingFile);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 
 }

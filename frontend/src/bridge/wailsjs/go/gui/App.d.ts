@@ -42,6 +42,10 @@ export function ChooseWorkspace():Promise<gui.AppState>;
 
 export function Commands():Promise<Array<usercmd.Command>>;
 
+export function CommandsPending():Promise<usercmd.Pending>;
+
+export function CommandsTrustWorkspace(arg1:string):Promise<void>;
+
 export function Compact():Promise<void>;
 
 export function ContextWindow():Promise<llm.Window>;
@@ -92,13 +96,15 @@ export function McpSetToolEnabled(arg1:string,arg2:string,arg3:boolean):Promise<
 
 export function McpTrustWorkspace():Promise<void>;
 
-export function MentionCandidates(arg1:string):Promise<Array<string>>;
+export function MentionCandidates(arg1:string):Promise<Array<gui.MentionCandidate>>;
 
 export function ModelVision():Promise<gui.VisionView>;
 
 export function NewSession():Promise<protocol.Snapshot>;
 
 export function Policy():Promise<gui.PolicyView>;
+
+export function Prices(arg1:Array<string>):Promise<Array<gui.ModelPrice>>;
 
 export function ProcessLogs(arg1:string,arg2:number,arg3:number):Promise<gui.ProcessLogs>;
 
@@ -125,6 +131,8 @@ export function RepreviewApproval(arg1:string):Promise<void>;
 export function ResolveApproval(arg1:string,arg2:protocol.Decision):Promise<void>;
 
 export function ResumeSession(arg1:string):Promise<protocol.Snapshot>;
+
+export function Retry():Promise<gui.SubmitResult>;
 
 export function RevertFile(arg1:string,arg2:boolean):Promise<protocol.UndoAppliedPayload>;
 
@@ -170,9 +178,9 @@ export function Subagents():Promise<Array<agents.ChildInfo>>;
 
 export function Submit(arg1:string):Promise<gui.SubmitResult>;
 
-export function SubmitWithImages(arg1:string,arg2:Array<protocol.ImageRef>):Promise<gui.SubmitResult>;
+export function SubmitMessage(arg1:string,arg2:Array<string>,arg3:Array<protocol.ImageRef>):Promise<gui.SubmitResult>;
 
-export function SubmitWithMentions(arg1:string,arg2:Array<string>):Promise<gui.SubmitResult>;
+export function SubmitWithImages(arg1:string,arg2:Array<protocol.ImageRef>):Promise<gui.SubmitResult>;
 
 export function TestConnection(arg1:gui.SettingsInput):Promise<llm.ConnectionResult>;
 

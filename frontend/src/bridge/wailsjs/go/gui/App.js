@@ -62,6 +62,14 @@ export function Commands() {
   return window['go']['gui']['App']['Commands']();
 }
 
+export function CommandsPending() {
+  return window['go']['gui']['App']['CommandsPending']();
+}
+
+export function CommandsTrustWorkspace(arg1) {
+  return window['go']['gui']['App']['CommandsTrustWorkspace'](arg1);
+}
+
 export function Compact() {
   return window['go']['gui']['App']['Compact']();
 }
@@ -178,6 +186,10 @@ export function Policy() {
   return window['go']['gui']['App']['Policy']();
 }
 
+export function Prices(arg1) {
+  return window['go']['gui']['App']['Prices'](arg1);
+}
+
 export function ProcessLogs(arg1, arg2, arg3) {
   return window['go']['gui']['App']['ProcessLogs'](arg1, arg2, arg3);
 }
@@ -228,6 +240,10 @@ export function ResolveApproval(arg1, arg2) {
 
 export function ResumeSession(arg1) {
   return window['go']['gui']['App']['ResumeSession'](arg1);
+}
+
+export function Retry() {
+  return window['go']['gui']['App']['Retry']();
 }
 
 export function RevertFile(arg1, arg2) {
@@ -318,12 +334,12 @@ export function Submit(arg1) {
   return window['go']['gui']['App']['Submit'](arg1);
 }
 
-export function SubmitWithImages(arg1, arg2) {
-  return window['go']['gui']['App']['SubmitWithImages'](arg1, arg2);
+export function SubmitMessage(arg1, arg2, arg3) {
+  return window['go']['gui']['App']['SubmitMessage'](arg1, arg2, arg3);
 }
 
-export function SubmitWithMentions(arg1, arg2) {
-  return window['go']['gui']['App']['SubmitWithMentions'](arg1, arg2);
+export function SubmitWithImages(arg1, arg2) {
+  return window['go']['gui']['App']['SubmitWithImages'](arg1, arg2);
 }
 
 export function TestConnection(arg1) {
