@@ -57,6 +57,8 @@ export interface SandboxBackend {
   setNetwork?(mode: string, allow: string[]): Promise<SandboxView>;
   /** Lets the open session reach domain from now on (a refused domain's card). */
   allowDomain?(domain: string): Promise<void>;
+  /** Adds domain to the network allow-list for good (a refused domain's card, after the user confirmed); rejects with the reason. */
+  allowDomainAlways?(domain: string): Promise<void>;
 }
 
 export interface LeftoverBackend {
@@ -71,6 +73,7 @@ export const sandboxBackend: SandboxBackend = {
   setLists: async (denyRead, sockets) => (await App.SetSandboxLists(denyRead, sockets)) as unknown as SandboxView,
   setNetwork: async (mode, allow) => (await App.SetNetwork(mode, allow)) as unknown as SandboxView,
   allowDomain: (domain) => App.AllowDomain(domain),
+  allowDomainAlways: async (domain) => { await App.AllowDomainAlways(domain); },
 };
 
 export const leftoverBackend: LeftoverBackend = {

@@ -1340,6 +1340,7 @@ export namespace policy {
 	    files?: string[];
 	    action?: string;
 	    cwd?: string;
+	    domain?: string;
 	    reason?: string;
 	    summary?: string;
 	    match?: string[];
@@ -1358,6 +1359,7 @@ export namespace policy {
 	        this.files = source["files"];
 	        this.action = source["action"];
 	        this.cwd = source["cwd"];
+	        this.domain = source["domain"];
 	        this.reason = source["reason"];
 	        this.summary = source["summary"];
 	        this.match = source["match"];

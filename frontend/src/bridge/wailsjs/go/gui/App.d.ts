@@ -22,6 +22,8 @@ export function AgentsTrustWorkspace(arg1:string):Promise<void>;
 
 export function AllowDomain(arg1:string):Promise<void>;
 
+export function AllowDomainAlways(arg1:string):Promise<gui.SandboxView>;
+
 export function AnswerQuestion(arg1:string,arg2:string):Promise<void>;
 
 export function ApprovePlan(arg1:string,arg2:string):Promise<gui.SubmitResult>;

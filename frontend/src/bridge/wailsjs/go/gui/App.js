@@ -22,6 +22,10 @@ export function AllowDomain(arg1) {
   return window['go']['gui']['App']['AllowDomain'](arg1);
 }
 
+export function AllowDomainAlways(arg1) {
+  return window['go']['gui']['App']['AllowDomainAlways'](arg1);
+}
+
 export function AnswerQuestion(arg1, arg2) {
   return window['go']['gui']['App']['AnswerQuestion'](arg1, arg2);
 }
