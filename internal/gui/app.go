@@ -77,6 +77,7 @@ type App struct {
 	drawn      atomic.Bool                      // the page drew its first frame
 	managers   sync.Map                         // session id → its *agents.Manager (app_agents.go)
 	titles     sync.Map                         // session id → its tab's title, once it has one (app_tabs.go)
+	drops      heldDrops                        // refused drops, for a retry (app_drop_held.go)
 }
 
 // AppState is what the page needs to draw its frame.

@@ -47,6 +47,7 @@ func (a *App) attachDropped(path string) protocol.DroppedFile {
 	switch {
 	case errors.As(err, &refused):
 		f.Refused, f.Model, f.CanMark = refused.Reason, refused.Model, refused.CanMark
+		f.Token = a.drops.hold(path)
 	case err != nil:
 		f.Error = err.Error()
 	default:

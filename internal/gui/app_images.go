@@ -31,6 +31,8 @@ type AttachResult struct {
 	Refused string             `json:"refused,omitempty"`
 	Model   string             `json:"model,omitempty"`
 	CanMark bool               `json:"canMark,omitempty"`
+	// Token is a refused drop's, to attach it again (AttachDropped).
+	Token string `json:"token,omitempty"`
 }
 
 // AttachImage checks that the model sees, then prepares and saves an image

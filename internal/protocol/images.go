@@ -35,6 +35,10 @@ type DroppedFile struct {
 	Refused string `json:"refused,omitempty"`
 	Model   string `json:"model,omitempty"`
 	CanMark bool   `json:"canMark,omitempty"`
+	// Token, on a refusal, names the dropped file
+	// for App.AttachDropped: the window keeps its path, the page never
+	// sees or names one.
+	Token string `json:"token,omitempty"`
 	// Error says why the file is no image the app takes (its type, its size).
 	Error string `json:"error,omitempty"`
 }

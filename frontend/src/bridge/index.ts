@@ -93,6 +93,8 @@ export interface AttachResult {
   refused?: string;
   model?: string;
   canMark?: boolean;
+  /** A refused drop's token, for attachDropped. */
+  token?: string;
 }
 
 /** Whether a model sees: from the server's /models, Gatehouse's table, the user's setting, or unknown (then it is sent no image). */
@@ -127,6 +129,10 @@ export const backend = {
   /** Checks that the model sees, then prepares and saves an image (base64 data; name "" for a paste). */
   attachImage: (name: string, data64: string): Promise<AttachResult> =>
     App.AttachImage(name, data64) as unknown as Promise<AttachResult>,
+  /** Attaches again, once, a dropped file the model refused (the token of its images.dropped event or last refusal). */
+  attachDropped: (token: string): Promise<AttachResult> => App.AttachDropped(token) as unknown as Promise<AttachResult>,
+  /** Forgets a refused drop the user removed. */
+  forgetDropped: (token: string): Promise<void> => App.ForgetDropped(token),
   /** Saves whether a model the server and Gatehouse's table say nothing of can see images. */
   markModelVision: (model: string, sees: boolean): Promise<void> => App.MarkModelVision(model, sees),
   /** Whether the model in effect sees images, and how that is known. */

@@ -362,6 +362,7 @@ export interface DroppedFile {
   refused?: string;
   model?: string;
   canMark?: boolean;
+  token?: string;
   error?: string;
 }
 

@@ -55,6 +55,27 @@ describe("Attachments", () => {
     await screen.findByRole("img", { name: "Thumbnail of pasted image" });
   });
 
+  it("attaches a file dropped from another application, refused for a text-only model, once the model is marked", async () => {
+    const { b } = await setup();
+    const refused = { name: "shot.png", size: 99, refused: "Gatehouse does not know whether fake-model can see images.", model: "fake-model", canMark: true, token: "t0k" };
+    act(() => b.emit("images.dropped", { files: [refused] }));
+    const alert = await screen.findByRole("alert");
+    fireEvent.click(within(alert).getByRole("button", { name: "fake-model can see images" }));
+    await waitFor(() => expect(b.attachDropped).toHaveBeenCalledWith("t0k"));
+    const chip = await screen.findByRole("listitem", { name: "Attachment shot.png" });
+    await waitFor(() => expect(within(chip).getByRole("img", { name: "Thumbnail of shot.png" })).toBeTruthy());
+    expect(b.attachImage).not.toHaveBeenCalled();
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("forgets a refused drop the user removes", async () => {
+    const { b } = await setup();
+    act(() => b.emit("images.dropped", { files: [{ name: "shot.png", size: 99, refused: "no", model: "fake-model", canMark: true, token: "t1" }] }));
+    await screen.findByRole("alert");
+    fireEvent.click(screen.getByRole("button", { name: "Remove shot.png" }));
+    await waitFor(() => expect(b.forgetDropped).toHaveBeenCalledWith("t1"));
+  });
+
   it("refuses a non-image and one over 20 MB before sending anything", async () => {
     const { b, box } = await setup();
     const pdf = new File(["%PDF"], "doc.pdf", { type: "application/pdf" });

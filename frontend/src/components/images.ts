@@ -6,6 +6,10 @@ import type { AttachResult, DroppedFile, GatehouseEvent, ImageRef } from "../bri
 export interface ImagesApi {
   attachImage(name: string, data64: string): Promise<AttachResult>;
   markModelVision(model: string, sees: boolean): Promise<void>;
+  /** Attaches again a dropped file the model refused, by its token (the page never holds its path). */
+  attachDropped(token: string): Promise<AttachResult>;
+  /** Forgets a refused drop the user removed. */
+  forgetDropped(token: string): Promise<void>;
   imageData(id: string): Promise<string>;
   /** The backend's events: files dropped on the window from another application arrive attached (images.dropped). */
   onEvent?(handler: (e: GatehouseEvent) => void): () => void;
@@ -30,6 +34,8 @@ export interface Attachment {
   reason?: string;
   /** The model in effect, when the user may say that it sees. */
   markModel?: string;
+  /** A refused drop from another application: the backend holds its file under this token. */
+  dropToken?: string;
   file: File;
 }
 
@@ -64,6 +70,19 @@ export function useAttachments() {
   const update = (key: number, change: Partial<Attachment>) =>
     alive.current && setList((l) => l.map((a) => (a.key === key ? { ...a, ...change } : a)));
 
+  /** Shows what the backend made of attachment key: the image, the model's refusal, or the error. */
+  const settle = (key: number, result: Promise<AttachResult>) =>
+    result.then(
+      (r) => {
+        if (r.refused) update(key, { state: "refused", reason: r.refused, markModel: r.canMark ? r.model : undefined, dropToken: r.token });
+        else if (r.image) {
+          update(key, { state: "ready", image: r.image, dropToken: undefined });
+          api?.imageData(r.image.id).then((u) => update(key, { preview: u }), () => {});
+        }
+      },
+      (e) => update(key, { state: "error", reason: String(e instanceof Error ? e.message : e), dropToken: undefined }),
+    );
+
   const add = useCallback(
     (files: readonly File[], pasted = false) => {
       for (const f of files) {
@@ -77,21 +96,10 @@ export function useAttachments() {
           continue;
         }
         setList((l) => [...l, a]);
-        f.arrayBuffer()
-          .then((buf) => api.attachImage(name, base64Of(buf)))
-          .then(
-            (r) => {
-              if (r.refused) update(key, { state: "refused", reason: r.refused, markModel: r.canMark ? r.model : undefined });
-              else if (r.image) {
-                update(key, { state: "ready", image: r.image });
-                api.imageData(r.image.id).then((u) => update(key, { preview: u }), () => {});
-              }
-            },
-            (e) => update(key, { state: "error", reason: String(e instanceof Error ? e.message : e) }),
-          );
+        settle(key, f.arrayBuffer().then((buf) => api.attachImage(name, base64Of(buf))));
       }
     },
-    [api],
+    [api], // eslint-disable-line react-hooks/exhaustive-deps
   );
   // Files dropped from another application: the window's own drop handler attached them (WebKitGTK gives the page
   // only their URIs), each shown as the composer's own attachments are.
@@ -103,7 +111,7 @@ export function useAttachments() {
         const key = next.current++;
         const a: Attachment = { key, name: d.name, size: d.size, state: "ready", file: new File([], d.name), image: d.image ?? undefined };
         if (d.error) Object.assign(a, { state: "error", reason: d.error });
-        else if (d.refused) Object.assign(a, { state: "refused", reason: d.refused, markModel: d.canMark ? d.model : undefined });
+        else if (d.refused) Object.assign(a, { state: "refused", reason: d.refused, markModel: d.canMark ? d.model : undefined, dropToken: d.token });
         setList((l) => [...l, a]);
         if (a.image) api.imageData(a.image.id).then((u) => update(key, { preview: u }), () => {});
       }
@@ -114,7 +122,14 @@ export function useAttachments() {
     const key = next.current++;
     setList((l) => [...l, { key, name: "", size: 0, state: "error", reason, file: new File([], "") }]);
   }, []);
-  const remove = useCallback((key: number) => setList((l) => l.filter((a) => a.key !== key)), []);
+  const remove = useCallback(
+    (key: number) => {
+      const gone = list.find((a) => a.key === key);
+      if (gone?.dropToken) api?.forgetDropped(gone.dropToken).catch(() => {});
+      setList((l) => l.filter((a) => a.key !== key));
+    },
+    [api, list],
+  );
   const clear = useCallback(() => setList([]), []);
   /** Puts back what a failed send took. */
   const restore = useCallback((kept: readonly Attachment[]) => setList((l) => (l.length === 0 ? [...kept] : l)), []);
@@ -124,8 +139,12 @@ export function useAttachments() {
       if (!api) return;
       await api.markModelVision(model, true);
       const retry = list.filter((a) => a.state === "refused");
-      setList((l) => l.filter((a) => a.state !== "refused"));
-      for (const a of retry) add([a.file], a.name === "");
+      // A drop from another application has no bytes in the page: the backend attaches its file again by token.
+      const dropped = retry.filter((a) => a.dropToken);
+      const again = (a: Attachment): Attachment => ({ ...a, state: "reading", reason: undefined, markModel: undefined });
+      setList((l) => l.map((a) => (a.dropToken && a.state === "refused" ? again(a) : a)).filter((a) => a.state !== "refused"));
+      for (const a of dropped) settle(a.key, api.attachDropped(a.dropToken!));
+      for (const a of retry) if (!a.dropToken) add([a.file], a.name === "");
     },
     [api, add, list],
   );

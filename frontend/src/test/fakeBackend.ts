@@ -24,6 +24,10 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
     attachImage: vi.fn(async (name: string, data64: string): Promise<AttachResult> => ({
       image: { id: "a".repeat(64), mime: "image/png", name, width: 4, height: 3, origWidth: 4, origHeight: 3, origBytes: data64.length, bytes: data64.length },
     })),
+    attachDropped: vi.fn(async (_token: string): Promise<AttachResult> => ({
+      image: { id: "c".repeat(64), mime: "image/png", name: "dropped.png", width: 4, height: 3, origWidth: 4, origHeight: 3, origBytes: 9, bytes: 9 },
+    })),
+    forgetDropped: vi.fn(async (_token: string) => {}),
     markModelVision: vi.fn(async (_model: string, _sees: boolean) => {}),
     modelVision: vi.fn(async (): Promise<ModelVision> => ({ model: state.model, canSee: false, source: "unknown" })),
     imageData: vi.fn(async (_id: string) => "data:image/png;base64,iVBORw0KGgo="),

@@ -585,6 +585,7 @@ export namespace gui {
 	    refused?: string;
 	    model?: string;
 	    canMark?: boolean;
+	    token?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new AttachResult(source);
@@ -596,6 +597,7 @@ export namespace gui {
 	        this.refused = source["refused"];
 	        this.model = source["model"];
 	        this.canMark = source["canMark"];
+	        this.token = source["token"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

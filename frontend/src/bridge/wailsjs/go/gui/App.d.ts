@@ -28,6 +28,8 @@ export function AnswerQuestion(arg1:string,arg2:string):Promise<void>;
 
 export function ApprovePlan(arg1:string,arg2:string):Promise<gui.SubmitResult>;
 
+export function AttachDropped(arg1:string):Promise<gui.AttachResult>;
+
 export function AttachImage(arg1:string,arg2:string):Promise<gui.AttachResult>;
 
 export function AuditLog(arg1:gui.AuditFilter):Promise<Array<approval.AuditEntry>>;
@@ -59,6 +61,8 @@ export function EditPolicyRule(arg1:string,arg2:policy.Written):Promise<gui.Poli
 export function ExportAudit(arg1:gui.AuditFilter):Promise<string>;
 
 export function FileDiff(arg1:string):Promise<gui.FileDiffView>;
+
+export function ForgetDropped(arg1:string):Promise<void>;
 
 export function GetSettings():Promise<gui.SettingsView>;
 

@@ -34,6 +34,10 @@ export function ApprovePlan(arg1, arg2) {
   return window['go']['gui']['App']['ApprovePlan'](arg1, arg2);
 }
 
+export function AttachDropped(arg1) {
+  return window['go']['gui']['App']['AttachDropped'](arg1);
+}
+
 export function AttachImage(arg1, arg2) {
   return window['go']['gui']['App']['AttachImage'](arg1, arg2);
 }
@@ -96,6 +100,10 @@ export function ExportAudit(arg1) {
 
 export function FileDiff(arg1) {
   return window['go']['gui']['App']['FileDiff'](arg1);
+}
+
+export function ForgetDropped(arg1) {
+  return window['go']['gui']['App']['ForgetDropped'](arg1);
 }
 
 export function GetSettings() {
