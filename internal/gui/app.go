@@ -132,10 +132,8 @@ func (a *App) deliver(e protocol.Event) {
 			s.Emit(e)
 		}
 	}
-	if bg := a.background.Load(); bg != nil && e.Type == protocol.ApprovalRequested && (*bg)[e.SessionID] {
-		if p, ok := e.Payload.(protocol.ApprovalRequestedPayload); ok {
-			go a.notifyBackground(e.SessionID, p)
-		}
+	if bg := a.background.Load(); bg != nil && (*bg)[e.SessionID] {
+		a.backgroundEvent(e)
 	}
 }
 
@@ -222,11 +220,23 @@ func (a *App) State() AppState {
 	return st
 }
 
+// updateTitle sets the window title: the folder shown, marked while the
+// user is waited for (attention.title).
 func (a *App) updateTitle() {
+	rt := a.rt.Load()
+	if rt == nil {
+		return // no window
+	}
+	a.attention.titleMu.Lock() // the last caller's title, from the latest state, stays
+	defer a.attention.titleMu.Unlock()
+	rt.SetTitle(a.windowTitle())
+}
+
+func (a *App) windowTitle() string {
 	st := a.State()
 	title := "Gatehouse"
 	if st.WorkspaceName != "" {
 		title = st.WorkspaceName + " — Gatehouse"
 	}
-	a.rt.Load().SetTitle(a.attention.title(title))
+	return a.attention.title(title, a.waitingElsewhere())
 }

@@ -19,12 +19,12 @@ func TestAttentionMarksTheTitleAndNotifiesOncePerWait(t *testing.T) {
 	app, _ := newTestApp(t, llmtest.Script{})
 	sent := make(recordingNotifier, 4)
 	app.attention.notifier = sent
-	if got := app.attention.title("proj — Gatehouse"); got != "proj — Gatehouse" {
+	if got := app.attention.title("proj — Gatehouse", 0); got != "proj — Gatehouse" {
 		t.Fatalf("title while not waiting = %q", got)
 	}
 	app.SetAttention(true)
 	app.SetAttention(true) // repeated: no second notification
-	if got := app.attention.title("proj — Gatehouse"); got != "● proj — Gatehouse (waiting for you)" {
+	if got := app.attention.title("proj — Gatehouse", 0); got != "● proj — Gatehouse (waiting for you)" {
 		t.Fatalf("title while waiting = %q", got)
 	}
 	select {
@@ -36,7 +36,7 @@ func TestAttentionMarksTheTitleAndNotifiesOncePerWait(t *testing.T) {
 		t.Fatal("no notification")
 	}
 	app.SetAttention(false)
-	if got := app.attention.title("x"); got != "x" {
+	if got := app.attention.title("x", 0); got != "x" {
 		t.Fatalf("title after the wait = %q", got)
 	}
 	select {

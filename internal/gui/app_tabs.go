@@ -42,7 +42,8 @@ type TabInfo struct {
 	Title   string `json:"title"`
 	Current bool   `json:"current"`
 	Running bool   `json:"running"`
-	// Waiting counts the approvals waiting for an answer.
+	// Waiting counts the approvals (its subagents' too) and ask_user
+	// questions waiting for an answer.
 	Waiting int `json:"waiting"`
 	// Gone says, in words, that the folder no longer exists (a worktree
 	// deleted behind the window's back); the session takes no message.
@@ -100,7 +101,7 @@ func (a *App) Tabs() []TabInfo {
 		if t.sess != nil {
 			info.ID = t.sess.ID()
 			info.Running = t.sess.TurnID() != ""
-			info.Waiting = len(gui(t.sess).Pending())
+			info.Waiting = waitingOf(t.sess)
 			info.Title = a.title(t.sess)
 		}
 		for j, o := range tabs {

@@ -54,13 +54,7 @@ func TestTwoSessionsRunAtOnceInTheirTabs(t *testing.T) {
 	})
 	sent := make(recordingNotifier, 4)
 	app.attention.notifier = sent
-	if _, err := app.SetApprovalMode("safe"); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := app.Submit("task A"); err != nil {
-		t.Fatal(err)
-	}
-	a := app.currentSession()
+	a := submitSafe(t, app, "task A")
 	wsB := t.TempDir()
 	if err := app.showFolder(wsB); err != nil {
 		t.Fatal(err)

@@ -57,6 +57,20 @@ describe("session tabs", () => {
     expect(dialog.textContent).toContain("in session feat");
   });
 
+  it("badges a background tab's question (ask_user) at once, as an approval", async () => {
+    const b = fakeBackend({ workspace: "/w/app", workspaceName: "app" }, { sessionId: "s1" });
+    const t = tabsBackend([tab({ id: "s1", current: true }), tab({ id: "s2", name: "feat", title: "task feat", running: true })]);
+    render(<App backend={b} approvals={approvals()} tabs={t.api} />);
+    await screen.findByRole("tab", { name: "Session feat, task feat, running" });
+    t.set([tab({ id: "s1", current: true }), tab({ id: "s2", name: "feat", title: "task feat", running: true, waiting: 1 })]);
+    b.emit("tool.started", { callId: "q1", tool: "ask_user", args: { question: "Which port?" } }, "t9", "s2");
+    // Well before the list is polled again.
+    await screen.findByRole("tab", { name: "Session feat, task feat, 1 waiting for you" }, { timeout: 600 });
+    t.set([tab({ id: "s1", current: true }), tab({ id: "s2", name: "feat", title: "task feat", running: true })]);
+    b.emit("tool.finished", { callId: "q1", tool: "ask_user", result: "{}" }, "t9", "s2");
+    await screen.findByRole("tab", { name: "Session feat, task feat, running" }, { timeout: 600 });
+  });
+
   it("says when the shown tab's folder is gone, and when another session shares it", async () => {
     const b = fakeBackend({ workspace: "/w/app", workspaceName: "app" });
     const t = tabsBackend([tab({ id: "s1", current: true, gone: "The folder /w/app is gone: nothing is written anywhere else." }), tab({ id: "s2" })]);

@@ -6,6 +6,12 @@ import "./SessionTabs.css";
 /** Events after which a tab's state (running, waiting, gone) may have changed. */
 const tabEvents = new Set<GatehouseEvent["type"]>(["turn.started", "turn.stopped", "approval.requested", "approval.resolved", "fs.changed", "watch.degraded"]);
 
+/** Whether e may change a tab: one of tabEvents, or an ask_user question asked or answered (it waits as an approval does). */
+function changesTab(e: GatehouseEvent): boolean {
+  if (tabEvents.has(e.type)) return true;
+  return (e.type === "tool.started" || e.type === "tool.finished") && e.payload.tool === "ask_user";
+}
+
 /** How often the list is asked again anyway: a folder deleted behind the window's back sends nothing. */
 const pollMs = 2000;
 
@@ -33,7 +39,7 @@ export function useTabs(api: TabsBackend | undefined, onEvent: (h: (e: Gatehouse
       clearTimeout(timer);
       timer = setTimeout(() => void refresh(), 50);
     };
-    const off = onEvent((e) => tabEvents.has(e.type) && soon());
+    const off = onEvent((e) => changesTab(e) && soon());
     const poll = setInterval(() => void refresh(), pollMs);
     return () => {
       off();
