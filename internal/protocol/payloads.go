@@ -183,6 +183,15 @@ type ProcessInfo struct {
 	// Restored marks a process from an earlier run of the app: ended, with
 	// its saved output.
 	Restored bool `json:"restored,omitempty"`
+	// Network, in the network's allow-list mode, are the domains the
+	// process reached and was refused through the proxy so far.
+	Network *NetUse `json:"network,omitempty"`
+}
+
+// NetUse are the domains a process reached and was refused.
+type NetUse struct {
+	Reached []string `json:"reached"`
+	Refused []string `json:"refused"`
 }
 
 // ProcessStartedPayload announces a process.

@@ -54,5 +54,8 @@ func ProcessInfo(i proc.Info) protocol.ProcessInfo {
 		ms := i.EndedAt.UnixMilli()
 		out.EndedAtMs = &ms
 	}
+	if n := i.Network; n != nil {
+		out.Network = &protocol.NetUse{Reached: n.Reached, Refused: n.Refused}
+	}
 	return out
 }

@@ -252,9 +252,15 @@ export interface ProcessStartedPayload {
   endedAtMs?: number;
   ports?: number[];
   restored?: boolean;
+  network?: NetUse;
 }
 
 export type ProcessStatus = "running" | "exited" | "stopped";
+
+export interface NetUse {
+  reached: string[] | null;
+  refused: string[] | null;
+}
 
 export interface ProcessOutputPayload {
   processId: string;
@@ -274,6 +280,7 @@ export interface ProcessExitedPayload {
   endedAtMs?: number;
   ports?: number[];
   restored?: boolean;
+  network?: NetUse;
 }
 
 export interface ProcessUpdatedPayload {
@@ -287,6 +294,7 @@ export interface ProcessUpdatedPayload {
   endedAtMs?: number;
   ports?: number[];
   restored?: boolean;
+  network?: NetUse;
 }
 
 export interface FsChangedPayload {
@@ -453,6 +461,7 @@ export interface ProcessInfo {
   endedAtMs?: number;
   ports?: number[];
   restored?: boolean;
+  network?: NetUse;
 }
 
 export interface ChildTranscript {

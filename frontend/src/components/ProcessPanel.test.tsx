@@ -106,6 +106,19 @@ describe("ProcessPanel list", () => {
     expect(screen.getByRole("button", { name: /^go test/ }).closest("li")!.className).toContain("proc-failed");
   });
 
+  it("says which domains the selected process reached and was refused through the network proxy", async () => {
+    const { b, emit } = fakeBackend([proc("p1", { command: "npm install" }), proc("p2", { command: "ls" })]);
+    renderPanel(b);
+    fireEvent.click(await screen.findByRole("button", { name: /^npm install/ }));
+    expect(screen.queryByLabelText("Network of npm install")).toBeNull(); // nothing reached yet
+    emit("process.exited", proc("p1", { command: "npm install", status: "exited", exitCode: 1, endedAtMs: NOW,
+      network: { reached: ["registry.npmjs.org"], refused: ["evil.test", "x.test"] } }));
+    const box = await screen.findByLabelText("Network of npm install");
+    expect(box.textContent).toBe("Reachedregistry.npmjs.orgRefusedevil.test, x.test");
+    fireEvent.click(screen.getByRole("button", { name: /^ls/ }));
+    expect(screen.queryByLabelText(/^Network of/)).toBeNull();
+  });
+
   it("offers a running process's ports and opens them in the system browser", async () => {
     const { b } = fakeBackend([proc("p1", { command: "npm run dev", ports: [5173] })]);
     renderPanel(b);

@@ -122,6 +122,7 @@ export function ProcessPanel({ backend, onProcessStarted, now = Date.now, leftov
         onSelect={setSelectedId}
         onOpenURL={(url) => backend.openURL(url)}
       />
+      {selected && <ProcessNetwork info={selected} />}
       {selected ? (
         <Suspense fallback={<p className="empty">Opening the terminal…</p>}>
           <ProcessPanelTerminal key={selected.processId} backend={backend} info={selected}
@@ -131,5 +132,28 @@ export function ProcessPanel({ backend, onProcessStarted, now = Date.now, leftov
         processes.length > 0 && <p className="empty">Select a process to see its output.</p>
       )}
     </div>
+  );
+}
+
+/** The domains the selected process reached and was refused through the network proxy (allow-list mode). */
+export function ProcessNetwork({ info }: { info: ProcessInfo }) {
+  const reached = info.network?.reached ?? [];
+  const refused = info.network?.refused ?? [];
+  if (reached.length + refused.length === 0) return null;
+  return (
+    <dl className="proc-network" aria-label={`Network of ${info.command}`}>
+      {reached.length > 0 && (
+        <>
+          <dt>Reached</dt>
+          <dd>{reached.join(", ")}</dd>
+        </>
+      )}
+      {refused.length > 0 && (
+        <>
+          <dt>Refused</dt>
+          <dd className="proc-network-refused">{refused.join(", ")}</dd>
+        </>
+      )}
+    </dl>
   );
 }

@@ -2242,6 +2242,20 @@ export namespace protocol {
 		    return a;
 		}
 	}
+	export class NetUse {
+	    reached: string[];
+	    refused: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new NetUse(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.reached = source["reached"];
+	        this.refused = source["refused"];
+	    }
+	}
 	
 	export class ProcessInfo {
 	    processId: string;
@@ -2254,6 +2268,7 @@ export namespace protocol {
 	    endedAtMs?: number;
 	    ports?: number[];
 	    restored?: boolean;
+	    network?: NetUse;
 	
 	    static createFrom(source: any = {}) {
 	        return new ProcessInfo(source);
@@ -2271,7 +2286,26 @@ export namespace protocol {
 	        this.endedAtMs = source["endedAtMs"];
 	        this.ports = source["ports"];
 	        this.restored = source["restored"];
+	        this.network = this.convertValues(source["network"], NetUse);
 	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 	
 	
