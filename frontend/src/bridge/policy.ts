@@ -1,47 +1,10 @@
-import * as App from "./wailsjs/go/gui/App";
-import type { Rule, StandingRef } from "./protocol.gen";
+import { App } from "./bound.gen";
+import type { AuditEntry, AuditFilter, Decided, PolicyFileError, PolicyRule, PolicyView } from "./protocol.gen";
 
 /** One standing rule as Settings → Permissions lists it. */
-export interface PolicyRule extends Rule {
-  decision: "allow" | "ask" | "deny";
-  reason?: string;
-  layer: string;
-  file?: string;
-  line?: number;
-  uses: { count: number; last: string };
-}
-
-export interface PolicyError { file: string; line?: number; message: string }
-
-export interface PolicyView {
-  rules: PolicyRule[];
-  errors: PolicyError[];
-  untrusted?: string;
-  userFile: string;
-  workspaceFile?: string;
-}
-
-export interface PolicyDecided {
-  decision: "" | "allow" | "ask" | "deny";
-  rules?: PolicyRule[];
-  why: string;
-}
-
-export interface AuditEntry {
-  time: string;
-  session: string;
-  callId: string;
-  tool: string;
-  agent?: string;
-  summary?: string;
-  mode: string;
-  by: "mode" | "rule" | "policy";
-  decision: string;
-  ruleIds?: string[];
-  standing?: StandingRef[];
-}
-
-export interface AuditFilter { session?: string; tool?: string; by?: string; rule?: string; text?: string }
+export type { AuditEntry, AuditFilter, PolicyRule, PolicyView };
+export type PolicyError = PolicyFileError;
+export type PolicyDecided = Decided;
 
 export interface PolicyBackend {
   list(): Promise<PolicyView>;
@@ -52,9 +15,9 @@ export interface PolicyBackend {
 }
 
 export const policyBackend: PolicyBackend = {
-  list: async () => (await App.Policy()) as PolicyView,
-  remove: async (id) => (await App.RemovePolicyRule(id)) as PolicyView,
-  check: async (line) => (await App.CheckPolicy(line)) as PolicyDecided,
-  audit: async (f) => ((await App.AuditLog(f)) ?? []) as AuditEntry[],
-  exportAudit: async (f) => await App.ExportAudit(f),
+  list: () => App.Policy(),
+  remove: (id) => App.RemovePolicyRule(id),
+  check: (line) => App.CheckPolicy(line),
+  audit: async (f) => (await App.AuditLog(f)) ?? [],
+  exportAudit: (f) => App.ExportAudit(f),
 };

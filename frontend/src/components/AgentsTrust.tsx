@@ -31,7 +31,7 @@ export function AgentsTrust({ backend, refresh, onTrusted }: { backend: AgentsTr
   }, [check]);
   // Only refused files (links, FIFOs): nothing to trust, the reasons to see.
   const refusedOnly = !!pending && !pending.hash;
-  const key = pending ? pending.hash || `refused:${pending.files.map((f) => f.path).join(",")}` : "";
+  const key = pending ? pending.hash || `refused:${(pending.files ?? []).map((f) => f.path).join(",")}` : "";
   if (!pending || key === dismissed) return null;
   const trust = () => {
     setError("");
@@ -50,7 +50,7 @@ export function AgentsTrust({ backend, refresh, onTrusted }: { backend: AgentsTr
     <section className="mcp-trust agents-trust" role="alert" aria-label="Workspace agents waiting for trust">
       <p>This folder's <code>.gatehouse/agents/</code> defines agents the model could hand work to:</p>
       <ul>
-        {pending.files.map((f) => (
+        {(pending.files ?? []).map((f) => (
           <li key={f.path} aria-label={`Agent file ${f.path}`}>
             <code>{f.path}</code>
             {f.definition ? (

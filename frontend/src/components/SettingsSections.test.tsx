@@ -11,7 +11,10 @@ import { settingsSections } from "./settings/sections";
 
 afterEach(cleanup);
 
-const confined: SandboxView = { mode: "workspace-write", available: true, confined: true, denyTCP: false, writable: ["/w"] };
+const confined: SandboxView = {
+  mode: "workspace-write", available: true, confined: true, denyTCP: false, writable: ["/w"],
+  layers: [], denyRead: [], readOnly: [], denyList: [], socketList: [], sockets: "", network: "", signals: "", line: "",
+};
 const sandboxApi = (): SandboxBackend & { set: ReturnType<typeof vi.fn> } => {
   let saved = confined;
   return { get: async () => saved, set: vi.fn(async (mode: string, denyTCP: boolean) => (saved = { ...saved, mode, denyTCP })) };

@@ -36,9 +36,9 @@ export function PermissionsSection({ deps }: SectionProps) {
       {view && (
         <section aria-label="Standing rules">
           <h3>Standing rules</h3>
-          {view.rules.length === 0 && <p className="settings-note">No standing rules yet: “Always allow…” in the dialog saves one.</p>}
+          {(view.rules ?? []).length === 0 && <p className="settings-note">No standing rules yet: “Always allow…” in the dialog saves one.</p>}
           <ul className="policy-rules">
-            {view.rules.map((r) => (
+            {(view.rules ?? []).map((r) => (
               <li key={r.layer + r.id} aria-label={`rule ${r.id}`}>
                 <span className={`policy-decision decision-${r.decision}`}>{r.decision}</span> <code>{r.summary}</code>
                 {r.reason && <> — {r.reason}</>}
@@ -53,7 +53,7 @@ export function PermissionsSection({ deps }: SectionProps) {
               </li>
             ))}
           </ul>
-          {view.errors.map((e) => (
+          {(view.errors ?? []).map((e) => (
             <p key={e.file + e.line} className="settings-error" role="alert">Not loaded: {e.file}{e.line ? `:${e.line}` : ""}: {e.message}</p>
           ))}
           {view.untrusted && <p className="settings-note">{view.untrusted} is not read until you trust this folder.</p>}
