@@ -114,6 +114,9 @@ func NewApp(started time.Time, log *slog.Logger, store *settings.Store, flags se
 // the App's.
 func (a *App) deliver(e protocol.Event) {
 	a.rt.Load().Emit(protocol.WailsEventName, e)
+	if a.attention.observe(e) {
+		a.attend()
+	}
 	if l := a.listening.Load(); l != nil {
 		for _, s := range *l {
 			s.Emit(e)

@@ -1,5 +1,6 @@
-// The approval gate's bindings: answering a dialog, the session's rules, and
-// the window's "waiting for you" mark. Events come through bridge/index.ts
+// The approval gate's bindings: answering a dialog and the session's rules.
+// The window's "waiting for you" mark is the backend's own (from its events
+// and the focus the process panel reports). Events come through bridge/index.ts
 // (approval.requested / approval.stale / approval.resolved, folded by the
 // transcript store).
 import { App } from "./bound.gen";
@@ -18,8 +19,6 @@ export const approvalBackend = {
   listRules: async (): Promise<Rule[]> => (await App.ListRules()) ?? [],
   /** Removes a rule; the calls it covered ask again. */
   revokeRule: (id: string): Promise<void> => App.RevokeRule(id),
-  /** Marks the window title (and notifies) while a dialog waits unseen. */
-  setAttention: (waiting: boolean): Promise<void> => App.SetAttention(waiting),
 };
 
 export type ApprovalBackend = typeof approvalBackend;

@@ -121,7 +121,6 @@ export interface GuiApp {
   Sandbox(): Promise<SandboxView>;
   SaveSettings(arg1: SettingsInput): Promise<SettingsView>;
   SetApprovalMode(arg1: string): Promise<AppState>;
-  SetAttention(arg1: boolean): Promise<void>;
   SetModel(arg1: string): Promise<AppState>;
   SetPanelWidth(arg1: string, arg2: number): Promise<void>;
   SetSandbox(arg1: string, arg2: boolean): Promise<SandboxView>;
@@ -231,7 +230,6 @@ export const App: GuiApp = {
   Sandbox: () => window.go.gui.App.Sandbox(),
   SaveSettings: (arg1: SettingsInput) => window.go.gui.App.SaveSettings(arg1),
   SetApprovalMode: (arg1: string) => window.go.gui.App.SetApprovalMode(arg1),
-  SetAttention: (arg1: boolean) => window.go.gui.App.SetAttention(arg1),
   SetModel: (arg1: string) => window.go.gui.App.SetModel(arg1),
   SetPanelWidth: (arg1: string, arg2: number) => window.go.gui.App.SetPanelWidth(arg1, arg2),
   SetSandbox: (arg1: string, arg2: boolean) => window.go.gui.App.SetSandbox(arg1, arg2),

@@ -21,7 +21,7 @@ const sandboxApi = (): SandboxBackend & { set: ReturnType<typeof vi.fn> } => {
 };
 const approvals = () => ({
   resolve: vi.fn(async () => {}), repreview: vi.fn(async () => {}), listRules: vi.fn(async () => []),
-  revokeRule: vi.fn(async () => {}), setAttention: vi.fn(async () => {}),
+  revokeRule: vi.fn(async () => {}),
 });
 const bash: ApprovalRequestedPayload = {
   approvalId: "b1", callId: "cb", tool: "bash",
