@@ -2,10 +2,12 @@ package agents
 
 import (
 	"encoding/json"
+	"slices"
 	"testing"
 
 	"gatehouse/internal/approval"
 	"gatehouse/internal/llm/llmtest"
+	"gatehouse/internal/policy"
 	"gatehouse/internal/tools"
 )
 
@@ -35,6 +37,26 @@ func TestReadOnlyMeansTheChildCanOnlyRead(t *testing.T) {
 	} {
 		if got := readOnly(c.name, c.args); got != c.want {
 			t.Errorf("%s %s: read-only %v, want %v", c.name, c.args, got, c.want)
+		}
+	}
+}
+
+// TestBuiltinPolicyAgreesOnAgentTools: the built-in layer names the
+// agents' reading tools (status, result) and leaves the others to speak for
+// themselves, so safe decides on each as before.
+func TestBuiltinPolicyAgreesOnAgentTools(t *testing.T) {
+	h := start(t, llmtest.Script{}, approval.Safe, setup{})
+	builtin := policy.Builtin()
+	for _, tl := range (provider{h.m}).Tools() {
+		for _, a := range []string{`{"agent":"explore","task":"x"}`, `{"agent":"general","task":"x"}`, `{"id":"agent-1"}`, `{}`} {
+			if got, want := approval.ReadsOnly(builtin, tl, json.RawMessage(a)), tools.ReadOnlyCall(tl, json.RawMessage(a)); got != want {
+				t.Errorf("%s %s: the built-in layer says read-only %v, the tool %v", tl.Spec().Name, a, got, want)
+			}
+		}
+	}
+	for _, name := range []string{ToolStatus, ToolResult} {
+		if !slices.ContainsFunc(builtin, func(r approval.StandingRule) bool { return r.Tool == name }) {
+			t.Errorf("the built-in layer does not name %s", name)
 		}
 	}
 }

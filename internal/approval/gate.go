@@ -83,8 +83,9 @@ func (g *Gate) Rules() *Rules { return g.rules }
 // Middleware is the approval middleware (a tools.Middleware). It decides
 // for every call, in this order:
 //
-//  1. the mode: auto, and safe for a read-only call, run without asking
-//     when no standing rule names the tool;
+//  1. the mode: auto, and safe for a read-only call (ReadsOnly: the
+//     built-in layer's rules, or the tool's own claim), run without asking
+//     when no rule of the user's names the tool;
 //  2. the plan: the call's (tools.Plan prepared it; a read-only call that
 //     asks is prepared here); a call that cannot go ahead returns its error
 //     unasked;
@@ -106,13 +107,14 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 	name := t.Spec().Name
 	gated, _ := t.(tools.Gated)
 	return func(ctx context.Context, call tools.Call) (tools.Result, error) {
-		readOnly := tools.ReadOnlyCall(t, call.Args)
 		once := protocol.Decision{Kind: protocol.DecisionOnce}
 		mode := g.c.Mode()
-		var standing []StandingRule
+		var all []StandingRule
 		if g.c.Standing != nil {
-			standing = g.c.Standing()
+			all = g.c.Standing()
 		}
+		readOnly := ReadsOnly(all, t, call.Args)
+		standing := own(all)
 		ruled := slices.ContainsFunc(standing, func(r StandingRule) bool { return r.toolMatches(name) })
 		if !asks(mode, readOnly) && !ruled {
 			call.Decision = &once

@@ -70,6 +70,14 @@ func Denied(why string) tools.Result {
 		". The user's standing policy refuses this call in every mode; do not try to reach the same effect another way.", "")
 }
 
+// SaveNotifier is a gateway that tells the person who answered "always"
+// what became of it: Saved is called once per always decision, after the
+// gate tried to save the rule (err: not saved; the rule then lasts for the
+// session), before the call runs.
+type SaveNotifier interface {
+	Saved(req Request, rule StandingRule, err error)
+}
+
 // save saves the rule of an always decision d on req; false when it could
 // not (no Save, an error: reported in the decision's record note).
 func (g *Gate) save(req Request, d protocol.Decision) (StandingRule, bool) {
@@ -81,6 +89,9 @@ func (g *Gate) save(req Request, d protocol.Decision) (StandingRule, bool) {
 		scope = "workspace"
 	}
 	saved, err := g.c.Save(*req.Rule, scope)
+	if n, ok := g.c.Gateway.(SaveNotifier); ok {
+		n.Saved(req, saved, err)
+	}
 	if err != nil {
 		g.report(Record{Kind: RecordDecision, ApprovalID: req.ApprovalID, CallID: req.CallID, Tool: req.Tool, By: ByUser,
 			Decision: &protocol.Decision{Kind: protocol.DecisionSession, Note: "not saved: " + err.Error()}})

@@ -63,6 +63,10 @@ type StandingRule struct {
 	Layer string `json:"layer"`
 	File  string `json:"file,omitempty"`
 	Line  int    `json:"line,omitempty"`
+	// Match and NotMatch are the examples written with the rule, checked
+	// when it loads.
+	Match    []string `json:"match,omitempty"`
+	NotMatch []string `json:"notMatch,omitempty"`
 }
 
 // Ref is how a decision names rule r.

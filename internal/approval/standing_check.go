@@ -47,6 +47,25 @@ func relTo(root, dir string) string {
 	return filepath.ToSlash(r)
 }
 
+// CheckCall decides a call of tool by rules, as the gate would: for bash,
+// target is the command line (run in the workspace root); for another
+// tool, the workspace-relative path it touches, or "" for the tool as a
+// whole (an MCP tool). Which rule decides, and why.
+func CheckCall(rules []StandingRule, ws *workspace.Workspace, tool, target string) Decided {
+	if tool == "" || tool == "bash" {
+		return CheckCommand(rules, ws, "", target)
+	}
+	k := standingKeys{keys: keys{kind: keyTool}}
+	if target != "" {
+		p := filepath.ToSlash(filepath.Clean(target))
+		if filepath.IsAbs(target) {
+			p = relTo(ws.Root(), target)
+		}
+		k.keys = keys{kind: keyFiles, items: []string{p}}
+	}
+	return explain(decideStanding(own(rules), tool, k))
+}
+
 // CheckCommand decides bash line (exec, in folder cwd of workspace ws) by
 // rules: which rule decides, and why.
 func CheckCommand(rules []StandingRule, ws *workspace.Workspace, cwd, line string) Decided {
@@ -54,7 +73,7 @@ func CheckCommand(rules []StandingRule, ws *workspace.Workspace, cwd, line strin
 		cwd = ws.Root()
 	}
 	k := lineKeys(line, cwd, ws.Root(), "exec", ws)
-	return explain(decideStanding(rules, "bash", k))
+	return explain(decideStanding(own(rules), "bash", k))
 }
 
 func explain(v Verdict, used []StandingRule) Decided {

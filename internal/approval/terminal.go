@@ -24,6 +24,25 @@ type Terminal struct {
 	mu    sync.Mutex // one question at a time
 	once  sync.Once
 	lines chan string
+	saves SaveFiles
+}
+
+// SaveFiles are the files an "always" answer saves its rule in: the
+// user's file for this workspace and the user's file for everywhere.
+type SaveFiles struct{ Workspace, Everywhere string }
+
+// OfferAlways makes the terminal offer "always" beside "for this session"
+// (the gate's Config.Save must be set: it saves the rule), naming where
+// each choice is saved.
+func (t *Terminal) OfferAlways(f SaveFiles) { t.saves = f }
+
+// Saved implements SaveNotifier: it says where the rule went, or why not.
+func (t *Terminal) Saved(_ Request, r StandingRule, err error) {
+	if err != nil {
+		fmt.Fprintf(t.out, "not saved: %s (the rule lasts for this session)\n", termsafe.Line(err.Error()))
+		return
+	}
+	fmt.Fprintf(t.out, "saved rule %s (%s) in %s\n", termsafe.Line(r.ID), termsafe.Line(r.Summary), termsafe.Line(r.File))
 }
 
 // NewTerminal asks on out and reads answers from in.
@@ -80,8 +99,13 @@ func (t *Terminal) ask(ctx context.Context, req Request) (protocol.Decision, err
 	t.show(req)
 	for {
 		choices := "[y] approve once"
+		always := req.Rule != nil && t.saves.Workspace != "" && t.saves.Everywhere != ""
 		if req.Rule != nil {
 			choices += ", [s] for this session (" + termsafe.Line(req.Rule.Summary) + ")"
+		}
+		if always {
+			choices += ", [a] always, for this workspace (saved in " + termsafe.Line(t.saves.Workspace) +
+				"), [e] always, everywhere (saved in " + termsafe.Line(t.saves.Everywhere) + ")"
 		}
 		if req.Preview.Partial {
 			choices += ", [p] only some files or hunks"
@@ -97,6 +121,10 @@ func (t *Terminal) ask(ctx context.Context, req Request) (protocol.Decision, err
 			d.Kind = protocol.DecisionOnce
 		case "s", "session":
 			d.Kind = protocol.DecisionSession
+		case "a", "always":
+			d.Kind, d.Scope = protocol.DecisionAlways, "workspace"
+		case "e", "everywhere":
+			d.Kind, d.Scope = protocol.DecisionAlways, "everywhere"
 		case "n", "no":
 			note, err := t.prompt(ctx, "note for the model (optional): ")
 			if err != nil {
@@ -117,7 +145,11 @@ func (t *Terminal) ask(ctx context.Context, req Request) (protocol.Decision, err
 				}
 			}
 		default:
-			fmt.Fprintln(t.out, "please answer y, s, p or n")
+			fmt.Fprintln(t.out, "please answer y, s, a, e, p or n")
+			continue
+		}
+		if d.Kind == protocol.DecisionAlways && !always {
+			fmt.Fprintln(t.out, "no rule to save for this call: answer y, s, p or n")
 			continue
 		}
 		if err := Validate(req, d); err != nil {

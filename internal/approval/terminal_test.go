@@ -2,6 +2,7 @@ package approval
 
 import (
 	"context"
+	"errors"
 	"os"
 	"strings"
 	"testing"
@@ -133,5 +134,54 @@ func TestTerminalEscapesTheCommand(t *testing.T) {
 		if !strings.Contains(got, want) {
 			t.Errorf("no %q in %q", want, got)
 		}
+	}
+}
+
+// TestTerminalOffersAlways: with somewhere to save, the terminal offers
+// "always" for this workspace or everywhere, naming each file, and answers
+// with the scope; without, or without a rule, "a" is refused and asked again.
+func TestTerminalOffersAlways(t *testing.T) {
+	files := SaveFiles{Workspace: "/cfg/policy.d/ab.toml", Everywhere: "/cfg/policy.toml"}
+	for _, c := range []struct {
+		input, scope string
+		offer        bool
+		rule         bool
+		want         protocol.DecisionKind
+	}{
+		{"a\n", "workspace", true, true, protocol.DecisionAlways},
+		{"e\n", "everywhere", true, true, protocol.DecisionAlways},
+		{"a\ny\n", "", false, true, protocol.DecisionOnce},
+		{"a\ny\n", "", true, false, protocol.DecisionOnce},
+	} {
+		var out strings.Builder
+		term := NewTerminal(strings.NewReader(c.input), &out)
+		if c.offer {
+			term.OfferAlways(files)
+		}
+		req := terminalRequest()
+		if !c.rule {
+			req.Rule = nil
+		}
+		d, err := term.Ask(context.Background(), req)
+		if err != nil || d.Kind != c.want || d.Scope != c.scope {
+			t.Errorf("%q offer=%v rule=%v: %+v %v", c.input, c.offer, c.rule, d, err)
+		}
+		shown := strings.Contains(out.String(), "[a] always, for this workspace (saved in /cfg/policy.d/ab.toml), [e] always, everywhere (saved in /cfg/policy.toml)")
+		if shown != (c.offer && c.rule) {
+			t.Errorf("%q offer=%v rule=%v: always shown %v:\n%s", c.input, c.offer, c.rule, shown, out.String())
+		}
+		if !c.offer || !c.rule {
+			if !strings.Contains(out.String(), "no rule to save for this call") {
+				t.Errorf("%q: the refusal is not said:\n%s", c.input, out.String())
+			}
+		}
+	}
+	var out strings.Builder
+	term := NewTerminal(strings.NewReader(""), &out)
+	term.Saved(Request{}, StandingRule{Rule: protocol.Rule{ID: "p-1", Summary: "allow: run `npm test`"}, File: "/cfg/policy.d/ab.toml"}, nil)
+	term.Saved(Request{}, StandingRule{}, errors.New("policy: the file does not load"))
+	if !strings.Contains(out.String(), "saved rule p-1 (allow: run `npm test`) in /cfg/policy.d/ab.toml") ||
+		!strings.Contains(out.String(), "not saved: policy: the file does not load (the rule lasts for this session)") {
+		t.Errorf("saved: %q", out.String())
 	}
 }

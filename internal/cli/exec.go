@@ -16,6 +16,7 @@ import (
 	"gatehouse/internal/approval"
 	"gatehouse/internal/events"
 	"gatehouse/internal/images"
+	"gatehouse/internal/policy"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/sessionhost"
 	"gatehouse/internal/settings"
@@ -181,7 +182,11 @@ func runTurn(ctx context.Context, o execOptions, env sessionhost.Env, eff settin
 	h := sessionhost.New(env, sessionhost.Options{Logger: warnLogger(stderr),
 		Settings: func() settings.Effective { return eff }})
 	defer h.Close()
-	gateway, asker := terminalHost(stdin, stderr)
+	save := policy.Where{}
+	if env.ConfigDir != "" {
+		save = h.PolicyWhere(ws.Root())
+	}
+	gateway, asker := terminalHost(stdin, stderr, save)
 	sess, err := h.Open(sessionhost.Spec{Workspace: ws, Model: model, Sink: out,
 		Mode: func() approval.Mode { return mode }, Gateway: gateway, Asker: asker,
 		MaxSteps: o.maxSteps, MCPFiles: o.mcpConfigs, MCPWait: ctx, CanSee: o.canSee})

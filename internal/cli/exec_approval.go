@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"gatehouse/internal/approval"
+	"gatehouse/internal/policy"
 	"gatehouse/internal/tools/steer"
 )
 
@@ -17,13 +18,19 @@ import (
 // answers that no one can answer. auto never asks (the workspace boundary
 // still holds). The gate publishes each request and its answer, so --json
 // readers see why a call waited or was rejected.
-func terminalHost(stdin io.Reader, stderr io.Writer) (func(string, approval.Publisher) approval.Gateway, steer.Asker) {
+//
+// The terminal offers "always" when the standing policy can be saved
+// (save: the user's files for the workspace; no config folder, none).
+func terminalHost(stdin io.Reader, stderr io.Writer, save policy.Where) (func(string, approval.Publisher) approval.Gateway, steer.Asker) {
 	in, _ := stdin.(*os.File)
 	out, _ := stderr.(*os.File)
 	gw := approval.HeadlessGateway(in, out)
 	var asker steer.Asker
 	if t, ok := gw.(*approval.Terminal); ok {
 		asker = terminalAsker{t}
+		if save.ConfigDir != "" && save.Workspace != "" {
+			t.OfferAlways(approval.SaveFiles{Workspace: save.WorkspaceFile(), Everywhere: save.UserFile()})
+		}
 	}
 	return func(string, approval.Publisher) approval.Gateway { return gw }, asker
 }

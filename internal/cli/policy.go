@@ -26,6 +26,7 @@ const (
 
 const policyUsage = `usage:
   gatehouse policy check [--workspace DIR] [--json] -- 'COMMAND LINE'
+  gatehouse policy check --tool NAME [--workspace DIR] [--json] [-- PATH]
   gatehouse policy list [--workspace DIR] [--json]
   gatehouse policy add allow|ask|deny [--workspace DIR] [--everywhere] [--reason TEXT] -- 'COMMAND LINE'
   gatehouse policy remove [--workspace DIR] ID
@@ -36,7 +37,8 @@ path) and, once trusted in the window, the workspace's own
 .gatehouse/policy.toml (ask and deny only). deny beats ask beats allow.
 
 check   which rule decides a bash command line run in the workspace root, and
-        why. Exit status: 0 allow, 3 ask (or no rule: the approval mode
+        why; with --tool, a call of that tool on PATH (workspace-relative), or
+        on anything (no PATH: an MCP tool as a whole). Exit status: 0 allow, 3 ask (or no rule: the approval mode
         decides), 4 deny; 1 error, 2 bad usage.
 add     saves a rule for this workspace (--everywhere: the user's file). allow
         saves exactly the rule the dialog offers for the line (its words, no
@@ -83,6 +85,7 @@ func Policy(args []string, configDir, dataDir string, stdout, stderr io.Writer) 
 	asJSON := fs.Bool("json", false, "print JSON")
 	everywhere := fs.Bool("everywhere", false, "add: save in the user's file, for every workspace")
 	reason := fs.String("reason", "", "add: the reason a deny or ask gives")
+	tool := fs.String("tool", "bash", "check: the tool called (bash takes the command line; a file tool a path)")
 	if err := fs.Parse(rest); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return ExitOK
@@ -101,7 +104,7 @@ func Policy(args []string, configDir, dataDir string, stdout, stderr io.Writer) 
 	fail := func(err error) int { fmt.Fprintln(stderr, "gatehouse policy "+verb+":", err); return ExitError }
 	switch verb {
 	case "check", "add":
-		if fs.NArg() != 1 {
+		if fs.NArg() != 1 && !(verb == "check" && *tool != "bash" && fs.NArg() == 0) {
 			fmt.Fprintln(stderr, "gatehouse policy "+verb+": give the command line as one argument after --")
 			return ExitUsage
 		}
@@ -110,7 +113,7 @@ func Policy(args []string, configDir, dataDir string, stdout, stderr io.Writer) 
 			return fail(err)
 		}
 		if verb == "check" {
-			return policyCheck(w, ws, fs.Arg(0), *asJSON, stdout, stderr)
+			return policyCheck(w, ws, *tool, fs.Arg(0), *asJSON, stdout, stderr)
 		}
 		return policyAdd(w, ws, decision, fs.Arg(0), *reason, *everywhere, stdout, stderr)
 	case "list":
@@ -131,12 +134,12 @@ func Policy(args []string, configDir, dataDir string, stdout, stderr io.Writer) 
 	return ExitUsage
 }
 
-func policyCheck(w policy.Where, ws *workspace.Workspace, line string, asJSON bool, stdout, stderr io.Writer) int {
+func policyCheck(w policy.Where, ws *workspace.Workspace, tool, target string, asJSON bool, stdout, stderr io.Writer) int {
 	p := policy.Load(w)
 	for _, e := range p.Errors {
 		fmt.Fprintln(stderr, "not loaded:", termsafe.Line(e.Error()))
 	}
-	d := approval.CheckCommand(p.Rules, ws, "", line)
+	d := approval.CheckCall(p.Rules, ws, tool, target)
 	if asJSON {
 		json.NewEncoder(stdout).Encode(d)
 	} else {
@@ -199,15 +202,19 @@ func policyList(w policy.Where, dataDir string, asJSON bool, stdout io.Writer) i
 	}
 	if asJSON {
 		out := struct {
-			Rules     []listed        `json:"rules"`
-			Errors    []*policy.Error `json:"errors"`
-			Untrusted string          `json:"untrusted,omitempty"`
-		}{Rules: []listed{}, Errors: p.Errors, Untrusted: p.Untrusted}
+			Builtin   []approval.StandingRule `json:"builtin"`
+			Rules     []listed                `json:"rules"`
+			Errors    []*policy.Error         `json:"errors"`
+			Untrusted string                  `json:"untrusted,omitempty"`
+		}{Builtin: p.Builtin, Rules: []listed{}, Errors: p.Errors, Untrusted: p.Untrusted}
 		for _, r := range p.Rules {
 			out.Rules = append(out.Rules, listed{r, uses[r.ID]})
 		}
 		json.NewEncoder(stdout).Encode(out)
 		return ExitOK
+	}
+	for _, r := range p.Builtin {
+		fmt.Fprintf(stdout, "%-12s %-5s %-9s %s\n    (built-in: what safe and plan run unasked; a deny or ask of yours beats it)\n", r.ID, r.Decision, r.Layer, r.Summary)
 	}
 	for _, r := range p.Rules {
 		u := uses[r.ID]
@@ -225,7 +232,7 @@ func policyList(w policy.Where, dataDir string, asJSON bool, stdout io.Writer) i
 		fmt.Fprintln(stdout, "not read until the folder is trusted:", p.Untrusted)
 	}
 	if len(p.Rules) == 0 && len(p.Errors) == 0 {
-		fmt.Fprintln(stdout, "no standing rules")
+		fmt.Fprintln(stdout, "no standing rules of yours")
 	}
 	return ExitOK
 }

@@ -44,13 +44,17 @@ func TestPolicyCheckExitCodes(t *testing.T) {
 		t.Fatalf("deny: %d %q", code, out)
 	}
 	var list struct {
-		Rules []struct {
+		Builtin, Rules []struct {
 			ID, Decision, Layer, File string
 		}
 	}
 	code, out, _ := runPolicy(t, cfg, data, "list", "--workspace", ws, "--json")
 	if code != 0 || json.Unmarshal([]byte(out), &list) != nil || len(list.Rules) != 2 {
 		t.Fatalf("list: %d %q", code, out)
+	}
+	// The built-in layer is listed too, apart: what safe runs unasked.
+	if len(list.Builtin) == 0 || list.Builtin[0].ID != "builtin:read_file" || list.Builtin[0].Layer != "builtin" || list.Builtin[0].File != "" {
+		t.Fatalf("built-in: %+v", list.Builtin)
 	}
 	allow := list.Rules[1]
 	if allow.Decision != "allow" || allow.Layer != "workspace" {
@@ -78,5 +82,50 @@ func TestPolicyCheckExitCodes(t *testing.T) {
 	}
 	if code, _, _ := runPolicy(t, cfg, data, "add", "allow", "--workspace", ws, "--", "rm -rf x"); code != ExitError {
 		t.Error("a line the dialog offers no rule for was saved")
+	}
+}
+
+// TestPolicyCheckOtherTools: --tool checks a file tool on a path and an
+// MCP tool as a whole against the same files, with the same exit codes.
+func TestPolicyCheckOtherTools(t *testing.T) {
+	cfg, data, ws := t.TempDir(), t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(cfg, "policy.toml"), []byte(`
+[[rule]]
+id = "docs"
+decision = "allow"
+tool = "apply_patch"
+files = ["docs/**"]
+
+[[rule]]
+id = "secrets"
+decision = "deny"
+tool = "apply_patch"
+files = ["**/.env"]
+reason = "secrets are edited by hand"
+
+[[rule]]
+id = "mcp-ask"
+decision = "ask"
+tool = "mcp__github__*"
+`), 0o600)
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--tool", "apply_patch", "--", "docs/a/b.md"}, ExitOK, "allowed by rule docs"},
+		{[]string{"--tool", "apply_patch", "--", "src/main.go"}, ExitPolicyAsk, "no standing rule"},
+		{[]string{"--tool", "apply_patch", "--", "docs/.env"}, ExitPolicyDeny, "secrets are edited by hand"},
+		{[]string{"--tool", "mcp__github__create_issue"}, ExitPolicyAsk, "ask by rule mcp-ask"},
+		{[]string{"--tool", "read_file", "--", "docs/a.md"}, ExitPolicyAsk, "no standing rule"},
+		{[]string{"--", "ls"}, ExitPolicyAsk, "no standing rule"},
+	} {
+		code, out, errs := runPolicy(t, cfg, data, append([]string{"check", "--workspace", ws}, c.args...)...)
+		if code != c.code || !strings.Contains(out, c.want) {
+			t.Errorf("%v: %d %q %q, want %d %q", c.args, code, out, errs, c.code, c.want)
+		}
+	}
+	if code, _, _ := runPolicy(t, cfg, data, "check", "--workspace", ws); code != ExitUsage {
+		t.Errorf("bash without a line: %d", code)
 	}
 }

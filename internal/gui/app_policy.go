@@ -15,6 +15,10 @@ type PolicyView struct {
 	Rules     []PolicyRule      `json:"rules"`
 	Errors    []PolicyFileError `json:"errors"`
 	Untrusted string            `json:"untrusted,omitempty"`
+	// UntrustedText and UntrustedHash: the untrusted file as read, shown
+	// before TrustPolicyFile(UntrustedHash) trusts exactly it.
+	UntrustedText string `json:"untrustedText,omitempty"`
+	UntrustedHash string `json:"untrustedHash,omitempty"`
 	// UserFile and WorkspaceFile are where "everywhere" and "this
 	// workspace" rules are saved.
 	UserFile      string `json:"userFile"`
@@ -33,6 +37,8 @@ type PolicyFileError struct {
 type PolicyRule struct {
 	approval.StandingRule
 	Uses policy.Use `json:"uses"`
+	// Written is the rule as the edit form starts from.
+	Written policy.Written `json:"written"`
 }
 
 func (a *App) policyWhere() policy.Where {
@@ -46,7 +52,7 @@ func (a *App) policyWhere() policy.Where {
 func (a *App) Policy() (PolicyView, error) {
 	w := a.policyWhere()
 	p := policy.Load(w)
-	v := PolicyView{Rules: []PolicyRule{}, Errors: []PolicyFileError{}, Untrusted: p.Untrusted, UserFile: w.UserFile(), WorkspaceFile: w.WorkspaceFile()}
+	v := PolicyView{Rules: []PolicyRule{}, Errors: []PolicyFileError{}, Untrusted: p.Untrusted, UntrustedText: p.UntrustedText, UntrustedHash: p.UntrustedHash, UserFile: w.UserFile(), WorkspaceFile: w.WorkspaceFile()}
 	for _, e := range p.Errors {
 		v.Errors = append(v.Errors, PolicyFileError{File: e.File, Line: e.Line, Message: e.Msg})
 	}
@@ -54,8 +60,8 @@ func (a *App) Policy() (PolicyView, error) {
 	if au := a.kit.Audit(); au != nil {
 		uses, _ = au.Uses()
 	}
-	for _, r := range p.Rules {
-		v.Rules = append(v.Rules, PolicyRule{r, uses[r.ID]})
+	for _, r := range p.All() {
+		v.Rules = append(v.Rules, PolicyRule{r, uses[r.ID], policy.WrittenOf(r)})
 	}
 	return v, nil
 }
@@ -69,9 +75,47 @@ func (a *App) RemovePolicyRule(id string) (PolicyView, error) {
 	return a.Policy()
 }
 
-// CheckPolicy says which standing rule decides bash line in the workspace
-// root, and why (as `gatehouse policy check`).
-func (a *App) CheckPolicy(line string) (approval.Decided, error) {
+// AddPolicyRule saves rule w in the user's file for this workspace
+// (scope "workspace") or everywhere ("everywhere"), as `gatehouse policy
+// add` does; a rule that does not load saves nothing and says why.
+func (a *App) AddPolicyRule(w policy.Written, scope string) (PolicyView, error) {
+	n, err := w.New()
+	if err != nil {
+		return PolicyView{}, err
+	}
+	if _, err := policy.Add(a.policyWhere(), policy.Scope(scope), n); err != nil {
+		return PolicyView{}, err
+	}
+	return a.Policy()
+}
+
+// EditPolicyRule replaces rule id in the user's file that holds it with w,
+// keeping its id; an edit that does not load changes nothing and says why.
+func (a *App) EditPolicyRule(id string, w policy.Written) (PolicyView, error) {
+	n, err := w.New()
+	if err != nil {
+		return PolicyView{}, err
+	}
+	if _, err := policy.Replace(a.policyWhere(), id, n); err != nil {
+		return PolicyView{}, err
+	}
+	return a.Policy()
+}
+
+// TrustPolicyFile trusts the workspace's own .gatehouse/policy.toml as the
+// page showed it (hash); its ask and deny rules apply from the next call.
+func (a *App) TrustPolicyFile(hash string) (PolicyView, error) {
+	if err := policy.TrustProject(a.policyWhere(), hash); err != nil {
+		return PolicyView{}, err
+	}
+	return a.Policy()
+}
+
+// CheckPolicy says which standing rule decides a call of tool in the
+// workspace, and why (as `gatehouse policy check`): for bash, target is the
+// command line run in the root; for a file tool, a workspace-relative path;
+// "" for a tool as a whole.
+func (a *App) CheckPolicy(tool, target string) (approval.Decided, error) {
 	w := a.policyWhere()
 	if w.Workspace == "" {
 		return approval.Decided{}, errors.New("choose a workspace folder first")
@@ -80,7 +124,7 @@ func (a *App) CheckPolicy(line string) (approval.Decided, error) {
 	if err != nil {
 		return approval.Decided{}, err
 	}
-	return approval.CheckCommand(policy.Load(w).Rules, ws, "", line), nil
+	return approval.CheckCall(policy.Load(w).Rules, ws, tool, target), nil
 }
 
 // AuditFilter picks audit entries (Settings → Permissions → Audit log).

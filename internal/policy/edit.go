@@ -37,6 +37,8 @@ type New struct {
 	// Examples are the lines (or paths) the rule must match: saved as its
 	// match examples, checked now and at every load.
 	Examples []string
+	// Counter are the lines it must not match (its not_match examples).
+	Counter []string
 }
 
 // Add saves n in scope's file of w and returns the rule as loaded. A file
@@ -87,10 +89,10 @@ func Add(w Where, scope Scope, n New) (approval.StandingRule, error) {
 
 // toFileRule writes n as it is saved: commands as shell text, the folder
 // relative to the workspace root.
-func toFileRule(w Where, n New) (fileRule, error) {
+func toFileRule(w Where, n New) (Written, error) {
 	r := n.Rule
-	fr := fileRule{ID: newID(), Decision: string(n.Decision), Tool: r.Tool, Files: slices.Clone(r.Files), Action: r.Action,
-		Reason: n.Reason, Match: slices.Clone(n.Examples)}
+	fr := Written{ID: newID(), Decision: string(n.Decision), Tool: r.Tool, Files: slices.Clone(r.Files), Action: r.Action,
+		Reason: n.Reason, Match: slices.Clone(n.Examples), NotMatch: slices.Clone(n.Counter)}
 	for _, c := range r.Commands {
 		if !n.Patterns {
 			c = approval.LiteralPattern(c)
@@ -139,7 +141,7 @@ func tomlStrings(ss []string) string {
 	return "[" + strings.Join(q, ", ") + "]"
 }
 
-func writeRule(b *bytes.Buffer, fr fileRule) {
+func writeRule(b *bytes.Buffer, fr Written) {
 	b.WriteString("\n[[rule]]\n")
 	kv := func(k, v string) {
 		if v != "" {
@@ -167,6 +169,36 @@ func writeRule(b *bytes.Buffer, fr fileRule) {
 // file is the workspace's to edit). The rest of the file, comments
 // included, stays as it was.
 func Remove(w Where, id string) (approval.StandingRule, error) {
+	return rewrite(w, id, "removed", func(approval.StandingRule) (string, error) { return "", nil })
+}
+
+// Replace puts n in the place of rule id in the user's file that holds it,
+// keeping its id and the rest of the file as it was, and returns the rule
+// as loaded. The whole file is checked before it is written (atomically):
+// an edit that does not load changes nothing and says why.
+func Replace(w Where, id string, n New) (approval.StandingRule, error) {
+	var out approval.StandingRule
+	_, err := rewrite(w, id, "changed", func(old approval.StandingRule) (string, error) {
+		fr, err := toFileRule(w, n)
+		if err != nil {
+			return "", err
+		}
+		fr.ID = old.ID
+		var b bytes.Buffer
+		writeRule(&b, fr)
+		return strings.TrimPrefix(b.String(), "\n"), nil
+	}, func(rules []approval.StandingRule) {
+		if i := slices.IndexFunc(rules, func(r approval.StandingRule) bool { return r.ID == id }); i >= 0 {
+			out = rules[i]
+		}
+	})
+	return out, err
+}
+
+// rewrite replaces the lines of rule id in the user's files of w with
+// what with returns ("" deletes the rule), checks the whole new text and
+// writes it; then hands the loaded rules to each of after.
+func rewrite(w Where, id, verb string, with func(approval.StandingRule) (string, error), after ...func([]approval.StandingRule)) (approval.StandingRule, error) {
 	for _, f := range []struct{ file, layer string }{{w.UserFile(), LayerUser}, {w.WorkspaceFile(), LayerWorkspace}} {
 		if f.file == "" {
 			continue
@@ -180,7 +212,7 @@ func Remove(w Where, id string) (approval.StandingRule, error) {
 		}
 		_, rules, err := parse(f.file, f.layer, string(old))
 		if err != nil {
-			return approval.StandingRule{}, fmt.Errorf("policy: %w (fix it first; nothing was removed)", err)
+			return approval.StandingRule{}, fmt.Errorf("policy: %w (fix it first; nothing was %s)", err, verb)
 		}
 		i := slices.IndexFunc(rules, func(r approval.StandingRule) bool { return r.ID == id })
 		if i < 0 {
@@ -191,15 +223,26 @@ func Remove(w Where, id string) (approval.StandingRule, error) {
 		if i+1 < len(rules) {
 			end = rules[i+1].Line - 1
 		}
-		// Keep comment lines just above the next rule: they are its.
-		for end > start+1 && strings.HasPrefix(strings.TrimSpace(lines[end-1]), "#") {
+		// Keep comment and blank lines just above the next rule: they are its.
+		for end > start+1 && (strings.HasPrefix(strings.TrimSpace(lines[end-1]), "#") || strings.TrimSpace(lines[end-1]) == "") {
 			end--
 		}
-		text := strings.Join(slices.Delete(lines, start, end), "")
-		if _, _, err := parse(f.file, f.layer, text); err != nil {
-			return approval.StandingRule{}, fmt.Errorf("policy: removing %s would break the file: %w", id, err)
+		repl, err := with(rules[i])
+		if err != nil {
+			return approval.StandingRule{}, err
 		}
-		return rules[i], atomicfile.Write(f.file, []byte(text), 0o600)
+		text := strings.Join(slices.Concat(lines[:start], []string{repl}, lines[end:]), "")
+		_, now, err := parse(f.file, f.layer, text)
+		if err != nil {
+			return approval.StandingRule{}, fmt.Errorf("policy: %s would not load, so nothing was %s: %w", id, verb, err)
+		}
+		if err := atomicfile.Write(f.file, []byte(text), 0o600); err != nil {
+			return approval.StandingRule{}, err
+		}
+		for _, a := range after {
+			a(now)
+		}
+		return rules[i], nil
 	}
-	return approval.StandingRule{}, fmt.Errorf("policy: no rule %q in the user's files (a workspace's own rules are edited in its .gatehouse/policy.toml)", id)
+	return approval.StandingRule{}, fmt.Errorf("policy: no rule %q in the user's files (a workspace's own rules are edited in its .gatehouse/policy.toml, built-in ones are overridden by a deny or ask of yours)", id)
 }

@@ -8,6 +8,9 @@
 //   - workspace: policy.d/<key>.toml in the same folder, for one workspace
 //     keyed by its real path (the user's decision about that folder, never
 //     stored inside it);
+//   - builtin: builtin.toml, shipped with the app: the read-only set that
+//     safe and plan mode run without asking (approval.ReadsOnly), listed
+//     like the others, never written;
 //   - project: the workspace's own .gatehouse/policy.toml, read only once
 //     the user trusts it (trust kind "policy", kept with its content hash),
 //     and only able to tighten: a file with an allow rule is refused whole.
@@ -44,25 +47,26 @@ const (
 	LayerProject   = "project"
 )
 
-// fileRule is one [[rule]] as written.
-type fileRule struct {
-	ID       string   `toml:"id"`
-	Decision string   `toml:"decision"`
-	Tool     string   `toml:"tool"`
-	Commands []string `toml:"commands"`
-	Files    []string `toml:"files"`
-	Action   string   `toml:"action"`
-	Cwd      string   `toml:"cwd"`
-	Reason   string   `toml:"reason"`
-	Summary  string   `toml:"summary"`
-	Match    []string `toml:"match"`
-	NotMatch []string `toml:"not_match"`
+// Written is one [[rule]] as written in a file, or in the window's form
+// (commands as shell text).
+type Written struct {
+	ID       string   `toml:"id" json:"id,omitempty"`
+	Decision string   `toml:"decision" json:"decision"`
+	Tool     string   `toml:"tool" json:"tool"`
+	Commands []string `toml:"commands" json:"commands,omitempty"`
+	Files    []string `toml:"files" json:"files,omitempty"`
+	Action   string   `toml:"action" json:"action,omitempty"`
+	Cwd      string   `toml:"cwd" json:"cwd,omitempty"`
+	Reason   string   `toml:"reason" json:"reason,omitempty"`
+	Summary  string   `toml:"summary" json:"summary,omitempty"`
+	Match    []string `toml:"match" json:"match,omitempty"`
+	NotMatch []string `toml:"not_match" json:"notMatch,omitempty"`
 }
 
 type fileShape struct {
 	// Workspace is the folder a per-workspace file is for (its real path).
-	Workspace string     `toml:"workspace"`
-	Rule      []fileRule `toml:"rule"`
+	Workspace string    `toml:"workspace"`
+	Rule      []Written `toml:"rule"`
 }
 
 // Error is a policy file that loaded nothing: where and why.
@@ -130,7 +134,7 @@ func parse(file, layer, text string) (fileShape, []approval.StandingRule, error)
 }
 
 // compile checks fr and makes it a standing rule, its examples checked.
-func compile(fr fileRule, layer, file string, i int) (approval.StandingRule, error) {
+func compile(fr Written, layer, file string, i int) (approval.StandingRule, error) {
 	v, err := approval.ParseVerdict(fr.Decision)
 	if err != nil {
 		return approval.StandingRule{}, err
@@ -144,14 +148,21 @@ func compile(fr fileRule, layer, file string, i int) (approval.StandingRule, err
 	if len(fr.Commands) > 0 && len(fr.Files) > 0 {
 		return approval.StandingRule{}, errors.New("a rule has commands or files, not both")
 	}
-	if fr.Action != "" && fr.Action != "exec" && fr.Action != "start" {
-		return approval.StandingRule{}, fmt.Errorf("action %q: want exec or start", fr.Action)
+	switch fr.Action {
+	case "", "exec", "start":
+	case "status", "logs", "list":
+		if len(fr.Commands) > 0 || len(fr.Files) > 0 {
+			return approval.StandingRule{}, fmt.Errorf("action %q names no command: a rule for it has no commands or files", fr.Action)
+		}
+	default:
+		return approval.StandingRule{}, fmt.Errorf("action %q: want exec or start (or status, logs, list without commands)", fr.Action)
 	}
 	if strings.HasPrefix(fr.Cwd, "/") || strings.HasPrefix(fr.Cwd, "..") || strings.HasPrefix(fr.Cwd, "~") {
 		return approval.StandingRule{}, fmt.Errorf("cwd %q: a folder relative to the workspace root", fr.Cwd)
 	}
 	r := approval.StandingRule{Decision: v, Reason: fr.Reason, Layer: layer, File: file}
 	r.ID, r.Tool, r.Action, r.Cwd, r.Summary = fr.ID, fr.Tool, fr.Action, fr.Cwd, fr.Summary
+	r.Match, r.NotMatch = fr.Match, fr.NotMatch
 	if r.ID == "" {
 		r.ID = fmt.Sprintf("%s:%d", layer, i+1)
 	}
@@ -203,6 +214,8 @@ func summarize(r approval.StandingRule) string {
 		if r.Cwd != "" && r.Cwd != "." {
 			what += " in " + r.Cwd + "/"
 		}
+	case r.Action != "":
+		what = r.Tool + " " + r.Action
 	case len(r.Files) > 0:
 		what = r.Tool + " on " + strings.Join(r.Files, ", ")
 	default:

@@ -3,6 +3,7 @@ package policy
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -61,16 +62,23 @@ func realPath(dir string) string {
 // Policy is the standing policy in force: the rules of every file that
 // loaded, and an error for every file that did not (which loaded nothing).
 type Policy struct {
-	Rules  []approval.StandingRule `json:"rules"`
-	Errors []*Error                `json:"errors,omitempty"`
+	// Builtin is the built-in layer (what safe and plan run unasked);
+	// Rules are the files' rules.
+	Builtin []approval.StandingRule `json:"builtin"`
+	Rules   []approval.StandingRule `json:"rules"`
+	Errors  []*Error                `json:"errors,omitempty"`
 	// Untrusted is the workspace's own file when it exists and the user has
 	// not trusted its content: not read.
 	Untrusted string `json:"untrusted,omitempty"`
+	// UntrustedText and UntrustedHash are that file's content as read, to
+	// show before trust, and what TrustProject must be given to trust it.
+	UntrustedText string `json:"untrustedText,omitempty"`
+	UntrustedHash string `json:"untrustedHash,omitempty"`
 }
 
 // Load reads every layer of w now.
 func Load(w Where) Policy {
-	var p Policy
+	p := Policy{Builtin: Builtin()}
 	add := func(file, layer string, check func(fileShape, []approval.StandingRule) error) {
 		shape, rules, err := readFile(file, layer)
 		if err == nil && check != nil {
@@ -121,7 +129,8 @@ func (p *Policy) loadProject(w Where, root string) {
 		}
 	}
 	if !ok {
-		p.Untrusted = file
+		p.Untrusted, p.UntrustedHash = file, c.Hash
+		p.UntrustedText = string(c.Data[c.Files[0]])
 		return
 	}
 	_, rules, err := parse(file, LayerProject, string(c.Data[c.Files[0]]))
@@ -172,8 +181,14 @@ func (s *Source) Policy() Policy {
 	return s.cur
 }
 
-// Rules are the rules in force now (approval.Config.Standing).
-func (s *Source) Rules() []approval.StandingRule { return s.Policy().Rules }
+// Rules are the rules in force now, the built-in layer's first
+// (approval.Config.Standing).
+func (s *Source) Rules() []approval.StandingRule { return s.Policy().All() }
+
+// All is every rule of p: the built-in layer's, then the files'.
+func (p Policy) All() []approval.StandingRule {
+	return append(slices.Clip(p.Builtin), p.Rules...)
+}
 
 func (s *Source) refresh(force bool) {
 	s.mu.Lock()
@@ -201,4 +216,25 @@ func (s *Source) stampNow() string {
 		}
 	}
 	return out
+}
+
+// TrustProject trusts the workspace's own policy file of w with the
+// content the user was shown (hash, Policy.UntrustedHash); a file changed
+// since is refused, and asked again.
+func TrustProject(w Where, hash string) error {
+	if w.Workspace == "" || w.Trust == nil {
+		return errors.New("policy: no workspace, or no trust store")
+	}
+	root := realPath(w.Workspace)
+	c, err := trust.Read(root, trust.KindPolicy)
+	if err != nil {
+		return err
+	}
+	if c.Empty() {
+		return fmt.Errorf("policy: %s is gone", w.ProjectFile())
+	}
+	if c.Hash != hash {
+		return fmt.Errorf("policy: %s changed since it was shown; read it again before trusting it", w.ProjectFile())
+	}
+	return w.Trust.Trust(root, trust.KindPolicy, c)
 }

@@ -165,7 +165,7 @@ func TestRulesSurviveARestart(t *testing.T) {
 		t.Fatalf("added %+v", r)
 	}
 	src := NewSource(f.w)
-	rules := src.Rules()
+	rules := src.Policy().Rules
 	if len(rules) != 2 {
 		t.Fatalf("after restart: %+v", rules)
 	}
@@ -188,7 +188,7 @@ func TestRulesSurviveARestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	time.Sleep(10 * time.Millisecond)
-	if rules := src.Rules(); len(rules) != 1 || rules[0].ID != "keep" {
+	if rules := src.Policy().Rules; len(rules) != 1 || rules[0].ID != "keep" {
 		t.Fatalf("after remove: %+v", rules)
 	}
 	if b, _ := os.ReadFile(f.w.UserFile()); !strings.HasPrefix(string(b), "# mine\n") {

@@ -27,11 +27,15 @@ func (h *Host) Audit() *policy.Audit {
 	return policy.OpenAudit(h.env.DataDir)
 }
 
-// standing is the gate's standing policy and audit log for a session in
-// root; nil where the host has no config or data folder.
+// standing is the gate's standing policy (the built-in layer at least)
+// and audit log for a session in root; the log and saving are nil where
+// the host has no data or config folder.
 func (h *Host) standing(root string) (func() []approval.StandingRule, func(approval.AuditEntry),
 	func(protocol.Rule, string) (approval.StandingRule, error)) {
-	var rules func() []approval.StandingRule
+	// Without a config folder the built-in layer alone: what safe runs
+	// unasked is the same everywhere.
+	builtin := policy.Builtin()
+	rules := func() []approval.StandingRule { return builtin }
 	if h.env.ConfigDir != "" {
 		src := policy.NewSource(h.PolicyWhere(root))
 		for _, e := range src.Policy().Errors {

@@ -46,6 +46,7 @@ import type {
   Window,
   Worktree,
   Worktrees,
+  Written,
 } from "./protocol.gen";
 
 declare global {
@@ -59,6 +60,7 @@ declare global {
 
 /** The methods of gui.App, as Wails binds them. */
 export interface GuiApp {
+  AddPolicyRule(arg1: Written, arg2: string): Promise<PolicyView>;
   AgentDefinitions(): Promise<Definition[] | null>;
   AgentsPending(): Promise<Pending | null>;
   AgentsTrustWorkspace(arg1: string): Promise<void>;
@@ -68,12 +70,13 @@ export interface GuiApp {
   AuditLog(arg1: AuditFilter): Promise<AuditEntry[] | null>;
   Cancel(): Promise<void>;
   ChangedFiles(): Promise<ChangedFile[] | null>;
-  CheckPolicy(arg1: string): Promise<Decided>;
+  CheckPolicy(arg1: string, arg2: string): Promise<Decided>;
   ChooseWorkspace(): Promise<AppState>;
   Commands(): Promise<Command[] | null>;
   Compact(): Promise<void>;
   ContextWindow(): Promise<Window>;
   DetectLocalModels(): Promise<LocalServer[] | null>;
+  EditPolicyRule(arg1: string, arg2: Written): Promise<PolicyView>;
   ExportAudit(arg1: AuditFilter): Promise<string>;
   FileDiff(arg1: string): Promise<FileDiffView>;
   GetSettings(): Promise<SettingsView>;
@@ -135,6 +138,7 @@ export interface GuiApp {
   SubmitWithImages(arg1: string, arg2: ImageRef[]): Promise<SubmitResult>;
   SubmitWithMentions(arg1: string, arg2: string[]): Promise<SubmitResult>;
   TestConnection(arg1: SettingsInput): Promise<ConnectionResult>;
+  TrustPolicyFile(arg1: string): Promise<PolicyView>;
   TrustedFolders(): Promise<FolderTrust[] | null>;
   Undo(arg1: string, arg2: UndoSelection): Promise<UndoAppliedPayload>;
   UndoCompact(): Promise<void>;
@@ -168,6 +172,7 @@ export interface GitviewService {
 
 /** Calls gui.App's methods in the Go backend. */
 export const App: GuiApp = {
+  AddPolicyRule: (arg1: Written, arg2: string) => window.go.gui.App.AddPolicyRule(arg1, arg2),
   AgentDefinitions: () => window.go.gui.App.AgentDefinitions(),
   AgentsPending: () => window.go.gui.App.AgentsPending(),
   AgentsTrustWorkspace: (arg1: string) => window.go.gui.App.AgentsTrustWorkspace(arg1),
@@ -177,12 +182,13 @@ export const App: GuiApp = {
   AuditLog: (arg1: AuditFilter) => window.go.gui.App.AuditLog(arg1),
   Cancel: () => window.go.gui.App.Cancel(),
   ChangedFiles: () => window.go.gui.App.ChangedFiles(),
-  CheckPolicy: (arg1: string) => window.go.gui.App.CheckPolicy(arg1),
+  CheckPolicy: (arg1: string, arg2: string) => window.go.gui.App.CheckPolicy(arg1, arg2),
   ChooseWorkspace: () => window.go.gui.App.ChooseWorkspace(),
   Commands: () => window.go.gui.App.Commands(),
   Compact: () => window.go.gui.App.Compact(),
   ContextWindow: () => window.go.gui.App.ContextWindow(),
   DetectLocalModels: () => window.go.gui.App.DetectLocalModels(),
+  EditPolicyRule: (arg1: string, arg2: Written) => window.go.gui.App.EditPolicyRule(arg1, arg2),
   ExportAudit: (arg1: AuditFilter) => window.go.gui.App.ExportAudit(arg1),
   FileDiff: (arg1: string) => window.go.gui.App.FileDiff(arg1),
   GetSettings: () => window.go.gui.App.GetSettings(),
@@ -244,6 +250,7 @@ export const App: GuiApp = {
   SubmitWithImages: (arg1: string, arg2: ImageRef[]) => window.go.gui.App.SubmitWithImages(arg1, arg2),
   SubmitWithMentions: (arg1: string, arg2: string[]) => window.go.gui.App.SubmitWithMentions(arg1, arg2),
   TestConnection: (arg1: SettingsInput) => window.go.gui.App.TestConnection(arg1),
+  TrustPolicyFile: (arg1: string) => window.go.gui.App.TrustPolicyFile(arg1),
   TrustedFolders: () => window.go.gui.App.TrustedFolders(),
   Undo: (arg1: string, arg2: UndoSelection) => window.go.gui.App.Undo(arg1, arg2),
   UndoCompact: () => window.go.gui.App.UndoCompact(),

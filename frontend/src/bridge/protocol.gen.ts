@@ -439,6 +439,56 @@ export interface UndoSelection {
 
 export type UndoChoice = "keep" | "restore";
 
+export interface Written {
+  id?: string;
+  decision: string;
+  tool: string;
+  commands?: string[];
+  files?: string[];
+  action?: string;
+  cwd?: string;
+  reason?: string;
+  summary?: string;
+  match?: string[];
+  notMatch?: string[];
+}
+
+export interface PolicyView {
+  rules: PolicyRule[] | null;
+  errors: PolicyFileError[] | null;
+  untrusted?: string;
+  untrustedText?: string;
+  untrustedHash?: string;
+  userFile: string;
+  workspaceFile?: string;
+}
+
+export interface PolicyRule extends StandingRule {
+  uses: Use;
+  written: Written;
+}
+
+export interface StandingRule extends Rule {
+  decision: string;
+  reason?: string;
+  layer: string;
+  file?: string;
+  line?: number;
+  match?: string[];
+  notMatch?: string[];
+}
+
+export interface Use {
+  count: number;
+  last: string;
+}
+
+export interface PolicyFileError {
+  file: string;
+  line?: number;
+  message: string;
+}
+
 export interface Definition {
   name: string;
   description: string;
@@ -507,14 +557,6 @@ export interface Decided {
   decision: string;
   rules?: StandingRule[];
   why: string;
-}
-
-export interface StandingRule extends Rule {
-  decision: string;
-  reason?: string;
-  layer: string;
-  file?: string;
-  line?: number;
 }
 
 export interface AppState {
@@ -640,29 +682,6 @@ export interface VisionView {
   model: string;
   canSee: boolean;
   source: string;
-}
-
-export interface PolicyView {
-  rules: PolicyRule[] | null;
-  errors: PolicyFileError[] | null;
-  untrusted?: string;
-  userFile: string;
-  workspaceFile?: string;
-}
-
-export interface PolicyRule extends StandingRule {
-  uses: Use;
-}
-
-export interface Use {
-  count: number;
-  last: string;
-}
-
-export interface PolicyFileError {
-  file: string;
-  line?: number;
-  message: string;
 }
 
 export interface ProcessLogs {

@@ -8,7 +8,10 @@ afterEach(cleanup);
 
 const view: PolicyView = {
   rules: [{ id: "p-1", tool: "bash", commands: [["npm", "test"]], summary: "allow: run `npm test`", decision: "allow", layer: "workspace",
-    file: "/cfg/policy.d/a.toml", line: 4, uses: { count: 2, last: "2026-01-01T00:00:00Z" } }],
+    file: "/cfg/policy.d/a.toml", line: 4, uses: { count: 2, last: "2026-01-01T00:00:00Z" },
+    written: { decision: "allow", tool: "bash", commands: ["npm test"], match: ["npm test"] } },
+  { id: "builtin:read_file", tool: "read_file", summary: "allow: read_file (any arguments)", decision: "allow", layer: "builtin", line: 13,
+    uses: { count: 0, last: "0001-01-01T00:00:00Z" }, written: { decision: "allow", tool: "read_file" } }],
   errors: [{ file: "/w/.gatehouse/policy.toml", line: 6, message: "rule r allows: a workspace's own policy can only tighten" }],
   userFile: "/cfg/policy.toml", workspaceFile: "/cfg/policy.d/a.toml",
 };
@@ -17,6 +20,9 @@ function backend(): PolicyBackend {
   return {
     list: vi.fn(async () => view),
     remove: vi.fn(async () => ({ ...view, rules: [] })),
+    add: vi.fn(async () => view),
+    edit: vi.fn(async () => view),
+    trustFile: vi.fn(async () => ({ ...view, untrusted: undefined })),
     check: vi.fn(async () => ({ decision: "allow" as const, why: "allowed by rule p-1 in the workspace policy (/cfg/policy.d/a.toml)" })),
     audit: vi.fn(async () => [{ time: "2026-01-01T00:00:00Z", session: "s1", callId: "c1", tool: "bash", summary: "bash exec: npm test",
       mode: "manual" as const, by: "policy", decision: "allow", standing: [{ id: "p-1", decision: "allow", layer: "workspace", summary: "x" }] }]),
@@ -41,10 +47,65 @@ describe("Settings → Permissions", () => {
     fireEvent.input(screen.getByLabelText("Command line to test"), { target: { value: "npm test" } });
     fireEvent.click(screen.getByRole("button", { name: "Test" }));
     await waitFor(() => expect(screen.getByText(/allowed by rule p-1/)).toBeTruthy());
-    expect(api.check).toHaveBeenCalledWith("npm test");
+    expect(api.check).toHaveBeenCalledWith("bash", "npm test");
+    // Another tool: the field asks for a path.
+    fireEvent.input(screen.getByLabelText("Tool to test"), { target: { value: "apply_patch" } });
+    fireEvent.input(screen.getByLabelText("Path to test (empty: the tool as a whole)"), { target: { value: "docs/a.md" } });
+    fireEvent.click(screen.getByRole("button", { name: "Test" }));
+    await waitFor(() => expect(api.check).toHaveBeenCalledWith("apply_patch", "docs/a.md"));
+
+    // The built-in layer is listed apart, marked, with nothing to edit or delete.
+    const builtin = screen.getByLabelText("rule builtin:read_file");
+    expect(builtin.textContent).toContain("built-in");
+    expect(builtin.closest("details")?.textContent).toContain("what safe and plan mode run without asking (1 rules)");
+    expect(within(builtin).queryAllByRole("button")).toHaveLength(0);
 
     fireEvent.click(screen.getByRole("button", { name: "Delete rule p-1" }));
     await waitFor(() => expect(screen.queryByLabelText("rule p-1")).toBeNull());
     expect(api.remove).toHaveBeenCalledWith("p-1");
+  });
+});
+
+describe("Settings → Permissions: editing", () => {
+  it("edits a rule in its form; a refused edit says why and keeps the draft; a good one closes the form", async () => {
+    const api = backend();
+    (api.edit as ReturnType<typeof vi.fn>)
+      .mockRejectedValueOnce(new Error("policy: p-1 would not load, so nothing was changed: rule 1: match example \"npm test\" is not matched"))
+      .mockResolvedValueOnce(view);
+    render(<PermissionsSection deps={{ policy: api } as unknown as SettingsDeps} setDirty={() => {}} onSaved={() => {}} goTo={() => {}} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Edit rule p-1" }));
+    const form = within(screen.getByRole("form", { name: "Edit rule p-1" }));
+    const commands = form.getByLabelText(/^Commands, one a line/) as HTMLTextAreaElement;
+    expect(commands.value).toBe("npm test");
+    expect((form.getByLabelText(/^Must match/) as HTMLTextAreaElement).value).toBe("npm test");
+    fireEvent.input(commands, { target: { value: "npm run test:*" } });
+    fireEvent.click(form.getByRole("button", { name: "Save rule" }));
+    await waitFor(() => expect(form.getByRole("alert").textContent).toContain("is not matched"));
+    expect(api.edit).toHaveBeenLastCalledWith("p-1", expect.objectContaining({ decision: "allow", tool: "bash", commands: ["npm run test:*"], match: ["npm test"] }));
+    expect(commands.value).toBe("npm run test:*");
+
+    fireEvent.input(form.getByLabelText(/^Must match/), { target: { value: "npm run test:unit" } });
+    fireEvent.click(form.getByRole("button", { name: "Save rule" }));
+    await waitFor(() => expect(screen.queryByRole("form", { name: "Edit rule p-1" })).toBeNull());
+    expect(api.edit).toHaveBeenLastCalledWith("p-1", expect.objectContaining({ commands: ["npm run test:*"], match: ["npm run test:unit"] }));
+  });
+
+  it("adds a rule for everywhere, and trusts the workspace's own file as shown", async () => {
+    const api = backend();
+    (api.list as ReturnType<typeof vi.fn>).mockResolvedValue({ ...view, untrusted: "/w/.gatehouse/policy.toml", untrustedText: "[[rule]]\ndecision = \"deny\"", untrustedHash: "h1" });
+    render(<PermissionsSection deps={{ policy: api } as unknown as SettingsDeps} setDirty={() => {}} onSaved={() => {}} goTo={() => {}} />);
+    const pending = within(await screen.findByRole("group", { name: "Workspace policy waiting for trust" }));
+    expect(pending.getByText(/decision = "deny"/)).toBeTruthy();
+    fireEvent.click(pending.getByRole("button", { name: "Trust this file" }));
+    await waitFor(() => expect(api.trustFile).toHaveBeenCalledWith("h1"));
+    fireEvent.click(screen.getByRole("button", { name: "Add a rule…" }));
+    const form = within(screen.getByRole("form", { name: "New rule" }));
+    fireEvent.change(form.getByLabelText("Decision"), { target: { value: "deny" } });
+    fireEvent.input(form.getByLabelText(/^Commands, one a line/), { target: { value: "git push **\n\n" } });
+    fireEvent.input(form.getByLabelText("Reason"), { target: { value: "pushes go through review" } });
+    fireEvent.click(form.getByLabelText("everywhere"));
+    fireEvent.click(form.getByRole("button", { name: "Save rule" }));
+    await waitFor(() => expect(api.add).toHaveBeenCalledWith(expect.objectContaining({ decision: "deny", tool: "bash", commands: ["git push **"], reason: "pushes go through review" }), "everywhere"));
+
   });
 });

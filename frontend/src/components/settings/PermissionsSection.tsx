@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import type { AuditEntry, PolicyDecided, PolicyView } from "../../bridge/policy";
 import type { SectionProps } from "./sections";
+import { PolicyRuleForm } from "./PolicyRuleForm";
 
 /**
  * Settings → Permissions: the standing policy (every rule with its layer,
@@ -11,10 +12,16 @@ export function PermissionsSection({ deps }: SectionProps) {
   const api = deps.policy;
   const [view, setView] = useState<PolicyView | null>(null);
   const [error, setError] = useState("");
+  const [tool, setTool] = useState("bash");
   const [line, setLine] = useState("");
   const [decided, setDecided] = useState<PolicyDecided | null>(null);
   const [audit, setAudit] = useState<AuditEntry[]>([]);
   const [text, setText] = useState("");
+  // The rule being edited (its layer and id), or "new" for the add form.
+  const [editing, setEditing] = useState("");
+  const builtin = view?.rules?.filter((r) => r.layer === "builtin") ?? [];
+  const mine = view?.rules?.filter((r) => r.layer !== "builtin") ?? [];
+  const saved = (v: PolicyView) => { setView(v); setDecided(null); setEditing(""); };
 
   const reload = useCallback(() => {
     if (!api) return;
@@ -36,9 +43,10 @@ export function PermissionsSection({ deps }: SectionProps) {
       {view && (
         <section aria-label="Standing rules">
           <h3>Standing rules</h3>
-          {(view.rules ?? []).length === 0 && <p className="settings-note">No standing rules yet: “Always allow…” in the dialog saves one.</p>}
+          <button type="button" className="secondary" onClick={reload} title="Read the policy files again (after an edit outside Gatehouse)">Reload</button>
+          {mine.length === 0 && <p className="settings-note">No standing rules of yours yet: “Always allow…” in the dialog saves one.</p>}
           <ul className="policy-rules">
-            {(view.rules ?? []).map((r) => (
+            {mine.map((r) => (
               <li key={r.layer + r.id} aria-label={`rule ${r.id}`}>
                 <span className={`policy-decision decision-${r.decision}`}>{r.decision}</span> <code>{r.summary}</code>
                 {r.reason && <> — {r.reason}</>}
@@ -46,25 +54,58 @@ export function PermissionsSection({ deps }: SectionProps) {
                   {r.id} · {r.layer} policy · {r.file}{r.line ? `:${r.line}` : ""} · decided {r.uses.count} time{r.uses.count === 1 ? "" : "s"}
                   {r.uses.count > 0 && <>, last {new Date(r.uses.last).toLocaleString()}</>}
                 </div>
-                {r.layer !== "project" && (
-                  <button type="button" className="secondary" aria-label={`Delete rule ${r.id}`}
-                    onClick={() => api!.remove(r.id ?? "").then((v) => { setView(v); setDecided(null); }, (e) => setError(String(e)))}>Delete</button>
+                {(r.layer === "user" || r.layer === "workspace") && (
+                  <>
+                    <button type="button" className="secondary" aria-label={`Edit rule ${r.id}`} onClick={() => setEditing(r.layer + r.id)}>Edit</button>{" "}
+                    <button type="button" className="secondary" aria-label={`Delete rule ${r.id}`}
+                      onClick={() => api!.remove(r.id ?? "").then(saved, (e) => setError(String(e)))}>Delete</button>
+                  </>
+                )}
+                {editing === r.layer + r.id && (
+                  <PolicyRuleForm label={`Edit rule ${r.id}`} start={r.written} onCancel={() => setEditing("")}
+                    onSave={(w) => api!.edit(r.id ?? "", w).then(saved)} />
                 )}
               </li>
             ))}
           </ul>
+          <details className="policy-builtin">
+            <summary>Built-in: what safe and plan mode run without asking ({builtin.length} rules)</summary>
+            <p className="settings-note">Shipped with Gatehouse, not editable; a deny or ask rule of yours beats them, and manual mode still asks.</p>
+            <ul className="policy-rules">
+              {builtin.map((r) => (
+                <li key={r.id} aria-label={`rule ${r.id}`}>
+                  <span className={`policy-decision decision-${r.decision}`}>{r.decision}</span> <code>{r.summary}</code>
+                  {r.reason && <> — {r.reason}</>} <span className="settings-note">· built-in</span>
+                </li>
+              ))}
+            </ul>
+          </details>
+          {editing === "new" ? (
+            <PolicyRuleForm label="New rule" scoped start={{ decision: "allow", tool: "bash" }} onCancel={() => setEditing("")}
+              onSave={(w, scope) => api!.add(w, scope).then(saved)} />
+          ) : (
+            <button type="button" className="secondary" onClick={() => setEditing("new")}>Add a rule…</button>
+          )}
           {(view.errors ?? []).map((e) => (
             <p key={e.file + e.line} className="settings-error" role="alert">Not loaded: {e.file}{e.line ? `:${e.line}` : ""}: {e.message}</p>
           ))}
-          {view.untrusted && <p className="settings-note">{view.untrusted} is not read until you trust this folder.</p>}
+          {view.untrusted && (
+            <div role="group" aria-label="Workspace policy waiting for trust">
+              <p className="settings-note">{view.untrusted} is not read until you trust it. It can only ask or deny: a file that allows is refused whole.</p>
+              <pre>{view.untrustedText}</pre>
+              <button type="button" className="secondary" onClick={() => api!.trustFile(view.untrustedHash ?? "").then(saved, (e) => setError(String(e)))}>Trust this file</button>
+            </div>
+          )}
           <p className="settings-note">Saved in {view.workspaceFile ?? "—"} (this workspace) and {view.userFile} (everywhere).</p>
         </section>
       )}
       {api && (
         <section aria-label="Test a command">
           <h3>Test a command</h3>
-          <form onSubmit={(e) => { e.preventDefault(); api.check(line).then(setDecided, (err) => setError(String(err))); }}>
-            <input type="text" aria-label="Command line to test" value={line} onChange={(e) => setLine(e.target.value)} placeholder="npm test && curl x" />
+          <form onSubmit={(e) => { e.preventDefault(); api.check(tool.trim() || "bash", line).then(setDecided, (err) => setError(String(err))); }}>
+            <input type="text" aria-label="Tool to test" value={tool} onChange={(e) => setTool(e.target.value)} placeholder="bash" size={14} />
+            <input type="text" aria-label={tool.trim() === "" || tool.trim() === "bash" ? "Command line to test" : "Path to test (empty: the tool as a whole)"}
+              value={line} onChange={(e) => setLine(e.target.value)} placeholder={tool.trim() === "" || tool.trim() === "bash" ? "npm test && curl x" : "src/main.go"} />
             <button type="submit" className="secondary">Test</button>
           </form>
           {decided && <p role="status"><strong>{decided.decision || "no rule"}</strong>: {decided.why}</p>}
