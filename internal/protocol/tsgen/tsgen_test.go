@@ -107,7 +107,7 @@ func TestOutputShape(t *testing.T) {
 		// an embedded struct is a base: ProcessInfo's fields, PolicyRule's own
 		"export type ProcessStartedPayload = ProcessInfo;\n",
 		"export interface ProcessInfo {\n  processId: string;",
-		"export interface PolicyRule extends StandingRule {\n  uses: Use;\n}",
+		"export interface PolicyRule extends StandingRule {\n  uses: Use;\n",
 		"  exitCode?: number;\n",
 		"  rule?: Rule;\n",
 		"  args: unknown;\n",
