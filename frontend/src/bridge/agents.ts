@@ -2,6 +2,7 @@
 // the bound Agents* methods. Components get an AgentsTrustBackend, so unit
 // tests pass a fake one.
 import { App } from "./bound.gen";
+import { afterFirstFrame } from "./paint";
 import type { FolderTrust, Pending, PendingFile } from "./protocol.gen";
 
 
@@ -21,7 +22,7 @@ export interface AgentsTrustBackend {
 }
 
 export const agentsTrustBackend: AgentsTrustBackend = {
-  pending: () => App.AgentsPending(),
+  pending: () => afterFirstFrame(App.AgentsPending),
   trust: (hash) => App.AgentsTrustWorkspace(hash),
 };
 

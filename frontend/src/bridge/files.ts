@@ -3,6 +3,7 @@
 // / watch.degraded events. Components get a FilesBackend as a prop, so unit
 // tests pass a fake.
 import { App } from "./bound.gen";
+import { afterFirstFrame } from "./paint";
 import { EventsOn } from "./wailsjs/runtime/runtime";
 import {
   WAILS_EVENT_NAME,
@@ -44,8 +45,8 @@ export const filesBackend: FilesBackend = {
   readFile: (path) => App.ReadFileForView(path),
   image: (path) => App.WorkspaceImage(path),
   fileDiff: (path) => App.FileDiff(path),
-  changedFiles: async () => (await App.ChangedFiles()) ?? [],
-  watchState: () => App.WatchState(),
+  changedFiles: async () => (await afterFirstFrame(App.ChangedFiles)) ?? [],
+  watchState: () => afterFirstFrame(App.WatchState),
   onFsChanged: (cb) => onEvent("fs.changed", (e) => cb(e.payload)),
   onWatchDegraded: (cb) => onEvent("watch.degraded", (e) => cb(e.payload.reason)),
 };

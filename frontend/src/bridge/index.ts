@@ -2,6 +2,7 @@
 // to the backend through these functions, so tests can run the UI against the
 // real backend (e2e) and unit tests can swap this module out.
 import { App } from "./bound.gen";
+import { afterFirstFrame, frameDrawn } from "./paint";
 import { BrowserOpenURL, EventsOn } from "./wailsjs/runtime/runtime";
 import { copyText } from "./clipboard";
 import {
@@ -34,7 +35,10 @@ export type ModelAPI = "chat" | "responses";
 
 export const backend = {
   state: (): Promise<AppState> => App.State(),
-  ready: (): Promise<void> => App.Ready(),
+  ready: (): Promise<void> => {
+    frameDrawn();
+    return App.Ready();
+  },
   chooseWorkspace: (): Promise<AppState> => App.ChooseWorkspace(),
   setApprovalMode: (mode: ApprovalMode): Promise<AppState> => App.SetApprovalMode(mode),
 
@@ -55,7 +59,7 @@ export const backend = {
   /** Approves the plan the model proposed: switches to mode (not plan) and starts the turn that carries it out. */
   approvePlan: (plan: string, mode: ApprovalMode): Promise<{ queued: boolean }> => App.ApprovePlan(plan, mode),
   /** The composer's slash commands: built-ins, then the user's own files. */
-  commands: async (): Promise<SlashCommand[]> => (await App.Commands()) ?? [],
+  commands: async (): Promise<SlashCommand[]> => (await afterFirstFrame(App.Commands)) ?? [],
   /** Sends the user's command name with args (its prompt with $ARGUMENTS replaced). */
   runCommand: (name: string, args: string): Promise<{ queued: boolean }> => App.RunCommand(name, args),
   /** Workspace files and folders (ending in /) matching query fuzzily, for the composer's @ picker. */
@@ -75,7 +79,7 @@ export const backend = {
   /** Messages waiting for the running turn to stop. */
   queued: async (): Promise<string[]> => (await App.Queued()) ?? [],
   /** The agents the open session may delegate to, with the file each came from ("built-in" for the built-ins). */
-  agentDefinitions: async (): Promise<AgentDefinition[]> => (await App.AgentDefinitions()) ?? [],
+  agentDefinitions: async (): Promise<AgentDefinition[]> => (await afterFirstFrame(App.AgentDefinitions)) ?? [],
   /** Stops a background agent of the open session (its processes end with it). */
   stopSubagent: (id: string): Promise<void> => App.StopSubagent(id),
   /** The open session as of its last delivered event (see lastSeq). */
@@ -92,7 +96,7 @@ export const backend = {
   setModel: (name: string): Promise<AppState> => App.SetModel(name),
 
   /** The context window the next turn will have (the gauge before the first turn); may ask the server, once per model. */
-  contextWindow: (): Promise<{ tokens: number; source: string }> => App.ContextWindow(),
+  contextWindow: (): Promise<{ tokens: number; source: string }> => afterFirstFrame(App.ContextWindow),
   /** Keeps the width a side panel was dragged to; the frame's state brings it back after a restart. */
   setPanelWidth: (panel: string, width: number): Promise<void> => App.SetPanelWidth(panel, width),
 

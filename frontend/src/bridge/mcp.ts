@@ -2,6 +2,7 @@
 // mcp.updated events. Components get an McpBackend, so unit tests pass a
 // fake one.
 import { App } from "./bound.gen";
+import { afterFirstFrame } from "./paint";
 import { EventsOn } from "./wailsjs/runtime/runtime";
 import {
   WAILS_EVENT_NAME,
@@ -40,7 +41,7 @@ export interface McpBackend {
 }
 
 export const mcpBackend: McpBackend = {
-  list: () => App.McpList(),
+  list: () => afterFirstFrame(App.McpList),
   restart: (name) => App.McpRestart(name),
   setDisabled: (name, disabled) => App.McpSetDisabled(name, disabled),
   setToolEnabled: (name, tool, on) => App.McpSetToolEnabled(name, tool, on),

@@ -3,6 +3,7 @@
 // system browser, the clipboard). Components get a ProcessBackend, so unit
 // tests pass a fake one.
 import { App } from "./bound.gen";
+import { afterFirstFrame } from "./paint";
 import { BrowserOpenURL, ClipboardSetText, EventsOn } from "./wailsjs/runtime/runtime";
 import { WAILS_EVENT_NAME, type GatehouseEvent, type ProcessInfo, type ProcessLogs } from "./protocol.gen";
 
@@ -32,7 +33,7 @@ export interface ProcessBackend {
 }
 
 export const processBackend: ProcessBackend = {
-  list: async () => (await App.Processes()) ?? [],
+  list: async () => (await afterFirstFrame(App.Processes)) ?? [],
   logs: (id, offset, limit) => App.ProcessLogs(id, offset, limit),
   write: (id, input) => App.ProcessWrite(id, input),
   resize: (id, rows, cols) => App.ProcessResize(id, rows, cols),

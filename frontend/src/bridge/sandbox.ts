@@ -2,6 +2,7 @@
 // confined (settings, header), and the process groups a crashed run left
 // (process panel). Components get these interfaces, so tests pass fakes.
 import { App } from "./bound.gen";
+import { afterFirstFrame } from "./paint";
 import type { Leftover, SandboxView } from "./protocol.gen";
 
 export type { Leftover, SandboxView };
@@ -28,6 +29,6 @@ export const sandboxBackend: SandboxBackend = {
 };
 
 export const leftoverBackend: LeftoverBackend = {
-  list: async () => (await App.Leftovers()) ?? [],
+  list: async () => (await afterFirstFrame(App.Leftovers)) ?? [],
   stop: async (id) => (await App.StopLeftover(id)) ?? [],
 };
