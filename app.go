@@ -36,5 +36,8 @@ func runWindow(app *gui.App) error {
 		OnBeforeClose:    beforeClose,
 		Bind:             gui.Services(app),
 		Linux:            &linux.Options{Icon: appIcon},
+		// Files dragged in from another application reach the backend as
+		// paths (WebKitGTK gives the page only their URIs); see gui's filesDropped.
+		DragAndDrop: &options.DragAndDrop{EnableFileDrop: true},
 	})
 }

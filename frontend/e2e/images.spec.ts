@@ -133,3 +133,30 @@ test("view_image shows the model a workspace image; the transcript and the file 
   const viewer = page.getByRole("dialog", { name: "File ui/dot.png" });
   await expect(viewer.getByRole("img", { name: "ui/dot.png" })).toHaveJSProperty("naturalWidth", 1);
 });
+
+test("a message with a picture and an @-mention sends both in one request", async ({ app }) => {
+  const a = await app({
+    approvalMode: "safe",
+    script: { models: ["fake-model"], modelMeta: seeing, responses: [{ text: "The button is off by one." }] },
+    files: { "src/button.css": ".button { margin-left: 3px; }\n" },
+  });
+  const { page } = a;
+  await pastePNG(page, 40, 20);
+  await expect(page.getByRole("listitem", { name: "Attachment pasted image" }).getByRole("img")).toBeVisible();
+  const box = page.getByRole("textbox", { name: "Message" });
+  await box.fill("why does it look like this? ");
+  await box.pressSequentially("@src/butt");
+  await expect(page.getByRole("listbox", { name: "Files" }).getByRole("option").first()).toHaveText("src/button.css");
+  await box.press("Tab");
+  await box.press("Enter");
+  await expect(page.getByRole("article", { name: "Reply" }).last()).toContainText("The button is off by one.");
+  await expect(page.getByRole("listitem", { name: "Attachment pasted image" })).toHaveCount(0);
+  const chats = ((await a.modelRequests()) as (Recorded & { body?: unknown })[]).filter((r) => r.path.endsWith("/chat/completions"));
+  expect(chats).toHaveLength(1);
+  expect(chats[0].images?.map((i) => [i.role, i.mime])).toEqual([["user", "image/png"]]);
+  const sent = JSON.stringify(chats[0].body);
+  expect(sent).toContain("why does it look like this? @src/button.css");
+  expect(sent).toContain('<file path=\\"src/button.css\\">');
+  expect(sent).toContain("margin-left: 3px");
+  expect(await a.modelViolations()).toEqual([]);
+});

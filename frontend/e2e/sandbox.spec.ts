@@ -63,3 +63,35 @@ test("a refused .git/hooks write explains itself on the card", async ({ app }) =
   await expect(page.getByRole("note").filter({ hasText: /read-only mount|put them back/ })).toContainText(".git/hooks");
   expect(fs.existsSync(path.join(workspace, ".git/hooks/pre-commit"))).toBe(false);
 });
+
+// A long-running process too can be run once outside the sandbox, by the
+// user only: the red button in the dialog starts it unconfined (its write
+// outside happens), and the card says so.
+test("a start can be run once, unconfined, from the dialog", async ({ app }) => {
+  const outside = path.join("/var/tmp", `gatehouse-e2e-start-${process.pid}-${Date.now()}`);
+  try {
+    const { page, modelRequests } = await app({
+      approvalMode: "manual",
+      script: {
+        models: ["fake-model"],
+        responses: [call("call_1", "bash", { action: "start", command: `echo out > ${outside}; sleep 30` }), { text: "Started." }],
+      },
+    });
+    const badge = page.getByRole("button", { name: /^Commands are not confined/ });
+    test.skip((await badge.count()) > 0, "commands are not confined here");
+    const box = page.getByRole("textbox", { name: "Message" });
+    await box.fill("start a server");
+    await box.press("Enter");
+    const dialog = page.getByRole("dialog", { name: /bash wants to/ });
+    await expect(dialog.locator(".approval-sandbox")).toContainText(/confined by/);
+    const unconfined = dialog.getByRole("button", { name: "Run once, unconfined" });
+    await expect(unconfined).toHaveClass(/danger/);
+    await unconfined.click();
+    await expect(page.getByRole("article", { name: "Reply" }).last()).toContainText("Started.");
+    await expect(page.getByRole("note").filter({ hasText: /^Unconfined:/ })).toContainText("outside the OS sandbox");
+    await expect.poll(() => fs.existsSync(outside)).toBe(true);
+    expect(JSON.stringify(await modelRequests())).toContain("run this one process outside the OS sandbox");
+  } finally {
+    fs.rmSync(outside, { force: true });
+  }
+});

@@ -107,7 +107,7 @@ test("copy puts a code block's text on the window's clipboard", async ({ app }) 
   await expect.poll(clipboard).toBe("npm run check -- --copy-me");
 });
 
-test("retry sends the last turn's prompt again; edit puts it back in the composer", async ({ app }) => {
+test("retry sends the last turn's prompt again in place of that turn; edit puts it back in the composer", async ({ app }) => {
   const { page, modelRequests } = await app({
     approvalMode: "auto",
     script: { responses: [{ text: "First try." }, { text: "Second try." }] },
@@ -120,9 +120,11 @@ test("retry sends the last turn's prompt again; edit puts it back in the compose
   type ChatRequest = { path: string; body?: { messages: { role: string; content?: unknown }[] } };
   const chats = ((await modelRequests()) as ChatRequest[]).filter((r) => r.path.endsWith("/chat/completions"));
   expect(chats).toHaveLength(2);
-  const users = chats[1].body!.messages.filter((m) => m.role === "user").map((m) => JSON.stringify(m.content));
-  expect(users).toHaveLength(2);
-  for (const u of users) expect(u).toContain("tell me a fact");
+  // The retried turn's prompt and answer are not sent again.
+  const sent = chats[1].body!.messages.filter((m) => m.role !== "system").map((m) => `${m.role}: ${JSON.stringify(m.content)}`);
+  expect(sent).toHaveLength(1);
+  expect(sent[0]).toContain("user: ");
+  expect(sent[0]).toContain("tell me a fact");
 
   await page.getByRole("button", { name: "Edit" }).click();
   await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue("tell me a fact");

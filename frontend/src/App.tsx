@@ -22,14 +22,16 @@ import { FileTree } from "./components/FileTree";
 import { SessionCost } from "./components/SessionCost";
 import { HelpOverlay } from "./components/HelpOverlay";
 import { useShortcuts } from "./components/shortcuts";
-import type { ModelPrice } from "./components/cost";
+import { turnModels, type TurnPrices } from "./components/cost";
 import { loadRich } from "./rich";
 import type { FilesBackend } from "./bridge/files";
 import type { LeftoverBackend, SandboxBackend } from "./bridge/sandbox";
 import type { McpBackend } from "./bridge/mcp";
 import type { AgentsTrustBackend, TrustedFoldersBackend } from "./bridge/agents";
+import type { CommandsTrustBackend } from "./bridge/commands";
 import type { PolicyBackend } from "./bridge/policy";
 import { AgentsTrust } from "./components/AgentsTrust";
+import { CommandsTrust } from "./components/CommandsTrust";
 import { McpPanel } from "./components/McpPanel";
 import type { UndoBackend } from "./bridge/undo";
 import { useUndo } from "./undo/useUndo";
@@ -49,7 +51,7 @@ const panelDefaultsNoServers = { files: 260, processes: 440 };
 
 const autoNotice = "This window started in auto mode: tool calls run without asking you first. The workspace boundary still holds. Change the mode with Approval in the header.";
 
-export function App({ backend, processes, sessions, localModels, files, approvals, mcp, initialState, sandbox, leftovers, undo: undoApi, agentsTrust, trusted, git, policy }: {
+export function App({ backend, processes, sessions, localModels, files, approvals, mcp, initialState, sandbox, leftovers, undo: undoApi, agentsTrust, commandsTrust, trusted, git, policy }: {
   backend: Backend;
   /** The frame's state when the page had it before mounting (main.tsx): the first render is then the real frame. */
   initialState?: AppState;
@@ -65,6 +67,8 @@ export function App({ backend, processes, sessions, localModels, files, approval
   mcp?: McpBackend;
   /** Trust for the workspace's .gatehouse/agents/ (absent: no prompt). */
   agentsTrust?: AgentsTrustBackend;
+  /** The workspace's own slash commands waiting for trust. */
+  commandsTrust?: CommandsTrustBackend;
   /** Settings → Trusted folders. */
   trusted?: TrustedFoldersBackend;
   /** Settings → Permissions: standing rules and the audit log. */
@@ -139,16 +143,24 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const cancel = useCallback(() => void backend.cancel(), [backend]);
 
   const newSession = useMemo(() => sessions && (() => void sessions.create().then(() => store.resync(), (e) => setError(String(e)))), [sessions, store]);
-  // The model's price, read again whenever the frame's state changes (a saved setting, a switched model).
-  const [price, setPrice] = useState<ModelPrice | undefined>();
+  // The prices of the model in effect and of each model the session's turns ran on, read again whenever the
+  // frame's state changes (a saved setting, a switched model) or a turn names a model not priced yet.
+  const [prices, setPrices] = useState<TurnPrices | undefined>();
+  const models = turnModels(transcript.items, transcript.children).join("\n");
   useEffect(() => {
     if (!state || state.needsSetup) return;
     let live = true;
-    backend.getSettings().then((v) => live && setPrice({ price: v.price, source: v.priceSource }), () => live && setPrice(undefined));
+    Promise.all([backend.getSettings(), backend.prices(models ? models.split("\n") : [])]).then(
+      ([v, ps]) => live && setPrices({
+        current: { price: v.price, source: v.priceSource },
+        byModel: Object.fromEntries(ps.map((p) => [p.model, { price: p.price, source: p.source }])),
+      }),
+      () => live && setPrices(undefined),
+    );
     return () => {
       live = false;
     };
-  }, [backend, state]);
+  }, [backend, state, models]);
   const [ruleFocus, setRuleFocus] = useState<{ id: string; n: number } | undefined>();
   const showRule = useMemo(() => approvals && ((id: string) => setRuleFocus((f) => ({ id, n: (f?.n ?? 0) + 1 }))), [approvals]);
   const planActions = useMemo(() => ({
@@ -169,14 +181,15 @@ export function App({ backend, processes, sessions, localModels, files, approval
   }), [backend, store, newSession]); // eslint-disable-line react-hooks/exhaustive-deps
   const mentions = useMemo(() => ({
     candidates: backend.mentionCandidates,
-    submit: async (text: string, paths: string[]) => {
-      const r = await backend.submitWithMentions(text, paths);
+    submit: async (text: string, paths: string[], images: ImageRef[]) => {
+      const r = await backend.submitMessage(text, paths, images);
       if (r.queued) store.addQueued(text);
     },
   }), [backend, store]);
   const undo = useUndo(undoApi, `${transcript.sessionId}:${transcript.items.length}`, files?.onFsChanged);
-  const actions = useMemo(() => ({ openURL: backend.openURL, openSettings, newSession, copy: backend.copyText, showRule, price,
-    compact: backend.compact, undoCompact: backend.undoCompact, undo: undo.actions, plan: planActions, answer: backend.answerQuestion }), [backend, openSettings, newSession, showRule, price, undo.actions, planActions]);
+  const actions = useMemo(() => ({ openURL: backend.openURL, openSettings, newSession, copy: backend.copyText, showRule, prices,
+    compact: backend.compact, undoCompact: backend.undoCompact, undo: undo.actions, plan: planActions, answer: backend.answerQuestion,
+    allowDomain: sandbox?.allowDomain }), [backend, openSettings, newSession, showRule, prices, undo.actions, planActions, sandbox]);
   const [help, setHelp] = useState(false);
   // The Changes view, in place of the chat while open; read again on every change on disk.
   const [changesOpen, setChangesOpen] = useState(false);
@@ -231,7 +244,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
             <SessionsMenu backend={sessions} hasWorkspace={!!state.workspace} busy={transcript.turnId !== ""} onSwitched={() => void store.resync()} />
           )}
           gauge={state.workspace ? <ContextGauge use={contextUse} next={nextWindow} /> : undefined}
-          cost={state.workspace ? <SessionCost items={transcript.items} children={transcript.children} price={price} /> : undefined}
+          cost={state.workspace ? <SessionCost items={transcript.items} children={transcript.children} prices={prices} /> : undefined}
           changes={git && state.workspace ? (
             <button type="button" className="secondary header-changes" aria-pressed={changesOpen} onClick={() => setChangesOpen((o) => !o)}
               title="Review, stage and commit the workspace's git changes">Changes</button>
@@ -256,7 +269,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
           </main>
         ) : changesOpen && git && state.workspace ? (
           <main className="body">
-            <Changes key={state.workspace} git={git} refresh={`${fsTick}:${transcript.turnId}`} onClose={() => setChangesOpen(false)}
+            <Changes key={state.workspace} git={git} refresh={`${fsTick}:${transcript.turnId}`} onClose={() => setChangesOpen(false)} image={files?.image}
               onUndo={undo.actions ? (unit) => undo.actions!.open(unit, "undo") : undefined}
               onSwitched={() => void act(backend.state().then((s) => (void store.resync(), s)))} />
           </main>
@@ -266,13 +279,18 @@ export function App({ backend, processes, sessions, localModels, files, approval
               {files && state.workspace ? <FileTree key={state.workspace} files={files} revert={undo.actions?.revert} /> : undefined}
             </SidePanel>
             <ImagesContext.Provider value={backend}>
-            <Chat state={state} transcript={transcript} notice={startMode.current === "auto" ? autoNotice : undefined} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onCancel={cancel} findSignal={findSignal} slash={slash} mentions={mentions}
+            <Chat state={state} transcript={transcript} notice={startMode.current === "auto" ? autoNotice : undefined} onChooseWorkspace={chooseWorkspace} onSubmit={submit} onRetry={backend.retry} onCancel={cancel} findSignal={findSignal} slash={slash} mentions={mentions}
               onStopAgent={(id) => backend.stopSubagent(id)} agentSources={agentSources} />
             </ImagesContext.Provider>
+            <div className="trust-prompts">
             {agentsTrust && state.workspace && (
               <AgentsTrust key={state.workspace} backend={agentsTrust} refresh={`${transcript.sessionId}:${transcript.turnId}`}
                 onTrusted={() => setAgentsTrusted((n) => n + 1)} />
             )}
+            {commandsTrust && state.workspace && (
+              <CommandsTrust key={state.workspace} backend={commandsTrust} refresh={`${transcript.sessionId}:${transcript.turnId}`} />
+            )}
+            </div>
             {mcp && showServers && (
               <SidePanel side="right" title="Servers" emptyText="MCP servers show up here." {...panelProps("servers")}>
                 <McpPanel key={state.workspace} backend={mcp} />

@@ -144,6 +144,9 @@ type Outcome struct {
 	// Err is set when Reason is error.
 	Err   error
 	Usage protocol.Usage
+	// Model is the model that answered the turn's last request: what its
+	// Usage is priced at ("" when it made none).
+	Model string
 	// Blocked is the call the user rejected, when Reason is blocked_by_approval.
 	Blocked *protocol.Blocked
 	// Plan is the plan the model proposed, when the turn ended with one.
@@ -190,4 +193,29 @@ func (a *Agent) emit(turnID string, typ protocol.EventType, payload any) {
 		return
 	}
 	a.cfg.Events.Publish(protocol.Event{SessionID: a.cfg.SessionID, TurnID: turnID, Type: typ, Payload: payload})
+}
+
+// dropTurn takes the turn turnID, the last one, out of the history (its
+// prompt and everything after it), for a retry that replaces it. It
+// reports whether it did: not when no prompt has that id, nor when a
+// checkpoint summary stands for part of the turn (the summary already
+// tells the model of it).
+func (a *Agent) dropTurn(turnID string) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for i := len(a.history) - 1; i >= 0; i-- {
+		m := a.history[i]
+		if m.Role != llm.RoleUser || m.ID != turnID {
+			continue
+		}
+		if i < a.firstSent() {
+			return false
+		}
+		for _, later := range a.history[i:] {
+			delete(a.cleared, later.ToolCallID)
+		}
+		a.history = a.history[:i:i]
+		return true
+	}
+	return false
 }

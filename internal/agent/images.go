@@ -25,6 +25,10 @@ const ViewImageTool = "view_image"
 type Prompt struct {
 	Text   string
 	Images []images.Image
+	// Replaces is the id of the turn this prompt retries (the last one):
+	// its messages leave the model's history before this turn starts,
+	// unless a checkpoint summary already stands for them.
+	Replaces string
 }
 
 // updateSees asks Config.CanSee, before a request and outside a.mu.

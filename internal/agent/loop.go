@@ -28,7 +28,11 @@ func (a *Agent) RunPrompt(ctx context.Context, turnID string, pr Prompt) Outcome
 	}
 	a.turnID.Store(&turnID)
 	defer a.turnID.Store(nil)
-	a.emit(turnID, protocol.TurnStarted, protocol.TurnStartedPayload{Prompt: prompt, Images: refs(pr.Images)})
+	replaces := ""
+	if pr.Replaces != "" && a.dropTurn(pr.Replaces) {
+		replaces = pr.Replaces
+	}
+	a.emit(turnID, protocol.TurnStarted, protocol.TurnStartedPayload{Prompt: prompt, Images: refs(pr.Images), Replaces: replaces})
 	a.mu.Lock()
 	a.undo = nil // a compaction can be undone only before the next turn
 	a.mu.Unlock()
@@ -38,7 +42,7 @@ func (a *Agent) RunPrompt(ctx context.Context, turnID string, pr Prompt) Outcome
 	a.appendHistory(user)
 	out := a.loop(ctx, turnID)
 	out.TurnID = turnID
-	p := protocol.TurnStoppedPayload{Reason: out.Reason, Usage: out.Usage, Context: a.contextUse(out), Blocked: out.Blocked, Plan: out.Plan}
+	p := protocol.TurnStoppedPayload{Reason: out.Reason, Usage: out.Usage, Model: out.Model, Context: a.contextUse(out), Blocked: out.Blocked, Plan: out.Plan}
 	if out.Err != nil {
 		p.Error = out.Err.Error()
 		p.ErrorKind = string(llm.KindOf(out.Err))
@@ -95,6 +99,9 @@ func (a *Agent) loop(ctx context.Context, turnID string) Outcome {
 			a.emit(turnID, protocol.MessageDelta, protocol.MessageDeltaPayload{MessageID: msgID, Text: text})
 		})
 		out.Usage = out.Usage.Add(resp.Usage)
+		if resp.Model != "" {
+			out.Model = resp.Model
+		}
 		if resp.Usage.PromptTokens > 0 {
 			out.ContextTokens, out.ContextEstimated = resp.Usage.PromptTokens, false
 			a.observe(resp.Usage.PromptTokens, msgs, specs)

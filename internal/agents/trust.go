@@ -13,16 +13,7 @@ import (
 // hash was trusted. A folder without definitions, or one the trust store
 // cannot read, is not trusted.
 func WorkspaceTrust(ts *trust.Store) func(workspace string) *trust.Content {
-	return func(ws string) *trust.Content {
-		c, err := trust.Read(ws, trust.KindAgents)
-		if err != nil || c.Empty() {
-			return nil
-		}
-		if ok, err := ts.Trusted(ws, trust.KindAgents, c); err != nil || !ok {
-			return nil
-		}
-		return &c
-	}
+	return func(ws string) *trust.Content { return ts.Loadable(ws, trust.KindAgents) }
 }
 
 // PendingFile is one file of a workspace's .gatehouse/agents/ as the trust
@@ -47,20 +38,9 @@ type Pending struct {
 // FIFO) are listed with why; they never load. With only refused files the
 // Hash is "" and there is nothing to trust.
 func PendingTrust(ts *trust.Store, ws string) (*Pending, error) {
-	if ws == "" {
-		return nil, nil
-	}
-	c, err := trust.Read(ws, trust.KindAgents)
-	if err != nil || c.Empty() && len(c.Refused) == 0 {
+	c, err := ts.Waiting(ws, trust.KindAgents)
+	if c == nil {
 		return nil, err
-	}
-	if !c.Empty() {
-		if ok, err := ts.Trusted(ws, trust.KindAgents, c); err != nil || ok && len(c.Refused) == 0 {
-			return nil, err
-		} else if ok {
-			c.Hash = "" // trusted already: only the refusals to show
-			c.Files = nil
-		}
 	}
 	p := &Pending{Hash: c.Hash}
 	for _, rel := range c.Files {
@@ -88,14 +68,11 @@ var ErrChanged = errors.New("the workspace's agent definitions changed since the
 // as shown (hash, from Pending); content that changed meanwhile is not
 // trusted and ErrChanged returned.
 func TrustWorkspace(ts *trust.Store, ws, hash string) error {
-	c, err := trust.Read(ws, trust.KindAgents)
-	if err != nil {
-		return err
-	}
-	if c.Empty() || c.Hash != hash {
+	err := ts.TrustShown(ws, trust.KindAgents, hash)
+	if errors.Is(err, trust.ErrChanged) {
 		return ErrChanged
 	}
-	return ts.Trust(ws, trust.KindAgents, c)
+	return err
 }
 
 // Check loads the session's definitions again (a definition changed since

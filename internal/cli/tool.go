@@ -20,6 +20,7 @@ import (
 	"gatehouse/internal/settings"
 	"gatehouse/internal/tools"
 	"gatehouse/internal/tools/builtin"
+	"gatehouse/internal/tools/web"
 	"gatehouse/internal/workspace"
 )
 
@@ -103,12 +104,13 @@ func Tool(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		cfg = cmdhost.ConfigOf(saved)
 	}
 	cmds.ConfigDir = env.ConfigDir
-	procs := proc.NewRegistry(cmds.Options(proc.Options{Env: env.ProcEnv}, ws.Root(), cmds.Scratch("tool"),
-		func() cmdhost.Config { return cfg }))
+	setting := func() cmdhost.Config { return cfg }
+	network := cmds.Network("tool", setting)
+	procs := proc.NewRegistry(cmds.Options(proc.Options{Env: env.ProcEnv}, ws.Root(), cmds.Scratch("tool"), setting, network))
 	defer procs.CloseAll()
 	var tool tools.Tool
 	var names []string
-	for _, t := range builtin.Tools(ws, procs) {
+	for _, t := range builtin.ToolsWith(ws, procs, web.Config{Network: network}) {
 		names = append(names, t.Spec().Name)
 		if t.Spec().Name == name {
 			tool = t

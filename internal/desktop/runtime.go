@@ -26,6 +26,16 @@ func (r *Runtime) Emit(name string, data any) {
 	runtime.EventsEmit(r.ctx, name, data)
 }
 
+// OnFileDrop calls dropped with the paths of the files dragged onto the
+// window from another application (a file manager), as GTK delivers them
+// (the window must enable Wails' file drop). Calls come one drop at a time.
+func (r *Runtime) OnFileDrop(dropped func(paths []string)) {
+	if r == nil || r.ctx == nil {
+		return
+	}
+	runtime.OnFileDrop(r.ctx, func(_, _ int, paths []string) { dropped(paths) })
+}
+
 // ChooseFolder opens the native folder dialog; "" means the user cancelled.
 func (r *Runtime) ChooseFolder(title, start string) (string, error) {
 	if r == nil || r.ctx == nil {

@@ -125,7 +125,9 @@ func (a *App) deliver(e protocol.Event) {
 }
 
 func (a *App) startup(ctx context.Context) {
-	a.rt.Store(desktop.New(ctx))
+	rt := desktop.New(ctx)
+	a.rt.Store(rt)
+	rt.OnFileDrop(a.filesDropped)
 	a.updateTitle()
 }
 

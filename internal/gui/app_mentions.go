@@ -2,41 +2,107 @@ package gui
 
 import (
 	"context"
+	"errors"
+	"sort"
 
 	"gatehouse/internal/mention"
+	"gatehouse/internal/protocol"
+	"gatehouse/internal/session"
 )
 
-// MentionCandidates lists the workspace's files and folders (folders end
-// in /) matching query fuzzily, best first: the composer's @ picker.
-// Ignored files and secrets are left out, as for the model.
-func (a *App) MentionCandidates(query string) []string {
+// MentionCandidate is one entry of the composer's @ picker: what the
+// message carries (a path, a folder ending in /, session:ID) and what the
+// picker and the chip show.
+type MentionCandidate struct {
+	Mention string `json:"mention"`
+	Label   string `json:"label"`
+}
+
+// maxSessionDigest caps what an @-mention of a session attaches.
+const maxSessionDigest = 32 << 10
+
+// MentionCandidates lists what query matches, best first: the earlier
+// sessions of this workspace whose title matches (at most 5), then the
+// workspace's files and folders (folders end in /). Ignored files and
+// secrets are left out, as for the model.
+func (a *App) MentionCandidates(query string) []MentionCandidate {
 	a.mu.Lock()
 	ws := a.ws
 	a.mu.Unlock()
+	out := []MentionCandidate{}
 	if ws == nil {
-		return []string{}
+		return out
 	}
-	out := mention.Candidates(context.Background(), ws, query, 20)
-	if out == nil {
-		return []string{}
+	type hit struct {
+		info session.Info
+		s    int
 	}
+	var hits []hit
+	for _, s := range a.ListSessions() {
+		if s.Current {
+			continue
+		}
+		if sc, ok := mention.Match(s.Title, query); ok {
+			hits = append(hits, hit{session.Info{ID: s.ID, Title: s.Title}, sc})
+		} else if sc, ok := mention.Match("session", query); ok && query != "" {
+			hits = append(hits, hit{session.Info{ID: s.ID, Title: s.Title}, sc + 5000})
+		}
+	}
+	sort.SliceStable(hits, func(i, j int) bool { return hits[i].s < hits[j].s })
+	if len(hits) > 5 {
+		hits = hits[:5]
+	}
+	// A title that starts with or holds the query comes before the files;
+	// one that only holds its letters in order, after them.
+	var weak []MentionCandidate
+	for _, h := range hits {
+		c := MentionCandidate{Mention: mention.SessionPrefix + h.info.ID, Label: "Session: " + h.info.Title}
+		if h.s < mention.Loose {
+			out = append(out, c)
+		} else {
+			weak = append(weak, c)
+		}
+	}
+	for _, p := range mention.Candidates(context.Background(), ws, query, 20) {
+		out = append(out, MentionCandidate{Mention: p, Label: p})
+	}
+	out = append(out, weak...)
 	return out
 }
 
-// SubmitWithMentions sends text with the mentioned files (path, or
-// path:10-40) and folders (path/) attached after it. A mention the
-// workspace boundary refuses, or over the size cap, fails the send and
-// says which.
-func (a *App) SubmitWithMentions(text string, mentions []string) (SubmitResult, error) {
-	a.mu.Lock()
-	ws := a.ws
-	a.mu.Unlock()
-	if ws == nil {
-		return SubmitResult{}, errNoSession
+// sessionDigest is what mentioning saved session id of the workspace
+// attaches (session.Digest).
+func (a *App) sessionDigest(id string) (string, error) {
+	store := a.kit.Sessions()
+	ws := a.workspaceRoot()
+	if store == nil || ws == "" {
+		return "", errors.New("sessions are not saved")
 	}
-	extra, err := mention.Attach(context.Background(), ws, mentions)
+	l, err := store.Load(ws, id)
 	if err != nil {
-		return SubmitResult{}, err
+		return "", err
 	}
-	return a.Submit(text + extra)
+	return session.Digest(l, maxSessionDigest), nil
+}
+
+// SubmitMessage sends what the composer holds as one message: text, the
+// mentioned files, ranges, folders and earlier sessions attached after it,
+// and the pictures. A mention the workspace boundary refuses, or over the
+// size cap, fails the send and says which; a picture the model cannot see
+// fails it too. Nothing is sent then.
+func (a *App) SubmitMessage(text string, mentions []string, images []protocol.ImageRef) (SubmitResult, error) {
+	if len(mentions) > 0 {
+		a.mu.Lock()
+		ws := a.ws
+		a.mu.Unlock()
+		if ws == nil {
+			return SubmitResult{}, errNoSession
+		}
+		extra, err := mention.Attach(context.Background(), ws, mentions, a.sessionDigest)
+		if err != nil {
+			return SubmitResult{}, err
+		}
+		text += extra
+	}
+	return a.SubmitWithImages(text, images)
 }

@@ -114,3 +114,41 @@ func TestContextWindowBeforeTheFirstTurn(t *testing.T) {
 		t.Fatalf("from the setting: %+v", w)
 	}
 }
+
+// A model switched between turns: each turn's stop carries the model that
+// ran it, and Prices prices each at its own.
+func TestEachTurnCarriesItsModelAndItsPrice(t *testing.T) {
+	app, _, srv := newTestAppServer(t, llmtest.Script{Models: []string{"fake-model", "gpt-4o"},
+		Responses: []llmtest.Response{{Text: llmtest.Text("one")}, {Text: llmtest.Text("two")}}})
+	if _, err := app.SaveSettings(SettingsInput{BaseURL: srv.URL, Model: "gpt-4o", Price: &settings.Price{InputPerMTok: 2.5, OutputPerMTok: 10}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := app.SaveSettings(SettingsInput{BaseURL: srv.URL, Model: "fake-model", Price: &settings.Price{InputPerMTok: 3, OutputPerMTok: 15}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := app.Submit("first"); err != nil {
+		t.Fatal(err)
+	}
+	waitIdle(t, app)
+	if _, err := app.SetModel("gpt-4o"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := app.Submit("second"); err != nil {
+		t.Fatal(err)
+	}
+	waitIdle(t, app)
+	var models []string
+	for _, it := range app.Snapshot().Transcript {
+		if it.Kind == "stop" {
+			models = append(models, it.Model)
+		}
+	}
+	if !slices.Equal(models, []string{"fake-model", "gpt-4o"}) {
+		t.Fatalf("the turns' models %v", models)
+	}
+	got := app.Prices(models)
+	if len(got) != 2 || got[0].Source != settings.PriceSaved || got[0].Price.InputPerMTok != 3 ||
+		got[1].Source != settings.PriceSaved || got[1].Price.InputPerMTok != 2.5 {
+		t.Fatalf("prices %+v", got)
+	}
+}

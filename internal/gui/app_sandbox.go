@@ -3,7 +3,9 @@ package gui
 import (
 	"fmt"
 	"os"
+	"strings"
 
+	"gatehouse/internal/netproxy"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/sandbox"
 	"gatehouse/internal/sandbox/host"
@@ -21,6 +23,10 @@ type SandboxView struct {
 	// Sockets the Unix sockets commands may reach.
 	DenyList []string `json:"denyList"`
 	Sockets  []string `json:"socketList"`
+	// NetworkMode is the network setting (on, off or allow-list) and
+	// NetworkAllow its allow-list, as saved.
+	NetworkMode  string   `json:"networkMode"`
+	NetworkAllow []string `json:"networkAllow"`
 }
 
 // cmdHost is the supervisor host of this run (the recipe's).
@@ -37,7 +43,10 @@ func (a *App) Sandbox() SandboxView {
 	a.mu.Unlock()
 	c := a.kit.Sandbox()
 	v := SandboxView{Status: h.Describe(c, ws, h.Scratch(id), a.loginEnv.Environ()), DenyTCP: c.DenyTCP,
-		DenyList: c.DenyRead, Sockets: c.Sockets}
+		DenyList: c.DenyRead, Sockets: c.Sockets, NetworkMode: c.Network, NetworkAllow: c.Allow}
+	if v.NetworkAllow == nil {
+		v.NetworkAllow = []string{}
+	}
 	if v.DenyList == nil {
 		v.DenyList = sandbox.DefaultDenyRead
 	}
@@ -57,8 +66,55 @@ func (a *App) SetSandbox(mode string, denyTCP bool) (SandboxView, error) {
 	if mode != sandbox.ModeWorkspaceWrite && mode != sandbox.ModeOff {
 		return a.Sandbox(), fmt.Errorf("unknown sandbox mode %q: use workspace-write or off", mode)
 	}
-	a.saveSettings(func(s *settings.Settings) { s.Sandbox, s.SandboxDenyTCP = mode, denyTCP })
+	a.saveSettings(func(s *settings.Settings) {
+		s.Sandbox, s.SandboxDenyTCP = mode, denyTCP
+		switch {
+		case denyTCP:
+			s.Network = netproxy.ModeOff
+		case s.Network == netproxy.ModeOff:
+			s.Network = netproxy.ModeOn
+		}
+	})
 	return a.Sandbox(), nil
+}
+
+// SetNetwork saves the network of confined commands and web_fetch: on,
+// off or allow-list, and the allow-list's domains (a name, or "*." and a
+// name); the next command and fetch use them. Only the user calls this.
+func (a *App) SetNetwork(mode string, allow []string) (SandboxView, error) {
+	if mode != netproxy.ModeOn && mode != netproxy.ModeOff && mode != netproxy.ModeAllowList {
+		return a.Sandbox(), fmt.Errorf("unknown network mode %q: use on, off or allow-list", mode)
+	}
+	list, err := netproxy.CleanList(allow)
+	if err != nil {
+		return a.Sandbox(), err
+	}
+	a.saveSettings(func(s *settings.Settings) {
+		s.Network, s.SandboxDenyTCP, s.NetworkAllow = mode, mode == netproxy.ModeOff, list
+	})
+	return a.Sandbox(), nil
+}
+
+// AllowDomain lets the open session reach domain from now on, in the
+// network's allow-list mode (its commands through the proxy, and
+// web_fetch): the user's click on a refusal's card. Only the user calls
+// this.
+func (a *App) AllowDomain(domain string) error {
+	d := netproxy.Normalize(domain)
+	if _, err := netproxy.CleanList([]string{d}); err != nil || strings.HasPrefix(d, "*.") {
+		return fmt.Errorf("%q is not a domain", domain)
+	}
+	a.mu.Lock()
+	h, id := a.cmdHost(), ""
+	if a.sess != nil {
+		id = a.sess.ID()
+	}
+	a.mu.Unlock()
+	if id == "" {
+		return fmt.Errorf("no session is open")
+	}
+	h.Network(id, a.kit.Sandbox).Allow(d)
+	return nil
 }
 
 // SetSandboxLists saves the deny-read list and the Unix sockets commands

@@ -133,3 +133,25 @@ func (a *App) TestConnection(in SettingsInput) llm.ConnectionResult {
 	}
 	return llm.TestConnection(context.Background(), llm.API(api), in.BaseURL, key.Reveal(), in.Model).WithoutKey(withheld)
 }
+
+// ModelPrice is one model's price per million tokens and where it comes
+// from ("saved", "local", "builtin", "": none), for pricing each turn at
+// the model that ran it.
+type ModelPrice struct {
+	Model  string         `json:"model"`
+	Price  settings.Price `json:"price"`
+	Source string         `json:"source"`
+}
+
+// Prices returns the price of each of models at the base URL in effect,
+// in the order given.
+func (a *App) Prices(models []string) []ModelPrice {
+	s := a.effective().Settings
+	out := make([]ModelPrice, 0, len(models))
+	for _, m := range models {
+		s.Model = m
+		p, source := s.PriceOf()
+		out = append(out, ModelPrice{Model: m, Price: p, Source: source})
+	}
+	return out
+}

@@ -152,6 +152,8 @@ type Response struct {
 	FinishReason string
 	// Usage is the server's count; zero when it sent none.
 	Usage protocol.Usage
+	// Model is the model the request named (what Usage is priced at).
+	Model string
 }
 
 // Stream sends req and calls onText (if not nil) with each piece of text as
@@ -176,6 +178,7 @@ func (c *Client) Stream(ctx context.Context, req Request, onText func(string)) (
 	} else {
 		resp, events, err = c.streamChat(ctx, model, req, onText)
 	}
+	resp.Model = model
 	return resp, ended(ctx, err, events, int(attempts.Load()))
 }
 

@@ -1,6 +1,7 @@
 // Package mention turns the composer's @-mentions into text sent with the
-// message: a file (or a line range, path:10-40) or a folder's listing. It
-// reads through the same tools the model uses (read_file, list_dir, glob),
+// message: a file (or a line range, path:10-40), a folder's listing, or an
+// earlier session of the workspace (session:ID, its digest). Files are read
+// through the same tools the model uses (read_file, list_dir, glob),
 // so the workspace boundary, ignore files, secret names and size caps hold
 // exactly as for the model; a mention the boundary refuses fails the send.
 package mention
@@ -104,6 +105,17 @@ func Candidates(ctx context.Context, ws *workspace.Workspace, query string, max 
 	return res
 }
 
+// Loose is the lowest score of a match that is only a subsequence (the
+// query's characters in order, with gaps): a prefix or a substring scores
+// lower.
+const Loose = 2000
+
+// Match scores candidate (a path, a session's title) against query: lower
+// is better; ok is false when it does not match.
+func Match(candidate, query string) (int, bool) {
+	return score(strings.ToLower(candidate), strings.ToLower(query))
+}
+
 // score is lower for a better match: a prefix, then a substring, then a
 // subsequence (its gaps counted); ok is false when q is not in p in order.
 func score(p, q string) (int, bool) {
@@ -121,22 +133,35 @@ func score(p, q string) (int, bool) {
 			gaps++
 		}
 	}
-	return 2000 + gaps*10 + len(p), j == len(q)
+	return Loose + gaps*10 + len(p), j == len(q)
 }
 
 var rangeSuffix = regexp.MustCompile(`^(.*):(\d+)-(\d+)$`)
 
+// SessionPrefix starts a mention of an earlier session: session:ID.
+const SessionPrefix = "session:"
+
+// Sessions reads what a mention of session id attaches (its digest); nil:
+// sessions cannot be mentioned.
+type Sessions func(id string) (string, error)
+
 // Attach reads every mention and returns the text to send after the
 // message; an error names the mention that failed and why (outside the
 // workspace, not found, over the cap).
-func Attach(ctx context.Context, ws *workspace.Workspace, mentions []string) (string, error) {
+func Attach(ctx context.Context, ws *workspace.Workspace, mentions []string, sessions Sessions) (string, error) {
 	if len(mentions) == 0 {
 		return "", nil
 	}
 	var b strings.Builder
 	b.WriteString("\n\nAttached by the user (@-mentions):\n")
 	for _, m := range mentions {
-		part, err := one(ctx, ws, m)
+		var part string
+		var err error
+		if id, ok := strings.CutPrefix(m, SessionPrefix); ok {
+			part, err = session(sessions, id)
+		} else {
+			part, err = one(ctx, ws, m)
+		}
 		if err != nil {
 			return "", fmt.Errorf("@%s: %w", m, err)
 		}
@@ -146,6 +171,17 @@ func Attach(ctx context.Context, ws *workspace.Workspace, mentions []string) (st
 		}
 	}
 	return b.String(), nil
+}
+
+func session(sessions Sessions, id string) (string, error) {
+	if sessions == nil {
+		return "", fmt.Errorf("sessions cannot be mentioned here")
+	}
+	text, err := sessions(id)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("<session id=%q>\n%s</session>\n", id, text), nil
 }
 
 func one(ctx context.Context, ws *workspace.Workspace, m string) (string, error) {

@@ -45,7 +45,7 @@ func TestCandidates(t *testing.T) {
 
 func TestAttach(t *testing.T) {
 	ws := testWS(t)
-	text, err := Attach(context.Background(), ws, []string{"src/main.go:3-3", "src/"})
+	text, err := Attach(context.Background(), ws, []string{"src/main.go:3-3", "src/"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +61,7 @@ func TestAttach(t *testing.T) {
 func TestAttachRefusesOutsideTheWorkspace(t *testing.T) {
 	ws := testWS(t)
 	for _, m := range []string{"../secret.txt", filepath.Join(filepath.Dir(ws.Root()), "secret.txt"), "../"} {
-		text, err := Attach(context.Background(), ws, []string{m})
+		text, err := Attach(context.Background(), ws, []string{m}, nil)
 		if err == nil || strings.Contains(text, "top secret") {
 			t.Errorf("%s was attached: %q %v", m, text, err)
 		}

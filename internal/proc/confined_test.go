@@ -75,10 +75,43 @@ func TestConfinedTreeEndsWhenHostIsKilled(t *testing.T) {
 	confinedLayers(t, func(t *testing.T, mode string, _ sandbox.Layers) {
 		mark := newMark(t)
 		host := startHost(t, mark, 5, "-supervisor", suptest.Binary(t), "-confine", mode, "-dir", t.TempDir(), "-cmd", killsItsSupervisor)
+		below := descendantsOf(host.Process.Pid) // helpers, the spare, a holder and its bubblewrap
 		host.Process.Signal(syscall.SIGKILL)
 		host.Wait()
 		waitNoneMarked(t, mark)
+		for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+			var left []int
+			for _, pid := range below {
+				if s := stateOf(pid); s != "" && s != "Z" {
+					left = append(left, pid)
+				}
+			}
+			if len(left) == 0 {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("processes the host started are still alive: %v", describe(left))
+			}
+		}
 	})
+}
+
+// descendantsOf lists the processes below pid.
+func descendantsOf(pid int) []int {
+	var out []int
+	queue := []int{pid}
+	procs := scanProcs()
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		for _, st := range procs {
+			if ppidOf(st.pid) == p {
+				out = append(out, st.pid)
+				queue = append(queue, st.pid)
+			}
+		}
+	}
+	return out
 }
 
 // helpersOf lists the supervisor helpers running a command (not spares)

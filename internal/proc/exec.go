@@ -36,7 +36,28 @@ type ExecResult struct {
 	// command changed and the sandbox put back: with Landlock alone they
 	// are not read-only (sandbox.Guard).
 	Restored []string
+	// Network, in the network's allow-list mode, are the domains the
+	// command reached through the proxy and those it refused.
+	Network  *NetUse
 	Duration time.Duration
+}
+
+// NetUse are the domains one command reached and was refused.
+type NetUse struct {
+	Reached []string `json:"reached"`
+	Refused []string `json:"refused"`
+}
+
+// netUse reads c's record, nil without one or when it is empty.
+func netUse(c sandbox.NetCall) *NetUse {
+	if c == nil {
+		return nil
+	}
+	reached, refused := c.Domains()
+	if len(reached)+len(refused) == 0 {
+		return nil
+	}
+	return &NetUse{Reached: reached, Refused: refused}
 }
 
 // Exec runs a command to completion in its own process group, with stdin
@@ -117,6 +138,7 @@ func (r *Registry) Exec(ctx context.Context, spec ExecSpec) (ExecResult, error) 
 	res.Duration = time.Since(began)
 	res.ExitCode = code
 	res.Restored = l.restored
+	res.Network = netUse(l.net)
 
 	// The shell is gone; take what is left in the pipes, but do not wait for
 	// a background child that still holds them.

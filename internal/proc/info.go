@@ -29,6 +29,9 @@ type Info struct {
 	Ports     []int      `json:"ports,omitempty"` // TCP ports it listens on or printed as a local URL
 	// Confined: it runs (ran) confined by the sandbox.
 	Confined bool `json:"confined,omitempty"`
+	// Network, in the network's allow-list mode, are the domains it
+	// reached through the proxy so far and those refused.
+	Network *NetUse `json:"network,omitempty"`
 	// Restored marks an entry loaded from an earlier run of the app: it shows
 	// saved output and cannot be written to.
 	Restored bool `json:"restored,omitempty"`

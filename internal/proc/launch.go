@@ -12,6 +12,7 @@ type launched struct {
 	pid      int             // the shell
 	g        group           // what Stop kills
 	policy   *sandbox.Policy // the sandbox's, nil: unconfined
+	net      sandbox.NetCall // its identity at the network proxy, nil: none
 	wait     func() int
 	restored []string // set by wait: guarded paths the command changed, put back
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"gatehouse/internal/sandbox"
 )
 
 // process is one entry of a registry: a running or ended process, or one
@@ -20,6 +22,9 @@ type process struct {
 	// rdone is closed when the output reader hit EOF (every holder of the
 	// pty's terminal side is gone).
 	rdone chan struct{}
+	// net is its identity at the network proxy (allow-list mode), nil
+	// without one.
+	net sandbox.NetCall
 
 	mu        sync.Mutex
 	inf       Info
@@ -38,6 +43,7 @@ func (p *process) info() Info {
 		c := *in.ExitCode
 		in.ExitCode = &c
 	}
+	in.Network = netUse(p.net)
 	return in
 }
 

@@ -83,6 +83,8 @@ type Registry struct {
 
 	lifeR, lifeW *os.File // the supervisors' lifeline (see lifeline)
 	spare        *helper  // a helper started ahead of the next command
+	hold         *holder  // the namespaces the last confined commands joined
+	holdFailed   string   // the HolderKey of a holder that could not start
 	refilling    bool     // a spare is being started
 	lastDir      string   // folder of the last supervised command (see ahead)
 	refills      sync.WaitGroup
@@ -174,7 +176,15 @@ func findInPath(name string, env []string) string {
 // Start runs command in dir (already checked by the caller: this package
 // knows no workspace) under a new pseudo-terminal, as the leader of its own
 // session and process group.
-func (r *Registry) Start(command, dir string) (Info, error) {
+func (r *Registry) Start(command, dir string) (Info, error) { return r.start(command, dir, false) }
+
+// StartUnconfined is Start outside the sandbox (still under the helper):
+// the user chose so for this one process.
+func (r *Registry) StartUnconfined(command, dir string) (Info, error) {
+	return r.start(command, dir, true)
+}
+
+func (r *Registry) start(command, dir string, unconfined bool) (Info, error) {
 	env := r.environ("TERM=xterm-256color")
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -185,7 +195,7 @@ func (r *Registry) Start(command, dir string) (Info, error) {
 	if err != nil {
 		return Info{}, err
 	}
-	l, err := r.launch(command, dir, env, [3]*os.File{tty, tty, tty}, true, false)
+	l, err := r.launch(command, dir, env, [3]*os.File{tty, tty, tty}, true, unconfined)
 	tty.Close()
 	if err != nil {
 		f.Close()
@@ -196,7 +206,7 @@ func (r *Registry) Start(command, dir string) (Info, error) {
 	r.o.Ledger.add(l.g, command, dir)
 	p := &process{
 		id: "p" + strconv.Itoa(r.nextID), ring: NewRing(r.o.RingSize),
-		g: l.g, pty: f,
+		g: l.g, pty: f, net: l.net,
 		done: make(chan struct{}), rdone: make(chan struct{}),
 		inf: Info{PID: pid, Command: command, Cwd: dir, Status: StatusRunning, StartedAt: time.Now(), Confined: l.policy != nil},
 	}
@@ -358,6 +368,7 @@ func (r *Registry) CloseAll() {
 	r.mu.Lock()
 	r.closed = true
 	spareDone := r.dropSpare()
+	holdDone := r.dropHolder()
 	var ps []*process
 	for _, id := range r.order {
 		if p := r.procs[id]; !p.inf.Restored {
@@ -370,6 +381,7 @@ func (r *Registry) CloseAll() {
 	}
 	r.mu.Unlock()
 	awaitEnd(spareDone)
+	awaitEnd(holdDone)
 	r.stopAll(ps, gs)
 }
 

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -71,6 +72,11 @@ func (r *Registry) lifeline() (*os.File, error) {
 func (r *Registry) supervisorArgs(dir string, withPTY, unconfined bool) (args []string, pol *sandbox.Policy) {
 	if r.o.Sandbox != nil && !unconfined {
 		pol = r.o.Sandbox(dir)
+		if pol != nil && pol.ProxyPort != 0 {
+			// The network's allow-list mode: the session's own servers
+			// stay reachable to its later commands.
+			pol.ConnectPorts = r.livePorts()
+		}
 	}
 	return HelperArgs(r.o.KillGrace, withPTY, pol), pol
 }
@@ -203,18 +209,93 @@ func (r *Registry) refill() {
 
 // ahead are the policy flags a spare enters the sandbox's namespaces with
 // ahead of its command: those of the last command's folder, when they use
-// namespaces (a next command confined otherwise runs as without).
+// namespaces, and the holder it joins (a next command confined otherwise
+// runs as without).
 func (r *Registry) ahead() []string {
 	r.mu.Lock()
-	dir := r.lastDir
+	dir, hold := r.lastDir, r.hold
 	r.mu.Unlock()
 	if dir == "" || r.o.Sandbox == nil {
 		return nil
 	}
-	if p := r.o.Sandbox(dir); p != nil && p.Namespaces() {
+	p := r.o.Sandbox(dir)
+	if p == nil || !p.Namespaces() {
+		return nil
+	}
+	if p.ProxyPort != 0 { // as supervisorArgs does
+		r.mu.Lock()
+		p.ConnectPorts = r.livePorts()
+		r.mu.Unlock()
+	}
+	switch {
+	case p.Nsenter == "":
 		return p.Args()
+	case hold != nil && hold.key == p.HolderKey():
+		return append(p.Args(), wire.JoinFlag, strconv.Itoa(hold.pid))
 	}
 	return nil
+}
+
+// holder is a helper holding a sandbox's namespaces (see
+// supervisor.HoldFlag) for the confined commands that join them.
+type holder struct {
+	h   *helper
+	key string // sandbox.Policy.HolderKey of its policy
+	pid int    // the process whose namespaces are joined
+}
+
+// holdStart bounds the wait for a holder's bubblewrap (the registry's lock
+// is held meanwhile); past it, the command runs under a bubblewrap of its
+// own.
+const holdStart = 10 * time.Second
+
+// holderFor returns the pid of a holder of pol's namespaces, started when
+// the last one holds others (or ended); 0 when none could start: the
+// command then runs under a bubblewrap of its own. Call with r.mu held.
+func (r *Registry) holderFor(pol *sandbox.Policy) int {
+	if pol == nil || !pol.Namespaces() || pol.Nsenter == "" {
+		return 0
+	}
+	key := pol.HolderKey()
+	if r.hold != nil && r.hold.key == key && r.hold.h.sup.running() {
+		return r.hold.pid
+	}
+	r.dropHolder()
+	if key == r.holdFailed {
+		return 0 // it could not start for this policy: do not pay for it again
+	}
+	life, err := r.lifeline()
+	if err != nil {
+		return 0
+	}
+	h, err := r.startHelper(life, append([]string{wire.HoldFlag}, pol.Args()...), "/", []string{}, [3]*os.File{}, false)
+	if err != nil {
+		return 0
+	}
+	h.statR.SetReadDeadline(time.Now().Add(holdStart))
+	kind, text := readStatus(bufio.NewReader(h.statR))
+	h.statR.Close()
+	pid, _ := strconv.Atoi(text)
+	if kind != wire.MsgPID || pid <= 0 {
+		h.sup.signal(syscall.SIGTERM)
+		r.holdFailed = key
+		return 0
+	}
+	r.hold = &holder{h: h, key: key, pid: pid}
+	return pid
+}
+
+// dropHolder ends the holder, if any (commands that joined it keep its
+// namespaces while they run), and returns a channel closed once it ended;
+// call with r.mu held.
+func (r *Registry) dropHolder() <-chan struct{} {
+	if r.hold == nil {
+		return nil
+	}
+	h := r.hold.h
+	r.hold = nil
+	h.sup.signal(syscall.SIGTERM)
+	return h.sup.done
 }
 
 // dropSpare discards the spare helper and returns a channel closed once it
@@ -257,12 +338,23 @@ func (r *Registry) launchSupervised(shell, command, dir string, env []string, st
 	if pol != nil && len(pol.Guarded) > 0 {
 		guard = sandbox.NewGuard(pol.Guarded)
 	}
+	if hp := r.holderFor(pol); hp > 0 {
+		args = append(args, wire.JoinFlag, strconv.Itoa(hp))
+	}
 	args = append(args, "--", shell, "-c", command)
+	var netCall sandbox.NetCall
+	if pol != nil && pol.OpenNet != nil {
+		// Its identity at the proxy rides in the environment, not the
+		// flags: a spare started with the same policy still fits.
+		netCall = pol.OpenNet()
+		env = append(slices.Clip(env), netCall.Env()...)
+	}
 	// A spare on its way is nearer than a new helper (commands in a row).
 	for r.spare == nil && r.refilling {
 		r.spareReady.Wait()
 	}
 	if r.closed {
+		closeNet(netCall)
 		return nil, ErrClosed
 	}
 	var h *helper
@@ -276,6 +368,7 @@ func (r *Registry) launchSupervised(shell, command, dir string, env []string, st
 	}
 	if h == nil {
 		if h, err = r.startHelper(life, args, dir, env, stdio, false); err != nil {
+			closeNet(netCall)
 			return nil, err
 		}
 	}
@@ -287,6 +380,7 @@ func (r *Registry) launchSupervised(shell, command, dir string, env []string, st
 	if kind != wire.MsgPID {
 		<-sup.done
 		statR.Close()
+		closeNet(netCall)
 		if kind == wire.MsgError {
 			return nil, errors.New(text)
 		}
@@ -299,7 +393,12 @@ func (r *Registry) launchSupervised(shell, command, dir string, env []string, st
 	}
 	var once sync.Once
 	code := -1
-	l := &launched{pid: pid, g: g, policy: pol}
+	l := &launched{pid: pid, g: g, policy: pol, net: netCall}
+	if netCall != nil {
+		// The identity lasts as long as the command's tree (a server it
+		// put in the background keeps reaching the web), not its shell.
+		go func() { sup.waitDone(); netCall.Close() }()
+	}
 	l.wait = func() int {
 		once.Do(func() {
 			defer statR.Close()
@@ -322,6 +421,34 @@ func (r *Registry) launchSupervised(shell, command, dir string, env []string, st
 		return code
 	}
 	return l, nil
+}
+
+func closeNet(c sandbox.NetCall) {
+	if c != nil {
+		c.Close()
+	}
+}
+
+// livePorts are the TCP ports the registry's processes (those started and
+// the groups of Exec calls still alive) listen on now. Call with r.mu held.
+func (r *Registry) livePorts() []int {
+	var gs []group
+	for _, p := range r.procs {
+		if p.running() {
+			gs = append(gs, p.g)
+		}
+	}
+	for g := range r.execs {
+		gs = append(gs, g)
+	}
+	if len(gs) == 0 {
+		return nil
+	}
+	var pids []int
+	for _, ps := range membersOf(gs) {
+		pids = append(pids, ps...)
+	}
+	return listeningPorts(pids)
 }
 
 // readStatus reads one "kind text" line of the helper's status pipe; kind

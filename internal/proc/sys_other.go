@@ -68,6 +68,10 @@ func procStart(int) (uint64, bool) { return 0, false }
 
 type helper struct{}
 
+type holder struct{}
+
+func (r *Registry) dropHolder() <-chan struct{} { return nil }
+
 func (r *Registry) dropSpare() <-chan struct{} { return nil }
 
 func awaitEnd(<-chan struct{}) {}

@@ -39,6 +39,9 @@ const (
 	FsChanged         EventType = "fs.changed"
 	WatchDegraded     EventType = "watch.degraded"
 	McpUpdated        EventType = "mcp.updated"
+	// ImagesDropped: files dragged onto the window from another
+	// application were attached (or refused) for the composer.
+	ImagesDropped EventType = "images.dropped"
 	// ContextCompacted and ContextCompactionUndone: see their payloads.
 	ContextCompacted        EventType = "context.compacted"
 	ContextCompactionUndone EventType = "context.compaction_undone"
@@ -72,6 +75,7 @@ func Payloads() []PayloadType {
 		{FsChanged, FsChangedPayload{}},
 		{WatchDegraded, WatchDegradedPayload{}},
 		{McpUpdated, McpUpdatedPayload{}},
+		{ImagesDropped, ImagesDroppedPayload{}},
 		{ContextCompacted, ContextCompactedPayload{}},
 		{ContextCompactionUndone, ContextCompactionUndonePayload{}},
 		{UndoApplied, UndoAppliedPayload{}},
@@ -163,6 +167,8 @@ func DecodePayload(t EventType, data json.RawMessage) (any, error) {
 		return decode[FsChangedPayload](t, data)
 	case McpUpdated:
 		return decode[McpUpdatedPayload](t, data)
+	case ImagesDropped:
+		return decode[ImagesDroppedPayload](t, data)
 	case WatchDegraded:
 		return decode[WatchDegradedPayload](t, data)
 	case ContextCompacted:

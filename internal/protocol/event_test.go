@@ -42,9 +42,10 @@ func TestEventRoundTripEveryType(t *testing.T) {
 	// context.compacted / context.compaction_undone (issue 20),
 	// mcp.updated and mcp.waiting (issue 15's servers panel and the
 	// transcript item of servers a turn runs without) and undo.applied
-	// (issue 18).
-	if len(seen) != 20 {
-		t.Errorf("%d event types, want 20", len(seen))
+	// (issue 18), images.dropped (issue 30: files dropped on the window
+	// from another application).
+	if len(seen) != 21 {
+		t.Errorf("%d event types, want 21", len(seen))
 	}
 }
 

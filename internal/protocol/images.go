@@ -18,3 +18,23 @@ type ImageRef struct {
 	OrigBytes  int `json:"origBytes"`
 	Bytes      int `json:"bytes"`
 }
+
+// ImagesDroppedPayload: files dropped on the window from another
+// application (a file manager), each attached for the composer or refused.
+type ImagesDroppedPayload struct {
+	Files []DroppedFile `json:"files"`
+}
+
+// DroppedFile is one dropped file: the saved image, or why it is none.
+type DroppedFile struct {
+	Name  string    `json:"name"`
+	Size  int64     `json:"size"`
+	Image *ImageRef `json:"image,omitempty"`
+	// Refused says why the model in effect takes no image (Model names
+	// it; CanMark: the user may say it sees).
+	Refused string `json:"refused,omitempty"`
+	Model   string `json:"model,omitempty"`
+	CanMark bool   `json:"canMark,omitempty"`
+	// Error says why the file is no image the app takes (its type, its size).
+	Error string `json:"error,omitempty"`
+}

@@ -7,6 +7,9 @@ type TurnStartedPayload struct {
 	Prompt string `json:"prompt"`
 	// Images are the pictures attached to the prompt.
 	Images []ImageRef `json:"images,omitempty"`
+	// Replaces is the turn this one retries: its messages left the model's
+	// history when this turn started (the transcript still shows them).
+	Replaces string `json:"replaces,omitempty"`
 }
 
 // MessageDeltaPayload carries new assistant text. Deltas of one message may
@@ -121,6 +124,9 @@ type TurnStoppedPayload struct {
 	// ErrorKind classifies Error (see llm.ErrorKind); set when Reason is error.
 	ErrorKind string `json:"errorKind,omitempty"`
 	Usage     Usage  `json:"usage"`
+	// Model is the model that ran the turn (its last request): what Usage
+	// is priced at. Empty when the turn made no request.
+	Model string `json:"model,omitempty"`
 	// Context is how full the model's context window was at the turn's
 	// last request; nil when the turn made no request.
 	Context *ContextUse `json:"context,omitempty"`

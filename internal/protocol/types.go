@@ -90,7 +90,7 @@ type Decision struct {
 	// Scope is where an always decision saves its rule: "workspace" ("")
 	// or "everywhere".
 	Scope string `json:"scope,omitempty"`
-	// Unconfined, with kind once on a bash exec, runs that one command
+	// Unconfined, with kind once on a bash exec or start, runs that one command
 	// outside the OS sandbox (still supervised). Only the user sets it, in
 	// the dialog; the model cannot ask for it, no rule carries it, and the
 	// session log records it with the decision.
@@ -221,11 +221,11 @@ func (ItemKind) EnumValues() []string {
 // TranscriptItem is one entry of a session's transcript as the UI draws it.
 // Which fields are set depends on Kind:
 //
-//	user:      ID, TurnID, Text
+//	user:      ID, TurnID, Text, Images, Replaces
 //	assistant: ID (messageId), TurnID, Text, Streaming, Cancelled
 //	tool:      ID (callId), TurnID, Tool, Args, and once finished
 //	           Result, IsError, DurationMs, WaitMs, Approval (Running is true before)
-//	stop:      TurnID, Reason, Error, ErrorKind, Usage, Context
+//	stop:      TurnID, Reason, Error, ErrorKind, Usage, Model, Context
 //	compaction: ID (compactionId), TurnID (empty when done by hand between
 //	           turns), Text (the summary), Compaction, Context (after)
 //	undo:      ID (the undo's unit), Undo
@@ -239,6 +239,7 @@ type TranscriptItem struct {
 	TurnID     string              `json:"turnId"`
 	Text       string              `json:"text,omitempty"`
 	Images     []ImageRef          `json:"images,omitempty"`
+	Replaces   string              `json:"replaces,omitempty"`
 	Streaming  bool                `json:"streaming,omitempty"`
 	Cancelled  bool                `json:"cancelled,omitempty"`
 	Tool       string              `json:"tool,omitempty"`
@@ -253,6 +254,7 @@ type TranscriptItem struct {
 	Error      string              `json:"error,omitempty"`
 	ErrorKind  string              `json:"errorKind,omitempty"`
 	Usage      *Usage              `json:"usage,omitempty"`
+	Model      string              `json:"model,omitempty"`
 	Context    *ContextUse         `json:"context,omitempty"`
 	Blocked    *Blocked            `json:"blocked,omitempty"`
 	Plan       *ProposedPlan       `json:"plan,omitempty"`

@@ -60,6 +60,7 @@ import (
 	"gatehouse/internal/tools/builtin"
 	"gatehouse/internal/tools/files"
 	"gatehouse/internal/tools/steer"
+	"gatehouse/internal/tools/web"
 	"gatehouse/internal/watch"
 	"gatehouse/internal/workspace"
 )
@@ -182,6 +183,9 @@ type Options struct {
 	// not; no image is sent and view_image is not offered). A child
 	// session inherits its parent's.
 	CanSee func() bool
+	// Web configures web_fetch: its network policy, shared with the
+	// session's commands. A child session inherits its parent's.
+	Web web.Config
 }
 
 // New assembles a session. On error nothing is left running, and the log,
@@ -252,14 +256,18 @@ func New(o Options) (*Session, error) {
 		if o.CanSee == nil {
 			o.CanSee = o.Parent.canSee
 		}
+		if o.Web.Network == nil {
+			o.Web = o.Parent.web
+		}
 	}
+	s.web = o.Web
 	s.images, s.canSee = o.Images, o.CanSee
 	s.todos = &steer.Todos{}
 	s.asker = o.Asker
 	if o.Parent != nil {
 		s.asker = o.Parent.asker
 	}
-	surface, err := tools.NewSurface(append(builtin.Tools(s.ws, s.procs), steer.ProposePlan{}, steer.TodoWrite{List: s.todos}, steer.AskUser{Asker: s.asker}, files.NewViewImage(s.ws, o.Images))...)
+	surface, err := tools.NewSurface(append(builtin.ToolsWith(s.ws, s.procs, o.Web), steer.ProposePlan{}, steer.TodoWrite{List: s.todos}, steer.AskUser{Asker: s.asker}, files.NewViewImage(s.ws, o.Images))...)
 	if err == nil {
 		for _, p := range o.Providers {
 			if err = surface.AddProvider(p); err != nil {

@@ -17,6 +17,7 @@ import (
 	"gatehouse/internal/tools"
 	"gatehouse/internal/tools/builtin"
 	"gatehouse/internal/tools/steer"
+	"gatehouse/internal/tools/web"
 	"gatehouse/internal/watch"
 	"gatehouse/internal/workspace"
 )
@@ -34,6 +35,7 @@ type Session struct {
 	// images and canSee are Options.Images and Options.CanSee.
 	images *images.Store
 	canSee func() bool
+	web    web.Config // Options.Web, for children
 	ws     *workspace.Workspace
 	log    *session.Log
 	// logq writes log off the event delivery and the gate (nil: no log).

@@ -1,6 +1,9 @@
 package sandbox
 
-import "syscall"
+import (
+	"strconv"
+	"syscall"
+)
 
 // sysLandlockCreateRuleset is landlock_create_ruleset(2) on every Linux
 // architecture (the syscall numbers were unified).
@@ -15,4 +18,13 @@ func ABI() int {
 		return 0
 	}
 	return int(v)
+}
+
+// fileID is the device and inode of path ("" when it is missing).
+func fileID(path string) string {
+	var st syscall.Stat_t
+	if path == "" || syscall.Lstat(path, &st) != nil {
+		return ""
+	}
+	return strconv.FormatUint(st.Dev, 10) + ":" + strconv.FormatUint(st.Ino, 10)
 }

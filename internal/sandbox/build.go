@@ -16,6 +16,11 @@ type Spec struct {
 	Home      string // "" for none
 	Env       []string
 	NoNetwork bool
+	// ProxyPort and OpenNet, in the network's allow-list mode: the app's
+	// filtering proxy (Policy.ProxyPort). A kernel without Landlock's TCP
+	// rule (ABI < 4) gets no network instead.
+	ProxyPort int
+	OpenNet   func() NetCall
 	// DataDir is Gatehouse's data folder: confined commands get their tool
 	// caches below DataDir/cache (Caches), and cannot read the rest of it
 	// (other sessions) but for Scratch. "": no caches of their own.
@@ -52,8 +57,19 @@ var DefaultDenyRead = []string{
 func Build(s Spec) Policy {
 	var p Policy
 	p.NoNetwork, p.Home = s.NoNetwork, s.Home
+	if s.ProxyPort != 0 && !p.NoNetwork {
+		if s.Layers.ABI >= NetABI {
+			p.ProxyPort, p.OpenNet = s.ProxyPort, s.OpenNet
+		} else {
+			p.NoNetwork = true
+		}
+	}
 	tmp := TempDir(s.Env)
 	w := []string{s.Workspace, tmp, s.Scratch}
+	linked, isLinked := linkedWorktree(s.Workspace)
+	if isLinked {
+		w = append(w, linked.writable()...)
+	}
 	caches := Caches(s.DataDir)
 	for _, c := range caches {
 		w = append(w, c.Dir)
@@ -68,22 +84,39 @@ func Build(s Spec) Policy {
 	allowed := allowedSockets(s)
 	p.AllowUnix = len(allowed) > 0
 	if s.Layers.Namespaces() {
-		p.Bwrap = s.Layers.Bwrap
+		p.Bwrap, p.Nsenter = s.Layers.Bwrap, s.Layers.Nsenter
 		p.HideSockets = existing(removeAll(socketPlaces(s), allowed))
 		if tmp == "/tmp" && s.Scratch != "" {
 			p.PrivateTmp = filepath.Join(s.Scratch, "tmp")
 		}
-		p.Pinned, p.ReadOnly = workspaceGuards(s.Workspace)
-	} else {
+	}
+	pinned, guards := workspaceGuards(s.Workspace)
+	if isLinked {
+		lp, lro := linked.guards()
+		pinned, guards = append(pinned, existing(lp)...), append(guards, lro...)
+	}
+	if !s.Layers.Namespaces() {
 		p.ReadRoots = ReadGrants(p.DenyRead)
-		pinned, ro := workspaceGuards(s.Workspace)
-		if len(pinned) > 0 { // a folder and its guarded paths: restore what's missing too
-			ro = append(ro, filepath.Join(pinned[0], "hooks"), filepath.Join(pinned[0], "config"))
+		p.Guarded = cleanAbs(guards) // put back after each command
+	} else {
+		// What exists is mounted read-only; what does not (a .git the
+		// command makes itself) cannot be, and is removed after it.
+		p.Pinned = pinned
+		var missing []string
+		for _, g := range guards {
+			if _, err := os.Lstat(g); err == nil {
+				p.ReadOnly = append(p.ReadOnly, g)
+			} else {
+				missing = append(missing, g)
+			}
 		}
-		p.Guarded = cleanAbs(ro)
+		p.Guarded = cleanAbs(missing)
 	}
 	return p
 }
+
+// NetABI is the first Landlock ABI with TCP connect rules (Linux 6.7).
+const NetABI = 4
 
 // TempDir is $TMPDIR of env, else /tmp.
 func TempDir(env []string) string {
@@ -124,30 +157,33 @@ func denyList(s Spec) []string {
 	return cleanAbs(out)
 }
 
-// workspaceGuards lists what stays read-only inside the workspace: .git is
-// pinned (bound onto itself, so `mv .git x` fails), its hooks and config
-// are read-only, as are .gatehouse/ and .envrc.
-func workspaceGuards(ws string) (pinned, readOnly []string) {
+// workspaceGuards lists what stays read-only inside the workspace,
+// whether it exists or not (a command may make it): .git is pinned when it
+// is a folder (bound onto itself, so `mv .git x` fails), its hooks and
+// config are guarded (also when there is no .git yet: `git init && echo
+// evil > .git/hooks/pre-commit` is one command), a gitfile is guarded, as
+// are .gatehouse/ and .envrc.
+func workspaceGuards(ws string) (pinned, guards []string) {
 	if ws == "" {
 		return nil, nil
 	}
 	git := filepath.Join(ws, ".git")
-	if fi, err := os.Lstat(git); err == nil {
-		if fi.IsDir() {
-			// A hooks folder to mount read-only (git init makes one anyway).
-			os.Mkdir(filepath.Join(git, "hooks"), 0o755)
-			pinned = append(pinned, git)
-			readOnly = append(readOnly, filepath.Join(git, "hooks"), filepath.Join(git, "config"))
-		} else {
-			readOnly = append(readOnly, git) // a gitfile: where the repository is
-		}
+	fi, err := os.Lstat(git)
+	switch {
+	case err == nil && fi.IsDir():
+		// A hooks folder to mount read-only (git init makes one anyway).
+		os.Mkdir(filepath.Join(git, "hooks"), 0o755)
+		pinned = append(pinned, git)
+		guards = append(guards, filepath.Join(git, "hooks"), filepath.Join(git, "config"))
+	case err == nil:
+		guards = append(guards, git) // a gitfile: where the repository is
+	default:
+		guards = append(guards, filepath.Join(git, "hooks"), filepath.Join(git, "config"))
 	}
 	for _, n := range []string{".gatehouse", ".envrc"} {
-		if _, err := os.Lstat(filepath.Join(ws, n)); err == nil {
-			readOnly = append(readOnly, filepath.Join(ws, n))
-		}
+		guards = append(guards, filepath.Join(ws, n))
 	}
-	return pinned, readOnly
+	return pinned, guards
 }
 
 // GuardedNames are the workspace paths kept read-only, for the UI.

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -19,11 +20,27 @@ const InnerHelper = "/tmp/.gatehouse-supervisor"
 // Paths are looked up when it runs: a denied file that does not exist is
 // skipped. helper is the helper's own path; inner[0] names it.
 func (p Policy) BwrapArgs(dir string, inner []string) []string {
-	a := []string{"--unshare-user", "--unshare-pid", "--unshare-ipc", "--die-with-parent"}
+	return p.bwrapArgs(dir, inner, true)
+}
+
+// HoldArgs returns bubblewrap's command line that makes the namespaces of
+// p (but the PID namespace and its /proc: commands that join them stay in
+// the app's, see JoinArgs) and runs inner in them, to hold them for the
+// commands that join.
+func (p Policy) HoldArgs(inner []string) []string { return p.bwrapArgs("/", inner, false) }
+
+func (p Policy) bwrapArgs(dir string, inner []string, pidNS bool) []string {
+	a := []string{"--unshare-user", "--unshare-ipc", "--die-with-parent"}
+	if pidNS {
+		a = append(a, "--unshare-pid")
+	}
 	if p.NoNetwork {
 		a = append(a, "--unshare-net")
 	}
-	a = append(a, "--dev-bind", "/", "/", "--proc", "/proc")
+	a = append(a, "--dev-bind", "/", "/")
+	if pidNS {
+		a = append(a, "--proc", "/proc")
+	}
 	covered := slicesConcat(p.DenyRead, p.HideSockets)
 	if p.PrivateTmp != "" {
 		a = append(a, "--bind", p.PrivateTmp, "/tmp")
@@ -88,3 +105,57 @@ func (p Policy) BwrapArgs(dir string, inner []string) []string {
 }
 
 func slicesConcat(a, b []string) []string { return append(append([]string(nil), a...), b...) }
+
+// JoinArgs returns the command line that runs argv in the namespaces a
+// holder made for p (HoldArgs): nsenter joins the holder's user, mount and
+// IPC namespaces (and network namespace with NoNetwork), takes its root
+// and enters the command's folder in that tree. The namespaces and the
+// two folders come as descriptors 3 and up, in the order of JoinFiles:
+// nsenter is started from a thread already under Landlock, whose
+// ptrace scope keeps it from opening them under /proc/<holder> itself.
+func (p Policy) JoinArgs(argv []string) []string {
+	fd := 3
+	next := func() string {
+		fd++
+		return "/proc/self/fd/" + strconv.Itoa(fd-1)
+	}
+	a := []string{p.Nsenter, "--preserve-credentials", "--user=" + next(), "--mount=" + next(), "--ipc=" + next()}
+	if p.NoNetwork {
+		a = append(a, "--net="+next())
+	}
+	a = append(a, "--root="+next(), "--wd="+next(), "--")
+	return append(a, argv...)
+}
+
+// JoinFiles are the files of the holder process whose descriptors
+// JoinArgs names, in order: its namespaces, its root, and dir seen from
+// that root (a folder opened from outside would keep the command in the
+// app's mount tree).
+func (p Policy) JoinFiles(holder int, dir string) []string {
+	base := "/proc/" + strconv.Itoa(holder)
+	f := []string{base + "/ns/user", base + "/ns/mnt", base + "/ns/ipc"}
+	if p.NoNetwork {
+		f = append(f, base+"/ns/net")
+	}
+	return append(f, base+"/root", base+"/root"+filepath.Clean("/"+dir))
+}
+
+// HolderKey identifies the namespaces p needs: its flags and the identity
+// (device and inode) of every path a holder mounts or binds. A mount
+// follows the file it was made on, so a path replaced since (git rewrites
+// .git/config by renaming a new file over it; a denied folder removed and
+// made again) needs a new holder: the old one would show the old file, or
+// nothing at all where the new one must be hidden.
+func (p Policy) HolderKey() string {
+	var b strings.Builder
+	for _, a := range p.Args() {
+		b.WriteString(a)
+		b.WriteByte(0)
+	}
+	paths := slicesConcat(slicesConcat(p.Writable, p.DenyRead), slicesConcat(p.HideSockets, p.ReadOnly))
+	for _, path := range append(slicesConcat(paths, p.Pinned), p.PrivateTmp) {
+		b.WriteString(fileID(path))
+		b.WriteByte(0)
+	}
+	return b.String()
+}

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"gatehouse/internal/netproxy"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/sandbox"
 	"gatehouse/internal/supervisor/suptest"
@@ -38,12 +39,18 @@ type box struct {
 }
 
 // boxOpts: on confines; noNet turns the network off; landlockOnly leaves
-// the namespaces out (as where they are unavailable); sockets is the
-// allow-list.
+// the namespaces out (as where they are unavailable); bwrapEach starts
+// bubblewrap for each command (as where nsenter is missing) instead of
+// joining a holder's namespaces; sockets is the allow-list.
 type boxOpts struct {
-	on, noNet, landlockOnly bool
-	sockets                 []string
-	env                     []string // more variables
+	on, noNet, landlockOnly, bwrapEach bool
+	bwrap                              string // another bubblewrap (tests of its failures)
+	sockets                            []string
+	env                                []string // more variables
+	// proxy puts the network in allow-list mode: commands reach allow
+	// through it (network_test.go).
+	proxy *netproxy.Proxy
+	allow []string
 }
 
 var (
@@ -73,6 +80,12 @@ func newBoxWith(t *testing.T, o boxOpts) *box {
 	if o.landlockOnly {
 		l.Bwrap = ""
 	}
+	if o.bwrapEach || o.landlockOnly {
+		l.Nsenter = ""
+	}
+	if o.bwrap != "" {
+		l.Bwrap = o.bwrap
+	}
 	root := t.TempDir()
 	os.Chmod(root, 0o755)
 	b := &box{ws: filepath.Join(root, "ws"), home: filepath.Join(root, "home"), tmp: filepath.Join(root, "tmp"), landlockOnly: o.landlockOnly}
@@ -94,6 +107,12 @@ func newBoxWith(t *testing.T, o boxOpts) *box {
 	b.env = append(b.env, o.env...)
 	spec := sandbox.Spec{Workspace: b.ws, Scratch: b.scratch, Home: b.home, NoNetwork: o.noNet,
 		DataDir: b.data, ConfigDir: b.config, AllowSockets: o.sockets, Layers: l}
+	if o.proxy != nil {
+		spec.ProxyPort = o.proxy.Port()
+		spec.OpenNet = func() sandbox.NetCall {
+			return o.proxy.Open(func(d string) bool { return netproxy.Match(o.allow, d) })
+		}
+	}
 	opts := proc.Options{Supervisor: suptest.Binary(t), Shell: "/bin/bash", PortScan: -1, KillGrace: 300 * time.Millisecond,
 		Env: func() []string { return b.env }}
 	if o.on {
@@ -109,9 +128,16 @@ func newBoxWith(t *testing.T, o boxOpts) *box {
 	return b
 }
 
-// layered runs f with every layer, then with Landlock (and seccomp) alone.
+// layered runs f with every layer (commands joining a holder's
+// namespaces, then with a bubblewrap each), then with Landlock (and
+// seccomp) alone.
 func layered(t *testing.T, o boxOpts, f func(t *testing.T, b *box)) {
 	t.Run("all-layers", func(t *testing.T) { f(t, newBoxWith(t, o)) })
+	t.Run("bwrap-each", func(t *testing.T) {
+		o := o
+		o.bwrapEach = true
+		f(t, newBoxWith(t, o))
+	})
 	t.Run("landlock-only", func(t *testing.T) {
 		o := o
 		o.landlockOnly = true

@@ -9,26 +9,31 @@
 // shown in Settings):
 //
 //   - Namespaces, where unprivileged user namespaces work: the command runs
-//     under bubblewrap in its own user, mount, PID and IPC namespaces (and a
-//     network namespace with loopback only when the network is off). The
-//     mount namespace holds what Landlock cannot: empty mounts over the
+//     in the user, mount and IPC namespaces (and a network namespace with
+//     loopback only when the network is off) that bubblewrap made for its
+//     policy (see Start-up cost; with a bubblewrap of its own, a PID
+//     namespace too). The mount namespace holds what Landlock cannot:
+//     empty mounts over the
 //     deny-read list and over the session's socket folders, .git bound onto
 //     itself (a mount point cannot be renamed, so `mv .git x` fails) with
 //     .git/hooks, .git/config, .gatehouse/ and .envrc read-only mounts
 //     inside (objects, refs, index and logs stay writable: commits work), a
 //     private /tmp (the session's scratch/tmp) when TMPDIR is /tmp, and a
-//     fresh /proc. The PID namespace hides every process outside the tree.
+//     fresh /proc (with a PID namespace of its own).
 //   - Landlock, always (the floor): writes only below Policy.Writable (the
 //     workspace, temp, the session's scratch folder and Gatehouse's own tool
-//     caches, see Caches), TCP connect refused with the network off, and
+//     caches, see Caches), TCP connect refused with the network off, or in
+//     the network's allow-list mode allowed only to the app's filtering
+//     proxy and the session's own servers' ports (Policy.ProxyPort; why a
+//     port rule and not a network namespace: package netproxy), and
 //     scoping (ABI 6): no signal and no abstract Unix socket outside the
 //     command's own domain.
 //   - seccomp: socket(AF_UNIX) refused unless the user allowed a socket
 //     (seccomp cannot see the path a connect names; socketpair stays), with
-//     the network off and no network namespace every AF_INET/AF_INET6 socket
-//     but plain TCP (MPTCP, UDP, SCTP, raw), io_uring (it opens sockets
-//     without the socket call), TIOCSTI, and every system call of another
-//     architecture.
+//     the network off and no network namespace, or in allow-list mode,
+//     every AF_INET/AF_INET6 socket but plain TCP (MPTCP, UDP, SCTP, raw),
+//     io_uring (it opens sockets without the socket call), TIOCSTI, and
+//     every system call of another architecture.
 //
 // Where namespaces are unavailable (or GATEHOUSE_SANDBOX_LAYERS=landlock),
 // Landlock and seccomp hold alone: reads are granted per top-level folder
@@ -58,11 +63,50 @@
 // controlling terminal (job control works); TIOCSTI is refused by seccomp
 // instead, and the terminal is the command's own pseudo-terminal anyway.
 //
-// # Start-up cost
+// # Start-up cost: a holder per policy, joined by each command
 //
-// A spare helper, started after each command for the next one, enters the
-// namespaces ahead: it starts bubblewrap with the last command's policy,
-// whose inner stage opens the Landlock ruleset, assembles the seccomp
-// program and waits for its command; a request with exactly that policy
-// and no terminal runs there (make bench-sandbox).
+// Profiled (bash -c true, wall time, one run on a busy 2-core machine):
+// bash alone 1.3 ms; bubblewrap with user, PID and IPC namespaces 3.9 to
+// 7 ms, 9 to 13 ms with the policy's ~25 mounts (each bind is a mount and
+// a remount, and the mount and PID namespaces are torn down after the
+// command, which the exit waits for); the helper's inner Go stage 2.5 ms
+// more (a Go runtime start, the Landlock ruleset). Three process starts and
+// a namespace set-up and teardown per command: 4.2 to 4.5x a direct exec
+// back to back, 5 to 6x its CPU.
+//
+// So the namespaces are made once per policy, not per command: a holder
+// (the helper with -hold) runs bubblewrap with the policy's mounts but no
+// PID namespace and keeps it waiting; a command's helper confines a
+// thread of its own (Landlock, seccomp: as with Landlock alone) and forks
+// nsenter from it, which joins the holder's user, mount, IPC (and network)
+// namespaces, takes its root and enters the command's folder in that tree,
+// and execs the shell: one small C program's start per command, nothing
+// to tear down. nsenter gets the namespaces and folders as descriptors the
+// helper opened before it confined the thread (Landlock's ptrace scope
+// refuses /proc/<holder> to a confined process); a folder opened outside
+// the mount namespace would leave the command in the app's tree, which is
+// why --wd is opened through the holder's root (JoinFiles).
+//
+// What that changes: commands stay in the app's PID namespace, where their
+// own helper is their subreaper as without a sandbox (so Stop and a crash
+// of the app still end every process of the tree), and Landlock's signal
+// and ptrace scope (ABI 6) keep them from signalling or inspecting
+// anything outside their own domain, each command a domain of its own; a
+// mount made on a path follows that file, so a holder is keyed by the
+// identity of every path it mounts (HolderKey) and replaced when git
+// renames a new .git/config over the old one or a denied folder is made
+// again. Without nsenter (Nsenter ""), each command gets a bubblewrap of
+// its own, PID namespace included.
+//
+// A spare helper, started after each command for the next one, waits
+// idleAhead for its command; if none comes (an agent's next command comes
+// after a model's turn), it enters the holder's namespaces ahead: the
+// inner stage waits there, confined, for the command and execs it, so a
+// command after a pause costs no process start at all. A command that
+// comes at once (back to back), or before that inner stage said it is
+// ready (a busy machine), joins by itself, without waiting for an inner
+// stage it would not need. make bench-sandbox measures both; on this
+// 2-core machine under a load of 11 to 16, against main in the same
+// minutes: back to back 5.2 to 5.5x became 2.4 to 2.8x, after a pause 1.3
+// to 1.5x became 1.0 to 1.2x, CPU per exec 4.2 to 4.5x became 2.2x.
 package sandbox

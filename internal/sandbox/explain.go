@@ -56,16 +56,25 @@ func Explain(p *Policy, restored []string, outs ...string) string {
 		}
 		notes = append(notes, "The network is off for commands ("+layer+"): TCP, MPTCP and UDP all fail. Only the user can turn it on, in Settings.")
 	}
+	if p != nil && p.ProxyPort != 0 && has("Could not resolve", "Temporary failure in name resolution", "Connection refused", "Permission denied",
+		"Operation not permitted", "Name or service not known", "ENETUNREACH", "EAI_AGAIN", "getaddrinfo", "403", "refused") {
+		notes = append(notes, "The network is in allow-list mode: commands reach the web only through Gatehouse's proxy ($HTTPS_PROXY, which "+
+			"curl, npm, pip, git and go use), to the domains on the user's list; a direct connection (TCP, MPTCP, UDP, DNS) fails. Only the user can allow a domain.")
+	}
 	if has("kill") && has("Operation not permitted", "No such process") {
-		notes = append(notes, "A confined command can signal only its own processes (Landlock signal scoping; a PID namespace of its own).")
+		notes = append(notes, "A confined command can signal only its own processes (Landlock signal scoping).")
 	}
 	if len(restored) > 0 {
 		short := make([]string, len(restored))
 		for i, r := range restored {
 			short[i] = filepath.Base(filepath.Dir(r)) + "/" + filepath.Base(r)
 		}
-		notes = append(notes, "The command changed "+strings.Join(short, ", ")+", which git or Gatehouse would run later outside the sandbox; "+
-			"this system has no namespaces to keep them read-only (Landlock alone), so the sandbox put them back as they were.")
+		why := "this system has no namespaces to keep them read-only (Landlock alone), so the sandbox put them back as they were."
+		if ns {
+			why = "they did not exist when it started (a .git it made itself), so no read-only mount could hold them: the sandbox removed them. " +
+				"Only the user can add hooks or git config, outside Gatehouse."
+		}
+		notes = append(notes, "The command changed "+strings.Join(short, ", ")+", which git or Gatehouse would run later outside the sandbox; "+why)
 	}
 	return strings.Join(notes, " ")
 }

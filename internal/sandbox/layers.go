@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -17,6 +18,9 @@ type Layers struct {
 	// Bwrap is bubblewrap's path where it runs with unprivileged user
 	// namespaces; "" when namespaces are unavailable.
 	Bwrap string `json:"bwrap,omitempty"`
+	// Nsenter is nsenter's path, with Bwrap: commands join namespaces
+	// made ahead (see package doc, Start-up cost). Not shown.
+	Nsenter string `json:"-"`
 	// NoNamespaces says why there are none, in plain words.
 	NoNamespaces string `json:"noNamespaces,omitempty"`
 	// Seccomp: the kernel filters system calls.
@@ -57,6 +61,9 @@ func Detect() Layers {
 		return l
 	}
 	l.Bwrap = bw
+	if ns, err := exec.LookPath("nsenter"); err == nil && filepath.IsAbs(ns) {
+		l.Nsenter = ns
+	}
 	return l
 }
 

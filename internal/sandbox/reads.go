@@ -4,6 +4,9 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
+	"sync"
 )
 
 // ReadGrants returns what a command confined by Landlock alone may read:
@@ -16,6 +19,61 @@ import (
 // readable by it (a new file in ~ is invisible to it until its next
 // command); and it reads a denied path through a hard link elsewhere.
 func ReadGrants(deny []string) []string {
+	key := strings.Join(deny, "\x00")
+	grantsMu.Lock()
+	c, ok := grantsCache[key]
+	grantsMu.Unlock()
+	if ok && c.fresh() {
+		return slices.Clone(c.grants)
+	}
+	c = readGrants(deny)
+	grantsMu.Lock()
+	if len(grantsCache) >= maxCachedGrants {
+		clear(grantsCache)
+	}
+	grantsCache[key] = c
+	grantsMu.Unlock()
+	return slices.Clone(c.grants)
+}
+
+// cachedGrants are the grants of a deny list and the folders whose entries
+// they list, each with its identity and modification time when listed: an
+// entry added, removed or renamed in one of them changes its time. A
+// command confined by Landlock alone gets them without a walk of those
+// folders (on a busy /tmp or home folder, thousands of entries) while none
+// of them changed.
+type cachedGrants struct {
+	grants []string
+	listed map[string]string // folder: fileStamp
+}
+
+func (c cachedGrants) fresh() bool {
+	for dir, stamp := range c.listed {
+		if fileStamp(dir) != stamp {
+			return false
+		}
+	}
+	return true
+}
+
+// fileStamp is path's identity and modification time, "" when missing.
+func fileStamp(path string) string {
+	fi, err := os.Lstat(path)
+	if err != nil {
+		return ""
+	}
+	return fileID(path) + "@" + strconv.FormatInt(fi.ModTime().UnixNano(), 10)
+}
+
+const maxCachedGrants = 8
+
+var (
+	grantsMu    sync.Mutex
+	grantsCache = map[string]cachedGrants{}
+)
+
+func readGrants(deny []string) cachedGrants {
+	c := cachedGrants{listed: map[string]string{}}
 	var out []string
 	var walk func(dir string)
 	walk = func(dir string) {
@@ -33,6 +91,7 @@ func ReadGrants(deny []string) []string {
 			out = append(out, dir)
 			return
 		}
+		c.listed[dir] = fileStamp(dir) // before the listing: a change during it shows next time
 		names, err := readDirNames(dir)
 		if err != nil {
 			return
@@ -42,7 +101,8 @@ func ReadGrants(deny []string) []string {
 		}
 	}
 	walk("/")
-	return out
+	c.grants = out
+	return c
 }
 
 func readDirNames(dir string) ([]string, error) {

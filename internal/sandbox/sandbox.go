@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -30,10 +31,26 @@ type Policy struct {
 	// namespace with loopback only; with Landlock alone, Landlock's TCP
 	// rule and seccomp on the other socket kinds).
 	NoNetwork bool
+	// ProxyPort, in the network's allow-list mode, is the loopback port
+	// of the app's filtering proxy (package netproxy): Landlock refuses
+	// every TCP connect but to it and to ConnectPorts, and seccomp every
+	// other inet socket kind (MPTCP, UDP, SCTP, raw), with or without
+	// namespaces. 0: not in allow-list mode.
+	ProxyPort int
+	// ConnectPorts, with ProxyPort, are the ports the session's own
+	// processes listened on when the command started (its dev servers).
+	ConnectPorts []int
+	// OpenNet, with ProxyPort, gives the command its identity at the
+	// proxy, called once per command started. Not a flag.
+	OpenNet func() NetCall `json:"-"`
 	// Bwrap is the path of bubblewrap: the command runs in its own user,
 	// mount, PID and IPC namespaces (and network namespace with NoNetwork).
 	// "": Landlock and seccomp only.
 	Bwrap string
+	// Nsenter is the path of nsenter: with Bwrap, the command joins the
+	// namespaces a holder made ahead for the same policy (HoldArgs,
+	// JoinArgs) instead of starting bubblewrap. "": bubblewrap each time.
+	Nsenter string
 	// DenyRead are the paths the command cannot read: hidden by empty
 	// mounts in the mount namespace; with Landlock alone, left out of
 	// ReadRoots.
@@ -71,6 +88,16 @@ type Policy struct {
 	UnsetEnv []string
 }
 
+// NetCall is one command's identity at the app's filtering proxy.
+type NetCall interface {
+	// Env are the variables that send the command through the proxy.
+	Env() []string
+	// Domains are those the command reached and those refused, sorted.
+	Domains() (reached, refused []string)
+	// Close ends the identity once the command ended.
+	Close()
+}
+
 // Namespaces reports whether the mount and PID namespaces confine p.
 func (p Policy) Namespaces() bool { return p.Bwrap != "" }
 
@@ -86,8 +113,17 @@ func (p Policy) Args() []string {
 	if p.NoNetwork {
 		a = append(a, "-no-net")
 	}
+	if p.ProxyPort != 0 {
+		a = append(a, "-proxy-port", strconv.Itoa(p.ProxyPort))
+	}
+	for _, port := range p.ConnectPorts {
+		a = append(a, "-connect-port", strconv.Itoa(port))
+	}
 	if p.Bwrap != "" {
 		a = append(a, "-bwrap", p.Bwrap)
+	}
+	if p.Nsenter != "" {
+		a = append(a, "-nsenter", p.Nsenter)
 	}
 	add("-deny", p.DenyRead)
 	add("-hide", p.HideSockets)
@@ -123,7 +159,17 @@ func (p *Policy) Flags(fs *flag.FlagSet) {
 	abs("pin", "folder that cannot be renamed (repeatable)", &p.Pinned)
 	abs("read", "with Landlock alone: path the command may read (repeatable)", &p.ReadRoots)
 	fs.BoolVar(&p.NoNetwork, "no-net", false, "no network: TCP, MPTCP and UDP")
+	fs.IntVar(&p.ProxyPort, "proxy-port", 0, "allow-list mode: the proxy's loopback port, the one TCP connect allowed")
+	fs.Func("connect-port", "with -proxy-port: another port TCP connect may reach (repeatable)", func(s string) error {
+		n, err := strconv.Atoi(s)
+		if err != nil || n <= 0 || n > 65535 {
+			return fmt.Errorf("-connect-port %q is not a port", s)
+		}
+		p.ConnectPorts = append(p.ConnectPorts, n)
+		return nil
+	})
 	fs.StringVar(&p.Bwrap, "bwrap", "", "bubblewrap: run in user, mount, PID and IPC namespaces")
+	fs.StringVar(&p.Nsenter, "nsenter", "", "nsenter: join the namespaces of a holder (with -bwrap)")
 	fs.StringVar(&p.PrivateTmp, "tmp", "", "folder mounted on /tmp (with -bwrap)")
 	fs.BoolVar(&p.AllowUnix, "allow-unix", false, "allow Unix sockets")
 	fs.Func("setenv", "NAME=value set in the command's environment (repeatable)", func(s string) error {

@@ -78,3 +78,47 @@ func TestBwrapMountsParentsFirst(t *testing.T) {
 		t.Fatalf("mount order: %v", args)
 	}
 }
+
+// Landlock alone: the grants are kept between commands while no folder on
+// the way to a denied path changed; an entry added to one is granted at
+// the next command, and a denied path made again stays out.
+func TestReadGrantsFollowNewEntries(t *testing.T) {
+	dir := t.TempDir()
+	secret := filepath.Join(dir, "home", ".ssh")
+	os.MkdirAll(secret, 0o700)
+	os.WriteFile(filepath.Join(dir, "home", "a"), nil, 0o644)
+	deny := []string{secret}
+	first := ReadGrants(deny)
+	if !slices.Contains(first, filepath.Join(dir, "home", "a")) || slices.Contains(first, secret) {
+		t.Fatalf("grants: %v", first)
+	}
+	os.WriteFile(filepath.Join(dir, "home", "b"), nil, 0o644)
+	os.RemoveAll(secret)
+	os.MkdirAll(secret, 0o700)
+	again := ReadGrants(deny)
+	if !slices.Contains(again, filepath.Join(dir, "home", "b")) || slices.Contains(again, secret) {
+		t.Fatalf("grants after a new entry and a denied folder made again: %v", again)
+	}
+}
+
+// A new repository's config stays only when it sets nothing that runs.
+func TestPlainGitConfig(t *testing.T) {
+	plain := "[core]\n\trepositoryformatversion = 0\n\tbare = false\n[remote \"origin\"]\n\turl = https://example.com/x.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n[user]\n\tname = A\n"
+	if !plainGitConfig([]byte(plain)) {
+		t.Fatal("git init's config with a remote is not plain")
+	}
+	for _, evil := range []string{
+		"[core]\n\tfsmonitor = sh -c evil\n",
+		"[core]\n\thooksPath = /tmp/x\n",
+		"[include]\n\tpath = /tmp/x\n",
+		"[alias]\n\tst = !sh -c evil\n",
+		"[core]\n\tbare = false \\\n\nfsmonitor = evil\n",
+		"[remote.origin]\n\turl = x\n",
+		"[core] fsmonitor = evil\n",
+		"bare = false\n",
+	} {
+		if plainGitConfig([]byte(evil)) {
+			t.Errorf("plain: %q", evil)
+		}
+	}
+}

@@ -52,6 +52,11 @@ func (st *Status) Describe(p Policy, l Layers, home string) {
 	st.Layers = nil
 	if p.Namespaces() {
 		ns := "namespaces (bubblewrap: user, mount, PID, IPC"
+		if p.Nsenter != "" {
+			// Commands join a holder's namespaces and stay in the app's
+			// PID namespace: Landlock's scope keeps their signals in.
+			ns = "namespaces (bubblewrap: user, mount, IPC"
+		}
 		if p.NoNetwork {
 			ns += ", network"
 		}
@@ -89,8 +94,11 @@ func (st *Status) Describe(p Policy, l Layers, home string) {
 		st.Sockets = "Unix sockets allowed (you allowed one; without namespaces none is hidden)"
 	}
 	st.Network = "on"
-	if p.NoNetwork {
+	switch {
+	case p.NoNetwork:
 		st.Network = "off (TCP, MPTCP, UDP)"
+	case p.ProxyPort != 0:
+		st.Network = "allow-list: the web only through Gatehouse's proxy to the listed domains (direct TCP, MPTCP, UDP refused; the session's own servers stay reachable)"
 	}
 	st.Signals = "its own processes only"
 	layers := strings.Join(st.Layers, ", ")

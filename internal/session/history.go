@@ -19,7 +19,9 @@ import (
 //     of the tool items that follow it in the same turn;
 //   - each tool item is the result message of its call (not-run results
 //     included);
-//   - stop items, and items still streaming or running, are skipped.
+//   - stop items, and items still streaming or running, are skipped;
+//   - so are the items of a turn a later one replaced (a retry, see
+//     protocol.TurnStartedPayload.Replaces).
 //
 // Each message gets the id of its item (llm.Message.ID), and an assistant
 // message the reasoning items saved with it: the client sends them back to
@@ -34,7 +36,16 @@ func HistoryFromTranscript(items []protocol.TranscriptItem) []llm.Message {
 	// open is the index in out of the assistant message that the tool items
 	// now following belong to, -1 when none.
 	open, openTurn := -1, ""
+	replaced := map[string]bool{}
 	for _, it := range items {
+		if it.Kind == protocol.ItemUser && it.Replaces != "" {
+			replaced[it.Replaces] = true
+		}
+	}
+	for _, it := range items {
+		if replaced[it.TurnID] {
+			continue
+		}
 		switch it.Kind {
 		case protocol.ItemUser:
 			m := llm.User(it.Text)

@@ -76,7 +76,7 @@ func (s *State) Emit(e protocol.Event) {
 	switch p := e.Payload.(type) {
 	case protocol.TurnStartedPayload:
 		s.turnID = e.TurnID
-		s.finished(s.add(protocol.TranscriptItem{Kind: protocol.ItemUser, ID: e.TurnID, TurnID: e.TurnID, Text: p.Prompt, Images: p.Images}))
+		s.finished(s.add(protocol.TranscriptItem{Kind: protocol.ItemUser, ID: e.TurnID, TurnID: e.TurnID, Text: p.Prompt, Images: p.Images, Replaces: p.Replaces}))
 	case protocol.MessageDeltaPayload:
 		if i, ok := s.index[key(protocol.ItemAssistant, p.MessageID)]; ok {
 			s.items[i].Text += p.Text
@@ -134,7 +134,7 @@ func (s *State) Emit(e protocol.Event) {
 		s.approvals = nil
 		u := p.Usage
 		s.finished(s.add(protocol.TranscriptItem{Kind: protocol.ItemStop, TurnID: e.TurnID, Reason: p.Reason,
-			Error: p.Error, ErrorKind: p.ErrorKind, Usage: &u, Context: p.Context, Blocked: p.Blocked, Plan: p.Plan}))
+			Error: p.Error, ErrorKind: p.ErrorKind, Usage: &u, Model: p.Model, Context: p.Context, Blocked: p.Blocked, Plan: p.Plan}))
 	case protocol.ContextCompactedPayload:
 		c := p.Compaction
 		s.finished(s.add(protocol.TranscriptItem{Kind: protocol.ItemCompaction, ID: p.CompactionID, TurnID: e.TurnID,

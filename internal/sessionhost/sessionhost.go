@@ -47,6 +47,7 @@ import (
 	"gatehouse/internal/settings"
 	"gatehouse/internal/tools"
 	"gatehouse/internal/tools/steer"
+	"gatehouse/internal/tools/web"
 	"gatehouse/internal/trust"
 	"gatehouse/internal/watch"
 	"gatehouse/internal/workspace"
@@ -256,7 +257,10 @@ func (h *Host) Open(spec Spec) (*Session, error) {
 		Images: attach.StoreIn(h.env.DataDir), CanSee: spec.CanSee}
 	// Commands run under the supervisor helper, confined as the settings
 	// say when each starts.
-	opts.Processes = h.cmds.Options(proc.Options{Env: h.env.ProcEnv}, root, h.cmds.Scratch(id), h.Sandbox)
+	// Their network, and web_fetch's, is one policy of the session.
+	network := h.cmds.Network(id, h.Sandbox)
+	opts.Processes = h.cmds.Options(proc.Options{Env: h.env.ProcEnv}, root, h.cmds.Scratch(id), h.Sandbox, network)
+	opts.Web = web.Config{Network: network}
 	opts.Checkpoints = h.checkpoints(set.UndoStoreBytes())
 	if h.mcp == nil {
 		m, err := h.startServers(spec, root)

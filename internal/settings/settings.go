@@ -85,6 +85,13 @@ type Settings struct {
 	// SandboxDenyTCP turns the network off for confined commands: TCP,
 	// MPTCP and UDP (the name is older than the network namespace).
 	SandboxDenyTCP bool `json:"sandboxDenyTCP,omitempty"`
+	// Network is the network of confined commands and web_fetch: "on",
+	// "off" or "allow-list" (netproxy.Mode*); "": on, or off when the
+	// older SandboxDenyTCP is set (NetworkMode).
+	Network string `json:"network,omitempty"`
+	// NetworkAllow are the domains reached in allow-list mode (a name, or
+	// "*." and a name for the names below it).
+	NetworkAllow []string `json:"networkAllow,omitempty"`
 	// SandboxDenyRead is the list of paths confined commands cannot read
 	// ("~/" is the home folder); nil: sandbox.DefaultDenyRead.
 	SandboxDenyRead []string `json:"sandboxDenyRead,omitempty"`
@@ -112,6 +119,18 @@ type Settings struct {
 	// WorktreeCopy lists untracked files (repository-relative, like
 	// ".env") copied into each new worktree session.
 	WorktreeCopy []string `json:"worktreeCopy,omitempty"`
+}
+
+// NetworkMode is the network mode in effect: Network, else "off" when the
+// older SandboxDenyTCP says so, else "on".
+func (s Settings) NetworkMode() string {
+	switch {
+	case s.Network != "":
+		return s.Network
+	case s.SandboxDenyTCP:
+		return "off"
+	}
+	return "on"
 }
 
 // VisionOf is the Vision setting of model, nil when none.
@@ -154,6 +173,9 @@ func (s Settings) Validate() error {
 	}
 	if s.Sandbox != "" && s.Sandbox != "workspace-write" && s.Sandbox != "off" {
 		return fmt.Errorf("settings: sandbox %q is not workspace-write or off", s.Sandbox)
+	}
+	if s.Network != "" && s.Network != "on" && s.Network != "off" && s.Network != "allow-list" {
+		return fmt.Errorf("settings: network %q is not on, off or allow-list", s.Network)
 	}
 	for model, p := range s.Prices {
 		if err := p.Validate(); err != nil {

@@ -67,6 +67,7 @@ func TestSaveRefusesUnknownValues(t *testing.T) {
 		{ApprovalMode: ApprovalAuto, Theme: ThemeDark, Sandbox: "none"},
 		{ApprovalMode: ApprovalAuto, Theme: ThemeDark, CompactAt: 150},
 		{ApprovalMode: ApprovalAuto, Theme: ThemeDark, MicroCompactAt: 5},
+		{ApprovalMode: ApprovalAuto, Theme: ThemeDark, Network: "proxy"},
 	} {
 		if err := st.Save(s); err == nil {
 			t.Errorf("Save(%+v) accepted", s)
@@ -252,5 +253,22 @@ func TestAPIPrecedenceAndCheck(t *testing.T) {
 	b, _ := json.Marshal(Defaults())
 	if strings.Contains(string(b), `"api"`) {
 		t.Errorf("an unset API is written: %s", b)
+	}
+}
+
+// The network mode: the setting, else the older TCP switch, else on.
+func TestNetworkModeReadsTheOlderSwitch(t *testing.T) {
+	for _, c := range []struct {
+		s    Settings
+		want string
+	}{
+		{Settings{}, "on"},
+		{Settings{SandboxDenyTCP: true}, "off"},
+		{Settings{Network: "allow-list", SandboxDenyTCP: false}, "allow-list"},
+		{Settings{Network: "on", SandboxDenyTCP: true}, "on"},
+	} {
+		if got := c.s.NetworkMode(); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.s, got, c.want)
+		}
 	}
 }

@@ -25,6 +25,10 @@
 // the helper's own start-up; policy flags before it make the spare enter
 // the sandbox's namespaces ahead too.
 //
+// With -hold first, the helper makes the namespaces of the policy flags
+// that follow and holds them for the commands that join them (-join N):
+// see package sandbox, Start-up cost.
+//
 // SIGINT and SIGQUIT are not the helper's: it is not in the command's group,
 // and ignores them if sent.
 package supervisor

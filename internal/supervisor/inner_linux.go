@@ -45,25 +45,41 @@ func namespaced(p sandbox.Policy, argv []string, wait bool) ([]string, error) {
 // Landlock and seccomp and execs the command from it, so the command is
 // the process bubblewrap started (no helper stays inside).
 func inner(args []string) int {
+	if len(args) == 1 && args[0] == wire.HoldFlag {
+		return holdInside()
+	}
 	fs := flag.NewFlagSet("gatehouse-supervisor "+wire.InnerFlag, flag.ContinueOnError)
 	var pol sandbox.Policy
 	pol.Flags(fs)
-	wait := fs.Bool("wait", false, "wait for the command on fd 3")
-	if err := fs.Parse(args); err != nil || (fs.NArg() == 0 && !*wait) {
+	wait := fs.Bool("wait", false, "wait for the command on the socket -fd")
+	sock := fs.Int("fd", 3, "with -wait: the socket the command comes on")
+	joined := fs.Bool("joined", false, "already confined (nsenter joined a holder from a confined thread): apply nothing")
+	if err := fs.Parse(args); err != nil || (fs.NArg() == 0 && !*wait) || *sock < 3 {
 		fmt.Fprintln(os.Stderr, "gatehouse-supervisor: inner stage: no command or bad flags:", err)
 		return 2
 	}
 	argv, env := fs.Args(), os.Environ()
 	runtime.LockOSThread() // never unlocked: the thread execs or the process exits
-	c, err := confine.Prepare(pol)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "gatehouse-supervisor:", err)
-		return 126
+	var c *confine.Confinement
+	if !*joined {
+		var err error
+		if c, err = confine.Prepare(pol); err != nil {
+			fmt.Fprintln(os.Stderr, "gatehouse-supervisor:", err)
+			return 126
+		}
 	}
 	if *wait {
-		req, ok := awaitCommand()
+		// Ready: a spare that joined ahead hands its command here only
+		// then (before, joining again is quicker than waiting).
+		syscall.Write(*sock, []byte{1})
+		req, ok := awaitCommand(*sock)
 		if !ok {
 			return 0 // the spare was dropped
+		}
+		// What nsenter was given (the holder's namespaces and folders)
+		// goes no further.
+		for fd := 3; fd < *sock; fd++ {
+			syscall.Close(fd)
 		}
 		argv, env = req.Args, req.Env
 		if err := syscall.Chdir(req.Dir); err != nil {
@@ -71,11 +87,13 @@ func inner(args []string) int {
 			return 126
 		}
 	}
-	if err := c.Apply(); err != nil {
-		fmt.Fprintln(os.Stderr, "gatehouse-supervisor:", err)
-		return 126
+	if !*joined {
+		if err := c.Apply(); err != nil {
+			fmt.Fprintln(os.Stderr, "gatehouse-supervisor:", err)
+			return 126
+		}
 	}
-	err = syscall.Exec(argv[0], argv, env)
+	err := syscall.Exec(argv[0], argv, env)
 	fmt.Fprintf(os.Stderr, "gatehouse-supervisor: cannot run %s: %v\n", argv[0], err)
 	return 127
 }
@@ -117,13 +135,11 @@ func confinedFork(p sandbox.Policy, fork func() (int, error)) (int, error) {
 	return r.pid, r.err
 }
 
-// innerFD is the socket the waiting inner stage gets its command on.
-const innerFD = 3
-
-// awaitCommand reads the command of a waiting inner stage: a Request and
+// awaitCommand reads the command of a waiting inner stage on the socket
+// innerFD: a Request and
 // its stdin, stdout and stderr, which it puts on 0, 1 and 2. false: end of
 // file (the spare was dropped) or a bad request.
-func awaitCommand() (wire.Request, bool) {
+func awaitCommand(innerFD int) (wire.Request, bool) {
 	var req wire.Request
 	buf := make([]byte, wire.MaxRequest+1)
 	oob := make([]byte, syscall.CmsgSpace(3*4))

@@ -6,7 +6,11 @@ import (
 	"os"
 	"runtime"
 	"slices"
+	"strconv"
 	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
 
 	"gatehouse/internal/sandbox"
 	"gatehouse/internal/supervisor/wire"
@@ -29,7 +33,13 @@ func spare(pre []string) int {
 	var ahead *prestarted
 	if len(pre) > 0 {
 		syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0)
-		ahead = prestart(pre)
+		if j, err := parseJob(append(pre, "--", "wait")); err == nil && j.join > 0 && j.pol.Nsenter != "" {
+			if !requestWithin(idleAhead) {
+				ahead = prestartJoined(j)
+			}
+		} else {
+			ahead = prestart(pre)
+		}
 	}
 	buf := make([]byte, wire.MaxRequest+1)
 	oob := make([]byte, syscall.CmsgSpace(3*4))
@@ -80,8 +90,66 @@ func spare(pre []string) int {
 type prestarted struct {
 	pol  sandbox.Policy
 	args []string // pol as flags, to compare with a request's
-	pid  int      // bubblewrap
+	join int      // the holder joined (prestartJoined), else 0
+	pid  int      // bubblewrap, or nsenter become the inner stage
 	sock int
+}
+
+// idleAhead is how long a spare whose commands join a holder waits for its
+// command before it enters the sandbox ahead (prestartJoined). Joining
+// costs a start of the inner stage, which a command coming at once (a
+// script's commands back to back) would pay on top of its own; a command
+// after a pause (an agent's next one comes after a model's turn) finds the
+// inner stage waiting.
+const idleAhead = 10 * time.Millisecond
+
+// requestWithin reports whether the request socket becomes readable (or
+// ends) within d.
+func requestWithin(d time.Duration) bool {
+	fds := []unix.PollFd{{Fd: RequestFD, Events: unix.POLLIN}}
+	for {
+		n, err := unix.Poll(fds, int(d/time.Millisecond))
+		if err == unix.EINTR {
+			continue
+		}
+		return err != nil || n > 0
+	}
+}
+
+// prestartJoined enters the namespaces of the holder j names ahead of the
+// command, from a confined thread (as run does for a command), with the
+// inner stage waiting for its command on a socket; nil when it cannot
+// (the request then runs as without).
+func prestartJoined(j job) *prestarted {
+	self, err := os.Executable()
+	if err != nil {
+		return nil
+	}
+	extra, err := joinFiles(j.pol, j.join)
+	if err != nil {
+		return nil
+	}
+	defer func() {
+		for _, fd := range extra {
+			syscall.Close(int(fd))
+		}
+	}()
+	fds, err := syscall.Socketpair(syscall.AF_UNIX, syscall.SOCK_SEQPACKET|syscall.SOCK_CLOEXEC, 0)
+	if err != nil {
+		return nil
+	}
+	sockFD := 3 + len(extra)
+	argv := j.pol.JoinArgs([]string{self, wire.InnerFlag, "-wait", "-joined", "-fd", strconv.Itoa(sockFD)})
+	files := append(append([]uintptr{0, 1, 2}, extra...), uintptr(fds[1]))
+	pid, err := confinedFork(j.pol, func() (int, error) {
+		return syscall.ForkExec(argv[0], argv, &syscall.ProcAttr{Env: os.Environ(), Files: files, Sys: &syscall.SysProcAttr{Setpgid: true}})
+	})
+	syscall.Close(fds[1])
+	if err != nil {
+		syscall.Close(fds[0])
+		return nil
+	}
+	return &prestarted{pol: j.pol, args: j.pol.Args(), join: j.join, pid: pid, sock: fds[0]}
 }
 
 // prestart starts bubblewrap with the policy of the flags pre, its inner
@@ -116,7 +184,14 @@ func prestart(pre []string) *prestarted {
 // fit, run it as without.
 func (p *prestarted) run(req wire.Request, stdio []int) (int, bool) {
 	j, err := parseJob(req.Args)
-	if err != nil || j.pty || !j.confined || !slices.Equal(j.pol.Args(), p.args) {
+	if err != nil || j.pty || !j.confined || j.join != p.join || !slices.Equal(j.pol.Args(), p.args) {
+		return 0, false
+	}
+	// The ready byte is read in any case: a socket closed with unread data
+	// resets its peer, which would then never read its command.
+	if !p.ready(p.join == 0) {
+		// Still starting on a busy machine (it joins by itself, quicker
+		// than waiting), or bubblewrap failed.
 		return 0, false
 	}
 	status := os.NewFile(StatusFD, "status")
@@ -133,6 +208,21 @@ func (p *prestarted) run(req wire.Request, stdio []int) (int, bool) {
 		syscall.Close(fd)
 	}
 	return supervise(p.pid, status, j.grace), true
+}
+
+// ready reports whether the inner stage said it waits for its command;
+// with wait, it waits for it to say so (or to end).
+func (p *prestarted) ready(wait bool) bool {
+	var b [1]byte
+	flags := syscall.MSG_DONTWAIT
+	if wait {
+		flags = 0
+	}
+	n, _, err := syscall.Recvfrom(p.sock, b[:], flags)
+	for err == syscall.EINTR {
+		n, _, err = syscall.Recvfrom(p.sock, b[:], flags)
+	}
+	return err == nil && n == 1
 }
 
 // drop kills bubblewrap and the waiting inner stage (its process group;

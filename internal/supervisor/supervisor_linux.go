@@ -26,6 +26,9 @@ func Main(args []string) int {
 	if len(args) > 0 && args[len(args)-1] == wire.SpareFlag {
 		return spare(args[:len(args)-1])
 	}
+	if len(args) > 0 && args[0] == wire.HoldFlag {
+		return hold(args[1:])
+	}
 	if len(args) > 0 && args[0] == wire.InnerFlag {
 		return inner(args[1:])
 	}
@@ -36,6 +39,7 @@ func Main(args []string) int {
 type job struct {
 	pty, confined bool
 	grace         time.Duration
+	join          int // the holder whose namespaces the command joins
 	pol           sandbox.Policy
 	argv          []string
 }
@@ -48,6 +52,7 @@ func parseJob(args []string) (job, error) {
 	fs.BoolVar(&j.pty, "pty", false, "give the shell a session whose controlling terminal is stdin")
 	fs.BoolVar(&j.confined, "confine", false, "apply the sandbox policy of the other flags")
 	fs.DurationVar(&j.grace, "grace", 2*time.Second, "time between SIGTERM and SIGKILL when the app went away")
+	fs.IntVar(&j.join, wire.JoinFlag[1:], 0, "join the namespaces of this holder (with -confine and -nsenter)")
 	j.pol.Flags(fs)
 	if err := fs.Parse(args); err != nil {
 		return j, err
@@ -103,11 +108,26 @@ func run(args, env []string) int {
 	// The thread that forks stays: bubblewrap's --die-with-parent follows
 	// the thread, not the process.
 	runtime.LockOSThread()
+	files := []uintptr{0, 1, 2}
 	fork := func() (int, error) {
-		return syscall.ForkExec(argv[0], argv, &syscall.ProcAttr{Env: env, Files: []uintptr{0, 1, 2}, Sys: sys})
+		return syscall.ForkExec(argv[0], argv, &syscall.ProcAttr{Env: env, Files: files, Sys: sys})
 	}
 	var pid int
 	switch {
+	case j.confined && pol.Namespaces() && pol.Nsenter != "" && j.join > 0:
+		env = pol.Environ(env)
+		extra, err := joinFiles(pol, j.join)
+		if err != nil {
+			return fail(126, "%v", err)
+		}
+		files, argv = append(files, extra...), pol.JoinArgs(argv)
+		pid, err = confinedFork(pol, fork)
+		for _, fd := range extra {
+			syscall.Close(int(fd))
+		}
+		if err != nil && !errors.Is(err, errFork) {
+			return fail(126, "%v", err)
+		}
 	case j.confined && pol.Namespaces():
 		env = pol.Environ(env)
 		if argv, err = namespaced(pol, argv, false); err != nil {

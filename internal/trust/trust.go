@@ -1,7 +1,8 @@
 // Package trust remembers which workspace folders the user trusts to start
 // programs or change agents: a workspace's .gatehouse/mcp.json (MCP servers
 // to start) and .gatehouse/agents/ (agent definitions) load only once the
-// user said yes in a dialog that showed what they hold. Trust is kept per
+// user said yes in a dialog that showed what they hold, and so do its
+// own slash commands (.gatehouse/commands/), its policy and git settings. Trust is kept per
 // folder, per kind of content and per content hash, in a file only the user
 // can read in Gatehouse's config folder; when the content changes its hash
 // does too, and the user is asked again.
@@ -33,14 +34,18 @@ const (
 	// KindGit is a repository's git settings and hooks: until they are
 	// trusted, git runs in the Changes view without them (gitview).
 	KindGit = "git"
+	// KindCommands is a workspace's own slash commands: their prompts
+	// steer the model as a message the user sends would.
+	KindCommands = "commands"
 )
 
 // Paths lists the workspace-relative files or folders of each kind.
 var Paths = map[string][]string{
-	KindMCP:    {".gatehouse/mcp.json"},
-	KindAgents: {".gatehouse/agents"},
-	KindPolicy: {".gatehouse/policy.toml"},
-	KindGit:    {".git/config", ".git/hooks"},
+	KindMCP:      {".gatehouse/mcp.json"},
+	KindAgents:   {".gatehouse/agents"},
+	KindPolicy:   {".gatehouse/policy.toml"},
+	KindGit:      {".git/config", ".git/hooks"},
+	KindCommands: {".gatehouse/commands"},
 }
 
 // File is the store's file name in the config folder.

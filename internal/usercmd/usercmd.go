@@ -71,14 +71,9 @@ func Load(dir string) ([]Command, []error) {
 }
 
 func loadFile(path string) (Command, error) {
-	name := strings.TrimSuffix(filepath.Base(path), ".md")
-	if !validName.MatchString(name) {
-		return Command{}, fmt.Errorf("%s: a command's name is lower-case letters, digits, - and _", path)
-	}
-	for _, b := range Builtins {
-		if b.Name == name {
-			return Command{}, fmt.Errorf("%s: /%s is a built-in command", path, name)
-		}
+	name, err := nameOf(path)
+	if err != nil {
+		return Command{}, err
 	}
 	fi, err := os.Lstat(path)
 	if err != nil {
@@ -96,11 +91,30 @@ func loadFile(path string) (Command, error) {
 	if err != nil {
 		return Command{}, err
 	}
+	return fromBytes(name, path, b)
+}
+
+// nameOf is the command a file at path defines: its base name without .md,
+// unless that is no command's name or a built-in's.
+func nameOf(path string) (string, error) {
+	name := strings.TrimSuffix(filepath.Base(path), ".md")
+	if !validName.MatchString(name) {
+		return "", fmt.Errorf("%s: a command's name is lower-case letters, digits, - and _", path)
+	}
+	for _, b := range Builtins {
+		if b.Name == name {
+			return "", fmt.Errorf("%s: /%s is a built-in command", path, name)
+		}
+	}
+	return name, nil
+}
+
+func fromBytes(name, source string, b []byte) (Command, error) {
 	if len(b) > MaxBytes {
-		return Command{}, fmt.Errorf("%s: over %d KiB", path, MaxBytes>>10)
+		return Command{}, fmt.Errorf("%s: over %d KiB", source, MaxBytes>>10)
 	}
 	desc, body := parse(string(b))
-	return Command{Name: name, Description: desc, Source: path, Body: body}, nil
+	return Command{Name: name, Description: desc, Source: source, Body: body}, nil
 }
 
 // parse splits a file into its description and its prompt.

@@ -24,7 +24,9 @@ import type {
   LocalServer,
   McpPanel,
   McpServerForm,
+  MentionCandidate,
   Merged,
+  ModelPrice,
   Pending,
   PolicyView,
   ProcessInfo,
@@ -40,6 +42,7 @@ import type {
   UndoAppliedPayload,
   UndoFile,
   UndoSelection,
+  UsercmdPending,
   View,
   VisionView,
   WatchStatus,
@@ -64,6 +67,7 @@ export interface GuiApp {
   AgentDefinitions(): Promise<Definition[] | null>;
   AgentsPending(): Promise<Pending | null>;
   AgentsTrustWorkspace(arg1: string): Promise<void>;
+  AllowDomain(arg1: string): Promise<void>;
   AnswerQuestion(arg1: string, arg2: string): Promise<void>;
   ApprovePlan(arg1: string, arg2: string): Promise<SubmitResult>;
   AttachImage(arg1: string, arg2: string): Promise<AttachResult>;
@@ -73,6 +77,8 @@ export interface GuiApp {
   CheckPolicy(arg1: string, arg2: string): Promise<Decided>;
   ChooseWorkspace(): Promise<AppState>;
   Commands(): Promise<Command[] | null>;
+  CommandsPending(): Promise<UsercmdPending | null>;
+  CommandsTrustWorkspace(arg1: string): Promise<void>;
   Compact(): Promise<void>;
   ContextWindow(): Promise<Window>;
   DetectLocalModels(): Promise<LocalServer[] | null>;
@@ -98,10 +104,11 @@ export interface GuiApp {
   McpSetDisabled(arg1: string, arg2: boolean): Promise<void>;
   McpSetToolEnabled(arg1: string, arg2: string, arg3: boolean): Promise<void>;
   McpTrustWorkspace(): Promise<void>;
-  MentionCandidates(arg1: string): Promise<string[] | null>;
+  MentionCandidates(arg1: string): Promise<MentionCandidate[] | null>;
   ModelVision(): Promise<VisionView>;
   NewSession(): Promise<Snapshot>;
   Policy(): Promise<PolicyView>;
+  Prices(arg1: string[]): Promise<ModelPrice[] | null>;
   ProcessLogs(arg1: string, arg2: number, arg3: number): Promise<ProcessLogs>;
   ProcessResize(arg1: string, arg2: number, arg3: number): Promise<void>;
   ProcessRestart(arg1: string): Promise<ProcessInfo>;
@@ -115,6 +122,7 @@ export interface GuiApp {
   RepreviewApproval(arg1: string): Promise<void>;
   ResolveApproval(arg1: string, arg2: Decision): Promise<void>;
   ResumeSession(arg1: string): Promise<Snapshot>;
+  Retry(): Promise<SubmitResult>;
   RevertFile(arg1: string, arg2: boolean): Promise<UndoAppliedPayload>;
   RevisePlan(arg1: string): Promise<SubmitResult>;
   RevokeRule(arg1: string): Promise<void>;
@@ -125,6 +133,7 @@ export interface GuiApp {
   SaveSettings(arg1: SettingsInput): Promise<SettingsView>;
   SetApprovalMode(arg1: string): Promise<AppState>;
   SetModel(arg1: string): Promise<AppState>;
+  SetNetwork(arg1: string, arg2: string[]): Promise<SandboxView>;
   SetPanelWidth(arg1: string, arg2: number): Promise<void>;
   SetSandbox(arg1: string, arg2: boolean): Promise<SandboxView>;
   SetSandboxLists(arg1: string[], arg2: string[]): Promise<SandboxView>;
@@ -135,8 +144,8 @@ export interface GuiApp {
   StopSubagent(arg1: string): Promise<void>;
   Subagents(): Promise<ChildInfo[] | null>;
   Submit(arg1: string): Promise<SubmitResult>;
+  SubmitMessage(arg1: string, arg2: string[], arg3: ImageRef[]): Promise<SubmitResult>;
   SubmitWithImages(arg1: string, arg2: ImageRef[]): Promise<SubmitResult>;
-  SubmitWithMentions(arg1: string, arg2: string[]): Promise<SubmitResult>;
   TestConnection(arg1: SettingsInput): Promise<ConnectionResult>;
   TrustPolicyFile(arg1: string): Promise<PolicyView>;
   TrustedFolders(): Promise<FolderTrust[] | null>;
@@ -176,6 +185,7 @@ export const App: GuiApp = {
   AgentDefinitions: () => window.go.gui.App.AgentDefinitions(),
   AgentsPending: () => window.go.gui.App.AgentsPending(),
   AgentsTrustWorkspace: (arg1: string) => window.go.gui.App.AgentsTrustWorkspace(arg1),
+  AllowDomain: (arg1: string) => window.go.gui.App.AllowDomain(arg1),
   AnswerQuestion: (arg1: string, arg2: string) => window.go.gui.App.AnswerQuestion(arg1, arg2),
   ApprovePlan: (arg1: string, arg2: string) => window.go.gui.App.ApprovePlan(arg1, arg2),
   AttachImage: (arg1: string, arg2: string) => window.go.gui.App.AttachImage(arg1, arg2),
@@ -185,6 +195,8 @@ export const App: GuiApp = {
   CheckPolicy: (arg1: string, arg2: string) => window.go.gui.App.CheckPolicy(arg1, arg2),
   ChooseWorkspace: () => window.go.gui.App.ChooseWorkspace(),
   Commands: () => window.go.gui.App.Commands(),
+  CommandsPending: () => window.go.gui.App.CommandsPending(),
+  CommandsTrustWorkspace: (arg1: string) => window.go.gui.App.CommandsTrustWorkspace(arg1),
   Compact: () => window.go.gui.App.Compact(),
   ContextWindow: () => window.go.gui.App.ContextWindow(),
   DetectLocalModels: () => window.go.gui.App.DetectLocalModels(),
@@ -214,6 +226,7 @@ export const App: GuiApp = {
   ModelVision: () => window.go.gui.App.ModelVision(),
   NewSession: () => window.go.gui.App.NewSession(),
   Policy: () => window.go.gui.App.Policy(),
+  Prices: (arg1: string[]) => window.go.gui.App.Prices(arg1),
   ProcessLogs: (arg1: string, arg2: number, arg3: number) => window.go.gui.App.ProcessLogs(arg1, arg2, arg3),
   ProcessResize: (arg1: string, arg2: number, arg3: number) => window.go.gui.App.ProcessResize(arg1, arg2, arg3),
   ProcessRestart: (arg1: string) => window.go.gui.App.ProcessRestart(arg1),
@@ -227,6 +240,7 @@ export const App: GuiApp = {
   RepreviewApproval: (arg1: string) => window.go.gui.App.RepreviewApproval(arg1),
   ResolveApproval: (arg1: string, arg2: Decision) => window.go.gui.App.ResolveApproval(arg1, arg2),
   ResumeSession: (arg1: string) => window.go.gui.App.ResumeSession(arg1),
+  Retry: () => window.go.gui.App.Retry(),
   RevertFile: (arg1: string, arg2: boolean) => window.go.gui.App.RevertFile(arg1, arg2),
   RevisePlan: (arg1: string) => window.go.gui.App.RevisePlan(arg1),
   RevokeRule: (arg1: string) => window.go.gui.App.RevokeRule(arg1),
@@ -237,6 +251,7 @@ export const App: GuiApp = {
   SaveSettings: (arg1: SettingsInput) => window.go.gui.App.SaveSettings(arg1),
   SetApprovalMode: (arg1: string) => window.go.gui.App.SetApprovalMode(arg1),
   SetModel: (arg1: string) => window.go.gui.App.SetModel(arg1),
+  SetNetwork: (arg1: string, arg2: string[]) => window.go.gui.App.SetNetwork(arg1, arg2),
   SetPanelWidth: (arg1: string, arg2: number) => window.go.gui.App.SetPanelWidth(arg1, arg2),
   SetSandbox: (arg1: string, arg2: boolean) => window.go.gui.App.SetSandbox(arg1, arg2),
   SetSandboxLists: (arg1: string[], arg2: string[]) => window.go.gui.App.SetSandboxLists(arg1, arg2),
@@ -247,8 +262,8 @@ export const App: GuiApp = {
   StopSubagent: (arg1: string) => window.go.gui.App.StopSubagent(arg1),
   Subagents: () => window.go.gui.App.Subagents(),
   Submit: (arg1: string) => window.go.gui.App.Submit(arg1),
+  SubmitMessage: (arg1: string, arg2: string[], arg3: ImageRef[]) => window.go.gui.App.SubmitMessage(arg1, arg2, arg3),
   SubmitWithImages: (arg1: string, arg2: ImageRef[]) => window.go.gui.App.SubmitWithImages(arg1, arg2),
-  SubmitWithMentions: (arg1: string, arg2: string[]) => window.go.gui.App.SubmitWithMentions(arg1, arg2),
   TestConnection: (arg1: SettingsInput) => window.go.gui.App.TestConnection(arg1),
   TrustPolicyFile: (arg1: string) => window.go.gui.App.TrustPolicyFile(arg1),
   TrustedFolders: () => window.go.gui.App.TrustedFolders(),

@@ -15,6 +15,8 @@ import {
   type Definition,
   type GatehouseEvent,
   type ImageRef,
+  type MentionCandidate,
+  type ModelPrice,
   type SettingsInput,
   type SettingsView,
   type Snapshot,
@@ -44,6 +46,8 @@ export const backend = {
 
   /** Starts a turn with text, or queues it while one runs. */
   submit: (text: string): Promise<{ queued: boolean }> => App.Submit(text),
+  /** Sends the last turn's message again as a turn that replaces it in what the model is sent. */
+  retry: (): Promise<{ queued: boolean }> => App.Retry(),
   /** Starts (or queues) a turn with text and images the composer attached. */
   submitWithImages: (text: string, images: ImageRef[]): Promise<{ queued: boolean }> =>
     App.SubmitWithImages(text, images),
@@ -63,9 +67,11 @@ export const backend = {
   /** Sends the user's command name with args (its prompt with $ARGUMENTS replaced). */
   runCommand: (name: string, args: string): Promise<{ queued: boolean }> => App.RunCommand(name, args),
   /** Workspace files and folders (ending in /) matching query fuzzily, for the composer's @ picker. */
-  mentionCandidates: async (query: string): Promise<string[]> => (await App.MentionCandidates(query)) ?? [],
+  mentionCandidates: async (query: string): Promise<MentionCandidate[]> => (await App.MentionCandidates(query)) ?? [],
   /** Sends text with the mentioned files (path or path:10-40) and folders attached; rejects naming a refused one. */
-  submitWithMentions: (text: string, mentions: string[]): Promise<{ queued: boolean }> => App.SubmitWithMentions(text, mentions),
+  /** Sends text with its @-mentions attached and its pictures, in one message. */
+  submitMessage: (text: string, mentions: string[], images: ImageRef[]): Promise<{ queued: boolean }> =>
+    App.SubmitMessage(text, mentions, images as never),
   /** Answers the model's ask_user question of call callId. */
   answerQuestion: (callId: string, answer: string): Promise<void> => App.AnswerQuestion(callId, answer),
   /** Asks the model, still in plan mode, to revise its plan as the note says. */
@@ -86,6 +92,8 @@ export const backend = {
   snapshot: (): Promise<Snapshot> => App.Snapshot(),
 
   getSettings: (): Promise<SettingsView> => App.GetSettings(),
+  /** Each model's price at the base URL in effect, for pricing every turn at the model that ran it. */
+  prices: async (models: string[]): Promise<ModelPrice[]> => (await App.Prices(models)) ?? [],
   saveSettings: (s: SettingsInput): Promise<SettingsView> =>
     App.SaveSettings(s),
   testConnection: (s: SettingsInput): Promise<ConnectionResult> =>

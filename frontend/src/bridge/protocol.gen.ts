@@ -11,6 +11,7 @@ export const MIN_COMPACT_AT = 20;
 export interface TurnStartedPayload {
   prompt: string;
   images?: ImageRef[];
+  replaces?: string;
 }
 
 export interface ImageRef {
@@ -205,6 +206,7 @@ export interface TurnStoppedPayload {
   error?: string;
   errorKind?: string;
   usage: Usage;
+  model?: string;
   context?: ContextUse;
   blocked?: Blocked;
   plan?: ProposedPlan;
@@ -329,6 +331,20 @@ export interface McpTrustEnv {
   header?: boolean;
 }
 
+export interface ImagesDroppedPayload {
+  files: DroppedFile[] | null;
+}
+
+export interface DroppedFile {
+  name: string;
+  size: number;
+  image?: ImageRef;
+  refused?: string;
+  model?: string;
+  canMark?: boolean;
+  error?: string;
+}
+
 export interface ContextCompactedPayload {
   compactionId: string;
   summary: string;
@@ -377,6 +393,7 @@ export interface TranscriptItem {
   turnId: string;
   text?: string;
   images?: ImageRef[];
+  replaces?: string;
   streaming?: boolean;
   cancelled?: boolean;
   tool?: string;
@@ -391,6 +408,7 @@ export interface TranscriptItem {
   error?: string;
   errorKind?: string;
   usage?: Usage;
+  model?: string;
   context?: ContextUse;
   blocked?: Blocked;
   plan?: ProposedPlan;
@@ -578,6 +596,19 @@ export interface Command {
   source: string;
 }
 
+export interface UsercmdPending {
+  hash: string;
+  files: UsercmdPendingFile[] | null;
+}
+
+export interface UsercmdPendingFile {
+  path: string;
+  name?: string;
+  description?: string;
+  prompt?: string;
+  error?: string;
+}
+
 export interface Window {
   tokens: number;
   source: string;
@@ -678,9 +709,20 @@ export interface McpServerForm {
   editable: boolean;
 }
 
+export interface MentionCandidate {
+  mention: string;
+  label: string;
+}
+
 export interface VisionView {
   model: string;
   canSee: boolean;
+  source: string;
+}
+
+export interface ModelPrice {
+  model: string;
+  price: Price;
   source: string;
 }
 
@@ -715,6 +757,8 @@ export interface SandboxView extends Status {
   denyTCP: boolean;
   denyList: string[] | null;
   socketList: string[] | null;
+  networkMode: string;
+  networkAllow: string[] | null;
 }
 
 export interface Status {
@@ -857,7 +901,7 @@ export interface Worktrees {
 }
 
 /** Every event type, in a stable order. */
-export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "mcp.updated", "context.compacted", "context.compaction_undone", "undo.applied", "mcp.waiting"] as const;
+export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "mcp.updated", "images.dropped", "context.compacted", "context.compaction_undone", "undo.applied", "mcp.waiting"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** The envelope of every event: {seq, sessionId, turnId, type, payload}. */
@@ -889,6 +933,7 @@ export type GatehouseEvent =
   | EventOf<"fs.changed", FsChangedPayload>
   | EventOf<"watch.degraded", WatchDegradedPayload>
   | EventOf<"mcp.updated", McpUpdatedPayload>
+  | EventOf<"images.dropped", ImagesDroppedPayload>
   | EventOf<"context.compacted", ContextCompactedPayload>
   | EventOf<"context.compaction_undone", ContextCompactionUndonePayload>
   | EventOf<"undo.applied", UndoAppliedPayload>

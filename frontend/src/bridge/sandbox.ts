@@ -14,6 +14,10 @@ export interface SandboxBackend {
   set(mode: string, denyTCP: boolean): Promise<SandboxView>;
   /** Saves the deny-read list and the Unix sockets commands may reach. */
   setLists?(denyRead: string[], sockets: string[]): Promise<SandboxView>;
+  /** Saves the network: on, off or allow-list, and the allow-list; rejects with the reason (a bad domain). */
+  setNetwork?(mode: string, allow: string[]): Promise<SandboxView>;
+  /** Lets the open session reach domain from now on (a refused domain's card). */
+  allowDomain?(domain: string): Promise<void>;
 }
 
 export interface LeftoverBackend {
@@ -26,6 +30,8 @@ export const sandboxBackend: SandboxBackend = {
   get: () => App.Sandbox(),
   set: (mode, denyTCP) => App.SetSandbox(mode, denyTCP),
   setLists: (denyRead, sockets) => App.SetSandboxLists(denyRead, sockets),
+  setNetwork: (mode, allow) => App.SetNetwork(mode, allow),
+  allowDomain: (domain) => App.AllowDomain(domain),
 };
 
 export const leftoverBackend: LeftoverBackend = {

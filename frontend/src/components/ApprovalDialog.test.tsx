@@ -164,6 +164,16 @@ describe("ApprovalDialog", () => {
     expect(within(unconfined).queryByRole("button", { name: "Run once, unconfined" })).toBeNull();
   });
 
+  it("offers a confined start (a long-running process) to run once unconfined too", async () => {
+    const start = { ...bashRequest, preview: { ...bashRequest.preview, summary: "bash start",
+      command: { ...bashRequest.preview.command!, action: "start", command: "npm run dev", confined: true } } };
+    const { a, dialog } = await open([start]);
+    const button = within(dialog).getByRole("button", { name: "Run once, unconfined" });
+    expect(button.className).toContain("danger");
+    fireEvent.click(button);
+    await waitFor(() => expect(a.resolve).toHaveBeenCalledWith("b1", { kind: "once", unconfined: true }));
+  });
+
   it("Ctrl+Enter in the note field rejects with the note, and so does Ctrl+Shift+Enter", async () => {
     for (const shiftKey of [false, true]) {
       const { a, dialog } = await open([patchRequest("1")]);

@@ -74,9 +74,9 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer, onRep
     });
   };
   const approveOnce = () => send(stale.length > 0 ? null : state === "some" ? approveSelected : state === "all" ? { kind: "once" } : null);
-  // Only for a confined bash exec: the user may run this one call outside the
-  // sandbox (red, never the default, recorded with the decision).
-  const canUnconfine = p.kind === "command" && !!p.command?.confined && p.command.action === "exec";
+  // Only for a confined bash exec or start: the user may run this one call
+  // outside the sandbox (red, never the default, recorded with the decision).
+  const canUnconfine = p.kind === "command" && !!p.command?.confined && (p.command.action === "exec" || p.command.action === "start");
   const approveUnconfined = () => send(stale.length === 0 && state === "all" && canUnconfine ? { kind: "once", unconfined: true } : null);
   const approveSession = () => send(stale.length === 0 && state === "all" && request.rule ? { kind: "session" } : null);
   // "Always allow": the same rule, saved as a standing allow rule; the

@@ -10,7 +10,7 @@ import { completeMention, MentionChips, MentionList, mentionQuery, mentionsIn, t
 import { ChatActionsContext, useChatActions } from "./ChatActions";
 import { FindBar } from "./FindBar";
 import { findMatches } from "../transcript/search";
-import type { ImageRef } from "../bridge";
+import type { ImageRef, MentionCandidate } from "../bridge";
 import { IMAGE_TYPES, imageFiles, pastedImage, useAttachments } from "./images";
 import { AttachmentChips } from "./Attachments";
 
@@ -23,6 +23,8 @@ export interface ChatProps {
   onChooseWorkspace: () => void;
   /** Sends text and the attached images; rejects with a message the user can read. */
   onSubmit: (text: string, images?: ImageRef[]) => Promise<void>;
+  /** Sends the last turn's message again, replacing that turn in what the model is sent; absent: no Retry. */
+  onRetry?: () => Promise<unknown>;
   onCancel: () => void;
   /** Stops a background agent; the agents strip shows only with it. */
   onStopAgent?: (id: string) => Promise<void>;
@@ -65,21 +67,21 @@ export function Chat(props: ChatProps) {
   const parent = useChatActions();
   const { items } = props.transcript;
   const lastPrompt = useMemo(() => items[lastOfKind(items, "user")]?.text ?? "", [items]);
-  const { onSubmit } = props;
+  const { onRetry } = props;
   const actions = useMemo(() => {
     if (running || !lastPrompt || !hasWorkspace) return parent;
     return {
       ...parent,
-      retry: () => {
+      retry: onRetry && (() => {
         setError(null);
-        onSubmit(lastPrompt).catch((e) => setError(String(e instanceof Error ? e.message : e)));
-      },
+        onRetry().catch((e) => setError(String(e instanceof Error ? e.message : e)));
+      }),
       editLast: () => {
         setDraft(lastPrompt);
         composer.current?.focus();
       },
     };
-  }, [parent, running, lastPrompt, hasWorkspace, onSubmit]);
+  }, [parent, running, lastPrompt, hasWorkspace, onRetry]);
   const { compact } = parent;
   const [compacting, setCompacting] = useState(false);
   const canCompact = hasWorkspace && !running && !compacting && !!compact && props.transcript.items.length > 0;
@@ -114,8 +116,8 @@ export function Chat(props: ChatProps) {
   // @-mentions: a picker while an @-token is typed; picked paths are chips, sent attached.
   const { mentions } = props;
   const query = mentions ? mentionQuery(draft) : undefined;
-  const [options, setOptions] = useState<string[]>([]);
-  const [picked, setPicked] = useState<string[]>([]);
+  const [options, setOptions] = useState<MentionCandidate[]>([]);
+  const [picked, setPicked] = useState<MentionCandidate[]>([]);
   useEffect(() => {
     if (query === undefined || !mentions) {
       setOptions([]);
@@ -127,15 +129,15 @@ export function Chat(props: ChatProps) {
       live = false;
     };
   }, [query, mentions]);
-  const pickMention = (p: string) => {
-    setDraft((d) => completeMention(d, p));
-    setPicked((ps) => (ps.includes(p) ? ps : [...ps, p]));
+  const pickMention = (c: MentionCandidate) => {
+    setDraft((d) => completeMention(d, c.mention));
+    setPicked((ps) => (ps.some((x) => x.mention === c.mention) ? ps : [...ps, c]));
     setOptions([]);
     setActive(0);
     composer.current?.focus();
   };
   const shown = query !== undefined ? options : [];
-  const menu = slashed.length > 0 ? slashed.map((c) => `/${c.name}`) : shown;
+  const menu = slashed.length > 0 ? slashed.map((c) => `/${c.name}`) : shown.map((c) => c.mention);
 
   // A draft naming a command runs it; any other "/…" (a path) is sent as a message.
   const runSlash = async (text: string, p: { name: string; args: string }, sl: SlashActions) => {
@@ -159,19 +161,20 @@ export function Chat(props: ChatProps) {
     const text = draft.trim();
     if (!hasWorkspace || (text === "" && ready.length === 0) || reading) return;
     const images = ready;
-    const attached = mentions ? mentionsIn(text, new Set(picked)) : [];
-    // Mentions go by SubmitWithMentions, pictures by SubmitWithImages: not both in one message yet.
-    if (attached.length > 0 && mentions && images.length > 0) {
-      setError("Send the pictures and the @-mentions in separate messages.");
-      return;
-    }
+    const attached = mentions ? mentionsIn(text, new Set(picked.map((c) => c.mention))) : [];
     setDraft("");
     setError(null);
     if (attached.length > 0 && mentions) {
+      // The mentions and the pictures go together, in one message.
+      const kept = attachments.list;
+      const pickedBefore = picked;
+      attachments.clear();
       setPicked([]);
-      mentions.submit(text, attached).catch((e) => {
+      mentions.submit(text, attached, images).catch((e) => {
         setError(String(e instanceof Error ? e.message : e));
         setDraft((d) => (d === "" ? text : d));
+        setPicked(pickedBefore);
+        attachments.restore(kept);
       });
       return;
     }
@@ -242,7 +245,9 @@ export function Chat(props: ChatProps) {
   return (
     <section className={`chat${dragging ? " chat-dropping" : ""}`} aria-label="Chat"
       onDragOver={(e) => {
-        if (!hasWorkspace || !Array.from(e.dataTransfer?.types ?? []).includes("Files")) return;
+        // WebKitGTK names a file dragged in from another application by its URI until the drop.
+        const types = Array.from(e.dataTransfer?.types ?? []);
+        if (!hasWorkspace || !(types.includes("Files") || types.includes("text/uri-list"))) return;
         e.preventDefault();
         setDragging(true);
       }}
@@ -280,7 +285,7 @@ export function Chat(props: ChatProps) {
       <TodoChecklist items={props.transcript.items} running={running} />
       <SlashMenu matches={slashed} active={Math.min(active, slashed.length - 1)} onPick={pick} />
       {slashed.length === 0 && <MentionList options={shown} active={Math.min(active, shown.length - 1)} onPick={pickMention} />}
-      <MentionChips paths={picked} onRemove={(p) => setPicked((ps) => ps.filter((x) => x !== p))} />
+      <MentionChips picked={picked} onRemove={(p) => setPicked((ps) => ps.filter((x) => x.mention !== p))} />
       {error && (
         <div className="composer-error" role="alert">
           {error}

@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import type { ModelPrice } from "./cost";
+import type { TurnPrices } from "./cost";
 import type { UndoActions } from "../undo/useUndo";
 import type { SectionId } from "./settings/sections";
 
@@ -16,8 +16,8 @@ export interface ChatActions {
   retry?: () => void;
   /** Puts the last message in the composer to edit and send again; absent while a turn runs. */
   editLast?: () => void;
-  /** The model's price, for what turns cost; absent or source "" when none is known. */
-  price?: ModelPrice;
+  /** The prices of the models the turns ran on, for what each cost; a model absent or of source "" has none known. */
+  prices?: TurnPrices;
   /** Starts a new session; absent when sessions cannot be switched. */
   newSession?: () => void;
   /** Compacts the conversation now (button, /compact); rejects with a reason in words. */
@@ -28,6 +28,8 @@ export interface ChatActions {
   plan?: PlanActions;
   /** Answers the model's ask_user question of a call; rejects with the reason (not a choice, answered already). */
   answer?: (callId: string, answer: string) => Promise<void>;
+  /** Lets the session reach a domain the network proxy refused; absent when the sandbox cannot be set here. */
+  allowDomain?: (domain: string) => Promise<void>;
   /** Review and undo what turns changed; absent without an undo backend. */
   undo?: UndoActions;
 }

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { App } from "../App";
 import { fakeBackend, giveLayout } from "../test/fakeBackend";
-import { costOf, formatCost, sessionUsage } from "./cost";
+import { costOf, formatCost, sessionCost, sessionUsage, turnModels } from "./cost";
 import { priceInput } from "./PriceFields";
 
 beforeAll(giveLayout);
@@ -24,6 +24,17 @@ describe("cost", () => {
     expect(costOf(u(1, 1), { price: { inputPerMTok: 0, outputPerMTok: 0 }, source: "" })).toBeUndefined();
     const local = { price: { inputPerMTok: 0, outputPerMTok: 0 }, source: "local" as const };
     expect(formatCost(costOf(u(5, 5), local), local)).toBe("free (local server)");
+  });
+
+  it("prices each turn at the model that ran it, and knows no total while a turn's model has no price", () => {
+    const at = (t: string, model: string | undefined, usage = u(1000, 0)) => ({ ...stop(t, usage), model });
+    const price = (n: number) => ({ price: { inputPerMTok: n, outputPerMTok: 0 }, source: "saved" as const });
+    const items = [at("t1", "a"), at("t2", "b")];
+    expect(turnModels(items, { c: { items: [at("c1", "c")] } })).toEqual(["a", "b", "c"]);
+    expect(sessionCost(items, undefined, { byModel: { a: price(10), b: price(1000) }, current: price(1000) })).toBeCloseTo(1.01);
+    // A turn saved before turns carried their model is priced at the model in effect.
+    expect(sessionCost([at("t0", undefined), ...items], undefined, { byModel: { a: price(10), b: price(1000) }, current: price(1000) })).toBeCloseTo(2.01);
+    expect(sessionCost(items, undefined, { byModel: { a: price(10) }, current: price(1) })).toBeUndefined();
   });
 
   it("reads typed prices, refuses nonsense and clears with both fields empty", () => {

@@ -3,6 +3,7 @@ import type { ChangedFile, FileDiffView, FileView, FilesBackend } from "../bridg
 import { highlight, languageFor, useRich } from "../rich";
 import { describeChange } from "./FileTreeBadge";
 import { DiffView } from "./DiffView";
+import { isImagePath, WorkspacePicture } from "./WorkspacePicture";
 
 interface Props {
   files: FilesBackend;
@@ -87,31 +88,14 @@ export function FileViewer({ files, path, change, version, onClose }: Props) {
             {error}
           </p>
         )}
-        {current === "changes" && showsPicture && <Picture files={files} path={path} version={version} />}
+        {current === "changes" && showsPicture && <WorkspacePicture load={files.image!} path={path} version={version} />}
         {current === "changes" && !showsPicture && diff && (diff.diff ? <DiffView diff={diff.diff} label={path} language={lang} fill /> : <p className="empty">{diff.note ?? "No difference from the content before the session."}</p>)}
-        {current === "file" && view && (view.binary && files.image && isImagePath(path) ? <Picture files={files} path={path} version={version} /> : <Code view={view} language={lang} />)}
+        {current === "file" && view && (view.binary && files.image && isImagePath(path) ? <WorkspacePicture load={files.image!} path={path} version={version} /> : <Code view={view} language={lang} />)}
       </div>
     </section>
   );
 }
 
-const isImagePath = (p: string) => /\.(png|jpe?g|webp|gif)$/i.test(p);
-
-/** A workspace image shown as a picture. */
-function Picture({ files, path, version }: { files: FilesBackend; path: string; version: number }) {
-  const [url, setUrl] = useState<string>();
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    let live = true;
-    files.image!(path).then(
-      (u) => live && setUrl(u),
-      (e) => live && setError(String(e instanceof Error ? e.message : e)),
-    );
-    return () => void (live = false);
-  }, [files, path, version]);
-  if (error) return <p className="empty">{error}</p>;
-  return url ? <img className="viewer-image" src={url} alt={path} /> : null;
-}
 
 function Code({ view, language }: { view: FileView; language: string | undefined }) {
   if (view.binary) return <p className="empty">Binary file ({view.size.toLocaleString()} bytes): not shown.</p>;

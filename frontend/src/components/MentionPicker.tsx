@@ -1,9 +1,10 @@
+import type { ImageRef, MentionCandidate } from "../bridge";
 /** What the composer's @-mentions need from the app. */
 export interface MentionActions {
-  /** Files and folders (ending in /) matching a query, best first. */
-  candidates: (query: string) => Promise<string[]>;
-  /** Sends text with the mentioned files, ranges (path:10-40) and folders attached. */
-  submit: (text: string, mentions: string[]) => Promise<void>;
+  /** Earlier sessions (session:ID), files and folders (ending in /) matching a query, best first. */
+  candidates: (query: string) => Promise<MentionCandidate[]>;
+  /** Sends text with the mentioned files, ranges (path:10-40) and folders attached, and the pictures, as one message. */
+  submit: (text: string, mentions: string[], images: ImageRef[]) => Promise<void>;
 }
 
 /** The @-token being typed at the end of a draft ("fix @src/ma" → "src/ma"), or undefined. */
@@ -29,17 +30,17 @@ export function mentionsIn(text: string, picked: ReadonlySet<string>): string[] 
 }
 
 /** The picker under the composer while an @-token is typed. */
-export function MentionList({ options, active, onPick }: { options: string[]; active: number; onPick: (p: string) => void }) {
+export function MentionList({ options, active, onPick }: { options: MentionCandidate[]; active: number; onPick: (c: MentionCandidate) => void }) {
   if (options.length === 0) return null;
   return (
     <ul className="slash-menu" role="listbox" aria-label="Files">
-      {options.map((p, i) => (
-        <li key={p} role="option" aria-selected={i === active} className={i === active ? "active" : ""}
+      {options.map((c, i) => (
+        <li key={c.mention} role="option" aria-selected={i === active} className={i === active ? "active" : ""}
           onMouseDown={(e) => {
             e.preventDefault();
-            onPick(p);
+            onPick(c);
           }}>
-          <span className="slash-name">{p}</span>
+          <span className="slash-name">{c.label}</span>
         </li>
       ))}
     </ul>
@@ -47,14 +48,14 @@ export function MentionList({ options, active, onPick }: { options: string[]; ac
 }
 
 /** The attached mentions as chips above the composer, each removable. */
-export function MentionChips({ paths, onRemove }: { paths: string[]; onRemove: (p: string) => void }) {
-  if (paths.length === 0) return null;
+export function MentionChips({ picked, onRemove }: { picked: MentionCandidate[]; onRemove: (mention: string) => void }) {
+  if (picked.length === 0) return null;
   return (
     <ul className="mention-chips" aria-label="Attached files">
-      {paths.map((p) => (
+      {picked.map(({ mention: p, label }) => (
         <li key={p} className="mention-chip">
-          <span>{p}</span>
-          <button type="button" className="link-button" aria-label={`Remove ${p}`} onClick={() => onRemove(p)}>
+          <span>{label}</span>
+          <button type="button" className="link-button" aria-label={`Remove ${label}`} onClick={() => onRemove(p)}>
             ×
           </button>
         </li>

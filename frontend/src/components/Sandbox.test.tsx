@@ -13,7 +13,7 @@ afterEach(cleanup);
 
 const confined: SandboxView = {
   mode: "workspace-write", available: true, confined: true, denyTCP: false,
-  layers: [], denyRead: [], readOnly: [], denyList: [], socketList: [], sockets: "", network: "", signals: "", line: "",
+  layers: [], denyRead: [], readOnly: [], denyList: [], socketList: [], sockets: "", network: "", signals: "", line: "", networkMode: "on", networkAllow: [],
   writable: ["/home/u/project", "/tmp", "/home/u/.npm"],
 };
 
@@ -59,13 +59,14 @@ describe("SandboxSettings", () => {
 });
 
 describe("NetworkSection", () => {
-  it("refuses TCP to confined commands from its own Save, keeping the sandbox's mode as saved", async () => {
+  it("turns the network off from its own Save, keeping the sandbox's mode as saved (a backend without allow-lists)", async () => {
     let saved: SandboxView = confined;
     const set = vi.fn(async (mode: string, denyTCP: boolean) => (saved = { ...saved, mode, denyTCP }));
     const props = sectionProps({ get: async () => saved, set });
     render(<NetworkSection {...props} />);
-    const box = (await screen.findByLabelText(/Refuse network connections/)) as HTMLInputElement;
+    const box = (await screen.findByLabelText(/refuse network connections/i)) as HTMLInputElement;
     expect(screen.getByText(/TCP, MPTCP and UDP \(DNS included\)/)).toBeTruthy();
+    expect(screen.queryByLabelText(/Allow-list/)).toBeNull();
     fireEvent.click(box);
     expect(set).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
@@ -73,8 +74,30 @@ describe("NetworkSection", () => {
     cleanup();
     saved = { ...saved, mode: "off", confined: false };
     render(<NetworkSection {...sectionProps({ get: async () => saved, set })} />);
-    expect(((await screen.findByLabelText(/Refuse network connections/)) as HTMLInputElement).disabled).toBe(true);
-    expect(screen.getByText(/Commands are not confined, so they reach the network as you do/)).toBeTruthy();
+    expect(((await screen.findByLabelText(/refuse network connections/i)) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText(/Commands are not confined, so they reach the network as you do; this setting holds for web_fetch only/)).toBeTruthy();
+  });
+
+  it("saves an allow-list of domains, and shows the backend's refusal of a bad one without losing the draft", async () => {
+    let saved: SandboxView = { ...confined, networkMode: "on", networkAllow: [] };
+    const setNetwork = vi.fn(async (mode: string, allow: string[]) => {
+      if (allow.some((d) => d.includes("/"))) throw new Error(`"${allow.find((d) => d.includes("/"))}" is not a domain`);
+      return (saved = { ...saved, networkMode: mode, networkAllow: allow });
+    });
+    render(<NetworkSection {...sectionProps({ get: async () => saved, set: vi.fn(), setNetwork })} />);
+    const list = (await screen.findByRole("textbox", { name: /Allowed domains/ })) as HTMLTextAreaElement;
+    expect(list.disabled).toBe(true);
+    fireEvent.click(screen.getByLabelText(/Allow-list/));
+    expect(list.disabled).toBe(false);
+    fireEvent.input(list, { target: { value: "registry.npmjs.org\n\n *.github.com\nhttps://x.test/a" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText(/"https:\/\/x.test\/a" is not a domain/)).toBeTruthy();
+    expect(list.value).toContain("https://x.test/a");
+    fireEvent.input(list, { target: { value: "registry.npmjs.org\n\n *.github.com" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(setNetwork).toHaveBeenLastCalledWith("allow-list", ["registry.npmjs.org", "*.github.com"]));
+    expect(await screen.findByText("✓ Saved.")).toBeTruthy();
+    expect(list.value).toBe("registry.npmjs.org\n*.github.com");
   });
 });
 

@@ -13,7 +13,7 @@ afterEach(cleanup);
 
 const confined: SandboxView = {
   mode: "workspace-write", available: true, confined: true, denyTCP: false, writable: ["/w"],
-  layers: [], denyRead: [], readOnly: [], denyList: [], socketList: [], sockets: "", network: "", signals: "", line: "",
+  layers: [], denyRead: [], readOnly: [], denyList: [], socketList: [], sockets: "", network: "", signals: "", line: "", networkMode: "on", networkAllow: [],
 };
 const sandboxApi = (): SandboxBackend & { set: ReturnType<typeof vi.fn> } => {
   let saved = confined;
@@ -99,7 +99,7 @@ describe("Settings in sections", () => {
     render(<App backend={fakeBackend()} sandbox={sandboxApi()} />);
     fireEvent.click(await screen.findByRole("button", { name: "Settings" }));
     fireEvent.click(screen.getByRole("tab", { name: "Network" }));
-    fireEvent.click(await screen.findByLabelText(/Refuse network connections/));
+    fireEvent.click(await screen.findByLabelText(/refuse network connections/i));
     const confirm = vi.spyOn(window, "confirm").mockReturnValueOnce(false).mockReturnValueOnce(true);
     fireEvent.click(screen.getByRole("button", { name: "Close" }));
     expect(confirm).toHaveBeenCalledWith("Discard the unsaved changes in Network?");

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { TranscriptItem } from "../bridge";
 import { ToolCard } from "./ToolCard";
+import { ChatActionsContext } from "./ChatActions";
 import { fileDiffs, readExcerpt, toolTarget, toolSummary, formatDuration } from "./toolSummary";
 
 afterEach(cleanup);
@@ -111,5 +112,40 @@ describe("tool summaries", () => {
     expect(toolSummary("bash", { timedOut: true, exitCode: -1 })).toBe("timed out");
     expect(formatDuration(999)).toBe("999 ms");
     expect(formatDuration(61_000)).toBe("1 min 1 s");
+  });
+});
+
+describe("ToolCard network line", () => {
+  it("names the domains a command reached and refused, and allows a refused one for the session in one click", async () => {
+    const allowDomain = vi.fn(async () => {});
+    const it: TranscriptItem = {
+      ...base, tool: "bash", args: { action: "exec", command: "npm ci" }, running: false, isError: false, durationMs: 10,
+      result: { exitCode: 1, stdout: "", stderr: "403", network: { reached: ["registry.npmjs.org"], refused: ["evil.test"] } },
+    };
+    render(<ChatActionsContext.Provider value={{ openURL: () => {}, openSettings: () => {}, copy: async () => {}, allowDomain }}><ToolCard item={it} /></ChatActionsContext.Provider>);
+    const line = screen.getByRole("note", { name: "Network" });
+    expect(line.textContent).toContain("reached registry.npmjs.org");
+    expect(line.textContent).toContain("Refused evil.test (not on the network allow-list)");
+    fireEvent.click(screen.getByRole("button", { name: "Allow evil.test for this session" }));
+    expect(allowDomain).toHaveBeenCalledWith("evil.test");
+    await waitFor(() => expect(line.textContent).toContain("Allowed for this session"));
+    expect(screen.queryByRole("button", { name: /Allow evil.test/ })).toBeNull();
+  });
+
+  it("offers to allow the domain a web_fetch was refused in allow-list mode", () => {
+    const allowDomain = vi.fn(async () => {});
+    const it: TranscriptItem = {
+      ...base, tool: "web_fetch", args: { url: "https://docs.rs/x" }, running: false, isError: true,
+      result: { ok: false, error: { code: "domain_refused", message: "refused: docs.rs is not on the network allow-list" }, network: { refused: ["docs.rs"] } },
+    };
+    render(<ChatActionsContext.Provider value={{ openURL: () => {}, openSettings: () => {}, copy: async () => {}, allowDomain }}><ToolCard item={it} /></ChatActionsContext.Provider>);
+    fireEvent.click(screen.getByRole("button", { name: "Allow docs.rs for this session" }));
+    expect(allowDomain).toHaveBeenCalledWith("docs.rs");
+  });
+
+  it("says nothing of the network when a command used no proxy", () => {
+    const it: TranscriptItem = { ...base, tool: "bash", args: { action: "exec", command: "ls" }, running: false, result: { exitCode: 0, stdout: "a" } };
+    render(<ToolCard item={it} />);
+    expect(screen.queryByRole("note", { name: "Network" })).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import type { TranscriptItem } from "../bridge";
 import { ChildView, useChild } from "./ChildView";
 import { CodeBlock } from "./CodeBlock";
 import { DiffView } from "./DiffView";
+import { NetworkLine } from "./NetworkLine";
 import { commandOutput, fileDiffs, formatDuration, pretty, readExcerpt, rejected, ruleText, sandboxNote, unconfinedNote, toolError, toolSummary, toolTarget, writtenPaths } from "./toolSummary";
 import { useChatActions } from "./ChatActions";
 
@@ -110,6 +111,7 @@ export const ToolCard = memo(function ToolCard({ item, reveal }: { item: Transcr
       )}
       {!running && unconfinedNote(item) && <div className="tool-unconfined" role="note">Unconfined: {unconfinedNote(item)}</div>}
       {!running && sandboxNote(item) && <div className="tool-sandbox" role="note">Sandbox: {sandboxNote(item)}</div>}
+      <NetworkLine item={item} />
       <RuleLine item={item} />
       {open && (
         <div id={bodyId} className="tool-body">

@@ -4,6 +4,7 @@ import type { TrustedFolder, TrustedFoldersBackend } from "../bridge/agents";
 const kindWords: Record<string, string> = {
   mcp: "its MCP servers (.gatehouse/mcp.json)",
   agents: "its agent definitions (.gatehouse/agents/)",
+  commands: "its slash commands (.gatehouse/commands/)",
   git: "its git settings and hooks (.git/config, .git/hooks/), run by the Changes view",
 };
 

@@ -1,7 +1,7 @@
 import { memo } from "react";
 import type { StopReason, TranscriptItem, Usage } from "../bridge";
 import { useChatActions } from "./ChatActions";
-import { costOf, formatCost } from "./cost";
+import { costOf, formatCost, turnPrice } from "./cost";
 
 const words: Record<StopReason, string> = {
   completed: "completed",
@@ -45,7 +45,9 @@ export function stopWords(item: TranscriptItem): string {
 
 /** The end of a turn: its stop reason in words and its token usage. */
 export const TurnMarker = memo(function TurnMarker({ item, last }: { item: TranscriptItem; last?: boolean }) {
-  const { openSettings, newSession, retry, price, undo } = useChatActions();
+  const { openSettings, newSession, retry, prices, undo } = useChatActions();
+  // Priced at the model that ran this turn, not the one in effect now.
+  const price = turnPrice(prices, item.model);
   const changedFiles = !!(undo && item.turnId && undo.units.has(item.turnId));
   const cost = formatCost(costOf(item.usage, price), price);
   const trimmed = item.context?.trimmed ?? 0;

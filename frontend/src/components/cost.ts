@@ -11,12 +11,11 @@ export interface ModelPrice {
 const zero: Usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0, cachedTokens: 0 };
 
 /** The session's usage: the sum of its turns'. */
-export function sessionUsage(items: readonly TranscriptItem[], children?: Readonly<Record<string, { items: readonly TranscriptItem[] | null }>>): Usage {
+export function sessionUsage(items: readonly TranscriptItem[], children?: Children): Usage {
   let u = zero;
   // A subagent's turns are the session's too: their stop markers are summed beside the parent's.
-  const all = children ? [...items, ...Object.values(children).flatMap((c) => c.items ?? [])] : items;
-  for (const it of all) {
-    if (it.kind !== "stop" || !it.usage) continue;
+  for (const it of stops(items, children)) {
+    if (!it.usage) continue;
     u = {
       promptTokens: u.promptTokens + it.usage.promptTokens,
       completionTokens: u.completionTokens + it.usage.completionTokens,
@@ -25,6 +24,44 @@ export function sessionUsage(items: readonly TranscriptItem[], children?: Readon
     };
   }
   return u;
+}
+
+/** Prices for a session's turns: each at the model that ran it (byModel);
+ * current, the model in effect, prices a turn that names none (saved before
+ * turns carried their model). */
+export interface TurnPrices {
+  byModel: Readonly<Record<string, ModelPrice>>;
+  current?: ModelPrice;
+}
+
+/** The price of a turn that ran on model. */
+export function turnPrice(p: TurnPrices | undefined, model: string | undefined): ModelPrice | undefined {
+  return model ? p?.byModel[model] : p?.current;
+}
+
+type Children = Readonly<Record<string, { items: readonly TranscriptItem[] | null }>>;
+
+function stops(items: readonly TranscriptItem[], children?: Children): TranscriptItem[] {
+  const all = children ? [...items, ...Object.values(children).flatMap((c) => c.items ?? [])] : items;
+  return all.filter((it) => it.kind === "stop" && !!it.usage);
+}
+
+/** The models the session's turns (its subagents' included) ran on. */
+export function turnModels(items: readonly TranscriptItem[], children?: Children): string[] {
+  return [...new Set(stops(items, children).map((it) => it.model ?? "").filter((m) => m))].sort();
+}
+
+/** What the session's turns cost, each at its own model's price; undefined
+ * while a turn that used tokens has no known price. */
+export function sessionCost(items: readonly TranscriptItem[], children: Children | undefined, p: TurnPrices | undefined): number | undefined {
+  let sum = 0;
+  for (const it of stops(items, children)) {
+    if (!it.usage!.totalTokens) continue;
+    const c = costOf(it.usage, turnPrice(p, it.model));
+    if (c === undefined) return undefined;
+    sum += c;
+  }
+  return sum;
 }
 
 /** What usage cost in US dollars at price; undefined when no price is known. */

@@ -1,12 +1,14 @@
 // Pictures in the conversation: what the composer and the transcript need of
 // the backend, and the composer's attachment list.
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
-import type { AttachResult, ImageRef } from "../bridge";
+import type { AttachResult, DroppedFile, GatehouseEvent, ImageRef } from "../bridge";
 
 export interface ImagesApi {
   attachImage(name: string, data64: string): Promise<AttachResult>;
   markModelVision(model: string, sees: boolean): Promise<void>;
   imageData(id: string): Promise<string>;
+  /** The backend's events: files dropped on the window from another application arrive attached (images.dropped). */
+  onEvent?(handler: (e: GatehouseEvent) => void): () => void;
 }
 
 export const ImagesContext = createContext<ImagesApi | null>(null);
@@ -91,6 +93,22 @@ export function useAttachments() {
     },
     [api],
   );
+  // Files dropped from another application: the window's own drop handler attached them (WebKitGTK gives the page
+  // only their URIs), each shown as the composer's own attachments are.
+  useEffect(() => {
+    if (!api?.onEvent) return;
+    return api.onEvent((e) => {
+      if (e.type !== "images.dropped") return;
+      for (const d of (e.payload.files ?? []) as DroppedFile[]) {
+        const key = next.current++;
+        const a: Attachment = { key, name: d.name, size: d.size, state: "ready", file: new File([], d.name), image: d.image ?? undefined };
+        if (d.error) Object.assign(a, { state: "error", reason: d.error });
+        else if (d.refused) Object.assign(a, { state: "refused", reason: d.refused, markModel: d.canMark ? d.model : undefined });
+        setList((l) => [...l, a]);
+        if (a.image) api.imageData(a.image.id).then((u) => update(key, { preview: u }), () => {});
+      }
+    });
+  }, [api]); // eslint-disable-line react-hooks/exhaustive-deps
   /** Shows a paste that could not be read, in place. */
   const fail = useCallback((reason: string) => {
     const key = next.current++;

@@ -77,6 +77,15 @@ export function sandboxNote(it: TranscriptItem): string {
   return str(obj(it.result).sandbox);
 }
 
+/** The domains a bash call reached through the network proxy and those refused, or the domain web_fetch was refused (allow-list mode). */
+export function networkUse(it: TranscriptItem): { reached: string[]; refused: string[] } | null {
+  if ((it.tool !== "bash" && it.tool !== "web_fetch") || it.running) return null;
+  const n = obj(obj(it.result).network);
+  const list = (v: unknown) => (Array.isArray(v) ? v.filter((d): d is string => typeof d === "string") : []);
+  const use = { reached: list(n.reached), refused: list(n.refused) };
+  return use.reached.length + use.refused.length > 0 ? use : null;
+}
+
 /** Set when the user ran this bash call outside the sandbox. */
 export function unconfinedNote(it: TranscriptItem): string {
   if (it.tool !== "bash" || it.running) return "";

@@ -32,8 +32,9 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
     answerQuestion: vi.fn(async (_callId: string, _answer: string) => {}),
     commands: vi.fn(async () => [{ name: "compact", description: "Compact", source: "built-in" }, { name: "review", description: "Review a file", source: "/c/review.md" }]),
     runCommand: vi.fn(async (_n: string, _a: string) => ({ queued: false })),
-    mentionCandidates: vi.fn(async (q: string) => ["src/main.go", "src/util.go", "src/"].filter((p) => p.startsWith(q))),
-    submitWithMentions: vi.fn(async (_t: string, _m: string[]) => ({ queued: false })),
+    mentionCandidates: vi.fn(async (q: string) => ["src/main.go", "src/util.go", "src/"].filter((p) => p.startsWith(q)).map((p) => ({ mention: p, label: p }))),
+    submitMessage: vi.fn(async (_t: string, _m: string[], _i: ImageRef[]) => ({ queued: false })),
+    retry: vi.fn(async () => ({ queued: false })),
     cancel: vi.fn(async () => {}),
     compact: vi.fn(async () => {}),
     undoCompact: vi.fn(async () => {}),
@@ -44,6 +45,10 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
       sessionId: "", turnId: "", transcript: [], pendingApprovals: [], processes: [], lastSeq: 0, ...snapshot,
     })),
     getSettings: vi.fn(async () => settings),
+    // A model's price: the settings' for the model in effect, none for another.
+    prices: vi.fn(async (models: string[]) => models.map((m) => m === settings.model
+      ? { model: m, price: settings.price, source: settings.priceSource }
+      : { model: m, price: { inputPerMTok: 0, outputPerMTok: 0 }, source: "" as const })),
     saveSettings: vi.fn(async (s: SettingsInput) => {
       settings = { ...settings, baseURL: s.baseURL, model: s.model, api: s.api };
       if (s.price) settings = { ...settings, price: s.price, priceSource: "saved" };

@@ -107,7 +107,7 @@ export function fold(t: Transcript, e: GatehouseEvent): Transcript {
     }
     case "turn.stopped": {
       const p = e.payload;
-      const it: TranscriptItem = { kind: "stop", turnId: e.turnId, reason: p.reason, error: p.error, errorKind: p.errorKind, usage: p.usage, context: p.context, blocked: p.blocked, plan: p.plan };
+      const it: TranscriptItem = { kind: "stop", turnId: e.turnId, reason: p.reason, error: p.error, errorKind: p.errorKind, usage: p.usage, model: p.model, context: p.context, blocked: p.blocked, plan: p.plan };
       return { ...base, turnId: "", items: [...items, it] };
     }
     case "context.compacted": {

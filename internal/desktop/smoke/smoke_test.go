@@ -3,7 +3,6 @@
 package smoke
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"image"
@@ -12,7 +11,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -21,83 +19,16 @@ import (
 // window is mapped and the page called Ready(), and takes a screenshot that
 // must not be blank.
 func TestDesktopSmoke(t *testing.T) {
-	bin := os.Getenv("GATEHOUSE_BIN")
-	if bin == "" {
-		t.Fatal("GATEHOUSE_BIN must name the production binary (make smoke sets it)")
-	}
 	shot := os.Getenv("GATEHOUSE_SMOKE_SHOT")
 	if shot == "" {
 		shot = filepath.Join(t.TempDir(), "smoke.png")
 	}
-	display := startXvfb(t, 1440, 900)
-
-	home := t.TempDir()
-	ws := filepath.Join(home, "my-project")
-	if err := os.MkdirAll(ws, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "--workspace", ws)
-	cmd.Env = append(cleanEnv(),
-		"DISPLAY="+display,
-		"HOME="+home,
-		"XDG_CONFIG_HOME="+filepath.Join(home, ".config"),
-		"XDG_DATA_HOME="+filepath.Join(home, ".local", "share"),
-		"XDG_CACHE_HOME="+filepath.Join(home, ".cache"),
-		// Software rendering: Xvfb has no GPU.
-		"WEBKIT_DISABLE_COMPOSITING_MODE=1",
-		"LIBGL_ALWAYS_SOFTWARE=1",
-	)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var log bytes.Buffer
-	ready := make(chan struct{})
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
-		done := make(chan struct{})
-		go func() { _ = cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(10 * time.Second):
-			_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-			<-done
-		}
-	})
-	go func() {
-		sc := bufio.NewScanner(stderr)
-		once := false
-		for sc.Scan() {
-			line := sc.Text()
-			log.WriteString(line + "\n")
-			if !once && strings.Contains(line, "msg=ready") {
-				once = true
-				close(ready)
-			}
-		}
-	}()
-
-	select {
-	case <-ready:
-	case <-ctx.Done():
-		t.Fatalf("the page never called Ready(); app log:\n%s", log.String())
-	}
-	if err := waitWindow(ctx, display, "my-project — Gatehouse"); err != nil {
-		t.Fatalf("window never mapped: %v; app log:\n%s", err, log.String())
-	}
-
+	w := openWindow(t, "my-project", "", "")
 	if err := os.MkdirAll(filepath.Dir(shot), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	out, err := exec.CommandContext(ctx, "import", "-display", display, "-window", "root", shot).CombinedOutput()
-	if err != nil {
-		t.Fatalf("screenshot (apt package imagemagick): %v: %s", err, out)
+	if err := w.screenshot(shot); err != nil {
+		t.Fatal(err)
 	}
 	img := decode(t, shot)
 	if colours, share := contrast(img); colours < 16 || share < 0.01 {

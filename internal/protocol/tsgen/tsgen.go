@@ -21,6 +21,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"path"
 	"reflect"
 	"strings"
 	"time"
@@ -48,12 +49,13 @@ var (
 type generator struct {
 	named map[string]string       // TS name → declaration
 	from  map[string]reflect.Type // TS name → the Go type it declares
+	names map[reflect.Type]string // Go type → its TS name
 	order []string                // names in discovery order
 	err   error
 }
 
 func newGenerator() *generator {
-	return &generator{named: map[string]string{}, from: map[string]reflect.Type{}}
+	return &generator{named: map[string]string{}, from: map[string]reflect.Type{}, names: map[reflect.Type]string{}}
 }
 
 // Generate returns the TypeScript source.
@@ -194,23 +196,28 @@ func (g *generator) ref(t reflect.Type) string {
 	return "never"
 }
 
-// claim reports whether name is already declared for t; it records an error
-// when another Go type of that name (from another package) has it.
-func (g *generator) claim(name string, t reflect.Type) bool {
-	prev, ok := g.from[name]
-	if !ok {
-		g.from[name] = t
-		return false
+// claim returns t's TypeScript name and whether it is declared already. A
+// type takes its Go name; one whose Go name another package's type took
+// first is qualified by its package (usercmd.Pending → UsercmdPending).
+func (g *generator) claim(t reflect.Type) (name string, declared bool) {
+	if n, ok := g.names[t]; ok {
+		return n, true
 	}
-	if prev != t && g.err == nil {
-		g.err = fmt.Errorf("tsgen: %s and %s both map to TypeScript %s: rename one", prev, t, name)
+	name = t.Name()
+	if _, taken := g.from[name]; taken {
+		pkg := path.Base(t.PkgPath())
+		name = strings.ToUpper(pkg[:1]) + pkg[1:] + name
+		if prev, taken := g.from[name]; taken && g.err == nil {
+			g.err = fmt.Errorf("tsgen: %s and %s both map to TypeScript %s: rename one", prev, t, name)
+		}
 	}
-	return true
+	g.from[name], g.names[t] = t, name
+	return name, false
 }
 
 func (g *generator) declareEnum(t reflect.Type) string {
-	name := t.Name()
-	if g.claim(name, t) {
+	name, declared := g.claim(t)
+	if declared {
 		return name
 	}
 	values := reflect.Zero(t).Interface().(enumer).EnumValues()
@@ -224,12 +231,12 @@ func (g *generator) declareEnum(t reflect.Type) string {
 }
 
 func (g *generator) declareStruct(t reflect.Type) string {
-	name := t.Name()
-	if name == "" {
+	if t.Name() == "" {
 		g.err = fmt.Errorf("tsgen: anonymous struct %s", t)
 		return "never"
 	}
-	if g.claim(name, t) {
+	name, declared := g.claim(t)
+	if declared {
 		return name
 	}
 	g.named[name] = "" // reserve against recursion

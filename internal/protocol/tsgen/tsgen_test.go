@@ -31,8 +31,8 @@ func TestCheckedInFileIsCurrent(t *testing.T) {
 }
 
 // TestBoundCoversEveryMethod: each method Wails binds on each service gets a
-// typed call with its parameter and result types, and a type of two packages
-// that would share a TypeScript name is refused rather than merged.
+// typed call with its parameter and result types, and of two packages' types
+// of one name, the later is qualified by its package rather than merged.
 func TestBoundCoversEveryMethod(t *testing.T) {
 	src, err := GenerateBound()
 	if err != nil {
@@ -70,9 +70,11 @@ func TestBoundCoversEveryMethod(t *testing.T) {
 		t.Fatal(g.err)
 	}
 	type Snapshot struct{ X int }
-	g.ref(reflect.TypeOf(Snapshot{}))
-	if g.err == nil || !strings.Contains(g.err.Error(), "both map to TypeScript Snapshot") {
-		t.Fatalf("two Go types named Snapshot: err = %v", g.err)
+	if got := g.ref(reflect.TypeOf(Snapshot{})); got != "TsgenSnapshot" || g.err != nil {
+		t.Fatalf("a second Go type named Snapshot is %q (err %v), want TsgenSnapshot", got, g.err)
+	}
+	if got := g.ref(reflect.TypeOf(protocol.Snapshot{})); got != "Snapshot" {
+		t.Fatalf("protocol.Snapshot is %q once another Snapshot is declared", got)
 	}
 }
 
@@ -103,7 +105,7 @@ func TestOutputShape(t *testing.T) {
 	for _, want := range []string{
 		`export type StopReason = "completed" | "blocked_by_approval" | "cancelled" | "max_steps" | "error";`,
 		`export type DecisionKind = "once" | "session" | "reject" | "partial" | "always";`,
-		"export interface TurnStoppedPayload {\n  reason: StopReason;\n  error?: string;\n  errorKind?: string;\n  usage: Usage;\n  context?: ContextUse;\n  blocked?: Blocked;\n  plan?: ProposedPlan;\n}",
+		"export interface TurnStoppedPayload {\n  reason: StopReason;\n  error?: string;\n  errorKind?: string;\n  usage: Usage;\n  model?: string;\n  context?: ContextUse;\n  blocked?: Blocked;\n  plan?: ProposedPlan;\n}",
 		// an embedded struct is a base: ProcessInfo's fields, PolicyRule's own
 		"export type ProcessStartedPayload = ProcessInfo;\n",
 		"export interface ProcessInfo {\n  processId: string;",

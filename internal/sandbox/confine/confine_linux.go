@@ -18,7 +18,8 @@ import (
 
 // ApplyThread confines the calling OS thread, and every process it then
 // forks or execs, to p: Landlock (writes, reads with ReadRoots, TCP
-// connect with NoNetwork, and scoping: no signal and no abstract Unix
+// connect with NoNetwork, or but to the proxy's and ConnectPorts with
+// ProxyPort, and scoping: no signal and no abstract Unix
 // socket outside its own domain) then seccomp (Filter). The caller must
 // hold the thread (runtime.LockOSThread) and fork or exec the command from
 // it. Confining one thread spares the all-threads dance go-landlock's
@@ -51,7 +52,7 @@ func Prepare(p sandbox.Policy) (*Confinement, error) {
 	}
 	cfg := landlock.Config{HandledAccessFS: landlock.V5.HandledAccessFS,
 		Scoped: landlock.ScopedSet(ll.ScopeAbstractUnixSocket | ll.ScopeSignal)}
-	if p.NoNetwork {
+	if p.NoNetwork || p.ProxyPort != 0 {
 		cfg.HandledAccessNet = ll.AccessNetConnectTCP
 	}
 	rules := []landlock.Rule{
@@ -74,6 +75,14 @@ func Prepare(p sandbox.Policy) (*Confinement, error) {
 	}
 	if len(p.Writable) > 0 {
 		rules = append(rules, landlock.RWDirs(p.Writable...).WithRefer().IgnoreIfMissing())
+	}
+	if p.ProxyPort != 0 {
+		if sandbox.ABI() < sandbox.NetABI {
+			return nil, fmt.Errorf("sandbox: the network allow-list needs Landlock's TCP rule (ABI %d, Linux 6.7)", sandbox.NetABI)
+		}
+		for _, port := range append([]int{p.ProxyPort}, p.ConnectPorts...) {
+			rules = append(rules, landlock.ConnectTCP(uint16(port)))
+		}
 	}
 	fd, flags, err := cfg.BestEffort().NewRulesetFD(rules...)
 	if err != nil {

@@ -18,9 +18,10 @@ import (
 //   - socket(AF_UNIX, ...) unless the user allowed a socket: seccomp cannot
 //     see the path a connect names, so Unix sockets are refused whole;
 //     socketpair stays allowed (shells, make and node use it);
-//   - with the network off and no network namespace: every AF_INET and
-//     AF_INET6 socket but plain TCP (Landlock refuses its connect), so MPTCP,
-//     UDP, SCTP and raw sockets too;
+//   - with the network off and no network namespace, or in allow-list mode
+//     (ProxyPort): every AF_INET and AF_INET6 socket but plain TCP (Landlock
+//     refuses its connect, but to the proxy's port), so MPTCP, UDP, SCTP
+//     and raw sockets too;
 //   - io_uring_setup: io_uring opens and connects sockets without the
 //     socket system call;
 //   - ioctl(TIOCSTI): no typing into a terminal the command shares.
@@ -32,7 +33,7 @@ func rules(p sandbox.Policy) []seccomp.SyscallGroup {
 	if !p.AllowUnix {
 		socket = append(socket, seccomp.NameWithConditions{Name: "socket", Conditions: []seccomp.Condition{eq(0, unix.AF_UNIX)}})
 	}
-	if p.NoNetwork && !p.Namespaces() {
+	if p.NoNetwork && !p.Namespaces() || p.ProxyPort != 0 {
 		for _, fam := range []uint64{unix.AF_INET, unix.AF_INET6} {
 			socket = append(socket,
 				// any type but SOCK_STREAM (1): SOCK_DGRAM, RAW, SEQPACKET... all have a bit of 0xe

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"gatehouse/internal/netproxy"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/sandbox"
 	"gatehouse/internal/settings"
@@ -24,6 +25,10 @@ const HelperName = "gatehouse-supervisor"
 type Config struct {
 	Mode    string // sandbox.ModeWorkspaceWrite ("" too) or sandbox.ModeOff
 	DenyTCP bool   // network off: TCP, MPTCP, UDP
+	// Network is the network mode (netproxy.Mode*, "" on); Allow the
+	// allow-list mode's domains.
+	Network string
+	Allow   []string
 	// DenyRead is the deny-read list (nil: sandbox.DefaultDenyRead).
 	DenyRead []string
 	// Sockets are the Unix sockets commands may reach.
@@ -32,7 +37,9 @@ type Config struct {
 
 // ConfigOf is the sandbox part of s.
 func ConfigOf(s settings.Settings) Config {
-	return Config{Mode: s.Sandbox, DenyTCP: s.SandboxDenyTCP, DenyRead: s.SandboxDenyRead, Sockets: s.SandboxSockets}
+	mode := s.NetworkMode()
+	return Config{Mode: s.Sandbox, DenyTCP: mode == netproxy.ModeOff, Network: mode, Allow: s.NetworkAllow,
+		DenyRead: s.SandboxDenyRead, Sockets: s.SandboxSockets}
 }
 
 // Host is shared by the sessions of one run of the app.
@@ -50,6 +57,14 @@ type Host struct {
 
 	layersOnce sync.Once
 	layers     sandbox.Layers
+
+	mu       sync.Mutex
+	proxy    *netproxy.Proxy // started on first use in allow-list mode
+	proxyErr error
+	nets     map[string]*netproxy.Session // by session id
+	// ProxyOptions are the proxy's (tests: a resolution of their own);
+	// set before the first command.
+	ProxyOptions netproxy.Options
 }
 
 // New finds the helper ($GATEHOUSE_SUPERVISOR, else beside the executable)
@@ -121,10 +136,56 @@ func (h *Host) Describe(c Config, workspace, scratch string, env []string) sandb
 	return st
 }
 
+// Network is the network policy of a session (its commands' and
+// web_fetch's), made on first use; cfg is the setting in effect.
+func (h *Host) Network(session string, cfg func() Config) *netproxy.Session {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.nets == nil {
+		h.nets = map[string]*netproxy.Session{}
+	}
+	n := h.nets[session]
+	if n == nil {
+		n = netproxy.NewSession(func() (string, []string) { c := cfg(); return c.Network, c.Allow })
+		h.nets[session] = n
+	}
+	return n
+}
+
+// Proxy is the filtering proxy of this run, started on first use.
+func (h *Host) Proxy() (*netproxy.Proxy, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.proxy == nil && h.proxyErr == nil {
+		h.proxy, h.proxyErr = netproxy.Start(h.ProxyOptions)
+	}
+	return h.proxy, h.proxyErr
+}
+
+// netSpec fills the allow-list mode's part of s: the proxy, and an
+// identity per command checked against net. Without the proxy the
+// network is off.
+func (h *Host) netSpec(s *sandbox.Spec, c Config, net *netproxy.Session) {
+	if c.Network != netproxy.ModeAllowList {
+		return
+	}
+	p, err := h.Proxy()
+	if err != nil {
+		s.NoNetwork = true
+		return
+	}
+	if net == nil { // no session: the setting alone
+		net = netproxy.NewSession(func() (string, []string) { return c.Network, c.Allow })
+	}
+	s.ProxyPort = p.Port()
+	s.OpenNet = func() sandbox.NetCall { return p.Open(net.Allowed) }
+}
+
 // Options completes o for a session: every command runs under the helper,
 // confined as cfg says at the time it starts, to the workspace, temp, the
-// session's scratch folder and the tool caches.
-func (h *Host) Options(o proc.Options, workspace, scratch string, cfg func() Config) proc.Options {
+// session's scratch folder and the tool caches; in allow-list mode its
+// web traffic goes through the proxy, checked against net.
+func (h *Host) Options(o proc.Options, workspace, scratch string, cfg func() Config, net *netproxy.Session) proc.Options {
 	o.Supervisor, o.Ledger = h.Helper, h.ledger
 	env := o.Env
 	if env == nil {
@@ -135,7 +196,7 @@ func (h *Host) Options(o proc.Options, workspace, scratch string, cfg func() Con
 		if !h.Status(c).Confined {
 			return nil
 		}
-		p := h.Policy(workspace, scratch, env(), c)
+		p := h.policy(workspace, scratch, env(), c, net)
 		return &p
 	}
 	return o
@@ -143,9 +204,15 @@ func (h *Host) Options(o proc.Options, workspace, scratch string, cfg func() Con
 
 // Policy is the confinement of a command of workspace.
 func (h *Host) Policy(workspace, scratch string, env []string, c Config) sandbox.Policy {
-	return sandbox.Build(sandbox.Spec{Workspace: workspace, Scratch: scratch, Home: sandbox.HomeDir(env), Env: env,
+	return h.policy(workspace, scratch, env, c, nil)
+}
+
+func (h *Host) policy(workspace, scratch string, env []string, c Config, net *netproxy.Session) sandbox.Policy {
+	s := sandbox.Spec{Workspace: workspace, Scratch: scratch, Home: sandbox.HomeDir(env), Env: env,
 		NoNetwork: c.DenyTCP, DataDir: h.dataDir, ConfigDir: h.ConfigDir, DenyRead: c.DenyRead, AllowSockets: c.Sockets,
-		Layers: h.Layers()})
+		Layers: h.Layers()}
+	h.netSpec(&s, c, net)
+	return sandbox.Build(s)
 }
 
 // Confinement is how a program the workspace supplies (a server of its
@@ -158,6 +225,11 @@ func (h *Host) Confinement(workspace string, env []string, c Config) (string, *s
 		return "", nil, st.Reason
 	}
 	p := h.Policy(workspace, h.Scratch("mcp"), env, c)
+	if p.OpenNet != nil {
+		// A long-lived server: one identity, in its flags.
+		p.SetEnv = append(p.SetEnv, p.OpenNet().Env()...)
+		p.OpenNet = nil
+	}
 	return h.Helper, &p, ""
 }
 
@@ -188,5 +260,13 @@ func (h *Host) StopLeftover(id string) error {
 	return proc.StopLeftover(h.ledgerDir, id, 2*time.Second)
 }
 
-// Close ends the ledger: the run exits cleanly, its processes were closed.
-func (h *Host) Close() error { return h.ledger.Close() }
+// Close ends the ledger (the run exits cleanly, its processes were
+// closed) and the proxy.
+func (h *Host) Close() error {
+	h.mu.Lock()
+	if h.proxy != nil {
+		h.proxy.Close()
+	}
+	h.mu.Unlock()
+	return h.ledger.Close()
+}

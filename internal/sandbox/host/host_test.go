@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"gatehouse/internal/netproxy"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/sandbox"
 )
@@ -40,14 +41,41 @@ func TestOptionsConfineAsTheSettingSaysWhenACommandStarts(t *testing.T) {
 	data := t.TempDir()
 	h := New(data, quiet())
 	h.ABI = 7 // the policy is built whatever the kernel: the helper applies it
-	mode := sandbox.ModeWorkspaceWrite
-	o := h.Options(proc.Options{Env: func() []string { return []string{"HOME=/home/u", "TMPDIR=/t"} }}, "/w", h.Scratch("s1"), func() Config { return Config{Mode: mode, DenyTCP: true} })
+	mode, network := sandbox.ModeWorkspaceWrite, netproxy.ModeOff
+	cfg := func() Config {
+		return Config{Mode: mode, DenyTCP: network == netproxy.ModeOff, Network: network, Allow: []string{"*.example.org"}}
+	}
+	net := h.Network("s1", cfg)
+	o := h.Options(proc.Options{Env: func() []string { return []string{"HOME=/home/u", "TMPDIR=/t"} }}, "/w", h.Scratch("s1"), cfg, net)
 	if o.Supervisor != helper || o.Ledger == nil {
 		t.Fatalf("options: %+v", o)
 	}
 	p := o.Sandbox("/w/sub")
 	if p == nil || !p.NoNetwork || p.Writable[0] != "/w" || p.Writable[1] != "/t" || p.Writable[2] != filepath.Join(data, "scratch", "s1") {
 		t.Fatalf("policy: %+v", p)
+	}
+	// Allow-list mode: the proxy, and an identity per command that the
+	// session's policy checks (the list, then a domain allowed for it).
+	network = netproxy.ModeAllowList
+	p = o.Sandbox("/w")
+	proxy, err := h.Proxy()
+	if err != nil || p.NoNetwork || p.ProxyPort != proxy.Port() || p.OpenNet == nil {
+		t.Fatalf("allow-list policy: %+v (%v)", p, err)
+	}
+	if h.Network("s1", cfg) != net {
+		t.Fatal("a session's network policy is not one")
+	}
+	call := p.OpenNet()
+	defer call.Close()
+	if env := strings.Join(call.Env(), " "); !strings.Contains(env, "HTTPS_PROXY=http://") || !strings.Contains(env, "NO_PROXY=localhost") {
+		t.Fatalf("proxy variables: %s", env)
+	}
+	if !net.Allowed("api.example.org") || net.Allowed("example.com") {
+		t.Fatal("the session's policy does not follow the list")
+	}
+	net.Allow("example.com")
+	if !net.Allowed("example.com") || h.Network("s2", cfg).Allowed("example.com") {
+		t.Fatal("a domain allowed for one session is not allowed for it alone")
 	}
 	mode = sandbox.ModeOff
 	if o.Sandbox("/w") != nil {

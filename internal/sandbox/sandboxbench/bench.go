@@ -9,14 +9,13 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"gatehouse/internal/proc"
 	"gatehouse/internal/sandbox"
+	"gatehouse/internal/supervisor/suptest"
 )
 
 // Registries returns a registry running commands directly and one running
@@ -31,16 +30,7 @@ func Registries(sup, dir string, landlockOnly bool) (direct, supervised *proc.Re
 	o.Supervisor = sup
 	if sandbox.ABI() > 0 {
 		confined = true
-		l := sandbox.Detect()
-		if landlockOnly {
-			l.Bwrap = ""
-		}
-		data := filepath.Join(dir, "data")
-		scratch := filepath.Join(data, "scratch", "bench")
-		os.MkdirAll(filepath.Join(scratch, "tmp"), 0o700)
-		sandbox.MakeCaches(data)
-		spec := sandbox.Spec{Workspace: dir, Scratch: scratch, Home: sandbox.HomeDir(os.Environ()), Env: os.Environ(),
-			DataDir: data, ConfigDir: filepath.Join(dir, "config"), Layers: l}
+		spec := suptest.BenchSpec(dir, landlockOnly)
 		o.Sandbox = func(string) *sandbox.Policy {
 			p := sandbox.Build(spec)
 			return &p

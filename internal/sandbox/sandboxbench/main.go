@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"syscall"
 	"testing"
@@ -25,11 +24,8 @@ func main() {
 		fail(err)
 	}
 	defer os.RemoveAll(dir)
-	if *sup == "" {
-		*sup = filepath.Join(dir, "gatehouse-supervisor")
-		if err := suptest.Build(*sup); err != nil {
-			fail(err)
-		}
+	if *sup, err = suptest.HelperAt(*sup, dir); err != nil {
+		fail(err)
 	}
 	direct, supervised, confined := Registries(*sup, dir, *landlockOnly)
 	defer direct.Close()
@@ -52,19 +48,29 @@ func main() {
 	fmt.Printf("bash exec true, direct:      %v per exec (median of %d rounds)\n", md, *rounds)
 	fmt.Printf("bash exec true, %s: %v per exec\n", kind, ms)
 	ratio := float64(ms) / float64(md)
-	verdict := "ok"
-	if ratio > 1.5 {
-		verdict = "over the 1.5x target"
-	}
-	fmt.Printf("ratio: %.2fx (target <= 1.5x: %s)\n", ratio, verdict)
+	fmt.Printf("ratio: %.2fx (target <= %.1fx: %s)\n", ratio, targetBackToBack, verdict(ratio, targetBackToBack))
 	// Commands as an agent runs them, seconds apart (here 25 ms): the spare
 	// helper is ready when one comes.
 	sd, ss := spaced(direct, dir, 7**rounds), spaced(supervised, dir, 7**rounds)
-	fmt.Printf("one exec after a pause (median of %d): direct %v, supervised %v, ratio %.2fx\n",
-		7**rounds, sd, ss, float64(ss)/float64(sd))
+	paused := float64(ss) / float64(sd)
+	fmt.Printf("one exec after a pause (median of %d): direct %v, supervised %v, ratio %.2fx (target <= %.1fx: %s)\n",
+		7**rounds, sd, ss, paused, targetPaused, verdict(paused, targetPaused))
 	// On a machine whose CPUs are busy, wall time follows CPU time.
 	fmt.Printf("CPU per exec (this process and every process it waited for): direct %v, supervised %v, ratio %.2fx\n",
 		median(dc), median(sc), float64(median(sc))/float64(median(dc)))
+}
+
+// The issue's targets for the ratios.
+const (
+	targetBackToBack = 2.5
+	targetPaused     = 1.3
+)
+
+func verdict(ratio, target float64) string {
+	if ratio > target {
+		return fmt.Sprintf("over the %.1fx target", target)
+	}
+	return "ok"
 }
 
 // spaced times n execs of `true` made 25 ms apart and returns the median.

@@ -21,6 +21,16 @@ const (
 // SpareFlag starts a helper ahead of its command.
 const SpareFlag = "-spare"
 
+// HoldFlag, first, starts a helper that holds the sandbox's namespaces
+// for the commands that join them (the policy flags follow): it says
+// "pid N" on its status pipe, N the process whose namespaces they join,
+// and ends them when signalled or when the app goes away. As the inner
+// stage's only flag, it is that process.
+const HoldFlag = "-hold"
+
+// JoinFlag N makes a confined command join the namespaces of holder N.
+const JoinFlag = "-join"
+
 // InnerFlag starts the helper's stage inside the sandbox's namespaces
 // (see package supervisor).
 const InnerFlag = "-inner"

@@ -125,7 +125,7 @@ func (t *Tool) Run(ctx context.Context, raw json.RawMessage) (tools.Result, erro
 	case "exec":
 		return t.exec(ctx, a, false)
 	case "start":
-		return t.start(a)
+		return t.start(a, false)
 	case "status":
 		return t.status(a)
 	case "list":

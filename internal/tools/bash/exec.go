@@ -3,6 +3,7 @@ package bash
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"gatehouse/internal/proc"
@@ -27,6 +28,32 @@ type execResult struct {
 	Sandbox string `json:"sandbox,omitempty"`
 	// Unconfined says the user ran this command outside the sandbox.
 	Unconfined string `json:"unconfined,omitempty"`
+	// Network, in the network's allow-list mode, lists the domains the
+	// command reached through the proxy and those the proxy refused.
+	Network *netUse `json:"network,omitempty"`
+}
+
+// netUse is a command's use of the network proxy; the card offers to
+// allow each refused domain for the session.
+type netUse struct {
+	Reached []string `json:"reached,omitempty"`
+	Refused []string `json:"refused,omitempty"`
+	// Note explains the refusals to the model.
+	Note string `json:"note,omitempty"`
+}
+
+// netUseOf is what a command's result says of its proxy use, nil when it
+// used none.
+func netUseOf(n *proc.NetUse) *netUse {
+	if n == nil || len(n.Reached)+len(n.Refused) == 0 {
+		return nil
+	}
+	u := &netUse{Reached: n.Reached, Refused: n.Refused}
+	if len(n.Refused) > 0 {
+		u.Note = "Gatehouse's network proxy refused " + strings.Join(n.Refused, ", ") + ": not on the user's network allow-list " +
+			"(Settings → Network). Only the user can allow a domain (this call's card offers it for the session): ask them, or do without it."
+	}
+	return u
 }
 
 // exec runs a to completion; unconfined (the user chose so in the dialog)
@@ -56,6 +83,7 @@ func (t *Tool) exec(ctx context.Context, a args, unconfined bool) (tools.Result,
 	out.Stdout, cutOut = stdout.String()
 	out.Stderr, cutErr = stderr.String()
 	out.Truncated = cutOut || cutErr
+	out.Network = netUseOf(r.Network)
 	if r.Confined && (r.ExitCode != 0 || len(r.Restored) > 0) {
 		out.Sandbox = sandbox.Explain(r.Policy, r.Restored, out.Stdout, out.Stderr)
 	}

@@ -127,30 +127,7 @@ func TestConfinedRefusalIsExplained(t *testing.T) {
 // of kind once, unconfined); the result says so, and the next call is
 // confined again. A session decision never unconfines.
 func TestUserCanRunOneCallUnconfined(t *testing.T) {
-	if sandbox.ABI() < 1 {
-		t.Skip("this kernel has no Landlock")
-	}
-	home, err := os.UserHomeDir()
-	if err != nil {
-		t.Skip("no home folder")
-	}
-	target := filepath.Join(home, ".gatehouse-unconfined-test-"+strconv.Itoa(os.Getpid()))
-	t.Cleanup(func() { os.Remove(target) })
-	tool, _ := newTool(t, proc.Options{})
-	write := json.RawMessage(`{"action":"exec","command":"echo x > ` + target + `"}`)
-	run := func(d protocol.Decision) map[string]any {
-		prep, res, ok := tool.Prepare(context.Background(), write)
-		if !ok {
-			t.Fatalf("prepare: %+v", res)
-		}
-		r, err := prep.Run(context.Background(), d)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var out map[string]any
-		json.Unmarshal(r.Output, &out)
-		return out
-	}
+	target, run := unconfinedTrial(t, "exec", "echo x > %s")
 	if out := run(protocol.Decision{Kind: protocol.DecisionSession, Unconfined: true}); exists(target) || out["unconfined"] != nil {
 		t.Fatalf("a session decision ran unconfined: %v", out)
 	}
@@ -164,4 +141,59 @@ func TestUserCanRunOneCallUnconfined(t *testing.T) {
 	}
 }
 
+// unconfinedTrial makes a bash call of action whose command (a format
+// with one %s) writes a file in the home folder, outside the sandbox's
+// reach; run prepares and runs it with a decision and returns its result.
+func unconfinedTrial(t *testing.T, action, command string) (target string, run func(protocol.Decision) map[string]any) {
+	t.Helper()
+	if sandbox.ABI() < 1 {
+		t.Skip("this kernel has no Landlock")
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		t.Skip("no home folder")
+	}
+	target = filepath.Join(home, ".gatehouse-unconfined-"+action+"-test-"+strconv.Itoa(os.Getpid()))
+	t.Cleanup(func() { os.Remove(target) })
+	tool, _ := newTool(t, proc.Options{})
+	call, _ := json.Marshal(map[string]string{"action": action, "command": fmt.Sprintf(command, target)})
+	return target, func(d protocol.Decision) map[string]any {
+		prep, res, ok := tool.Prepare(context.Background(), call)
+		if !ok {
+			t.Fatalf("prepare: %+v", res)
+		}
+		r, err := prep.Run(context.Background(), d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out map[string]any
+		json.Unmarshal(r.Output, &out)
+		return out
+	}
+}
+
 func exists(p string) bool { _, err := os.Stat(p); return err == nil }
+
+// A start (a long-running process) too can be run once outside the sandbox
+// by the user: the result says so, and a session decision never does it.
+func TestUserCanStartOneProcessUnconfined(t *testing.T) {
+	target, run := unconfinedTrial(t, "start", "echo x > %s && sleep 30")
+	appeared := func(within time.Duration) bool {
+		for deadline := time.Now().Add(within); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+			if exists(target) {
+				return true
+			}
+		}
+		return false
+	}
+	if out := run(protocol.Decision{Kind: protocol.DecisionSession, Unconfined: true}); out["processId"] == nil || out["unconfined"] != nil || out["confined"] != true {
+		t.Fatalf("a session decision started a process unconfined: %v", out)
+	}
+	if appeared(time.Second) {
+		t.Fatal("a confined process wrote in the home folder")
+	}
+	out := run(protocol.Decision{Kind: protocol.DecisionOnce, Unconfined: true})
+	if out["processId"] == nil || !appeared(10*time.Second) || !strings.Contains(fmt.Sprint(out["unconfined"]), "outside the OS sandbox") || out["confined"] != nil {
+		t.Fatalf("the user's unconfined start did not happen or does not say so: %v", out)
+	}
+}

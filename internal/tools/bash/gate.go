@@ -55,8 +55,13 @@ func (t *Tool) Prepare(_ context.Context, raw json.RawMessage) (*tools.Prepared,
 						"changed since preview: cwd %q now resolves to %s, not to %s as shown; nothing was run", a.Cwd, dir, c.Cwd), a.Cwd), nil
 				}
 			}
-			if a.Action == "exec" && d.Kind == protocol.DecisionOnce && d.Unconfined {
-				return t.exec(ctx, a, true) // the user's choice, this call only
+			if d.Kind == protocol.DecisionOnce && d.Unconfined { // the user's choice, this call only
+				switch a.Action {
+				case "exec":
+					return t.exec(ctx, a, true)
+				case "start":
+					return t.start(a, true)
+				}
 			}
 			return t.Run(ctx, raw)
 		},

@@ -5,16 +5,33 @@ import (
 	"gatehouse/internal/tools"
 )
 
-func (t *Tool) start(a args) (tools.Result, error) {
+// started is a start's result: the process, and whether the user ran it
+// outside the sandbox.
+type started struct {
+	proc.Info
+	Unconfined string `json:"unconfined,omitempty"`
+}
+
+// start starts a long-running process; unconfined (the user chose so in
+// the dialog) runs it outside the sandbox.
+func (t *Tool) start(a args, unconfined bool) (tools.Result, error) {
 	dir, res, ok := t.resolve(a.Cwd)
 	if !ok {
 		return res, nil
 	}
-	in, err := t.c.Registry.Start(a.Command, dir)
+	launch := t.c.Registry.Start
+	if unconfined {
+		launch = t.c.Registry.StartUnconfined
+	}
+	in, err := launch(a.Command, dir)
 	if err != nil {
 		return tools.FailErr(err, tools.CodeIOError), nil
 	}
-	return tools.OK(in)
+	out := started{Info: in}
+	if unconfined {
+		out.Unconfined = "The user chose to run this one process outside the OS sandbox; later commands run confined again."
+	}
+	return tools.OK(out)
 }
 
 func (t *Tool) status(a args) (tools.Result, error) {

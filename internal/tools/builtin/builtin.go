@@ -15,7 +15,13 @@ import (
 // Tools returns the built-in tools working in ws; bash runs its processes in
 // procs, which the caller owns (and closes when the session ends).
 func Tools(ws *workspace.Workspace, procs *proc.Registry) []tools.Tool {
-	return append(files.All(ws), bash.New(bash.Config{Registry: procs, Dirs: Dirs{WS: ws}}), web.New(web.Config{}))
+	return ToolsWith(ws, procs, web.Config{})
+}
+
+// ToolsWith is Tools with web_fetch's configuration (the session's
+// network policy).
+func ToolsWith(ws *workspace.Workspace, procs *proc.Registry, wc web.Config) []tools.Tool {
+	return append(files.All(ws), bash.New(bash.Config{Registry: procs, Dirs: Dirs{WS: ws}}), web.New(wc))
 }
 
 // Registry returns a tool registry holding Tools(ws, procs).

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"unicode/utf8"
 
 	"codeberg.org/readeck/go-readability/v2"
 	"github.com/JohannesKaufmann/html-to-markdown/v2/converter"
@@ -41,6 +42,9 @@ type page struct {
 	// Truncated: the body was longer than the size cap and was cut there
 	// before conversion.
 	Truncated bool
+	// Cut: the main content held more text than any call may return
+	// (maxMaxChars), and was converted only up to there.
+	Cut bool
 }
 
 // UnsupportedTypeError is a response whose type web_fetch does not read.
@@ -71,11 +75,26 @@ func kind(header string, body []byte) (string, string) {
 // and converts it to Markdown, links made absolute against pageURL. A page
 // readability finds no article in is converted whole.
 func toMarkdown(text string, pageURL *url.URL) (title, md string, err error) {
+	title, md, _, err = toMarkdownCut(text, pageURL, maxMaxChars)
+	return title, md, err
+}
+
+// toMarkdownCut is toMarkdown that converts the main content only up to
+// limit characters of text (Markdown is never shorter than its text, so
+// no call could be given more), and reports whether it cut: the converter
+// costs in proportion to what it converts, and a megabyte page's article
+// is most of it.
+func toMarkdownCut(text string, pageURL *url.URL, limit int) (title, md string, cut bool, err error) {
 	doc, err := html.Parse(strings.NewReader(text))
 	if err != nil {
-		return "", "", fmt.Errorf("parse HTML: %w", err)
+		return "", "", false, fmt.Errorf("parse HTML: %w", err)
 	}
 	title = findTitle(doc)
+	// Readability scores the whole document, at a cost in proportion to
+	// it: it sees the first readLimit characters of text, where the main
+	// content of any real page starts (navigation is short).
+	budget := readLimit(limit)
+	clipText(doc, &budget)
 	node := doc
 	parser := readability.NewParser()
 	// ParseAndMutate spares a copy of the page; when it finds no article
@@ -86,14 +105,40 @@ func toMarkdown(text string, pageURL *url.URL) (title, md string, err error) {
 			title = t
 		}
 	} else if node, err = html.Parse(strings.NewReader(text)); err != nil {
-		return "", "", fmt.Errorf("parse HTML: %w", err)
+		return "", "", false, fmt.Errorf("parse HTML: %w", err)
 	}
+	n := limit
+	cut = clipText(node, &n)
 	domain := pageURL.Scheme + "://" + pageURL.Host
 	out, err := markdown.ConvertNode(node, converter.WithDomain(domain))
 	if err != nil {
-		return "", "", fmt.Errorf("convert HTML to Markdown: %w", err)
+		return "", "", false, fmt.Errorf("convert HTML to Markdown: %w", err)
 	}
-	return title, strings.TrimSpace(string(out)), nil
+	return title, strings.TrimSpace(string(out)), cut, nil
+}
+
+// readLimit is how much text readability sees for a result of limit
+// characters: enough for boilerplate before the article and the article.
+func readLimit(limit int) int { return 3 * limit }
+
+// clipText removes what follows, in document order, the node where n's
+// budget of text characters runs out, and reports whether it removed
+// anything.
+func clipText(node *html.Node, n *int) bool {
+	if node.Type == html.TextNode {
+		*n -= utf8.RuneCountInString(node.Data)
+		return false
+	}
+	for c := node.FirstChild; c != nil; c = c.NextSibling {
+		cut := clipText(c, n)
+		if *n < 0 || cut {
+			for c.NextSibling != nil {
+				node.RemoveChild(c.NextSibling)
+			}
+			return true
+		}
+	}
+	return false
 }
 
 func findTitle(n *html.Node) string {

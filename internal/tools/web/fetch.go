@@ -36,6 +36,9 @@ const (
 	CodeUnsupportedType = "unsupported_content_type"
 	CodeHTTPStatus      = "http_status"
 	CodeFetchFailed     = "fetch_failed"
+	// CodeDomainRefused: the network setting does not let this domain be
+	// reached (off, or allow-list mode and not on the list).
+	CodeDomainRefused = "domain_refused"
 )
 
 const (
@@ -52,6 +55,21 @@ type Config struct {
 	MaxBytes int64
 	// Timeout caps a whole fetch, redirects included (default 30s).
 	Timeout time.Duration
+	// Network is the session's network policy (Settings → Network,
+	// shared with its commands; a *netproxy.Session fits); nil: on.
+	Network Network
+}
+
+// Network is the network setting as web_fetch applies it. With the
+// network off nothing is fetched. In allow-list mode a domain not allowed
+// (on the user's list, or allowed for the session from a refusal) is
+// refused unasked, redirects included, and one allowed runs without a
+// dialog in safe mode: the list is the user's standing word that the
+// agent may reach that domain (manual mode still asks). With the network
+// on, every fetch asks in safe mode, as any call that sends data out.
+type Network interface {
+	Mode() string
+	Allowed(domain string) bool
 }
 
 // Fetch is the web_fetch tool of one session.
@@ -94,9 +112,61 @@ func newFetch(c Config, r Resolver, allow func(netip.AddrPort) bool, now func() 
 		if err := checkURL(req.URL); err != nil {
 			return fmt.Errorf("redirect to %s refused: %w", req.URL.Redacted(), err)
 		}
+		if why := refusal(c.Network, Domain(req.URL)); why != "" {
+			return &DomainError{Domain: Domain(req.URL), Why: "redirect to " + req.URL.Redacted() + ": " + why}
+		}
 		return nil // the dial checks the hop's addresses
 	}}
 	return &Fetch{c: c, client: client, cache: newCache(now), now: now, seen: map[string]bool{}}
+}
+
+// DomainError is a fetch the network setting refused.
+type DomainError struct{ Domain, Why string }
+
+func (e *DomainError) Error() string { return e.Why }
+
+// refusal says why n refuses domain, "" when it may be reached.
+func refusal(n Network, domain string) string {
+	if n == nil || n.Allowed(domain) {
+		return ""
+	}
+	if n.Mode() == "off" {
+		return "the network is off (Settings → Network): web_fetch reaches nothing. Only the user can turn it on."
+	}
+	return domain + " is not on the network allow-list (Settings → Network). Only the user can allow it: ask them, or do without."
+}
+
+// refused is the result of a fetch the network setting refused; in
+// allow-list mode it names the domain (network.refused), which the card
+// offers to allow for the session, as a command's refusals.
+func refused(n Network, domain, why string) tools.Result {
+	type use struct {
+		Refused []string `json:"refused"`
+	}
+	body := struct {
+		OK      bool        `json:"ok"`
+		Error   tools.Error `json:"error"`
+		Network *use        `json:"network,omitempty"`
+	}{Error: tools.Error{Code: CodeDomainRefused, Message: "refused: " + why}}
+	if n != nil && n.Mode() == "allow-list" {
+		body.Network = &use{Refused: []string{domain}}
+	}
+	res, err := tools.OK(body)
+	if err != nil {
+		return tools.Fail(CodeDomainRefused, "refused: "+why, "")
+	}
+	res.IsError = true
+	return res
+}
+
+// ReadOnlyCall implements tools.CallClassifier: in allow-list mode a
+// fetch to an allowed domain needs no dialog in safe mode (see Network).
+func (t *Fetch) ReadOnlyCall(raw json.RawMessage) bool {
+	if t.c.Network == nil || t.c.Network.Mode() != "allow-list" {
+		return false
+	}
+	p, _, ok := t.parse(raw)
+	return ok && t.c.Network.Allowed(p.domain)
 }
 
 // Spec implements tools.Tool. Not read-only: a fetch sends the URL out,
@@ -133,7 +203,11 @@ type fetchResult struct {
 	// BodyTruncated: the body passed the size cap and was cut before
 	// conversion.
 	BodyTruncated bool `json:"bodyTruncated,omitempty"`
-	Cached        bool `json:"cached,omitempty"`
+	// ContentCut: the page's text ran past what any call may return
+	// (100,000 characters) and was converted up to there; totalChars
+	// counts what was converted.
+	ContentCut bool `json:"contentCut,omitempty"`
+	Cached     bool `json:"cached,omitempty"`
 }
 
 // plan is a checked call.
@@ -164,6 +238,11 @@ func (t *Fetch) parse(raw json.RawMessage) (*plan, tools.Result, bool) {
 	p := &plan{orig: u, fetch: u, domain: Domain(u), maxChars: a.MaxChars}
 	if raw, ok := rawGitHub(u); ok {
 		p.fetch = raw
+	}
+	for _, d := range []string{p.domain, Domain(p.fetch)} {
+		if why := refusal(t.c.Network, d); why != "" {
+			return nil, refused(t.c.Network, d, why), false
+		}
 	}
 	return p, tools.Result{}, true
 }
@@ -231,12 +310,13 @@ func (t *Fetch) run(ctx context.Context, p *plan) tools.Result {
 		t.cache.put(key, pg)
 	}
 	out := fetchResult{URL: p.orig.String(), FinalURL: pg.FinalURL, Status: pg.Status, ContentType: pg.ContentType,
-		Title: pg.Title, Untrusted: true, Note: untrustedNote, BodyTruncated: pg.Truncated, Cached: hit}
+		Title: pg.Title, Untrusted: true, Note: untrustedNote, BodyTruncated: pg.Truncated, ContentCut: pg.Cut, Cached: hit}
 	if p.fetch != p.orig {
 		out.FetchedURL = key
 	}
 	out.TotalChars = utf8.RuneCountInString(pg.Content)
 	out.Content, out.Truncated = clipRunes(pg.Content, p.maxChars)
+	out.Truncated = out.Truncated || pg.Cut
 	res, err := tools.OK(out)
 	if err != nil {
 		return tools.Fail(tools.CodeIOError, err.Error(), "")
@@ -256,7 +336,7 @@ func (t *Fetch) get(ctx context.Context, u *url.URL) (page, tools.Result, bool) 
 	req.Header.Set("Accept", "text/html, text/markdown, text/plain, application/json;q=0.9, */*;q=0.1")
 	resp, err := t.client.Do(req)
 	if err != nil {
-		return page{}, failFetch(ctx, u, err, t.c.Timeout), false
+		return page{}, t.failFetch(ctx, u, err, t.c.Timeout), false
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
@@ -264,7 +344,7 @@ func (t *Fetch) get(ctx context.Context, u *url.URL) (page, tools.Result, bool) 
 	}
 	body, err := io.ReadAll(io.LimitReader(resp.Body, t.c.MaxBytes+1))
 	if err != nil {
-		return page{}, failFetch(ctx, u, err, t.c.Timeout), false
+		return page{}, t.failFetch(ctx, u, err, t.c.Timeout), false
 	}
 	pg := page{FinalURL: resp.Request.URL.String(), Status: resp.StatusCode}
 	if int64(len(body)) > t.c.MaxBytes {
@@ -274,7 +354,7 @@ func (t *Fetch) get(ctx context.Context, u *url.URL) (page, tools.Result, bool) 
 	pg.ContentType = mt
 	switch k {
 	case "html":
-		pg.Title, pg.Content, err = toMarkdown(decode(body, resp.Header.Get("Content-Type")), resp.Request.URL)
+		pg.Title, pg.Content, pg.Cut, err = toMarkdownCut(decode(body, resp.Header.Get("Content-Type")), resp.Request.URL, maxMaxChars)
 		if err != nil {
 			return page{}, tools.Fail(CodeFetchFailed, err.Error(), ""), false
 		}
@@ -288,12 +368,15 @@ func (t *Fetch) get(ctx context.Context, u *url.URL) (page, tools.Result, bool) 
 
 // failFetch explains a failed fetch: a refused address, the time cap, or
 // the network's own error.
-func failFetch(ctx context.Context, u *url.URL, err error, limit time.Duration) tools.Result {
+func (t *Fetch) failFetch(ctx context.Context, u *url.URL, err error, limit time.Duration) tools.Result {
 	var b *BlockedError
+	var de *DomainError
 	var ne net.Error
 	switch {
 	case errors.As(err, &b):
 		return tools.Fail(CodeBlockedAddress, "refused: "+b.Error(), "")
+	case errors.As(err, &de):
+		return refused(t.c.Network, de.Domain, de.Why)
 	case errors.Is(ctx.Err(), context.DeadlineExceeded), errors.As(err, &ne) && ne.Timeout():
 		return tools.Fail(tools.CodeTimeout, fmt.Sprintf("fetching %s took longer than %s", u.Redacted(), limit), "")
 	}

@@ -32,8 +32,14 @@ func (a *asker) Ask(_ context.Context, r approval.Request) (protocol.Decision, e
 // approval gate in mode, as a session does.
 func gated(t *testing.T, mode approval.Mode, dns *fakeDNS, srv *server) (func(u string) tools.Result, *asker) {
 	t.Helper()
+	return gatedWith(t, mode, Config{}, dns, srv)
+}
+
+// gatedWith is gated with web_fetch's configuration c.
+func gatedWith(t *testing.T, mode approval.Mode, c Config, dns *fakeDNS, srv *server) (func(u string) tools.Result, *asker) {
+	t.Helper()
 	a := &asker{decision: protocol.Decision{Kind: protocol.DecisionSession}}
-	f := newFetch(Config{}, dns, func(ap netip.AddrPort) bool { return ap == srv.addrPort() }, time.Now)
+	f := newFetch(c, dns, func(ap netip.AddrPort) bool { return ap == srv.addrPort() }, time.Now)
 	reg, err := tools.NewRegistry(f)
 	if err != nil {
 		t.Fatal(err)

@@ -64,6 +64,18 @@ describe("Changes", () => {
     expect(within(region).getByRole("listitem", { name: "new.txt, untracked" })).toBeTruthy();
   });
 
+  it("shows a changed picture as the picture, and a deleted one or other binary files in words", async () => {
+    const bin = (path: string, status: string) => ({ path, status, added: 0, removed: 0, diff: `Binary ${path}`, hunks: [], binary: true });
+    const git = fakeGit(view({ unstaged: [bin("ui/logo.png", "M"), bin("old.gif", "D"), bin("app.wasm", "M")] }));
+    const image = vi.fn(async (p: string) => `data:image/png;base64,${btoa(p)}`);
+    render(<Changes git={git} refresh={0} onClose={() => {}} image={image} />);
+    const logo = await screen.findByRole("img", { name: "ui/logo.png" });
+    expect(logo.getAttribute("src")).toBe(`data:image/png;base64,${btoa("ui/logo.png")}`);
+    expect(image).toHaveBeenCalledTimes(1);
+    expect(within(screen.getByRole("listitem", { name: "old.gif, deleted" })).getByText("A binary file: no text diff to show.")).toBeTruthy();
+    expect(within(screen.getByRole("listitem", { name: "app.wasm, modified" })).getByText("A binary file: no text diff to show.")).toBeTruthy();
+  });
+
   it("drafts a message with the model for editing, and commits only the edited text", async () => {
     const git = fakeGit(view({ staged: [{ path: "b.txt", status: "A", added: 1, removed: 0, diff: "", hunks: [] }] }));
     render(<Changes git={git} refresh={0} onClose={() => {}} />);

@@ -13,7 +13,7 @@ import "./Changes.css";
  * It reads the changes again after each action and when files change on
  * disk (refresh changes).
  */
-export function Changes({ git, refresh, onClose, onUndo, onSwitched }: {
+export function Changes({ git, refresh, onClose, onUndo, onSwitched, image }: {
   git: GitBackend;
   /** Changes when the workspace's files change: the view reads git again. */
   refresh: unknown;
@@ -22,6 +22,8 @@ export function Changes({ git, refresh, onClose, onUndo, onSwitched }: {
   onUndo?: (unit: string) => void;
   /** The window's workspace changed (a worktree session started or ended). */
   onSwitched?: () => void;
+  /** A workspace image as a data URL: changed pictures are shown, not "binary". */
+  image?: (path: string) => Promise<string>;
 }) {
   const [view, setView] = useState<GitView | null>(null);
   const [error, setError] = useState("");
@@ -60,7 +62,7 @@ export function Changes({ git, refresh, onClose, onUndo, onSwitched }: {
   const c = view?.changes;
   const files = (kind: FileKind, list: GitView["changes"]["staged"]) => (
     <ul className="changes-files">
-      {(list ?? []).map((f) => <ChangesFile key={`${kind}:${f.path}`} file={f} kind={kind} busy={busy} act={act} />)}
+      {(list ?? []).map((f) => <ChangesFile key={`${kind}:${f.path}`} file={f} kind={kind} busy={busy} act={act} image={image} />)}
     </ul>
   );
   return (

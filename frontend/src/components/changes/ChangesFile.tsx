@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { GitFileDiff } from "../../bridge/git";
 import { DiffView } from "../DiffView";
+import { isImagePath, WorkspacePicture } from "../WorkspacePicture";
 
 const statusWords: Record<string, string> = { A: "added", D: "deleted", M: "modified" };
 
@@ -12,8 +13,10 @@ export type FileKind = "staged" | "unstaged" | "branch";
  * the whole file, and its diff in the app's one diff view, each "@@" row
  * with its own buttons.
  */
-export function ChangesFile({ file, kind, busy, act }: {
+export function ChangesFile({ file, kind, busy, act, image }: {
   file: GitFileDiff;
+  /** A workspace image as a data URL: a changed picture is shown as it is now. */
+  image?: (path: string) => Promise<string>;
   kind: FileKind;
   busy: boolean;
   act: (what: "stage" | "unstage" | "discard", path: string, hunk?: { id: string; n: number }) => void;
@@ -58,7 +61,9 @@ export function ChangesFile({ file, kind, busy, act }: {
         )}
       </div>
       {open && (file.binary
-        ? <p className="settings-note">A binary file: no text diff to show.</p>
+        ? image && isImagePath(file.path) && file.status !== "D"
+          ? <WorkspacePicture load={image} path={file.path} version={file.diff} />
+          : <p className="settings-note">A binary file: no text diff to show.</p>
         : (file.hunks ?? []).length > 0 && <DiffView diff={file.diff} name={file.path} language={file.path} hunkControl={hunkControl} />)}
     </li>
   );

