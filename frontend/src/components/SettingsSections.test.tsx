@@ -13,7 +13,7 @@ afterEach(cleanup);
 
 const confined: SandboxView = {
   mode: "workspace-write", available: true, confined: true, denyTCP: false, writable: ["/w"],
-  layers: [], denyRead: [], readOnly: [], denyList: [], socketList: [], sockets: "", network: "", signals: "", line: "", networkMode: "on", networkAllow: [],
+  layers: [], denyRead: [], readOnly: [], denyList: [], socketList: [], sockets: "", network: "", signals: "", line: "", networkMode: "", networkAllow: [],
 };
 const sandboxApi = (): SandboxBackend & { set: ReturnType<typeof vi.fn> } => {
   let saved = confined;
