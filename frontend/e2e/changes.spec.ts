@@ -1,8 +1,8 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test, expect, send, toolCall as call } from "./harness";
+import { gitRepo } from "./git";
 
 const lines = (edits: Record<number, string> = {}) =>
   Array.from({ length: 20 }, (_, i) => edits[i + 1] ?? `line ${i + 1}`).join("\n") + "\n";
@@ -23,12 +23,7 @@ test("the Changes view stages one hunk, the model drafts a message, the user edi
     },
   });
   // A repository with the user's identity (the backend's HOME is the test's own).
-  const home = path.resolve(configDir, "../..");
-  fs.writeFileSync(path.join(home, ".gitconfig"), "[user]\n\tname = E2E User\n\temail = e2e@example.com\n[init]\n\tdefaultBranch = main\n");
-  const git = (...args: string[]) => execFileSync("git", args, { cwd: workspace, encoding: "utf8", env: { ...process.env, HOME: home, GIT_CONFIG_NOSYSTEM: "1" } });
-  git("init", "-q");
-  git("add", "-A");
-  git("commit", "-q", "-m", "first");
+  const git = gitRepo(workspace, configDir);
 
   await send(page, "change a.txt");
   await expect(page.getByRole("article", { name: "Reply" }).last()).toContainText("Changed two lines of a.txt.");
@@ -93,12 +88,7 @@ test("a session in its own worktree: the agent works there, the user commits, me
       responses: [call("call_1", "write_file", { path: "b.txt", content: "made in the worktree\n" }), { text: "Added b.txt." }],
     },
   });
-  const home = path.resolve(configDir, "../..");
-  fs.writeFileSync(path.join(home, ".gitconfig"), "[user]\n\tname = E2E User\n\temail = e2e@example.com\n[init]\n\tdefaultBranch = main\n");
-  const git = (...args: string[]) => execFileSync("git", args, { cwd: workspace, encoding: "utf8", env: { ...process.env, HOME: home, GIT_CONFIG_NOSYSTEM: "1" } });
-  git("init", "-q");
-  git("add", "-A");
-  git("commit", "-q", "-m", "first");
+  const git = gitRepo(workspace, configDir);
   const worktree = `${workspace}.worktrees/feat`;
 
   await page.getByRole("button", { name: "Changes", exact: true }).click();
@@ -136,12 +126,7 @@ test("a session in its own worktree: the agent works there, the user commits, me
 
 test("a worktree deleted behind the window's back: the view says so and the session ends with its branch kept", async ({ app }) => {
   const { page, workspace, configDir } = await app({ approvalMode: "safe", files: { "a.txt": lines() } });
-  const home = path.resolve(configDir, "../..");
-  fs.writeFileSync(path.join(home, ".gitconfig"), "[user]\n\tname = E2E User\n\temail = e2e@example.com\n[init]\n\tdefaultBranch = main\n");
-  const git = (...args: string[]) => execFileSync("git", args, { cwd: workspace, encoding: "utf8", env: { ...process.env, HOME: home, GIT_CONFIG_NOSYSTEM: "1" } });
-  git("init", "-q");
-  git("add", "-A");
-  git("commit", "-q", "-m", "first");
+  const git = gitRepo(workspace, configDir);
   const before = git("status", "--porcelain");
 
   await page.getByRole("button", { name: "Changes", exact: true }).click();

@@ -37,6 +37,8 @@ import type { UndoBackend } from "./bridge/undo";
 import { useUndo } from "./undo/useUndo";
 import type { GitBackend } from "./bridge/git";
 import { Changes } from "./components/changes/Changes";
+import type { TabsBackend } from "./bridge/tabs";
+import { SessionTabs, TabNotice, useSessionTabs } from "./components/SessionTabs";
 
 /** Sets the page's theme: light, dark, or anything else for the system's. */
 export function applyTheme(theme: string) {
@@ -51,7 +53,7 @@ const panelDefaultsNoServers = { files: 260, processes: 440 };
 
 const autoNotice = "This window started in auto mode: tool calls run without asking you first. The workspace boundary still holds. Change the mode with Approval in the header.";
 
-export function App({ backend, processes, sessions, localModels, files, approvals, mcp, initialState, sandbox, leftovers, undo: undoApi, agentsTrust, commandsTrust, trusted, git, policy }: {
+export function App({ backend, processes, sessions, localModels, files, approvals, mcp, initialState, sandbox, leftovers, undo: undoApi, agentsTrust, commandsTrust, trusted, git, policy, tabs: tabsApi }: {
   backend: Backend;
   /** The frame's state when the page had it before mounting (main.tsx): the first render is then the real frame. */
   initialState?: AppState;
@@ -76,6 +78,8 @@ export function App({ backend, processes, sessions, localModels, files, approval
   undo?: UndoBackend;
   /** The Changes view's git (absent: no Changes button). */
   git?: GitBackend;
+  /** Sessions open at once, one tab each (absent: one session). */
+  tabs?: TabsBackend;
 }) {
   const [state, setState] = useState<AppState | null>(initialState ?? null);
   const [error, setError] = useState<string | null>(null);
@@ -142,6 +146,13 @@ export function App({ backend, processes, sessions, localModels, files, approval
 
   const cancel = useCallback(() => void backend.cancel(), [backend]);
 
+  // The page draws the session now shown: its folder's frame and its transcript.
+  const redraw = useCallback(() => backend.state().then((s) => {
+    setState(s);
+    setError(null);
+    return store.resync();
+  }), [backend, store]);
+  const tabs = useSessionTabs(tabsApi, backend.onEvent, store, transcript.sessionId, redraw, setError);
   const newSession = useMemo(() => sessions && (() => void sessions.create().then(() => store.resync(), (e) => setError(String(e)))), [sessions, store]);
   // The prices of the model in effect and of each model the session's turns ran on, read again whenever the
   // frame's state changes (a saved setting, a switched model) or a turn names a model not priced yet.
@@ -241,7 +252,8 @@ export function App({ backend, processes, sessions, localModels, files, approval
             }} onOpenSettings={() => openSettings("model")} />
           }
           sessions={sessions && (
-            <SessionsMenu backend={sessions} hasWorkspace={!!state.workspace} busy={transcript.turnId !== ""} onSwitched={() => void store.resync()} />
+            <SessionsMenu backend={sessions} hasWorkspace={!!state.workspace} busy={transcript.turnId !== ""} onSwitched={() => void store.resync()}
+              beside={tabsApi && tabs.create} />
           )}
           gauge={state.workspace ? <ContextGauge use={contextUse} next={nextWindow} /> : undefined}
           cost={state.workspace ? <SessionCost items={transcript.items} children={transcript.children} prices={prices} /> : undefined}
@@ -251,11 +263,13 @@ export function App({ backend, processes, sessions, localModels, files, approval
           ) : undefined}
           rules={approvals && <ApprovalRules api={approvals} refreshKey={`${transcript.sessionId}:${transcript.pendingApprovals.length}`} focus={ruleFocus} />}
         />
+        <SessionTabs list={tabs.list} onShow={tabs.show} onNew={() => void tabs.create()} onClose={tabs.close} />
         {error && (
           <div className="banner error" role="alert">
             {error}
           </div>
         )}
+        <TabNotice tab={tabs.shown} onClose={tabs.close} />
         {settingsOpen ? (
           <main className="body">
             <Settings
@@ -271,7 +285,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
           <main className="body">
             <Changes key={state.workspace} git={git} refresh={`${fsTick}:${transcript.turnId}`} onClose={() => setChangesOpen(false)} image={files?.image}
               onUndo={undo.actions ? (unit) => undo.actions!.open(unit, "undo") : undefined}
-              onSwitched={() => void act(backend.state().then((s) => (void store.resync(), s)))} />
+              onSwitched={() => void redraw().then(tabs.refresh)} />
           </main>
         ) : (
           <main className="body">
@@ -297,13 +311,14 @@ export function App({ backend, processes, sessions, localModels, files, approval
               </SidePanel>
             )}
             <SidePanel side="right" title="Processes" emptyText="No processes yet. Processes the agent starts show up here." {...panelProps("processes")}>
-              {processes && <ProcessPanel backend={processes} onProcessStarted={onProcessStarted} leftovers={leftovers} />}
+              {processes && <ProcessPanel key={tabs.switches} backend={processes} onProcessStarted={onProcessStarted} leftovers={leftovers} background={tabs.background} />}
             </SidePanel>
           </main>
         )}
         {help && <HelpOverlay onClose={() => setHelp(false)} />}
         {undo.dialog}
-        {approvals && <ApprovalHost api={approvals} pending={transcript.pendingApprovals} mode={state.approvalMode} hidden={settingsOpen} />}
+        {approvals && <ApprovalHost api={approvals} pending={transcript.pendingApprovals} mode={state.approvalMode} hidden={settingsOpen}
+          session={tabs.list.length > 1 ? tabs.shown?.name : undefined} />}
       </div>
     </ChatActionsContext.Provider>
   );

@@ -24,10 +24,13 @@ type Host struct {
 	// Settings holds the commit trailer and the config folder the trust
 	// store lives in.
 	Settings *settings.Store
-	// SwitchWorkspace opens dir as the window's workspace (its session
-	// closes, one for dir opens): a new worktree session, or the main
-	// worktree again when one ends.
+	// SwitchWorkspace shows a session on dir (the window's open one on it,
+	// else a new one beside the others, which go on): a new worktree
+	// session, or the main worktree again when one ends.
 	SwitchWorkspace func(dir string) error
+	// CloseFolder (nil: none) ends the sessions the window has open on dir
+	// beside the shown one, before a worktree session's folder is removed.
+	CloseFolder func(dir string)
 }
 
 // Service is the Changes view's backend, bound to the page: every method

@@ -13,6 +13,19 @@ import (
 type host struct {
 	mu sync.Mutex
 	ws string
+	// closed are the folders CloseFolder was called with, and whether each
+	// still existed then.
+	closed []string
+}
+
+func (h *host) close(d string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if _, err := os.Stat(d); err == nil {
+		h.closed = append(h.closed, d)
+	} else {
+		h.closed = append(h.closed, d+" (already removed)")
+	}
 }
 
 func (h *host) get() string        { h.mu.Lock(); defer h.mu.Unlock(); return h.ws }
@@ -22,7 +35,7 @@ func newService(t *testing.T, dir string) (*Service, *host) {
 	t.Helper()
 	h := &host{ws: dir}
 	st := settings.NewStore(t.TempDir())
-	return NewService(Host{Workspace: h.get, Settings: st, SwitchWorkspace: h.set,
+	return NewService(Host{Workspace: h.get, Settings: st, SwitchWorkspace: h.set, CloseFolder: h.close,
 		Keep: func() (Keep, error) { return noKeep, nil }}), h
 }
 
@@ -77,6 +90,9 @@ func TestServiceWorktreeSessionFromStartToEnd(t *testing.T) {
 	}
 	if h.get() != g.dir {
 		t.Fatalf("the window should be back in the main worktree, is in %q", h.get())
+	}
+	if len(h.closed) != 1 || h.closed[0] != w.Path {
+		t.Fatalf("the window's sessions in the worktree should end before it is removed: %q", h.closed)
 	}
 	if _, err := os.Stat(w.Path); !os.IsNotExist(err) {
 		t.Fatal("the worktree is still there")

@@ -158,6 +158,9 @@ func (s *Service) EndWorktreeSession(discard, confirmed bool) (*Ending, error) {
 		if err := s.h.SwitchWorkspace(r.Top); err != nil {
 			return err
 		}
+		if w, err := r.Find(ctx, name); err == nil && s.h.CloseFolder != nil {
+			s.h.CloseFolder(w.Path)
+		}
 		if discard {
 			return r.Discard(ctx, name, true)
 		}

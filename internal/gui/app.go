@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -48,7 +49,12 @@ type App struct {
 	// meanwhile (the gate reads the mode under it on every call).
 	openMu sync.Mutex
 
-	mu        sync.Mutex
+	mu sync.Mutex
+	// tabs are the open sessions in the order they were opened; cur is the
+	// one shown, whose session and folder are sess, workspace and ws
+	// (app_tabs.go).
+	tabs      []*tab
+	cur       *tab
 	workspace string
 	ws        *workspace.Workspace // the boundary of workspace, opened once
 	mode      protocol.ApprovalMode
@@ -61,12 +67,16 @@ type App struct {
 	// listening is closing plus sess, for deliver, which runs under the
 	// bus's lock and so must not take mu (app_sessions.go).
 	listening atomic.Pointer[[]*runtime.Session]
-	switchMu  sync.Mutex // one session switch at a time
-	alerts    *desktop.ExitAlerts
-	policy    tools.Policy                     // the sessions' tools (zero: all, the main agent's)
-	files     atomic.Pointer[browse.Workspace] // the open workspace's watch and viewer (app_files.go)
-	drawn     atomic.Bool                      // the page drew its first frame
-	managers  sync.Map                         // session id → its *agents.Manager (app_agents.go)
+	// background are the sessions of the tabs not shown, by id, for
+	// deliver: their approval requests send a desktop notification.
+	background atomic.Pointer[map[string]bool]
+	switchMu   sync.Mutex // one session switch at a time
+	alerts     *desktop.ExitAlerts
+	policy     tools.Policy                     // the sessions' tools (zero: all, the main agent's)
+	files      atomic.Pointer[browse.Workspace] // the open workspace's watch and viewer (app_files.go)
+	drawn      atomic.Bool                      // the page drew its first frame
+	managers   sync.Map                         // session id → its *agents.Manager (app_agents.go)
+	titles     sync.Map                         // session id → its tab's title, once it has one (app_tabs.go)
 }
 
 // AppState is what the page needs to draw its frame.
@@ -95,6 +105,8 @@ type AppState struct {
 // saved in dataDir ("": not saved, no undo).
 func NewApp(started time.Time, log *slog.Logger, store *settings.Store, flags settings.Flags, dataDir string) *App {
 	a := &App{started: started, log: log, store: store, flags: flags, mode: protocol.ApprovalSafe, loginEnv: &proc.LoginEnv{}}
+	a.cur = &tab{}
+	a.tabs = []*tab{a.cur}
 	a.model = llm.NewLive(a.modelConfig)
 	a.alerts = desktop.NewExitAlerts(desktop.DBusNotifier{AppName: "Gatehouse"}, log)
 	a.bus = events.New(events.SinkFunc(a.deliver), events.Options{})
@@ -114,13 +126,20 @@ func NewApp(started time.Time, log *slog.Logger, store *settings.Store, flags se
 // the App's.
 func (a *App) deliver(e protocol.Event) {
 	a.rt.Load().Emit(protocol.WailsEventName, e)
-	if a.attention.observe(e) {
-		a.attend()
-	}
 	if l := a.listening.Load(); l != nil {
 		for _, s := range *l {
 			s.Emit(e)
 		}
+	}
+	// A background tab's request notifies naming its session (the page
+	// badges the tab); what waits in the shown tab marks the window.
+	bg := a.background.Load()
+	shown := bg == nil || !(*bg)[e.SessionID]
+	if p, ok := e.Payload.(protocol.ApprovalRequestedPayload); ok && !shown {
+		go a.notifyBackground(e.SessionID, p)
+	}
+	if a.attention.observe(e, shown) {
+		a.attend()
 	}
 }
 
@@ -131,15 +150,32 @@ func (a *App) startup(ctx context.Context) {
 	a.updateTitle()
 }
 
-// shutdown ends the open session: its turn is cancelled and every process it
-// started is killed, whole groups included.
+// shutdown ends the open sessions: their turns are cancelled and every
+// process they started is killed, whole groups included.
 func (a *App) shutdown(context.Context) {
 	a.mu.Lock()
-	s := a.sess
+	a.saveShownLocked()
+	var open []*runtime.Session
+	var watches []*browse.Workspace
+	for _, t := range a.tabs {
+		if t.sess != nil {
+			open = append(open, t.sess)
+		}
+		if t.files != nil && !slices.Contains(watches, t.files) {
+			watches = append(watches, t.files)
+		}
+		t.sess, t.files = nil, nil
+	}
+	a.tabs = []*tab{a.cur}
+	a.files.Store(nil)
 	a.setSessionLocked(nil)
 	a.mu.Unlock()
-	a.closeSession(s)
-	a.stopWatch()
+	for _, s := range open {
+		a.closeSession(s)
+	}
+	for _, w := range watches {
+		w.Stop()
+	}
 	a.kit.Close() // a clean exit: nothing of this run is left over
 	a.bus.Close()
 }

@@ -27,6 +27,23 @@ func waitApproval(t *testing.T, app *App) protocol.ApprovalRequestedPayload {
 	return protocol.ApprovalRequestedPayload{}
 }
 
+// askOver writes "before" to file in ws, then sends prompt in safe mode
+// and returns the dialog that waits (the script writes file).
+func askOver(t *testing.T, app *App, ws, file, prompt string) protocol.ApprovalRequestedPayload {
+	t.Helper()
+	if err := os.WriteFile(filepath.Join(ws, file), []byte("before"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	<-app.files.Load().Live().W.Ready()
+	if _, err := app.SetApprovalMode("safe"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := app.Submit(prompt); err != nil {
+		t.Fatal(err)
+	}
+	return waitApproval(t, app)
+}
+
 func lastStop(t *testing.T, app *App) protocol.StopReason {
 	t.Helper()
 	tr := app.Snapshot().Transcript
@@ -163,17 +180,7 @@ func TestStalePreviewThroughTheApp(t *testing.T) {
 		{ToolCalls: []llmtest.ToolCall{{ID: "c1", Name: "write_file", Arguments: llmtest.Text(`{"path":"a.txt","content":"mine"}`)}}},
 		{Text: llmtest.Text("done")},
 	}})
-	if err := os.WriteFile(filepath.Join(ws, "a.txt"), []byte("before"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	<-app.files.Load().Live().W.Ready()
-	if _, err := app.SetApprovalMode("safe"); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := app.Submit("write"); err != nil {
-		t.Fatal(err)
-	}
-	req := waitApproval(t, app)
+	req := askOver(t, app, ws, "a.txt", "write")
 	if err := os.WriteFile(filepath.Join(ws, "a.txt"), []byte("outside"), 0o644); err != nil {
 		t.Fatal(err)
 	}

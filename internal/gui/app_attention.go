@@ -30,18 +30,22 @@ type attention struct {
 // waitKey names one thing waiting: an approval or a question, in its turn.
 type waitKey struct{ session, turn, id string }
 
-// observe folds e into what waits; it reports whether that changed.
-func (at *attention) observe(e protocol.Event) bool {
+// observe folds e into what waits (a new wait only when shown: the event is
+// of the tab shown); it reports whether that changed.
+func (at *attention) observe(e protocol.Event, shown bool) bool {
 	at.mu.Lock()
 	defer at.mu.Unlock()
 	n := len(at.waits)
 	switch p := e.Payload.(type) {
 	case protocol.ApprovalRequestedPayload:
+		if !shown {
+			return false
+		}
 		at.add(waitKey{e.SessionID, e.TurnID, "approval " + p.ApprovalID}, p.Preview.Summary)
 	case protocol.ApprovalResolvedPayload:
 		delete(at.waits, waitKey{e.SessionID, e.TurnID, "approval " + p.ApprovalID})
 	case protocol.ToolStartedPayload:
-		if p.Tool == steer.AskUserName {
+		if p.Tool == steer.AskUserName && shown {
 			at.add(waitKey{e.SessionID, e.TurnID, "question " + p.CallID}, "The agent asks you a question.")
 		}
 	case protocol.ToolFinishedPayload:
@@ -131,4 +135,20 @@ func (a *App) attend() {
 			a.log.Debug("desktop notification failed", "err", err)
 		}
 	}()
+}
+
+// notifyBackground sends the desktop notification for an approval request
+// of a tab that is not shown, naming its session: the page shows a badge on
+// that tab, and the dialog once the tab is shown.
+func (a *App) notifyBackground(sessionID string, p protocol.ApprovalRequestedPayload) {
+	name := a.tabName(sessionID)
+	if name == "" {
+		return // closed meanwhile
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	body := p.Tool + ": " + p.Preview.Summary
+	if err := a.attention.notify(ctx, "Session "+name+" is waiting for you", body); err != nil && !errors.Is(err, desktop.ErrNoSessionBus) {
+		a.log.Debug("desktop notification failed", "err", err)
+	}
 }

@@ -20,7 +20,15 @@ func (a *App) currentSession() *runtime.Session {
 }
 
 // session returns the open session, starting one for the workspace if none.
+// A workspace deleted behind the window's back (a worktree) has none: the
+// error says so, and nothing is written anywhere else.
 func (a *App) session() (*runtime.Session, error) {
+	a.mu.Lock()
+	dir := a.workspace
+	a.mu.Unlock()
+	if gone := goneReason(dir); gone != "" {
+		return nil, errors.New(gone)
+	}
 	if s := a.currentSession(); s != nil {
 		return s, nil
 	}

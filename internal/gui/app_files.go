@@ -2,6 +2,7 @@ package gui
 
 import (
 	"errors"
+	"sync/atomic"
 
 	"gatehouse/internal/browse"
 	"gatehouse/internal/protocol"
@@ -13,41 +14,87 @@ import (
 // sent truncated and the UI reloads what it shows.
 const maxFsPaths = 2000
 
-// watchWorkspace stops the watch of the previous workspace, if any, and
-// watches ws. A failure is logged: the app works on without live updates.
+// watchWorkspace stops the watch of the previous workspace, if no other
+// tab uses it, and watches ws: with the watch of a tab on the same folder
+// when there is one (one tracker, so each session's dialogs see the other's
+// changes), else a new one. A failure is logged: the app works on without
+// live updates. Only the shown tab's watch reaches the page.
 func (a *App) watchWorkspace(ws *workspace.Workspace) {
 	a.stopWatch()
+	if b := a.watchOf(ws.Root()); b != nil {
+		a.files.Store(b)
+		return
+	}
+	var self atomic.Pointer[browse.Workspace]
+	shown := func() bool { return a.files.Load() == self.Load() }
 	b, err := browse.Open(ws, watch.LiveOptions{
-		Log:     a.log,
-		OnBatch: func(batch []watch.Change) { a.bus.Publish(fsChangedEvent(batch)) },
+		Log: a.log,
+		OnBatch: func(batch []watch.Change) {
+			if shown() {
+				a.bus.Publish(fsChangedEvent(batch))
+			}
+		},
 		OnDegraded: func(reason string) {
 			a.log.Warn("watch: degraded", "reason", reason)
-			a.bus.Publish(protocol.Event{Type: protocol.WatchDegraded, Payload: protocol.WatchDegradedPayload{Reason: reason}})
+			if shown() {
+				a.bus.Publish(protocol.Event{Type: protocol.WatchDegraded, Payload: protocol.WatchDegradedPayload{Reason: reason}})
+			}
 		},
 	})
 	if err != nil {
 		a.log.Warn("watch: cannot watch workspace", "err", err)
 		return
 	}
+	self.Store(b)
 	a.files.Store(b)
+}
+
+// watchOf is the watch of a tab not shown on folder root, nil when none.
+func (a *App) watchOf(root string) *browse.Workspace {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for _, t := range a.tabs {
+		if t != a.cur && t.dir == root && t.files != nil {
+			return t.files
+		}
+	}
+	return nil
 }
 
 // resetChanges starts the record of changed files over when a session ends
 // and another opens: the tree's badges and the file viewer's diffs are of
 // the session shown (UX.md). The empty fs.changed tells the page to ask for
-// the badges again.
+// the badges again. A record another tab shares is kept.
 func (a *App) resetChanges() {
-	if b := a.files.Load(); b != nil {
+	if b := a.files.Load(); b != nil && !a.watchShared(b) {
 		b.Reset()
 		a.bus.Publish(fsChangedEvent(nil))
 	}
 }
 
-// stopWatch releases every watch of the open workspace.
+// stopWatch releases the shown tab's watch: stopped unless another tab
+// uses it.
 func (a *App) stopWatch() {
-	if b := a.files.Swap(nil); b != nil {
+	a.releaseWatch(a.files.Swap(nil))
+}
+
+// releaseWatch stops b (nil: nothing) unless a tab still uses it.
+func (a *App) releaseWatch(b *browse.Workspace) {
+	if b != nil && !a.watchShared(b) && a.files.Load() != b {
 		b.Stop()
 	}
+}
+
+// watchShared reports whether a tab not shown uses b.
+func (a *App) watchShared(b *browse.Workspace) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for _, t := range a.tabs {
+		if t != a.cur && t.files == b {
+			return true
+		}
+	}
+	return false
 }
 
 func fsChangedEvent(batch []watch.Change) protocol.Event {

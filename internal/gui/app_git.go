@@ -31,6 +31,7 @@ func NewGitService(a *App) *gitview.Service {
 		},
 		Model:           a.model,
 		Settings:        a.store,
-		SwitchWorkspace: a.setWorkspace,
+		SwitchWorkspace: a.showFolder,
+		CloseFolder:     a.closeFolder,
 	})
 }

@@ -87,12 +87,19 @@ func (a *App) ProcessStop(id string) (protocol.ProcessInfo, error) {
 	return session.ProcessInfo(i), err
 }
 
-// RunningProcesses names the processes still running, for the quit dialog.
+// RunningProcesses names the processes still running in every open
+// session (each tab's), for the quit dialog.
 func (a *App) RunningProcesses() []protocol.ProcessInfo {
 	var out []protocol.ProcessInfo
-	for _, p := range a.Processes() {
-		if p.Status == protocol.StatusRunning {
-			out = append(out, p)
+	tabs, _ := a.openTabs()
+	for _, t := range tabs {
+		if t.sess == nil {
+			continue
+		}
+		for _, i := range t.sess.Processes().List() {
+			if p := session.ProcessInfo(i); p.Status == protocol.StatusRunning {
+				out = append(out, p)
+			}
 		}
 	}
 	return out

@@ -16,19 +16,18 @@ import (
 	"gatehouse/internal/settings"
 )
 
-// Submit, Cancel, approval answers, snapshots and session switches race
-// against the window's sessions while the bus delivers their events; run
-// with -race. deliver reads the listeners without the App's lock, so the
-// bus's lock and the App's are never taken in both orders.
-func TestTheWindowUnderConcurrentUse(t *testing.T) {
+// newRaceApp is the window in manual mode on a temp folder, its model
+// answering n turns that each write f.txt.
+func newRaceApp(t *testing.T, n int) *App {
+	t.Helper()
 	var responses []llmtest.Response
-	for i := 0; i < 60; i++ {
+	for i := 0; i < n; i++ {
 		responses = append(responses,
 			llmtest.Response{ToolCalls: []llmtest.ToolCall{{ID: "c", Name: "write_file", Arguments: llmtest.Text(`{"path":"f.txt","content":"x"}`)}}},
 			llmtest.Response{Text: llmtest.Text("ok")})
 	}
 	srv := llmtest.StartUnchecked(llmtest.Script{Responses: responses})
-	defer srv.Close()
+	t.Cleanup(srv.Close)
 	store := settings.NewStore(filepath.Join(t.TempDir(), "config"))
 	app := NewApp(time.Now(), slog.New(slog.NewTextHandler(io.Discard, nil)), store, settings.Flags{}, filepath.Join(t.TempDir(), "data"))
 	if _, err := app.SaveSettings(SettingsInput{BaseURL: srv.URL, Model: "fake-model"}); err != nil {
@@ -40,11 +39,15 @@ func TestTheWindowUnderConcurrentUse(t *testing.T) {
 	if err := app.setWorkspace(t.TempDir()); err != nil {
 		t.Fatal(err)
 	}
-	defer app.shutdown(context.Background())
+	return app
+}
 
+// loops runs each f given to loop over and over, pause apart, until halt,
+// which waits for them.
+func loops() (loop func(pause time.Duration, f func()), halt func()) {
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
-	loop := func(pause time.Duration, f func()) {
+	loop = func(pause time.Duration, f func()) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -59,6 +62,17 @@ func TestTheWindowUnderConcurrentUse(t *testing.T) {
 			}
 		}()
 	}
+	return loop, func() { close(stop); wg.Wait() }
+}
+
+// Submit, Cancel, approval answers, snapshots and session switches race
+// against the window's sessions while the bus delivers their events; run
+// with -race. deliver reads the listeners without the App's lock, so the
+// bus's lock and the App's are never taken in both orders.
+func TestTheWindowUnderConcurrentUse(t *testing.T) {
+	app := newRaceApp(t, 60)
+	defer app.shutdown(context.Background())
+	loop, halt := loops()
 	var mu sync.Mutex
 	stops := 0
 	loop(time.Millisecond, func() { app.Submit("go") })
@@ -91,8 +105,7 @@ func TestTheWindowUnderConcurrentUse(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	close(stop)
-	wg.Wait()
+	halt()
 	// Closing the session rejects what waits and drops the queue.
 	snap := app.NewSession()
 	if snap.LastSeq != app.bus.LastSeq() {
@@ -139,5 +152,42 @@ func TestSubmitDuringAWorkspaceSwitch(t *testing.T) {
 	}
 	if s.Workspace().Root() != next || watched != next {
 		t.Fatalf("the session works in %s with the watch of %s, want %s", s.Workspace().Root(), watched, next)
+	}
+}
+
+// Tabs opened, shown and closed while their turns run and ask, under -race:
+// no lock is taken in both orders, and every session the window opened is
+// closed at the end (none left listening).
+func TestTabsUnderConcurrentUse(t *testing.T) {
+	app := newRaceApp(t, 200)
+	other := t.TempDir()
+	loop, halt := loops()
+	loop(2*time.Millisecond, func() { app.Submit("go") })
+	loop(time.Millisecond, func() {
+		for _, p := range app.Snapshot().PendingApprovals {
+			app.ResolveApproval(p.ApprovalID, protocol.Decision{Kind: protocol.DecisionOnce})
+		}
+	})
+	loop(15*time.Millisecond, func() {
+		if len(app.Tabs()) < 4 {
+			app.NewTab()
+			app.showFolder(other)
+		}
+	})
+	loop(5*time.Millisecond, func() {
+		if tabs := app.Tabs(); len(tabs) > 0 {
+			app.SwitchTab(tabs[time.Now().Nanosecond()%len(tabs)].ID)
+		}
+	})
+	loop(25*time.Millisecond, func() {
+		if tabs := app.Tabs(); len(tabs) > 2 {
+			app.CloseTab(tabs[0].ID)
+		}
+	})
+	time.Sleep(3 * time.Second)
+	halt()
+	app.shutdown(context.Background())
+	if l := app.listening.Load(); l != nil && len(*l) != 0 {
+		t.Fatalf("%d sessions still listening after shutdown", len(*l))
 	}
 }

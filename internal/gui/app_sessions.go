@@ -66,7 +66,13 @@ func (a *App) NewSession() protocol.Snapshot {
 // transcript comes back for the page, the history for the model, and its
 // processes as ended entries with their saved output. Nothing is published;
 // the page draws the returned snapshot.
+//
+// A session open in another tab is shown instead: a session is never open
+// twice.
 func (a *App) ResumeSession(id string) (protocol.Snapshot, error) {
+	if a.tabName(id) != "" {
+		return a.SwitchTab(id)
+	}
 	a.switchMu.Lock()
 	defer a.switchMu.Unlock()
 	a.mu.Lock()
@@ -130,6 +136,7 @@ func (a *App) closeSession(s *runtime.Session) {
 	a.setListenersLocked()
 	a.mu.Unlock()
 	s.Close()
+	a.titles.Delete(s.ID())
 	a.mu.Lock()
 	a.closing = slices.DeleteFunc(a.closing, func(c *runtime.Session) bool { return c == s })
 	a.setListenersLocked()
@@ -144,5 +151,13 @@ func (a *App) setListenersLocked() {
 	if a.sess != nil {
 		l = append(l, a.sess)
 	}
+	bg := map[string]bool{}
+	for _, t := range a.tabs {
+		if t != a.cur && t.sess != nil {
+			l = append(l, t.sess)
+			bg[t.sess.ID()] = true
+		}
+	}
 	a.listening.Store(&l)
+	a.background.Store(&bg)
 }

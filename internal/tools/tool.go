@@ -106,6 +106,7 @@ const (
 	CodeNotRun               = "not_run"
 	CodeProcessNotRunning    = "process_not_running"
 	CodeNotRegular           = "not_regular_file"
+	CodeWorkspaceGone        = "workspace_gone"
 )
 
 // Error is the body of an error result.

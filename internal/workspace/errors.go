@@ -10,6 +10,8 @@ const (
 	CodeReadOnly  = "read_only_root"
 	CodeLoop      = "symlink_loop"
 	CodeIO        = "io_error"
+	// CodeGone: the workspace root itself was deleted; nothing is written.
+	CodeGone = "workspace_gone"
 	// CodeNotRegular: a FIFO, socket, device or folder where a file is read.
 	CodeNotRegular = "not_regular_file"
 )

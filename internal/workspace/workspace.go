@@ -15,6 +15,7 @@ package workspace
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -184,6 +185,13 @@ func (w *Workspace) resolve(path string, access Access, dirs *dirCache) (string,
 		}
 		if InGatehouse(lex) {
 			return "", &Error{Path: path, Code: CodeProtected, Reason: gatehouseReason}
+		}
+	}
+	if access == Write {
+		// A root deleted behind the session's back (a removed worktree) is
+		// not made again by a write's missing folders.
+		if _, err := os.Lstat(w.root); errors.Is(err, fs.ErrNotExist) {
+			return "", &Error{Path: path, Code: CodeGone, Reason: fmt.Sprintf("the workspace folder %s no longer exists", w.root)}
 		}
 	}
 	var res string

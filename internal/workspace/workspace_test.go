@@ -363,3 +363,29 @@ func TestGatehouseFolderIsNotWritable(t *testing.T) {
 		t.Errorf("write src/gatehouse.md: %v", err)
 	}
 }
+
+// TestADeletedRootIsNotMadeAgain: once the root is deleted (a worktree
+// removed behind the session's back), a write is refused rather than its
+// missing folders made again, root included; a read just finds nothing.
+func TestADeletedRootIsNotMadeAgain(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "wt")
+	if err := os.Mkdir(root, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	w, err := New(root, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(root); err != nil {
+		t.Fatal(err)
+	}
+	var e *Error
+	for _, p := range []string{"a.txt", "sub/dir/b.txt", filepath.Join(root, "c.txt")} {
+		if _, err := w.Resolve(p, Write); !errors.As(err, &e) || e.Code != CodeGone || !strings.Contains(e.Reason, "no longer exists") {
+			t.Fatalf("write %s: %v", p, err)
+		}
+	}
+	if _, err := w.Resolve("a.txt", Read); errors.As(err, &e) && e.Code == CodeGone {
+		t.Fatalf("read refused as gone: %v", err)
+	}
+}

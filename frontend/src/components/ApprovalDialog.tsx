@@ -22,6 +22,8 @@ export interface ApprovalDialogProps {
    * approval.requested with the same id.
    */
   onRepreview: () => Promise<void>;
+  /** The session asking, named while several are open. */
+  session?: string;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface ApprovalDialogProps {
  * Focus starts on the file list or the command, never on an approve
  * button, and stays inside. Only the decisions that apply are offered.
  */
-export function ApprovalDialog({ request, position, total, mode, onAnswer, onRepreview }: ApprovalDialogProps) {
+export function ApprovalDialog({ request, position, total, mode, onAnswer, onRepreview, session }: ApprovalDialogProps) {
   const p = request.preview;
   const [ticks, setTicks] = useState(() => allTicked(p));
   // A re-preview brings a new preview: start its selection afresh.
@@ -112,6 +114,7 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer, onRep
         <header className="approval-head">
           <h2 id={titleId}>{dialogTitle(request)}</h2>
           {total > 1 && <span className="approval-queue" aria-label={`request ${position} of ${total}`}>{position} of {total}</span>}
+          {session && <span className="approval-session">in session {session}</span>}
           <span className={`approval-mode mode-${mode}`}>{mode} mode</span>
         </header>
         <p className="approval-summary">{p.summary}</p>

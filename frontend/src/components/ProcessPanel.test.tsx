@@ -140,6 +140,21 @@ describe("ProcessPanel list", () => {
     expect(screen.getByText("npm run dev")).toBeTruthy();
   });
 
+  it("leaves a background tab's processes out, and its events are no session switch", async () => {
+    const { b, emit } = fakeBackend([proc("p1", { command: "npm run dev" })]);
+    render(<ProcessPanel backend={b} now={() => NOW} background={new Set(["s2"])} />);
+    await screen.findByRole("list", { name: "Process list" });
+    emit("turn.started", { prompt: "x" }, 1);
+    act(() => (b.subscribe as ReturnType<typeof vi.fn>).mock.calls.forEach(([on]) => {
+      on({ seq: 2, sessionId: "s2", turnId: "t", type: "turn.started", payload: { prompt: "theirs" } } as GatehouseEvent);
+      on({ seq: 3, sessionId: "s2", turnId: "t", type: "process.started", payload: proc("k9", { command: "sleep 300" }) } as GatehouseEvent);
+    }));
+    emit("turn.started", { prompt: "y" }, 4);
+    expect(b.list).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText("sleep 300")).toBeNull();
+    expect(screen.getByText("npm run dev")).toBeTruthy();
+  });
+
   it("reports the window's focus to the backend", async () => {
     const { b } = fakeBackend();
     renderPanel(b);

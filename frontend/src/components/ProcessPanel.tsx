@@ -16,18 +16,22 @@ export interface ProcessPanelProps {
   now?: () => number;
   /** Process groups a crashed run left, shown above the list with Stop. */
   leftovers?: LeftoverBackend;
+  /** The sessions of tabs not shown: their processes are theirs, not this panel's. */
+  background?: ReadonlySet<string>;
 }
 
 // The processes panel: the session's processes and, below, the selected
 // one's terminal. It follows the event stream; a lost event (a seq gap) or a
 // new session reloads the list from the backend.
-export function ProcessPanel({ backend, onProcessStarted, now = Date.now, leftovers }: ProcessPanelProps) {
+export function ProcessPanel({ backend, onProcessStarted, now = Date.now, leftovers, background }: ProcessPanelProps) {
   const [processes, setProcesses] = useState<ProcessInfo[]>([]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [nowMs, setNowMs] = useState(now);
   const [error, setError] = useState<string | null>(null);
   const started = useRef(onProcessStarted);
   started.current = onProcessStarted;
+  const others = useRef(background);
+  others.current = background;
 
   useEffect(() => {
     let alive = true;
@@ -43,7 +47,7 @@ export function ProcessPanel({ backend, onProcessStarted, now = Date.now, leftov
       lastSeq = Math.max(lastSeq, e.seq);
       // A subagent's processes are its own session's (they end with it);
       // its calls show them in the delegate card, not in this panel.
-      if (e.parentCallId) {
+      if (e.parentCallId || (e.sessionId && others.current?.has(e.sessionId))) {
         if (gap) void reload(false);
         return;
       }

@@ -32,6 +32,8 @@ export function SessionsMenu(props: {
   hasWorkspace: boolean;
   busy: boolean;
   onSwitched: (snap: Snapshot) => void;
+  /** Opens a new session beside the shown one, which goes on (absent: no such item). */
+  beside?: () => Promise<void>;
 }) {
   const { backend, onSwitched } = props;
   const [load, setLoad] = useState<Load>({ state: "loading" });
@@ -87,6 +89,12 @@ export function SessionsMenu(props: {
           >
             {switching === "new" ? "Starting…" : "+ New session"}
           </button>
+          {props.beside && (
+            <button role="menuitem" aria-disabled={!props.hasWorkspace || switching !== null}
+              onClick={() => props.hasWorkspace && switching === null && void props.beside!().then(() => close(true), (e) => setError(String(e instanceof Error ? e.message : e)))}>
+              Open another session beside this one (it goes on)
+            </button>
+          )}
           {props.busy && <p className="sessions-note">Switching stops the running turn.</p>}
           {error && (
             <p className="sessions-error" role="alert">

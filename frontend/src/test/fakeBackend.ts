@@ -73,9 +73,9 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
     }),
   };
   let seq = snapshot.lastSeq ?? 0;
-  const emit = (type: GatehouseEvent["type"], payload: unknown, turnId = "t1") => {
+  const emit = (type: GatehouseEvent["type"], payload: unknown, turnId = "t1", sessionId = "s1") => {
     seq++;
-    for (const h of handlers) h({ seq, sessionId: "s1", turnId, type, payload } as GatehouseEvent);
+    for (const h of handlers) h({ seq, sessionId, turnId, type, payload } as GatehouseEvent);
   };
   return Object.assign(b as typeof b & Backend, { emit });
 }

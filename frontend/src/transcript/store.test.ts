@@ -140,6 +140,27 @@ describe("TranscriptStore", () => {
     expect(f.store.get().lastSeq).toBe(4);
   });
 
+  it("leaves a background tab's turn out of the transcript shown, without a resync", async () => {
+    const f = source(snap({ transcript: [{ kind: "user", id: "t0", turnId: "t0", text: "mine" }], lastSeq: 2 }));
+    await flush();
+    f.store.setBackground(["s2"]);
+    f.emit(ev(3, "turn.started", { prompt: "theirs" }, "t9", "s2"));
+    f.emit(ev(4, "message.delta", { messageId: "m", text: "theirs too" }, "t9", "s2"));
+    f.emit(ev(5, "turn.started", { prompt: "mine again" }, "t1", S));
+    expect(f.store.get().sessionId).toBe(S);
+    expect(f.store.get().items.map((i) => i.text)).toEqual(["mine", "mine again"]);
+    expect(f.store.get().lastSeq).toBe(5);
+    expect(f.src.snapshot).toHaveBeenCalledTimes(1); // no gap was seen
+  });
+
+  it("folds the shown session's events even while the tab list still calls it background", async () => {
+    const f = source(snap({ sessionId: "s2", lastSeq: 2 }));
+    await flush();
+    f.store.setBackground(["s2"]); // a stale list: s2 was in the background before the switch
+    f.emit(ev(3, "turn.started", { prompt: "go on" }, "t9", "s2"));
+    expect(f.store.get().items.map((i) => i.text)).toEqual(["go on"]);
+  });
+
   it("shows queued messages until their turn starts", async () => {
     const f = source();
     await flush();

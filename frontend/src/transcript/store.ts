@@ -28,6 +28,8 @@ export class TranscriptStore {
   private pending: GatehouseEvent[] | null = null;
   private syncs = 0;
   private queuedAsks = 0;
+  /** Sessions open in tabs not shown: their events only advance lastSeq. */
+  private background: ReadonlySet<string> = new Set();
 
   constructor(private readonly source: TranscriptSource) {}
 
@@ -51,6 +53,21 @@ export class TranscriptStore {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   };
+
+  /**
+   * Names the sessions of the tabs not shown: their events go on (seq is
+   * global) but are not folded, so a background turn never takes over the
+   * transcript shown.
+   */
+  setBackground(ids: Iterable<string>) {
+    this.background = new Set(ids);
+  }
+
+  private fold(t: Transcript, e: GatehouseEvent): Transcript {
+    // The session shown is never background, even before the tab list says so.
+    const theirs = e.sessionId && e.sessionId !== t.sessionId && this.background.has(e.sessionId);
+    return theirs ? { ...t, lastSeq: Math.max(t.lastSeq, e.seq) } : fold(t, e);
+  }
 
   /** Shows text as queued until its turn starts, then asks the backend for its queue. */
   addQueued(text: string) {
@@ -76,7 +93,7 @@ export class TranscriptStore {
     const held = this.pending ?? [];
     this.pending = null;
     let t = fromSnapshot(snap);
-    for (const e of held) if (e.seq === t.lastSeq + 1) t = fold(t, e);
+    for (const e of held) if (e.seq === t.lastSeq + 1) t = this.fold(t, e);
     this.set({ ...this.view, ...t, loaded: true, error: undefined });
     if (held.some((e) => e.seq > t.lastSeq)) void this.resync();
     void this.refreshQueued();
@@ -104,8 +121,8 @@ export class TranscriptStore {
       void this.resync();
       return;
     }
-    let next: TranscriptView = { ...v, ...fold(v, e) };
-    if (e.type === "turn.started" && !e.parentCallId) {
+    let next: TranscriptView = { ...v, ...this.fold(v, e) };
+    if (e.type === "turn.started" && !e.parentCallId && e.sessionId === next.sessionId) {
       const i = next.queued.indexOf(e.payload.prompt);
       if (i >= 0) next = { ...next, queued: next.queued.filter((_, j) => j !== i) };
       void this.refreshQueued();
