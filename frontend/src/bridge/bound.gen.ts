@@ -39,6 +39,7 @@ import type {
   SettingsView,
   Snapshot,
   SubmitResult,
+  TabInfo,
   UndoAppliedPayload,
   UndoFile,
   UndoSelection,
@@ -76,6 +77,7 @@ export interface GuiApp {
   ChangedFiles(): Promise<ChangedFile[] | null>;
   CheckPolicy(arg1: string, arg2: string): Promise<Decided>;
   ChooseWorkspace(): Promise<AppState>;
+  CloseTab(arg1: string): Promise<void>;
   Commands(): Promise<Command[] | null>;
   CommandsPending(): Promise<UsercmdPending | null>;
   CommandsTrustWorkspace(arg1: string): Promise<void>;
@@ -107,6 +109,7 @@ export interface GuiApp {
   MentionCandidates(arg1: string): Promise<MentionCandidate[] | null>;
   ModelVision(): Promise<VisionView>;
   NewSession(): Promise<Snapshot>;
+  NewTab(): Promise<Snapshot>;
   Policy(): Promise<PolicyView>;
   Prices(arg1: string[]): Promise<ModelPrice[] | null>;
   ProcessLogs(arg1: string, arg2: number, arg3: number): Promise<ProcessLogs>;
@@ -146,6 +149,8 @@ export interface GuiApp {
   Submit(arg1: string): Promise<SubmitResult>;
   SubmitMessage(arg1: string, arg2: string[], arg3: ImageRef[]): Promise<SubmitResult>;
   SubmitWithImages(arg1: string, arg2: ImageRef[]): Promise<SubmitResult>;
+  SwitchTab(arg1: string): Promise<Snapshot>;
+  Tabs(): Promise<TabInfo[] | null>;
   TestConnection(arg1: SettingsInput): Promise<ConnectionResult>;
   TrustPolicyFile(arg1: string): Promise<PolicyView>;
   TrustedFolders(): Promise<FolderTrust[] | null>;
@@ -194,6 +199,7 @@ export const App: GuiApp = {
   ChangedFiles: () => window.go.gui.App.ChangedFiles(),
   CheckPolicy: (arg1: string, arg2: string) => window.go.gui.App.CheckPolicy(arg1, arg2),
   ChooseWorkspace: () => window.go.gui.App.ChooseWorkspace(),
+  CloseTab: (arg1: string) => window.go.gui.App.CloseTab(arg1),
   Commands: () => window.go.gui.App.Commands(),
   CommandsPending: () => window.go.gui.App.CommandsPending(),
   CommandsTrustWorkspace: (arg1: string) => window.go.gui.App.CommandsTrustWorkspace(arg1),
@@ -225,6 +231,7 @@ export const App: GuiApp = {
   MentionCandidates: (arg1: string) => window.go.gui.App.MentionCandidates(arg1),
   ModelVision: () => window.go.gui.App.ModelVision(),
   NewSession: () => window.go.gui.App.NewSession(),
+  NewTab: () => window.go.gui.App.NewTab(),
   Policy: () => window.go.gui.App.Policy(),
   Prices: (arg1: string[]) => window.go.gui.App.Prices(arg1),
   ProcessLogs: (arg1: string, arg2: number, arg3: number) => window.go.gui.App.ProcessLogs(arg1, arg2, arg3),
@@ -264,6 +271,8 @@ export const App: GuiApp = {
   Submit: (arg1: string) => window.go.gui.App.Submit(arg1),
   SubmitMessage: (arg1: string, arg2: string[], arg3: ImageRef[]) => window.go.gui.App.SubmitMessage(arg1, arg2, arg3),
   SubmitWithImages: (arg1: string, arg2: ImageRef[]) => window.go.gui.App.SubmitWithImages(arg1, arg2),
+  SwitchTab: (arg1: string) => window.go.gui.App.SwitchTab(arg1),
+  Tabs: () => window.go.gui.App.Tabs(),
   TestConnection: (arg1: SettingsInput) => window.go.gui.App.TestConnection(arg1),
   TrustPolicyFile: (arg1: string) => window.go.gui.App.TrustPolicyFile(arg1),
   TrustedFolders: () => window.go.gui.App.TrustedFolders(),

@@ -807,6 +807,18 @@ export interface ChildInfo {
   items?: TranscriptItem[];
 }
 
+export interface TabInfo {
+  id: string;
+  name: string;
+  workspace: string;
+  title: string;
+  current: boolean;
+  running: boolean;
+  waiting: number;
+  gone?: string;
+  sharedWith?: string[];
+}
+
 export interface ConnectionResult {
   status: string;
   message: string;
