@@ -54,7 +54,7 @@ func TestOutputShape(t *testing.T) {
 	for _, want := range []string{
 		`export type StopReason = "completed" | "blocked_by_approval" | "cancelled" | "max_steps" | "error";`,
 		`export type DecisionKind = "once" | "session" | "reject" | "partial" | "always";`,
-		"export interface TurnStoppedPayload {\n  reason: StopReason;\n  error?: string;\n  errorKind?: string;\n  usage: Usage;\n  context?: ContextUse;\n  blocked?: Blocked;\n  plan?: ProposedPlan;\n}",
+		"export interface TurnStoppedPayload {\n  reason: StopReason;\n  error?: string;\n  errorKind?: string;\n  usage: Usage;\n  model?: string;\n  context?: ContextUse;\n  blocked?: Blocked;\n  plan?: ProposedPlan;\n}",
 		// embedded ProcessInfo is flattened
 		"export interface ProcessStartedPayload {\n  processId: string;",
 		"  exitCode?: number;\n",
