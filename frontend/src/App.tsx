@@ -200,7 +200,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const undo = useUndo(undoApi, `${transcript.sessionId}:${transcript.items.length}`, files?.onFsChanged);
   const actions = useMemo(() => ({ openURL: backend.openURL, openSettings, newSession, copy: backend.copyText, showRule, prices,
     compact: backend.compact, undoCompact: backend.undoCompact, undo: undo.actions, plan: planActions, answer: backend.answerQuestion,
-    allowDomain: sandbox?.allowDomain }), [backend, openSettings, newSession, showRule, prices, undo.actions, planActions, sandbox]);
+    allowDomain: sandbox?.allowDomain, allowDomainAlways: sandbox?.allowDomainAlways }), [backend, openSettings, newSession, showRule, prices, undo.actions, planActions, sandbox]);
   const [help, setHelp] = useState(false);
   // The Changes view, in place of the chat while open; read again on every change on disk.
   const [changesOpen, setChangesOpen] = useState(false);

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"gatehouse/internal/netproxy"
 	"gatehouse/internal/protocol"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -183,6 +184,12 @@ func LiteralPattern(words []string) []string {
 	return out
 }
 
+// LiteralGlob is the file glob matching exactly path p (what a dialog's
+// rule saves): every character fileMatches reads as a wildcard escaped.
+func LiteralGlob(p string) string {
+	return strings.NewReplacer(`\`, `\\`, `*`, `\*`, `?`, `\?`, `[`, `\[`).Replace(p)
+}
+
 func hasStar(p string) bool { _, star := splitStar(p); return star }
 
 // splitStar splits pattern word p at its wildcards into literal pieces.
@@ -322,6 +329,9 @@ func (r StandingRule) touches(tool string, k standingKeys) bool {
 	if !r.toolMatches(tool) {
 		return false
 	}
+	if r.Domain != "" {
+		return k.kind == keyDomain && slices.ContainsFunc(k.items, r.onDomain)
+	}
 	if len(r.Files) == 0 && len(r.Commands) == 0 {
 		return true // the whole tool
 	}
@@ -345,6 +355,17 @@ func (r StandingRule) touches(tool string, k standingKeys) bool {
 // file, or one simple command's words).
 func (r StandingRule) coversFile(tool, f string) bool {
 	return r.Tool == tool && slices.ContainsFunc(r.Files, func(g string) bool { return fileMatches(g, f) })
+}
+
+// onDomain reports whether domain rule r names domain d: exactly, or
+// below it for a "*." rule, as the network allow-list matches.
+func (r StandingRule) onDomain(d string) bool {
+	return r.Domain != "" && netproxy.Match([]string{r.Domain}, d)
+}
+
+// wholeTool reports whether r is about every call of its tool.
+func (r StandingRule) wholeTool() bool {
+	return len(r.Files) == 0 && len(r.Commands) == 0 && r.Domain == ""
 }
 
 func (r StandingRule) coversCommand(tool string, k standingKeys, words []string) bool {
@@ -383,10 +404,15 @@ func decideStanding(rules []StandingRule, tool string, k standingKeys) (Verdict,
 	var used []StandingRule
 	switch k.kind {
 	case keyTool:
-		i := slices.IndexFunc(allow, func(r StandingRule) bool { return len(r.Files) == 0 && len(r.Commands) == 0 })
+		i := slices.IndexFunc(allow, StandingRule.wholeTool)
 		if i >= 0 {
 			used = allow[i : i+1]
 		}
+	case keyDomain:
+		// A domain rule its domain only, as the session rule: an allow
+		// rule without a domain never covers a fetch (the policy package
+		// refuses to load one).
+		used = coverStanding(k.items, allow, func(d string, r StandingRule) bool { return r.onDomain(d) })
 	case keyFiles:
 		used = coverStanding(k.items, allow, func(f string, r StandingRule) bool { return r.coversFile(tool, f) })
 	case keyCommands:

@@ -3,9 +3,11 @@ package approval
 import (
 	"errors"
 	"fmt"
+	"net/url"
 	"path/filepath"
 	"strings"
 
+	"gatehouse/internal/netproxy"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/workspace"
 )
@@ -49,14 +51,17 @@ func relTo(root, dir string) string {
 
 // CheckCall decides a call of tool by rules, as the gate would: for bash,
 // target is the command line (run in the workspace root); for another
-// tool, the workspace-relative path it touches, or "" for the tool as a
-// whole (an MCP tool). Which rule decides, and why.
+// tool, the URL it fetches (web_fetch: an http or https URL), the
+// workspace-relative path it touches, or "" for the tool as a whole (an
+// MCP tool). Which rule decides, and why.
 func CheckCall(rules []StandingRule, ws *workspace.Workspace, tool, target string) Decided {
 	if tool == "" || tool == "bash" {
 		return CheckCommand(rules, ws, "", target)
 	}
 	k := standingKeys{keys: keys{kind: keyTool}}
-	if target != "" {
+	if d := URLDomain(target); d != "" {
+		k.keys = keys{kind: keyDomain, items: []string{d}}
+	} else if target != "" {
 		p := filepath.ToSlash(filepath.Clean(target))
 		if filepath.IsAbs(target) {
 			p = relTo(ws.Root(), target)
@@ -125,9 +130,21 @@ func (l lexical) Resolve(p string, _ workspace.Access) (string, error) {
 // reads the same on every machine.
 const exampleRoot = "/gatehouse-example"
 
+// URLDomain is the domain a web_fetch call of URL s is about, as the tool
+// names it: the host, lower case, without port or trailing dot; "" when s
+// is not an http or https URL with a host.
+func URLDomain(s string) string {
+	u, err := url.Parse(strings.TrimSpace(s))
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
+		return ""
+	}
+	return netproxy.Normalize(u.Hostname())
+}
+
 // Matches reports whether r alone decides example: a command line for a
 // rule with commands (run in the rule's folder), a workspace-relative
-// path for a rule with files, the tool's name for a rule of a whole tool.
+// path for a rule with files, a URL for a rule with a domain, the tool's
+// name for a rule of a whole tool.
 // For allow, every part of the example must be covered; for ask and deny,
 // any part.
 func (r StandingRule) Matches(example string) bool {
@@ -145,6 +162,8 @@ func (r StandingRule) Matches(example string) bool {
 		return r.decides(r.Tool, k)
 	case len(r.Files) > 0:
 		return r.decides(r.Tool, standingKeys{keys: keys{kind: keyFiles, items: []string{example}}})
+	case r.Domain != "":
+		return r.decides(r.Tool, standingKeys{keys: keys{kind: keyDomain, items: []string{URLDomain(example)}}})
 	}
 	return r.decides(example, standingKeys{keys: keys{kind: keyTool}})
 }

@@ -26,7 +26,7 @@ const (
 
 const policyUsage = `usage:
   gatehouse policy check [--workspace DIR] [--json] -- 'COMMAND LINE'
-  gatehouse policy check --tool NAME [--workspace DIR] [--json] [-- PATH]
+  gatehouse policy check --tool NAME [--workspace DIR] [--json] [-- PATH|URL]
   gatehouse policy list [--workspace DIR] [--json]
   gatehouse policy add allow|ask|deny [--workspace DIR] [--everywhere] [--reason TEXT] -- 'COMMAND LINE'
   gatehouse policy remove [--workspace DIR] ID
@@ -37,8 +37,9 @@ path) and, once trusted in the window, the workspace's own
 .gatehouse/policy.toml (ask and deny only). deny beats ask beats allow.
 
 check   which rule decides a bash command line run in the workspace root, and
-        why; with --tool, a call of that tool on PATH (workspace-relative), or
-        on anything (no PATH: an MCP tool as a whole). Exit status: 0 allow, 3 ask (or no rule: the approval mode
+        why; with --tool, a call of that tool on PATH (workspace-relative),
+        of URL (web_fetch: its domain decides), or on anything (no PATH: an
+        MCP tool as a whole). Exit status: 0 allow, 3 ask (or no rule: the approval mode
         decides), 4 deny; 1 error, 2 bad usage.
 add     saves a rule for this workspace (--everywhere: the user's file). allow
         saves exactly the rule the dialog offers for the line (its words, no

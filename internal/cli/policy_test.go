@@ -129,3 +129,24 @@ tool = "mcp__github__*"
 		t.Errorf("bash without a line: %d", code)
 	}
 }
+
+// TestPolicyCheckWebFetchURL: `policy check --tool web_fetch -- URL`
+// decides by the URL's domain, exactly as the rule names it; `list` shows
+// the domain.
+func TestPolicyCheckWebFetchURL(t *testing.T) {
+	cfg, data, ws := t.TempDir(), t.TempDir(), t.TempDir()
+	rules := "[[rule]]\nid = \"ex\"\ndecision = \"allow\"\ntool = \"web_fetch\"\ndomain = \"example.com\"\n"
+	if err := os.WriteFile(filepath.Join(cfg, "policy.toml"), []byte(rules), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for url, want := range map[string]int{"https://example.com/docs": ExitOK, "https://docs.example.com/": ExitPolicyAsk,
+		"https://example.com.evil.net/": ExitPolicyAsk} {
+		code, out, errs := runPolicy(t, cfg, data, "check", "--tool", "web_fetch", "--workspace", ws, "--", url)
+		if code != want || errs != "" {
+			t.Errorf("%s: %d %q %q, want %d", url, code, out, errs, want)
+		}
+	}
+	if _, out, _ := runPolicy(t, cfg, data, "list", "--workspace", ws); !strings.Contains(out, "web_fetch any URL on example.com (this exact domain") {
+		t.Fatalf("list: %q", out)
+	}
+}

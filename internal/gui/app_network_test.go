@@ -7,12 +7,14 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 
 	"gatehouse/internal/llm/llmtest"
 	"gatehouse/internal/netproxy"
 	"gatehouse/internal/sandbox"
+	"gatehouse/internal/settings"
 	"gatehouse/internal/supervisor/suptest"
 )
 
@@ -70,5 +72,36 @@ func TestAllowListRefusalExplainsItselfAndIsAllowedForTheSession(t *testing.T) {
 	reqs = srv.ModelRequests()
 	if last := string(reqs[len(reqs)-1].Body); !strings.Contains(last, "page of refused.test") {
 		t.Fatalf("the domain allowed for the session was not reached:\n%s", last)
+	}
+}
+
+// "Allow X always" on a refusal's card adds the exact domain to Settings →
+// Network's allow-list, on disk, once; a later session's web_fetch and
+// commands may reach it. A wildcard or a URL is refused and changes nothing.
+func TestAllowDomainAlwaysAddsToTheAllowList(t *testing.T) {
+	app, _ := newTestApp(t, llmtest.Script{})
+	if _, err := app.SetNetwork("allow-list", []string{"docs.test"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"*.test", "https://refused.test/", "refused.test:443", ""} {
+		if _, err := app.AllowDomainAlways(bad); err == nil {
+			t.Errorf("%q was added", bad)
+		}
+	}
+	v, err := app.AllowDomainAlways(" Refused.Test ")
+	if err != nil || !slices.Equal(v.NetworkAllow, []string{"docs.test", "refused.test"}) || v.NetworkMode != "allow-list" {
+		t.Fatalf("view %+v %v", v, err)
+	}
+	if v, _ := app.AllowDomainAlways("refused.test"); len(v.NetworkAllow) != 2 {
+		t.Fatalf("added twice: %v", v.NetworkAllow)
+	}
+	s, err := settings.NewStore(app.store.Dir()).Load()
+	if err != nil || !slices.Equal(s.NetworkAllow, []string{"docs.test", "refused.test"}) {
+		t.Fatalf("on disk: %v %v", s.NetworkAllow, err)
+	}
+	id := app.NewSession().SessionID
+	n := app.cmdHost().Network(id, app.kit.Sandbox)
+	if !n.Allowed("refused.test") || n.Allowed("api.refused.test") || n.Allowed("other.test") {
+		t.Fatal("a new session's network does not hold exactly the added domain")
 	}
 }

@@ -3,6 +3,7 @@ package gui
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"gatehouse/internal/netproxy"
@@ -100,9 +101,9 @@ func (a *App) SetNetwork(mode string, allow []string) (SandboxView, error) {
 // web_fetch): the user's click on a refusal's card. Only the user calls
 // this.
 func (a *App) AllowDomain(domain string) error {
-	d := netproxy.Normalize(domain)
-	if _, err := netproxy.CleanList([]string{d}); err != nil || strings.HasPrefix(d, "*.") {
-		return fmt.Errorf("%q is not a domain", domain)
+	d, err := cardDomain(domain)
+	if err != nil {
+		return err
 	}
 	a.mu.Lock()
 	h, id := a.cmdHost(), ""
@@ -115,6 +116,35 @@ func (a *App) AllowDomain(domain string) error {
 	}
 	h.Network(id, a.kit.Sandbox).Allow(d)
 	return nil
+}
+
+// AllowDomainAlways adds domain to the network's allow-list (Settings →
+// Network) for every session from now on: the user's click on a refusal's
+// card, which showed what it adds. Only the user calls this.
+func (a *App) AllowDomainAlways(domain string) (SandboxView, error) {
+	d, err := cardDomain(domain)
+	if err != nil {
+		return a.Sandbox(), err
+	}
+	err = a.store.Update(func(s *settings.Settings) {
+		if !slices.Contains(s.NetworkAllow, d) {
+			s.NetworkAllow = append(slices.Clone(s.NetworkAllow), d)
+		}
+	})
+	if err != nil {
+		return a.Sandbox(), fmt.Errorf("the allow-list was not saved: %w", err)
+	}
+	return a.Sandbox(), nil
+}
+
+// cardDomain checks a domain a refusal's card names: one exact host, never
+// a wildcard.
+func cardDomain(domain string) (string, error) {
+	d, err := netproxy.CleanEntry(domain)
+	if err != nil || strings.HasPrefix(d, "*.") {
+		return "", fmt.Errorf("%q is not a domain", domain)
+	}
+	return d, nil
 }
 
 // SetSandboxLists saves the deny-read list and the Unix sockets commands

@@ -59,20 +59,29 @@ func Normalize(host string) string {
 func CleanList(in []string) ([]string, error) {
 	out := []string{}
 	for _, e := range in {
-		e = strings.ToLower(strings.TrimSpace(e))
-		if e == "" {
+		if strings.TrimSpace(e) == "" {
 			continue
 		}
-		name := strings.TrimPrefix(e, "*.")
-		if err := checkName(name); err != nil {
-			return nil, fmt.Errorf("%q is not a domain (%v): write a name like example.com or *.example.com", e, err)
+		e, err := CleanEntry(e)
+		if err != nil {
+			return nil, err
 		}
-		e = strings.TrimSuffix(e, ".")
 		if !slices.Contains(out, e) {
 			out = append(out, e)
 		}
 	}
 	return out, nil
+}
+
+// CleanEntry checks one entry as Match reads it (a host name, or "*." and
+// a name: no scheme, path or port) and returns it lower-cased, without a
+// trailing dot.
+func CleanEntry(e string) (string, error) {
+	e = strings.ToLower(strings.TrimSpace(e))
+	if err := checkName(strings.TrimPrefix(e, "*.")); err != nil {
+		return "", fmt.Errorf("%q is not a domain (%v): write a name like example.com or *.example.com", e, err)
+	}
+	return strings.TrimSuffix(e, "."), nil
 }
 
 func checkName(n string) error {

@@ -87,12 +87,18 @@ func Add(w Where, scope Scope, n New) (approval.StandingRule, error) {
 	return rules[len(rules)-1], nil
 }
 
-// toFileRule writes n as it is saved: commands as shell text, the folder
-// relative to the workspace root.
+// toFileRule writes n as it is saved: commands as shell text, files as
+// globs (a dialog's exact words and paths escaped so they match themselves
+// only), the folder relative to the workspace root.
 func toFileRule(w Where, n New) (Written, error) {
 	r := n.Rule
 	fr := Written{ID: newID(), Decision: string(n.Decision), Tool: r.Tool, Files: slices.Clone(r.Files), Action: r.Action,
-		Reason: n.Reason, Match: slices.Clone(n.Examples), NotMatch: slices.Clone(n.Counter)}
+		Domain: r.Domain, Reason: n.Reason, Match: slices.Clone(n.Examples), NotMatch: slices.Clone(n.Counter)}
+	if !n.Patterns {
+		for i, f := range fr.Files {
+			fr.Files[i] = approval.LiteralGlob(f)
+		}
+	}
 	for _, c := range r.Commands {
 		if !n.Patterns {
 			c = approval.LiteralPattern(c)
@@ -160,6 +166,7 @@ func writeRule(b *bytes.Buffer, fr Written) {
 	kvs("files", fr.Files)
 	kv("action", fr.Action)
 	kv("cwd", fr.Cwd)
+	kv("domain", fr.Domain)
 	kv("reason", fr.Reason)
 	kvs("match", fr.Match)
 	kvs("not_match", fr.NotMatch)

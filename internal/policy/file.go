@@ -36,6 +36,8 @@ import (
 	"strings"
 
 	"gatehouse/internal/approval"
+	"gatehouse/internal/netproxy"
+	"gatehouse/internal/tools/web"
 
 	"github.com/BurntSushi/toml"
 )
@@ -57,6 +59,9 @@ type Written struct {
 	Files    []string `toml:"files" json:"files,omitempty"`
 	Action   string   `toml:"action" json:"action,omitempty"`
 	Cwd      string   `toml:"cwd" json:"cwd,omitempty"`
+	// Domain (web_fetch) is the host whose URLs the rule is about:
+	// exactly, or "*.example.com" for the names below example.com only.
+	Domain   string   `toml:"domain" json:"domain,omitempty"`
 	Reason   string   `toml:"reason" json:"reason,omitempty"`
 	Summary  string   `toml:"summary" json:"summary,omitempty"`
 	Match    []string `toml:"match" json:"match,omitempty"`
@@ -109,7 +114,7 @@ func parse(file, layer, text string) (fileShape, []approval.StandingRule, error)
 		return shape, nil, &Error{File: file, Msg: err.Error()}
 	}
 	if und := md.Undecoded(); len(und) > 0 {
-		return shape, nil, &Error{File: file, Msg: fmt.Sprintf("unknown key %q (keys: workspace, and per [[rule]]: id, decision, tool, commands, files, action, cwd, reason, summary, match, not_match)", und[0].String())}
+		return shape, nil, &Error{File: file, Msg: fmt.Sprintf("unknown key %q (keys: workspace, and per [[rule]]: id, decision, tool, commands, files, action, cwd, domain, reason, summary, match, not_match)", und[0].String())}
 	}
 	lines := ruleLines(text)
 	rules := make([]approval.StandingRule, 0, len(shape.Rule))
@@ -148,6 +153,10 @@ func compile(fr Written, layer, file string, i int) (approval.StandingRule, erro
 	if len(fr.Commands) > 0 && len(fr.Files) > 0 {
 		return approval.StandingRule{}, errors.New("a rule has commands or files, not both")
 	}
+	domain, err := checkDomain(fr)
+	if err != nil {
+		return approval.StandingRule{}, err
+	}
 	switch fr.Action {
 	case "", "exec", "start":
 	case "status", "logs", "list":
@@ -162,7 +171,7 @@ func compile(fr Written, layer, file string, i int) (approval.StandingRule, erro
 	}
 	r := approval.StandingRule{Decision: v, Reason: fr.Reason, Layer: layer, File: file}
 	r.ID, r.Tool, r.Action, r.Cwd, r.Summary = fr.ID, fr.Tool, fr.Action, fr.Cwd, fr.Summary
-	r.Match, r.NotMatch = fr.Match, fr.NotMatch
+	r.Match, r.NotMatch, r.Domain = fr.Match, fr.NotMatch, domain
 	if r.ID == "" {
 		r.ID = fmt.Sprintf("%s:%d", layer, i+1)
 	}
@@ -185,6 +194,11 @@ func compile(fr Written, layer, file string, i int) (approval.StandingRule, erro
 	if r.Summary == "" {
 		r.Summary = summarize(r)
 	}
+	for _, ex := range slices.Concat(fr.Match, fr.NotMatch) {
+		if r.Domain != "" && approval.URLDomain(ex) == "" {
+			return approval.StandingRule{}, fmt.Errorf("example %q: a domain rule's examples are http or https URLs", ex)
+		}
+	}
 	for _, ex := range fr.Match {
 		if !r.Matches(ex) {
 			return approval.StandingRule{}, fmt.Errorf("match example %q is not matched", ex)
@@ -196,6 +210,30 @@ func compile(fr Written, layer, file string, i int) (approval.StandingRule, erro
 		}
 	}
 	return r, nil
+}
+
+// checkDomain checks fr's domain: a host name or "*." and one, for a
+// web_fetch rule that names nothing else; "" when it has none.
+func checkDomain(fr Written) (string, error) {
+	if fr.Domain == "" {
+		if fr.Tool == web.Name && fr.Decision == string(approval.VerdictAllow) {
+			// What "Always allow" saved before rules had a domain: it
+			// would read as every URL, which the dialog never offered.
+			return "", fmt.Errorf("an allow rule for %s names its domain (domain = \"example.com\", or \"*.example.com\" for the names below it)", web.Name)
+		}
+		return "", nil
+	}
+	d, err := netproxy.CleanEntry(fr.Domain)
+	if err != nil {
+		return "", fmt.Errorf("domain: %v", err)
+	}
+	if fr.Tool != web.Name && !strings.Contains(fr.Tool, "*") {
+		return "", fmt.Errorf("domain %q: a domain is for %s rules, not %s", d, web.Name, fr.Tool)
+	}
+	if len(fr.Commands) > 0 || len(fr.Files) > 0 || fr.Action != "" || fr.Cwd != "" {
+		return "", errors.New("a rule with a domain has no commands, files, action or folder")
+	}
+	return d, nil
 }
 
 // summarize spells out r's scope.
@@ -213,6 +251,13 @@ func summarize(r approval.StandingRule) string {
 		}
 		if r.Cwd != "" && r.Cwd != "." {
 			what += " in " + r.Cwd + "/"
+		}
+	case r.Domain != "":
+		what = r.Tool + " any URL on " + r.Domain
+		if rest, ok := strings.CutPrefix(r.Domain, "*."); ok {
+			what += " (the names below " + rest + ", not " + rest + " itself)"
+		} else {
+			what += " (this exact domain, not its subdomains)"
 		}
 	case r.Action != "":
 		what = r.Tool + " " + r.Action

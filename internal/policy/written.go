@@ -16,7 +16,7 @@ func (wr Written) New() (New, error) {
 	}
 	n := New{Decision: v, Patterns: true, Reason: strings.TrimSpace(wr.Reason), Examples: trimmed(wr.Match), Counter: trimmed(wr.NotMatch)}
 	n.Rule.Tool, n.Rule.Action, n.Rule.Cwd = strings.TrimSpace(wr.Tool), wr.Action, strings.TrimSpace(wr.Cwd)
-	n.Rule.Files = trimmed(wr.Files)
+	n.Rule.Files, n.Rule.Domain = trimmed(wr.Files), strings.TrimSpace(wr.Domain)
 	for _, c := range trimmed(wr.Commands) {
 		words, err := approval.CommandPattern(c)
 		if err != nil {
@@ -43,7 +43,7 @@ func trimmed(ss []string) []string {
 // WrittenOf is rule r as the form shows it to edit: every field it was
 // written with, its examples included, so saving it unchanged loses nothing.
 func WrittenOf(r approval.StandingRule) Written {
-	w := Written{ID: r.ID, Decision: string(r.Decision), Tool: r.Tool, Files: r.Files, Action: r.Action, Cwd: r.Cwd, Reason: r.Reason,
+	w := Written{ID: r.ID, Decision: string(r.Decision), Tool: r.Tool, Files: r.Files, Action: r.Action, Cwd: r.Cwd, Domain: r.Domain, Reason: r.Reason,
 		Match: r.Match, NotMatch: r.NotMatch}
 	for _, c := range r.Commands {
 		w.Commands = append(w.Commands, approval.PatternText(c))

@@ -69,6 +69,7 @@ export interface GuiApp {
   AgentsPending(): Promise<Pending | null>;
   AgentsTrustWorkspace(arg1: string): Promise<void>;
   AllowDomain(arg1: string): Promise<void>;
+  AllowDomainAlways(arg1: string): Promise<SandboxView>;
   AnswerQuestion(arg1: string, arg2: string): Promise<void>;
   ApprovePlan(arg1: string, arg2: string): Promise<SubmitResult>;
   AttachImage(arg1: string, arg2: string): Promise<AttachResult>;
@@ -191,6 +192,7 @@ export const App: GuiApp = {
   AgentsPending: () => window.go.gui.App.AgentsPending(),
   AgentsTrustWorkspace: (arg1: string) => window.go.gui.App.AgentsTrustWorkspace(arg1),
   AllowDomain: (arg1: string) => window.go.gui.App.AllowDomain(arg1),
+  AllowDomainAlways: (arg1: string) => window.go.gui.App.AllowDomainAlways(arg1),
   AnswerQuestion: (arg1: string, arg2: string) => window.go.gui.App.AnswerQuestion(arg1, arg2),
   ApprovePlan: (arg1: string, arg2: string) => window.go.gui.App.ApprovePlan(arg1, arg2),
   AttachImage: (arg1: string, arg2: string) => window.go.gui.App.AttachImage(arg1, arg2),

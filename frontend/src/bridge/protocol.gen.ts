@@ -465,6 +465,7 @@ export interface Written {
   files?: string[];
   action?: string;
   cwd?: string;
+  domain?: string;
   reason?: string;
   summary?: string;
   match?: string[];
@@ -527,6 +528,32 @@ export interface PendingFile {
   path: string;
   definition?: Definition;
   error?: string;
+}
+
+export interface SandboxView extends Status {
+  denyTCP: boolean;
+  denyList: string[] | null;
+  socketList: string[] | null;
+  networkMode: string;
+  networkAllow: string[] | null;
+}
+
+export interface Status {
+  mode: string;
+  available: boolean;
+  abi?: number;
+  confined: boolean;
+  reason?: string;
+  layers: string[] | null;
+  landlockOnly?: boolean;
+  missing?: string;
+  writable: string[] | null;
+  denyRead: string[] | null;
+  readOnly: string[] | null;
+  sockets: string;
+  network: string;
+  signals: string;
+  line: string;
 }
 
 export interface SubmitResult {
@@ -751,32 +778,6 @@ export interface FolderTrust {
 export interface KindTrusts {
   kind: string;
   at: string;
-}
-
-export interface SandboxView extends Status {
-  denyTCP: boolean;
-  denyList: string[] | null;
-  socketList: string[] | null;
-  networkMode: string;
-  networkAllow: string[] | null;
-}
-
-export interface Status {
-  mode: string;
-  available: boolean;
-  abi?: number;
-  confined: boolean;
-  reason?: string;
-  layers: string[] | null;
-  landlockOnly?: boolean;
-  missing?: string;
-  writable: string[] | null;
-  denyRead: string[] | null;
-  readOnly: string[] | null;
-  sockets: string;
-  network: string;
-  signals: string;
-  line: string;
 }
 
 export interface SettingsInput {

@@ -18,6 +18,8 @@ export interface SandboxBackend {
   setNetwork?(mode: string, allow: string[]): Promise<SandboxView>;
   /** Lets the open session reach domain from now on (a refused domain's card). */
   allowDomain?(domain: string): Promise<void>;
+  /** Adds domain to the network allow-list for good (a refused domain's card, after the user confirmed); rejects with the reason. */
+  allowDomainAlways?(domain: string): Promise<void>;
 }
 
 export interface LeftoverBackend {
@@ -32,6 +34,7 @@ export const sandboxBackend: SandboxBackend = {
   setLists: (denyRead, sockets) => App.SetSandboxLists(denyRead, sockets),
   setNetwork: (mode, allow) => App.SetNetwork(mode, allow),
   allowDomain: (domain) => App.AllowDomain(domain),
+  allowDomainAlways: async (domain) => { await App.AllowDomainAlways(domain); },
 };
 
 export const leftoverBackend: LeftoverBackend = {

@@ -30,6 +30,8 @@ export interface ChatActions {
   answer?: (callId: string, answer: string) => Promise<void>;
   /** Lets the session reach a domain the network proxy refused; absent when the sandbox cannot be set here. */
   allowDomain?: (domain: string) => Promise<void>;
+  /** Adds a domain the network refused to Settings → Network's allow-list, for good; absent when the sandbox cannot be set here. */
+  allowDomainAlways?: (domain: string) => Promise<void>;
   /** Review and undo what turns changed; absent without an undo backend. */
   undo?: UndoActions;
 }

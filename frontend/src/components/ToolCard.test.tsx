@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import type { TranscriptItem } from "../bridge";
 import { ToolCard } from "./ToolCard";
 import { ChatActionsContext } from "./ChatActions";
@@ -141,6 +141,42 @@ describe("ToolCard network line", () => {
     render(<ChatActionsContext.Provider value={{ openURL: () => {}, openSettings: () => {}, copy: async () => {}, allowDomain }}><ToolCard item={it} /></ChatActionsContext.Provider>);
     fireEvent.click(screen.getByRole("button", { name: "Allow docs.rs for this session" }));
     expect(allowDomain).toHaveBeenCalledWith("docs.rs");
+  });
+
+  it("allows a refused domain always only once the user has read what it adds and confirmed; a refusal says why", async () => {
+    const allowDomainAlways = vi.fn(async (_: string) => {});
+    allowDomainAlways.mockRejectedValueOnce(new Error("the allow-list was not saved: disk full"));
+    const allowDomain = vi.fn(async () => {});
+    for (const it of [
+      { ...base, tool: "bash", args: { action: "exec", command: "npm ci" }, running: false, isError: false, durationMs: 10,
+        result: { exitCode: 1, stdout: "", stderr: "403", network: { refused: ["evil.test"] } } },
+      { ...base, id: "c2", tool: "web_fetch", args: { url: "https://docs.rs/x" }, running: false, isError: true,
+        result: { ok: false, error: { code: "domain_refused", message: "refused" }, network: { refused: ["docs.rs"] } } },
+    ] as TranscriptItem[]) {
+      cleanup();
+      const before = allowDomainAlways.mock.calls.length;
+      const d = (it.result as { network: { refused: string[] } }).network.refused[0];
+      render(<ChatActionsContext.Provider value={{ openURL: () => {}, openSettings: () => {}, copy: async () => {}, allowDomain, allowDomainAlways }}>
+        <ToolCard item={it} /></ChatActionsContext.Provider>);
+      fireEvent.click(screen.getByRole("button", { name: `Allow ${d} always…` }));
+      const confirm = screen.getByRole("group", { name: `Allow ${d} always` });
+      expect(confirm.textContent).toContain(`Adds ${d} to the network allow-list in Settings → Network`);
+      expect(confirm.textContent).toContain("not its subdomains");
+      expect(allowDomainAlways.mock.calls.length).toBe(before);
+      if (d === "evil.test") {
+        fireEvent.click(within(confirm).getByRole("button", { name: "Add to the allow-list" }));
+        await waitFor(() => expect(screen.getByRole("alert").textContent).toContain("disk full"));
+        expect(screen.getByRole("group", { name: `Allow ${d} always` })).toBeTruthy();
+        fireEvent.click(within(confirm).getByRole("button", { name: "Cancel" }));
+        expect(screen.queryByRole("group", { name: `Allow ${d} always` })).toBeNull();
+        fireEvent.click(screen.getByRole("button", { name: `Allow ${d} always…` }));
+      }
+      fireEvent.click(screen.getByRole("button", { name: "Add to the allow-list" }));
+      expect(allowDomainAlways).toHaveBeenLastCalledWith(d);
+      await waitFor(() => expect(screen.getByRole("note", { name: "Network" }).textContent).toContain("Added to the network allow-list"));
+      expect(screen.queryByRole("button", { name: new RegExp(`Allow ${d.replace(".", "\\.")}`) })).toBeNull();
+    }
+    expect(allowDomain).not.toHaveBeenCalled();
   });
 
   it("says nothing of the network when a command used no proxy", () => {

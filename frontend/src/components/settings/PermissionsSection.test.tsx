@@ -109,3 +109,29 @@ describe("Settings → Permissions: editing", () => {
 
   });
 });
+
+describe("Settings → Permissions: domain rules", () => {
+  it("shows a web_fetch rule's domain in its form, saves a changed domain, and tests a URL", async () => {
+    const api = backend();
+    const domainRule = { id: "p-2", tool: "web_fetch", domain: "example.com", decision: "allow", layer: "user", file: "/cfg/policy.toml", line: 2,
+      summary: "allow: web_fetch any URL on example.com (this exact domain, not its subdomains)", uses: { count: 0, last: "0001-01-01T00:00:00Z" },
+      written: { decision: "allow", tool: "web_fetch", domain: "example.com", match: ["https://example.com/a"] } };
+    (api.list as ReturnType<typeof vi.fn>).mockResolvedValue({ ...view, rules: [domainRule] });
+    render(<PermissionsSection deps={{ policy: api } as unknown as SettingsDeps} setDirty={() => {}} onSaved={() => {}} goTo={() => {}} />);
+    expect((await screen.findByLabelText("rule p-2")).textContent).toContain("any URL on example.com (this exact domain");
+    fireEvent.click(screen.getByRole("button", { name: "Edit rule p-2" }));
+    const form = within(screen.getByRole("form", { name: "Edit rule p-2" }));
+    const domain = form.getByLabelText(/^Domain/) as HTMLInputElement;
+    expect(domain.value).toBe("example.com");
+    fireEvent.input(domain, { target: { value: " *.example.com " } });
+    fireEvent.input(form.getByLabelText(/^Must match/), { target: { value: "https://docs.example.com/" } });
+    fireEvent.click(form.getByRole("button", { name: "Save rule" }));
+    await waitFor(() => expect(api.edit).toHaveBeenCalledWith("p-2", expect.objectContaining({ tool: "web_fetch", domain: "*.example.com",
+      match: ["https://docs.example.com/"] })));
+
+    fireEvent.input(screen.getByLabelText("Tool to test"), { target: { value: "web_fetch" } });
+    fireEvent.input(screen.getByLabelText("URL to test"), { target: { value: "https://docs.example.com/x" } });
+    fireEvent.click(screen.getByRole("button", { name: "Test" }));
+    await waitFor(() => expect(api.check).toHaveBeenCalledWith("web_fetch", "https://docs.example.com/x"));
+  });
+});

@@ -104,8 +104,8 @@ export function PermissionsSection({ deps }: SectionProps) {
           <h3>Test a command</h3>
           <form onSubmit={(e) => { e.preventDefault(); api.check(tool.trim() || "bash", line).then(setDecided, (err) => setError(String(err))); }}>
             <input type="text" aria-label="Tool to test" value={tool} onChange={(e) => setTool(e.target.value)} placeholder="bash" size={14} />
-            <input type="text" aria-label={tool.trim() === "" || tool.trim() === "bash" ? "Command line to test" : "Path to test (empty: the tool as a whole)"}
-              value={line} onChange={(e) => setLine(e.target.value)} placeholder={tool.trim() === "" || tool.trim() === "bash" ? "npm test && curl x" : "src/main.go"} />
+            <input type="text" aria-label={tool.trim() === "" || tool.trim() === "bash" ? "Command line to test" : tool.trim() === "web_fetch" ? "URL to test" : "Path to test (empty: the tool as a whole)"}
+              value={line} onChange={(e) => setLine(e.target.value)} placeholder={tool.trim() === "" || tool.trim() === "bash" ? "npm test && curl x" : tool.trim() === "web_fetch" ? "https://example.com/docs" : "src/main.go"} />
             <button type="submit" className="secondary">Test</button>
           </form>
           {decided && <p role="status"><strong>{decided.decision || "no rule"}</strong>: {decided.why}</p>}

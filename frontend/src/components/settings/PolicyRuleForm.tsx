@@ -22,6 +22,7 @@ export function PolicyRuleForm({ label, start, scoped, onSave, onCancel }: {
   const [commands, setCommands] = useState((start.commands ?? []).join("\n"));
   const [files, setFiles] = useState((start.files ?? []).join("\n"));
   const [cwd, setCwd] = useState(start.cwd ?? "");
+  const [domain, setDomain] = useState(start.domain ?? "");
   const [reason, setReason] = useState(start.reason ?? "");
   const [match, setMatch] = useState((start.match ?? []).join("\n"));
   const [notMatch, setNotMatch] = useState((start.notMatch ?? []).join("\n"));
@@ -33,7 +34,7 @@ export function PolicyRuleForm({ label, start, scoped, onSave, onCancel }: {
     setBusy(true);
     setError("");
     const rule: WrittenRule = { decision, tool: tool.trim(), commands: lines(commands), files: lines(files), action: start.action, cwd: cwd.trim(),
-      reason: reason.trim(), match: lines(match), notMatch: lines(notMatch) };
+      domain: domain.trim(), reason: reason.trim(), match: lines(match), notMatch: lines(notMatch) };
     onSave(rule, scope).then(() => setBusy(false), (e) => { setBusy(false); setError(String(e)); });
   };
 
@@ -54,8 +55,11 @@ export function PolicyRuleForm({ label, start, scoped, onSave, onCancel }: {
         <textarea rows={1} value={files} onChange={(e) => setFiles(e.target.value)} placeholder="src/**/*.ts" />
       </label>
       <label>Folder, relative to the workspace root <input type="text" value={cwd} onChange={(e) => setCwd(e.target.value)} placeholder="(the root)" /></label>
+      <label>Domain (web_fetch: exactly this host; <code>*.example.com</code> the names below it only)
+        <input type="text" value={domain} onChange={(e) => setDomain(e.target.value)} placeholder="example.com" />
+      </label>
       <label>Reason <input type="text" value={reason} onChange={(e) => setReason(e.target.value)} /></label>
-      <label>Must match, one a line <textarea rows={1} value={match} onChange={(e) => setMatch(e.target.value)} /></label>
+      <label>Must match, one a line (a command line, a path, or a URL for a domain) <textarea rows={1} value={match} onChange={(e) => setMatch(e.target.value)} /></label>
       <label>Must not match, one a line <textarea rows={1} value={notMatch} onChange={(e) => setNotMatch(e.target.value)} /></label>
       {scoped && (
         <fieldset>
