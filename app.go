@@ -34,7 +34,7 @@ func runWindow(app *gui.App) error {
 		OnStartup:        startup,
 		OnShutdown:       shutdown,
 		OnBeforeClose:    beforeClose,
-		Bind:             []any{app, gui.NewGitService(app)},
+		Bind:             gui.Services(app),
 		Linux:            &linux.Options{Icon: appIcon},
 		// Files dragged in from another application reach the backend as
 		// paths (WebKitGTK gives the page only their URIs); see gui's filesDropped.

@@ -9,7 +9,6 @@ import { Settings, type SectionId, type SettingsDeps } from "./components/Settin
 import { SidePanel } from "./components/SidePanel";
 import { useSidePanels } from "./components/panels";
 import { ApprovalHost } from "./components/ApprovalHost";
-import { questionOf } from "./components/QuestionCard";
 import { ApprovalRules } from "./components/ApprovalRules";
 import type { ApprovalBackend } from "./bridge/approval";
 import { useTranscript, useTranscriptStore } from "./transcript/useTranscript";
@@ -318,7 +317,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
         )}
         {help && <HelpOverlay onClose={() => setHelp(false)} />}
         {undo.dialog}
-        {approvals && <ApprovalHost api={approvals} pending={transcript.pendingApprovals} asking={transcript.items.some((it) => !!questionOf(it))} mode={state.approvalMode} hidden={settingsOpen}
+        {approvals && <ApprovalHost api={approvals} pending={transcript.pendingApprovals} mode={state.approvalMode} hidden={settingsOpen}
           session={tabs.list.length > 1 ? tabs.shown?.name : undefined} />}
       </div>
     </ChatActionsContext.Provider>

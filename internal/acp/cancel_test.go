@@ -13,6 +13,7 @@ import (
 	sdk "github.com/coder/acp-go-sdk"
 
 	"gatehouse/internal/llm/llmtest"
+	"gatehouse/internal/syncbuf"
 )
 
 // cancelWhileAsking prompts a patch, waits for its permission request and
@@ -110,7 +111,7 @@ func TestMalformedLinesAndUnknownMethods(t *testing.T) {
 	srv := llmtest.Start(t, llmtest.Script{})
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	stderr := &syncBuffer{}
+	stderr := &syncbuf.Buffer{}
 	done := make(chan int, 1)
 	go func() {
 		code := Run(context.Background(), []string{"--base-url", srv.URL, "--model", "fake-model"}, testEnv(t), inR, outW, stderr)

@@ -1,7 +1,6 @@
 package acp
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -15,6 +14,7 @@ import (
 
 	"gatehouse/internal/llm/llmtest"
 	"gatehouse/internal/sessionhost"
+	"gatehouse/internal/syncbuf"
 )
 
 // testEnv keeps the developer's settings, sessions and OPENAI_* variables
@@ -48,24 +48,7 @@ type editor struct {
 
 	toAgent *io.PipeWriter
 	done    chan int
-	stderr  *syncBuffer
-}
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
+	stderr  *syncbuf.Buffer
 }
 
 // startEditor runs `gatehouse acp args…` against srv in env and connects an
@@ -75,7 +58,7 @@ func startEditor(t *testing.T, env sessionhost.Env, srv *llmtest.Server, args ..
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	e := &editor{t: t, toAgent: inW, done: make(chan int, 1), stderr: &syncBuffer{}}
+	e := &editor{t: t, toAgent: inW, done: make(chan int, 1), stderr: &syncbuf.Buffer{}}
 	args = append([]string{"--base-url", srv.URL, "--model", "fake-model"}, args...)
 	go func() {
 		code := Run(context.Background(), args, env, inR, outW, e.stderr)

@@ -2,8 +2,6 @@ package agents
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -11,12 +9,11 @@ import (
 	"gatehouse/internal/agent"
 	"gatehouse/internal/approval"
 	"gatehouse/internal/events"
-	"gatehouse/internal/llm"
 	"gatehouse/internal/llm/llmtest"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/runtime"
+	"gatehouse/internal/runtime/runtimetest"
 	"gatehouse/internal/session"
-	"gatehouse/internal/workspace"
 )
 
 // host is a window-like host of one session with agents attached: the
@@ -46,21 +43,7 @@ type setup struct {
 
 func start(t *testing.T, script llmtest.Script, mode approval.Mode, su setup) *host {
 	t.Helper()
-	root := su.root
-	if root == "" {
-		root = t.TempDir()
-	}
-	for p, c := range su.tree {
-		full := filepath.Join(root, filepath.FromSlash(p))
-		os.MkdirAll(filepath.Dir(full), 0o755)
-		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	ws, err := workspace.New(root, workspace.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ws := runtimetest.Workspace(t, su.root, su.tree)
 	h := &host{t: t, root: ws.Root(), srv: llmtest.Start(t, script), mode: mode}
 	cfg := Config{Definitions: append(Builtins(), su.defs...)}
 	if su.other != nil {
@@ -68,6 +51,7 @@ func start(t *testing.T, script llmtest.Script, mode approval.Mode, su setup) *h
 		other := client(t, h.other)
 		cfg.Models = func(name string) (agent.Model, error) { return other, nil }
 	}
+	var err error
 	h.sess, err = runtime.New(runtime.Options{
 		Workspace: ws, Model: client(t, h.srv), Sink: events.SinkFunc(h.emit), NoWatch: true,
 		Mode:    func() approval.Mode { h.mu.Lock(); defer h.mu.Unlock(); return h.mode },
@@ -85,13 +69,8 @@ func start(t *testing.T, script llmtest.Script, mode approval.Mode, su setup) *h
 	return h
 }
 
-func client(t *testing.T, srv *llmtest.Server) *llm.Client {
-	c, err := llm.New(llm.Config{BaseURL: srv.URL, Model: "fake-model"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
+// client speaks to the fake model server srv.
+var client = runtimetest.Client
 
 func (h *host) emit(e protocol.Event) {
 	h.mu.Lock()
@@ -124,16 +103,7 @@ func (h *host) approve(tool string) {
 
 func (h *host) waitApproval() approval.Request {
 	h.t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		if p := h.gui().Pending(); len(p) > 0 {
-			return p[0]
-		}
-		if time.Now().After(deadline) {
-			h.t.Fatal("no approval was asked for")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	return runtimetest.WaitApproval(h.t, h.gui)
 }
 
 // result is the output of the parent's call id.
@@ -165,14 +135,7 @@ func (h *host) childCalls(parent string) []string {
 }
 
 // requestTools names the tools model request i of srv offered, sorted.
-func requestTools(t *testing.T, srv *llmtest.Server, i int) []string {
-	t.Helper()
-	names, err := srv.ToolNames(i)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return names
-}
+var requestTools = runtimetest.RequestTools
 
 // request is the body of model request i of srv.
 func request(t *testing.T, srv *llmtest.Server, i int) []byte {

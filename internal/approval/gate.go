@@ -174,9 +174,18 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 			CallID: call.ID, Tool: name, Preview: preview, Rule: proposal(name, k), Agent: AgentFrom(ctx),
 		}
 		// A re-preview replaces the plan, and with it what runs and what
-		// the answer is validated against; mu guards both from the gateway.
+		// the answer is validated against; mu guards both from the gateway,
+		// and orders a re-preview's approval.requested before the
+		// resolution (finished: none is published after it).
 		var mu sync.Mutex
 		cur := req
+		finished := false
+		finish := func(r Request, d protocol.Decision) {
+			mu.Lock()
+			finished = true
+			mu.Unlock()
+			g.resolved(r, d)
+		}
 		var announced atomic.Bool
 		announce := func(r Request) { g.publish(r.TurnID, protocol.ApprovalRequested, r.Payload()) }
 		req.Announce = func() {
@@ -197,10 +206,12 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 				pv, k2 := g.describe(name, call.Args, p, readOnly)
 				rule := proposal(name, k2)
 				mu.Lock()
+				defer mu.Unlock()
+				if finished {
+					return protocol.Preview{}, nil, fmt.Errorf("%s was answered while its preview was refreshed", name)
+				}
 				call.Plan, cur.Preview, cur.Rule = p, pv, rule
-				r := cur
-				mu.Unlock()
-				announce(r) // the fresh preview replaces the shown one
+				announce(cur) // the fresh preview replaces the shown one
 				return pv, rule, nil
 			}
 		}
@@ -214,7 +225,7 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 		mu.Unlock()
 		rec := Record{Kind: RecordDecision, ApprovalID: req.ApprovalID, CallID: call.ID, Tool: name, By: ByUser}
 		if err != nil || ctx.Err() != nil {
-			g.resolved(req, protocol.Decision{Kind: protocol.DecisionReject, Note: "the turn was cancelled"})
+			finish(req, protocol.Decision{Kind: protocol.DecisionReject, Note: "the turn was cancelled"})
 			if ctx.Err() == nil {
 				return tools.Result{}, fmt.Errorf("approval of %s: %w", name, err)
 			}
@@ -229,7 +240,7 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 		}
 		// Published before the call runs: approval.resolved precedes
 		// whatever the call does next.
-		g.resolved(req, d)
+		finish(req, d)
 		rec.Decision = &d
 		switch d.Kind {
 		case protocol.DecisionReject:

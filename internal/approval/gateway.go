@@ -26,8 +26,10 @@ type Request struct {
 	// Repreview (nil when the call has no dry run) prepares the call again
 	// from the disk as it is now and returns the fresh preview and rule; the
 	// gate publishes approval.requested again with them and then runs what
-	// this new preview shows. A gateway calls it only while the request
-	// waits, never concurrently with answering it.
+	// this new preview shows. It reads the disk: a gateway calls it while
+	// the request waits, holding none of its locks, and takes no approval of
+	// the request until it returns (a reject, yes: the gate then publishes
+	// no fresh preview after the resolution, and Repreview fails).
 	Repreview func() (protocol.Preview, *protocol.Rule, error)
 	// Announce publishes approval.requested (the gate's; it does nothing
 	// after the first call). A gateway calls it once it can take an answer

@@ -37,6 +37,9 @@ type waiter struct {
 	req    Request
 	answer chan protocol.Decision // buffered: Resolve never blocks
 	stale  []string               // paths changed on disk since the preview
+	// refreshing: a Repreview's dry run is under way (outside the lock);
+	// approving waits for the fresh preview, rejecting does not.
+	refreshing bool
 }
 
 // NewGUI returns the gateway of session sessionID.
@@ -110,6 +113,9 @@ func (g *GUI) Resolve(approvalID string, d protocol.Decision) error {
 	if len(w.stale) > 0 && d.Kind != protocol.DecisionReject {
 		return fmt.Errorf("%s changed on disk since this preview; re-preview first", strings.Join(w.stale, ", "))
 	}
+	if w.refreshing && d.Kind != protocol.DecisionReject {
+		return fmt.Errorf("the preview of approval %s is being refreshed; answer the fresh one", approvalID)
+	}
 	delete(g.pending, approvalID)
 	w.answer <- d
 	return nil
@@ -136,25 +142,48 @@ func (g *GUI) MarkStale(approvalID string, paths []string) bool {
 // Repreview prepares the waiting request approvalID again from the disk as
 // it is now. The request keeps its approval id: the gate publishes
 // approval.requested again with the fresh preview, which replaces the old
-// one, and the stale mark is cleared. It fails, changing nothing, when the request is not
-// waiting, has no dry run, or cannot be prepared any more (reject it then).
+// one, and the stale marks the dry run saw are cleared (a path that changes
+// during it stays marked). It fails, changing nothing, when the request is
+// not waiting, has no dry run, is being refreshed already, or cannot be
+// prepared any more (reject it then).
+//
+// The dry run reads the disk, so it runs outside the gateway's lock: other
+// requests are answered, marked and listed meanwhile. Approving this one is
+// refused until the fresh preview stands (what is approved is what was
+// shown); rejecting it works at once, and the gate then publishes no
+// preview after the resolution.
 func (g *GUI) Repreview(approvalID string) error {
 	g.mu.Lock()
-	defer g.mu.Unlock()
 	w, ok := g.pending[approvalID]
-	if !ok {
+	switch {
+	case !ok:
+		g.mu.Unlock()
 		return fmt.Errorf("approval %s is not waiting: it was already answered or cancelled", approvalID)
-	}
-	if w.req.Repreview == nil {
+	case w.req.Repreview == nil:
+		g.mu.Unlock()
 		return fmt.Errorf("%s has no preview to refresh", w.req.Tool)
+	case w.refreshing:
+		g.mu.Unlock()
+		return fmt.Errorf("the preview of approval %s is being refreshed already", approvalID)
 	}
-	// Under the lock: no answer can slip in between the new preview and
-	// the request showing it.
-	pv, rule, err := w.req.Repreview()
+	w.refreshing = true
+	seen := len(w.stale)
+	repreview := w.req.Repreview
+	g.mu.Unlock()
+
+	pv, rule, err := repreview()
+
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	w.refreshing = false
 	if err != nil {
 		return err
 	}
-	w.req.Preview, w.req.Rule, w.stale = pv, rule, nil
+	if g.pending[approvalID] != w {
+		return fmt.Errorf("approval %s was answered while its preview was refreshed", approvalID)
+	}
+	w.req.Preview, w.req.Rule = pv, rule
+	w.stale = slices.Clone(w.stale[seen:])
 	return nil
 }
 

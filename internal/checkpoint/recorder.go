@@ -124,12 +124,7 @@ func (r *Recorder) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 }
 
 func (r *Recorder) fileCall(ctx context.Context, unit Unit, tool string, call tools.Call, p *tools.Prepared, next tools.Handler) (tools.Result, error) {
-	type file struct {
-		rel, abs string
-		before   Version
-		note     string
-	}
-	var files []file
+	var files []kept
 	var pins []string
 	defer func() { r.store.Release(pins...) }()
 	for _, path := range p.Paths {
@@ -146,27 +141,14 @@ func (r *Recorder) fileCall(ctx context.Context, unit Unit, tool string, call to
 			before, note = Version{Exists: true, Lost: true}, "cannot be restored: "+err.Error()
 		}
 		pins = append(pins, before.Hash)
-		files = append(files, file{rel, abs, before, note})
+		files = append(files, kept{rel, abs, before, note})
 	}
 	res, err := next(ctx, call)
 	var out []Change
-	for _, f := range files {
-		after, _, kerr := r.store.keep(f.abs)
-		if kerr != nil {
-			after = Version{Exists: true, Lost: true}
-		}
-		pins = append(pins, after.Hash)
-		if after.Same(f.before) {
-			continue
-		}
-		out = append(out, Change{Unit: unit, Path: f.rel, By: ByTool, Tool: tool, CallID: call.ID,
-			Before: f.before, After: after, At: nowFunc(), Note: f.note})
-	}
-	r.mu.Lock()
-	for _, c := range out {
-		delete(r.stale, c.Path)
-	}
-	r.mu.Unlock()
+	out, pins = r.settle(files, pins, func(f kept, after Version) Change {
+		return Change{Unit: unit, Path: f.rel, By: ByTool, Tool: tool, CallID: call.ID,
+			Before: f.before, After: after, At: nowFunc(), Note: f.note}
+	})
 	if aerr := r.Append(out...); aerr != nil && err == nil {
 		err = fmt.Errorf("checkpoint: %w", aerr)
 	}
@@ -313,4 +295,36 @@ func (r *Recorder) Notes() []string {
 	}
 	return []string{fmt.Sprintf("Note from Gatehouse: the user reverted these files to an earlier content (undo): %s. Read them again before you edit them.",
 		strings.Join(uniq, ", "))}
+}
+
+// kept is a file a change may touch, with its content kept from before.
+type kept struct {
+	rel, abs string
+	before   Version
+	note     string
+}
+
+// settle keeps each file's content after a change and returns, made by mk,
+// a Change for each that now differs from before (content lost to a failed
+// keep counts as changed); their stale marks clear. The kept contents'
+// hashes are added to pins.
+func (r *Recorder) settle(files []kept, pins []string, mk func(f kept, after Version) Change) ([]Change, []string) {
+	var out []Change
+	for _, f := range files {
+		after, _, err := r.store.keep(f.abs)
+		if err != nil {
+			after = Version{Exists: true, Lost: true}
+		}
+		pins = append(pins, after.Hash)
+		if after.Same(f.before) {
+			continue
+		}
+		out = append(out, mk(f, after))
+	}
+	r.mu.Lock()
+	for _, c := range out {
+		delete(r.stale, c.Path)
+	}
+	r.mu.Unlock()
+	return out, pins
 }

@@ -23,12 +23,7 @@ func (r *Recorder) Record(prefix string, by By, paths []string, change func() er
 	if prefix == "" || strings.ContainsAny(prefix, `/\`) {
 		return "", fmt.Errorf("checkpoint: bad unit prefix %q", prefix)
 	}
-	type file struct {
-		rel, abs string
-		before   Version
-		note     string
-	}
-	var files []file
+	var files []kept
 	var pins []string
 	defer func() { r.store.Release(pins...) }()
 	for _, path := range paths {
@@ -45,27 +40,14 @@ func (r *Recorder) Record(prefix string, by By, paths []string, change func() er
 			return "", fmt.Errorf("checkpoint: %s cannot be kept, so it is left as it is: %w", path, err)
 		}
 		pins = append(pins, before.Hash)
-		files = append(files, file{rel, abs, before, note})
+		files = append(files, kept{rel, abs, before, note})
 	}
 	cerr := change()
 	unit := r.nextUnit(prefix)
 	var out []Change
-	for _, f := range files {
-		after, _, kerr := r.store.keep(f.abs)
-		if kerr != nil {
-			after = Version{Exists: true, Lost: true}
-		}
-		pins = append(pins, after.Hash)
-		if after.Same(f.before) {
-			continue
-		}
-		out = append(out, Change{Unit: unit, Path: f.rel, By: by, Before: f.before, After: after, At: nowFunc(), Note: f.note})
-	}
-	r.mu.Lock()
-	for _, c := range out {
-		delete(r.stale, c.Path)
-	}
-	r.mu.Unlock()
+	out, pins = r.settle(files, pins, func(f kept, after Version) Change {
+		return Change{Unit: unit, Path: f.rel, By: by, Before: f.before, After: after, At: nowFunc(), Note: f.note}
+	})
 	if err := r.Append(out...); err != nil {
 		return "", errors.Join(cerr, fmt.Errorf("checkpoint: the change is made but not recorded: %w", err))
 	}

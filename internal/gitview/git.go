@@ -24,15 +24,14 @@
 package gitview
 
 import (
-	"bytes"
 	"context"
 	"errors"
-	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
+
+	"gatehouse/internal/gitcmd"
 )
 
 // Repo is one git working tree, run through the git command.
@@ -56,21 +55,7 @@ type Repo struct {
 }
 
 // Error is a git command that failed: its arguments and what it printed.
-type Error struct {
-	Args   []string
-	Output string
-	Err    error
-}
-
-func (e *Error) Error() string {
-	out := strings.TrimSpace(e.Output)
-	if out == "" {
-		return fmt.Sprintf("git %s: %v", e.Args[0], e.Err)
-	}
-	return fmt.Sprintf("git %s: %s", e.Args[0], out)
-}
-
-func (e *Error) Unwrap() error { return e.Err }
+type Error = gitcmd.Error
 
 // ErrNotRepo says the folder is not inside a git working tree.
 var ErrNotRepo = errors.New("this folder is not a git repository")
@@ -152,35 +137,10 @@ func (r *Repo) run(ctx context.Context, stdin []byte, args ...string) ([]byte, e
 
 // diffFlags are the options every diff the app shows passes: no
 // textconv, no external diff, no colour, whatever the config says.
-var diffFlags = []string{"--no-color", "--no-textconv", "--no-ext-diff", "--no-renames", "--src-prefix=a/", "--dst-prefix=b/"}
+var diffFlags = append([]string{"--no-color", "--no-renames", "--src-prefix=a/", "--dst-prefix=b/"}, gitcmd.DiffFlags...)
 
 func (r *Repo) exec(ctx context.Context, pre []string, stdin []byte, args ...string) ([]byte, error) {
-	git := r.Git
-	if git == "" {
-		git = "git"
-	}
-	all := append(append([]string{"--no-pager", "-c", "core.quotePath=false"}, pre...), args...)
-	cmd := exec.CommandContext(ctx, git, all...)
-	cmd.Dir = r.Dir
-	cmd.Env = append(os.Environ(),
-		"GIT_TERMINAL_PROMPT=0", // never wait on a password prompt
-		"GIT_OPTIONAL_LOCKS=0",  // looking does not rewrite the index
-		"LC_ALL=C",              // messages and output parsed in one language
-		"GIT_EDITOR=true",       // never open an editor
-	)
-	if stdin != nil {
-		cmd.Stdin = bytes.NewReader(stdin)
-	}
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		out := stderr.String()
-		if strings.TrimSpace(out) == "" {
-			out = stdout.String()
-		}
-		return stdout.Bytes(), &Error{Args: args, Output: out, Err: err}
-	}
-	return stdout.Bytes(), nil
+	return gitcmd.Run(ctx, r.Git, r.Dir, pre, stdin, args...)
 }
 
 // Open returns the repository whose working tree holds the workspace
@@ -188,7 +148,7 @@ func (r *Repo) exec(ctx context.Context, pre []string, stdin []byte, args ...str
 // configures.
 func Open(ctx context.Context, dir string, trusted func() bool) (*Repo, error) {
 	r := &Repo{Dir: dir}
-	out, err := r.exec(ctx, []string{"-c", "core.fsmonitor=false"}, nil, "rev-parse", "--show-toplevel", "--path-format=absolute", "--git-common-dir", "--show-prefix")
+	out, err := r.exec(ctx, gitcmd.ReadOnly, nil, "rev-parse", "--show-toplevel", "--path-format=absolute", "--git-common-dir", "--show-prefix")
 	if err != nil {
 		return nil, ErrNotRepo
 	}

@@ -132,8 +132,17 @@ func (a *App) deliver(e protocol.Event) {
 			s.Emit(e)
 		}
 	}
-	if bg := a.background.Load(); bg != nil && (*bg)[e.SessionID] {
-		a.backgroundEvent(e)
+	// A background tab's request or question notifies naming its session
+	// (the page badges the tab); what waits in any tab marks the window.
+	bg := a.background.Load()
+	shown := bg == nil || !(*bg)[e.SessionID]
+	if !shown {
+		if body := backgroundWait(e); body != "" {
+			go a.notifyBackground(e.SessionID, body)
+		}
+	}
+	if a.attention.observe(e, shown) {
+		a.attend()
 	}
 }
 
@@ -220,23 +229,11 @@ func (a *App) State() AppState {
 	return st
 }
 
-// updateTitle sets the window title: the folder shown, marked while the
-// user is waited for (attention.title).
 func (a *App) updateTitle() {
-	rt := a.rt.Load()
-	if rt == nil {
-		return // no window
-	}
-	a.attention.titleMu.Lock() // the last caller's title, from the latest state, stays
-	defer a.attention.titleMu.Unlock()
-	rt.SetTitle(a.windowTitle())
-}
-
-func (a *App) windowTitle() string {
 	st := a.State()
 	title := "Gatehouse"
 	if st.WorkspaceName != "" {
 		title = st.WorkspaceName + " — Gatehouse"
 	}
-	return a.attention.title(title, a.waitingElsewhere())
+	a.rt.Load().SetTitle(a.attention.title(title))
 }

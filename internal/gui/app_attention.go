@@ -2,6 +2,7 @@ package gui
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"sync"
 	"sync/atomic"
@@ -13,24 +14,109 @@ import (
 	"gatehouse/internal/tools/steer"
 )
 
-// attention is the window's "waiting for you" state, which the page sets
-// while an approval dialog waits and the window is not focused. The zero
-// value is ready: not waiting, notifications through D-Bus.
+// attention is the window's "waiting for you" state: something waits for
+// the user (an approval request, an ask_user question) while the window is
+// not focused. The backend's own events say what waits, and the page only
+// reports the focus (SetWindowFocused), so the state has one source. The
+// zero value is ready: focused, nothing waiting, notifications through D-Bus.
 type attention struct {
 	waiting atomic.Bool
-	// blurred: the window lost its focus (SetWindowFocused); meanwhile a
-	// tab not shown that waits marks the title too.
-	blurred atomic.Bool
-	titleMu sync.Mutex // one title update at a time
 	// notifier sends the desktop notification; nil: desktop.DBusNotifier.
 	notifier desktop.Notifier
+
+	mu        sync.Mutex
+	unfocused bool
+	waits     map[waitKey]wait // what waits, in any tab
+	told      bool             // this stretch of waiting notified
 }
 
-// title marks the window title while the app waits for the user: the shown
-// tab (the page says so), or, while the window is not focused, elsewhere
-// tabs not shown.
-func (at *attention) title(base string, elsewhere int) string {
-	if at.waiting.Load() || elsewhere > 0 && at.blurred.Load() {
+// wait is one thing waiting: its summary, for the notification, and
+// whether it came in the tab shown (a background tab's notifies apart,
+// naming its session).
+type wait struct {
+	summary string
+	shown   bool
+}
+
+// waitKey names one thing waiting: an approval or a question, in its turn.
+type waitKey struct{ session, turn, id string }
+
+// observe folds e into what waits, in every tab (shown: the event is of the
+// tab shown); it reports whether that changed.
+func (at *attention) observe(e protocol.Event, shown bool) bool {
+	at.mu.Lock()
+	defer at.mu.Unlock()
+	n := len(at.waits)
+	switch p := e.Payload.(type) {
+	case protocol.ApprovalRequestedPayload:
+		at.add(waitKey{e.SessionID, e.TurnID, "approval " + p.ApprovalID}, wait{p.Preview.Summary, shown})
+	case protocol.ApprovalResolvedPayload:
+		delete(at.waits, waitKey{e.SessionID, e.TurnID, "approval " + p.ApprovalID})
+	case protocol.ToolStartedPayload:
+		if p.Tool == steer.AskUserName {
+			at.add(waitKey{e.SessionID, e.TurnID, "question " + p.CallID}, wait{"The agent asks you a question.", shown})
+		}
+	case protocol.ToolFinishedPayload:
+		delete(at.waits, waitKey{e.SessionID, e.TurnID, "question " + p.CallID})
+	case protocol.TurnStoppedPayload:
+		for k := range at.waits { // nothing of a stopped turn waits
+			if k.session == e.SessionID && k.turn == e.TurnID {
+				delete(at.waits, k)
+			}
+		}
+	default:
+		return false
+	}
+	return len(at.waits) != n
+}
+
+func (at *attention) add(k waitKey, w wait) {
+	if at.waits == nil {
+		at.waits = map[waitKey]wait{}
+	}
+	at.waits[k] = w
+}
+
+// setFocused records the window's focus; it reports whether that changed.
+func (at *attention) setFocused(focused bool) bool {
+	at.mu.Lock()
+	defer at.mu.Unlock()
+	changed := at.unfocused == focused
+	at.unfocused = !focused
+	return changed
+}
+
+// update sets waiting from what waits (in any tab) and the focus. It
+// reports whether that changed, and whether to notify: once in a stretch of
+// waiting, when something waits in the tab shown (a background tab's
+// notified already, naming its session), with a summary of it.
+func (at *attention) update() (changed, notify bool, summary string) {
+	at.mu.Lock()
+	defer at.mu.Unlock()
+	waiting := at.unfocused && len(at.waits) > 0
+	changed = at.waiting.Swap(waiting) != waiting
+	if !waiting {
+		at.told = false
+		return changed, false, ""
+	}
+	if at.told {
+		return changed, false, ""
+	}
+	for _, w := range at.waits {
+		if w.shown {
+			notify = true
+			if summary = w.summary; summary != "" {
+				break
+			}
+		}
+	}
+	at.told = notify
+	return changed, notify, summary
+}
+
+// title marks the window title while the app waits for the user.
+func (at *attention) title(base string) string {
+	if at.waiting.Load() {
 		return "● " + base + " (waiting for you)"
 	}
 	return base
@@ -44,24 +130,20 @@ func (at *attention) notify(ctx context.Context, summary, body string) error {
 	return n.Notify(ctx, summary, body)
 }
 
-// SetAttention is how the page says that an approval dialog waits while the
-// window is not focused (true), or no longer does (false). The window title
-// carries a "waiting" badge meanwhile, and the start of a wait sends a
-// desktop notification; without a session bus there is none, quietly.
-// Repeating the current state changes nothing.
-func (a *App) SetAttention(waiting bool) {
-	if a.attention.waiting.Swap(waiting) == waiting {
+// attend brings the title and the notification in line with what waits
+// and the focus: the title carries a "waiting" badge while something waits
+// unfocused, and the start of a wait sends a desktop notification; without a
+// session bus there is none, quietly.
+func (a *App) attend() {
+	changed, notify, body := a.attention.update()
+	if changed {
+		a.updateTitle()
+	}
+	if !notify {
 		return
 	}
-	a.updateTitle()
-	if !waiting {
-		return
-	}
-	body := "A tool call waits for your approval."
-	if s := a.currentSession(); s != nil {
-		if p := gui(s).Pending(); len(p) > 0 {
-			body = p[0].Preview.Summary
-		}
+	if body == "" {
+		body = "A tool call waits for your approval."
 	}
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -72,34 +154,27 @@ func (a *App) SetAttention(waiting bool) {
 	}()
 }
 
-// backgroundEvent is deliver's for an event of a tab not shown: an
-// approval request (its subagents' too) notifies, and the title's mark
-// follows what waits. It runs under the bus's lock, so it takes none.
-func (a *App) backgroundEvent(e protocol.Event) {
+// backgroundWait is the notification's body for an event of a tab not
+// shown that waits for the user: an approval request (a subagent's names
+// it) or an ask_user question; "" for any other event.
+func backgroundWait(e protocol.Event) string {
 	switch p := e.Payload.(type) {
 	case protocol.ApprovalRequestedPayload:
 		tool := p.Tool
 		if p.Agent != "" {
 			tool = p.Agent + " › " + tool
 		}
-		go a.notifyBackground(e.SessionID, tool+": "+p.Preview.Summary)
-		go a.updateTitle()
-	case protocol.ApprovalResolvedPayload:
-		go a.updateTitle()
+		return tool + ": " + p.Preview.Summary
+	case protocol.ToolStartedPayload:
+		if p.Tool == steer.AskUserName {
+			var q steer.Question
+			if json.Unmarshal(p.Args, &q) == nil && q.Question != "" {
+				return "The agent asks: " + q.Question
+			}
+			return "The agent asks you a question."
+		}
 	}
-}
-
-// questionChanged is told by session sessionID's ask_user broker (its
-// subagents ask through it too) when a question starts or stops waiting:
-// in a tab not shown, the start notifies as an approval does.
-func (a *App) questionChanged(sessionID string, q steer.Question, waiting bool) {
-	if bg := a.background.Load(); bg == nil || !(*bg)[sessionID] {
-		return
-	}
-	if waiting {
-		go a.notifyBackground(sessionID, "ask_user: "+q.Question)
-	}
-	go a.updateTitle()
+	return ""
 }
 
 // waitingOf counts what session s waits for the user on: approvals (its
@@ -108,18 +183,6 @@ func waitingOf(s *runtime.Session) int {
 	n := len(gui(s).Pending())
 	if b, ok := s.Asker().(*steer.Broker); ok {
 		n += len(b.Pending())
-	}
-	return n
-}
-
-// waitingElsewhere counts what the tabs not shown wait for the user on.
-func (a *App) waitingElsewhere() int {
-	tabs, shown := a.openTabs()
-	n := 0
-	for i, t := range tabs {
-		if i != shown && t.sess != nil {
-			n += waitingOf(t.sess)
-		}
 	}
 	return n
 }

@@ -61,10 +61,8 @@ func (a *App) open(id string, resume bool) (*sessionhost.Session, error) {
 	if id == "" {
 		id = session.NewID()
 	}
-	asker := steer.NewBroker()
-	asker.Changed = func(q steer.Question, waiting bool) { a.questionChanged(id, q, waiting) }
 	spec := sessionhost.Spec{ID: id, Resume: resume, Workspace: ws, Model: a.model, Policy: a.policy,
-		Mode: a.approvalMode, Events: a.bus, Asker: asker,
+		Mode: a.approvalMode, Events: a.bus, Asker: steer.NewBroker(),
 		Gateway:       func(id string, pub approval.Publisher) approval.Gateway { return approval.NewGUI(id) },
 		OnProcessExit: func(i protocol.ProcessInfo) { a.alerts.ProcessExited(i) },
 		OnStop: func(out agent.Outcome) {

@@ -4,6 +4,11 @@ import (
 	"gatehouse/internal/gitview"
 )
 
+// Services are what the window binds for the page: the App and its git
+// service. Wails names each window.go.<package>.<Struct>; the frontend's typed
+// calls (bridge/bound.gen.ts) are generated from this list.
+func Services(a *App) []any { return []any{a, NewGitService(a)} }
+
 // NewGitService is the Changes view's backend (internal/gitview), bound
 // to the page beside the App: git on the open workspace, as the user's
 // own action.

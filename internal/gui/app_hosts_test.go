@@ -23,6 +23,7 @@ import (
 	"gatehouse/internal/runtime"
 	"gatehouse/internal/sessionhost"
 	"gatehouse/internal/settings"
+	"gatehouse/internal/syncbuf"
 )
 
 // opened is what one host's session was assembled from.
@@ -163,23 +164,6 @@ func execOpens(t *testing.T, env sessionhost.Env) opened {
 	return o
 }
 
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 // acpOpens runs `gatehouse acp` in-process and speaks JSON-RPC to it by
 // hand: initialize, session/new, one prompt, then the editor goes away.
 func acpOpens(t *testing.T, env sessionhost.Env) opened {
@@ -189,7 +173,7 @@ func acpOpens(t *testing.T, env sessionhost.Env) opened {
 	env.OnSession = func(s *runtime.Session) { mu.Lock(); o = openedFrom(s); mu.Unlock() }
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	var stderr lockedBuffer
+	var stderr syncbuf.Buffer
 	done := make(chan int, 1)
 	go func() {
 		done <- acp.Run(context.Background(), []string{"--base-url", srv.URL, "--model", "fake-model", "--approval", "auto"},

@@ -111,11 +111,11 @@ func TestTitleMarksAWaitingBackgroundTab(t *testing.T) {
 	app.attention.notifier = make(recordingNotifier, 8)
 	app.SetWindowFocused(false)
 	_, id := backgroundTab(t, app, "task A")
-	if title := app.windowTitle(); !strings.Contains(title, "waiting for you") {
+	if title := app.attention.title("app — Gatehouse"); !strings.Contains(title, "waiting for you") {
 		t.Fatalf("title %q while a background tab waits", title)
 	}
 	app.SetWindowFocused(true)
-	if title := app.windowTitle(); strings.Contains(title, "waiting") {
+	if title := app.attention.title("app — Gatehouse"); strings.Contains(title, "waiting") {
 		t.Fatalf("title %q in a focused window", title)
 	}
 	app.SetWindowFocused(false)
@@ -127,7 +127,7 @@ func TestTitleMarksAWaitingBackgroundTab(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitIdle(t, app)
-	if title := app.windowTitle(); strings.Contains(title, "waiting") {
+	if title := app.attention.title("app — Gatehouse"); strings.Contains(title, "waiting") {
 		t.Fatalf("title %q once nothing waits", title)
 	}
 }

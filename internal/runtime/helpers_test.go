@@ -4,18 +4,15 @@ import (
 	"context"
 	"encoding/json"
 	"os"
-	"path/filepath"
 	"sync"
 	"testing"
-	"time"
 
 	"gatehouse/internal/approval"
 	"gatehouse/internal/events"
-	"gatehouse/internal/llm"
 	"gatehouse/internal/llm/llmtest"
 	"gatehouse/internal/protocol"
+	"gatehouse/internal/runtime/runtimetest"
 	"gatehouse/internal/tools"
-	"gatehouse/internal/workspace"
 )
 
 // host is a one-session host as a test drives it: the window's dialog
@@ -36,31 +33,17 @@ type host struct {
 // server playing script; change adjusts the options first.
 func start(t *testing.T, script llmtest.Script, mode approval.Mode, tree map[string]string, change func(*Options)) *host {
 	t.Helper()
-	root := t.TempDir()
-	for p, c := range tree {
-		full := filepath.Join(root, filepath.FromSlash(p))
-		os.MkdirAll(filepath.Dir(full), 0o755)
-		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	ws, err := workspace.New(root, workspace.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ws := runtimetest.Workspace(t, "", tree)
 	h := &host{t: t, root: ws.Root(), srv: llmtest.Start(t, script), mode: mode}
-	client, err := llm.New(llm.Config{BaseURL: h.srv.URL, Model: "fake-model"})
-	if err != nil {
-		t.Fatal(err)
-	}
 	o := Options{
-		Workspace: ws, Model: client, Sink: events.SinkFunc(h.emit),
+		Workspace: ws, Model: runtimetest.Client(t, h.srv), Sink: events.SinkFunc(h.emit),
 		Mode:    func() approval.Mode { h.mu.Lock(); defer h.mu.Unlock(); return h.mode },
 		Gateway: func(id string, pub approval.Publisher) approval.Gateway { return approval.NewGUI(id) },
 	}
 	if change != nil {
 		change(&o)
 	}
+	var err error
 	if h.sess, err = New(o); err != nil {
 		t.Fatal(err)
 	}
@@ -89,16 +72,7 @@ func (h *host) run(prompt string) protocol.StopReason {
 // waitApproval waits for the session's dialog to ask.
 func (h *host) waitApproval() approval.Request {
 	h.t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		if p := h.gui().Pending(); len(p) > 0 {
-			return p[0]
-		}
-		if time.Now().After(deadline) {
-			h.t.Fatal("no approval was asked for")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	return runtimetest.WaitApproval(h.t, h.gui)
 }
 
 // toolResult is the output of call id as the turn's events carried it.
@@ -116,14 +90,7 @@ func (h *host) toolResult(id string) string {
 }
 
 // requestTools names the tools model request i of srv offered, sorted.
-func requestTools(t *testing.T, srv *llmtest.Server, i int) []string {
-	t.Helper()
-	names, err := srv.ToolNames(i)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return names
-}
+var requestTools = runtimetest.RequestTools
 
 // provider is a Go caller's provider whose list can change.
 type provider struct {

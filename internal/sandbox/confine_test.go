@@ -3,7 +3,6 @@
 package sandbox_test
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"net"
@@ -19,6 +18,7 @@ import (
 	"gatehouse/internal/proc"
 	"gatehouse/internal/sandbox"
 	"gatehouse/internal/supervisor/suptest"
+	"gatehouse/internal/syncbuf"
 )
 
 func TestMain(m *testing.M) {
@@ -155,7 +155,7 @@ func (b *box) run(t *testing.T, command string) (int, string) {
 // runRes is run with the whole result.
 func (b *box) runRes(t *testing.T, command string) (int, string, proc.ExecResult) {
 	t.Helper()
-	var out lockedBuffer
+	var out syncbuf.Buffer
 	res, err := b.reg.Exec(context.Background(), proc.ExecSpec{Command: command, Dir: b.ws, Timeout: 3 * time.Minute, Stdout: &out, Stderr: &out})
 	if err != nil {
 		t.Fatal(err)
@@ -170,24 +170,6 @@ func (b *box) mustRun(t *testing.T, command string) string {
 		t.Fatalf("%s: exit %d\n%s", command, code, out)
 	}
 	return out
-}
-
-// lockedBuffer takes stdout and stderr, written from two goroutines.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }
 
 func exists(p string) bool { _, err := os.Stat(p); return err == nil }

@@ -17,6 +17,11 @@ const (
 	Unset Source = ""
 )
 
+// EnumValues lists the values, for the TypeScript generator.
+func (Source) EnumValues() []string {
+	return []string{string(FromFlag), string(FromEnv), string(FromSaved), string(FromDefault), string(Unset)}
+}
+
 // Environment variables read by Resolve.
 const (
 	EnvAPIKey  = "OPENAI_API_KEY"

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"gatehouse/internal/gitcmd"
 )
 
 // ErrUncommitted refuses a merge while the worktree holds changes not
@@ -49,7 +51,7 @@ type Merged struct {
 
 // changed lists the paths git status reports in dir (untracked included).
 func (r *Repo) changed(ctx context.Context, dir string) ([]string, error) {
-	out, err := r.git(ctx, dir, "status", "--porcelain=v1", "-z", "--untracked-files=all")
+	out, err := r.look(ctx, dir, "status", "--porcelain=v1", "-z", "--untracked-files=all")
 	if err != nil {
 		return nil, err
 	}
@@ -72,7 +74,7 @@ func (r *Repo) changed(ctx context.Context, dir string) ([]string, error) {
 }
 
 func (r *Repo) commits(ctx context.Context, from, to string) ([]string, error) {
-	out, err := r.git(ctx, r.Top, "log", "--reverse", "--no-show-signature", "--format=%h %s", from+".."+to)
+	out, err := r.look(ctx, r.Top, "log", "--reverse", "--no-show-signature", "--format=%h %s", from+".."+to)
 	if err != nil {
 		return nil, err
 	}
@@ -96,7 +98,7 @@ func (r *Repo) Merge(ctx context.Context, name, commit string) (Merged, error) {
 	if w.Base == "" {
 		return Merged{}, fmt.Errorf("the branch %s does not say which branch it came from", w.Branch)
 	}
-	head, err := r.git(ctx, r.Top, "symbolic-ref", "--quiet", "--short", "HEAD")
+	head, err := r.look(ctx, r.Top, "symbolic-ref", "--quiet", "--short", "HEAD")
 	if head = strings.TrimSpace(head); err != nil || head != w.Base {
 		return Merged{}, fmt.Errorf("the main worktree is on %q, not %s: check out %s there to merge into it", head, w.Base, w.Base)
 	}
@@ -123,7 +125,7 @@ func (r *Repo) Merge(ctx context.Context, name, commit string) (Merged, error) {
 		return Merged{Base: w.Base}, nil
 	}
 	// The main worktree's own uncommitted changes to files the branch changes.
-	out, err := r.git(ctx, r.Top, "diff", "--name-only", "--no-renames", w.Base+"..."+w.Branch)
+	out, err := r.look(ctx, r.Top, slices.Concat([]string{"diff", "--name-only", "--no-renames"}, gitcmd.DiffFlags, []string{w.Base + "..." + w.Branch})...)
 	if err != nil {
 		return Merged{}, err
 	}

@@ -16,15 +16,15 @@
 package worktree
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"gatehouse/internal/gitcmd"
 )
 
 // BranchPrefix starts the name of every worktree session's branch.
@@ -49,44 +49,28 @@ type Repo struct {
 	Git string
 }
 
-// Error is a git command that failed, with what it printed.
-type Error struct {
-	Args   []string
-	Output string
-	Err    error
-}
+// Error is a git command that failed: its arguments and what it printed.
+type Error = gitcmd.Error
 
-func (e *Error) Error() string {
-	return fmt.Sprintf("git %s: %s", strings.Join(e.Args, " "), strings.TrimSpace(e.Output))
-}
-
-func (e *Error) Unwrap() error { return e.Err }
-
+// git runs a git command that changes the repository or a worktree.
 func (r *Repo) git(ctx context.Context, dir string, args ...string) (string, error) {
-	g := r.Git
-	if g == "" {
-		g = "git"
-	}
-	cmd := exec.CommandContext(ctx, g, append([]string{"-c", "core.quotePath=false"}, args...)...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "LC_ALL=C", "GIT_EDITOR=true")
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Run(); err != nil {
-		msg := errb.String()
-		if strings.TrimSpace(msg) == "" {
-			msg = out.String()
-		}
-		return out.String(), &Error{Args: args, Output: msg, Err: err}
-	}
-	return out.String(), nil
+	out, err := gitcmd.Run(ctx, r.Git, dir, nil, nil, args...)
+	return string(out), err
+}
+
+// look runs a git command that only looks: the repository's config
+// starts no fsmonitor, textconv or external diff (the folder may not be
+// trusted).
+func (r *Repo) look(ctx context.Context, dir string, args ...string) (string, error) {
+	out, err := gitcmd.Run(ctx, r.Git, dir, gitcmd.ReadOnly, nil, args...)
+	return string(out), err
 }
 
 // Open finds the main worktree of the repository holding dir (dir may be
 // a linked worktree of it).
 func Open(ctx context.Context, dir string) (*Repo, error) {
 	r := &Repo{}
-	common, err := r.git(ctx, dir, "rev-parse", "--path-format=absolute", "--git-common-dir")
+	common, err := r.look(ctx, dir, "rev-parse", "--path-format=absolute", "--git-common-dir")
 	if err != nil {
 		return nil, errors.New("this folder is not a git repository")
 	}
@@ -124,7 +108,7 @@ func (r *Repo) Create(ctx context.Context, name, base string, copy []string) (Wo
 		return Worktree{}, err
 	}
 	if base == "" {
-		b, err := r.git(ctx, r.Top, "symbolic-ref", "--quiet", "--short", "HEAD")
+		b, err := r.look(ctx, r.Top, "symbolic-ref", "--quiet", "--short", "HEAD")
 		if err != nil {
 			return Worktree{}, errors.New("HEAD is detached: name the base branch to start the worktree from")
 		}
@@ -176,7 +160,7 @@ func copyFile(from, to, rel string) error {
 
 // List returns the repository's worktree sessions.
 func (r *Repo) List(ctx context.Context) ([]Worktree, error) {
-	out, err := r.git(ctx, r.Top, "worktree", "list", "--porcelain")
+	out, err := r.look(ctx, r.Top, "worktree", "list", "--porcelain")
 	if err != nil {
 		return nil, err
 	}
@@ -201,7 +185,7 @@ func (r *Repo) List(ctx context.Context) ([]Worktree, error) {
 		if _, err := os.Stat(w.Path); err != nil {
 			w.Missing = true
 		}
-		base, _ := r.git(ctx, r.Top, "config", "--local", "--get", baseKey(w.Branch))
+		base, _ := r.look(ctx, r.Top, "config", "--local", "--get", baseKey(w.Branch))
 		w.Base = strings.TrimSpace(base)
 		ws = append(ws, w)
 	}

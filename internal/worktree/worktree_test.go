@@ -235,3 +235,36 @@ func TestNamesAreCheckedAndOpenFindsTheMainWorktree(t *testing.T) {
 		t.Fatalf("Open from the worktree: %+v %v", r, err)
 	}
 }
+
+// TestLookingRunsNoProgramOfTheRepositorysConfig: a repository's config
+// can name an fsmonitor program that git starts when it merely looks at
+// the folder (a downloaded archive can ship one). Listing the worktree
+// sessions and what discarding one would lose only look: the program does
+// not run.
+func TestLookingRunsNoProgramOfTheRepositorysConfig(t *testing.T) {
+	g := newRepo(t, map[string]string{"a.txt": "a\n"})
+	w, err := g.r.Create(ctx, "w1", "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.write(w.Path, "b.txt", "b\n") // something uncommitted, so status looks
+	marker := filepath.Join(t.TempDir(), "ran")
+	hook := filepath.Join(t.TempDir(), "fsmonitor.sh")
+	if err := os.WriteFile(hook, []byte("#!/bin/sh\necho \"$@\" >> "+marker+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	g.git(g.dir, "config", "core.fsmonitor", hook)
+	if _, err := g.r.List(ctx); err != nil {
+		t.Fatal(err)
+	}
+	lost, err := g.r.Losses(ctx, "w1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lost == nil || len(lost.Uncommitted) != 1 || lost.Uncommitted[0] != "b.txt" {
+		t.Fatalf("losses %+v", lost)
+	}
+	if b, err := os.ReadFile(marker); err == nil {
+		t.Fatalf("the repository's fsmonitor ran: %q", b)
+	}
+}

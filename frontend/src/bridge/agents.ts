@@ -1,19 +1,17 @@
 // Trust for the workspace's agent definitions (.gatehouse/agents/*.md):
 // the bound Agents* methods. Components get an AgentsTrustBackend, so unit
 // tests pass a fake one.
-import * as App from "./wailsjs/go/gui/App";
+import { App } from "./bound.gen";
+import { afterFirstFrame } from "./paint";
+import type { FolderTrust, Pending, PendingFile } from "./protocol.gen";
 
 /** One file of .gatehouse/agents/ as the trust prompt shows it. */
-export interface PendingAgentFile {
-  path: string;
-  definition?: { name: string; description: string; tools?: string[]; readOnly?: boolean; model?: string };
-  error?: string;
-}
+export type PendingAgentFile = PendingFile;
 
 /** Workspace content waiting for trust; hash names exactly the content shown ("" when only refused files are listed). */
 export interface PendingTrust<F extends { path: string; error?: string }> {
   hash: string;
-  files: F[];
+  files: F[] | null;
 }
 
 /** One kind of workspace content's trust: agent definitions, slash commands. */
@@ -25,20 +23,17 @@ export interface TrustBackend<F extends { path: string; error?: string }> {
 }
 
 /** The workspace's definitions waiting for trust. */
-export type PendingAgents = PendingTrust<PendingAgentFile>;
+export type PendingAgents = Pending;
+/** A folder the user trusts, and what it trusts: "mcp" (its servers), "agents" (its agent definitions). */
+export type TrustedFolder = FolderTrust;
 
 export type AgentsTrustBackend = TrustBackend<PendingAgentFile>;
 
 export const agentsTrustBackend: AgentsTrustBackend = {
-  pending: async () => ((await App.AgentsPending()) as unknown as PendingAgents | null) ?? null,
+  pending: () => afterFirstFrame(App.AgentsPending),
   trust: (hash) => App.AgentsTrustWorkspace(hash),
 };
 
-/** A folder the user trusts, and what it trusts: "mcp" (its servers), "agents" (its agent definitions). */
-export interface TrustedFolder {
-  folder: string;
-  kinds: { kind: string; at: string }[];
-}
 
 /** Settings → Trusted folders. */
 export interface TrustedFoldersBackend {
@@ -48,6 +43,6 @@ export interface TrustedFoldersBackend {
 }
 
 export const trustedFoldersBackend: TrustedFoldersBackend = {
-  list: async () => ((await App.TrustedFolders()) ?? []) as unknown as TrustedFolder[],
-  revoke: async (folder) => ((await App.RevokeTrust(folder)) ?? []) as unknown as TrustedFolder[],
+  list: async () => (await App.TrustedFolders()) ?? [],
+  revoke: async (folder) => (await App.RevokeTrust(folder)) ?? [],
 };

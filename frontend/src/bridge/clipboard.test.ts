@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { copyText } from "./clipboard";
 
-const w = window as unknown as { runtime?: unknown };
+const w: Window = window;
 afterEach(() => {
   delete w.runtime;
   Object.defineProperty(navigator, "clipboard", { value: undefined, configurable: true });

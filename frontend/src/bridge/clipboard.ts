@@ -3,10 +3,16 @@
 // refused), or the page's clipboard API in a plain browser.
 import { ClipboardSetText } from "./wailsjs/runtime/runtime";
 
+declare global {
+  interface Window {
+    /** Wails' runtime, installed in the app's window only. */
+    runtime?: { ClipboardSetText?: unknown };
+  }
+}
+
 /** Puts text on the system clipboard; rejects with a sentence when nothing could take it. */
 export async function copyText(text: string): Promise<void> {
-  const runtime = (window as unknown as { runtime?: { ClipboardSetText?: unknown } }).runtime;
-  if (typeof runtime?.ClipboardSetText === "function") {
+  if (typeof window.runtime?.ClipboardSetText === "function") {
     if (await ClipboardSetText(text)) return;
     throw new Error("The system clipboard did not take the text.");
   }

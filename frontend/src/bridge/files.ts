@@ -2,52 +2,23 @@
 // views, diffs against the content before the session, and the live fs.changed
 // / watch.degraded events. Components get a FilesBackend as a prop, so unit
 // tests pass a fake.
-import * as App from "./wailsjs/go/gui/App";
+import { App } from "./bound.gen";
+import { afterFirstFrame } from "./paint";
 import { EventsOn } from "./wailsjs/runtime/runtime";
-import { WAILS_EVENT_NAME, type FsChangedPayload, type GatehouseEvent } from "./protocol.gen";
+import {
+  WAILS_EVENT_NAME,
+  type ChangedFile,
+  type DirEntry,
+  type FileDiffView,
+  type FileView,
+  type FsChangedPayload,
+  type GatehouseEvent,
+  type WatchStatus,
+} from "./protocol.gen";
 
-export interface DirEntry {
-  name: string;
-  /** Workspace-relative, slash separated. */
-  path: string;
-  isDir: boolean;
-  size: number;
-  /** Ignored by .gitignore or the built-in list: shown dimmed, not watched. */
-  ignored: boolean;
-}
-
+export type { ChangedFile, DirEntry, FileDiffView, FileView, WatchStatus };
 export type ChangeStatus = "added" | "modified" | "deleted";
 export type ChangeOrigin = "agent" | "shell" | "outside";
-
-export interface ChangedFile {
-  path: string;
-  status: ChangeStatus;
-  badge: "A" | "M" | "D";
-  /** Who changed it last; origins lists everyone who did. */
-  origin: ChangeOrigin;
-  origins: ChangeOrigin[];
-  baselineKnown: boolean;
-}
-
-export interface FileView {
-  path: string;
-  content: string;
-  size: number;
-  binary: boolean;
-  truncated: boolean;
-}
-
-export interface FileDiffView {
-  change: ChangedFile;
-  diff: string;
-  note?: string;
-}
-
-export interface WatchStatus {
-  watching: boolean;
-  degraded: boolean;
-  reason?: string;
-}
 
 export interface FilesBackend {
   listDir(path: string): Promise<DirEntry[]>;
@@ -70,12 +41,12 @@ function onEvent<T extends GatehouseEvent["type"]>(type: T, cb: (e: Extract<Gate
 }
 
 export const filesBackend: FilesBackend = {
-  listDir: async (path) => ((await App.ListDir(path)) ?? []) as DirEntry[],
-  readFile: async (path) => (await App.ReadFileForView(path)) as FileView,
+  listDir: async (path) => (await App.ListDir(path)) ?? [],
+  readFile: (path) => App.ReadFileForView(path),
   image: (path) => App.WorkspaceImage(path),
-  fileDiff: async (path) => (await App.FileDiff(path)) as unknown as FileDiffView,
-  changedFiles: async () => ((await App.ChangedFiles()) ?? []) as ChangedFile[],
-  watchState: async () => (await App.WatchState()) as WatchStatus,
+  fileDiff: (path) => App.FileDiff(path),
+  changedFiles: async () => (await afterFirstFrame(App.ChangedFiles)) ?? [],
+  watchState: () => afterFirstFrame(App.WatchState),
   onFsChanged: (cb) => onEvent("fs.changed", (e) => cb(e.payload)),
   onWatchDegraded: (cb) => onEvent("watch.degraded", (e) => cb(e.payload.reason)),
 };

@@ -1,15 +1,10 @@
 // The first-run screen's look for model servers on this machine.
-import * as App from "./wailsjs/go/gui/App";
+import { App } from "./bound.gen";
+import type { LocalServer as Found } from "./protocol.gen";
 
-/** An OpenAI-compatible server found on loopback (Ollama, LM Studio). */
-export interface LocalServer {
-  /** The program: "Ollama", "LM Studio". */
-  name: string;
-  /** What to save as the base URL. */
-  baseURL: string;
-  /** The models it lists; empty when none is loaded. */
-  models: string[];
-}
+
+/** An OpenAI-compatible server found on loopback (Ollama, LM Studio), its models never null. */
+export type LocalServer = Omit<Found, "models"> & { models: string[] };
 
 /** Looks for local servers; answers within about two seconds, [] when none. */
 export const detectLocalModels = async (): Promise<LocalServer[]> =>

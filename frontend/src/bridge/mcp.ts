@@ -1,29 +1,24 @@
 // The MCP servers panel's side of the bridge: the bound Mcp* methods and the
 // mcp.updated events. Components get an McpBackend, so unit tests pass a
 // fake one.
-import * as App from "./wailsjs/go/gui/App";
-import type { mcp } from "./wailsjs/go/models";
+import { App } from "./bound.gen";
+import { afterFirstFrame } from "./paint";
 import { EventsOn } from "./wailsjs/runtime/runtime";
-import { WAILS_EVENT_NAME, type GatehouseEvent, type McpUpdatedPayload } from "./protocol.gen";
+import {
+  WAILS_EVENT_NAME,
+  type GatehouseEvent,
+  type McpPanel,
+  type McpServerForm,
+  type McpUpdatedPayload,
+  type ServerConfig,
+} from "./protocol.gen";
+
+
 
 /** One entry of mcpServers, as in Claude Desktop's and Cursor's files, plus Gatehouse's keys. */
-export interface McpServerConfig {
-  command?: string;
-  args?: string[];
-  env?: Record<string, string>;
-  url?: string;
-  headers?: Record<string, string>;
-  type?: string;
-  disabled?: boolean;
-  trustReadOnlyHints?: boolean;
-  timeoutSeconds?: number;
-  disabledTools?: string[];
-}
-
+export type McpServerConfig = ServerConfig;
 /** The panel's list, and whether Claude Desktop's config exists to import from. */
-export interface McpPanelState extends McpUpdatedPayload {
-  claudeImport: boolean;
-}
+export type McpPanelState = McpPanel;
 
 export interface McpBackend {
   list(): Promise<McpPanelState>;
@@ -31,7 +26,7 @@ export interface McpBackend {
   setDisabled(name: string, disabled: boolean): Promise<void>;
   setToolEnabled(name: string, tool: string, on: boolean): Promise<void>;
   /** A server's configuration with secrets masked; editable when it is in the user's list. */
-  config(name: string): Promise<{ config: McpServerConfig; editable: boolean }>;
+  config(name: string): Promise<McpServerForm>;
   /** Adds (oldName "") or replaces a server of the user's list; masked values keep their secrets. */
   put(oldName: string, name: string, config: McpServerConfig): Promise<void>;
   remove(name: string): Promise<void>;
@@ -46,12 +41,12 @@ export interface McpBackend {
 }
 
 export const mcpBackend: McpBackend = {
-  list: async () => (await App.McpList()) as unknown as McpPanelState,
+  list: () => afterFirstFrame(App.McpList),
   restart: (name) => App.McpRestart(name),
   setDisabled: (name, disabled) => App.McpSetDisabled(name, disabled),
   setToolEnabled: (name, tool, on) => App.McpSetToolEnabled(name, tool, on),
-  config: async (name) => (await App.McpServerConfig(name)) as unknown as { config: McpServerConfig; editable: boolean },
-  put: (oldName, name, config) => App.McpPutServer(oldName, name, config as mcp.ServerConfig),
+  config: (name) => App.McpServerConfig(name),
+  put: (oldName, name, config) => App.McpPutServer(oldName, name, config),
   remove: (name) => App.McpRemoveServer(name),
   raw: () => App.McpRawConfig(),
   saveRaw: (text) => App.McpSaveRawConfig(text),
@@ -59,6 +54,6 @@ export const mcpBackend: McpBackend = {
   importClaude: async () => (await App.McpImportClaude()) ?? [],
   subscribe: (on) =>
     EventsOn(WAILS_EVENT_NAME, (e: GatehouseEvent) => {
-      if (e.type === "mcp.updated") on(e.payload as McpUpdatedPayload);
+      if (e.type === "mcp.updated") on(e.payload);
     }),
 };

@@ -1,55 +1,12 @@
-import * as App from "./wailsjs/go/gui/App";
-import type { Rule, StandingRef } from "./protocol.gen";
-import type { policy } from "./wailsjs/go/models";
+import { App } from "./bound.gen";
+import type { AuditEntry, AuditFilter, Decided, PolicyFileError, PolicyRule, PolicyView, Written } from "./protocol.gen";
 
 /** One standing rule as Settings → Permissions lists it. */
-export interface PolicyRule extends Rule {
-  decision: "allow" | "ask" | "deny";
-  reason?: string;
-  layer: string;
-  file?: string;
-  line?: number;
-  uses: { count: number; last: string };
-  /** The rule as the edit form starts from. */
-  written: WrittenRule;
-}
-
-export interface PolicyError { file: string; line?: number; message: string }
-
-export interface PolicyView {
-  rules: PolicyRule[];
-  errors: PolicyError[];
-  untrusted?: string;
-  untrustedText?: string;
-  untrustedHash?: string;
-  userFile: string;
-  workspaceFile?: string;
-}
-
-export interface PolicyDecided {
-  decision: "" | "allow" | "ask" | "deny";
-  rules?: PolicyRule[];
-  why: string;
-}
-
-export interface AuditEntry {
-  time: string;
-  session: string;
-  callId: string;
-  tool: string;
-  agent?: string;
-  summary?: string;
-  mode: string;
-  by: "mode" | "rule" | "policy";
-  decision: string;
-  ruleIds?: string[];
-  standing?: StandingRef[];
-}
-
+export type { AuditEntry, AuditFilter, PolicyRule, PolicyView };
+export type PolicyError = PolicyFileError;
+export type PolicyDecided = Decided;
 /** A rule as the Policy page's form writes it (a [[rule]] of the file, commands as shell text). */
-export type WrittenRule = Omit<policy.Written, "decision"> & { decision: "allow" | "ask" | "deny" };
-
-export interface AuditFilter { session?: string; tool?: string; by?: string; rule?: string; text?: string }
+export type WrittenRule = Written;
 
 export interface PolicyBackend {
   list(): Promise<PolicyView>;
@@ -64,12 +21,12 @@ export interface PolicyBackend {
 }
 
 export const policyBackend: PolicyBackend = {
-  list: async () => (await App.Policy()) as PolicyView,
-  remove: async (id) => (await App.RemovePolicyRule(id)) as PolicyView,
-  add: async (rule, scope) => (await App.AddPolicyRule(rule, scope)) as PolicyView,
-  edit: async (id, rule) => (await App.EditPolicyRule(id, rule)) as PolicyView,
-  trustFile: async (hash) => (await App.TrustPolicyFile(hash)) as PolicyView,
-  check: async (tool, target) => (await App.CheckPolicy(tool, target)) as PolicyDecided,
-  audit: async (f) => ((await App.AuditLog(f)) ?? []) as AuditEntry[],
-  exportAudit: async (f) => await App.ExportAudit(f),
+  list: () => App.Policy(),
+  remove: (id) => App.RemovePolicyRule(id),
+  add: (rule, scope) => App.AddPolicyRule(rule, scope),
+  edit: (id, rule) => App.EditPolicyRule(id, rule),
+  trustFile: (hash) => App.TrustPolicyFile(hash),
+  check: (tool, target) => App.CheckPolicy(tool, target),
+  audit: async (f) => (await App.AuditLog(f)) ?? [],
+  exportAudit: (f) => App.ExportAudit(f),
 };

@@ -2,22 +2,15 @@
 // event stream, and the few runtime calls the panel needs (open a URL in the
 // system browser, the clipboard). Components get a ProcessBackend, so unit
 // tests pass a fake one.
-import * as App from "./wailsjs/go/gui/App";
+import { App } from "./bound.gen";
+import { afterFirstFrame } from "./paint";
 import { BrowserOpenURL, ClipboardSetText, EventsOn } from "./wailsjs/runtime/runtime";
-import { WAILS_EVENT_NAME, type GatehouseEvent, type ProcessInfo } from "./protocol.gen";
+import { WAILS_EVENT_NAME, type GatehouseEvent, type ProcessInfo, type ProcessLogs } from "./protocol.gen";
 
 export type { GatehouseEvent, ProcessInfo };
 
 /** A page of a process's output: bytes [offset, nextOffset) as text. */
-export interface LogPage {
-  data: string;
-  offset: number;
-  nextOffset: number;
-  /** The requested offset is older than the ring buffer holds: output lost. */
-  truncated: boolean;
-  status: string;
-  exitCode?: number;
-}
+export type LogPage = ProcessLogs;
 
 export interface ProcessBackend {
   /** The open session's processes. */
@@ -40,12 +33,12 @@ export interface ProcessBackend {
 }
 
 export const processBackend: ProcessBackend = {
-  list: async () => (await App.Processes()) as ProcessInfo[],
+  list: async () => (await afterFirstFrame(App.Processes)) ?? [],
   logs: (id, offset, limit) => App.ProcessLogs(id, offset, limit),
   write: (id, input) => App.ProcessWrite(id, input),
   resize: (id, rows, cols) => App.ProcessResize(id, rows, cols),
-  stop: async (id) => (await App.ProcessStop(id)) as ProcessInfo,
-  restart: async (id) => (await App.ProcessRestart(id)) as ProcessInfo,
+  stop: (id) => App.ProcessStop(id),
+  restart: (id) => App.ProcessRestart(id),
   openURL: (url) => BrowserOpenURL(url),
   copyText: async (text) => {
     let ok = false;

@@ -241,7 +241,9 @@ export interface ProposedPlan {
   plan: string;
 }
 
-export interface ProcessStartedPayload {
+export type ProcessStartedPayload = ProcessInfo;
+
+export interface ProcessInfo {
   processId: string;
   pid: number;
   command: string;
@@ -269,33 +271,9 @@ export interface ProcessOutputPayload {
   data: string;
 }
 
-export interface ProcessExitedPayload {
-  processId: string;
-  pid: number;
-  command: string;
-  cwd: string;
-  status: ProcessStatus;
-  exitCode?: number;
-  startedAtMs: number;
-  endedAtMs?: number;
-  ports?: number[];
-  restored?: boolean;
-  network?: NetUse;
-}
+export type ProcessExitedPayload = ProcessInfo;
 
-export interface ProcessUpdatedPayload {
-  processId: string;
-  pid: number;
-  command: string;
-  cwd: string;
-  status: ProcessStatus;
-  exitCode?: number;
-  startedAtMs: number;
-  endedAtMs?: number;
-  ports?: number[];
-  restored?: boolean;
-  network?: NetUse;
-}
+export type ProcessUpdatedPayload = ProcessInfo;
 
 export interface FsChangedPayload {
   paths: string[] | null;
@@ -450,20 +428,6 @@ export interface TranscriptItem {
 
 export type ItemKind = "user" | "assistant" | "tool" | "stop" | "compaction" | "undo" | "mcp_waiting";
 
-export interface ProcessInfo {
-  processId: string;
-  pid: number;
-  command: string;
-  cwd: string;
-  status: ProcessStatus;
-  exitCode?: number;
-  startedAtMs: number;
-  endedAtMs?: number;
-  ports?: number[];
-  restored?: boolean;
-  network?: NetUse;
-}
-
 export interface ChildTranscript {
   sessionId: string;
   agent: string;
@@ -499,6 +463,463 @@ export interface UndoSelection {
 }
 
 export type UndoChoice = "keep" | "restore";
+
+export interface Written {
+  id?: string;
+  decision: string;
+  tool: string;
+  commands?: string[];
+  files?: string[];
+  action?: string;
+  cwd?: string;
+  domain?: string;
+  reason?: string;
+  summary?: string;
+  match?: string[];
+  notMatch?: string[];
+}
+
+export interface PolicyView {
+  rules: PolicyRule[] | null;
+  errors: PolicyFileError[] | null;
+  untrusted?: string;
+  untrustedText?: string;
+  untrustedHash?: string;
+  userFile: string;
+  workspaceFile?: string;
+}
+
+export interface PolicyRule extends StandingRule {
+  uses: Use;
+  written: Written;
+}
+
+export interface StandingRule extends Rule {
+  decision: string;
+  reason?: string;
+  layer: string;
+  file?: string;
+  line?: number;
+  match?: string[];
+  notMatch?: string[];
+}
+
+export interface Use {
+  count: number;
+  last: string;
+}
+
+export interface PolicyFileError {
+  file: string;
+  line?: number;
+  message: string;
+}
+
+export interface Definition {
+  name: string;
+  description: string;
+  tools?: string[];
+  readOnly?: boolean;
+  model?: string;
+  maxSteps?: number;
+  prompt?: string;
+  source: string;
+}
+
+export interface Pending {
+  hash: string;
+  files: PendingFile[] | null;
+}
+
+export interface PendingFile {
+  path: string;
+  definition?: Definition;
+  error?: string;
+}
+
+export interface SandboxView extends Status {
+  denyTCP: boolean;
+  denyList: string[] | null;
+  socketList: string[] | null;
+  networkMode: string;
+  networkAllow: string[] | null;
+}
+
+export interface Status {
+  mode: string;
+  available: boolean;
+  abi?: number;
+  confined: boolean;
+  reason?: string;
+  layers: string[] | null;
+  landlockOnly?: boolean;
+  missing?: string;
+  writable: string[] | null;
+  denyRead: string[] | null;
+  readOnly: string[] | null;
+  sockets: string;
+  network: string;
+  signals: string;
+  line: string;
+}
+
+export interface SubmitResult {
+  queued: boolean;
+}
+
+export interface AttachResult {
+  image?: ImageRef;
+  refused?: string;
+  model?: string;
+  canMark?: boolean;
+  token?: string;
+}
+
+export interface AuditFilter {
+  session?: string;
+  tool?: string;
+  by?: string;
+  rule?: string;
+  text?: string;
+}
+
+export interface AuditEntry {
+  time: string;
+  session: string;
+  callId: string;
+  tool: string;
+  agent?: string;
+  summary?: string;
+  mode: ApprovalMode;
+  by: string;
+  decision: string;
+  ruleIds?: string[];
+  standing?: StandingRef[];
+}
+
+export interface ChangedFile {
+  path: string;
+  status: string;
+  badge: string;
+  origin: string;
+  origins: string[] | null;
+  baselineKnown: boolean;
+}
+
+export interface Decided {
+  decision: string;
+  rules?: StandingRule[];
+  why: string;
+}
+
+export interface AppState {
+  version: string;
+  workspace: string;
+  workspaceName: string;
+  approvalMode: ApprovalMode;
+  needsSetup: boolean;
+  model: string;
+  theme: string;
+  unconfined?: string;
+  sandboxOff?: boolean;
+  panelWidths?: Record<string, number>;
+}
+
+export interface Command {
+  name: string;
+  description: string;
+  source: string;
+}
+
+export interface UsercmdPending {
+  hash: string;
+  files: UsercmdPendingFile[] | null;
+}
+
+export interface UsercmdPendingFile {
+  path: string;
+  name?: string;
+  description?: string;
+  prompt?: string;
+  error?: string;
+}
+
+export interface Window {
+  tokens: number;
+  source: string;
+}
+
+export interface LocalServer {
+  name: string;
+  baseURL: string;
+  models: string[] | null;
+}
+
+export interface FileDiffView {
+  change: ChangedFile;
+  diff: string;
+  note?: string;
+}
+
+export interface SettingsView {
+  baseURL: string;
+  model: string;
+  hasKey: boolean;
+  theme: string;
+  api: string;
+  sources: Sources;
+  price: Price;
+  priceSource: string;
+  context: ContextLimits;
+}
+
+export interface Sources {
+  baseURL: Source;
+  apiKey: Source;
+  model: Source;
+  api: Source;
+}
+
+export type Source = "flag" | "env" | "saved" | "default" | "";
+
+export interface Price {
+  inputPerMTok: number;
+  outputPerMTok: number;
+}
+
+export interface ContextLimits {
+  window: number;
+  microCompactAt: number;
+  compactAt: number;
+}
+
+export interface Leftover {
+  id: string;
+  command: string;
+  cwd: string;
+  startedAt: string;
+  pgid: number;
+  pids: number[] | null;
+}
+
+export interface DirEntry {
+  name: string;
+  path: string;
+  isDir: boolean;
+  size: number;
+  ignored: boolean;
+}
+
+export interface SessionInfo {
+  id: string;
+  title: string;
+  createdMs: number;
+  updatedMs: number;
+  turns: number;
+  current: boolean;
+}
+
+export interface McpPanel {
+  servers: McpServer[] | null;
+  untrusted?: McpUntrusted;
+  problem?: string;
+  claudeImport: boolean;
+}
+
+export interface ServerConfig {
+  command?: string;
+  args?: string[];
+  env?: Record<string, string>;
+  url?: string;
+  headers?: Record<string, string>;
+  type?: string;
+  disabled?: boolean;
+  trustReadOnlyHints?: boolean;
+  timeoutSeconds?: number;
+  disabledTools?: string[];
+}
+
+export interface McpServerForm {
+  config: ServerConfig;
+  editable: boolean;
+}
+
+export interface MentionCandidate {
+  mention: string;
+  label: string;
+}
+
+export interface VisionView {
+  model: string;
+  canSee: boolean;
+  source: string;
+}
+
+export interface ModelPrice {
+  model: string;
+  price: Price;
+  source: string;
+}
+
+export interface ProcessLogs {
+  data: string;
+  offset: number;
+  nextOffset: number;
+  truncated: boolean;
+  status: ProcessStatus;
+  exitCode?: number;
+}
+
+export interface FileView {
+  path: string;
+  content: string;
+  size: number;
+  binary: boolean;
+  truncated: boolean;
+}
+
+export interface FolderTrust {
+  folder: string;
+  kinds: KindTrusts[] | null;
+}
+
+export interface KindTrusts {
+  kind: string;
+  at: string;
+}
+
+export interface SettingsInput {
+  baseURL: string;
+  model: string;
+  apiKey: string;
+  clearKey: boolean;
+  theme: string;
+  api: string;
+  price?: Price;
+  clearPrice?: boolean;
+  context?: ContextLimits;
+  sendKey: boolean;
+}
+
+export interface ChildInfo {
+  id: string;
+  agent: string;
+  task: string;
+  parentCallId: string;
+  background?: boolean;
+  status: string;
+  answer?: string;
+  error?: string;
+  blocked?: Blocked;
+  toolCalls: number;
+  usage: Usage;
+  items?: TranscriptItem[];
+}
+
+export interface TabInfo {
+  id: string;
+  name: string;
+  workspace: string;
+  title: string;
+  current: boolean;
+  running: boolean;
+  waiting: number;
+  gone?: string;
+  sharedWith?: string[];
+}
+
+export interface ConnectionResult {
+  status: string;
+  message: string;
+  kind?: string;
+}
+
+export interface WatchStatus {
+  watching: boolean;
+  degraded: boolean;
+  reason?: string;
+}
+
+export interface Ending {
+  commits: string[] | null;
+  uncommitted: string[] | null;
+}
+
+export interface View {
+  notRepo?: boolean;
+  changes: Changes;
+  settings: Settings;
+  lastMessage: string;
+  gone?: string;
+}
+
+export interface Changes {
+  branch: string;
+  head: string;
+  upstream?: string;
+  ahead: number;
+  behind: number;
+  staged: FileDiff[] | null;
+  unstaged: FileDiff[] | null;
+  untracked: string[] | null;
+  safe: boolean;
+  top: string;
+  against?: Against;
+}
+
+export interface FileDiff {
+  path: string;
+  status: string;
+  binary?: boolean;
+  added: number;
+  removed: number;
+  hunks: Hunk[] | null;
+  diff: string;
+}
+
+export interface Hunk {
+  header: string;
+  id: string;
+}
+
+export interface Against {
+  base: string;
+  commits: string[] | null;
+  files: FileDiff[] | null;
+}
+
+export interface Settings {
+  trusted: boolean;
+  files: string[] | null;
+  hash: string;
+  refused?: string[];
+}
+
+export interface Commit {
+  hash: string;
+  subject: string;
+  output?: string;
+}
+
+export interface Merged {
+  base: string;
+  commits: string[] | null;
+}
+
+export interface Worktree {
+  name: string;
+  path: string;
+  branch: string;
+  base: string;
+  missing?: boolean;
+}
+
+export interface Worktrees {
+  main: string;
+  current: string;
+  list: Worktree[] | null;
+  copy: string[] | null;
+}
 
 /** Every event type, in a stable order. */
 export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "mcp.updated", "images.dropped", "context.compacted", "context.compaction_undone", "undo.applied", "mcp.waiting"] as const;

@@ -1,21 +1,11 @@
 // The sessions menu's side of the bridge: list the workspace's saved
 // sessions, start a new one, resume one. Components get a SessionsBackend,
 // so unit tests pass a fake one.
-import * as App from "./wailsjs/go/gui/App";
-import type { Snapshot } from "./protocol.gen";
+import { App } from "./bound.gen";
+import type { SessionInfo, Snapshot } from "./protocol.gen";
 
-/** A saved session of the workspace. */
-export interface SessionInfo {
-  id: string;
-  /** The first message, shortened. */
-  title: string;
-  /** Unix milliseconds. */
-  createdMs: number;
-  updatedMs: number;
-  turns: number;
-  /** The session open in the window. */
-  current: boolean;
-}
+export type { SessionInfo };
+
 
 export interface SessionsBackend {
   /** Saved sessions of the workspace, most recently updated first. */
@@ -27,7 +17,7 @@ export interface SessionsBackend {
 }
 
 export const sessionsBackend: SessionsBackend = {
-  list: async () => ((await App.ListSessions()) ?? []) as SessionInfo[],
-  create: () => App.NewSession() as unknown as Promise<Snapshot>,
-  resume: (id) => App.ResumeSession(id) as unknown as Promise<Snapshot>,
+  list: async () => (await App.ListSessions()) ?? [],
+  create: () => App.NewSession(),
+  resume: (id) => App.ResumeSession(id),
 };

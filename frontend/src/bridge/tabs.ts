@@ -1,12 +1,11 @@
 // The tab bar's side of the bridge: the sessions open at once, each in its
 // own tab, and showing, opening and closing them. A tab not shown goes on:
 // its turn, processes and approvals are untouched by a switch.
-import * as App from "./wailsjs/go/gui/App";
-import type { gui } from "./wailsjs/go/models";
-import type { Snapshot } from "./protocol.gen";
+import { App } from "./bound.gen";
+import type { Snapshot, TabInfo } from "./protocol.gen";
 
 /** One open session (Go: gui.TabInfo). */
-export type TabInfo = gui.TabInfo;
+export type { TabInfo };
 
 export interface TabsBackend {
   /** The open sessions, in the order they were opened. */
@@ -21,7 +20,7 @@ export interface TabsBackend {
 
 export const tabsBackend: TabsBackend = {
   list: async () => (await App.Tabs()) ?? [],
-  create: () => App.NewTab() as unknown as Promise<Snapshot>,
-  show: (id) => App.SwitchTab(id) as unknown as Promise<Snapshot>,
+  create: () => App.NewTab(),
+  show: (id) => App.SwitchTab(id),
   close: (id) => App.CloseTab(id),
 };

@@ -9,8 +9,8 @@ const first: PendingAgents = {
   hash: "h1",
   files: [
     { path: ".gatehouse/agents/notes.txt", error: "not a definition (only .gatehouse/agents/*.md are read)" },
-    { path: ".gatehouse/agents/reviewer.md", definition: { name: "reviewer", description: "Reviews a diff.", tools: ["read_file", "grep"] } },
-    { path: ".gatehouse/agents/fixer.md", definition: { name: "fixer", description: "Fixes things.", model: "small" } },
+    { path: ".gatehouse/agents/reviewer.md", definition: { name: "reviewer", description: "Reviews a diff.", tools: ["read_file", "grep"], source: ".gatehouse/agents/reviewer.md" } },
+    { path: ".gatehouse/agents/fixer.md", definition: { name: "fixer", description: "Fixes things.", model: "small", source: ".gatehouse/agents/fixer.md" } },
   ],
 };
 
@@ -45,7 +45,7 @@ describe("AgentsTrust", () => {
   });
 
   it("Not now hides it until the content changes, then asks again", async () => {
-    const changed: PendingAgents = { hash: "h2", files: [{ path: ".gatehouse/agents/reviewer.md", definition: { name: "reviewer", description: "Now writes.", tools: ["write_file"] } }] };
+    const changed: PendingAgents = { hash: "h2", files: [{ path: ".gatehouse/agents/reviewer.md", definition: { name: "reviewer", description: "Now writes.", tools: ["write_file"], source: ".gatehouse/agents/reviewer.md" } }] };
     let now: PendingAgents = first;
     const b: AgentsTrustBackend = { pending: vi.fn(async () => now), trust: vi.fn(async () => {}) };
     const { rerender } = render(<AgentsTrust backend={b} refresh={1} />);

@@ -12,7 +12,6 @@ function approvals(rules: Rule[] = []) {
     repreview: vi.fn(async () => {}),
     listRules: vi.fn(async () => rules),
     revokeRule: vi.fn(async () => {}),
-    setAttention: vi.fn(async () => {}),
   };
 }
 
@@ -221,15 +220,6 @@ describe("ApprovalDialog", () => {
     expect(screen.queryByText("1 of 2")).toBeNull();
     fireEvent.click(within(dialog).getByRole("button", { name: "Approve once" }));
     expect(a.resolve).toHaveBeenCalledWith("1", { kind: "once" });
-  });
-
-  it("marks the window as waiting while a request waits unfocused", async () => {
-    vi.spyOn(document, "hasFocus").mockReturnValue(false);
-    const { a, b } = await open([bashRequest]);
-    await waitFor(() => expect(a.setAttention).toHaveBeenLastCalledWith(true));
-    act(() => b.emit("approval.resolved", { approvalId: "b1", decision: { kind: "once" } }));
-    await waitFor(() => expect(a.setAttention).toHaveBeenLastCalledWith(false));
-    vi.restoreAllMocks();
   });
 });
 

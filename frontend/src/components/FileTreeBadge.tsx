@@ -12,7 +12,7 @@ const statusWords: Record<string, string> = { added: "added", modified: "modifie
 
 /** Words for a change, for aria-labels and tooltips: "modified by the agent's file tools". */
 export function describeChange(c: ChangedFile): string {
-  const who = (c.origins.length ? c.origins : [c.origin]).map((o) => originWords[o] ?? o).join(", then ");
+  const who = (c.origins?.length ? c.origins : [c.origin]).map((o) => originWords[o] ?? o).join(", then ");
   return `${statusWords[c.status] ?? c.status} ${who}`;
 }
 

@@ -24,7 +24,7 @@ export function FileViewer({ files, path, change, version, onClose }: Props) {
   const [diff, setDiff] = useState<FileDiffView | null>(null);
   const [error, setError] = useState<string | null>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
-  const changeKey = change ? `${change.status}:${change.origins.join(",")}` : "";
+  const changeKey = change ? `${change.status}:${(change.origins ?? []).join(",")}` : "";
 
   useEffect(() => {
     closeRef.current?.focus();

@@ -21,7 +21,7 @@ export function ProcessLeftovers({ backend }: { backend: LeftoverBackend }) {
         {left.map((l) => (
           <li key={l.id}>
             <code className="mono" title={l.cwd}>{l.command}</code>
-            <span className="proc-leftover-pids">{l.pids.length === 1 ? "1 process" : `${l.pids.length} processes`}</span>
+            <span className="proc-leftover-pids">{(l.pids ?? []).length === 1 ? "1 process" : `${(l.pids ?? []).length} processes`}</span>
             <button onClick={() => void stop(l.id)} aria-label={`Stop ${l.command}`}>Stop</button>
           </li>
         ))}

@@ -13,6 +13,7 @@ afterEach(cleanup);
 
 const confined: SandboxView = {
   mode: "workspace-write", available: true, confined: true, denyTCP: false,
+  layers: [], denyRead: [], readOnly: [], denyList: [], socketList: [], sockets: "", network: "", signals: "", line: "", networkMode: "", networkAllow: [],
   writable: ["/home/u/project", "/tmp", "/home/u/.npm"],
 };
 

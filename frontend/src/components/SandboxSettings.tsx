@@ -68,10 +68,10 @@ export function SandboxSettings({ deps, setDirty, onSaved, goTo }: SectionProps)
       {view.confined && view.signals && (
         <p className="settings-note">Signals: {view.signals}. Sockets: {view.sockets}.</p>
       )}
-      {view.confined && view.writable.length > 0 && (
+      {view.confined && (view.writable ?? []).length > 0 && (
         <details className="settings-details">
           <summary>Where confined commands may write</summary>
-          <ul className="mono">{view.writable.map((w) => <li key={w}>{w}</li>)}</ul>
+          <ul className="mono">{(view.writable ?? []).map((w) => <li key={w}>{w}</li>)}</ul>
         </details>
       )}
       {backend.setLists && (

@@ -30,7 +30,7 @@ function tabsBackend(list: TabInfo[]) {
 
 const approvals = () => ({
   resolve: vi.fn(async () => {}), repreview: vi.fn(async () => {}), listRules: vi.fn(async () => []),
-  revokeRule: vi.fn(async () => {}), setAttention: vi.fn(async () => {}),
+  revokeRule: vi.fn(async () => {}),
 });
 
 describe("session tabs", () => {

@@ -11,14 +11,17 @@ import { settingsSections } from "./settings/sections";
 
 afterEach(cleanup);
 
-const confined: SandboxView = { mode: "workspace-write", available: true, confined: true, denyTCP: false, writable: ["/w"] };
+const confined: SandboxView = {
+  mode: "workspace-write", available: true, confined: true, denyTCP: false, writable: ["/w"],
+  layers: [], denyRead: [], readOnly: [], denyList: [], socketList: [], sockets: "", network: "", signals: "", line: "", networkMode: "", networkAllow: [],
+};
 const sandboxApi = (): SandboxBackend & { set: ReturnType<typeof vi.fn> } => {
   let saved = confined;
   return { get: async () => saved, set: vi.fn(async (mode: string, denyTCP: boolean) => (saved = { ...saved, mode, denyTCP })) };
 };
 const approvals = () => ({
   resolve: vi.fn(async () => {}), repreview: vi.fn(async () => {}), listRules: vi.fn(async () => []),
-  revokeRule: vi.fn(async () => {}), setAttention: vi.fn(async () => {}),
+  revokeRule: vi.fn(async () => {}),
 });
 const bash: ApprovalRequestedPayload = {
   approvalId: "b1", callId: "cb", tool: "bash",

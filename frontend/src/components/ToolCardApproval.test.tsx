@@ -44,7 +44,7 @@ describe("who approved a call", () => {
   it("labels a call that ran under a session rule, and its link opens the rules at that rule", async () => {
     const b = fakeBackend({}, { sessionId: "s1", lastSeq: 3, transcript: [{ kind: "user", id: "t1", turnId: "t1", text: "test it" }, ruleRun] });
     const approvals = {
-      resolve: vi.fn(async () => {}), repreview: vi.fn(async () => {}), revokeRule: vi.fn(async () => {}), setAttention: vi.fn(async () => {}),
+      resolve: vi.fn(async () => {}), repreview: vi.fn(async () => {}), revokeRule: vi.fn(async () => {}),
       listRules: vi.fn(async () => [other, npmTest]),
     };
     render(<App backend={b} approvals={approvals} />);
@@ -59,7 +59,7 @@ describe("who approved a call", () => {
   it("says so when the rule was revoked since", async () => {
     const b = fakeBackend({}, { sessionId: "s1", lastSeq: 3, transcript: [ruleRun] });
     const approvals = {
-      resolve: vi.fn(async () => {}), repreview: vi.fn(async () => {}), revokeRule: vi.fn(async () => {}), setAttention: vi.fn(async () => {}),
+      resolve: vi.fn(async () => {}), repreview: vi.fn(async () => {}), revokeRule: vi.fn(async () => {}),
       listRules: vi.fn(async () => [other]),
     };
     render(<App backend={b} approvals={approvals} />);

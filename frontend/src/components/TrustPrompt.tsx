@@ -40,7 +40,7 @@ export function TrustPrompt<F extends { path: string; error?: string }>({ backen
     return () => window.removeEventListener("focus", check);
   }, [check]);
   const refusedOnly = !!pending && !pending.hash;
-  const key = pending ? pending.hash || `refused:${pending.files.map((f) => f.path).join(",")}` : "";
+  const key = pending ? pending.hash || `refused:${(pending.files ?? []).map((f) => f.path).join(",")}` : "";
   if (!pending || key === dismissed) return null;
   const trust = () => {
     setError("");
@@ -59,7 +59,7 @@ export function TrustPrompt<F extends { path: string; error?: string }>({ backen
     <section className="mcp-trust agents-trust" role="alert" aria-label={label}>
       <p>{intro}</p>
       <ul>
-        {pending.files.map((f) => (
+        {(pending.files ?? []).map((f) => (
           <li key={f.path} aria-label={fileLabel(f.path)}>
             <code>{f.path}</code>
             {f.error ? <> — {f.error}</> : describe(f)}

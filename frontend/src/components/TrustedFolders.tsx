@@ -31,7 +31,7 @@ export function TrustedFolders({ backend }: { backend: TrustedFoldersBackend }) 
           {folders.map((f) => (
             <li key={f.folder} aria-label={`Trusted folder ${f.folder}`}>
               <code className="mono">{f.folder}</code>
-              <ul>{f.kinds.map((k) => <li key={k.kind}>{kindWords[k.kind] ?? k.kind}</li>)}</ul>
+              <ul>{(f.kinds ?? []).map((k) => <li key={k.kind}>{kindWords[k.kind] ?? k.kind}</li>)}</ul>
               <button type="button" onClick={() => void revoke(f.folder)} aria-label={`Revoke trust in ${f.folder}`}>Revoke</button>
             </li>
           ))}

@@ -1,11 +1,11 @@
 // Tokens and what they cost: per turn (its stop marker's usage) and for the
 // session (the sum over its turns), priced per million input and output tokens.
-import type { Price, PriceSource, TranscriptItem, Usage } from "../bridge";
+import type { Price, SettingsView, TranscriptItem, Usage } from "../bridge";
 
 /** A model's price as the settings give it; source "" means none is known. */
 export interface ModelPrice {
   price: Price;
-  source: PriceSource;
+  source: SettingsView["priceSource"];
 }
 
 const zero: Usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0, cachedTokens: 0 };

@@ -104,10 +104,6 @@ func nobody() tools.Result {
 type Broker struct {
 	mu      sync.Mutex
 	waiting map[string]*waiter
-	// Changed, when set before the first question, is told when a question
-	// starts waiting (true) and when it no longer does (false), outside
-	// the broker's lock: a window marks a session that waits on it.
-	Changed func(q Question, waiting bool)
 }
 
 type waiter struct {
@@ -124,26 +120,18 @@ func (b *Broker) Ask(ctx context.Context, q Question) (string, error) {
 	b.mu.Lock()
 	b.waiting[q.CallID] = w
 	b.mu.Unlock()
-	b.changed(q, true)
 	defer func() {
 		b.mu.Lock()
 		if b.waiting[q.CallID] == w {
 			delete(b.waiting, q.CallID)
 		}
 		b.mu.Unlock()
-		b.changed(q, false)
 	}()
 	select {
 	case a := <-w.ch:
 		return a, nil
 	case <-ctx.Done():
 		return "", ctx.Err()
-	}
-}
-
-func (b *Broker) changed(q Question, waiting bool) {
-	if b.Changed != nil {
-		b.Changed(q, waiting)
 	}
 }
 

@@ -62,7 +62,7 @@ export function Changes({ git, refresh, onClose, onUndo, onSwitched, image }: {
   const c = view?.changes;
   const files = (kind: FileKind, list: GitView["changes"]["staged"]) => (
     <ul className="changes-files">
-      {list.map((f) => <ChangesFile key={`${kind}:${f.path}`} file={f} kind={kind} busy={busy} act={act} image={image} />)}
+      {(list ?? []).map((f) => <ChangesFile key={`${kind}:${f.path}`} file={f} kind={kind} busy={busy} act={act} image={image} />)}
     </ul>
   );
   return (
@@ -97,14 +97,14 @@ export function Changes({ git, refresh, onClose, onUndo, onSwitched, image }: {
           <div className="changes-body">
             {onSwitched && <Worktrees git={git} refresh={`${String(refresh)}:${n}`} onSwitched={onSwitched} onMerged={reload} />}
             {c.safe && <GitTrust git={git} settings={view.settings} onTrusted={reload} />}
-            <h3>Staged ({c.staged.length})</h3>
-            {c.staged.length ? files("staged", c.staged) : <p className="settings-note">Nothing staged: stage a file or a hunk below to commit it.</p>}
-            <h3>Not staged ({c.unstaged.length + c.untracked.length})</h3>
-            {c.unstaged.length + c.untracked.length === 0 && <p className="settings-note">No changes in the working tree.</p>}
+            <h3>Staged ({(c.staged ?? []).length})</h3>
+            {(c.staged ?? []).length ? files("staged", c.staged) : <p className="settings-note">Nothing staged: stage a file or a hunk below to commit it.</p>}
+            <h3>Not staged ({(c.unstaged ?? []).length + (c.untracked ?? []).length})</h3>
+            {(c.unstaged ?? []).length + (c.untracked ?? []).length === 0 && <p className="settings-note">No changes in the working tree.</p>}
             {files("unstaged", c.unstaged)}
-            {c.untracked.length > 0 && (
+            {(c.untracked ?? []).length > 0 && (
               <ul className="changes-files" aria-label="Untracked files">
-                {c.untracked.map((p) => (
+                {(c.untracked ?? []).map((p) => (
                   <li key={p} className="changes-file changes-file-row" aria-label={`${p}, untracked`}>
                     <span className="mono changes-path">{p}</span>
                     <span className="badge" title="untracked">?</span>
@@ -117,12 +117,12 @@ export function Changes({ git, refresh, onClose, onUndo, onSwitched, image }: {
             )}
             {c.against && (
               <section aria-label={`Branch ${c.branch} against ${c.against.base}`}>
-                <h3>Branch {c.branch} against {c.against.base} ({c.against.commits.length} commit{c.against.commits.length === 1 ? "" : "s"})</h3>
-                <ul className="changes-commits mono">{c.against.commits.map((m) => <li key={m}>{m}</li>)}</ul>
+                <h3>Branch {c.branch} against {c.against.base} ({(c.against.commits ?? []).length} commit{(c.against.commits ?? []).length === 1 ? "" : "s"})</h3>
+                <ul className="changes-commits mono">{(c.against.commits ?? []).map((m) => <li key={m}>{m}</li>)}</ul>
                 {files("branch", c.against.files)}
               </section>
             )}
-            <CommitBox git={git} staged={c.staged.length} lastMessage={view.lastMessage} trusted={!c.safe} onCommitted={reload} />
+            <CommitBox git={git} staged={(c.staged ?? []).length} lastMessage={view.lastMessage} trusted={!c.safe} onCommitted={reload} />
           </div>
         )}
     </section>

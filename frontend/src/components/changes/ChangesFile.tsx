@@ -23,7 +23,7 @@ export function ChangesFile({ file, kind, busy, act, image }: {
 }) {
   const [open, setOpen] = useState(true);
   const hunkControl = kind === "branch" ? undefined : (block: number) => {
-    const h = file.hunks[block];
+    const h = (file.hunks ?? [])[block];
     if (!h) return null;
     const n = block + 1;
     return (
@@ -64,7 +64,7 @@ export function ChangesFile({ file, kind, busy, act, image }: {
         ? image && isImagePath(file.path) && file.status !== "D"
           ? <WorkspacePicture load={image} path={file.path} version={file.diff} />
           : <p className="settings-note">A binary file: no text diff to show.</p>
-        : file.hunks.length > 0 && <DiffView diff={file.diff} name={file.path} language={file.path} hunkControl={hunkControl} />)}
+        : (file.hunks ?? []).length > 0 && <DiffView diff={file.diff} name={file.path} language={file.path} hunkControl={hunkControl} />)}
     </li>
   );
 }

@@ -15,10 +15,10 @@ export function GitTrust({ git, settings, onTrusted }: { git: GitBackend; settin
         Git runs here without this repository's own hooks, fsmonitor, filters and textconv: a downloaded folder's
         .git/config could run programs. Committing runs them, so it waits until you trust them.
       </p>
-      {settings.files.length > 0 && (
+      {(settings.files ?? []).length > 0 && (
         <details>
-          <summary>What trust covers ({settings.files.length} files)</summary>
-          <ul>{settings.files.map((f) => <li key={f} className="mono">{f}</li>)}</ul>
+          <summary>What trust covers ({(settings.files ?? []).length} files)</summary>
+          <ul>{(settings.files ?? []).map((f) => <li key={f} className="mono">{f}</li>)}</ul>
         </details>
       )}
       {settings.refused?.map((r) => <p key={r} className="changes-error">{r}</p>)}

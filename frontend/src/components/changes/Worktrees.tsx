@@ -44,7 +44,7 @@ export function Worktrees({ git, refresh, onSwitched, onMerged }: {
     }
   };
   if (!wt) return null;
-  const current = wt.list.find((w) => w.name === wt.current);
+  const current = (wt.list ?? []).find((w) => w.name === wt.current);
   const where = `${wt.main}.worktrees/`;
   return (
     <section className="changes-worktrees" aria-labelledby={`${id}-h`}>
@@ -59,7 +59,7 @@ export function Worktrees({ git, refresh, onSwitched, onMerged }: {
             <button type="button" className="secondary" disabled={busy}
               onClick={() => run(async () => {
                 const m = await git.mergeWorktree();
-                setNote(m.commits.length ? `Merged ${m.commits.length} commit(s) into ${m.base}.` : `Nothing to merge: ${m.base} has every commit.`);
+                setNote(m.commits?.length ? `Merged ${m.commits.length} commit(s) into ${m.base}.` : `Nothing to merge: ${m.base} has every commit.`);
               }, onMerged)}>Merge into {current.base}</button>
             <button type="button" className="secondary" disabled={busy} onClick={() => run(() => git.endWorktree(false, false), onSwitched)}>
               Keep the branch, remove the worktree
@@ -77,8 +77,8 @@ export function Worktrees({ git, refresh, onSwitched, onMerged }: {
             <div role="alertdialog" aria-labelledby={`${id}-lose`} className="changes-trust">
               <p id={`${id}-lose`}>Discarding removes the worktree and the branch {current.branch}, and with them:</p>
               <ul className="mono">
-                {lose.commits.map((c) => <li key={c}>commit {c}</li>)}
-                {lose.uncommitted.map((f) => <li key={f}>uncommitted changes to {f}</li>)}
+                {(lose.commits ?? []).map((c) => <li key={c}>commit {c}</li>)}
+                {(lose.uncommitted ?? []).map((f) => <li key={f}>uncommitted changes to {f}</li>)}
               </ul>
               <button type="button" className="secondary" onClick={() => setLose(null)}>Cancel</button>{" "}
               <button type="button" className="danger" disabled={busy} onClick={() => run(() => git.endWorktree(true, true), onSwitched)}>Discard them</button>
@@ -100,11 +100,11 @@ export function Worktrees({ git, refresh, onSwitched, onMerged }: {
             Its folder is <span className="mono">{where}{name.trim() || "NAME"}</span>, beside the repository: not inside it, where the
             file tree and the agent would see a second copy, and not in Gatehouse's own folders, which the boundary refuses. Its
             branch is <span className="mono">gatehouse/{name.trim() || "NAME"}</span> from the current branch
-            {wt.copy.length > 0 && <>; {wt.copy.join(", ")} copied in</>}.
+            {(wt.copy ?? []).length > 0 && <>; {(wt.copy ?? []).join(", ")} copied in</>}.
           </p>
-          {wt.list.length > 0 && (
+          {(wt.list ?? []).length > 0 && (
             <ul className="changes-files" aria-label="Worktree sessions">
-              {wt.list.map((w) => (
+              {(wt.list ?? []).map((w) => (
                 <li key={w.name} className="changes-file-row">
                   <span className="mono">{w.name}</span>
                   <span className="changes-counts mono">{w.branch} from {w.base}</span>

@@ -13,7 +13,7 @@ export function GitSection({ deps, setDirty }: SectionProps) {
   const [copy, setCopy] = useState("");
   useEffect(() => {
     if (!git) return;
-    Promise.all([git.commitTrailer(), git.worktrees().then((w) => w.copy.join(", "), () => "")]).then(([t, c]) => {
+    Promise.all([git.commitTrailer(), git.worktrees().then((w) => (w.copy ?? []).join(", "), () => "")]).then(([t, c]) => {
       setSaved({ trailer: t, copy: c });
       setTrailer(t);
       setCopy(c);

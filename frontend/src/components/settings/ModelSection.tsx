@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useState } from "react";
-import type { ConnectionResult, ModelAPI, SettingSource, SettingsInput, SettingsView } from "../../bridge";
+import type { ConnectionResult, ModelAPI, SettingsInput, Source as SettingSource, SettingsView } from "../../bridge";
 import { LocalModels } from "../LocalModels";
 import { PriceFields, priceInput, priceText, type PriceText } from "../PriceFields";
 import { SaveBar, useSave } from "./SaveBar";

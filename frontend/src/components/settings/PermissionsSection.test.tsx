@@ -25,7 +25,7 @@ function backend(): PolicyBackend {
     trustFile: vi.fn(async () => ({ ...view, untrusted: undefined })),
     check: vi.fn(async () => ({ decision: "allow" as const, why: "allowed by rule p-1 in the workspace policy (/cfg/policy.d/a.toml)" })),
     audit: vi.fn(async () => [{ time: "2026-01-01T00:00:00Z", session: "s1", callId: "c1", tool: "bash", summary: "bash exec: npm test",
-      mode: "manual", by: "policy" as const, decision: "allow", standing: [{ id: "p-1", decision: "allow", layer: "workspace", summary: "x" }] }]),
+      mode: "manual" as const, by: "policy", decision: "allow", standing: [{ id: "p-1", decision: "allow", layer: "workspace", summary: "x" }] }]),
     exportAudit: vi.fn(async () => ""),
   };
 }

@@ -19,8 +19,8 @@ export function PermissionsSection({ deps }: SectionProps) {
   const [text, setText] = useState("");
   // The rule being edited (its layer and id), or "new" for the add form.
   const [editing, setEditing] = useState("");
-  const builtin = view?.rules.filter((r) => r.layer === "builtin") ?? [];
-  const mine = view?.rules.filter((r) => r.layer !== "builtin") ?? [];
+  const builtin = view?.rules?.filter((r) => r.layer === "builtin") ?? [];
+  const mine = view?.rules?.filter((r) => r.layer !== "builtin") ?? [];
   const saved = (v: PolicyView) => { setView(v); setDecided(null); setEditing(""); };
 
   const reload = useCallback(() => {
@@ -86,7 +86,7 @@ export function PermissionsSection({ deps }: SectionProps) {
           ) : (
             <button type="button" className="secondary" onClick={() => setEditing("new")}>Add a rule…</button>
           )}
-          {view.errors.map((e) => (
+          {(view.errors ?? []).map((e) => (
             <p key={e.file + e.line} className="settings-error" role="alert">Not loaded: {e.file}{e.line ? `:${e.line}` : ""}: {e.message}</p>
           ))}
           {view.untrusted && (
