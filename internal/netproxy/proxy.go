@@ -85,8 +85,8 @@ func Start(o Options) (*Proxy, error) {
 		p.dial = (&Dialer{Timeout: 15 * time.Second}).DialContext
 	}
 	tr := &http.Transport{Proxy: nil, DialContext: p.dial, MaxIdleConns: 32, IdleConnTimeout: 30 * time.Second,
-		TLSHandshakeTimeout: 15 * time.Second}
-	p.rp = &httputil.ReverseProxy{Transport: tr, Rewrite: func(pr *httputil.ProxyRequest) {
+		TLSHandshakeTimeout: 15 * time.Second, ReadBufferSize: 64 << 10, WriteBufferSize: 64 << 10}
+	p.rp = &httputil.ReverseProxy{Transport: tr, BufferPool: copyBuffers{}, Rewrite: func(pr *httputil.ProxyRequest) {
 		pr.Out.URL = pr.In.URL // absolute-form: the request names its server
 		pr.Out.Host = pr.In.Host
 	}, ErrorHandler: func(w http.ResponseWriter, r *http.Request, err error) {
@@ -271,6 +271,16 @@ func (p *Proxy) tunnel(w http.ResponseWriter, r *http.Request, host string) {
 	up.Close()
 	down.Close()
 }
+
+// copyBuffers lends the plain-HTTP path 256 KiB copy buffers: a
+// download moves in eight times fewer reads and writes than with the
+// reverse proxy's own 32 KiB.
+type copyBuffers struct{}
+
+var copyPool = sync.Pool{New: func() any { return make([]byte, 256<<10) }}
+
+func (copyBuffers) Get() []byte  { return copyPool.Get().([]byte) }
+func (copyBuffers) Put(b []byte) { copyPool.Put(b) }
 
 // pipe copies src to dst, then closes dst's writing side.
 func pipe(dst net.Conn, src io.Reader) {
