@@ -47,7 +47,9 @@ func (f fixture) session(t *testing.T, d protocol.Decision) (func(tool string, a
 	}
 	for _, name := range []string{"mcp__srv__echo", "mcp__srv__other"} {
 		err := reg.Add(tools.Spec{Name: name, Parameters: json.RawMessage(`{"type":"object"}`)},
-			func(context.Context, json.RawMessage) (tools.Result, error) { return tools.OK(map[string]any{"ok": true}) })
+			func(context.Context, json.RawMessage) (tools.Result, error) {
+				return tools.OK(map[string]any{"ok": true})
+			})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -185,46 +185,69 @@ func TestSecretsAreNotReadable(t *testing.T) {
 	})
 }
 
+// outside is a TCP and a UDP listener on this machine, outside the
+// sandbox: the commands that try each route to them (tcp, mptcp, udp)
+// and what the listeners heard.
+type outside struct {
+	tcpPort   int
+	commands  map[string]string
+	heard     *atomic.Int32
+	datagrams atomic.Int32
+}
+
+func listenOutside(t *testing.T) *outside {
+	t.Helper()
+	tcp, err := net.Listen("tcp4", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := &outside{tcpPort: tcp.Addr().(*net.TCPAddr).Port, heard: listen(t, tcp)}
+	udp, err := net.ListenPacket("udp4", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { udp.Close() })
+	go func() {
+		buf := make([]byte, 64)
+		for {
+			if _, _, err := udp.ReadFrom(buf); err != nil {
+				return
+			}
+			o.datagrams.Add(1)
+		}
+	}()
+	tcpAddr := fmt.Sprintf(`("127.0.0.1", %d)`, o.tcpPort)
+	udpAddr := fmt.Sprintf(`("127.0.0.1", %d)`, udp.LocalAddr().(*net.UDPAddr).Port)
+	o.commands = map[string]string{
+		"tcp":   pyConnect("AF_INET", tcpAddr),
+		"mptcp": fmt.Sprintf(`python3 -c 'import socket; s=socket.socket(socket.AF_INET, socket.SOCK_STREAM, 262); s.settimeout(3); s.connect(%s); print("connected")'`, tcpAddr),
+		"udp":   fmt.Sprintf(`python3 -c 'import socket; s=socket.socket(socket.AF_INET, socket.SOCK_DGRAM); [s.sendto(b"x", %s) for _ in range(3)]; print("sent")'`, udpAddr),
+	}
+	return o
+}
+
+// quiet fails t when, a moment after the commands, either listener heard
+// anything; mode says under which setting.
+func (o *outside) quiet(t *testing.T, mode string) {
+	t.Helper()
+	time.Sleep(200 * time.Millisecond)
+	if o.heard.Load() != 0 || o.datagrams.Load() != 0 {
+		t.Fatalf("%s the listeners heard %d connections and %d datagrams", mode, o.heard.Load(), o.datagrams.Load())
+	}
+}
+
 // With the network off, TCP, MPTCP and UDP to a listener on this machine
 // all fail, and the listeners hear nothing.
 func TestNetworkOffRefusesTCPMPTCPAndUDP(t *testing.T) {
 	needPython(t)
 	layered(t, boxOpts{on: true, noNet: true}, func(t *testing.T, b *box) {
-		tcp, err := net.Listen("tcp4", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		heard := listen(t, tcp)
-		udp, err := net.ListenPacket("udp4", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { udp.Close() })
-		var datagrams atomic.Int32
-		go func() {
-			buf := make([]byte, 64)
-			for {
-				if _, _, err := udp.ReadFrom(buf); err != nil {
-					return
-				}
-				datagrams.Add(1)
-			}
-		}()
-		tcpAddr := fmt.Sprintf(`("127.0.0.1", %d)`, tcp.Addr().(*net.TCPAddr).Port)
-		udpAddr := fmt.Sprintf(`("127.0.0.1", %d)`, udp.LocalAddr().(*net.UDPAddr).Port)
-		for name, cmd := range map[string]string{
-			"tcp":   pyConnect("AF_INET", tcpAddr),
-			"mptcp": fmt.Sprintf(`python3 -c 'import socket; s=socket.socket(socket.AF_INET, socket.SOCK_STREAM, 262); s.settimeout(3); s.connect(%s); print("connected")'`, tcpAddr),
-			"udp":   fmt.Sprintf(`python3 -c 'import socket; s=socket.socket(socket.AF_INET, socket.SOCK_DGRAM); [s.sendto(b"x", %s) for _ in range(3)]; print("sent")'`, udpAddr),
-		} {
+		o := listenOutside(t)
+		for name, cmd := range o.commands {
 			code, out := b.run(t, cmd)
 			if name != "udp" && (code == 0 || strings.Contains(out, "connected")) {
 				t.Errorf("%s with the network off: exit %d %q", name, code, out)
 			}
 		}
-		time.Sleep(200 * time.Millisecond)
-		if heard.Load() != 0 || datagrams.Load() != 0 {
-			t.Fatalf("with the network off the listeners heard %d connections and %d datagrams", heard.Load(), datagrams.Load())
-		}
+		o.quiet(t, "with the network off")
 	})
 }
