@@ -310,6 +310,10 @@ func (r *Registry) dropSpare() <-chan struct{} {
 	return sp.sup.done
 }
 
+// refillAfter is how long into a command the next spare starts when the
+// command has not ended by then.
+const refillAfter = 5 * time.Millisecond
+
 // spareGrace bounds the wait for a dropped spare at close: one that entered
 // the sandbox's namespaces ends its bubblewrap first.
 const spareGrace = 2 * time.Second
@@ -373,7 +377,11 @@ func (r *Registry) launchSupervised(shell, command, dir string, env []string, st
 		}
 	}
 	r.lastDir = dir
-	go r.refill()
+	// The next spare starts once this command ended, or refillAfter into
+	// it (a long one): a helper's start-up beside the command's own would
+	// slow the command on a machine with few cores.
+	refill := sync.OnceFunc(func() { go r.refill() })
+	refillTimer := time.AfterFunc(refillAfter, refill)
 	sup, statR := h.sup, h.statR
 	lines := bufio.NewReader(statR)
 	kind, text := readStatus(lines)
@@ -409,9 +417,13 @@ func (r *Registry) launchSupervised(shell, command, dir string, env []string, st
 				k, t := readStatus(lines)
 				if k == wire.MsgExit {
 					code, _ = strconv.Atoi(t)
+					refillTimer.Stop()
+					refill()
 					return
 				}
 				if k == "" { // the helper is gone without a word: killed
+					refillTimer.Stop()
+					refill()
 					<-sup.done
 					code = exitCode(h.waitErr)
 					return
