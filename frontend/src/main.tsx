@@ -1,7 +1,8 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App, applyTheme } from "./App";
-import { backend, type AppState } from "./bridge";
+import { backend, fontFamilies, type AppState } from "./bridge";
+import { applyFonts, MONO, SANS } from "./fonts";
 import { approvalBackend } from "./bridge/approval";
 import { processBackend } from "./bridge/processes";
 import { sessionsBackend } from "./bridge/sessions";
@@ -28,10 +29,20 @@ function mount(initialState?: AppState) {
 }
 
 // The first frame is the real one: the page draws nothing (the window's own
-// background) until it has the frame's state, in its theme, rather than
-// drawing a loading screen first and then everything again. When State
+// background) until it has the frame's state, in its theme and fonts, rather
+// than drawing a loading screen first and then everything again. When State
 // fails, App asks again and shows the error.
-backend.state().then((s) => {
+// A backend slow to answer for the fonts (fontconfig building its cache) does
+// not hold the frame: past 150 ms the stacks go as they are.
+const fonts = Promise.race([
+  fontFamilies([SANS, MONO]).catch((): string[] => []),
+  new Promise<string[]>((resolve) => setTimeout(() => resolve([]), 150)),
+]);
+backend.state().then(async (s) => {
+  applyFonts(await fonts);
   applyTheme(s.theme);
   mount(s);
-}, () => mount());
+}, async () => {
+  applyFonts(await fonts);
+  mount();
+});

@@ -12,6 +12,7 @@ import (
 
 	"gatehouse/internal/browse"
 	"gatehouse/internal/desktop"
+	"gatehouse/internal/desktop/fontstack"
 	"gatehouse/internal/events"
 	"gatehouse/internal/llm"
 	"gatehouse/internal/proc"
@@ -78,6 +79,7 @@ type App struct {
 	managers   sync.Map                         // session id → its *agents.Manager (app_agents.go)
 	titles     sync.Map                         // session id → its tab's title, once it has one (app_tabs.go)
 	drops      heldDrops                        // refused drops, for a retry (app_drop_held.go)
+	fonts      *fontstack.Resolver              // the page's font stacks, as the window resolves them (app_fonts.go)
 }
 
 // AppState is what the page needs to draw its frame.
@@ -105,7 +107,7 @@ type AppState struct {
 // NewApp builds the bound App around the settings in store; sessions are
 // saved in dataDir ("": not saved, no undo).
 func NewApp(started time.Time, log *slog.Logger, store *settings.Store, flags settings.Flags, dataDir string) *App {
-	a := &App{started: started, log: log, store: store, flags: flags, mode: protocol.ApprovalSafe, loginEnv: &proc.LoginEnv{}}
+	a := &App{started: started, log: log, store: store, flags: flags, mode: protocol.ApprovalSafe, loginEnv: &proc.LoginEnv{}, fonts: fontstack.New()}
 	a.cur = &tab{}
 	a.tabs = []*tab{a.cur}
 	a.model = llm.NewLive(a.modelConfig)

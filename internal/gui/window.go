@@ -13,6 +13,9 @@ func Hooks(a *App) (startup, shutdown func(context.Context), beforeClose func(co
 // (this run only; "" keeps the saved one) and the workspace to open (""
 // opens none).
 func Start(a *App, mode, workspace string) error {
+	// Fontconfig loads beside the window's own start, for the page's
+	// first question (FontFamilies).
+	a.fonts.Warm()
 	if mode != "" {
 		if err := a.useMode(mode); err != nil {
 			return err

@@ -89,6 +89,7 @@ export interface GuiApp {
   EditPolicyRule(arg1: string, arg2: Written): Promise<PolicyView>;
   ExportAudit(arg1: AuditFilter): Promise<string>;
   FileDiff(arg1: string): Promise<FileDiffView>;
+  FontFamilies(arg1: string[][]): Promise<string[] | null>;
   ForgetDropped(arg1: string): Promise<void>;
   GetSettings(): Promise<SettingsView>;
   ImageData(arg1: string): Promise<string>;
@@ -214,6 +215,7 @@ export const App: GuiApp = {
   EditPolicyRule: (arg1: string, arg2: Written) => window.go.gui.App.EditPolicyRule(arg1, arg2),
   ExportAudit: (arg1: AuditFilter) => window.go.gui.App.ExportAudit(arg1),
   FileDiff: (arg1: string) => window.go.gui.App.FileDiff(arg1),
+  FontFamilies: (arg1: string[][]) => window.go.gui.App.FontFamilies(arg1),
   ForgetDropped: (arg1: string) => window.go.gui.App.ForgetDropped(arg1),
   GetSettings: () => window.go.gui.App.GetSettings(),
   ImageData: (arg1: string) => window.go.gui.App.ImageData(arg1),

@@ -126,3 +126,6 @@ export const backend = {
 };
 
 export type Backend = typeof backend;
+
+/** For each font stack, the family of it the window draws with ("" when none or not known). */
+export const fontFamilies = (stacks: string[][]): Promise<string[]> => App.FontFamilies(stacks).then((r) => r ?? []);
