@@ -75,7 +75,7 @@ frontend/node_modules/.package-lock.json: frontend/package.json frontend/package
 # or a README edit does not rebuild; make package checks the version), nor
 # the Wails bindings, which the build writes from the Go code.
 APP_SOURCES = $(wildcard $(shell git ls-files --cached --others --exclude-standard -- \
-	'*.go' go.mod go.sum wails.json build/appicon.png 'frontend/*' \
+	'*.go' go.mod go.sum wails.json build/appicon.png build/windowicon.png 'frontend/*' \
 	':!:*_test.go' ':!:frontend/e2e' ':!:frontend/bench' ':!:frontend/dist' ':!:frontend/src/bridge/wailsjs' \
 	':!:*.test.ts' ':!:*.test.tsx' ':!:frontend/src/test' 2>/dev/null))
 

@@ -14,9 +14,13 @@ import (
 //go:embed all:frontend/dist
 var assets embed.FS
 
-// The window's icon, the one the package's menu entry shows.
+// The window's icon: the package's menu icon (build/appicon.png) at 256
+// px, the largest a window manager draws. GTK decodes it on the main thread
+// before the page loads, and decoding the 1024 px, 16-bit original took
+// 20-35 ms of the window's start (main_icon_test.go checks it is that
+// image; the command to make it again is there).
 //
-//go:embed build/appicon.png
+//go:embed build/windowicon.png
 var appIcon []byte
 
 // runWindow opens the window over app (the page's bound service, in
