@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished } from "vitest";
+import { createRoot } from "react-dom/client";
 import { cleanup, render, screen, waitFor, fireEvent, within } from "@testing-library/react";
 
 afterEach(cleanup);
@@ -13,6 +14,31 @@ describe("App frame", () => {
     expect(await screen.findByRole("button", { name: /Workspace proj/ })).toBeTruthy();
     expect((screen.getByRole("combobox", { name: "Approval mode" }) as HTMLSelectElement).value).toBe("safe");
     await waitFor(() => expect(b.ready).toHaveBeenCalledTimes(1));
+  });
+
+  it("calls Ready in the second frame after the one that first draws the state, as a bare page's rAF-rAF would", async () => {
+    const frames: FrameRequestCallback[] = [];
+    const real = window.requestAnimationFrame;
+    window.requestAnimationFrame = (cb) => frames.push(cb);
+    try {
+      const b = fakeBackend();
+      const initial = await b.state();
+      // Rendered as main.tsx does, not in act(), which would run every effect at once.
+      const root = createRoot(document.body.appendChild(document.createElement("div")));
+      root.render(<App backend={b} initialState={initial} />);
+      onTestFinished(() => root.unmount());
+      // Each frame runs the callbacks asked for before it, then what was put off (timers) settles.
+      const frame = async () => {
+        for (const cb of frames.splice(0)) cb(performance.now());
+        await new Promise((r) => setTimeout(r, 5));
+      };
+      await frame(); // the frame that paints the state
+      expect(b.ready).not.toHaveBeenCalled();
+      await frame();
+      expect(b.ready).toHaveBeenCalledTimes(1);
+    } finally {
+      window.requestAnimationFrame = real;
+    }
   });
 
   it("keeps the version in About, not the header; the gauge says the window before the first turn", async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { AppState, ApprovalMode, Backend, ImageRef } from "./bridge";
 import { ImagesContext } from "./components/images";
 import { Header } from "./components/Header";
@@ -114,8 +114,11 @@ export function App({ backend, processes, sessions, localModels, files, approval
     if (theme !== undefined) applyTheme(theme);
   }, [theme]);
 
-  // Tell the backend once the first real frame has been painted.
-  useEffect(() => {
+  // Tell the backend once the first real frame has been painted: asked for
+  // as the frame is committed, before it paints (a layout effect; an effect
+  // runs after the paint and would wait a frame more), so the second frame
+  // callback runs right after the first frame with the state on screen.
+  useLayoutEffect(() => {
     if (!state || readySent.current) return;
     readySent.current = true;
     requestAnimationFrame(() => {
