@@ -16,7 +16,7 @@ describe("App frame", () => {
     await waitFor(() => expect(b.ready).toHaveBeenCalledTimes(1));
   });
 
-  it("calls Ready in the second frame after the one that first draws the state, as a bare page's rAF-rAF would", async () => {
+  it("calls Ready in the second frame after the one that first draws the state, as a bare page's rAF-rAF would, and fills the closed panels after", async () => {
     const frames: FrameRequestCallback[] = [];
     const real = window.requestAnimationFrame;
     window.requestAnimationFrame = (cb) => frames.push(cb);
@@ -32,10 +32,16 @@ describe("App frame", () => {
         for (const cb of frames.splice(0)) cb(performance.now());
         await new Promise((r) => setTimeout(r, 5));
       };
+      // The closed side panels' content is not part of the first frame.
+      const processes = () => document.getElementById("panel-processes")!;
+      expect(processes().hidden).toBe(true);
+      expect(processes().childElementCount).toBe(0);
       await frame(); // the frame that paints the state
       expect(b.ready).not.toHaveBeenCalled();
       await frame();
       expect(b.ready).toHaveBeenCalledTimes(1);
+      // Once drawn, it mounts (hidden, as before): what it shows is there when the panel opens.
+      await waitFor(() => expect(processes().textContent).toContain("No processes yet"));
     } finally {
       window.requestAnimationFrame = real;
     }

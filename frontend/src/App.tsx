@@ -88,6 +88,8 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const openSettings = useCallback((section?: SectionId) =>
     setSettingsAt((at) => ({ section: section ?? at?.section ?? "model", n: (at?.n ?? 0) + 1 })), []);
   const readySent = useRef(false);
+  // The first frame is drawn: the closed side panels' content (file tree, servers, processes) mounts now, hidden.
+  const [drawn, setDrawn] = useState(false);
   // The mode the window started in: a window that starts in auto says so once.
   const startMode = useRef<string | null>(null);
   if (state && startMode.current === null) startMode.current = state.approvalMode;
@@ -124,6 +126,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
     requestAnimationFrame(() => {
       requestAnimationFrame(() => {
         void backend.ready();
+        setDrawn(true);
         // Rich text (highlighter, markdown) was left out of the first frame; fetch it now.
         void loadRich();
       });
@@ -292,7 +295,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
           </main>
         ) : (
           <main className="body">
-            <SidePanel side="left" title="Files" {...panelProps("files")} emptyText={state.workspace ? "The file tree appears here." : "Choose a folder to start."}>
+            <SidePanel side="left" title="Files" {...panelProps("files")} later={!drawn} emptyText={state.workspace ? "The file tree appears here." : "Choose a folder to start."}>
               {files && state.workspace ? <FileTree key={state.workspace} files={files} revert={undo.actions?.revert} /> : undefined}
             </SidePanel>
             <ImagesContext.Provider value={backend}>
@@ -309,11 +312,11 @@ export function App({ backend, processes, sessions, localModels, files, approval
             )}
             </div>
             {mcp && showServers && (
-              <SidePanel side="right" title="Servers" emptyText="MCP servers show up here." {...panelProps("servers")}>
+              <SidePanel side="right" title="Servers" emptyText="MCP servers show up here." {...panelProps("servers")} later={!drawn}>
                 <McpPanel key={state.workspace} backend={mcp} />
               </SidePanel>
             )}
-            <SidePanel side="right" title="Processes" emptyText="No processes yet. Processes the agent starts show up here." {...panelProps("processes")}>
+            <SidePanel side="right" title="Processes" emptyText="No processes yet. Processes the agent starts show up here." {...panelProps("processes")} later={!drawn}>
               {processes && <ProcessPanel key={tabs.switches} backend={processes} onProcessStarted={onProcessStarted} leftovers={leftovers} background={tabs.background} />}
             </SidePanel>
           </main>

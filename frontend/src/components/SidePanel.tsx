@@ -24,6 +24,8 @@ export function SidePanel(props: {
   maxWidth?: number;
   /** Open, but folded to its rail for lack of room: clicking the rail brings it forward. */
   folded?: boolean;
+  /** While set, a closed panel leaves its content out (App: until the first frame is drawn; the content mounts, hidden, right after). */
+  later?: boolean;
   /** Alone and still without room beside the chat: it floats over it. */
   overlay?: boolean;
 }) {
@@ -68,7 +70,7 @@ export function SidePanel(props: {
         {open && <span className="side-chevron" aria-hidden>{props.side === "left" ? "‹" : "›"}</span>}
       </button>
       <div id={id} className="side-content" hidden={!open}>
-        {props.children ?? <p className="empty">{props.emptyText}</p>}
+        {open || !props.later ? (props.children ?? <p className="empty">{props.emptyText}</p>) : null}
       </div>
       {open && (
         <div className="side-resize" role="separator" aria-orientation="vertical" aria-label={`Resize ${props.title.toLowerCase()}`}
