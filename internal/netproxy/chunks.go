@@ -46,13 +46,13 @@ func chunks(dst net.Conn, w *bufio.Writer, src net.Conn, buf *bufio.Reader, fram
 			}
 		}
 	}
-	trailer, err := textproto.NewReader(buf).ReadMIMEHeader()
+	trailer, err := readTrailer(buf)
 	if err != nil {
 		return err
 	}
 	if framed {
 		w.WriteString("0\r\n")
-		http.Header(trailer).WriteSubset(w, hopAndBody)
+		trailer.WriteSubset(w, hopAndBody)
 		w.WriteString("\r\n")
 	}
 	return w.Flush()
@@ -90,4 +90,25 @@ func chunkSize(buf *bufio.Reader) (int64, error) {
 		n = n<<4 | int64(c)
 	}
 	return n, nil
+}
+
+// readTrailer reads the trailer fields after the last chunk, up to
+// maxHeaderBytes of them.
+func readTrailer(buf *bufio.Reader) (http.Header, error) {
+	var b []byte
+	for {
+		line, err := buf.ReadSlice('\n')
+		if errors.Is(err, bufio.ErrBufferFull) || len(b)+len(line) > maxHeaderBytes {
+			return nil, errHeadTooLarge
+		}
+		if err != nil {
+			return nil, err
+		}
+		b = append(b, line...)
+		if len(bytes.TrimRight(line, "\r\n")) == 0 {
+			break
+		}
+	}
+	h, err := textproto.NewReader(bufio.NewReader(bytes.NewReader(b))).ReadMIMEHeader()
+	return http.Header(h), err
 }

@@ -30,7 +30,8 @@ type conn struct {
 type upstream struct {
 	addr string
 	c    net.Conn
-	br   *bufio.Reader
+	head headLimit
+	br   *bufio.Reader // c through head
 	bw   *bufio.Writer
 }
 
@@ -58,8 +59,8 @@ func (p *Proxy) serve(c net.Conn) {
 	}
 }
 
-// errHeadTooLarge: a request's head is over maxHeaderBytes.
-var errHeadTooLarge = errors.New("request head over 1 MiB")
+// errHeadTooLarge: a head is over its limit.
+var errHeadTooLarge = errors.New("head too large")
 
 // headLimit reads r, at most n bytes while n >= 0.
 type headLimit struct {

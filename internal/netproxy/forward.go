@@ -33,7 +33,7 @@ func (cn *conn) forward(r *http.Request) bool {
 			return cn.reply(r, http.StatusBadGateway, "Gatehouse's network proxy could not reach "+r.URL.Host+": "+err.Error(), false)
 		}
 	}
-	resp, err := http.ReadResponse(cn.up.br, r)
+	resp, err := cn.up.response(r)
 	for err == nil && resp.StatusCode/100 == 1 && resp.StatusCode != http.StatusSwitchingProtocols {
 		if r.ProtoAtLeast(1, 1) {
 			cn.writeHead(resp, hopOnly, "")
@@ -42,7 +42,7 @@ func (cn *conn) forward(r *http.Request) bool {
 				return false
 			}
 		}
-		resp, err = http.ReadResponse(cn.up.br, r)
+		resp, err = cn.up.response(r)
 	}
 	if err != nil {
 		cn.dropUpstream()
@@ -52,6 +52,15 @@ func (cn *conn) forward(r *http.Request) bool {
 		return cn.switchProtocols(r, resp)
 	}
 	return cn.relay(r, resp)
+}
+
+// response reads the head of the server's answer to r, at most
+// maxResponseHead bytes.
+func (up *upstream) response(r *http.Request) (*http.Response, error) {
+	up.head.n = maxResponseHead
+	resp, err := http.ReadResponse(up.br, r)
+	up.head.n = -1
+	return resp, err
 }
 
 // idempotent reports whether r may be sent twice: no body, and a method
@@ -78,7 +87,8 @@ func (cn *conn) upstreamTo(addr string) (reused bool, err error) {
 	if err != nil {
 		return false, err
 	}
-	cn.up = &upstream{addr: addr, c: c, br: bufio.NewReaderSize(c, 8<<10), bw: bufio.NewWriterSize(c, 4<<10)}
+	cn.up = &upstream{addr: addr, c: c, head: headLimit{r: c, n: -1}, bw: bufio.NewWriterSize(c, 4<<10)}
+	cn.up.br = bufio.NewReaderSize(&cn.up.head, 8<<10)
 	return false, nil
 }
 
@@ -92,6 +102,9 @@ func (cn *conn) dropUpstream() {
 }
 
 func (cn *conn) keepUpstream() {
+	if cn.p.ctx.Err() != nil {
+		cn.dropUpstream()
+	}
 	if cn.up != nil {
 		cn.p.idle.put(cn.up, cn.p.releaseUp)
 		cn.up = nil

@@ -381,6 +381,34 @@ func TestMalformedRequests(t *testing.T) {
 	}
 }
 
+// A server whose answer's head never ends (over 10 MiB) gets the client a
+// 502, not the proxy's memory; so does one that closes without an answer.
+func TestServersThatDoNotAnswer(t *testing.T) {
+	addr := rawServer(t, func(c net.Conn, br *bufio.Reader) {
+		r, err := http.ReadRequest(br)
+		if err != nil || r.URL.Path == "/none" {
+			return
+		}
+		io.WriteString(c, "HTTP/1.1 200 OK\r\n")
+		line := "X-Pad: " + strings.Repeat("p", 1000) + "\r\n"
+		for { // until the proxy hangs up
+			if _, err := io.WriteString(c, line); err != nil {
+				return
+			}
+		}
+	})
+	p := startProxy(t, map[string]string{"docs.example:80": addr})
+	c := p.Open(func(string) bool { return true })
+	for path, want := range map[string]string{"/endless": "could not read docs.example's response: head too large",
+		"/none": "could not reach docs.example: EOF"} {
+		rc := dialProxy(t, p)
+		rc.send("GET http://docs.example" + path + " HTTP/1.1\r\nHost: docs.example\r\n" + authLine(t, c) + "\r\n")
+		if resp, body := rc.read("GET"); resp.StatusCode != http.StatusBadGateway || !strings.Contains(body, want) {
+			t.Fatalf("%s: %d %.100q, want 502 and %q", path, resp.StatusCode, body, want)
+		}
+	}
+}
+
 // A server connection the server closed while idle is not used for the
 // next command's request, one with a body included; a request without a
 // body that a kept connection drops unanswered is sent again on a new one.

@@ -84,12 +84,15 @@ type Proxy struct {
 
 // Timeouts of a client connection: its request's head must arrive within
 // headerTimeout, the next request within idleTimeout of the last answer;
-// a dial gives up after dialTimeout.
+// a dial gives up after dialTimeout. A request's head (or a body's
+// trailer) takes at most maxHeaderBytes, a response's head
+// maxResponseHead (http.Transport's default).
 const (
-	headerTimeout  = 30 * time.Second
-	idleTimeout    = 2 * time.Minute
-	dialTimeout    = 30 * time.Second
-	maxHeaderBytes = 1 << 20
+	headerTimeout   = 30 * time.Second
+	idleTimeout     = 2 * time.Minute
+	dialTimeout     = 30 * time.Second
+	maxHeaderBytes  = 1 << 20
+	maxResponseHead = 10 << 20
 )
 
 // Start listens on a loopback port and serves until Close.
