@@ -47,8 +47,8 @@ func (p *Proxy) serve(c net.Conn) {
 		}
 		p.release(c)
 	}()
-	for wait := headerTimeout; ; wait = idleTimeout {
-		r, err := cn.readRequest(wait)
+	for first := true; ; first = false {
+		r, err := cn.readRequest(first)
 		if err != nil {
 			cn.malformed(err)
 			return
@@ -82,16 +82,17 @@ func (l *headLimit) Read(b []byte) (int, error) {
 	return n, err
 }
 
-// readRequest reads the next request's head: its first byte within wait,
-// the rest within headerTimeout.
-func (cn *conn) readRequest(wait time.Duration) (*http.Request, error) {
-	cn.c.SetReadDeadline(time.Now().Add(wait))
-	if _, err := cn.br.Peek(1); err != nil {
-		return nil, err
+// readRequest reads the next request's head: the first within the
+// header timeout, a later one's first byte within the idle timeout and the
+// rest within the header timeout.
+func (cn *conn) readRequest(first bool) (*http.Request, error) {
+	if !first {
+		cn.c.SetReadDeadline(time.Now().Add(cn.p.limits.idle))
+		if _, err := cn.br.Peek(1); err != nil {
+			return nil, err
+		}
 	}
-	if wait != headerTimeout {
-		cn.c.SetReadDeadline(time.Now().Add(headerTimeout))
-	}
+	cn.c.SetReadDeadline(time.Now().Add(cn.p.limits.header))
 	cn.head.n = maxHeaderBytes
 	r, err := http.ReadRequest(cn.br)
 	cn.head.n = -1

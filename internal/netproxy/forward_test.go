@@ -61,7 +61,7 @@ func (rc *rawClient) read(method string) (*http.Response, string) {
 
 // closed reports whether the proxy ended the connection.
 func (rc *rawClient) closed() bool {
-	rc.c.SetReadDeadline(time.Now().Add(2 * time.Second))
+	rc.c.SetReadDeadline(time.Now().Add(5 * time.Second))
 	_, err := rc.br.ReadByte()
 	var ne net.Error
 	return err != nil && !(errors.As(err, &ne) && ne.Timeout())
@@ -452,6 +452,36 @@ func TestKeptServerConnectionsTheServerClosed(t *testing.T) {
 	rc = dialProxy(t, p)
 	exchange(rc, get("/drop-next"), "3")
 	exchange(rc, get("/"), "4")
+}
+
+// A client whose request's head does not arrive within the header timeout,
+// or that sends no next request within the idle timeout, is hung up on.
+func TestSlowAndIdleClientsAreHungUp(t *testing.T) {
+	defer func(was timeouts) { clientTimeouts = was }(clientTimeouts)
+	clientTimeouts = timeouts{header: 300 * time.Millisecond, idle: 1500 * time.Millisecond}
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok") }))
+	t.Cleanup(s.Close)
+	p := startProxy(t, map[string]string{"docs.example:80": s.Listener.Addr().String()})
+	c := p.Open(func(string) bool { return true })
+
+	slow := dialProxy(t, p)
+	slow.send("GET http://docs.example/ HTTP/1.1\r\nHost: docs.exa")
+	idle := dialProxy(t, p)
+	idle.send("GET http://docs.example/ HTTP/1.1\r\nHost: docs.example\r\n" + authLine(t, c) + "\r\n")
+	if resp, body := idle.read("GET"); resp.StatusCode != 200 || body != "ok" {
+		t.Fatalf("%d %q", resp.StatusCode, body)
+	}
+	time.Sleep(600 * time.Millisecond) // past the header timeout: the idle one is still served
+	idle.send("GET http://docs.example/ HTTP/1.1\r\nHost: docs.example\r\n" + authLine(t, c) + "\r\n")
+	if resp, body := idle.read("GET"); resp.StatusCode != 200 || body != "ok" {
+		t.Fatalf("after a pause shorter than the idle timeout: %d %q", resp.StatusCode, body)
+	}
+	if !slow.closed() {
+		t.Error("a request head that does not end kept its connection")
+	}
+	if !idle.closed() {
+		t.Error("an idle connection was kept past the idle timeout")
+	}
 }
 
 // Close ends the connections the proxy carries, tunnels included.

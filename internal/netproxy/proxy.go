@@ -71,6 +71,7 @@ type Proxy struct {
 	dial   func(ctx context.Context, network, addr string) (net.Conn, error)
 	ctx    context.Context // ends at Close: dials in flight give up
 	cancel context.CancelFunc
+	limits timeouts
 
 	mu    sync.Mutex
 	calls map[string]*Call // by user name
@@ -82,14 +83,18 @@ type Proxy struct {
 	idle idlePool // server connections between requests
 }
 
-// Timeouts of a client connection: its request's head must arrive within
-// headerTimeout, the next request within idleTimeout of the last answer;
-// a dial gives up after dialTimeout. A request's head (or a body's
+// timeouts of a client connection: its request's head must arrive within
+// header, the next request within idle of the last answer.
+type timeouts struct{ header, idle time.Duration }
+
+// clientTimeouts are those of the proxies Start starts (a variable for
+// the tests).
+var clientTimeouts = timeouts{header: 30 * time.Second, idle: 2 * time.Minute}
+
+// A dial gives up after dialTimeout. A request's head (or a body's
 // trailer) takes at most maxHeaderBytes, a response's head
 // maxResponseHead (http.Transport's default).
 const (
-	headerTimeout   = 30 * time.Second
-	idleTimeout     = 2 * time.Minute
 	dialTimeout     = 30 * time.Second
 	maxHeaderBytes  = 1 << 20
 	maxResponseHead = 10 << 20
@@ -101,7 +106,7 @@ func Start(o Options) (*Proxy, error) {
 	if err != nil {
 		return nil, fmt.Errorf("network proxy: %w", err)
 	}
-	p := &Proxy{ln: ln, dial: o.Dial, calls: map[string]*Call{}, conns: map[net.Conn]struct{}{}}
+	p := &Proxy{ln: ln, dial: o.Dial, limits: clientTimeouts, calls: map[string]*Call{}, conns: map[net.Conn]struct{}{}}
 	if p.dial == nil {
 		p.dial = (&Dialer{Timeout: 15 * time.Second}).DialContext
 	}
