@@ -161,6 +161,34 @@ func TestKeepAliveChecksEveryRequest(t *testing.T) {
 	}
 }
 
+// A server connection outlives the client connection that opened it: the
+// next command's request to the same host and port goes on it, checked
+// with that command's identity.
+func TestServerConnectionsOutliveTheCommand(t *testing.T) {
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, r.RemoteAddr) }))
+	t.Cleanup(s.Close)
+	p := startProxy(t, map[string]string{"docs.example:80": s.Listener.Addr().String()})
+	var from []string
+	for i, allowed := range []bool{true, false, true} {
+		c := p.Open(func(string) bool { return allowed })
+		rc := dialProxy(t, p)
+		rc.send("GET http://docs.example/ HTTP/1.1\r\nHost: docs.example\r\n" + authLine(t, c) + "\r\n")
+		resp, body := rc.read("GET")
+		if want := map[bool]int{true: 200, false: 403}[allowed]; resp.StatusCode != want {
+			t.Fatalf("command %d: %d %q, want %d", i, resp.StatusCode, body, want)
+		}
+		if allowed {
+			from = append(from, body)
+		}
+		rc.c.Close()
+		c.Close()
+		time.Sleep(20 * time.Millisecond) // the proxy sees the client leave
+	}
+	if from[0] != from[1] {
+		t.Errorf("the second command's request went on a new server connection (%s, then %s)", from[0], from[1])
+	}
+}
+
 // The server gets the request in origin-form without the proxy's
 // credentials and the hop-by-hop headers (those Connection names too);
 // the other headers and the Host go through.
