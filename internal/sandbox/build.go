@@ -62,6 +62,8 @@ func Build(s Spec) Policy {
 			p.ProxyPort, p.OpenNet = s.ProxyPort, s.OpenNet
 		} else {
 			p.NoNetwork = true
+			p.NoNetworkWhy = "the allow-list needs Landlock's TCP rule (ABI " + strconv.Itoa(NetABI) + ", Linux 6.7); this kernel's Landlock has ABI " +
+				strconv.Itoa(s.Layers.ABI) + ", so commands get no network at all (web_fetch still follows the list)"
 		}
 	}
 	tmp := TempDir(s.Env)

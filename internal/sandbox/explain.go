@@ -54,7 +54,12 @@ func Explain(p *Policy, restored []string, outs ...string) string {
 		if !ns {
 			layer = "Landlock refuses TCP connect and seccomp every other socket kind"
 		}
-		notes = append(notes, "The network is off for commands ("+layer+"): TCP, MPTCP and UDP all fail. Only the user can turn it on, in Settings.")
+		if p.NoNetworkWhy != "" {
+			notes = append(notes, "The network is off for commands ("+layer+"): TCP, MPTCP and UDP all fail, because "+p.NoNetworkWhy+
+				". The user can turn the network on in Settings, or use a newer kernel.")
+		} else {
+			notes = append(notes, "The network is off for commands ("+layer+"): TCP, MPTCP and UDP all fail. Only the user can turn it on, in Settings.")
+		}
 	}
 	if p != nil && p.ProxyPort != 0 && has("Could not resolve", "Temporary failure in name resolution", "Connection refused", "Permission denied",
 		"Operation not permitted", "Name or service not known", "ENETUNREACH", "EAI_AGAIN", "getaddrinfo", "403", "refused") {

@@ -31,6 +31,10 @@ type Policy struct {
 	// namespace with loopback only; with Landlock alone, Landlock's TCP
 	// rule and seccomp on the other socket kinds).
 	NoNetwork bool
+	// NoNetworkWhy says why the network is off when the user did not turn
+	// it off: the allow-list mode on a kernel whose Landlock has no TCP
+	// rule. Not a flag of the helper.
+	NoNetworkWhy string
 	// ProxyPort, in the network's allow-list mode, is the loopback port
 	// of the app's filtering proxy (package netproxy): Landlock refuses
 	// every TCP connect but to it and to ConnectPorts, and seccomp every

@@ -95,6 +95,8 @@ func (st *Status) Describe(p Policy, l Layers, home string) {
 	}
 	st.Network = "on"
 	switch {
+	case p.NoNetwork && p.NoNetworkWhy != "":
+		st.Network = "off (TCP, MPTCP, UDP): " + p.NoNetworkWhy
 	case p.NoNetwork:
 		st.Network = "off (TCP, MPTCP, UDP)"
 	case p.ProxyPort != 0:
