@@ -16,8 +16,9 @@
 //     empty mounts over the
 //     deny-read list and over the session's socket folders, .git bound onto
 //     itself (a mount point cannot be renamed, so `mv .git x` fails) with
-//     .git/hooks, .git/config, .gatehouse/ and .envrc read-only mounts
-//     inside (objects, refs, index and logs stay writable: commits work), a
+//     .git/hooks, .git/config, .git/commondir, .git/modules, .gatehouse/,
+//     .envrc, .vscode/ and .idea/ read-only mounts inside (objects, refs,
+//     index and logs stay writable: commits work), a
 //     private /tmp (the session's scratch/tmp) when TMPDIR is /tmp, and a
 //     fresh /proc (with a PID namespace of its own).
 //   - Landlock, always (the floor): writes only below Policy.Writable (the

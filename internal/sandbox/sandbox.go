@@ -63,7 +63,7 @@ type Policy struct {
 	// bus, an ssh agent, X11, docker) hidden in the mount namespace.
 	HideSockets []string
 	// ReadOnly are paths inside writable folders that stay read-only
-	// (.git/hooks, .git/config, .gatehouse, .envrc): read-only mounts.
+	// (.git/hooks, .git/config, .git/modules, .gatehouse, .envrc, .vscode, .idea): read-only mounts.
 	ReadOnly []string
 	// Pinned are folders bound onto themselves, so that they cannot be
 	// renamed away (a mount point cannot be moved): .git.
