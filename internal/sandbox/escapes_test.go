@@ -12,6 +12,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"gatehouse/internal/sandbox"
 )
 
 // Each test here is one way out of the sandbox that issue 25 found; each
@@ -250,4 +252,45 @@ func TestNetworkOffRefusesTCPMPTCPAndUDP(t *testing.T) {
 		}
 		o.quiet(t, "with the network off")
 	})
+}
+
+// With the network off, and in allow-list mode, no socket of another
+// family than Unix, inet and netlink opens (vsock reaches the hypervisor
+// from any network namespace; TIPC, RDS and packet sockets are networks
+// of their own): each family this machine opens outside fails inside.
+func TestNetworkOffRefusesOtherSocketFamilies(t *testing.T) {
+	needPython(t)
+	const probe = `python3 -c '
+import socket
+for name in ["AF_VSOCK", "AF_TIPC", "AF_RDS", "AF_PACKET", "AF_CAN", "AF_X25", "AF_APPLETALK", "AF_AX25", "AF_IPX", "AF_LLC", "AF_PPPOX", "AF_QIPCRTR", "AF_ALG"]:
+    fam = getattr(socket, name, None)
+    if fam is None:
+        continue
+    for kind in (socket.SOCK_STREAM, socket.SOCK_DGRAM, socket.SOCK_SEQPACKET, socket.SOCK_RAW):
+        try:
+            socket.socket(fam, kind).close()
+            print("opened", name)
+            break
+        except OSError:
+            pass
+'`
+	out, err := exec.Command("bash", "-c", probe).CombinedOutput()
+	if err != nil {
+		t.Fatalf("the probe outside: %v %s", err, out)
+	}
+	outside := strings.Count(string(out), "opened")
+	t.Logf("outside the sandbox: %s", strings.TrimSpace(string(out)))
+	modes := map[string]boxOpts{"off": {on: true, noNet: true}}
+	if sandbox.ABI() >= sandbox.NetABI {
+		modes["allow-list"] = boxOpts{on: true, proxy: testProxy(t, nil), allow: []string{"example.com"}}
+	}
+	for mode, o := range modes {
+		t.Run(mode, func(t *testing.T) {
+			layered(t, o, func(t *testing.T, b *box) {
+				if got := b.mustRun(t, probe); strings.Contains(got, "opened") {
+					t.Errorf("a socket of another family opened inside (%d outside):\n%s", outside, got)
+				}
+			})
+		})
+	}
 }
