@@ -50,6 +50,13 @@ var DefaultDenyRead = []string{
 	"~/.mozilla", "~/.thunderbird", "~/.config/google-chrome", "~/.config/chromium",
 	"~/.config/BraveSoftware", "~/.config/microsoft-edge", "~/.config/vivaldi", "~/.config/opera",
 	"~/snap/firefox", "~/snap/chromium",
+	// Registry tokens, other clouds' and tools' credentials, wallets.
+	"~/.npmrc", "~/.yarnrc.yml", "~/.gem/credentials", "~/.config/glab-cli", "~/.config/op", "~/.config/rclone",
+	"~/.s3cfg", "~/.boto", "~/.oci", "~/.config/doctl", "~/.config/hcloud", "~/.terraform.d/credentials.tfrc.json",
+	"~/.databrickscfg", "~/.local/share/kwalletd", "~/.kde/share/apps/kwallet",
+	// Shell and REPL histories: commands typed with their tokens.
+	"~/.bash_history", "~/.zsh_history", "~/.local/share/fish/fish_history", "~/.python_history", "~/.node_repl_history",
+	"~/.psql_history", "~/.mysql_history", "~/.sqlite_history", "~/.lesshst",
 }
 
 // Build returns the policy of a command: writes in the workspace, temp,

@@ -161,6 +161,9 @@ func TestSecretsAreNotReadable(t *testing.T) {
 			".netrc":                                "machine x password y",
 			".config/gatehouse/api-key":             "sk-saved-key",
 			".local/share/gatehouse/sessions/a.log": "another session",
+			".npmrc":                                "//registry.example/:_authToken=npm-token",
+			".bash_history":                         "export GITHUB_TOKEN=ghp-history",
+			".config/rclone/rclone.conf":            "secret_access_key = rclone",
 		}
 		for rel, body := range secrets {
 			p := filepath.Join(b.home, rel)
