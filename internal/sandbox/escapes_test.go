@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -296,4 +297,29 @@ for name in ["AF_VSOCK", "AF_TIPC", "AF_RDS", "AF_PACKET", "AF_CAN", "AF_X25", "
 			})
 		})
 	}
+}
+
+// The kernel's keyrings are not namespaced: a confined command cannot
+// reach the user's session keyring (Kerberos tickets and tokens live
+// there), which a command outside can.
+func TestKeyringIsNotReached(t *testing.T) {
+	needPython(t)
+	nr := map[string]int{"amd64": 250, "arm64": 219}[runtime.GOARCH]
+	if nr == 0 {
+		t.Skip("keyctl's number on " + runtime.GOARCH + " is not known here")
+	}
+	probe := fmt.Sprintf(`python3 -c '
+import ctypes, os
+libc = ctypes.CDLL(None, use_errno=True)
+r = libc.syscall(%d, 0, ctypes.c_long(-3), 0)
+print("keyring", r) if r >= 0 else print("refused", os.strerror(ctypes.get_errno()))
+'`, nr)
+	if out, err := exec.Command("bash", "-c", probe).CombinedOutput(); err != nil || !strings.Contains(string(out), "keyring") {
+		t.Skipf("no session keyring outside either: %v %s", err, out)
+	}
+	layered(t, boxOpts{on: true}, func(t *testing.T, b *box) {
+		if out := b.mustRun(t, probe); !strings.Contains(out, "refused") {
+			t.Errorf("a confined command reached the session keyring: %s", out)
+		}
+	})
 }

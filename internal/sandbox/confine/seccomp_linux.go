@@ -25,6 +25,9 @@ import (
 //   - with the network off or in allow-list mode: every socket family but
 //     Unix, inet and netlink (vsock, TIPC, RDS, packet...), namespaces or
 //     not;
+//   - keyctl, add_key and request_key: the kernel's keyrings are not
+//     namespaced, and the user's session keyring may hold credentials
+//     (Kerberos tickets, tokens);
 //   - io_uring_setup: io_uring opens and connects sockets without the
 //     socket system call;
 //   - ioctl(TIOCSTI): no typing into a terminal the command shares.
@@ -59,7 +62,7 @@ func rules(p sandbox.Policy) []seccomp.SyscallGroup {
 	}
 	socket = append(socket, seccomp.NameWithConditions{Name: "ioctl", Conditions: []seccomp.Condition{eq(1, unix.TIOCSTI)}})
 	return []seccomp.SyscallGroup{
-		{Action: seccomp.ActionErrno, Names: []string{"io_uring_setup"}, NamesWithCondtions: socket},
+		{Action: seccomp.ActionErrno, Names: []string{"io_uring_setup", "keyctl", "add_key", "request_key"}, NamesWithCondtions: socket},
 	}
 }
 
