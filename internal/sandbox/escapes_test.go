@@ -323,3 +323,24 @@ print("keyring", r) if r >= 0 else print("refused", os.strerror(ctypes.get_errno
 		}
 	})
 }
+
+// A process outside (here the test itself, as the app would be: its
+// environment holds the API key) cannot be inspected: its environment,
+// memory, open files and working folder are refused to a confined
+// command, which can still read its own.
+func TestOutsideProcessIsNotInspected(t *testing.T) {
+	t.Setenv("GATEHOUSE_TEST_SECRET", "sk-in-the-apps-environment")
+	layered(t, boxOpts{on: true}, func(t *testing.T, b *box) {
+		pid := os.Getpid()
+		for _, what := range []string{"environ", "mem", "fd/0", "cwd/", "root/", "maps"} {
+			cmd := fmt.Sprintf("cat /proc/%d/%s 2>&1 | head -c 4096; ls /proc/%d/%s 2>&1 | head -5", pid, what, pid, what)
+			if _, out := b.run(t, cmd); strings.Contains(out, "sk-in-the-apps") || (what == "maps" && strings.Contains(out, "r-xp")) ||
+				(strings.HasSuffix(what, "/") && !strings.Contains(out, "ermission denied") && !strings.Contains(out, "No such file")) {
+				t.Errorf("/proc/%d/%s of a process outside was read: %.300s", pid, what, out)
+			}
+		}
+		if out := b.mustRun(t, `cat /proc/self/environ | tr '\0' '\n' | grep -c ^PATH=`); strings.TrimSpace(out) != "1" {
+			t.Errorf("the command cannot read its own environment: %q", out)
+		}
+	})
+}
