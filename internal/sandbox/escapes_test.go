@@ -8,10 +8,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"gatehouse/internal/sandbox"
 )
 
 // Each test here is one way out of the sandbox that issue 25 found; each
@@ -159,6 +162,9 @@ func TestSecretsAreNotReadable(t *testing.T) {
 			".netrc":                                "machine x password y",
 			".config/gatehouse/api-key":             "sk-saved-key",
 			".local/share/gatehouse/sessions/a.log": "another session",
+			".npmrc":                                "//registry.example/:_authToken=npm-token",
+			".bash_history":                         "export GITHUB_TOKEN=ghp-history",
+			".config/rclone/rclone.conf":            "secret_access_key = rclone",
 		}
 		for rel, body := range secrets {
 			p := filepath.Join(b.home, rel)
@@ -249,5 +255,92 @@ func TestNetworkOffRefusesTCPMPTCPAndUDP(t *testing.T) {
 			}
 		}
 		o.quiet(t, "with the network off")
+	})
+}
+
+// With the network off, and in allow-list mode, no socket of another
+// family than Unix, inet and netlink opens (vsock reaches the hypervisor
+// from any network namespace; TIPC, RDS and packet sockets are networks
+// of their own): each family this machine opens outside fails inside.
+func TestNetworkOffRefusesOtherSocketFamilies(t *testing.T) {
+	needPython(t)
+	const probe = `python3 -c '
+import socket
+for name in ["AF_VSOCK", "AF_TIPC", "AF_RDS", "AF_PACKET", "AF_CAN", "AF_X25", "AF_APPLETALK", "AF_AX25", "AF_IPX", "AF_LLC", "AF_PPPOX", "AF_QIPCRTR", "AF_ALG"]:
+    fam = getattr(socket, name, None)
+    if fam is None:
+        continue
+    for kind in (socket.SOCK_STREAM, socket.SOCK_DGRAM, socket.SOCK_SEQPACKET, socket.SOCK_RAW):
+        try:
+            socket.socket(fam, kind).close()
+            print("opened", name)
+            break
+        except OSError:
+            pass
+'`
+	out, err := exec.Command("bash", "-c", probe).CombinedOutput()
+	if err != nil {
+		t.Fatalf("the probe outside: %v %s", err, out)
+	}
+	outside := strings.Count(string(out), "opened")
+	t.Logf("outside the sandbox: %s", strings.TrimSpace(string(out)))
+	modes := map[string]boxOpts{"off": {on: true, noNet: true}}
+	if sandbox.ABI() >= sandbox.NetABI {
+		modes["allow-list"] = boxOpts{on: true, proxy: testProxy(t, nil), allow: []string{"example.com"}}
+	}
+	for mode, o := range modes {
+		t.Run(mode, func(t *testing.T) {
+			layered(t, o, func(t *testing.T, b *box) {
+				if got := b.mustRun(t, probe); strings.Contains(got, "opened") {
+					t.Errorf("a socket of another family opened inside (%d outside):\n%s", outside, got)
+				}
+			})
+		})
+	}
+}
+
+// The kernel's keyrings are not namespaced: a confined command cannot
+// reach the user's session keyring (Kerberos tickets and tokens live
+// there), which a command outside can.
+func TestKeyringIsNotReached(t *testing.T) {
+	needPython(t)
+	nr := map[string]int{"amd64": 250, "arm64": 219}[runtime.GOARCH]
+	if nr == 0 {
+		t.Skip("keyctl's number on " + runtime.GOARCH + " is not known here")
+	}
+	probe := fmt.Sprintf(`python3 -c '
+import ctypes, os
+libc = ctypes.CDLL(None, use_errno=True)
+r = libc.syscall(%d, 0, ctypes.c_long(-3), 0)
+print("keyring", r) if r >= 0 else print("refused", os.strerror(ctypes.get_errno()))
+'`, nr)
+	if out, err := exec.Command("bash", "-c", probe).CombinedOutput(); err != nil || !strings.Contains(string(out), "keyring") {
+		t.Skipf("no session keyring outside either: %v %s", err, out)
+	}
+	layered(t, boxOpts{on: true}, func(t *testing.T, b *box) {
+		if out := b.mustRun(t, probe); !strings.Contains(out, "refused") {
+			t.Errorf("a confined command reached the session keyring: %s", out)
+		}
+	})
+}
+
+// A process outside (here the test itself, as the app would be: its
+// environment holds the API key) cannot be inspected: its environment,
+// memory, open files and working folder are refused to a confined
+// command, which can still read its own.
+func TestOutsideProcessIsNotInspected(t *testing.T) {
+	t.Setenv("GATEHOUSE_TEST_SECRET", "sk-in-the-apps-environment")
+	layered(t, boxOpts{on: true}, func(t *testing.T, b *box) {
+		pid := os.Getpid()
+		for _, what := range []string{"environ", "mem", "fd/0", "cwd/", "root/", "maps"} {
+			cmd := fmt.Sprintf("cat /proc/%d/%s 2>&1 | head -c 4096; ls /proc/%d/%s 2>&1 | head -5", pid, what, pid, what)
+			if _, out := b.run(t, cmd); strings.Contains(out, "sk-in-the-apps") || (what == "maps" && strings.Contains(out, "r-xp")) ||
+				(strings.HasSuffix(what, "/") && !strings.Contains(out, "ermission denied") && !strings.Contains(out, "No such file")) {
+				t.Errorf("/proc/%d/%s of a process outside was read: %.300s", pid, what, out)
+			}
+		}
+		if out := b.mustRun(t, `cat /proc/self/environ | tr '\0' '\n' | grep -c ^PATH=`); strings.TrimSpace(out) != "1" {
+			t.Errorf("the command cannot read its own environment: %q", out)
+		}
 	})
 }

@@ -31,6 +31,10 @@ type Policy struct {
 	// namespace with loopback only; with Landlock alone, Landlock's TCP
 	// rule and seccomp on the other socket kinds).
 	NoNetwork bool
+	// NoNetworkWhy says why the network is off when the user did not turn
+	// it off: the allow-list mode on a kernel whose Landlock has no TCP
+	// rule. Not a flag of the helper.
+	NoNetworkWhy string
 	// ProxyPort, in the network's allow-list mode, is the loopback port
 	// of the app's filtering proxy (package netproxy): Landlock refuses
 	// every TCP connect but to it and to ConnectPorts, and seccomp every
@@ -59,7 +63,7 @@ type Policy struct {
 	// bus, an ssh agent, X11, docker) hidden in the mount namespace.
 	HideSockets []string
 	// ReadOnly are paths inside writable folders that stay read-only
-	// (.git/hooks, .git/config, .gatehouse, .envrc): read-only mounts.
+	// (.git/hooks, .git/config, .git/modules, .gatehouse, .envrc, .vscode, .idea): read-only mounts.
 	ReadOnly []string
 	// Pinned are folders bound onto themselves, so that they cannot be
 	// renamed away (a mount point cannot be moved): .git.

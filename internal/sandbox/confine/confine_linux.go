@@ -20,7 +20,8 @@ import (
 // forks or execs, to p: Landlock (writes, reads with ReadRoots, TCP
 // connect with NoNetwork, or but to the proxy's and ConnectPorts with
 // ProxyPort, and scoping: no signal and no abstract Unix
-// socket outside its own domain) then seccomp (Filter). The caller must
+// socket outside its own domain) then seccomp (Filter), with no
+// capability left (DropCapabilities). The caller must
 // hold the thread (runtime.LockOSThread) and fork or exec the command from
 // it. Confining one thread spares the all-threads dance go-landlock's
 // Restrict needs on kernels before ABI 8; a signal to the helper is checked
@@ -102,7 +103,10 @@ func Prepare(p sandbox.Policy) (*Confinement, error) {
 // Apply confines the calling thread (see ApplyThread); call it once.
 func (c *Confinement) Apply() error {
 	defer syscall.Close(c.fd)
-	// All three act on the calling thread only.
+	// All four act on the calling thread only.
+	if err := DropCapabilities(); err != nil {
+		return err
+	}
 	if _, _, e := syscall.RawSyscall6(syscall.SYS_PRCTL, unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0, 0); e != 0 {
 		return fmt.Errorf("sandbox: prctl(PR_SET_NO_NEW_PRIVS): %w", e)
 	}
