@@ -39,7 +39,9 @@ type upstream struct {
 func (p *Proxy) serve(c net.Conn) {
 	cn := &conn{p: p, c: c, head: headLimit{r: c, n: -1}}
 	cn.br = bufio.NewReaderSize(&cn.head, 8<<10)
-	cn.bw = bufio.NewWriterSize(c, 8<<10)
+	// Room for an answer's head and what the server's reader holds after
+	// it (8 KiB at most): one write.
+	cn.bw = bufio.NewWriterSize(c, 16<<10)
 	defer func() {
 		cn.keepUpstream()
 		if cn.linger {

@@ -87,7 +87,7 @@ func (cn *conn) upstreamTo(addr string) (reused bool, err error) {
 	if err != nil {
 		return false, err
 	}
-	cn.up = &upstream{addr: addr, c: c, head: headLimit{r: c, n: -1}, bw: bufio.NewWriterSize(c, 4<<10)}
+	cn.up = &upstream{addr: addr, c: c, head: headLimit{r: c, n: -1}, bw: bufio.NewWriterSize(c, 8<<10)}
 	cn.up.br = bufio.NewReaderSize(&cn.up.head, 8<<10)
 	return false, nil
 }
