@@ -128,7 +128,8 @@ func TestKeepAliveChecksEveryRequest(t *testing.T) {
 	c := p.Open(func(d string) bool { return d == "docs.example" || d == "api.example" || d == "gone.example" })
 	rc := dialProxy(t, p)
 	get := func(u string) (*http.Response, string) {
-		rc.send("GET " + u + " HTTP/1.1\r\nHost: " + strings.TrimPrefix(u, "http://") + "\r\n" + authLine(t, c) + "\r\n")
+		host, _, _ := strings.Cut(strings.TrimPrefix(u, "http://"), "/")
+		rc.send("GET " + u + " HTTP/1.1\r\nHost: " + host + "\r\n" + authLine(t, c) + "\r\n")
 		return rc.read("GET")
 	}
 	resp, first := get("http://docs.example/a")
