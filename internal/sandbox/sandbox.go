@@ -68,6 +68,12 @@ type Policy struct {
 	// Pinned are folders bound onto themselves, so that they cannot be
 	// renamed away (a mount point cannot be moved): .git.
 	Pinned []string
+	// HolderRoot, for a command that joins a holder's namespaces, is
+	// where the holder's file system is seen from the helper that confines
+	// the command (/proc/<holder>/root): its own /dev/shm, a mount Landlock
+	// rules made on the app's paths do not reach. Set by the helper; not a
+	// flag.
+	HolderRoot string
 	// PrivateTmp, when set, is mounted on /tmp (the command then shares no
 	// /tmp with the user's other programs).
 	PrivateTmp string
@@ -212,12 +218,13 @@ func (p Policy) Environ(env []string) []string {
 	return out
 }
 
-// Devices are the device files a shell writes to; they get write and ioctl
-// rights (a terminal's settings are ioctls).
+// Devices are the device files a command reads and writes (with ioctl);
+// no other file below /dev is readable (a raw disk is all the secrets at
+// once, a camera or a microphone are the user's).
 var Devices = []string{"/dev/null", "/dev/zero", "/dev/full", "/dev/tty", "/dev/ptmx", "/dev/random", "/dev/urandom"}
 
 // DeviceDirs hold device files made on the fly (pseudo-terminals) and shared
-// memory.
+// memory (with namespaces, shared memory of the sandbox's own).
 var DeviceDirs = []string{"/dev/pts", "/dev/shm"}
 
 // ErrUnavailable is returned by Apply where the kernel has no Landlock.

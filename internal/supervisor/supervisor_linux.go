@@ -130,6 +130,7 @@ func run(args, env []string) int {
 			return fail(126, "%v", err)
 		}
 		files, argv = append(files, extra...), pol.JoinArgs(argv)
+		pol.HolderRoot = holderRoot(j.join)
 		pid, err = confinedFork(pol, fork)
 		for _, fd := range extra {
 			syscall.Close(int(fd))

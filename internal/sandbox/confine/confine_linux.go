@@ -57,15 +57,31 @@ func Prepare(p sandbox.Policy) (*Confinement, error) {
 		cfg.HandledAccessNet = ll.AccessNetConnectTCP
 	}
 	rules := []landlock.Rule{
-		landlock.RODirs("/dev").WithIoctlDev(),
+		// /dev is listed; of its files only the devices a command uses
+		// are read and written.
+		landlock.PathAccess(landlock.AccessFSSet(ll.AccessFSReadDir), "/dev"),
 		landlock.RWFiles(sandbox.Devices...).WithIoctlDev().IgnoreIfMissing(),
 		landlock.RWDirs(sandbox.DeviceDirs...).WithIoctlDev().IgnoreIfMissing(),
 	}
-	if len(p.ReadRoots) == 0 {
-		rules = append(rules, landlock.RODirs("/"))
-	} else {
+	if p.HolderRoot != "" {
+		rules = append(rules, landlock.RWDirs(p.HolderRoot+"/dev/shm").IgnoreIfMissing())
+	}
+	roots := p.ReadRoots
+	if len(roots) == 0 {
+		// With namespaces (denied paths are empty mounts): / is listed,
+		// and every folder in it read but /dev.
+		rules = append(rules, landlock.PathAccess(landlock.AccessFSSet(ll.AccessFSReadDir), "/"))
+		names, _ := os.ReadDir("/")
+		for _, n := range names {
+			// Folders only: a file at the top is a swap file or the like.
+			if fi, err := os.Stat("/" + n.Name()); err == nil && fi.IsDir() && n.Name() != "dev" {
+				roots = append(roots, "/"+n.Name())
+			}
+		}
+	}
+	{
 		var dirs, files []string
-		for _, r := range p.ReadRoots {
+		for _, r := range roots {
 			if fi, err := os.Stat(r); err == nil && fi.IsDir() {
 				dirs = append(dirs, r)
 			} else if err == nil {
