@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -49,6 +50,13 @@ var DefaultDenyRead = []string{
 	"~/.mozilla", "~/.thunderbird", "~/.config/google-chrome", "~/.config/chromium",
 	"~/.config/BraveSoftware", "~/.config/microsoft-edge", "~/.config/vivaldi", "~/.config/opera",
 	"~/snap/firefox", "~/snap/chromium",
+	// Registry tokens, other clouds' and tools' credentials, wallets.
+	"~/.npmrc", "~/.yarnrc.yml", "~/.gem/credentials", "~/.config/glab-cli", "~/.config/op", "~/.config/rclone",
+	"~/.s3cfg", "~/.boto", "~/.oci", "~/.config/doctl", "~/.config/hcloud", "~/.terraform.d/credentials.tfrc.json",
+	"~/.databrickscfg", "~/.local/share/kwalletd", "~/.kde/share/apps/kwallet",
+	// Shell and REPL histories: commands typed with their tokens.
+	"~/.bash_history", "~/.zsh_history", "~/.local/share/fish/fish_history", "~/.python_history", "~/.node_repl_history",
+	"~/.psql_history", "~/.mysql_history", "~/.sqlite_history", "~/.lesshst",
 }
 
 // Build returns the policy of a command: writes in the workspace, temp,
@@ -62,6 +70,8 @@ func Build(s Spec) Policy {
 			p.ProxyPort, p.OpenNet = s.ProxyPort, s.OpenNet
 		} else {
 			p.NoNetwork = true
+			p.NoNetworkWhy = "the allow-list needs Landlock's TCP rule (ABI " + strconv.Itoa(NetABI) + ", Linux 6.7); this kernel's Landlock has ABI " +
+				strconv.Itoa(s.Layers.ABI) + ", so commands get no network at all (web_fetch still follows the list)"
 		}
 	}
 	tmp := TempDir(s.Env)
@@ -90,7 +100,7 @@ func Build(s Spec) Policy {
 			p.PrivateTmp = filepath.Join(s.Scratch, "tmp")
 		}
 	}
-	pinned, guards := workspaceGuards(s.Workspace)
+	pinned, guards := workspaceGuards(s.Workspace, s.Layers.Namespaces())
 	if isLinked {
 		lp, lro := linked.guards()
 		pinned, guards = append(pinned, existing(lp)...), append(guards, lro...)
@@ -162,32 +172,103 @@ func denyList(s Spec) []string {
 // is a folder (bound onto itself, so `mv .git x` fails), its hooks and
 // config are guarded (also when there is no .git yet: `git init && echo
 // evil > .git/hooks/pre-commit` is one command), a gitfile is guarded, as
-// are .gatehouse/ and .envrc.
-func workspaceGuards(ws string) (pinned, guards []string) {
+// are .gatehouse/ and .envrc. So are git's other code paths: commondir
+// (which would send git to a config elsewhere) and the submodules' git
+// folders in .git/modules (their hooks and config run when git recurses
+// into a submodule; whole with namespaces, each one's hooks, config and
+// commondir with Landlock alone, which puts back files, not folders), and
+// the editors' folders whose tasks run when the folder is opened (.vscode,
+// .idea). The file tools still change those, through the dialog.
+func workspaceGuards(ws string, namespaces bool) (pinned, guards []string) {
 	if ws == "" {
 		return nil, nil
 	}
 	git := filepath.Join(ws, ".git")
 	fi, err := os.Lstat(git)
+	code := func() []string {
+		out := []string{filepath.Join(git, "hooks"), filepath.Join(git, "config"), filepath.Join(git, "commondir")}
+		modules := filepath.Join(git, "modules")
+		if _, err := os.Lstat(modules); namespaces || err != nil {
+			return append(out, modules)
+		}
+		return append(out, moduleCodePaths(modules)...)
+	}
 	switch {
 	case err == nil && fi.IsDir():
 		// A hooks folder to mount read-only (git init makes one anyway).
 		os.Mkdir(filepath.Join(git, "hooks"), 0o755)
 		pinned = append(pinned, git)
-		guards = append(guards, filepath.Join(git, "hooks"), filepath.Join(git, "config"))
+		guards = append(guards, code()...)
 	case err == nil:
 		guards = append(guards, git) // a gitfile: where the repository is
 	default:
-		guards = append(guards, filepath.Join(git, "hooks"), filepath.Join(git, "config"))
+		guards = append(guards, code()...)
 	}
-	for _, n := range []string{".gatehouse", ".envrc"} {
+	for _, n := range []string{".gatehouse", ".envrc", ".vscode", ".idea"} {
 		guards = append(guards, filepath.Join(ws, n))
+	}
+	if hooks := hooksPath(filepath.Join(git, "config")); hooks != "" {
+		// core.hooksPath naming a folder of the workspace (husky's .husky):
+		// git runs the hooks there, as those of .git/hooks.
+		if !filepath.IsAbs(hooks) {
+			hooks = filepath.Join(ws, hooks)
+		}
+		if hooks = filepath.Clean(hooks); Within(hooks, ws) && hooks != ws {
+			guards = append(guards, hooks)
+		}
 	}
 	return pinned, guards
 }
 
+// hooksPath reads core.hooksPath from the git config file at path ("" when
+// unset or unreadable): the last one in a [core] section wins, as in git.
+func hooksPath(path string) string {
+	b, err := os.ReadFile(path)
+	if err != nil || len(b) > 1<<20 {
+		return ""
+	}
+	section, value := "", ""
+	for _, line := range strings.Split(string(b), "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "[") {
+			name, _, _ := strings.Cut(strings.Trim(line, "[] \t"), " ")
+			section = strings.ToLower(name)
+			continue
+		}
+		key, v, ok := strings.Cut(line, "=")
+		if ok && section == "core" && strings.EqualFold(strings.TrimSpace(key), "hookspath") {
+			v = strings.TrimSpace(v)
+			if i := strings.IndexAny(v, "#;"); i >= 0 && !strings.HasPrefix(v, "\"") {
+				v = strings.TrimSpace(v[:i])
+			}
+			value = strings.Trim(v, "\"")
+		}
+	}
+	return value
+}
+
+// moduleCodePaths are the hooks, config and commondir of every git folder
+// below modules (a submodule's, nested ones too).
+func moduleCodePaths(modules string) []string {
+	var out []string
+	filepath.WalkDir(modules, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return nil
+		}
+		switch d.Name() {
+		case "objects", "refs", "logs", "hooks", "info", "lfs":
+			return filepath.SkipDir // nothing of a git folder's own below
+		}
+		if _, err := os.Stat(filepath.Join(p, "HEAD")); err == nil {
+			out = append(out, filepath.Join(p, "hooks"), filepath.Join(p, "config"), filepath.Join(p, "commondir"))
+		}
+		return nil
+	})
+	return out
+}
+
 // GuardedNames are the workspace paths kept read-only, for the UI.
-var GuardedNames = []string{".git/hooks", ".git/config", ".gatehouse/", ".envrc"}
+var GuardedNames = []string{".git/hooks", ".git/config", ".git/modules", ".gatehouse/", ".envrc", ".vscode/", ".idea/"}
 
 // socketPlaces are where the sockets of the user's session live: the
 // runtime folder (session bus, Wayland, pipewire, gpg-agent), the ssh

@@ -8,6 +8,11 @@ import (
 	"strings"
 )
 
+// RootInside is the user and group Gatehouse run as root is inside a
+// holder's namespaces (HoldArgs): not 0, so that joined commands hold no
+// capability.
+const RootInside = 65534
+
 // InnerHelper is where the helper is mounted inside a sandbox whose /tmp is
 // private, when the helper itself lives below /tmp (tests).
 const InnerHelper = "/tmp/.gatehouse-supervisor"
@@ -31,13 +36,24 @@ func (p Policy) HoldArgs(inner []string) []string { return p.bwrapArgs("/", inne
 
 func (p Policy) bwrapArgs(dir string, inner []string, pidNS bool) []string {
 	a := []string{"--unshare-user", "--unshare-ipc", "--die-with-parent"}
+	if !pidNS && os.Geteuid() == 0 {
+		// Run as root, a command joining the holder's user namespace would
+		// be root there (setns gives every capability, and an exec as uid 0
+		// keeps them): the user is someone else inside, so an exec drops
+		// them. Bubblewrap started per command drops them itself.
+		a = append(a, "--uid", strconv.Itoa(RootInside), "--gid", strconv.Itoa(RootInside))
+	}
 	if pidNS {
 		a = append(a, "--unshare-pid")
 	}
 	if p.NoNetwork {
 		a = append(a, "--unshare-net")
 	}
-	a = append(a, "--dev-bind", "/", "/")
+	// Shared memory of the sandbox's own, not the user's other programs'.
+	// (Bubblewrap's fresh --dev would do /dev/pts too, but it then runs
+	// the command in a second user namespace nested in the one that owns
+	// the mount and IPC namespaces, which a joining command cannot enter.)
+	a = append(a, "--dev-bind", "/", "/", "--perms", "1777", "--tmpfs", "/dev/shm")
 	if pidNS {
 		a = append(a, "--proc", "/proc")
 	}

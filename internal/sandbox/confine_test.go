@@ -33,7 +33,7 @@ func TestMain(m *testing.M) {
 // data folders in that home.
 type box struct {
 	ws, home, tmp, data, config, scratch string
-	landlockOnly                         bool
+	landlockOnly, joins                  bool // joins: commands join a holder's namespaces
 	env                                  []string
 	reg                                  *proc.Registry
 }
@@ -88,7 +88,8 @@ func newBoxWith(t *testing.T, o boxOpts) *box {
 	}
 	root := t.TempDir()
 	os.Chmod(root, 0o755)
-	b := &box{ws: filepath.Join(root, "ws"), home: filepath.Join(root, "home"), tmp: filepath.Join(root, "tmp"), landlockOnly: o.landlockOnly}
+	b := &box{ws: filepath.Join(root, "ws"), home: filepath.Join(root, "home"), tmp: filepath.Join(root, "tmp"), landlockOnly: o.landlockOnly,
+		joins: l.Nsenter != "" && l.Bwrap != ""}
 	b.data, b.config = filepath.Join(b.home, ".local/share/gatehouse"), filepath.Join(b.home, ".config/gatehouse")
 	b.scratch = filepath.Join(b.data, "scratch", "s1")
 	for _, d := range []string{b.ws, b.home, b.tmp, b.config, filepath.Join(b.scratch, "tmp")} {

@@ -8,10 +8,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"gatehouse/internal/sandbox"
 )
 
 // Each test here is one way out of the sandbox that issue 25 found; each
@@ -159,6 +162,9 @@ func TestSecretsAreNotReadable(t *testing.T) {
 			".netrc":                                "machine x password y",
 			".config/gatehouse/api-key":             "sk-saved-key",
 			".local/share/gatehouse/sessions/a.log": "another session",
+			".npmrc":                                "//registry.example/:_authToken=npm-token",
+			".bash_history":                         "export GITHUB_TOKEN=ghp-history",
+			".config/rclone/rclone.conf":            "secret_access_key = rclone",
 		}
 		for rel, body := range secrets {
 			p := filepath.Join(b.home, rel)
@@ -249,5 +255,153 @@ func TestNetworkOffRefusesTCPMPTCPAndUDP(t *testing.T) {
 			}
 		}
 		o.quiet(t, "with the network off")
+	})
+}
+
+// With the network off, and in allow-list mode, no socket of another
+// family than Unix, inet and netlink opens (vsock reaches the hypervisor
+// from any network namespace; TIPC, RDS and packet sockets are networks
+// of their own): each family this machine opens outside fails inside.
+func TestNetworkOffRefusesOtherSocketFamilies(t *testing.T) {
+	needPython(t)
+	const probe = `python3 -c '
+import socket
+for name in ["AF_VSOCK", "AF_TIPC", "AF_RDS", "AF_PACKET", "AF_CAN", "AF_X25", "AF_APPLETALK", "AF_AX25", "AF_IPX", "AF_LLC", "AF_PPPOX", "AF_QIPCRTR", "AF_ALG"]:
+    fam = getattr(socket, name, None)
+    if fam is None:
+        continue
+    for kind in (socket.SOCK_STREAM, socket.SOCK_DGRAM, socket.SOCK_SEQPACKET, socket.SOCK_RAW):
+        try:
+            socket.socket(fam, kind).close()
+            print("opened", name)
+            break
+        except OSError:
+            pass
+'`
+	out, err := exec.Command("bash", "-c", probe).CombinedOutput()
+	if err != nil {
+		t.Fatalf("the probe outside: %v %s", err, out)
+	}
+	outside := strings.Count(string(out), "opened")
+	t.Logf("outside the sandbox: %s", strings.TrimSpace(string(out)))
+	modes := map[string]boxOpts{"off": {on: true, noNet: true}}
+	if sandbox.ABI() >= sandbox.NetABI {
+		modes["allow-list"] = boxOpts{on: true, proxy: testProxy(t, nil), allow: []string{"example.com"}}
+	}
+	for mode, o := range modes {
+		t.Run(mode, func(t *testing.T) {
+			layered(t, o, func(t *testing.T, b *box) {
+				if got := b.mustRun(t, probe); strings.Contains(got, "opened") {
+					t.Errorf("a socket of another family opened inside (%d outside):\n%s", outside, got)
+				}
+			})
+		})
+	}
+}
+
+// The kernel's keyrings are not namespaced: a confined command cannot
+// reach the user's session keyring (Kerberos tickets and tokens live
+// there), which a command outside can.
+func TestKeyringIsNotReached(t *testing.T) {
+	needPython(t)
+	nr := map[string]int{"amd64": 250, "arm64": 219}[runtime.GOARCH]
+	if nr == 0 {
+		t.Skip("keyctl's number on " + runtime.GOARCH + " is not known here")
+	}
+	probe := fmt.Sprintf(`python3 -c '
+import ctypes, os
+libc = ctypes.CDLL(None, use_errno=True)
+r = libc.syscall(%d, 0, ctypes.c_long(-3), 0)
+print("keyring", r) if r >= 0 else print("refused", os.strerror(ctypes.get_errno()))
+'`, nr)
+	if out, err := exec.Command("bash", "-c", probe).CombinedOutput(); err != nil || !strings.Contains(string(out), "keyring") {
+		t.Skipf("no session keyring outside either: %v %s", err, out)
+	}
+	layered(t, boxOpts{on: true}, func(t *testing.T, b *box) {
+		if out := b.mustRun(t, probe); !strings.Contains(out, "refused") {
+			t.Errorf("a confined command reached the session keyring: %s", out)
+		}
+	})
+}
+
+// A process outside (here the test itself, as the app would be: its
+// environment holds the API key) cannot be inspected: its environment,
+// memory, open files and working folder are refused to a confined
+// command, which can still read its own.
+func TestOutsideProcessIsNotInspected(t *testing.T) {
+	t.Setenv("GATEHOUSE_TEST_SECRET", "sk-in-the-apps-environment")
+	layered(t, boxOpts{on: true}, func(t *testing.T, b *box) {
+		pid := os.Getpid()
+		for _, what := range []string{"environ", "mem", "fd/0", "cwd/", "root/", "maps"} {
+			cmd := fmt.Sprintf("cat /proc/%d/%s 2>&1 | head -c 4096; ls /proc/%d/%s 2>&1 | head -5", pid, what, pid, what)
+			if _, out := b.run(t, cmd); strings.Contains(out, "sk-in-the-apps") || (what == "maps" && strings.Contains(out, "r-xp")) ||
+				(strings.HasSuffix(what, "/") && !strings.Contains(out, "ermission denied") && !strings.Contains(out, "No such file")) {
+				t.Errorf("/proc/%d/%s of a process outside was read: %.300s", pid, what, out)
+			}
+		}
+		if out := b.mustRun(t, `cat /proc/self/environ | tr '\0' '\n' | grep -c ^PATH=`); strings.TrimSpace(out) != "1" {
+			t.Errorf("the command cannot read its own environment: %q", out)
+		}
+	})
+}
+
+// Of /dev a confined command opens only the devices it uses: the other
+// device files this user may open outside (a raw disk is every secret at
+// once; the kernel log, a virtual console's screen, a camera, a
+// microphone...) stay out of reach, while /dev/null, ptys and shared memory
+// work; with namespaces its shared memory is its own, not the user's other
+// programs'.
+func TestDevicesBeyondTheShellsAreNotReached(t *testing.T) {
+	needPython(t)
+	// Opens every device file below /dev but the shell's, without reading
+	// (a read may block), and prints those it opened.
+	const probe = `python3 -c '
+import os, stat
+keep = {"null", "zero", "full", "tty", "ptmx", "random", "urandom"}
+for root, dirs, files in os.walk("/dev"):
+    dirs[:] = [d for d in dirs if d not in ("pts", "shm", "fd")]
+    for f in files:
+        p = os.path.join(root, f)
+        try:
+            st = os.lstat(p)
+        except OSError:
+            continue
+        if not (stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode)) or (root == "/dev" and f in keep):
+            continue
+        try:
+            os.close(os.open(p, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY))
+            print("opened", p)
+        except OSError:
+            pass
+'`
+	out, err := exec.Command("bash", "-c", probe).CombinedOutput()
+	if err != nil {
+		t.Fatalf("the probe outside: %v %s", err, out)
+	}
+	t.Logf("device files this user opens outside: %s", strings.Join(strings.Fields(strings.ReplaceAll(string(out), "opened ", "")), " "))
+	shm, err := os.CreateTemp("/dev/shm", "gatehouse-test-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	shm.WriteString("the user's shared memory")
+	shm.Close()
+	t.Cleanup(func() { os.Remove(shm.Name()) })
+	layered(t, boxOpts{on: true}, func(t *testing.T, b *box) {
+		if got := b.mustRun(t, probe); strings.Contains(got, "opened") {
+			t.Errorf("a confined command opened device files beyond the shell's:\n%s", got)
+		}
+		b.mustRun(t, `echo x > /dev/null && head -c 4 /dev/urandom | wc -c && ls /dev >/dev/null && echo mine > /dev/shm/gh-$$ && cat /dev/shm/gh-$$ && rm /dev/shm/gh-$$`)
+		b.mustRun(t, `python3 -c 'import os, pty; m, s = pty.openpty(); os.write(s, b"hi"); print(os.read(m, 2))'`)
+		code, out := b.run(t, "cat "+shm.Name())
+		b.run(t, "echo planted > "+shm.Name())
+		if b.landlockOnly {
+			return // one /dev/shm for all: said in the UI (Missing)
+		}
+		if strings.Contains(out, "the user's shared memory") || code == 0 {
+			t.Errorf("the user's shared memory was reached (exit %d): %q", code, out)
+		}
+		if got, _ := os.ReadFile(shm.Name()); string(got) != "the user's shared memory" {
+			t.Errorf("the user's shared memory changed: %q", got)
+		}
 	})
 }

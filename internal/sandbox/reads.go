@@ -77,8 +77,11 @@ func readGrants(deny []string) cachedGrants {
 	var out []string
 	var walk func(dir string)
 	walk = func(dir string) {
-		if slices.Contains(deny, dir) {
+		if slices.Contains(deny, dir) || dir == "/dev" { // /dev: only Devices, granted with them
 			return
+		}
+		if fi, err := os.Stat(dir); filepath.Dir(dir) == "/" && err == nil && !fi.IsDir() {
+			return // a file at the top: a swap file or the like
 		}
 		inside := false
 		for _, d := range deny {

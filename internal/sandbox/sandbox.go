@@ -31,6 +31,10 @@ type Policy struct {
 	// namespace with loopback only; with Landlock alone, Landlock's TCP
 	// rule and seccomp on the other socket kinds).
 	NoNetwork bool
+	// NoNetworkWhy says why the network is off when the user did not turn
+	// it off: the allow-list mode on a kernel whose Landlock has no TCP
+	// rule. Not a flag of the helper.
+	NoNetworkWhy string
 	// ProxyPort, in the network's allow-list mode, is the loopback port
 	// of the app's filtering proxy (package netproxy): Landlock refuses
 	// every TCP connect but to it and to ConnectPorts, and seccomp every
@@ -59,11 +63,17 @@ type Policy struct {
 	// bus, an ssh agent, X11, docker) hidden in the mount namespace.
 	HideSockets []string
 	// ReadOnly are paths inside writable folders that stay read-only
-	// (.git/hooks, .git/config, .gatehouse, .envrc): read-only mounts.
+	// (.git/hooks, .git/config, .git/modules, .gatehouse, .envrc, .vscode, .idea): read-only mounts.
 	ReadOnly []string
 	// Pinned are folders bound onto themselves, so that they cannot be
 	// renamed away (a mount point cannot be moved): .git.
 	Pinned []string
+	// HolderRoot, for a command that joins a holder's namespaces, is
+	// where the holder's file system is seen from the helper that confines
+	// the command (/proc/<holder>/root): its own /dev/shm, a mount Landlock
+	// rules made on the app's paths do not reach. Set by the helper; not a
+	// flag.
+	HolderRoot string
 	// PrivateTmp, when set, is mounted on /tmp (the command then shares no
 	// /tmp with the user's other programs).
 	PrivateTmp string
@@ -208,12 +218,13 @@ func (p Policy) Environ(env []string) []string {
 	return out
 }
 
-// Devices are the device files a shell writes to; they get write and ioctl
-// rights (a terminal's settings are ioctls).
+// Devices are the device files a command reads and writes (with ioctl);
+// no other file below /dev is readable (a raw disk is all the secrets at
+// once, a camera or a microphone are the user's).
 var Devices = []string{"/dev/null", "/dev/zero", "/dev/full", "/dev/tty", "/dev/ptmx", "/dev/random", "/dev/urandom"}
 
 // DeviceDirs hold device files made on the fly (pseudo-terminals) and shared
-// memory.
+// memory (with namespaces, shared memory of the sandbox's own).
 var DeviceDirs = []string{"/dev/pts", "/dev/shm"}
 
 // ErrUnavailable is returned by Apply where the kernel has no Landlock.

@@ -42,9 +42,9 @@ func LineOf(p Policy) string {
 }
 
 // landlockOnlyMisses is what Landlock alone does not hold, said in the UI.
-const landlockOnlyMisses = "No namespaces here: Landlock and seccomp alone. Changes to .git/hooks, .git/config, .gatehouse/ and .envrc " +
+const landlockOnlyMisses = "No namespaces here: Landlock and seccomp alone. Changes to .git/hooks, .git/config, .git/modules' hooks and config, .gatehouse/, .envrc, .vscode/ and .idea/ " +
 	"are detected after each command, not prevented; reads are granted per entry, so the folders on the way to a denied path (your home folder, ~/.config) cannot be " +
-	"listed and what is created in them after a command starts is hidden from it; Unix sockets are refused whole, and /tmp is shared with your other programs."
+	"listed and what is created in them after a command starts is hidden from it; Unix sockets are refused whole, and /tmp, /dev/shm and /dev/pts are shared with your other programs (a command can write to your other terminals)."
 
 // Describe fills st's description of what a command confined by p
 // reaches; home shortens paths to ~.
@@ -95,6 +95,8 @@ func (st *Status) Describe(p Policy, l Layers, home string) {
 	}
 	st.Network = "on"
 	switch {
+	case p.NoNetwork && p.NoNetworkWhy != "":
+		st.Network = "off (TCP, MPTCP, UDP): " + p.NoNetworkWhy
 	case p.NoNetwork:
 		st.Network = "off (TCP, MPTCP, UDP)"
 	case p.ProxyPort != 0:

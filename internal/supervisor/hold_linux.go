@@ -118,3 +118,7 @@ func joinFiles(p sandbox.Policy, holder int) ([]uintptr, error) {
 	}
 	return fds, nil
 }
+
+// holderRoot is where a holder's file system is seen from outside its
+// mount namespace (see sandbox.Policy.HolderRoot).
+func holderRoot(holder int) string { return "/proc/" + strconv.Itoa(holder) + "/root" }

@@ -61,8 +61,8 @@ func inner(args []string) int {
 	argv, env := fs.Args(), os.Environ()
 	runtime.LockOSThread() // never unlocked: the thread execs or the process exits
 	var c *confine.Confinement
+	var err error
 	if !*joined {
-		var err error
 		if c, err = confine.Prepare(pol); err != nil {
 			fmt.Fprintln(os.Stderr, "gatehouse-supervisor:", err)
 			return 126
@@ -87,13 +87,21 @@ func inner(args []string) int {
 			return 126
 		}
 	}
-	if !*joined {
-		if err := c.Apply(); err != nil {
-			fmt.Fprintln(os.Stderr, "gatehouse-supervisor:", err)
-			return 126
-		}
+	if *joined {
+		// Confined already, but joining the holder's user namespace gave
+		// this thread every capability there.
+		err = confine.DropCapabilities()
+	} else {
+		err = c.Apply()
 	}
-	err := syscall.Exec(argv[0], argv, env)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "gatehouse-supervisor:", err)
+		return 126
+	}
+	// What nsenter or bubblewrap handed this stage (the holder's
+	// namespaces and root) goes no further than stdin, stdout and stderr.
+	confine.CloseOnExecAbove(3)
+	err = syscall.Exec(argv[0], argv, env)
 	fmt.Fprintf(os.Stderr, "gatehouse-supervisor: cannot run %s: %v\n", argv[0], err)
 	return 127
 }

@@ -140,6 +140,7 @@ func prestartJoined(j job) *prestarted {
 	}
 	sockFD := 3 + len(extra)
 	argv := j.pol.JoinArgs([]string{self, wire.InnerFlag, "-wait", "-joined", "-fd", strconv.Itoa(sockFD)})
+	j.pol.HolderRoot = holderRoot(j.join)
 	files := append(append([]uintptr{0, 1, 2}, extra...), uintptr(fds[1]))
 	pid, err := confinedFork(j.pol, func() (int, error) {
 		return syscall.ForkExec(argv[0], argv, &syscall.ProcAttr{Env: os.Environ(), Files: files, Sys: &syscall.SysProcAttr{Setpgid: true}})

@@ -14,7 +14,10 @@ import (
 	"syscall"
 	"time"
 
+	"golang.org/x/sys/unix"
+
 	"gatehouse/internal/sandbox"
+	"gatehouse/internal/sandbox/confine"
 	"gatehouse/internal/supervisor/wire"
 )
 
@@ -23,7 +26,13 @@ const prSetChildSubreaper = 36
 // Main runs the helper with args (without the program name) and returns its
 // exit code.
 func Main(args []string) int {
-	if len(args) > 0 && args[len(args)-1] == wire.SpareFlag {
+	// A descriptor the helper inherited without close-on-exec (its
+	// parent's parent leaked it) must not reach the command: only the
+	// lifeline, the status pipe and a spare's request socket are the
+	// helper's, and each command gets its stdin, stdout and stderr.
+	spareJob := len(args) > 0 && args[len(args)-1] == wire.SpareFlag
+	confine.CloseOnExecAbove(RequestFD + 1)
+	if spareJob {
 		return spare(args[:len(args)-1])
 	}
 	if len(args) > 0 && args[0] == wire.HoldFlag {
@@ -78,7 +87,7 @@ func failer(status *os.File) func(code int, format string, a ...any) int {
 
 // setup checks the helper's descriptors and makes it a child subreaper.
 func setup(fail func(int, string, ...any) int, status *os.File) (int, bool) {
-	if _, err := syscall.Dup(LifelineFD); status == nil || err != nil {
+	if _, err := unix.FcntlInt(LifelineFD, unix.F_GETFD, 0); status == nil || err != nil {
 		return fail(2, "fd %d (lifeline) and fd %d (status) must be open", LifelineFD, StatusFD), false
 	}
 	syscall.CloseOnExec(StatusFD)
@@ -121,6 +130,7 @@ func run(args, env []string) int {
 			return fail(126, "%v", err)
 		}
 		files, argv = append(files, extra...), pol.JoinArgs(argv)
+		pol.HolderRoot = holderRoot(j.join)
 		pid, err = confinedFork(pol, fork)
 		for _, fd := range extra {
 			syscall.Close(int(fd))

@@ -20,7 +20,8 @@ import (
 // forks or execs, to p: Landlock (writes, reads with ReadRoots, TCP
 // connect with NoNetwork, or but to the proxy's and ConnectPorts with
 // ProxyPort, and scoping: no signal and no abstract Unix
-// socket outside its own domain) then seccomp (Filter). The caller must
+// socket outside its own domain) then seccomp (Filter), with no
+// capability left (DropCapabilities). The caller must
 // hold the thread (runtime.LockOSThread) and fork or exec the command from
 // it. Confining one thread spares the all-threads dance go-landlock's
 // Restrict needs on kernels before ABI 8; a signal to the helper is checked
@@ -56,15 +57,31 @@ func Prepare(p sandbox.Policy) (*Confinement, error) {
 		cfg.HandledAccessNet = ll.AccessNetConnectTCP
 	}
 	rules := []landlock.Rule{
-		landlock.RODirs("/dev").WithIoctlDev(),
+		// /dev is listed; of its files only the devices a command uses
+		// are read and written.
+		landlock.PathAccess(landlock.AccessFSSet(ll.AccessFSReadDir), "/dev"),
 		landlock.RWFiles(sandbox.Devices...).WithIoctlDev().IgnoreIfMissing(),
 		landlock.RWDirs(sandbox.DeviceDirs...).WithIoctlDev().IgnoreIfMissing(),
 	}
-	if len(p.ReadRoots) == 0 {
-		rules = append(rules, landlock.RODirs("/"))
-	} else {
+	if p.HolderRoot != "" {
+		rules = append(rules, landlock.RWDirs(p.HolderRoot+"/dev/shm").IgnoreIfMissing())
+	}
+	roots := p.ReadRoots
+	if len(roots) == 0 {
+		// With namespaces (denied paths are empty mounts): / is listed,
+		// and every folder in it read but /dev.
+		rules = append(rules, landlock.PathAccess(landlock.AccessFSSet(ll.AccessFSReadDir), "/"))
+		names, _ := os.ReadDir("/")
+		for _, n := range names {
+			// Folders only: a file at the top is a swap file or the like.
+			if fi, err := os.Stat("/" + n.Name()); err == nil && fi.IsDir() && n.Name() != "dev" {
+				roots = append(roots, "/"+n.Name())
+			}
+		}
+	}
+	{
 		var dirs, files []string
-		for _, r := range p.ReadRoots {
+		for _, r := range roots {
 			if fi, err := os.Stat(r); err == nil && fi.IsDir() {
 				dirs = append(dirs, r)
 			} else if err == nil {
@@ -102,7 +119,10 @@ func Prepare(p sandbox.Policy) (*Confinement, error) {
 // Apply confines the calling thread (see ApplyThread); call it once.
 func (c *Confinement) Apply() error {
 	defer syscall.Close(c.fd)
-	// All three act on the calling thread only.
+	// All four act on the calling thread only.
+	if err := DropCapabilities(); err != nil {
+		return err
+	}
 	if _, _, e := syscall.RawSyscall6(syscall.SYS_PRCTL, unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0, 0); e != 0 {
 		return fmt.Errorf("sandbox: prctl(PR_SET_NO_NEW_PRIVS): %w", e)
 	}

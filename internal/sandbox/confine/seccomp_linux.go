@@ -22,6 +22,12 @@ import (
 //     (ProxyPort): every AF_INET and AF_INET6 socket but plain TCP (Landlock
 //     refuses its connect, but to the proxy's port), so MPTCP, UDP, SCTP
 //     and raw sockets too;
+//   - with the network off or in allow-list mode: every socket family but
+//     Unix, inet and netlink (vsock, TIPC, RDS, packet...), namespaces or
+//     not;
+//   - keyctl, add_key and request_key: the kernel's keyrings are not
+//     namespaced, and the user's session keyring may hold credentials
+//     (Kerberos tickets, tokens);
 //   - io_uring_setup: io_uring opens and connects sockets without the
 //     socket system call;
 //   - ioctl(TIOCSTI): no typing into a terminal the command shares.
@@ -43,9 +49,20 @@ func rules(p sandbox.Policy) []seccomp.SyscallGroup {
 					{Argument: 2, Operation: seccomp.NotEqual, Value: 0}, {Argument: 2, Operation: seccomp.NotEqual, Value: unix.IPPROTO_TCP}}})
 		}
 	}
+	if p.NoNetwork || p.ProxyPort != 0 {
+		// Every other family: vsock reaches the hypervisor from any
+		// network namespace, and TIPC, RDS, packet sockets and the like
+		// are networks of their own. Netlink stays (the C library asks
+		// it for this machine's addresses).
+		var others []seccomp.Condition
+		for _, fam := range []uint64{unix.AF_UNIX, unix.AF_INET, unix.AF_INET6, unix.AF_NETLINK} {
+			others = append(others, seccomp.Condition{Argument: 0, Operation: seccomp.NotEqual, Value: fam})
+		}
+		socket = append(socket, seccomp.NameWithConditions{Name: "socket", Conditions: others})
+	}
 	socket = append(socket, seccomp.NameWithConditions{Name: "ioctl", Conditions: []seccomp.Condition{eq(1, unix.TIOCSTI)}})
 	return []seccomp.SyscallGroup{
-		{Action: seccomp.ActionErrno, Names: []string{"io_uring_setup"}, NamesWithCondtions: socket},
+		{Action: seccomp.ActionErrno, Names: []string{"io_uring_setup", "keyctl", "add_key", "request_key"}, NamesWithCondtions: socket},
 	}
 }
 

@@ -118,3 +118,41 @@ func TestDescribeSaysWhichLayersHold(t *testing.T) {
 		t.Fatalf("every layer: %+v", st)
 	}
 }
+
+// In allow-list mode on a kernel whose Landlock has no TCP rule (before
+// Linux 6.7) the proxy cannot be the only way out: commands get no network
+// at all, and the dialog's line and a refused command's note say why.
+func TestAllowListWithoutLandlockTCPFallsBackToOff(t *testing.T) {
+	helper := filepath.Join(t.TempDir(), HelperName)
+	os.WriteFile(helper, []byte("#!/bin/sh\n"), 0o755)
+	t.Setenv("GATEHOUSE_SUPERVISOR", helper)
+	h := New(t.TempDir(), quiet())
+	defer h.Close()
+	h.ABI = sandbox.NetABI - 1
+	cfg := func() Config {
+		return Config{Network: netproxy.ModeAllowList, Allow: []string{"registry.npmjs.org"}}
+	}
+	ws := t.TempDir()
+	env := []string{"HOME=" + t.TempDir(), "TMPDIR=" + t.TempDir()}
+	o := h.Options(proc.Options{Env: func() []string { return env }}, ws, h.Scratch("s1"), cfg, h.Network("s1", cfg))
+	p := o.Sandbox(ws)
+	if p == nil || !p.NoNetwork || p.ProxyPort != 0 || p.OpenNet != nil {
+		t.Fatalf("allow-list without Landlock's TCP rule: %+v", p)
+	}
+	st := h.Describe(cfg(), ws, "", env)
+	if !strings.Contains(st.Line, "Network: off (TCP, MPTCP, UDP): the allow-list needs Landlock's TCP rule") {
+		t.Fatalf("the dialog's line does not say why the network is off: %s", st.Line)
+	}
+	note := sandbox.Explain(p, nil, "curl: (6) Could not resolve host: registry.npmjs.org")
+	if !strings.Contains(note, "because the allow-list needs Landlock's TCP rule") {
+		t.Fatalf("a refused command's note: %s", note)
+	}
+	// With the rule, the same settings go through the proxy.
+	h2 := New(t.TempDir(), quiet())
+	h2.ABI = sandbox.NetABI
+	o = h2.Options(proc.Options{Env: func() []string { return env }}, ws, h2.Scratch("s1"), cfg, h2.Network("s1", cfg))
+	if p := o.Sandbox(ws); p == nil || p.NoNetwork || p.ProxyPort == 0 {
+		t.Fatalf("allow-list with Landlock's TCP rule: %+v", p)
+	}
+	h2.Close()
+}
