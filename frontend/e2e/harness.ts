@@ -172,8 +172,10 @@ export const test = base.extend<{ app: (opts: AppOptions) => Promise<App> }>({
   app: async ({ page }, use, testInfo) => {
     const stops: Array<() => Promise<void>> = [];
     const logs: Array<() => string> = [];
+    const tmps: string[] = [];
     await use(async (opts) => {
       const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "gatehouse-e2e-"));
+      tmps.push(tmp);
       const home = path.join(tmp, "home");
       const workspace = path.join(tmp, "workspace");
       const configHome = path.join(home, ".config");
@@ -264,6 +266,8 @@ export const test = base.extend<{ app: (opts: AppOptions) => Promise<App> }>({
       for (const [i, l] of logs.entries()) await testInfo.attach(`process-${i}.log`, { body: l(), contentType: "text/plain" });
     }
     for (const s of stops) await s();
+    // A failed test's folders stay for a look; a passed one's go.
+    if (testInfo.status === testInfo.expectedStatus) for (const t of tmps) fs.rmSync(t, { recursive: true, force: true });
   },
 });
 

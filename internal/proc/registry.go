@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"gatehouse/internal/sandbox"
@@ -81,12 +82,13 @@ type Registry struct {
 	closed bool
 	shell  string
 
-	lifeR, lifeW *os.File // the supervisors' lifeline (see lifeline)
-	spare        *helper  // a helper started ahead of the next command
-	hold         *holder  // the namespaces the last confined commands joined
-	holdFailed   string   // the HolderKey of a holder that could not start
-	refilling    bool     // a spare is being started
-	lastDir      string   // folder of the last supervised command (see ahead)
+	lifeR, lifeW *os.File     // the supervisors' lifeline (see lifeline)
+	spare        *helper      // a helper started ahead of the next command
+	hold         *holder      // the namespaces the last confined commands joined
+	holdFailed   string       // the HolderKey of a holder that could not start
+	refilling    bool         // a spare is being started
+	lastDir      string       // folder of the last supervised command (see ahead)
+	lastEnd      atomic.Int64 // when the last supervised command ended (Unix ns; see inARow)
 	refills      sync.WaitGroup
 	spareReady   *sync.Cond // on mu: a refill ended
 

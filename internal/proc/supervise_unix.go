@@ -314,6 +314,11 @@ func (r *Registry) dropSpare() <-chan struct{} {
 // command has not ended by then.
 const refillAfter = 5 * time.Millisecond
 
+// inARow is the gap under which a command counts as following the last
+// one in a row (a script's), not after a pause (an agent's next command,
+// after a model's turn).
+const inARow = 10 * time.Millisecond
+
 // spareGrace bounds the wait for a dropped spare at close: one that entered
 // the sandbox's namespaces ends its bubblewrap first.
 const spareGrace = 2 * time.Second
@@ -379,9 +384,15 @@ func (r *Registry) launchSupervised(shell, command, dir string, env []string, st
 	r.lastDir = dir
 	// The next spare starts once this command ended, or refillAfter into
 	// it (a long one): a helper's start-up beside the command's own would
-	// slow the command on a machine with few cores.
+	// slow the command on a machine with few cores. Commands in a row (a
+	// script's) start it at once instead: the next one comes as soon as
+	// this one ends and would wait for the spare.
 	refill := sync.OnceFunc(func() { go r.refill() })
 	refillTimer := time.AfterFunc(refillAfter, refill)
+	if end := r.lastEnd.Load(); end != 0 && time.Since(time.Unix(0, end)) < inARow {
+		refillTimer.Stop()
+		refill()
+	}
 	sup, statR := h.sup, h.statR
 	lines := bufio.NewReader(statR)
 	kind, text := readStatus(lines)
@@ -417,6 +428,7 @@ func (r *Registry) launchSupervised(shell, command, dir string, env []string, st
 				k, t := readStatus(lines)
 				if k == wire.MsgExit {
 					code, _ = strconv.Atoi(t)
+					r.lastEnd.Store(time.Now().UnixNano())
 					refillTimer.Stop()
 					refill()
 					return

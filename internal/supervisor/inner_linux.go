@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"slices"
+	"sync"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -129,7 +131,15 @@ func confinedFork(p sandbox.Policy, fork func() (int, error)) (int, error) {
 			ch <- result{pid, err}
 			return
 		}
-		if err := confine.ApplyThread(p); err != nil {
+		c := takeReady(p)
+		var err error
+		if c == nil {
+			c, err = confine.Prepare(p)
+		}
+		if err == nil {
+			err = c.Apply()
+		}
+		if err != nil {
 			ch <- result{0, err}
 			return
 		}
@@ -175,4 +185,39 @@ func awaitCommand(innerFD int) (wire.Request, bool) {
 		}
 	}
 	return req, true
+}
+
+// ready is a confinement a spare made ready before its command came
+// (Landlock's ruleset open, seccomp's program assembled: ≈ 0.2 ms), with
+// the policy it was made for; confinedFork applies it to a command whose
+// policy is the same, and makes its own otherwise.
+var ready struct {
+	sync.Mutex
+	args []string
+	root string
+	c    *confine.Confinement
+}
+
+// prepareAhead makes p's confinement ready for the command to come.
+func prepareAhead(p sandbox.Policy) {
+	c, err := confine.Prepare(p)
+	if err != nil {
+		return
+	}
+	ready.Lock()
+	defer ready.Unlock()
+	ready.args, ready.root, ready.c = p.Args(), p.HolderRoot, c
+}
+
+// takeReady returns the confinement made ready for p, once; nil when there
+// is none or it was made for another policy.
+func takeReady(p sandbox.Policy) *confine.Confinement {
+	ready.Lock()
+	defer ready.Unlock()
+	c := ready.c
+	if c == nil || ready.root != p.HolderRoot || !slices.Equal(ready.args, p.Args()) {
+		return nil
+	}
+	ready.c = nil
+	return c
 }

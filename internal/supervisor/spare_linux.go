@@ -34,6 +34,11 @@ func spare(pre []string) int {
 	if len(pre) > 0 {
 		syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0)
 		if j, err := parseJob(append(pre, "--", "wait")); err == nil && j.join > 0 && j.pol.Nsenter != "" {
+			// The command's confinement is made ready while it has not
+			// come (commands back to back find it ready too).
+			pol := j.pol
+			pol.HolderRoot = holderRoot(j.join)
+			prepareAhead(pol)
 			if !requestWithin(idleAhead) {
 				ahead = prestartJoined(j)
 			}

@@ -1,7 +1,7 @@
 // Command sandboxbench times `bash exec true` through the process registry
 // under the supervisor helper, confined, against the same without the
 // helper, in one run, and prints the ratios (target: <= 1.5x): back to back
-// (alternating rounds, median), one exec after a pause (as an agent runs
+// (alternating rounds, median), one exec after a pause (-pause, as an agent runs
 // commands: the spare helper is ready), and the CPU time per exec. Flags:
 // -supervisor (default: build it), -rounds.
 package main

@@ -18,6 +18,7 @@ func main() {
 	sup := flag.String("supervisor", "", "path of gatehouse-supervisor (empty: build it)")
 	rounds := flag.Int("rounds", 7, "alternating rounds; the median of each kind is compared")
 	landlockOnly := flag.Bool("landlock-only", false, "leave the namespaces out (Landlock and seccomp alone)")
+	flag.DurationVar(&pause, "pause", pause, "the pause before each exec after a pause")
 	flag.Parse()
 	dir, err := os.MkdirTemp("", "sandboxbench-")
 	if err != nil {
@@ -74,10 +75,12 @@ func verdict(ratio, target float64) string {
 }
 
 // spaced times n execs of `true` made 25 ms apart and returns the median.
+var pause = 25 * time.Millisecond
+
 func spaced(r *proc.Registry, dir string, n int) time.Duration {
 	var ds []time.Duration
 	for range n {
-		time.Sleep(25 * time.Millisecond)
+		time.Sleep(pause)
 		began := time.Now()
 		if _, err := r.Exec(context.Background(), proc.ExecSpec{Command: "true", Dir: dir, Timeout: time.Minute}); err != nil {
 			fail(err)
