@@ -168,8 +168,10 @@ func (h *helper) send(req wire.Request, stdio [3]*os.File) bool {
 	return err == nil
 }
 
-// refill starts a spare helper for the next command, unless there is one.
-func (r *Registry) refill() {
+// refill starts a spare helper for the next command, unless there is one;
+// last, when set, is the policy of the command just started, whose key
+// holder names the holder it joined (see ahead).
+func (r *Registry) refill(last *sandbox.Policy, holder string) {
 	r.mu.Lock()
 	if r.closed || r.spare != nil || r.refilling {
 		r.mu.Unlock()
@@ -183,7 +185,7 @@ func (r *Registry) refill() {
 	var sp *helper
 	if err == nil {
 		// No environment: the command gets its own with its request.
-		sp, err = r.startHelper(life, append(r.ahead(), wire.SpareFlag), "/", []string{}, [3]*os.File{}, true)
+		sp, err = r.startHelper(life, append(r.ahead(last, holder), wire.SpareFlag), "/", []string{}, [3]*os.File{}, true)
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -210,27 +212,36 @@ func (r *Registry) refill() {
 // ahead are the policy flags a spare enters the sandbox's namespaces with
 // ahead of its command: those of the last command's folder, when they use
 // namespaces, and the holder it joins (a next command confined otherwise
-// runs as without).
-func (r *Registry) ahead() []string {
+// runs as without). A spare started while the last command runs (commands
+// in a row) takes that command's policy, last, and the key of the holder
+// it joined, holderKey, instead of building them again beside it; one
+// started after it ended builds them anew (the command may have changed
+// what they depend on, a .git it made).
+func (r *Registry) ahead(last *sandbox.Policy, holderKey string) []string {
 	r.mu.Lock()
 	dir, hold := r.lastDir, r.hold
 	r.mu.Unlock()
 	if dir == "" || r.o.Sandbox == nil {
 		return nil
 	}
-	p := r.o.Sandbox(dir)
+	p := last
+	if p == nil {
+		if p = r.o.Sandbox(dir); p != nil && p.ProxyPort != 0 { // as supervisorArgs does
+			r.mu.Lock()
+			p.ConnectPorts = r.livePorts()
+			r.mu.Unlock()
+		}
+	}
 	if p == nil || !p.Namespaces() {
 		return nil
 	}
-	if p.ProxyPort != 0 { // as supervisorArgs does
-		r.mu.Lock()
-		p.ConnectPorts = r.livePorts()
-		r.mu.Unlock()
+	if holderKey == "" && p.Nsenter != "" && hold != nil {
+		holderKey = p.HolderKey()
 	}
 	switch {
 	case p.Nsenter == "":
 		return p.Args()
-	case hold != nil && hold.key == p.HolderKey():
+	case hold != nil && hold.key == holderKey:
 		return append(p.Args(), wire.JoinFlag, strconv.Itoa(hold.pid))
 	}
 	return nil
@@ -347,8 +358,10 @@ func (r *Registry) launchSupervised(shell, command, dir string, env []string, st
 	if pol != nil && len(pol.Guarded) > 0 {
 		guard = sandbox.NewGuard(pol.Guarded)
 	}
+	holderKey := ""
 	if hp := r.holderFor(pol); hp > 0 {
 		args = append(args, wire.JoinFlag, strconv.Itoa(hp))
+		holderKey = r.hold.key
 	}
 	args = append(args, "--", shell, "-c", command)
 	var netCall sandbox.NetCall
@@ -387,11 +400,12 @@ func (r *Registry) launchSupervised(shell, command, dir string, env []string, st
 	// slow the command on a machine with few cores. Commands in a row (a
 	// script's) start it at once instead: the next one comes as soon as
 	// this one ends and would wait for the spare.
-	refill := sync.OnceFunc(func() { go r.refill() })
+	refill := sync.OnceFunc(func() { go r.refill(nil, "") })
 	refillTimer := time.AfterFunc(refillAfter, refill)
 	if end := r.lastEnd.Load(); end != 0 && time.Since(time.Unix(0, end)) < inARow {
 		refillTimer.Stop()
-		refill()
+		refill = sync.OnceFunc(func() {})
+		go r.refill(pol, holderKey)
 	}
 	sup, statR := h.sup, h.statR
 	lines := bufio.NewReader(statR)
