@@ -129,8 +129,11 @@ func (w *window) waitStored(t *testing.T, what string, poke func()) string {
 		if poke != nil {
 			poke()
 		}
-		if entries, _ := os.ReadDir(store); len(entries) > 0 {
-			return filepath.Join(store, entries[0].Name())
+		entries, _ := os.ReadDir(store)
+		for _, e := range entries {
+			if !strings.HasPrefix(e.Name(), ".") { // not a picture still being written (.tmp-*, renamed when whole)
+				return filepath.Join(store, e.Name())
+			}
 		}
 		if time.Now().After(deadline) {
 			shot := filepath.Join(os.TempDir(), "gatehouse-"+what+"-failed.png")
