@@ -118,4 +118,3 @@ func Environ(env []string, drop ...string) []string {
 	}
 	return out
 }
-
