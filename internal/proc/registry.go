@@ -422,6 +422,7 @@ func (r *Registry) scanPorts() {
 		case <-t.C:
 		}
 		r.pruneExecs()
+		r.forwardPorts()
 		var ps []*process
 		var gs []group
 		r.mu.Lock()
@@ -444,7 +445,6 @@ func (r *Registry) scanPorts() {
 				r.disp.post(note{noteUpdated, p})
 			}
 		}
-		r.forwardPorts()
 	}
 }
 
