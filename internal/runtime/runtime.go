@@ -321,7 +321,7 @@ func New(o Options) (*Session, error) {
 			return data, err
 		}
 	}
-	ac.Kept = s.todos.Note
+	ac.Kept = s.kept
 	s.agent = agent.New(ac)
 	s.ctrl = session.NewController(s.id, s.agent, o.OnStop)
 	s.restore(o.Past)

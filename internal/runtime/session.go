@@ -3,6 +3,8 @@ package runtime
 import (
 	"context"
 	"log/slog"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -288,6 +290,26 @@ func (s *Session) AddProvider(p tools.Provider) error { return s.surface.AddProv
 // Providers are the providers on the session's surface, in the order they
 // were added.
 func (s *Session) Providers() []tools.Provider { return s.surface.ProviderList() }
+
+// Keeper is a provider with state the model keeps past a checkpoint
+// summary (the skills it loaded): Kept returns it as text, "" for none,
+// and must not call into the session.
+type Keeper interface {
+	Kept() string
+}
+
+// kept is what follows a checkpoint summary: the todo list, then what each
+// provider keeps (agent.Config.Kept).
+func (s *Session) kept() string {
+	parts := []string{s.todos.Note()}
+	for _, p := range s.Providers() {
+		if k, ok := p.(Keeper); ok {
+			parts = append(parts, k.Kept())
+		}
+	}
+	parts = slices.DeleteFunc(parts, func(p string) bool { return p == "" })
+	return strings.Join(parts, "\n\n")
+}
 
 // RemoveProvider takes the provider called name and its tools off the
 // surface; it reports whether there was one.

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"unicode/utf8"
+
+	"gatehouse/internal/tools"
 )
 
 // MaxCatalogChars bounds the catalog the model reads (names, descriptions,
@@ -60,6 +62,10 @@ func (c *Catalog) Child() *Catalog {
 	n.cur.Store(c.cur.Load())
 	return n
 }
+
+// ForChild is Child as a tools.Provider (agents.ChildProvider): a child
+// session gets the parent's catalog, filtered by its own tools' policy.
+func (c *Catalog) ForChild() tools.Provider { return c.Child() }
 
 // Activation is a skill loaded into the session.
 type Activation struct {
@@ -222,4 +228,24 @@ func listFiles(dir string) []string {
 	})
 	sort.Strings(out)
 	return out
+}
+
+// UserPrompt is the message the user sends with skill name chosen (the
+// composer's /name, exec's --skill): the skill's instructions, the first
+// time this session, then text.
+func (c *Catalog) UserPrompt(name, text string) (string, Activation, error) {
+	a, err := c.Activate(name)
+	if err != nil {
+		return "", a, err
+	}
+	if a.AlreadyLoaded {
+		return fmt.Sprintf("[The user chose skill %s again; it is loaded already (folder %s).]\n\n%s", name, a.Folder, text), a, nil
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "[The user loaded skill %s for this message. Its folder is %s", name, a.Folder)
+	if len(a.Files) > 0 {
+		fmt.Fprintf(&b, ", holding %s", strings.Join(a.Files, ", "))
+	}
+	fmt.Fprintf(&b, ". Its instructions:]\n\n%s\n\n[End of skill %s.]\n\n%s", a.Instructions, name, text)
+	return b.String(), a, nil
 }
