@@ -13,6 +13,7 @@ import (
 	"gatehouse/internal/checkpoint"
 	"gatehouse/internal/events"
 	"gatehouse/internal/images"
+	"gatehouse/internal/instructions"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/session"
@@ -54,7 +55,11 @@ type Session struct {
 
 	hookMu   sync.Mutex
 	noteSrcs []func() []string
-	onClose  []func()
+	// ins are the session's instructions (AGENTS.md files); configDir the
+	// folder of the user's own.
+	ins       *instructions.Set
+	configDir string
+	onClose   []func()
 
 	pub      Publisher
 	bus      *events.Bus // the session's own, when the host gave a Sink
@@ -191,6 +196,7 @@ func (s *Session) notes() []string {
 	if s.undo != nil && s.parent == nil {
 		out = append(out, s.undo.Notes()...)
 	}
+	out = append(out, s.ins.Notes()...)
 	s.hookMu.Lock()
 	srcs := append([]func() []string(nil), s.noteSrcs...)
 	s.hookMu.Unlock()
@@ -310,6 +316,10 @@ func (s *Session) kept() string {
 	parts = slices.DeleteFunc(parts, func(p string) bool { return p == "" })
 	return strings.Join(parts, "\n\n")
 }
+
+// Instructions lists the instruction files the model was told so far
+// (the "what the model was told" view).
+func (s *Session) Instructions() []instructions.File { return s.ins.Files() }
 
 // RemoveProvider takes the provider called name and its tools off the
 // surface; it reports whether there was one.

@@ -96,3 +96,29 @@ func TestSkillFromOutsideIsReadOnlyAndSurvivesCompaction(t *testing.T) {
 		t.Errorf("the request after the summary lacks the skill's instructions: %.3000s", body)
 	}
 }
+
+// A subfolder's AGENTS.md reaches the model after it first read a file
+// there, naming the folder; the user's own comes in the system prompt.
+func TestNestedAgentsMDToldWhenAFileBelowIsRead(t *testing.T) {
+	conf := t.TempDir()
+	os.WriteFile(filepath.Join(conf, "AGENTS.md"), []byte("USER-WIDE RULE"), 0o644)
+	h := start(t, llmtest.Script{Responses: []llmtest.Response{
+		call("c1", "read_file", `{"path":"api/handler.go"}`),
+		text("Read."),
+	}}, approval.Auto, map[string]string{"AGENTS.md": "ROOT RULE", "api/AGENTS.md": "API RULE", "api/handler.go": "package api"},
+		func(o *Options) { o.ConfigDir = conf })
+	if r := h.run("look at the handler"); r != protocol.StopCompleted {
+		t.Fatalf("turn: %s", r)
+	}
+	reqs := h.srv.ModelRequests()
+	first, second := string(reqs[0].Body), string(reqs[1].Body)
+	if !strings.Contains(first, "USER-WIDE RULE") || !strings.Contains(first, "ROOT RULE") || strings.Contains(first, "API RULE") {
+		t.Errorf("first request: %.2000s", first)
+	}
+	if !strings.Contains(second, "API RULE") || !strings.Contains(second, "folder api/") {
+		t.Errorf("the request after reading api/handler.go lacks api/AGENTS.md: %.3000s", second)
+	}
+	if files := h.sess.Instructions(); len(files) != 3 || files[2].Path != "api/AGENTS.md" {
+		t.Errorf("files told: %+v", files)
+	}
+}

@@ -258,7 +258,7 @@ func (h *Host) Open(spec Spec) (*Session, error) {
 		Policy: h.env.Policy.Intersect(spec.Policy), MaxSteps: spec.MaxSteps, ContextWindow: set.ContextWindow,
 		MicroCompactAt: set.MicroCompactAt, CompactAt: set.CompactAt,
 		OnStop: spec.OnStop, OnProcessExit: spec.OnProcessExit, Logger: h.o.Logger,
-		Images: attach.StoreIn(h.env.DataDir), CanSee: spec.CanSee}
+		Images: attach.StoreIn(h.env.DataDir), CanSee: spec.CanSee, ConfigDir: h.env.ConfigDir}
 	// Commands run under the supervisor helper, confined as the settings
 	// say when each starts.
 	// Their network, and web_fetch's, is one policy of the session.
