@@ -198,7 +198,7 @@ func (s *server) start(ctx context.Context) (*Conn, error) {
 	if err := conn.Call(ictx, "initialize", params, nil); err != nil {
 		s.kill()
 		if errors.Is(err, context.DeadlineExceeded) {
-			return nil, fmt.Errorf("%s did not answer initialize within %s", s.cfg.Name, s.m.opts.StartTimeout)
+			return nil, fmt.Errorf("%s timed out starting (no answer to initialize)", s.cfg.Name)
 		}
 		return nil, fmt.Errorf("%s did not initialize: %w%s", s.cfg.Name, err, s.stderrNote())
 	}
@@ -225,8 +225,12 @@ func (s *server) watch(conn *Conn, cmd *exec.Cmd, exited chan struct{}) {
 		s.mu.Unlock()
 		return
 	}
+	stop := s.stop
 	s.conn, s.proc, s.stop = nil, nil, nil
 	s.docs, s.diags = nil, nil
+	if stop != nil {
+		defer stop() // what it left running
+	}
 	if s.closed {
 		s.state = StateStopped
 		s.mu.Unlock()
@@ -281,7 +285,7 @@ func (s *server) kill() {
 func (s *server) close() {
 	s.mu.Lock()
 	s.closed = true
-	conn, exited := s.conn, s.exited
+	conn, exited, stop := s.conn, s.exited, s.stop
 	s.mu.Unlock()
 	if conn != nil {
 		ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
@@ -293,6 +297,9 @@ func (s *server) close() {
 		case <-exited:
 		case <-time.After(300 * time.Millisecond):
 		}
+	}
+	if stop != nil {
+		stop() // what it started too, even when it exited
 	}
 	s.kill()
 	s.mu.Lock()
