@@ -270,7 +270,7 @@ func (h *Host) Open(spec Spec) (*Session, error) {
 		out.servers = m
 		opts.Providers = m.Providers()
 	}
-	opts.Standing, opts.Audit, opts.Save = h.standing(root)
+	opts.Standing, opts.Audit, opts.Save = h.standing(spec.Workspace)
 	s, err := runtime.New(opts)
 	if err != nil {
 		return fail(err)
