@@ -20,7 +20,10 @@ type CallPlan struct {
 	ReadOnly bool
 	// Runs: the call runs or steers a command.
 	Runs bool
-	keys standingKeys
+	// keys are the gate's rule keys of the call (planCall); a CallPlan
+	// written as a literal has none and is keyed by its tool as a whole.
+	keys    standingKeys
+	planned bool
 }
 
 // LayerKind says how a Layer decides.
@@ -192,7 +195,11 @@ func decidePlan(rules []StandingRule, p CallPlan) (Verdict, []StandingRule) {
 			rest = append(rest, r)
 		}
 	}
-	return decideStanding(rest, p.Tool, p.keys)
+	k := p.keys
+	if !p.planned {
+		k = standingKeys{keys: keys{kind: keyTool}}
+	}
+	return decideStanding(rest, p.Tool, k)
 }
 
 // sessionRules are the session's rules as rules of the one matcher: an

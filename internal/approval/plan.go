@@ -19,7 +19,7 @@ func (v view) planCall(name string, t tools.Tool, args json.RawMessage, prep *to
 		readOnly = readOnly && ReadsOnly(standing, t, args)
 	}
 	pv, k := v.describe(name, args, prep, readOnly)
-	p := CallPlan{Tool: name, ReadOnly: readOnly, keys: v.standingKeys(k, pv)}
+	p := CallPlan{Tool: name, ReadOnly: readOnly, keys: v.standingKeys(k, pv), planned: true}
 	if prep != nil {
 		p.Reads, p.Writes, p.Runs = prep.Reads, prep.Paths, prep.Runs()
 	}
