@@ -281,7 +281,7 @@ func (h *Host) Open(spec Spec) (*Session, error) {
 		out.servers = m
 		opts.Providers = m.Providers()
 	}
-	opts.Standing, opts.Audit, opts.Save = h.standing(root)
+	opts.Standing, opts.Audit, opts.Save = h.standing(spec.Workspace)
 	out.Skills, opts.Workspace = h.skills(spec.Workspace, set)
 	opts.Providers = append(opts.Providers, out.Skills)
 	opts.Budget = h.budget(spec.Budget)
