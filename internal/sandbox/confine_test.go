@@ -36,6 +36,7 @@ type box struct {
 	landlockOnly, joins                  bool // joins: commands join a holder's namespaces
 	env                                  []string
 	reg                                  *proc.Registry
+	policy                               func(dir string) *sandbox.Policy // nil: unconfined
 }
 
 // boxOpts: on confines; noNet turns the network off; landlockOnly leaves
@@ -51,6 +52,8 @@ type boxOpts struct {
 	// through it (network_test.go).
 	proxy *netproxy.Proxy
 	allow []string
+	// globs are the standing policy's read denies, read at each command.
+	globs func() []string
 }
 
 var (
@@ -120,10 +123,14 @@ func newBoxWith(t *testing.T, o boxOpts) *box {
 		opts.Sandbox = func(dir string) *sandbox.Policy {
 			s := spec
 			s.Env = b.env
+			if o.globs != nil {
+				s.DenyGlobs = o.globs()
+			}
 			p := sandbox.Build(s)
 			return &p
 		}
 	}
+	b.policy = opts.Sandbox
 	b.reg = proc.NewRegistry(opts)
 	t.Cleanup(b.reg.Close)
 	return b

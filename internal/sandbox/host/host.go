@@ -33,6 +33,10 @@ type Config struct {
 	DenyRead []string
 	// Sockets are the Unix sockets commands may reach.
 	Sockets []string
+	// DenyGlobs are the workspace-relative paths the standing policy in
+	// effect denies reading (policy.ReadDenyGlobs): hidden from commands
+	// too (sandbox.Spec.DenyGlobs).
+	DenyGlobs []string
 }
 
 // ConfigOf is the sandbox part of s.
@@ -210,7 +214,7 @@ func (h *Host) Policy(workspace, scratch string, env []string, c Config) sandbox
 func (h *Host) policy(workspace, scratch string, env []string, c Config, net *netproxy.Session) sandbox.Policy {
 	s := sandbox.Spec{Workspace: workspace, Scratch: scratch, Home: sandbox.HomeDir(env), Env: env,
 		NoNetwork: c.DenyTCP, DataDir: h.dataDir, ConfigDir: h.ConfigDir, DenyRead: c.DenyRead, AllowSockets: c.Sockets,
-		Layers: h.Layers()}
+		DenyGlobs: c.DenyGlobs, Layers: h.Layers()}
 	h.netSpec(&s, c, net)
 	return sandbox.Build(s)
 }
