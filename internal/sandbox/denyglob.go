@@ -56,9 +56,9 @@ func ExpandGlobs(ws string, globs []string) (paths, partial []string) {
 				walk(dir, nil) // the folder covers all below it
 			case seg == "**":
 				walk(dir, rest)
-				for _, n := range listDir(dir, &visits, &stopped) {
-					if n != ".git" && isDir(filepath.Join(dir, n)) {
-						walk(filepath.Join(dir, n), segs)
+				for _, e := range listDir(dir, &visits, &stopped) {
+					if e.IsDir() && e.Name() != ".git" { // IsDir: not a link to one
+						walk(filepath.Join(dir, e.Name()), segs)
 					}
 				}
 			case !hasMeta(seg):
@@ -66,9 +66,9 @@ func ExpandGlobs(ws string, globs []string) (paths, partial []string) {
 					walk(p, rest)
 				}
 			default:
-				for _, n := range listDir(dir, &visits, &stopped) {
-					if ok, _ := path.Match(seg, n); ok {
-						walk(filepath.Join(dir, n), rest)
+				for _, e := range listDir(dir, &visits, &stopped) {
+					if ok, _ := path.Match(seg, e.Name()); ok {
+						walk(filepath.Join(dir, e.Name()), rest)
 					}
 				}
 			}
@@ -97,20 +97,21 @@ func hasMeta(s string) bool { return strings.ContainsAny(s, `*?[\`) }
 
 func lexists(p string) bool { _, err := os.Lstat(p); return err == nil }
 
-func isDir(p string) bool {
-	fi, err := os.Lstat(p)
-	return err == nil && fi.IsDir()
-}
-
-// listDir lists dir's entries, counting the visit; none once the visits
-// passed maxGlobVisits (stopped is then set).
-func listDir(dir string, visits *int, stopped *bool) []string {
+// listDir lists dir's entries (their kinds as the folder says, no stat
+// each), counting the visit; none once the visits passed maxGlobVisits
+// (stopped is then set).
+func listDir(dir string, visits *int, stopped *bool) []os.DirEntry {
 	if *visits++; *visits > maxGlobVisits {
 		*stopped = true
 		return nil
 	}
-	names, _ := readDirNames(dir)
-	return names
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	entries, _ := f.ReadDir(-1)
+	return entries
 }
 
 // policyDenies splits what the policy's globs match in ws (symbolic

@@ -105,8 +105,14 @@ func policyHidden(p *Policy, out string) string {
 	if p == nil || len(p.PolicyDenied) == 0 {
 		return ""
 	}
-	if !strings.Contains(out, "Permission denied") && !strings.Contains(out, "Device or resource busy") &&
-		!strings.Contains(out, "Read-only file system") && !strings.Contains(out, "Operation not permitted") {
+	// What reading, removing or stashing the empty mount says (git sees a
+	// device where the file was: "unsupported file type").
+	refused := false
+	for _, w := range []string{"Permission denied", "Device or resource busy", "Read-only file system", "Operation not permitted",
+		"unsupported file type", "Unable to process path"} {
+		refused = refused || strings.Contains(out, w)
+	}
+	if !refused {
 		return ""
 	}
 	var named []string

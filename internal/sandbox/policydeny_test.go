@@ -93,6 +93,15 @@ func TestPolicyDeniesHideWorkspaceFiles(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(b.ws, ".env")); err != nil {
 			t.Fatalf("the hidden .env is gone: %v", err)
 		}
+		// git stash -u of the untracked hidden .env fails, and says why.
+		b.mustRun(t, "git init -q && git add readme.txt && git -c user.name=a -c user.email=a@b.c commit -qm one && echo two >> readme.txt")
+		code, out = b.run(t, "git stash -u")
+		if code == 0 {
+			t.Fatalf("git stash -u: exit 0 (%q)", out)
+		}
+		if note := sandbox.Explain(b.policy(b.ws), nil, out); !strings.Contains(note, "Your policy denies reading .env") {
+			t.Fatalf("git stash -u failed (%q) and the result does not say why: %q", out, note)
+		}
 		// A policy edit holds for the next command, no restart.
 		write("notes.txt", "notes-secret-5\n")
 		if out := b.mustRun(t, "cat notes.txt"); !strings.Contains(out, "notes-secret-5") {
