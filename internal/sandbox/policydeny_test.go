@@ -41,19 +41,19 @@ func TestPolicyDeniesHideWorkspaceFiles(t *testing.T) {
 		write(".env", "TOKEN=env-secret-1\n")
 		write("keys/deploy.pem", "pem-secret-2\n")
 		if b.landlockOnly {
-			line := sandbox.LineOf(*b.policy(b.ws))
+			line := sandbox.LineOf(*b.policy())
 			if !strings.Contains(line, sandbox.CannotHide) || !strings.Contains(line, ".env, keys/**") {
 				t.Fatalf("with Landlock alone the Sandbox line does not say it cannot hide the policy's read denies: %s", line)
 			}
-			if hidden, why := b.policy(b.ws).Hides(filepath.Join(b.ws, ".env")); hidden || why != sandbox.CannotHide {
+			if hidden, why := b.policy().Hides(filepath.Join(b.ws, ".env")); hidden || why != sandbox.CannotHide {
 				t.Fatalf("Hides(.env) with Landlock alone = %v, %q", hidden, why)
 			}
 			return
 		}
-		if hidden, why := b.policy(b.ws).Hides(filepath.Join(b.ws, ".env")); !hidden {
+		if hidden, why := b.policy().Hides(filepath.Join(b.ws, ".env")); !hidden {
 			t.Fatalf("Hides(.env) = false, %q", why)
 		}
-		if line := sandbox.LineOf(*b.policy(b.ws)); !strings.Contains(line, "are hidden from commands") {
+		if line := sandbox.LineOf(*b.policy()); !strings.Contains(line, "are hidden from commands") {
 			t.Fatalf("the Sandbox line does not say the policy's read denies are hidden: %s", line)
 		}
 		refused := func(command string, secrets ...string) {
@@ -87,7 +87,7 @@ func TestPolicyDeniesHideWorkspaceFiles(t *testing.T) {
 		if code == 0 {
 			t.Fatalf("rm .env: exit 0 (%q)", out)
 		}
-		if note := sandbox.Explain(b.policy(b.ws), nil, out); !strings.Contains(note, "Your policy denies reading .env") {
+		if note := sandbox.Explain(b.policy(), nil, out); !strings.Contains(note, "Your policy denies reading .env") {
 			t.Fatalf("rm .env failed (%q) and the result does not say why: %q", out, note)
 		}
 		if _, err := os.Stat(filepath.Join(b.ws, ".env")); err != nil {
@@ -99,7 +99,7 @@ func TestPolicyDeniesHideWorkspaceFiles(t *testing.T) {
 		if code == 0 {
 			t.Fatalf("git stash -u: exit 0 (%q)", out)
 		}
-		if note := sandbox.Explain(b.policy(b.ws), nil, out); !strings.Contains(note, "Your policy denies reading .env") {
+		if note := sandbox.Explain(b.policy(), nil, out); !strings.Contains(note, "Your policy denies reading .env") {
 			t.Fatalf("git stash -u failed (%q) and the result does not say why: %q", out, note)
 		}
 		// A policy edit holds for the next command, no restart.
