@@ -93,7 +93,11 @@ func Build(s Spec) Policy {
 	p.DenyList = s.DenyRead
 	if len(s.DenyGlobs) > 0 {
 		p.DenyGlobs = s.DenyGlobs
-		p.PolicyDenied, p.Unhidden, p.GlobsPartial = policyDenies(s.Workspace, s.DenyGlobs, existing(p.Writable), s.Layers.Namespaces())
+		roots := []string{s.Workspace}
+		if isLinked { // the main checkout seen from a worktree session
+			roots = append(roots, linked.checkouts()...)
+		}
+		p.PolicyDenied, p.Unhidden, p.GlobsPartial = policyDenies(roots, s.DenyGlobs, existing(p.Writable), s.Layers.Namespaces())
 		p.DenyRead = existing(append(p.DenyRead, p.PolicyDenied...))
 	}
 	if p.DenyList == nil {

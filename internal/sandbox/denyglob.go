@@ -114,13 +114,35 @@ func listDir(dir string, visits *int, stopped *bool) []os.DirEntry {
 	return entries
 }
 
-// policyDenies splits what the policy's globs match in ws (symbolic
+// checkouts are the folders of the repository's other checkouts, seen
+// from a linked worktree: the main one's and the other linked worktrees'
+// (their files, a .env among them, are readable from it as any folder).
+func (r linkedRepo) checkouts() []string {
+	var out []string
+	if filepath.Base(r.common) == ".git" {
+		out = append(out, filepath.Dir(r.common))
+	}
+	for _, o := range r.others {
+		if b, err := os.ReadFile(filepath.Join(o, "gitdir")); err == nil {
+			if gitfile := strings.TrimSpace(string(b)); filepath.IsAbs(gitfile) {
+				out = append(out, filepath.Dir(gitfile))
+			}
+		}
+	}
+	return out
+}
+
+// policyDenies splits what the policy's globs match in roots (symbolic
 // links resolved) into what the layers hide and what they cannot: with
 // namespaces every path is an empty mount; with Landlock alone a path in a
 // writable folder (the workspace) stays readable, since Landlock grants
 // the workspace whole.
-func policyDenies(ws string, globs []string, writable []string, namespaces bool) (hide, open, partial []string) {
-	paths, partial := ExpandGlobs(ws, globs)
+func policyDenies(roots []string, globs []string, writable []string, namespaces bool) (hide, open, partial []string) {
+	var paths []string
+	for _, root := range roots {
+		ps, part := ExpandGlobs(root, globs)
+		paths, partial = append(paths, ps...), append(partial, part...)
+	}
 	for _, p := range existing(paths) {
 		if !namespaces && slices.ContainsFunc(writable, func(w string) bool { return Within(p, w) }) {
 			open = append(open, p)

@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -70,5 +71,26 @@ func TestBuildTakesThePolicysReadDenies(t *testing.T) {
 	}
 	if st := LineOf(p); !strings.Contains(st, CannotHide) {
 		t.Fatalf("Landlock alone: the Sandbox line hides the gap: %s", st)
+	}
+}
+
+// From a linked worktree, the main checkout's (and the other worktrees')
+// denied files are hidden too: they are readable folders like any other.
+func TestBuildHidesThePolicysDeniesInTheOtherCheckouts(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	root, _ := filepath.EvalSymlinks(t.TempDir())
+	main, wt := filepath.Join(root, "main"), filepath.Join(root, "wt")
+	os.MkdirAll(main, 0o755)
+	for _, args := range [][]string{{"init", "-q"}, {"-c", "user.name=a", "-c", "user.email=a@b.c", "commit", "-q", "--allow-empty", "-m", "one"}, {"worktree", "add", "-q", wt}} {
+		if out, err := exec.Command("git", append([]string{"-C", main}, args...)...).CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v %s", args, err, out)
+		}
+	}
+	os.WriteFile(filepath.Join(main, ".env"), []byte("x"), 0o600)
+	p := Build(Spec{Workspace: wt, DenyRead: []string{}, DenyGlobs: []string{".env"}, Layers: Layers{ABI: 1, Bwrap: "/usr/bin/bwrap", Nsenter: "/usr/bin/nsenter"}})
+	if !slices.Contains(p.DenyRead, filepath.Join(main, ".env")) {
+		t.Fatalf("the main checkout's .env is not hidden from the worktree's commands: %q", p.DenyRead)
 	}
 }

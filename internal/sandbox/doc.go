@@ -52,7 +52,8 @@
 // (Spec.DenyGlobs). Each command's policy matches the globs against the
 // workspace when it starts (ExpandGlobs: not inside .git, no symbolic
 // link to a folder followed, at most 20,000 folders listed per glob) and
-// adds what matched, symbolic links resolved, to DenyRead: with
+// adds what matched, symbolic links resolved, to DenyRead (from a linked
+// worktree, what they match in the repository's other checkouts too): with
 // namespaces a denied file is an unreadable empty mount (/dev/null bound
 // read-only, on a nodev mount: open fails, so `cat`, `cp` and python's
 // open fail alike, and `rm` or a rename of it fails too, which Explain
