@@ -219,6 +219,18 @@ func (h *Host) policy(workspace, scratch string, env []string, c Config, net *ne
 	return sandbox.Build(s)
 }
 
+// Hides says whether a command of workspace started now, under this
+// system's layers and the settings c (c.DenyGlobs: the policy's read
+// denies), cannot read path; when it can, why not in plain words (the
+// sandbox is off, Landlock alone cannot hide it, no deny names it). For
+// `gatehouse policy check` and the Policy page's "test a path".
+func (h *Host) Hides(workspace string, env []string, c Config, path string) (bool, string) {
+	if st := h.Status(c); !st.Confined {
+		return false, st.Reason
+	}
+	return h.Policy(workspace, "", env, c).Hides(path)
+}
+
 // Confinement is how a program the workspace supplies (a server of its
 // .gatehouse/mcp.json) runs: always confined, as commands are with the
 // sandbox on (the setting's mode does not turn it off; its TCP choice

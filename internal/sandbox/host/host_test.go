@@ -187,8 +187,20 @@ func TestPolicyReadDeniesReachCommandsAndServers(t *testing.T) {
 	if _, p, why := h.Confinement(ws, env, cfg()); p == nil || !slices.Contains(p.DenyRead, env0) {
 		t.Fatalf("a workspace's server: %+v %s", p, why)
 	}
+	if hidden, why := h.Hides(ws, env, cfg(), env0); !hidden {
+		t.Fatalf("Hides(.env) with namespaces: false, %q", why)
+	}
+	if hidden, why := h.Hides(ws, env, cfg(), filepath.Join(ws, "readme.md")); hidden || why == "" {
+		t.Fatalf("Hides(readme.md): %v, %q", hidden, why)
+	}
 	h.layers = sandbox.Layers{ABI: 7, NoNamespaces: "test"}
 	if st := h.Describe(cfg(), ws, "", env); !strings.Contains(st.PolicyReads, sandbox.CannotHide) || !strings.Contains(st.Line, sandbox.CannotHide) {
 		t.Fatalf("Landlock alone: %+v", st)
+	}
+	if hidden, why := h.Hides(ws, env, cfg(), env0); hidden || why != sandbox.CannotHide {
+		t.Fatalf("Hides(.env) with Landlock alone: %v, %q", hidden, why)
+	}
+	if hidden, why := h.Hides(ws, env, Config{Mode: sandbox.ModeOff, DenyGlobs: globs}, env0); hidden || !strings.Contains(why, "off") {
+		t.Fatalf("Hides(.env) with the sandbox off: %v, %q", hidden, why)
 	}
 }
