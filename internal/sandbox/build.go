@@ -32,6 +32,10 @@ type Spec struct {
 	// DenyRead is the user's deny-read list ("~/" is the home folder); nil:
 	// DefaultDenyRead.
 	DenyRead []string
+	// DenyGlobs are the path globs, relative to Workspace, the user's
+	// standing policy denies reading (policy.ReadDenies): matched when the
+	// policy is built, and hidden as DenyRead is where the layers can.
+	DenyGlobs []string
 	// AllowSockets lists the Unix sockets (or folders of sockets) the user
 	// lets commands reach ("$NAME" is the path in variable NAME, e.g.
 	// $SSH_AUTH_SOCK).
@@ -87,6 +91,15 @@ func Build(s Spec) Policy {
 	p.Writable = cleanAbs(w)
 	p.DenyRead = existing(denyList(s))
 	p.DenyList = s.DenyRead
+	if len(s.DenyGlobs) > 0 {
+		p.DenyGlobs = s.DenyGlobs
+		roots := []string{s.Workspace}
+		if isLinked { // the main checkout seen from a worktree session
+			roots = append(roots, linked.checkouts()...)
+		}
+		p.PolicyDenied, p.Unhidden, p.GlobsPartial = policyDenies(roots, s.DenyGlobs, existing(p.Writable), s.Layers.Namespaces())
+		p.DenyRead = existing(append(p.DenyRead, p.PolicyDenied...))
+	}
 	if p.DenyList == nil {
 		p.DenyList = DefaultDenyRead
 	}

@@ -52,6 +52,8 @@ type boxOpts struct {
 	// through it (network_test.go).
 	proxy *netproxy.Proxy
 	allow []string
+	// globs are the standing policy's read denies, read at each command.
+	globs func() []string
 	// portScan turns the registry's port scan on (the panel's ports, and
 	// their forwards out of the session's network).
 	portScan time.Duration
@@ -128,6 +130,9 @@ func newBoxWith(t *testing.T, o boxOpts) *box {
 		opts.Sandbox = func(dir string) *sandbox.Policy {
 			s := spec
 			s.Env = b.env
+			if o.globs != nil {
+				s.DenyGlobs = o.globs()
+			}
 			p := sandbox.Build(s)
 			return &p
 		}

@@ -45,6 +45,36 @@
 // and the guarded workspace paths are put back after each command (Guard)
 // instead of being read-only; Status.Missing says what that misses.
 //
+// # The user's read denies
+//
+// The read denies of the user's standing policy (a deny rule on read_file
+// with files, policy.ReadDenies: `.env`, `keys/**`) hold for commands too
+// (Spec.DenyGlobs). Each command's policy matches the globs against the
+// workspace when it starts (ExpandGlobs: not inside .git, no symbolic
+// link to a folder followed, at most 20,000 folders listed per glob) and
+// adds what matched, symbolic links resolved, to DenyRead (from a linked
+// worktree, what they match in the repository's other checkouts too): with
+// namespaces a denied file is an unreadable empty mount (/dev/null bound
+// read-only, on a nodev mount: open fails, so `cat`, `cp` and python's
+// open fail alike, and `rm` or a rename of it fails too, which Explain
+// says), a denied folder an empty read-only tmpfs (files made in it later
+// are hidden as well). A match new since the last command (a .env made
+// after the first command, or one removed and made again, which often
+// gets the same inode number back: HolderKey takes when each denied path
+// was made) changes the holder's key, so a new holder is made; a spare
+// that made a bubblewrap ahead for the old paths is dropped (proc), and
+// one that joined the old holder falls back by itself. A policy edit holds
+// for the next command: the policy is read again for each one.
+//
+// What stays open, said in the UI (Status.PolicyReads, CannotHide):
+// Landlock alone grants the workspace whole and cannot hide a path inside
+// it, so without namespaces commands read the denied files (the file
+// tools still refuse them); a hard link made before to a denied file
+// elsewhere reads it (a command cannot make one: the mount is another
+// file system); git's objects hold what was committed (`git show
+// HEAD:.env`); a file a command makes itself is readable by that command
+// until the next one starts.
+//
 // # The session's network (allow-list mode)
 //
 // In the network's allow-list mode, with namespaces and nsenter, a

@@ -103,6 +103,15 @@ type Policy struct {
 	// deny-read list as the user wrote it. Not flags.
 	Home     string   `json:"-"`
 	DenyList []string `json:"-"`
+	// DenyGlobs are the read denies of the user's standing policy
+	// (Spec.DenyGlobs), as written; PolicyDenied the paths they matched
+	// that DenyRead hides, Unhidden those the layers cannot hide (with
+	// Landlock alone, the workspace's: see CannotHide), GlobsPartial the
+	// globs whose search stopped early. Not flags.
+	DenyGlobs    []string `json:"-"`
+	PolicyDenied []string `json:"-"`
+	Unhidden     []string `json:"-"`
+	GlobsPartial []string `json:"-"`
 	// SetEnv ("NAME=value") and UnsetEnv change the command's environment:
 	// Gatehouse's own caches, sockets the command cannot reach.
 	SetEnv   []string

@@ -592,6 +592,7 @@ export interface Status {
   missing?: string;
   writable: string[] | null;
   denyRead: string[] | null;
+  policyReads?: string;
   readOnly: string[] | null;
   sockets: string;
   network: string;
