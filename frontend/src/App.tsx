@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import type { AppState, ApprovalMode, Backend, ImageRef } from "./bridge";
+import type { AppState, ApprovalMode, Backend, Submission } from "./bridge";
 import { ImagesContext } from "./components/images";
 import { Header } from "./components/Header";
 import { ModelMenu } from "./components/ModelMenu";
@@ -145,9 +145,9 @@ export function App({ backend, processes, sessions, localModels, files, approval
       return s;
     }));
 
-  const submit = useCallback(async (text: string, images?: ImageRef[]) => {
-    const r = images?.length ? await backend.submitWithImages(text, images) : await backend.submit(text);
-    if (r.queued) store.addQueued(text);
+  const submit = useCallback(async (message: Submission) => {
+    const r = await backend.submit(message);
+    if (r.queued) store.addQueued(message.text);
   }, [backend, store]);
 
   const cancel = useCallback(() => void backend.cancel(), [backend]);
@@ -189,20 +189,10 @@ export function App({ backend, processes, sessions, localModels, files, approval
   }), [backend]);
   const slash = useMemo(() => ({
     list: backend.commands,
-    run: async (name: string, args: string) => {
-      const r = await backend.runCommand(name, args);
-      if (r.queued) store.addQueued(`/${name} ${args}`.trim());
-    },
     plan: () => void act(backend.setApprovalMode("plan")),
     clear: newSession,
-  }), [backend, store, newSession]); // eslint-disable-line react-hooks/exhaustive-deps
-  const mentions = useMemo(() => ({
-    candidates: backend.mentionCandidates,
-    submit: async (text: string, paths: string[], images: ImageRef[]) => {
-      const r = await backend.submitMessage(text, paths, images);
-      if (r.queued) store.addQueued(text);
-    },
-  }), [backend, store]);
+  }), [backend, newSession]); // eslint-disable-line react-hooks/exhaustive-deps
+  const mentions = useMemo(() => ({ candidates: backend.mentionCandidates }), [backend]);
   const undo = useUndo(undoApi, `${transcript.sessionId}:${transcript.items.length}`, files?.onFsChanged);
   const actions = useMemo(() => ({ openURL: backend.openURL, openSettings, newSession, copy: backend.copyText, showRule, prices,
     compact: backend.compact, undoCompact: backend.undoCompact, undo: undo.actions, plan: planActions, answer: backend.answerQuestion,

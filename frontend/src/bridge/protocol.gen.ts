@@ -665,8 +665,12 @@ export interface AppState {
 export interface Command {
   name: string;
   description: string;
+  origin: Origin;
   source: string;
+  shadowedBy?: string;
 }
+
+export type Origin = "built-in" | "user" | "workspace" | "skill" | "mcp-prompt";
 
 export interface UsercmdPending {
   hash: string;
@@ -851,6 +855,18 @@ export interface ChildInfo {
   toolCalls: number;
   usage: Usage;
   items?: TranscriptItem[];
+}
+
+export interface Submission {
+  text: string;
+  mentions?: string[];
+  images?: ImageRef[];
+  command?: SlashCall;
+}
+
+export interface SlashCall {
+  name: string;
+  args: string;
 }
 
 export interface TabInfo {
