@@ -40,6 +40,10 @@ const (
 	// KindCommands is a workspace's own slash commands: their prompts
 	// steer the model as a message the user sends would.
 	KindCommands = "commands"
+	// KindSkills is a workspace's own Agent Skills: their instructions
+	// steer the model and their scripts are there to be run. Hashed over
+	// every file of every skill folder, so any change asks again.
+	KindSkills = "skills"
 )
 
 // Paths lists the workspace-relative files or folders of each kind.
@@ -49,6 +53,7 @@ var Paths = map[string][]string{
 	KindPolicy:   {".gatehouse/policy.toml"},
 	KindGit:      {".git/config", ".git/hooks"}, // and what the config pulls in (readGitReach)
 	KindCommands: {".gatehouse/commands"},
+	KindSkills:   {".agents/skills", ".gatehouse/skills"},
 }
 
 // File is the store's file name in the config folder.
