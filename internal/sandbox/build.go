@@ -3,6 +3,7 @@ package sandbox
 import (
 	"fmt"
 	"io/fs"
+	"net"
 	"os"
 	"path/filepath"
 	"slices"
@@ -22,6 +23,8 @@ type Spec struct {
 	// rule (ABI < 4) gets no network instead.
 	ProxyPort int
 	OpenNet   func() NetCall
+	// ServeProxy serves the proxy on another listener (Policy.ServeProxy).
+	ServeProxy func(net.Listener)
 	// DataDir is Gatehouse's data folder: confined commands get their tool
 	// caches below DataDir/cache (Caches), and cannot read the rest of it
 	// (other sessions) but for Scratch. "": no caches of their own.
@@ -67,7 +70,7 @@ func Build(s Spec) Policy {
 	p.NoNetwork, p.Home = s.NoNetwork, s.Home
 	if s.ProxyPort != 0 && !p.NoNetwork {
 		if s.Layers.ABI >= NetABI {
-			p.ProxyPort, p.OpenNet = s.ProxyPort, s.OpenNet
+			p.ProxyPort, p.OpenNet, p.ServeProxy = s.ProxyPort, s.OpenNet, s.ServeProxy
 		} else {
 			p.NoNetwork = true
 			p.NoNetworkWhy = "the allow-list needs Landlock's TCP rule (ABI " + strconv.Itoa(NetABI) + ", Linux 6.7); this kernel's Landlock has ABI " +

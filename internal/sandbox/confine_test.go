@@ -117,6 +117,7 @@ func newBoxWith(t *testing.T, o boxOpts) *box {
 		spec.OpenNet = func() sandbox.NetCall {
 			return o.proxy.Open(func(d string) bool { return netproxy.Match(o.allow, d) })
 		}
+		spec.ServeProxy = o.proxy.Serve
 	}
 	scan := o.portScan
 	if scan == 0 {
