@@ -96,6 +96,16 @@ func (p Policy) bwrapArgs(dir string, inner []string, pidNS bool) []string {
 			}
 		}
 	}
+	for _, r := range p.ReadBack {
+		for _, c := range covered {
+			if Within(r, c) {
+				if fi, err := os.Stat(r); err == nil && fi.IsDir() {
+					mounts = append(mounts, mount{r, []string{"--ro-bind", r, r}})
+				}
+				break
+			}
+		}
+	}
 	sort.SliceStable(mounts, func(i, j int) bool {
 		return strings.Count(mounts[i].path, "/") < strings.Count(mounts[j].path, "/")
 	})

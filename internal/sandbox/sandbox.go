@@ -70,6 +70,11 @@ type Policy struct {
 	// mounts in the mount namespace; with Landlock alone, left out of
 	// ReadRoots.
 	DenyRead []string
+	// ReadBack are folders inside denied ones the command may read, never
+	// write: the user's skills folder in Gatehouse's config folder
+	// (read-only mounts over the empty ones; with Landlock alone, read
+	// grants beside ReadRoots).
+	ReadBack []string
 	// HideSockets are socket files and folders of sockets (the session
 	// bus, an ssh agent, X11, docker) hidden in the mount namespace.
 	HideSockets []string
@@ -150,6 +155,7 @@ func (p Policy) Args() []string {
 		a = append(a, "-nsenter", p.Nsenter)
 	}
 	add("-deny", p.DenyRead)
+	add("-readback", p.ReadBack)
 	add("-hide", p.HideSockets)
 	add("-ro", p.ReadOnly)
 	add("-pin", p.Pinned)
@@ -178,6 +184,7 @@ func (p *Policy) Flags(fs *flag.FlagSet) {
 	}
 	abs("write", "folder the command may write below (repeatable)", &p.Writable)
 	abs("deny", "path the command cannot read (repeatable)", &p.DenyRead)
+	abs("readback", "folder inside a denied one the command may read, not write (repeatable)", &p.ReadBack)
 	abs("hide", "socket or socket folder hidden from the command (repeatable)", &p.HideSockets)
 	abs("ro", "path inside a writable folder kept read-only (repeatable)", &p.ReadOnly)
 	abs("pin", "folder that cannot be renamed (repeatable)", &p.Pinned)
