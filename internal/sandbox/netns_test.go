@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -30,14 +31,29 @@ func freePort(t *testing.T) int {
 
 // startServer starts a dev server of the session on port (python's,
 // serving the workspace) and waits until it answers from the host: in
-// the session's network, through the forward of the port the scan found.
+// the session's network, through the forward of the port the scan found
+// (in the namespace's socket table: the panel lists it too).
 func startServer(t *testing.T, b *box, port int) {
 	t.Helper()
 	os.WriteFile(filepath.Join(b.ws, "index.html"), []byte("dev server page"), 0o644)
-	if _, err := b.reg.Start("python3 -m http.server "+strconv.Itoa(port)+" --bind 127.0.0.1", b.ws); err != nil {
+	in, err := b.reg.Start("python3 -m http.server "+strconv.Itoa(port)+" --bind 127.0.0.1", b.ws)
+	if err != nil {
 		t.Fatal(err)
 	}
 	deadline := time.Now().Add(30 * time.Second)
+	for {
+		now, err := b.reg.Info(in.ProcessID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if slices.Contains(now.Ports, port) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the panel never listed the session's server's port %d: %v", port, now.Ports)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 	for {
 		// The port link: the user's browser on this machine.
 		resp, err := (&http.Client{Timeout: 5 * time.Second}).Get("http://127.0.0.1:" + strconv.Itoa(port) + "/index.html")
