@@ -20,7 +20,8 @@ type Spec struct {
 	NoNetwork bool
 	// ProxyPort and OpenNet, in the network's allow-list mode: the app's
 	// filtering proxy (Policy.ProxyPort). A kernel without Landlock's TCP
-	// rule (ABI < 4) gets no network instead.
+	// rule (ABI < 4) gets no network instead, unless the session's network
+	// namespace holds the allow-list (namespaces, nsenter and ServeProxy).
 	ProxyPort int
 	OpenNet   func() NetCall
 	// ServeProxy serves the proxy on another listener (Policy.ServeProxy).
@@ -69,11 +70,11 @@ func Build(s Spec) Policy {
 	var p Policy
 	p.NoNetwork, p.Home = s.NoNetwork, s.Home
 	if s.ProxyPort != 0 && !p.NoNetwork {
-		if s.Layers.ABI >= NetABI {
+		if s.Layers.ABI >= NetABI || s.Layers.Namespaces() && s.Layers.Nsenter != "" && s.ServeProxy != nil {
 			p.ProxyPort, p.OpenNet, p.ServeProxy = s.ProxyPort, s.OpenNet, s.ServeProxy
 		} else {
 			p.NoNetwork = true
-			p.NoNetworkWhy = "the allow-list needs Landlock's TCP rule (ABI " + strconv.Itoa(NetABI) + ", Linux 6.7); this kernel's Landlock has ABI " +
+			p.NoNetworkWhy = "the allow-list needs Landlock's TCP rule (ABI " + strconv.Itoa(NetABI) + ", Linux 6.7) or namespaces with nsenter; this kernel's Landlock has ABI " +
 				strconv.Itoa(s.Layers.ABI) + ", so commands get no network at all (web_fetch still follows the list)"
 		}
 	}

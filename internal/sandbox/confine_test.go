@@ -55,6 +55,9 @@ type boxOpts struct {
 	// portScan turns the registry's port scan on (the panel's ports, and
 	// their forwards out of the session's network).
 	portScan time.Duration
+	// abi, when set, is the Landlock ABI the policy is built for (a kernel
+	// without the TCP rule).
+	abi int
 }
 
 var (
@@ -89,6 +92,9 @@ func newBoxWith(t *testing.T, o boxOpts) *box {
 	}
 	if o.bwrap != "" {
 		l.Bwrap = o.bwrap
+	}
+	if o.abi != 0 {
+		l.ABI = o.abi
 	}
 	root := t.TempDir()
 	os.Chmod(root, 0o755)

@@ -76,7 +76,8 @@
 //     namespaces. A command with a bubblewrap of its own (no holder) is
 //     started the same way (NetPrefix);
 //   - Landlock's TCP rule is left out there (every address in the
-//     namespace is the session's); seccomp still refuses every inet
+//     namespace is the session's), so the allow-list works on kernels
+//     without it (before Linux 6.7); seccomp still refuses every inet
 //     socket but TCP. Abstract Unix sockets are per network namespace, so
 //     the host's are out of reach as well.
 //

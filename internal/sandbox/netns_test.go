@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -119,4 +120,28 @@ func TestAllowListReachesNoOtherAddressOnTheProxysOrAServersPort(t *testing.T) {
 			t.Errorf("the Sandbox line (joins %v) says by port %v: %s", b.joins, says, line)
 		}
 	})
+}
+
+// On a kernel whose Landlock has no TCP rule (before Linux 6.7) the
+// session's network namespace holds the allow-list alone: a listed domain
+// through the proxy, nothing at another address (built here for ABI 3;
+// the policy then asks Landlock for no TCP rule).
+func TestAllowListWithoutLandlocksTCPRuleHoldsInTheSessionsNetwork(t *testing.T) {
+	needTool(t, "curl")
+	if l := hostLayers(); !l.Namespaces() || l.Nsenter == "" {
+		t.Skip("no namespaces or nsenter here")
+	}
+	web := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "hello from "+r.Host) }))
+	t.Cleanup(web.Close)
+	p := testProxy(t, map[string]string{"docs.allowed.test:80": web.Listener.Addr().String()})
+	b := newBoxWith(t, boxOpts{on: true, proxy: p, allow: []string{"docs.allowed.test"}, abi: sandbox.NetABI - 1})
+	if pol := b.policy(); pol.NoNetwork || pol.ProxyPort == 0 {
+		t.Fatalf("the allow-list fell back to no network: %+v", pol)
+	}
+	if out := b.mustRun(t, "curl -sS --max-time 10 http://docs.allowed.test/page"); out != "hello from docs.allowed.test" {
+		t.Fatalf("a listed domain through the proxy: %q", out)
+	}
+	if code, out := b.run(t, "curl -sS --noproxy '*' --max-time 5 "+web.URL+"/"); code == 0 {
+		t.Fatalf("a direct connection to this machine's server: %q", out)
+	}
 }
