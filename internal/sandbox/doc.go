@@ -90,14 +90,14 @@
 //   - a keeper (the helper's -session-net stage) runs in the user and
 //     network namespaces bubblewrap made for the session (KeeperArgs;
 //     bubblewrap brings loopback up). It listens on 127.0.0.1:ProxyPort
-//     inside and hands that socket to the app, which relays each
-//     connection to its proxy (the bridge: outside the command, since
-//     seccomp refuses it Unix sockets; the proxy tells commands apart by
-//     the identity in their proxy URL, not by address). It also dials the
-//     namespace's loopback for the app: the app forwards each port the
-//     port scan finds the session's processes listening on (read from the
-//     namespace's own /proc/<pid>/net/tcp) from this machine's loopback,
-//     for the user's browser and the panel's port links;
+//     inside and hands that socket to the app, whose proxy serves it as
+//     its own port (ServeProxy; the bridge stays outside the command,
+//     which seccomp refuses Unix sockets, and the proxy tells commands
+//     apart by the identity in their proxy URL, not by address). It also
+//     dials the namespace's loopback for the app: the app forwards each
+//     port the port scan finds the session's processes listening on (read
+//     from the namespace's own /proc/<pid>/net/tcp) from this machine's
+//     loopback, for the user's browser and the panel's port links;
 //   - holders are made inside it (NetPrefix: nsenter joins the keeper's
 //     user namespace, whose owner the app's user is, then its network
 //     namespace; bubblewrap nests the holder's user namespace in the
@@ -106,7 +106,8 @@
 //     namespaces. A command with a bubblewrap of its own (no holder) is
 //     started the same way (NetPrefix);
 //   - Landlock's TCP rule is left out there (every address in the
-//     namespace is the session's); seccomp still refuses every inet
+//     namespace is the session's), so the allow-list works on kernels
+//     without it (before Linux 6.7); seccomp still refuses every inet
 //     socket but TCP. Abstract Unix sockets are per network namespace, so
 //     the host's are out of reach as well.
 //

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"net"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -53,6 +54,10 @@ type Policy struct {
 	// OpenNet, with ProxyPort, gives the command its identity at the
 	// proxy, called once per command started. Not a flag.
 	OpenNet func() NetCall `json:"-"`
+	// ServeProxy, with ProxyPort, serves the proxy on another listener:
+	// its port in the session's network namespace (NetNS). nil: no such
+	// namespace, the port rule alone. Not a flag.
+	ServeProxy func(net.Listener) `json:"-"`
 	// Bwrap is the path of bubblewrap: the command runs in its own user,
 	// mount, PID and IPC namespaces (and network namespace with NoNetwork).
 	// "": Landlock and seccomp only.

@@ -183,6 +183,7 @@ func (h *Host) netSpec(s *sandbox.Spec, c Config, net *netproxy.Session) {
 	}
 	s.ProxyPort = p.Port()
 	s.OpenNet = func() sandbox.NetCall { return p.Open(net.Allowed) }
+	s.ServeProxy = p.Serve
 }
 
 // Options completes o for a session: every command runs under the helper,

@@ -121,12 +121,26 @@ func TestDescribeSaysWhichLayersHold(t *testing.T) {
 }
 
 // In allow-list mode on a kernel whose Landlock has no TCP rule (before
-// Linux 6.7) the proxy cannot be the only way out: commands get no network
-// at all, and the dialog's line and a refused command's note say why.
+// Linux 6.7), with Landlock alone, the proxy cannot be the only way out:
+// commands get no network at all, and the dialog's line and a refused
+// command's note say why. With namespaces and nsenter the session's
+// network namespace holds the list instead.
 func TestAllowListWithoutLandlockTCPFallsBackToOff(t *testing.T) {
 	helper := filepath.Join(t.TempDir(), HelperName)
 	os.WriteFile(helper, []byte("#!/bin/sh\n"), 0o755)
 	t.Setenv("GATEHOUSE_SUPERVISOR", helper)
+	if l := sandbox.Detect(); l.Namespaces() && l.Nsenter != "" {
+		h := New(t.TempDir(), quiet())
+		h.ABI = sandbox.NetABI - 1
+		cfg := func() Config { return Config{Network: netproxy.ModeAllowList} }
+		ws := t.TempDir()
+		o := h.Options(proc.Options{}, ws, h.Scratch("s1"), cfg, h.Network("s1", cfg))
+		if p := o.Sandbox(ws); p == nil || p.NoNetwork || p.ProxyPort == 0 || p.ServeProxy == nil {
+			t.Errorf("allow-list in the session's network namespace, without Landlock's TCP rule: %+v", p)
+		}
+		h.Close()
+	}
+	t.Setenv("GATEHOUSE_SANDBOX_LAYERS", sandbox.LandlockOnly)
 	h := New(t.TempDir(), quiet())
 	defer h.Close()
 	h.ABI = sandbox.NetABI - 1
