@@ -17,7 +17,9 @@ func listCall(id string) []llmtest.ToolCall {
 	return []llmtest.ToolCall{{ID: id, Name: "list_dir", Arguments: llmtest.Text(`{"path":"."}`)}}
 }
 
-func usage(in, out int64) *llmtest.Usage { return &llmtest.Usage{PromptTokens: in, CompletionTokens: out} }
+func usage(in, out int64) *llmtest.Usage {
+	return &llmtest.Usage{PromptTokens: in, CompletionTokens: out}
+}
 
 // lastStop is the run's own turn.stopped (its last line).
 func lastStop(t *testing.T, stdout string) protocol.TurnStoppedPayload {
