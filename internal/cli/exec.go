@@ -38,7 +38,7 @@ const (
 const execUsage = `usage: gatehouse exec --workspace DIR --prompt TEXT [--approval plan|auto|safe|manual]
                      [--model M] [--base-url URL] [--api chat|responses] [--max-steps N] [--json]
                      [--max-cost USD] [--max-tokens N] [--max-calls-per-minute N]
-                     [--mcp-config FILE]... [--image FILE]...
+                     [--mcp-config FILE]... [--image FILE]... [--skill NAME]
 
 Runs one turn of the agent without the window and exits when it stops.
 --prompt - reads the prompt from stdin. The model server and key come from
@@ -65,6 +65,10 @@ model reads that no one can answer, and decides itself.
 --image sends a PNG, JPEG, WEBP or GIF (up to 20 MB, scaled to 2048 px)
 with the prompt; a model that cannot see images is sent none, and exec
 stops before the turn saying why.
+
+Skills: the catalog the window offers (the user's skill folders, a trusted
+workspace's) is offered to the model here too; --skill NAME loads that skill
+with the prompt, as choosing /NAME in the window does.
 
 MCP servers: the user's list (mcp.json in the app's config folder) and each
 --mcp-config file start before the turn; a workspace's .gatehouse/mcp.json
@@ -101,6 +105,7 @@ func ExecMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 type execOptions struct {
 	workspace, prompt, approval, model, baseURL, api string
+	skill                                            string
 	maxSteps                                         int
 	budget                                           protocol.BudgetLimits
 	json                                             bool
@@ -130,6 +135,7 @@ func Exec(ctx context.Context, args []string, env sessionhost.Env, stdin io.Read
 	fs.BoolVar(&o.json, "json", false, "print events as JSON lines")
 	fs.Var(&o.mcpConfigs, "mcp-config", "an mcpServers file to start besides the user's (repeatable)")
 	fs.Var(&o.imageFiles, "image", "an image to send with the prompt (repeatable)")
+	fs.StringVar(&o.skill, "skill", "", "a skill to load with the prompt, as /NAME in the window")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return ExitOK
@@ -215,7 +221,15 @@ func runTurn(ctx context.Context, o execOptions, env sessionhost.Env, eff settin
 		fmt.Fprintln(stderr, "gatehouse exec:", err)
 		return ExitError
 	}
-	outcome, err := sess.RunPrompt(ctx, agent.Prompt{Text: o.prompt, Images: o.images})
+	text := o.prompt
+	if o.skill != "" {
+		if text, _, err = sess.Skills.UserPrompt(o.skill, text); err != nil {
+			sess.Close()
+			fmt.Fprintln(stderr, "gatehouse exec: --skill:", err)
+			return ExitUsage
+		}
+	}
+	outcome, err := sess.RunPrompt(ctx, agent.Prompt{Text: text, Images: o.images})
 	// Processes end with the command; their last events are not printed
 	// (turn.stopped is the last line), but they are saved with the session.
 	sess.Close()

@@ -54,6 +54,7 @@ import (
 	"gatehouse/internal/checkpoint"
 	"gatehouse/internal/events"
 	"gatehouse/internal/images"
+	"gatehouse/internal/instructions"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/session"
@@ -164,6 +165,9 @@ type Options struct {
 	// Instructions are added to the system prompt (an agent definition's
 	// body).
 	Instructions string
+	// ConfigDir is Gatehouse's config folder, whose AGENTS.md the user
+	// wrote for every workspace ("": none; a child takes its parent's).
+	ConfigDir string
 
 	// MaxSteps, ContextWindow (the fallback when the server does not say)
 	// and the compaction thresholds (percent of the window) tune the agent
@@ -223,6 +227,10 @@ func New(o Options) (*Session, error) {
 	if o.Log != nil {
 		s.logq = o.Log.Queue()
 	}
+	if o.Parent != nil && o.ConfigDir == "" {
+		o.ConfigDir = o.Parent.configDir
+	}
+	s.configDir, s.ins = o.ConfigDir, instructions.New(o.Workspace.Root(), o.ConfigDir)
 	if o.Parent != nil {
 		s.policy = o.Policy.Intersect(o.Parent.policy)
 		s.depth = o.Parent.depth + 1
@@ -319,7 +327,7 @@ func New(o Options) (*Session, error) {
 	s.router = tools.NewRouter(surface, s.policy, mws...)
 	s.router.Narrow = s.modePolicy
 	ac := agent.Config{Model: o.Model, Tools: s.router, Events: s.pub, SessionID: s.id,
-		System: agent.SystemPrompt(s.ws.Root()) + instructions(o.Instructions), MaxSteps: o.MaxSteps, ContextWindow: o.ContextWindow,
+		System: agent.SystemPromptWith(s.ws.Root(), s.ins) + roleText(o.Instructions), MaxSteps: o.MaxSteps, ContextWindow: o.ContextWindow,
 		MicroCompactAt: o.MicroCompactAt, CompactAt: o.CompactAt}
 	if s.meter != nil {
 		ac.Budget = s.meter
@@ -331,7 +339,7 @@ func New(o Options) (*Session, error) {
 			return data, err
 		}
 	}
-	ac.Kept = s.todos.Note
+	ac.Kept = s.kept
 	s.agent = agent.New(ac)
 	s.ctrl = session.NewController(s.id, s.agent, o.OnStop)
 	s.restore(o.Past)
@@ -371,7 +379,8 @@ func (s *Session) chain() []stage {
 	if s.agentName != "" {
 		out = append(out, stage{StageAgent, labelCalls(s.agentName)})
 	}
-	out = append(out, stage{StagePlan, tools.Plan(s.markPlan)}, stage{StageApproval, s.gate.Middleware})
+	out = append(out, stage{StagePlan, tools.Plan(s.markPlan)}, stage{StageApproval, s.gate.Middleware},
+		stage{StageInstructions, s.touchInstructions})
 	if s.files != nil {
 		out = append(out, stage{StageRecorder, s.files.T.Middleware(s.ws)})
 	}
@@ -421,7 +430,7 @@ func labelCalls(agent string) tools.Middleware {
 	}
 }
 
-func instructions(text string) string {
+func roleText(text string) string {
 	if text == "" {
 		return ""
 	}

@@ -3,6 +3,8 @@ package runtime
 import (
 	"context"
 	"log/slog"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -12,6 +14,7 @@ import (
 	"gatehouse/internal/checkpoint"
 	"gatehouse/internal/events"
 	"gatehouse/internal/images"
+	"gatehouse/internal/instructions"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/session"
@@ -53,7 +56,11 @@ type Session struct {
 
 	hookMu   sync.Mutex
 	noteSrcs []func() []string
-	onClose  []func()
+	// ins are the session's instructions (AGENTS.md files); configDir the
+	// folder of the user's own.
+	ins       *instructions.Set
+	configDir string
+	onClose   []func()
 
 	pub      Publisher
 	bus      *events.Bus // the session's own, when the host gave a Sink
@@ -191,6 +198,7 @@ func (s *Session) notes() []string {
 	if s.undo != nil && s.parent == nil {
 		out = append(out, s.undo.Notes()...)
 	}
+	out = append(out, s.ins.Notes()...)
 	s.hookMu.Lock()
 	srcs := append([]func() []string(nil), s.noteSrcs...)
 	s.hookMu.Unlock()
@@ -297,6 +305,30 @@ func (s *Session) AddProvider(p tools.Provider) error { return s.surface.AddProv
 // Providers are the providers on the session's surface, in the order they
 // were added.
 func (s *Session) Providers() []tools.Provider { return s.surface.ProviderList() }
+
+// Keeper is a provider with state the model keeps past a checkpoint
+// summary (the skills it loaded): Kept returns it as text, "" for none,
+// and must not call into the session.
+type Keeper interface {
+	Kept() string
+}
+
+// kept is what follows a checkpoint summary: the todo list, then what each
+// provider keeps (agent.Config.Kept).
+func (s *Session) kept() string {
+	parts := []string{s.todos.Note()}
+	for _, p := range s.Providers() {
+		if k, ok := p.(Keeper); ok {
+			parts = append(parts, k.Kept())
+		}
+	}
+	parts = slices.DeleteFunc(parts, func(p string) bool { return p == "" })
+	return strings.Join(parts, "\n\n")
+}
+
+// Instructions lists the instruction files the model was told so far
+// (the "what the model was told" view).
+func (s *Session) Instructions() []instructions.File { return s.ins.Files() }
 
 // RemoveProvider takes the provider called name and its tools off the
 // surface; it reports whether there was one.

@@ -46,6 +46,7 @@ import (
 	cmdhost "gatehouse/internal/sandbox/host"
 	"gatehouse/internal/session"
 	"gatehouse/internal/settings"
+	"gatehouse/internal/skills"
 	"gatehouse/internal/tools"
 	"gatehouse/internal/tools/steer"
 	"gatehouse/internal/tools/web"
@@ -200,6 +201,9 @@ type Session struct {
 	Agents *agents.Manager
 	// Past is the saved session it resumed (nil: a new session).
 	Past *session.Loaded
+	// Skills is the session's catalog of Agent Skills (Reload it once
+	// the user trusted the workspace's).
+	Skills *skills.Catalog
 	// servers are the MCP servers started for this session only.
 	servers *mcp.Manager
 }
@@ -261,7 +265,7 @@ func (h *Host) Open(spec Spec) (*Session, error) {
 		Policy: h.env.Policy.Intersect(spec.Policy), MaxSteps: spec.MaxSteps, ContextWindow: set.ContextWindow,
 		MicroCompactAt: set.MicroCompactAt, CompactAt: set.CompactAt,
 		OnStop: spec.OnStop, OnProcessExit: spec.OnProcessExit, Logger: h.o.Logger,
-		Images: attach.StoreIn(h.env.DataDir), CanSee: spec.CanSee}
+		Images: attach.StoreIn(h.env.DataDir), CanSee: spec.CanSee, ConfigDir: h.env.ConfigDir}
 	// Commands run under the supervisor helper, confined as the settings
 	// say when each starts.
 	// Their network, and web_fetch's, is one policy of the session.
@@ -278,6 +282,8 @@ func (h *Host) Open(spec Spec) (*Session, error) {
 		opts.Providers = m.Providers()
 	}
 	opts.Standing, opts.Audit, opts.Save = h.standing(root)
+	out.Skills, opts.Workspace = h.skills(spec.Workspace, set)
+	opts.Providers = append(opts.Providers, out.Skills)
 	opts.Budget = h.budget(spec.Budget)
 	s, err := runtime.New(opts)
 	if err != nil {

@@ -95,6 +95,11 @@ type Settings struct {
 	// SandboxDenyRead is the list of paths confined commands cannot read
 	// ("~/" is the home folder); nil: sandbox.DefaultDenyRead.
 	SandboxDenyRead []string `json:"sandboxDenyRead,omitempty"`
+	// SkillsClaude adds Claude Code's ~/.claude/skills as a source of
+	// skills (off by default); SkillsOff are the skills the user turned
+	// off, by name.
+	SkillsClaude bool     `json:"skillsClaude,omitempty"`
+	SkillsOff    []string `json:"skillsOff,omitempty"`
 	// SandboxSockets lists the Unix sockets confined commands may reach
 	// (absolute paths, or $NAME for the path in a variable such as
 	// $SSH_AUTH_SOCK); empty: none.

@@ -18,6 +18,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -125,6 +126,24 @@ func realDir(p string) (string, error) {
 	return r, nil
 }
 
+// WithReadOnly returns a workspace like w with roots added to its
+// read-only roots (a session's skill folders); w is unchanged.
+func (w *Workspace) WithReadOnly(roots ...string) (*Workspace, error) {
+	c := *w
+	n := &c
+	n.readOnly = slices.Clone(w.readOnly)
+	for _, ro := range roots {
+		d, err := realDir(ro)
+		if err != nil {
+			return nil, fmt.Errorf("read-only root: %w", err)
+		}
+		if !slices.Contains(n.readOnly, d) {
+			n.readOnly = append(n.readOnly, d)
+		}
+	}
+	return n, nil
+}
+
 // Root returns the workspace root, absolute with symlinks resolved.
 func (w *Workspace) Root() string { return w.root }
 
@@ -216,7 +235,7 @@ func (w *Workspace) resolve(path string, access Access, dirs *dirCache) (string,
 
 func (w *Workspace) check(given, res string, access Access) error {
 	for _, p := range w.protected {
-		if _, ok := under(p, res); ok {
+		if _, ok := under(p, res); ok && !w.carvedOut(p, res, access) {
 			return &Error{Path: given, Code: CodeProtected, Reason: fmt.Sprintf("%s is Gatehouse's own folder", p)}
 		}
 	}
@@ -238,6 +257,22 @@ func (w *Workspace) check(given, res string, access Access) error {
 }
 
 func (w *Workspace) inReadOnly(p string) bool { return w.readOnlyRoot(p) != "" }
+
+// carvedOut reports whether res, inside the protected folder prot, is
+// readable all the same: it lies in a read-only root strictly below prot
+// (a skill folder in the user's skills folder). The rest of prot, and
+// writes anywhere in it, stay refused.
+func (w *Workspace) carvedOut(prot, res string, access Access) bool {
+	if access != Read {
+		return false
+	}
+	ro := w.readOnlyRoot(res)
+	if ro == "" || ro == prot {
+		return false
+	}
+	_, ok := under(prot, ro)
+	return ok
+}
 
 // readOnlyRoot returns the deepest read-only root holding p, or "".
 func (w *Workspace) readOnlyRoot(p string) string {
