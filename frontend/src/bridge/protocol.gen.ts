@@ -935,6 +935,7 @@ export interface Settings {
   files: string[] | null;
   hash: string;
   refused?: string[];
+  warnings?: string[];
 }
 
 export interface Commit {
