@@ -702,6 +702,12 @@ export interface FileDiffView {
   note?: string;
 }
 
+export interface BudgetView {
+  limits: BudgetLimits;
+  dayTokens: number;
+  dayCost: number;
+}
+
 export interface SettingsView {
   baseURL: string;
   model: string;
