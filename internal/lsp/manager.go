@@ -64,7 +64,8 @@ type Manager struct {
 	closed bool
 }
 
-// New returns a manager; nothing starts until a file needs a server.
+// New returns a manager of the configured servers that are installed
+// (found on the PATH of Env); nothing starts until a file needs one.
 func New(o Options) *Manager {
 	if o.Servers == nil {
 		o.Servers = Defaults()
@@ -89,10 +90,17 @@ func New(o Options) *Manager {
 		root = r
 	}
 	m := &Manager{opts: o, root: root}
+	env := serverEnv(o.Env(), nil)
 	for _, c := range o.Servers {
-		if !c.Disabled && c.Command != "" && len(c.Patterns) > 0 {
-			m.servers = append(m.servers, newServer(m, c))
+		if c.Disabled || c.Command == "" || len(c.Patterns) == 0 {
+			continue
 		}
+		// A server that is not installed checks nothing: edits of its
+		// files say nothing of it.
+		if _, err := LookPath(c.Command, serverEnv(env, c.Env)); err != nil {
+			continue
+		}
+		m.servers = append(m.servers, newServer(m, c))
 	}
 	return m
 }

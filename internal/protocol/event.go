@@ -47,6 +47,10 @@ const (
 	ContextCompactionUndone EventType = "context.compaction_undone"
 	UndoApplied             EventType = "undo.applied"
 	McpWaiting              EventType = "mcp.waiting"
+	// ApprovalDiagnostics and DiagnosticsUpdated: language servers'
+	// diagnostics of a waiting request's proposal, and of the open files.
+	ApprovalDiagnostics EventType = "approval.diagnostics"
+	DiagnosticsUpdated  EventType = "diagnostics.updated"
 )
 
 // PayloadType pairs an event type with a zero value of its payload.
@@ -80,6 +84,8 @@ func Payloads() []PayloadType {
 		{ContextCompactionUndone, ContextCompactionUndonePayload{}},
 		{UndoApplied, UndoAppliedPayload{}},
 		{McpWaiting, McpWaitingPayload{}},
+		{ApprovalDiagnostics, ApprovalDiagnosticsPayload{}},
+		{DiagnosticsUpdated, DiagnosticsUpdatedPayload{}},
 	}
 }
 
@@ -179,6 +185,10 @@ func DecodePayload(t EventType, data json.RawMessage) (any, error) {
 		return decode[UndoAppliedPayload](t, data)
 	case McpWaiting:
 		return decode[McpWaitingPayload](t, data)
+	case ApprovalDiagnostics:
+		return decode[ApprovalDiagnosticsPayload](t, data)
+	case DiagnosticsUpdated:
+		return decode[DiagnosticsUpdatedPayload](t, data)
 	}
 	return data, nil
 }

@@ -384,6 +384,43 @@ export interface McpWaitingPayload {
   servers: string[] | null;
 }
 
+export interface ApprovalDiagnosticsPayload {
+  approvalId: string;
+  state: string;
+  files?: FileDiagnostics[];
+  note?: string;
+}
+
+export interface FileDiagnostics {
+  path: string;
+  introduced: Diagnostic[] | null;
+  hunks?: Record<string, number>;
+}
+
+export interface Diagnostic {
+  path: string;
+  line: number;
+  col: number;
+  endLine: number;
+  severity: string;
+  message: string;
+  source?: string;
+}
+
+export interface DiagnosticsUpdatedPayload {
+  files: Record<string, Diagnostic[]>;
+  servers: LanguageServer[] | null;
+}
+
+export interface LanguageServer {
+  name: string;
+  command: string;
+  state: string;
+  error?: string;
+  restarts: number;
+  confined: boolean;
+}
+
 export interface Snapshot {
   sessionId: string;
   turnId: string;
@@ -922,7 +959,7 @@ export interface Worktrees {
 }
 
 /** Every event type, in a stable order. */
-export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "mcp.updated", "images.dropped", "context.compacted", "context.compaction_undone", "undo.applied", "mcp.waiting"] as const;
+export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "mcp.updated", "images.dropped", "context.compacted", "context.compaction_undone", "undo.applied", "mcp.waiting", "approval.diagnostics", "diagnostics.updated"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** The envelope of every event: {seq, sessionId, turnId, type, payload}. */
@@ -958,7 +995,9 @@ export type GatehouseEvent =
   | EventOf<"context.compacted", ContextCompactedPayload>
   | EventOf<"context.compaction_undone", ContextCompactionUndonePayload>
   | EventOf<"undo.applied", UndoAppliedPayload>
-  | EventOf<"mcp.waiting", McpWaitingPayload>;
+  | EventOf<"mcp.waiting", McpWaitingPayload>
+  | EventOf<"approval.diagnostics", ApprovalDiagnosticsPayload>
+  | EventOf<"diagnostics.updated", DiagnosticsUpdatedPayload>;
 
 /** Payload type of each event type. */
 export type PayloadOf<T extends EventType> = Extract<GatehouseEvent, { type: T }>["payload"];
