@@ -102,7 +102,7 @@ func TestTheDialogShowsWhatAPatchIntroducesBeforeItIsWritten(t *testing.T) {
 		!strings.Contains(Format(p.Files[0].Introduced[0]), "main.go:6:14 error undefined: undefinedName") {
 		t.Fatalf("diagnostics: %+v", p)
 	}
-	if got := Summary(p); got != "introduces 1 error in main.go" {
+	if got := approval.DiagnosticsSummary(p); got != "introduces 1 error in main.go" {
 		t.Errorf("summary %q", got)
 	}
 	b, _ := os.ReadFile(file)

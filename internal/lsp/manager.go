@@ -46,10 +46,6 @@ type Options struct {
 	// settled (default 200 ms); Unchanged how long a server that publishes
 	// only changes (gopls) may stay silent after a change (default 1.5 s).
 	Quiet, Unchanged time.Duration
-	// OnStatus hears each change of a server's state; OnDiagnostics each
-	// publish (the Problems panel). Both are called without locks held.
-	OnStatus      func([]Status)
-	OnDiagnostics func()
 }
 
 // Manager runs a session's language servers: each starts on the first need
@@ -62,6 +58,24 @@ type Manager struct {
 
 	mu     sync.Mutex
 	closed bool
+	listen func()
+}
+
+// Listen sets f to hear each change of the servers' diagnostics or states
+// (the Problems panel); it must return quickly.
+func (m *Manager) Listen(f func()) {
+	m.mu.Lock()
+	m.listen = f
+	m.mu.Unlock()
+}
+
+func (m *Manager) tell() {
+	m.mu.Lock()
+	f := m.listen
+	m.mu.Unlock()
+	if f != nil {
+		f()
+	}
 }
 
 // New returns a manager of the configured servers that are installed
@@ -142,17 +156,9 @@ func (m *Manager) Statuses() []Status {
 	return out
 }
 
-func (m *Manager) changed() {
-	if m.opts.OnStatus != nil {
-		m.opts.OnStatus(m.Statuses())
-	}
-}
+func (m *Manager) changed() { m.tell() }
 
-func (m *Manager) published() {
-	if m.opts.OnDiagnostics != nil {
-		m.opts.OnDiagnostics()
-	}
-}
+func (m *Manager) published() { m.tell() }
 
 // Close stops every server and waits until none is left.
 func (m *Manager) Close() {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"slices"
-	"strconv"
 	"strings"
 
 	"gatehouse/internal/protocol"
@@ -87,38 +86,4 @@ func hunkOf(hs []protocol.HunkPreview, line int) string {
 		}
 	}
 	return ""
-}
-
-// Summary is the proposal's line for a terminal prompt or an editor's
-// permission request: "introduces 2 errors in main.go", or why not known.
-func Summary(p protocol.ApprovalDiagnosticsPayload) string {
-	switch p.State {
-	case "checking":
-		return "language servers: checking…"
-	case "timeout", "failed":
-		return "language servers: " + p.Note
-	}
-	var parts []string
-	for _, f := range p.Files {
-		n := 0
-		for _, x := range f.Introduced {
-			if x.Severity == "error" {
-				n++
-			}
-		}
-		if n > 0 {
-			parts = append(parts, plural(n, "error")+" in "+f.Path)
-		}
-	}
-	if len(parts) == 0 {
-		return ""
-	}
-	return "introduces " + strings.Join(parts, ", ")
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return strconv.Itoa(n) + " " + word + "s"
 }

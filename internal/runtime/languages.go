@@ -3,6 +3,7 @@ package runtime
 import (
 	"context"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"gatehouse/internal/protocol"
@@ -43,3 +44,51 @@ func (s *Session) diagnose(ctx context.Context, files []protocol.FilePreview) pr
 	defer cancel()
 	return s.langs.Proposal(ctx, files)
 }
+
+// tellProblems publishes diagnostics.updated (the Problems panel) when the
+// language servers' diagnostics or states change, at most every
+// problemsEvery, the last change always told.
+func (s *Session) tellProblems() {
+	if s.langs == nil || s.parent != nil {
+		return
+	}
+	var mu sync.Mutex
+	pending, stopped := false, false
+	send := func() {
+		mu.Lock()
+		pending = false
+		done := stopped
+		mu.Unlock()
+		if done {
+			return
+		}
+		cur := s.langs.Current()
+		p := protocol.DiagnosticsUpdatedPayload{Files: cur.Files, Servers: []protocol.LanguageServer{}}
+		for _, st := range s.langs.Statuses() {
+			p.Servers = append(p.Servers, protocol.LanguageServer{Name: st.Name, Command: st.Command, State: string(st.State),
+				Error: st.Error, Restarts: st.Restarts, Confined: st.Confined})
+		}
+		s.pub.Publish(protocol.Event{SessionID: s.id, Type: protocol.DiagnosticsUpdated, Payload: p})
+	}
+	s.langs.Listen(func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if !pending {
+			pending = true
+			time.AfterFunc(problemsEvery, send)
+		}
+	})
+	unfeed := s.unfeed
+	s.unfeed = func() {
+		s.langs.Listen(nil)
+		mu.Lock()
+		stopped = true
+		mu.Unlock()
+		if unfeed != nil {
+			unfeed()
+		}
+	}
+}
+
+// problemsEvery spaces the Problems panel's updates.
+const problemsEvery = 150 * time.Millisecond

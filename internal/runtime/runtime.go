@@ -323,6 +323,7 @@ func New(o Options) (*Session, error) {
 		s.gate = approval.New(gc)
 	}
 	s.feedLanguages()
+	s.tellProblems()
 	s.stages = s.chain()
 	mws := make([]tools.Middleware, len(s.stages))
 	for i, st := range s.stages {
