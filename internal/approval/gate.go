@@ -219,7 +219,7 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 			}
 		}
 		cancelWatch := g.watch(req, call.Plan)
-		stopCheck := g.diagnose(req, call.Plan)
+		stopCheck := g.diagnose(&req, call.Plan)
 		asked := time.Now()
 		d, err := g.c.Gateway.Ask(ctx, req)
 		waited := time.Since(asked)

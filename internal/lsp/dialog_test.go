@@ -93,10 +93,10 @@ func TestTheDialogShowsWhatAPatchIntroducesBeforeItIsWritten(t *testing.T) {
 	fi0, _ := os.Stat(file)
 	d := newDialog(t, ws, m, 60*time.Second)
 	res := d.run("*** Begin Patch\n*** Update File: main.go\n@@\n func main() {\n-\tfmt.Println(\"hi\")\n+\tfmt.Println(undefinedName)\n }\n*** End Patch")
-	if p := waitFor(t, d.diags, "checking"); p.State != "checking" {
+	req := waitFor(t, d.asked, "approval request")
+	if p := waitFor(t, d.diags, "checking"); p.State != "checking" || p.ApprovalID != req.ApprovalID {
 		t.Fatalf("first: %+v", p)
 	}
-	req := waitFor(t, d.asked, "approval request")
 	p := waitFor(t, d.diags, "diagnostics")
 	if p.ApprovalID != req.ApprovalID || p.State != "done" || len(p.Files) != 1 || p.Files[0].Hunks["main.go#1"] != 1 ||
 		!strings.Contains(Format(p.Files[0].Introduced[0]), "main.go:6:14 error undefined: undefinedName") {
@@ -129,8 +129,8 @@ func TestAHangingServerDoesNotHoldTheDialog(t *testing.T) {
 	d := newDialog(t, ws, m, 500*time.Millisecond)
 	start := time.Now()
 	res := d.run("*** Begin Patch\n*** Update File: a.txt\n@@\n-one\n+BAD\n*** End Patch")
-	waitFor(t, d.diags, "checking")
 	req := waitFor(t, d.asked, "approval request")
+	waitFor(t, d.diags, "checking")
 	if took := time.Since(start); took > 2*time.Second {
 		t.Fatalf("the request waited %s for the server", took)
 	}
