@@ -91,6 +91,7 @@ export interface ApprovalRequestedPayload {
   rule?: Rule;
   agent?: string;
   stale?: string[];
+  diagnostics?: ApprovalDiagnosticsPayload;
 }
 
 export interface Preview {
@@ -178,6 +179,29 @@ export interface WebPreview {
   fetchUrl?: string;
   domain: string;
   newDomain: boolean;
+}
+
+export interface ApprovalDiagnosticsPayload {
+  approvalId: string;
+  state: string;
+  files?: FileDiagnostics[];
+  note?: string;
+}
+
+export interface FileDiagnostics {
+  path: string;
+  introduced: Diagnostic[] | null;
+  hunks?: Record<string, number>;
+}
+
+export interface Diagnostic {
+  path: string;
+  line: number;
+  col: number;
+  endLine: number;
+  severity: string;
+  message: string;
+  source?: string;
 }
 
 export interface ApprovalResolvedPayload {
@@ -382,29 +406,6 @@ export interface UndoAppliedPayload {
 
 export interface McpWaitingPayload {
   servers: string[] | null;
-}
-
-export interface ApprovalDiagnosticsPayload {
-  approvalId: string;
-  state: string;
-  files?: FileDiagnostics[];
-  note?: string;
-}
-
-export interface FileDiagnostics {
-  path: string;
-  introduced: Diagnostic[] | null;
-  hunks?: Record<string, number>;
-}
-
-export interface Diagnostic {
-  path: string;
-  line: number;
-  col: number;
-  endLine: number;
-  severity: string;
-  message: string;
-  source?: string;
 }
 
 export interface DiagnosticsUpdatedPayload {
