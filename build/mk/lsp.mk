@@ -42,3 +42,12 @@ test-lsp-nobody: supervisor-test
 	else cat $$dir/log; echo "test-lsp-nobody: FAILED"; exit 1; fi
 
 TEST_TARGETS += test-lsp-nobody
+
+# A one-line change's diagnostics in a warm gopls through Gatehouse's
+# check against a bare LSP client's didChange and publish, in one run.
+# Target: <= 1.5x.
+.PHONY: bench-diagnostics
+bench-diagnostics: $(GOPLS)
+	$(GO) run ./internal/lsp/lspbench -gopls $(abspath $(GOPLS))
+
+BENCH_TARGETS += bench-diagnostics
