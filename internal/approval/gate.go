@@ -55,6 +55,9 @@ type Config struct {
 	// only) saves rule as a standing allow rule in scope ("workspace" or
 	// "everywhere") and returns it as loaded.
 	Save func(rule protocol.Rule, scope string) (StandingRule, error)
+	// Diagnose (may be nil: none) checks a waiting request's dry run with
+	// the language servers while the dialog is open (diagnose.go).
+	Diagnose Diagnose
 }
 
 // Gate is the approval gate of one session: its rules and its middleware.
@@ -201,10 +204,12 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 			}
 		}
 		cancelWatch := g.watch(req, call.Plan)
+		stopCheck := g.diagnose(&req, call.Plan)
 		asked := time.Now()
 		d, err := g.c.Gateway.Ask(ctx, req)
 		waited := time.Since(asked)
 		cancelWatch()
+		stopCheck()
 		mu.Lock()
 		req.Preview, req.Rule = cur.Preview, cur.Rule
 		mu.Unlock()

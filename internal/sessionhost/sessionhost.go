@@ -11,6 +11,7 @@
 //     command starts;
 //   - MCP servers: the host's shared ones (the window's panel), or the
 //     user's list plus the host's extra servers, started and waited for;
+//   - the session's language servers (languages.go), confined;
 //   - subagents (agents.Setup): built-ins, the user's definitions and a
 //     trusted workspace's, with models from the settings in effect;
 //   - runtime.New, which assembles the rest (tools, middleware, gate).
@@ -39,6 +40,7 @@ import (
 	"gatehouse/internal/checkpoint"
 	"gatehouse/internal/events"
 	"gatehouse/internal/llm"
+	"gatehouse/internal/lsp"
 	"gatehouse/internal/mcp"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
@@ -206,6 +208,9 @@ type Session struct {
 	Skills *skills.Catalog
 	// servers are the MCP servers started for this session only.
 	servers *mcp.Manager
+	// Languages is the session's language servers (languages.go).
+	Languages      *lsp.Manager
+	closeLanguages func()
 }
 
 // Close closes the session, then the MCP servers started for it.
@@ -213,6 +218,9 @@ func (s *Session) Close() {
 	s.Session.Close()
 	if s.servers != nil {
 		s.servers.Close()
+	}
+	if s.closeLanguages != nil {
+		s.closeLanguages()
 	}
 }
 
@@ -258,6 +266,9 @@ func (h *Host) Open(spec Spec) (*Session, error) {
 		if out.servers != nil {
 			out.servers.Close()
 		}
+		if out.closeLanguages != nil {
+			out.closeLanguages()
+		}
 		return nil, err
 	}
 	opts := runtime.Options{ID: id, Workspace: spec.Workspace, Model: spec.Model, Gateway: spec.Gateway, Mode: spec.Mode, Asker: spec.Asker,
@@ -281,6 +292,8 @@ func (h *Host) Open(spec Spec) (*Session, error) {
 		out.servers = m
 		opts.Providers = m.Providers()
 	}
+	out.Languages, out.closeLanguages = h.languages(root, set)
+	opts.Languages = out.Languages
 	opts.Standing, opts.Audit, opts.Save = h.standing(spec.Workspace)
 	out.Skills, opts.Workspace = h.skills(spec.Workspace, set)
 	opts.Providers = append(opts.Providers, out.Skills)
