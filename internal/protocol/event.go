@@ -51,6 +51,8 @@ const (
 	// diagnostics of a waiting request's proposal, and of the open files.
 	ApprovalDiagnostics EventType = "approval.diagnostics"
 	DiagnosticsUpdated  EventType = "diagnostics.updated"
+	// BudgetUpdated: the session's spending or limits changed.
+	BudgetUpdated EventType = "budget.updated"
 )
 
 // PayloadType pairs an event type with a zero value of its payload.
@@ -86,6 +88,7 @@ func Payloads() []PayloadType {
 		{McpWaiting, McpWaitingPayload{}},
 		{ApprovalDiagnostics, ApprovalDiagnosticsPayload{}},
 		{DiagnosticsUpdated, DiagnosticsUpdatedPayload{}},
+		{BudgetUpdated, BudgetState{}},
 	}
 }
 
@@ -189,6 +192,8 @@ func DecodePayload(t EventType, data json.RawMessage) (any, error) {
 		return decode[ApprovalDiagnosticsPayload](t, data)
 	case DiagnosticsUpdated:
 		return decode[DiagnosticsUpdatedPayload](t, data)
+	case BudgetUpdated:
+		return decode[BudgetState](t, data)
 	}
 	return data, nil
 }

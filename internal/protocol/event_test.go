@@ -43,10 +43,11 @@ func TestEventRoundTripEveryType(t *testing.T) {
 	// mcp.updated and mcp.waiting (issue 15's servers panel and the
 	// transcript item of servers a turn runs without) and undo.applied
 	// (issue 18), images.dropped (issue 30: files dropped on the window
-	// from another application), approval.diagnostics and
+	// from another application), budget.updated (issue 41: a session's
+	// spending against its limits), approval.diagnostics and
 	// diagnostics.updated (issue 43: language servers).
-	if len(seen) != 23 {
-		t.Errorf("%d event types, want 23", len(seen))
+	if len(seen) != 24 {
+		t.Errorf("%d event types, want 24", len(seen))
 	}
 }
 

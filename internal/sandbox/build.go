@@ -90,6 +90,7 @@ func Build(s Spec) Policy {
 	if p.DenyList == nil {
 		p.DenyList = DefaultDenyRead
 	}
+	p.ReadBack = readBack(s, p.DenyRead)
 	p.SetEnv, p.UnsetEnv = envEdits(s, caches)
 	allowed := allowedSockets(s)
 	p.AllowUnix = len(allowed) > 0
@@ -106,7 +107,7 @@ func Build(s Spec) Policy {
 		pinned, guards = append(pinned, existing(lp)...), append(guards, lro...)
 	}
 	if !s.Layers.Namespaces() {
-		p.ReadRoots = ReadGrants(p.DenyRead)
+		p.ReadRoots = append(ReadGrants(p.DenyRead), p.ReadBack...)
 		p.Guarded = cleanAbs(guards) // put back after each command
 	} else {
 		// What exists is mounted read-only; what does not (a .git the
@@ -123,6 +124,29 @@ func Build(s Spec) Policy {
 		p.Guarded = cleanAbs(missing)
 	}
 	return p
+}
+
+// SkillsDir is the folder of the user's skills in Gatehouse's config
+// folder: the one part of it commands may read (skills.UserDir).
+func SkillsDir(configDir string) string { return filepath.Join(configDir, "skills") }
+
+// readBack is the user's skills folder when it is a real folder (not a
+// link, whose target could be anything) and no deny entry of the user's
+// covers it.
+func readBack(s Spec, deny []string) []string {
+	if s.ConfigDir == "" {
+		return nil
+	}
+	d := filepath.Clean(SkillsDir(s.ConfigDir))
+	if fi, err := os.Lstat(d); err != nil || !fi.IsDir() {
+		return nil
+	}
+	for _, x := range deny {
+		if Within(d, x) && x != filepath.Clean(s.ConfigDir) || Within(x, d) {
+			return nil // covered by the user's own deny, or holding one
+		}
+	}
+	return []string{d}
 }
 
 // NetABI is the first Landlock ABI with TCP connect rules (Linux 6.7).

@@ -36,6 +36,7 @@ import (
 	"gatehouse/internal/agents"
 	"gatehouse/internal/approval"
 	"gatehouse/internal/attach"
+	"gatehouse/internal/budget"
 	"gatehouse/internal/checkpoint"
 	"gatehouse/internal/events"
 	"gatehouse/internal/llm"
@@ -47,6 +48,7 @@ import (
 	cmdhost "gatehouse/internal/sandbox/host"
 	"gatehouse/internal/session"
 	"gatehouse/internal/settings"
+	"gatehouse/internal/skills"
 	"gatehouse/internal/tools"
 	"gatehouse/internal/tools/steer"
 	"gatehouse/internal/tools/web"
@@ -77,6 +79,7 @@ type Host struct {
 	sessions *session.Store // nil: not saved
 	mcp      *mcp.Host      // nil: no shared servers
 
+	ledger  *budget.Ledger // nil: the day's spend is not kept
 	mu      sync.Mutex
 	undo    *checkpoint.Store
 	undoErr error
@@ -96,6 +99,7 @@ func New(env Env, o Options) *Host {
 	h := &Host{env: env, o: o, cmds: cmdhost.New(env.DataDir, o.Logger)}
 	if env.DataDir != "" {
 		h.sessions = session.NewStore(env.DataDir)
+		h.ledger = budget.OpenLedger(budget.LedgerDir(env.DataDir))
 	}
 	if o.OnMCPUpdate != nil {
 		h.mcp = mcp.NewHost(mcp.HostOptions{ConfigDir: env.ConfigDir, EnvFunc: env.ProcEnv, Version: env.Version,
@@ -169,6 +173,10 @@ type Spec struct {
 	Policy tools.Policy
 	// MaxSteps bounds the model requests of one turn (0: the default).
 	MaxSteps int
+	// Budget's non-zero session limits and calls per minute replace the
+	// settings' for this session (exec's --max-cost, --max-tokens,
+	// --max-calls-per-minute); the day's limits are always the settings'.
+	Budget protocol.BudgetLimits
 	// MCPFiles and MCPServers are servers to start for this session over
 	// the user's list (exec's --mcp-config files, an editor's servers);
 	// ignored when the host has shared servers. MCPWait bounds the wait
@@ -195,6 +203,9 @@ type Session struct {
 	Agents *agents.Manager
 	// Past is the saved session it resumed (nil: a new session).
 	Past *session.Loaded
+	// Skills is the session's catalog of Agent Skills (Reload it once
+	// the user trusted the workspace's).
+	Skills *skills.Catalog
 	// servers are the MCP servers started for this session only.
 	servers *mcp.Manager
 	// Languages is the session's language servers (languages.go).
@@ -265,7 +276,7 @@ func (h *Host) Open(spec Spec) (*Session, error) {
 		Policy: h.env.Policy.Intersect(spec.Policy), MaxSteps: spec.MaxSteps, ContextWindow: set.ContextWindow,
 		MicroCompactAt: set.MicroCompactAt, CompactAt: set.CompactAt,
 		OnStop: spec.OnStop, OnProcessExit: spec.OnProcessExit, Logger: h.o.Logger,
-		Images: attach.StoreIn(h.env.DataDir), CanSee: spec.CanSee}
+		Images: attach.StoreIn(h.env.DataDir), CanSee: spec.CanSee, ConfigDir: h.env.ConfigDir}
 	// Commands run under the supervisor helper, confined as the settings
 	// say when each starts.
 	// Their network, and web_fetch's, is one policy of the session.
@@ -283,7 +294,10 @@ func (h *Host) Open(spec Spec) (*Session, error) {
 	}
 	out.Languages, out.closeLanguages = h.languages(root, set)
 	opts.Languages = out.Languages
-	opts.Standing, opts.Audit, opts.Save = h.standing(root)
+	opts.Standing, opts.Audit, opts.Save = h.standing(spec.Workspace)
+	out.Skills, opts.Workspace = h.skills(spec.Workspace, set)
+	opts.Providers = append(opts.Providers, out.Skills)
+	opts.Budget = h.budget(spec.Budget)
 	s, err := runtime.New(opts)
 	if err != nil {
 		return fail(err)

@@ -52,6 +52,7 @@ export interface ToolFinishedPayload {
   isError: boolean;
   durationMs: number;
   waitMs?: number;
+  throttledMs?: number;
   approval?: CallApproval;
   images?: ImageRef[];
 }
@@ -234,9 +235,11 @@ export interface TurnStoppedPayload {
   context?: ContextUse;
   blocked?: Blocked;
   plan?: ProposedPlan;
+  cost?: number;
+  budget?: BudgetStop;
 }
 
-export type StopReason = "completed" | "blocked_by_approval" | "cancelled" | "max_steps" | "error";
+export type StopReason = "completed" | "blocked_by_approval" | "cancelled" | "max_steps" | "error" | "budget_exhausted";
 
 export interface Usage {
   promptTokens: number;
@@ -264,6 +267,15 @@ export interface ProposedPlan {
   callId: string;
   plan: string;
 }
+
+export interface BudgetStop {
+  limit: BudgetLimit;
+  used: number;
+  max: number;
+  message: string;
+}
+
+export type BudgetLimit = "session_cost" | "session_tokens" | "day_cost" | "day_tokens";
 
 export type ProcessStartedPayload = ProcessInfo;
 
@@ -422,6 +434,26 @@ export interface LanguageServer {
   confined: boolean;
 }
 
+export interface BudgetState {
+  sessionTokens: number;
+  sessionCost: number;
+  dayTokens: number;
+  dayCost: number;
+  unpriced?: boolean;
+  unpricedModel?: string;
+  limits: BudgetLimits;
+  warnings?: BudgetLimit[];
+  exhausted?: BudgetStop;
+}
+
+export interface BudgetLimits {
+  sessionCost?: number;
+  dayCost?: number;
+  sessionTokens?: number;
+  dayTokens?: number;
+  callsPerMinute?: number;
+}
+
 export interface Snapshot {
   sessionId: string;
   turnId: string;
@@ -430,6 +462,7 @@ export interface Snapshot {
   processes: ProcessInfo[] | null;
   lastSeq: number;
   children?: Record<string, ChildTranscript>;
+  budget?: BudgetState;
 }
 
 export interface TranscriptItem {
@@ -457,6 +490,9 @@ export interface TranscriptItem {
   context?: ContextUse;
   blocked?: Blocked;
   plan?: ProposedPlan;
+  cost?: number;
+  budget?: BudgetStop;
+  throttledMs?: number;
   compaction?: Compaction;
   undo?: UndoAppliedPayload;
   servers?: string[];
@@ -508,6 +544,8 @@ export interface Written {
   tool: string;
   commands?: string[];
   files?: string[];
+  paths?: string[];
+  access?: string;
   action?: string;
   cwd?: string;
   domain?: string;
@@ -535,6 +573,7 @@ export interface PolicyRule extends StandingRule {
 export interface StandingRule extends Rule {
   decision: string;
   reason?: string;
+  access?: string;
   layer: string;
   file?: string;
   line?: number;
@@ -647,6 +686,8 @@ export interface ChangedFile {
 export interface Decided {
   decision: string;
   rules?: StandingRule[];
+  by?: string;
+  source?: string;
   why: string;
 }
 
@@ -931,6 +972,7 @@ export interface Settings {
   files: string[] | null;
   hash: string;
   refused?: string[];
+  warnings?: string[];
 }
 
 export interface Commit {
@@ -960,7 +1002,7 @@ export interface Worktrees {
 }
 
 /** Every event type, in a stable order. */
-export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "mcp.updated", "images.dropped", "context.compacted", "context.compaction_undone", "undo.applied", "mcp.waiting", "approval.diagnostics", "diagnostics.updated"] as const;
+export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "mcp.updated", "images.dropped", "context.compacted", "context.compaction_undone", "undo.applied", "mcp.waiting", "approval.diagnostics", "diagnostics.updated", "budget.updated"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** The envelope of every event: {seq, sessionId, turnId, type, payload}. */
@@ -998,7 +1040,8 @@ export type GatehouseEvent =
   | EventOf<"undo.applied", UndoAppliedPayload>
   | EventOf<"mcp.waiting", McpWaitingPayload>
   | EventOf<"approval.diagnostics", ApprovalDiagnosticsPayload>
-  | EventOf<"diagnostics.updated", DiagnosticsUpdatedPayload>;
+  | EventOf<"diagnostics.updated", DiagnosticsUpdatedPayload>
+  | EventOf<"budget.updated", BudgetState>;
 
 /** Payload type of each event type. */
 export type PayloadOf<T extends EventType> = Extract<GatehouseEvent, { type: T }>["payload"];
