@@ -115,7 +115,7 @@ func windowRun(t *testing.T, ws string) hostRun {
 	if _, err := app.SetApprovalMode("safe"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := app.Submit("go"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "go"}); err != nil {
 		t.Fatal(err)
 	}
 	req := waitApproval(t, app)

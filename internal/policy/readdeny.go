@@ -1,6 +1,8 @@
 package policy
 
 import (
+	"slices"
+
 	"gatehouse/internal/approval"
 	"gatehouse/internal/workspace"
 )
@@ -15,8 +17,9 @@ type ReadDeny struct {
 // ReadDenies answers which workspace paths the policy's rules deny for
 // reading, by every route: each deny rule with paths (access read or any)
 // or with files on a reading tool (read_file, view_image, list_dir, glob,
-// grep), one entry per glob. The file tools' boundary (Deny) and the
-// commands' sandbox hide exactly these.
+// grep, or a tool pattern covering one), one entry per glob, each glob
+// once, in the rules' order. The file tools' boundary (Deny) and the
+// commands' sandbox (sandbox.Spec.DenyGlobs) hide exactly these.
 func ReadDenies(rules []approval.StandingRule) []ReadDeny {
 	var out []ReadDeny
 	for _, r := range rules {
@@ -24,8 +27,19 @@ func ReadDenies(rules []approval.StandingRule) []ReadDeny {
 			continue
 		}
 		for _, g := range r.Files {
-			out = append(out, ReadDeny{Glob: g, Rule: r})
+			if !slices.ContainsFunc(out, func(d ReadDeny) bool { return d.Glob == g }) {
+				out = append(out, ReadDeny{Glob: g, Rule: r})
+			}
 		}
+	}
+	return out
+}
+
+// ReadDenyGlobs are the globs of ReadDenies over every rule of p.
+func ReadDenyGlobs(p Policy) []string {
+	var out []string
+	for _, d := range ReadDenies(p.All()) {
+		out = append(out, d.Glob)
 	}
 	return out
 }

@@ -11,10 +11,13 @@ import (
 // PolicyWhere is where the standing policy of workspace root is read
 // from: the user's files in the config folder and, once trusted, the
 // workspace's own.
-func (h *Host) PolicyWhere(root string) policy.Where {
-	w := policy.Where{ConfigDir: h.env.ConfigDir, Workspace: root}
-	if h.env.ConfigDir != "" {
-		w.Trust = trust.NewStore(h.env.ConfigDir)
+func (h *Host) PolicyWhere(root string) policy.Where { return PolicyWhereIn(h.env.ConfigDir, root) }
+
+// PolicyWhereIn is PolicyWhere for the config folder configDir.
+func PolicyWhereIn(configDir, root string) policy.Where {
+	w := policy.Where{ConfigDir: configDir, Workspace: root}
+	if configDir != "" {
+		w.Trust = trust.NewStore(configDir)
 	}
 	return w
 }

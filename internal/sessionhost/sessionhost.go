@@ -132,7 +132,7 @@ func (h *Host) Sandbox() cmdhost.Config {
 // confine is how a workspace's own MCP servers run: under the supervisor,
 // confined as its commands are.
 func (h *Host) confine(workspace string) mcp.Confinement {
-	helper, p, why := h.cmds.Confinement(workspace, h.env.ProcEnv(), h.Sandbox())
+	helper, p, why := h.cmds.Confinement(workspace, h.env.ProcEnv(), h.SandboxFor(workspace)())
 	return mcp.Confinement{Helper: helper, Policy: p, Why: why}
 }
 
@@ -281,7 +281,7 @@ func (h *Host) Open(spec Spec) (*Session, error) {
 	// say when each starts.
 	// Their network, and web_fetch's, is one policy of the session.
 	network := h.cmds.Network(id, h.Sandbox)
-	opts.Processes = h.cmds.Options(proc.Options{Env: h.env.ProcEnv}, root, h.cmds.Scratch(id), h.Sandbox, network)
+	opts.Processes = h.cmds.Options(proc.Options{Env: h.env.ProcEnv}, root, h.cmds.Scratch(id), h.SandboxFor(root), network)
 	opts.Web = web.Config{Network: network}
 	opts.Checkpoints = h.checkpoints(set.UndoStoreBytes())
 	if h.mcp == nil {

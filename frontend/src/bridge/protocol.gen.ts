@@ -633,6 +633,7 @@ export interface Status {
   missing?: string;
   writable: string[] | null;
   denyRead: string[] | null;
+  policyReads?: string;
   readOnly: string[] | null;
   sockets: string;
   network: string;
@@ -707,8 +708,12 @@ export interface AppState {
 export interface Command {
   name: string;
   description: string;
+  origin: Origin;
   source: string;
+  shadowedBy?: string;
 }
+
+export type Origin = "built-in" | "user" | "workspace" | "skill" | "mcp-prompt";
 
 export interface UsercmdPending {
   hash: string;
@@ -738,6 +743,12 @@ export interface FileDiffView {
   change: ChangedFile;
   diff: string;
   note?: string;
+}
+
+export interface BudgetView {
+  limits: BudgetLimits;
+  dayTokens: number;
+  dayCost: number;
 }
 
 export interface SettingsView {
@@ -893,6 +904,18 @@ export interface ChildInfo {
   toolCalls: number;
   usage: Usage;
   items?: TranscriptItem[];
+}
+
+export interface Submission {
+  text: string;
+  mentions?: string[];
+  images?: ImageRef[];
+  command?: SlashCall;
+}
+
+export interface SlashCall {
+  name: string;
+  args: string;
 }
 
 export interface TabInfo {
