@@ -142,22 +142,10 @@ func policyCheck(w policy.Where, ws *workspace.Workspace, tool, target string, a
 	for _, e := range p.Errors {
 		fmt.Fprintln(stderr, "not loaded:", termsafe.Line(e.Error()))
 	}
-	d := approval.CheckCall(p.Rules, ws, tool, target)
-	var routes []policy.Route
-	var open, notes []string
-	switch {
-	case tool == "" || tool == "bash":
-		notes = policy.CommandReads(p.Rules, ws, target)
-	case target != "" && approval.URLDomain(target) == "" && policy.ReadingTool(tool):
-		routes, open = policy.PathRoutes(p.Rules, ws, target)
-	}
+	d := policy.CheckAll(p.Rules, ws, tool, target)
+	routes, open, notes := d.Routes, d.StaysOpen, d.Sandbox
 	if asJSON {
-		json.NewEncoder(stdout).Encode(struct {
-			approval.Decided
-			Routes    []policy.Route `json:"routes,omitempty"`
-			StaysOpen []string       `json:"staysOpen,omitempty"`
-			Sandbox   []string       `json:"sandbox,omitempty"`
-		}{d, routes, open, notes})
+		json.NewEncoder(stdout).Encode(d)
 	} else {
 		v := string(d.Verdict)
 		if v == "" {

@@ -9,11 +9,7 @@ import (
 
 // Route is what a turn would do with one path on one route (the Policy
 // page's "test a path", `policy check --tool read_file`).
-type Route struct {
-	Route   string           `json:"route"`
-	Verdict approval.Verdict `json:"decision"`
-	Why     string           `json:"why"`
-}
+type Route = approval.Route
 
 // PathRoutes is the verdict of rules on workspace path p by every route:
 // read_file (the gate's verdict, as Check gives it), grep, glob and
@@ -22,7 +18,7 @@ type Route struct {
 // the rules say.
 func PathRoutes(rules []approval.StandingRule, ws *workspace.Workspace, p string) (routes []Route, open []string) {
 	d := approval.CheckCall(rules, ws, "read_file", p)
-	routes = append(routes, Route{"read_file", d.Verdict, d.Why})
+	routes = append(routes, Route{Route: "read_file", Verdict: d.Verdict, Why: d.Why})
 	var denied *approval.StandingRule
 	if abs, err := ws.ResolveForPlan(p, workspace.Read); err == nil {
 		if r, ok := approval.ReadDenied(rules, ws.Rel(abs)); ok {
@@ -32,13 +28,13 @@ func PathRoutes(rules []approval.StandingRule, ws *workspace.Workspace, p string
 	if denied != nil {
 		why := approval.Explain(approval.VerdictDeny, []approval.StandingRule{*denied}).Why
 		routes = append(routes,
-			Route{"grep, glob, list_dir", approval.VerdictDeny, "left out of their results, which say how many were hidden: " + why},
-			Route{"commands", approval.VerdictDeny, "the sandbox hides it from every command (where a layer cannot hide it, the command's card says so): " + why})
+			Route{Route: "grep, glob, list_dir", Verdict: approval.VerdictDeny, Why: "left out of their results, which say how many were hidden: " + why},
+			Route{Route: "commands", Verdict: approval.VerdictDeny, Why: "the sandbox hides it from every command (where a layer cannot hide it, the command's card says so): " + why})
 	} else {
 		g := approval.CheckCall(rules, ws, "grep", p)
 		routes = append(routes,
-			Route{"grep, glob, list_dir", g.Verdict, g.Why},
-			Route{"commands", approval.VerdictNone, "no read deny names it: a command reads it as any workspace file"})
+			Route{Route: "grep, glob, list_dir", Verdict: g.Verdict, Why: g.Why},
+			Route{Route: "commands", Verdict: approval.VerdictNone, Why: "no read deny names it: a command reads it as any workspace file"})
 	}
 	open = []string{
 		"git's objects: a committed copy stays readable through git (git show HEAD:" + strings.TrimPrefix(p, "./") + ")",
@@ -71,4 +67,18 @@ func ReadingTool(tool string) bool {
 	r := approval.StandingRule{}
 	r.Tool, r.Files = tool, []string{"x"}
 	return r.ReadsPaths()
+}
+
+// CheckAll is approval.CheckCall with what "test a path" adds: for a
+// reading tool and a path, every route's verdict and what stays open; for
+// a command line, the words the sandbox hides from it.
+func CheckAll(rules []approval.StandingRule, ws *workspace.Workspace, tool, target string) approval.Decided {
+	d := approval.CheckCall(rules, ws, tool, target)
+	switch {
+	case tool == "" || tool == "bash":
+		d.Sandbox = CommandReads(rules, ws, target)
+	case target != "" && approval.URLDomain(target) == "" && ReadingTool(tool):
+		d.Routes, d.StaysOpen = PathRoutes(rules, ws, target)
+	}
+	return d
 }

@@ -470,6 +470,8 @@ export interface Written {
   tool: string;
   commands?: string[];
   files?: string[];
+  paths?: string[];
+  access?: string;
   action?: string;
   cwd?: string;
   domain?: string;
@@ -497,6 +499,7 @@ export interface PolicyRule extends StandingRule {
 export interface StandingRule extends Rule {
   decision: string;
   reason?: string;
+  access?: string;
   layer: string;
   file?: string;
   line?: number;
@@ -609,6 +612,17 @@ export interface ChangedFile {
 export interface Decided {
   decision: string;
   rules?: StandingRule[];
+  by?: string;
+  source?: string;
+  routes?: Route[];
+  staysOpen?: string[];
+  sandbox?: string[];
+  why: string;
+}
+
+export interface Route {
+  route: string;
+  decision: string;
   why: string;
 }
 
