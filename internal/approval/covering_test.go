@@ -24,4 +24,3 @@ func (rs *Rules) covering(tool string, k keys) []protocol.Rule {
 	}
 	return out
 }
-
