@@ -689,6 +689,15 @@ export interface Decided {
   rules?: StandingRule[];
   by?: string;
   source?: string;
+  routes?: Route[];
+  staysOpen?: string[];
+  sandbox?: string[];
+  why: string;
+}
+
+export interface Route {
+  route: string;
+  decision: string;
   why: string;
 }
 
