@@ -22,7 +22,6 @@ import type {
   FileDiffView,
   FileView,
   FolderTrust,
-  ImageRef,
   Leftover,
   LocalServer,
   McpPanel,
@@ -41,6 +40,7 @@ import type {
   SettingsInput,
   SettingsView,
   Snapshot,
+  Submission,
   SubmitResult,
   TabInfo,
   UndoAppliedPayload,
@@ -139,7 +139,6 @@ export interface GuiApp {
   RevisePlan(arg1: string): Promise<SubmitResult>;
   RevokeRule(arg1: string): Promise<void>;
   RevokeTrust(arg1: string): Promise<FolderTrust[] | null>;
-  RunCommand(arg1: string, arg2: string): Promise<SubmitResult>;
   RunningProcesses(): Promise<ProcessInfo[] | null>;
   Sandbox(): Promise<SandboxView>;
   SaveBudget(arg1: BudgetLimits): Promise<BudgetView>;
@@ -156,9 +155,7 @@ export interface GuiApp {
   StopLeftover(arg1: string): Promise<Leftover[] | null>;
   StopSubagent(arg1: string): Promise<void>;
   Subagents(): Promise<ChildInfo[] | null>;
-  Submit(arg1: string): Promise<SubmitResult>;
-  SubmitMessage(arg1: string, arg2: string[], arg3: ImageRef[]): Promise<SubmitResult>;
-  SubmitWithImages(arg1: string, arg2: ImageRef[]): Promise<SubmitResult>;
+  Submit(arg1: Submission): Promise<SubmitResult>;
   SwitchTab(arg1: string): Promise<Snapshot>;
   Tabs(): Promise<TabInfo[] | null>;
   TestConnection(arg1: SettingsInput): Promise<ConnectionResult>;
@@ -268,7 +265,6 @@ export const App: GuiApp = {
   RevisePlan: (arg1: string) => window.go.gui.App.RevisePlan(arg1),
   RevokeRule: (arg1: string) => window.go.gui.App.RevokeRule(arg1),
   RevokeTrust: (arg1: string) => window.go.gui.App.RevokeTrust(arg1),
-  RunCommand: (arg1: string, arg2: string) => window.go.gui.App.RunCommand(arg1, arg2),
   RunningProcesses: () => window.go.gui.App.RunningProcesses(),
   Sandbox: () => window.go.gui.App.Sandbox(),
   SaveBudget: (arg1: BudgetLimits) => window.go.gui.App.SaveBudget(arg1),
@@ -285,9 +281,7 @@ export const App: GuiApp = {
   StopLeftover: (arg1: string) => window.go.gui.App.StopLeftover(arg1),
   StopSubagent: (arg1: string) => window.go.gui.App.StopSubagent(arg1),
   Subagents: () => window.go.gui.App.Subagents(),
-  Submit: (arg1: string) => window.go.gui.App.Submit(arg1),
-  SubmitMessage: (arg1: string, arg2: string[], arg3: ImageRef[]) => window.go.gui.App.SubmitMessage(arg1, arg2, arg3),
-  SubmitWithImages: (arg1: string, arg2: ImageRef[]) => window.go.gui.App.SubmitWithImages(arg1, arg2),
+  Submit: (arg1: Submission) => window.go.gui.App.Submit(arg1),
   SwitchTab: (arg1: string) => window.go.gui.App.SwitchTab(arg1),
   Tabs: () => window.go.gui.App.Tabs(),
   TestConnection: (arg1: SettingsInput) => window.go.gui.App.TestConnection(arg1),

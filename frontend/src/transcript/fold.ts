@@ -139,6 +139,10 @@ export function fold(t: Transcript, e: GatehouseEvent): Transcript {
           a.approvalId !== p.approvalId ? a : { ...a, stale: [...new Set([...(a.stale ?? []), ...(p.paths ?? [])])] }),
       };
     }
+    case "approval.diagnostics": {
+      const p = e.payload;
+      return { ...base, pendingApprovals: t.pendingApprovals.map((a) => (a.approvalId !== p.approvalId ? a : { ...a, diagnostics: p })) };
+    }
     case "approval.resolved":
       return { ...base, pendingApprovals: t.pendingApprovals.filter((a) => a.approvalId !== e.payload.approvalId) };
     case "undo.applied":
