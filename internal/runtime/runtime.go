@@ -44,6 +44,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"gatehouse/internal/hooks"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -146,6 +147,9 @@ type Options struct {
 	// parent's gate and so its parent's.
 	Standing func() []approval.StandingRule
 	Audit    func(approval.AuditEntry)
+	// Hooks are the user's hooks (nil: none); the session sets their
+	// session id, transcript and mode, and runs them as the hooks stage.
+	Hooks *hooks.Runner
 	// Save saves an "always allow" rule (approval.Config.Save; nil: it
 	// lasts for the session).
 	Save func(protocol.Rule, string) (approval.StandingRule, error)
@@ -304,6 +308,14 @@ func New(o Options) (*Session, error) {
 		}
 		s.gate = approval.New(gc)
 	}
+	if o.Hooks != nil {
+		hr := *o.Hooks
+		hr.SessionID, hr.TranscriptPath = s.id, s.LogPath()
+		hr.Mode = func() string { return string(s.mode()) }
+		s.hooks = &hr
+	} else if o.Parent != nil {
+		s.hooks = o.Parent.hooks // a child's calls pass its parent's hooks
+	}
 	s.stages = s.chain()
 	mws := make([]tools.Middleware, len(s.stages))
 	for i, st := range s.stages {
@@ -338,6 +350,7 @@ type stage struct {
 const (
 	StageOutputCap  = "output-cap"
 	StageAgent      = "agent-label"
+	StageHooks      = "hooks"
 	StagePlan       = "plan"
 	StageApproval   = "approval"
 	StageRecorder   = "file-recorder"
@@ -355,6 +368,10 @@ func (s *Session) chain() []stage {
 	out := []stage{{StageOutputCap, tools.OutputCap(OutputCap)}}
 	if s.agentName != "" {
 		out = append(out, stage{StageAgent, labelCalls(s.agentName)})
+	}
+	if s.hooks != nil {
+		// Outside the plan stage: a hook's rewritten input is planned.
+		out = append(out, stage{StageHooks, s.hooks.Middleware})
 	}
 	out = append(out, stage{StagePlan, tools.Plan(s.markPlan)}, stage{StageApproval, s.gate.Middleware})
 	if s.files != nil {

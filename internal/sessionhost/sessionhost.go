@@ -271,6 +271,11 @@ func (h *Host) Open(spec Spec) (*Session, error) {
 		opts.Providers = m.Providers()
 	}
 	opts.Standing, opts.Audit, opts.Save = h.standing(root)
+	hr, err := h.hooks(root)
+	if err != nil {
+		return fail(err)
+	}
+	opts.Hooks = hr
 	s, err := runtime.New(opts)
 	if err != nil {
 		return fail(err)
