@@ -13,9 +13,11 @@ OUT     := build/out
 
 # Debian/Ubuntu packages: the C toolchain and GTK/WebKit for the window, Xvfb and
 # X tools for the desktop tests (xclip reads the clipboard back; python3-gi with GTK 3's
-# introspection data is the drag source a file is dropped from), Chromium for the browser tests.
+# introspection data is the drag source a file is dropped from), Chromium for the browser tests;
+# bubblewrap for the sandbox's namespaces, curl and python3 for the sandbox tests' commands.
 APT_PACKAGES := build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev \
-	xvfb xauth x11-utils xdotool xclip imagemagick python3-gi gir1.2-gtk-3.0 chromium debootstrap
+	xvfb xauth x11-utils xdotool xclip imagemagick python3-gi gir1.2-gtk-3.0 chromium debootstrap \
+	bubblewrap curl python3
 
 # Fragments under build/mk add their own targets to these lists.
 TEST_TARGETS  :=
@@ -107,8 +109,14 @@ test: deps
 	@for t in $(TEST_TARGETS); do $(MAKE) $$t || exit 1; done
 	@echo "make test: all passed"
 
+# Packages that are not Linux-specific by nature vet clean on the other
+# platforms too (platform code sits behind build tags).
+PORTABLE_PKGS := ./internal/workspace/ ./internal/patch/ ./internal/policy/ ./internal/approval/ ./internal/tools/...
+
 test-go:
 	$(GO) vet ./...
+	GOOS=windows $(GO) vet $(PORTABLE_PKGS)
+	GOOS=darwin $(GO) vet $(PORTABLE_PKGS)
 	$(GO) test -race -count=1 ./...
 
 test-frontend: deps-npm

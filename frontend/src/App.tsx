@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import type { AppState, ApprovalMode, Backend, Submission } from "./bridge";
+import type { AppState, ApprovalMode, Backend, BudgetLimit, Submission } from "./bridge";
 import { ImagesContext } from "./components/images";
 import { Header } from "./components/Header";
 import { ModelMenu } from "./components/ModelMenu";
@@ -20,6 +20,7 @@ import { SessionsMenu } from "./components/SessionsMenu";
 import { ContextGauge, lastContextUse, useNextWindow } from "./components/ContextGauge";
 import { FileTree } from "./components/FileTree";
 import { SessionCost } from "./components/SessionCost";
+import { BudgetBadge } from "./components/BudgetBadge";
 import { HelpOverlay } from "./components/HelpOverlay";
 import { useShortcuts } from "./components/shortcuts";
 import { turnModels, type TurnPrices } from "./components/cost";
@@ -196,7 +197,11 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const undo = useUndo(undoApi, `${transcript.sessionId}:${transcript.items.length}`, files?.onFsChanged);
   const actions = useMemo(() => ({ openURL: backend.openURL, openSettings, newSession, copy: backend.copyText, showRule, prices,
     compact: backend.compact, undoCompact: backend.undoCompact, undo: undo.actions, plan: planActions, answer: backend.answerQuestion,
-    allowDomain: sandbox?.allowDomain, allowDomainAlways: sandbox?.allowDomainAlways }), [backend, openSettings, newSession, showRule, prices, undo.actions, planActions, sandbox]);
+    allowDomain: sandbox?.allowDomain, allowDomainAlways: sandbox?.allowDomainAlways,
+    raiseBudget: async (limit: BudgetLimit) => {
+      await backend.raiseBudget(limit);
+      await submit("Continue.");
+    } }), [backend, openSettings, newSession, showRule, prices, undo.actions, planActions, sandbox, submit]);
   const [help, setHelp] = useState(false);
   // The Changes view, in place of the chat while open; read again on every change on disk.
   const [changesOpen, setChangesOpen] = useState(false);
@@ -216,7 +221,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const { props: panelProps, setOpen: setPanelOpen } = useSidePanels(showServers ? panelDefaults : panelDefaultsNoServers, state?.panelWidths,
     useCallback((id: string, w: number) => void backend.setPanelWidth(id, w).catch(() => {}), [backend]));
   const onProcessStarted = useCallback(() => setPanelOpen("processes", true), [setPanelOpen]);
-  const settingsDeps = useMemo<SettingsDeps>(() => ({ backend, vision: backend, localModels, sandbox, trusted, contextUse, git, policy,
+  const settingsDeps = useMemo<SettingsDeps>(() => ({ backend, vision: backend, budget: backend, localModels, sandbox, trusted, contextUse, git, policy,
     agents: state?.workspace ? backend.agentDefinitions : undefined,
     showPanel: showServers ? (id: "servers") => (setSettingsAt(null), setPanelOpen(id, true)) : undefined,
   }), [backend, localModels, sandbox, trusted, contextUse, git, policy, state?.workspace, showServers, setPanelOpen]);
@@ -252,7 +257,12 @@ export function App({ backend, processes, sessions, localModels, files, approval
               beside={tabsApi && tabs.create} />
           )}
           gauge={state.workspace ? <ContextGauge use={contextUse} next={nextWindow} /> : undefined}
-          cost={state.workspace ? <SessionCost items={transcript.items} children={transcript.children} prices={prices} /> : undefined}
+          cost={state.workspace ? (
+            <>
+              <SessionCost items={transcript.items} children={transcript.children} prices={prices} />
+              <BudgetBadge budget={transcript.budget} />
+            </>
+          ) : undefined}
           changes={git && state.workspace ? (
             <button type="button" className="secondary header-changes" aria-pressed={changesOpen} onClick={() => setChangesOpen((o) => !o)}
               title="Review, stage and commit the workspace's git changes">Changes</button>

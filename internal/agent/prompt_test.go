@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"gatehouse/internal/instructions"
 	"os"
 	"path/filepath"
 	"strings"
@@ -76,9 +77,9 @@ func TestAgentsMDAsFIFODoesNotHang(t *testing.T) {
 
 func TestLongAgentsMDIsCut(t *testing.T) {
 	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "AGENTS.md"), []byte(strings.Repeat("x", maxAgentsMD+10)), 0o644)
+	os.WriteFile(filepath.Join(dir, "AGENTS.md"), []byte(strings.Repeat("x", instructions.MaxFileBytes+10)), 0o644)
 	p := promptWithin(t, dir)
-	if !strings.Contains(p, "cut here") || strings.Count(p, "x") > maxAgentsMD+100 {
+	if !strings.Contains(p, "cut here") || strings.Count(p, "x") > instructions.MaxFileBytes+100 {
 		t.Fatal("a long AGENTS.md was not cut at the cap")
 	}
 }

@@ -57,6 +57,13 @@ type Manager struct {
 // ProviderName names the manager's tools on the surface.
 const ProviderName = "agents"
 
+// ChildProvider is a provider whose child sessions get their own copy of
+// it rather than itself: the skills catalog, whose record of what was
+// loaded is each session's own.
+type ChildProvider interface {
+	ForChild() tools.Provider
+}
+
 // Attach adds the agent tools to s (none beyond the depth limit), the
 // delivery of background results to its next model request, and the
 // stopping of its children to its Close.
@@ -229,6 +236,9 @@ func (m *Manager) spawn(name, task, parentCallID string, background bool) (*Chil
 	// the child's surface; the policy then keeps what the child may use.
 	var providers []tools.Provider
 	for _, p := range m.parent.Providers() {
+		if c, ok := p.(ChildProvider); ok {
+			p = c.ForChild()
+		}
 		if p.Name() != ProviderName {
 			providers = append(providers, p)
 		}

@@ -2,7 +2,6 @@ package gitview
 
 import (
 	"errors"
-	"strings"
 
 	"gatehouse/internal/trust"
 )
@@ -19,6 +18,9 @@ type Settings struct {
 	// Refused explains files that cannot be trusted (a link, a FIFO):
 	// while there is one, git keeps running in safe mode.
 	Refused []string `json:"refused,omitempty"`
+	// Warnings say what to know before trusting: a config that includes
+	// a file in the working tree, which the agent can change.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // ReadSettings reads the git settings of the repository whose top folder
@@ -31,7 +33,7 @@ func ReadSettings(ts *trust.Store, top string) (Settings, error) {
 	if err != nil {
 		return Settings{}, err
 	}
-	s := Settings{Files: c.Files, Hash: c.Hash}
+	s := Settings{Files: c.Files, Hash: c.Hash, Warnings: c.Warnings}
 	for _, r := range c.Refused {
 		s.Refused = append(s.Refused, r.Reason)
 	}
@@ -50,30 +52,13 @@ func TrustSettings(ts *trust.Store, top, hash string) error {
 	if top == "" {
 		return errors.New("this repository has no main worktree whose .git/config could be trusted")
 	}
-	c, err := trust.Read(top, trust.KindGit)
-	if err != nil {
-		return err
-	}
-	switch {
-	case len(c.Refused) > 0:
-		reasons := make([]string, len(c.Refused))
-		for i, r := range c.Refused {
-			reasons[i] = r.Reason
-		}
-		return errors.New("these git settings cannot be trusted: " + strings.Join(reasons, "; "))
-	case c.Empty():
-		return errors.New("this repository has no .git/config to trust (a worktree or a submodule's gitfile)")
-	case c.Hash != hash:
+	err := ts.TrustShown(top, trust.KindGit, hash)
+	if errors.Is(err, trust.ErrChanged) {
 		return errors.New("the git settings changed since they were shown: look again")
 	}
-	return ts.Trust(top, trust.KindGit, c)
+	return err
 }
 
 // TrustedBy reports, on each call, whether ts trusts the current git
 // settings of top (for Repo.Trusted): a change to them takes trust back.
-func TrustedBy(ts *trust.Store, top string) func() bool {
-	return func() bool {
-		s, err := ReadSettings(ts, top)
-		return err == nil && s.Trusted
-	}
-}
+func TrustedBy(ts *trust.Store, top string) func() bool { return ts.GitTrust(top) }

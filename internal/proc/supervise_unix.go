@@ -71,11 +71,9 @@ func (r *Registry) lifeline() (*os.File, error) {
 func (r *Registry) supervisorArgs(dir string, withPTY, unconfined bool) (args []string, pol *sandbox.Policy) {
 	if r.o.Sandbox != nil && !unconfined {
 		pol = r.o.Sandbox(dir)
-		if pol != nil && pol.ProxyPort != 0 {
-			// The network's allow-list mode: the session's own servers
-			// stay reachable to its later commands.
-			pol.ConnectPorts = r.livePorts()
-		}
+		// The network's allow-list mode: the session's own servers stay
+		// reachable to its later commands.
+		r.netPolicy(pol)
 	}
 	return HelperArgs(r.o.KillGrace, withPTY, pol), pol
 }
@@ -86,6 +84,9 @@ type helper struct {
 	statR   *os.File
 	waitErr error    // how it ended; read after sup.done
 	sock    *os.File // a spare's request socket (the app's end), else nil
+	// aheadKey, for a spare that made a bubblewrap of its own ahead, is
+	// the HolderKey of the policy it made it for (see fits).
+	aheadKey string
 }
 
 // startHelper starts the helper with args in dir; a spare gets the request
@@ -204,7 +205,9 @@ func (r *Registry) launchSupervised(shell, command, dir string, env []string, st
 	var h *helper
 	if sp := r.spare; sp != nil {
 		r.spare = nil
-		if sp.send(wire.Request{Args: args, Env: env, Dir: dir}, stdio) {
+		if !sp.fits(pol) {
+			sp.discard()
+		} else if sp.send(wire.Request{Args: args, Env: env, Dir: dir}, stdio) {
 			h = sp
 		} else {
 			sp.discard()

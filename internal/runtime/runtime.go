@@ -51,9 +51,11 @@ import (
 
 	"gatehouse/internal/agent"
 	"gatehouse/internal/approval"
+	"gatehouse/internal/budget"
 	"gatehouse/internal/checkpoint"
 	"gatehouse/internal/events"
 	"gatehouse/internal/images"
+	"gatehouse/internal/instructions"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/session"
@@ -167,6 +169,9 @@ type Options struct {
 	// Instructions are added to the system prompt (an agent definition's
 	// body).
 	Instructions string
+	// ConfigDir is Gatehouse's config folder, whose AGENTS.md the user
+	// wrote for every workspace ("": none; a child takes its parent's).
+	ConfigDir string
 
 	// MaxSteps, ContextWindow (the fallback when the server does not say)
 	// and the compaction thresholds (percent of the window) tune the agent
@@ -190,6 +195,11 @@ type Options struct {
 	// Web configures web_fetch: its network policy, shared with the
 	// session's commands. A child session inherits its parent's.
 	Web web.Config
+	// Budget prices the session's model requests and holds them to the
+	// user's limits (budget.Options; its Session and OnChange are the
+	// session's). nil: nothing is priced or limited. A child session
+	// shares its parent's meter and ignores it.
+	Budget *budget.Options
 }
 
 // New assembles a session. On error nothing is left running, and the log,
@@ -221,6 +231,10 @@ func New(o Options) (*Session, error) {
 	if o.Log != nil {
 		s.logq = o.Log.Queue()
 	}
+	if o.Parent != nil && o.ConfigDir == "" {
+		o.ConfigDir = o.Parent.configDir
+	}
+	s.configDir, s.ins = o.ConfigDir, instructions.New(o.Workspace.Root(), o.ConfigDir)
 	if o.Parent != nil {
 		s.policy = o.Policy.Intersect(o.Parent.policy)
 		s.depth = o.Parent.depth + 1
@@ -265,6 +279,7 @@ func New(o Options) (*Session, error) {
 		}
 	}
 	s.web = o.Web
+	s.openBudget(o)
 	s.images, s.canSee = o.Images, o.CanSee
 	s.todos = &steer.Todos{}
 	s.asker = o.Asker
@@ -324,8 +339,11 @@ func New(o Options) (*Session, error) {
 	s.router = tools.NewRouter(surface, s.policy, mws...)
 	s.router.Narrow = s.modePolicy
 	ac := agent.Config{Model: o.Model, Tools: s.router, Events: s.pub, SessionID: s.id,
-		System: agent.SystemPrompt(s.ws.Root()) + instructions(o.Instructions), MaxSteps: o.MaxSteps, ContextWindow: o.ContextWindow,
+		System: agent.SystemPromptWith(s.ws.Root(), s.ins) + roleText(o.Instructions), MaxSteps: o.MaxSteps, ContextWindow: o.ContextWindow,
 		MicroCompactAt: o.MicroCompactAt, CompactAt: o.CompactAt}
+	if s.meter != nil {
+		ac.Budget = s.meter
+	}
 	ac.Notes, ac.CanSee = s.notes, o.CanSee
 	if o.Images != nil {
 		ac.LoadImage = func(id string) ([]byte, error) {
@@ -333,7 +351,7 @@ func New(o Options) (*Session, error) {
 			return data, err
 		}
 	}
-	ac.Kept = s.todos.Note
+	ac.Kept = s.kept
 	s.agent = agent.New(ac)
 	s.ctrl = session.NewController(s.id, s.agent, o.OnStop)
 	s.restore(o.Past)
@@ -349,6 +367,7 @@ type stage struct {
 // Stage names, outermost first, as Session.Stages lists them.
 const (
 	StageOutputCap  = "output-cap"
+	StageBudget     = "budget"
 	StageAgent      = "agent-label"
 	StageHooks      = "hooks"
 	StagePlan       = "plan"
@@ -358,7 +377,8 @@ const (
 )
 
 // chain is every session's middleware, outermost first: the output cap
-// sees every result; the plan stage prepares a call once (its plan goes
+// sees every result; the budget stage holds a call past the session's
+// calls-per-minute limit until its turn (the wait is not the call's); the plan stage prepares a call once (its plan goes
 // down the chain in the call); the gate decides from the plan; the
 // file-change recorder, inside the gate, sees only the calls that run (the
 // time a call waits for the user is not the agent's); the checkpoint
@@ -366,6 +386,9 @@ const (
 // declares it changes.
 func (s *Session) chain() []stage {
 	out := []stage{{StageOutputCap, tools.OutputCap(OutputCap)}}
+	if s.meter != nil {
+		out = append(out, stage{StageBudget, s.meter.Middleware})
+	}
 	if s.agentName != "" {
 		out = append(out, stage{StageAgent, labelCalls(s.agentName)})
 	}
@@ -373,7 +396,8 @@ func (s *Session) chain() []stage {
 		// Outside the plan stage: a hook's rewritten input is planned.
 		out = append(out, stage{StageHooks, s.hooks.Middleware})
 	}
-	out = append(out, stage{StagePlan, tools.Plan(s.markPlan)}, stage{StageApproval, s.gate.Middleware})
+	out = append(out, stage{StagePlan, tools.Plan(s.markPlan)}, stage{StageApproval, s.gate.Middleware},
+		stage{StageInstructions, s.touchInstructions})
 	if s.files != nil {
 		out = append(out, stage{StageRecorder, s.files.T.Middleware(s.ws)})
 	}
@@ -423,7 +447,7 @@ func labelCalls(agent string) tools.Middleware {
 	}
 }
 
-func instructions(text string) string {
+func roleText(text string) string {
 	if text == "" {
 		return ""
 	}

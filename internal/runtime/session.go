@@ -4,14 +4,18 @@ import (
 	"context"
 	"gatehouse/internal/hooks"
 	"log/slog"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 
 	"gatehouse/internal/agent"
 	"gatehouse/internal/approval"
+	"gatehouse/internal/budget"
 	"gatehouse/internal/checkpoint"
 	"gatehouse/internal/events"
 	"gatehouse/internal/images"
+	"gatehouse/internal/instructions"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/session"
@@ -54,7 +58,11 @@ type Session struct {
 
 	hookMu   sync.Mutex
 	noteSrcs []func() []string
-	onClose  []func()
+	// ins are the session's instructions (AGENTS.md files); configDir the
+	// folder of the user's own.
+	ins       *instructions.Set
+	configDir string
+	onClose   []func()
 
 	pub      Publisher
 	bus      *events.Bus // the session's own, when the host gave a Sink
@@ -73,6 +81,7 @@ type Session struct {
 	unwatch  func()               // stops feeding the undo recorder the watcher's batches
 	todos    *steer.Todos         // the model's todo list (todo_write)
 	asker    steer.Asker          // who answers ask_user (nil: no one)
+	meter    *budget.Meter        // nil: not metered; a child's is its parent's
 
 	logWarned atomic.Bool
 	closeOnce sync.Once
@@ -191,6 +200,7 @@ func (s *Session) notes() []string {
 	if s.undo != nil && s.parent == nil {
 		out = append(out, s.undo.Notes()...)
 	}
+	out = append(out, s.ins.Notes()...)
 	s.hookMu.Lock()
 	srcs := append([]func() []string(nil), s.noteSrcs...)
 	s.hookMu.Unlock()
@@ -286,7 +296,14 @@ func (s *Session) Wait() { s.ctrl.Wait() }
 func (s *Session) Emit(e protocol.Event) { s.state.Emit(e) }
 
 // Snapshot is the session's state for a page that (re)draws.
-func (s *Session) Snapshot() protocol.Snapshot { return s.state.Snapshot() }
+func (s *Session) Snapshot() protocol.Snapshot {
+	snap := s.state.Snapshot()
+	if s.meter != nil {
+		st := s.meter.State()
+		snap.Budget = &st
+	}
+	return snap
+}
 
 // Processes is the session's process registry.
 func (s *Session) Processes() *proc.Registry { return s.procs }
@@ -325,6 +342,30 @@ func (s *Session) AddProvider(p tools.Provider) error { return s.surface.AddProv
 // Providers are the providers on the session's surface, in the order they
 // were added.
 func (s *Session) Providers() []tools.Provider { return s.surface.ProviderList() }
+
+// Keeper is a provider with state the model keeps past a checkpoint
+// summary (the skills it loaded): Kept returns it as text, "" for none,
+// and must not call into the session.
+type Keeper interface {
+	Kept() string
+}
+
+// kept is what follows a checkpoint summary: the todo list, then what each
+// provider keeps (agent.Config.Kept).
+func (s *Session) kept() string {
+	parts := []string{s.todos.Note()}
+	for _, p := range s.Providers() {
+		if k, ok := p.(Keeper); ok {
+			parts = append(parts, k.Kept())
+		}
+	}
+	parts = slices.DeleteFunc(parts, func(p string) bool { return p == "" })
+	return strings.Join(parts, "\n\n")
+}
+
+// Instructions lists the instruction files the model was told so far
+// (the "what the model was told" view).
+func (s *Session) Instructions() []instructions.File { return s.ins.Files() }
 
 // RemoveProvider takes the provider called name and its tools off the
 // surface; it reports whether there was one.

@@ -28,7 +28,7 @@ func TestRecorderSeesOnlyCallsThatRan(t *testing.T) {
 	h := start(t, llmtest.Script{Responses: []llmtest.Response{
 		call("c1", "write_file", `{"path":"a.txt","content":"agent"}`),
 	}}, approval.Manual, map[string]string{"a.txt": "before"}, nil)
-	if got := h.sess.Stages(); !slices.Equal(got, []string{StageOutputCap, StagePlan, StageApproval, StageRecorder}) {
+	if got := h.sess.Stages(); !slices.Equal(got, []string{StageOutputCap, StagePlan, StageApproval, StageInstructions, StageRecorder}) {
 		t.Fatalf("stages %v", got)
 	}
 	<-h.sess.files.W.Ready()

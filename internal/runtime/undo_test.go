@@ -30,7 +30,7 @@ func TestUndoOfATurnIsToldToTheModel(t *testing.T) {
 	h := start(t, llmtest.Script{Responses: []llmtest.Response{
 		call("c1", "write_file", `{"path":"a.txt","content":"agent"}`), text("written"), text("ok"),
 	}}, approval.Auto, map[string]string{"a.txt": "before"}, withStore(t, 0))
-	if got := h.sess.Stages(); !slices.Equal(got, []string{StageOutputCap, StagePlan, StageApproval, StageRecorder, StageCheckpoint}) {
+	if got := h.sess.Stages(); !slices.Equal(got, []string{StageOutputCap, StagePlan, StageApproval, StageInstructions, StageRecorder, StageCheckpoint}) {
 		t.Errorf("stages = %v", got)
 	}
 	if got := h.run("write"); got != protocol.StopCompleted {

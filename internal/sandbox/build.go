@@ -3,6 +3,7 @@ package sandbox
 import (
 	"fmt"
 	"io/fs"
+	"net"
 	"os"
 	"path/filepath"
 	"slices"
@@ -19,9 +20,12 @@ type Spec struct {
 	NoNetwork bool
 	// ProxyPort and OpenNet, in the network's allow-list mode: the app's
 	// filtering proxy (Policy.ProxyPort). A kernel without Landlock's TCP
-	// rule (ABI < 4) gets no network instead.
+	// rule (ABI < 4) gets no network instead, unless the session's network
+	// namespace holds the allow-list (namespaces, nsenter and ServeProxy).
 	ProxyPort int
 	OpenNet   func() NetCall
+	// ServeProxy serves the proxy on another listener (Policy.ServeProxy).
+	ServeProxy func(net.Listener)
 	// DataDir is Gatehouse's data folder: confined commands get their tool
 	// caches below DataDir/cache (Caches), and cannot read the rest of it
 	// (other sessions) but for Scratch. "": no caches of their own.
@@ -32,6 +36,10 @@ type Spec struct {
 	// DenyRead is the user's deny-read list ("~/" is the home folder); nil:
 	// DefaultDenyRead.
 	DenyRead []string
+	// DenyGlobs are the path globs, relative to Workspace, the user's
+	// standing policy denies reading (policy.ReadDenies): matched when the
+	// policy is built, and hidden as DenyRead is where the layers can.
+	DenyGlobs []string
 	// AllowSockets lists the Unix sockets (or folders of sockets) the user
 	// lets commands reach ("$NAME" is the path in variable NAME, e.g.
 	// $SSH_AUTH_SOCK).
@@ -66,11 +74,11 @@ func Build(s Spec) Policy {
 	var p Policy
 	p.NoNetwork, p.Home = s.NoNetwork, s.Home
 	if s.ProxyPort != 0 && !p.NoNetwork {
-		if s.Layers.ABI >= NetABI {
-			p.ProxyPort, p.OpenNet = s.ProxyPort, s.OpenNet
+		if s.Layers.ABI >= NetABI || s.Layers.Namespaces() && s.Layers.Nsenter != "" && s.ServeProxy != nil {
+			p.ProxyPort, p.OpenNet, p.ServeProxy = s.ProxyPort, s.OpenNet, s.ServeProxy
 		} else {
 			p.NoNetwork = true
-			p.NoNetworkWhy = "the allow-list needs Landlock's TCP rule (ABI " + strconv.Itoa(NetABI) + ", Linux 6.7); this kernel's Landlock has ABI " +
+			p.NoNetworkWhy = "the allow-list needs Landlock's TCP rule (ABI " + strconv.Itoa(NetABI) + ", Linux 6.7) or namespaces with nsenter; this kernel's Landlock has ABI " +
 				strconv.Itoa(s.Layers.ABI) + ", so commands get no network at all (web_fetch still follows the list)"
 		}
 	}
@@ -87,9 +95,19 @@ func Build(s Spec) Policy {
 	p.Writable = cleanAbs(w)
 	p.DenyRead = existing(denyList(s))
 	p.DenyList = s.DenyRead
+	if len(s.DenyGlobs) > 0 {
+		p.DenyGlobs = s.DenyGlobs
+		roots := []string{s.Workspace}
+		if isLinked { // the main checkout seen from a worktree session
+			roots = append(roots, linked.checkouts()...)
+		}
+		p.PolicyDenied, p.Unhidden, p.GlobsPartial = policyDenies(roots, s.DenyGlobs, existing(p.Writable), s.Layers.Namespaces())
+		p.DenyRead = existing(append(p.DenyRead, p.PolicyDenied...))
+	}
 	if p.DenyList == nil {
 		p.DenyList = DefaultDenyRead
 	}
+	p.ReadBack = readBack(s, p.DenyRead)
 	p.SetEnv, p.UnsetEnv = envEdits(s, caches)
 	allowed := allowedSockets(s)
 	p.AllowUnix = len(allowed) > 0
@@ -106,7 +124,7 @@ func Build(s Spec) Policy {
 		pinned, guards = append(pinned, existing(lp)...), append(guards, lro...)
 	}
 	if !s.Layers.Namespaces() {
-		p.ReadRoots = ReadGrants(p.DenyRead)
+		p.ReadRoots = append(ReadGrants(p.DenyRead), p.ReadBack...)
 		p.Guarded = cleanAbs(guards) // put back after each command
 	} else {
 		// What exists is mounted read-only; what does not (a .git the
@@ -123,6 +141,29 @@ func Build(s Spec) Policy {
 		p.Guarded = cleanAbs(missing)
 	}
 	return p
+}
+
+// SkillsDir is the folder of the user's skills in Gatehouse's config
+// folder: the one part of it commands may read (skills.UserDir).
+func SkillsDir(configDir string) string { return filepath.Join(configDir, "skills") }
+
+// readBack is the user's skills folder when it is a real folder (not a
+// link, whose target could be anything) and no deny entry of the user's
+// covers it.
+func readBack(s Spec, deny []string) []string {
+	if s.ConfigDir == "" {
+		return nil
+	}
+	d := filepath.Clean(SkillsDir(s.ConfigDir))
+	if fi, err := os.Lstat(d); err != nil || !fi.IsDir() {
+		return nil
+	}
+	for _, x := range deny {
+		if Within(d, x) && x != filepath.Clean(s.ConfigDir) || Within(x, d) {
+			return nil // covered by the user's own deny, or holding one
+		}
+	}
+	return []string{d}
 }
 
 // NetABI is the first Landlock ABI with TCP connect rules (Linux 6.7).

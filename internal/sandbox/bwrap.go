@@ -3,6 +3,7 @@ package sandbox
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -96,6 +97,16 @@ func (p Policy) bwrapArgs(dir string, inner []string, pidNS bool) []string {
 			}
 		}
 	}
+	for _, r := range p.ReadBack {
+		for _, c := range covered {
+			if Within(r, c) {
+				if fi, err := os.Stat(r); err == nil && fi.IsDir() {
+					mounts = append(mounts, mount{r, []string{"--ro-bind", r, r}})
+				}
+				break
+			}
+		}
+	}
 	sort.SliceStable(mounts, func(i, j int) bool {
 		return strings.Count(mounts[i].path, "/") < strings.Count(mounts[j].path, "/")
 	})
@@ -113,6 +124,18 @@ func (p Policy) bwrapArgs(dir string, inner []string, pidNS bool) []string {
 			a = append(a, "--ro-bind", r, r)
 		}
 	}
+	// A denied path inside .git or a read-only path (a policy's deny of
+	// .vscode/secrets.json) is hidden again over those binds, which show
+	// the app's file system as it is.
+	guards := slicesConcat(p.Pinned, p.ReadOnly)
+	for _, m := range mounts {
+		if slices.Contains(p.DenyRead, m.path) && slices.ContainsFunc(guards, func(g string) bool { return Within(m.path, g) }) {
+			a = append(a, m.args...)
+			if m.args[0] == "--tmpfs" {
+				a = append(a, "--remount-ro", m.path)
+			}
+		}
+	}
 	if dir != "" {
 		a = append(a, "--chdir", filepath.Clean(dir))
 	}
@@ -124,7 +147,8 @@ func slicesConcat(a, b []string) []string { return append(append([]string(nil), 
 
 // JoinArgs returns the command line that runs argv in the namespaces a
 // holder made for p (HoldArgs): nsenter joins the holder's user, mount and
-// IPC namespaces (and network namespace with NoNetwork), takes its root
+// IPC namespaces (and network namespace with NoNetwork; in the session's
+// network, NetNS, a first nsenter joins that), takes its root
 // and enters the command's folder in that tree. The namespaces and the
 // two folders come as descriptors 3 and up, in the order of JoinFiles:
 // nsenter is started from a thread already under Landlock, whose
@@ -135,7 +159,13 @@ func (p Policy) JoinArgs(argv []string) []string {
 		fd++
 		return "/proc/self/fd/" + strconv.Itoa(fd-1)
 	}
-	a := []string{p.Nsenter, "--preserve-credentials", "--user=" + next(), "--mount=" + next(), "--ipc=" + next()}
+	var a []string
+	if p.InSessionNet() {
+		// The session's network first (NetPrefix), from the keeper's user
+		// namespace, in which the holder's is nested.
+		a = []string{p.Nsenter, "--preserve-credentials", "--user=" + next(), "--net=" + next(), "--"}
+	}
+	a = append(a, p.Nsenter, "--preserve-credentials", "--user="+next(), "--mount="+next(), "--ipc="+next())
 	if p.NoNetwork {
 		a = append(a, "--net="+next())
 	}
@@ -148,8 +178,13 @@ func (p Policy) JoinArgs(argv []string) []string {
 // that root (a folder opened from outside would keep the command in the
 // app's mount tree).
 func (p Policy) JoinFiles(holder int, dir string) []string {
+	var f []string
+	if p.InSessionNet() {
+		k := "/proc/" + strconv.Itoa(p.NetNS) + "/ns/"
+		f = []string{k + "user", k + "net"}
+	}
 	base := "/proc/" + strconv.Itoa(holder)
-	f := []string{base + "/ns/user", base + "/ns/mnt", base + "/ns/ipc"}
+	f = append(f, base+"/ns/user", base+"/ns/mnt", base+"/ns/ipc")
 	if p.NoNetwork {
 		f = append(f, base+"/ns/net")
 	}
@@ -168,9 +203,15 @@ func (p Policy) HolderKey() string {
 		b.WriteString(a)
 		b.WriteByte(0)
 	}
-	paths := slicesConcat(slicesConcat(p.Writable, p.DenyRead), slicesConcat(p.HideSockets, p.ReadOnly))
+	paths := slicesConcat(p.Writable, slicesConcat(p.HideSockets, p.ReadOnly))
 	for _, path := range append(slicesConcat(paths, p.Pinned), p.PrivateTmp) {
 		b.WriteString(fileID(path))
+		b.WriteByte(0)
+	}
+	for _, path := range p.DenyRead {
+		// A denied file removed and made again (a new .env) may get the
+		// same inode: when it was made tells them apart.
+		b.WriteString(madeID(path))
 		b.WriteByte(0)
 	}
 	return b.String()

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"net"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -44,9 +45,19 @@ type Policy struct {
 	// ConnectPorts, with ProxyPort, are the ports the session's own
 	// processes listened on when the command started (its dev servers).
 	ConnectPorts []int
+	// NetNS, with ProxyPort, Bwrap and Nsenter, is the pid of the keeper
+	// of the session's network namespace (netns.go): the command runs
+	// there, where only loopback exists, the proxy's port is bridged in
+	// and the session's servers listen; no other address is reachable, so
+	// Landlock's port rule is left out. 0: the port rule alone.
+	NetNS int
 	// OpenNet, with ProxyPort, gives the command its identity at the
 	// proxy, called once per command started. Not a flag.
 	OpenNet func() NetCall `json:"-"`
+	// ServeProxy, with ProxyPort, serves the proxy on another listener:
+	// its port in the session's network namespace (NetNS). nil: no such
+	// namespace, the port rule alone. Not a flag.
+	ServeProxy func(net.Listener) `json:"-"`
 	// Bwrap is the path of bubblewrap: the command runs in its own user,
 	// mount, PID and IPC namespaces (and network namespace with NoNetwork).
 	// "": Landlock and seccomp only.
@@ -59,6 +70,11 @@ type Policy struct {
 	// mounts in the mount namespace; with Landlock alone, left out of
 	// ReadRoots.
 	DenyRead []string
+	// ReadBack are folders inside denied ones the command may read, never
+	// write: the user's skills folder in Gatehouse's config folder
+	// (read-only mounts over the empty ones; with Landlock alone, read
+	// grants beside ReadRoots).
+	ReadBack []string
 	// HideSockets are socket files and folders of sockets (the session
 	// bus, an ssh agent, X11, docker) hidden in the mount namespace.
 	HideSockets []string
@@ -92,6 +108,15 @@ type Policy struct {
 	// deny-read list as the user wrote it. Not flags.
 	Home     string   `json:"-"`
 	DenyList []string `json:"-"`
+	// DenyGlobs are the read denies of the user's standing policy
+	// (Spec.DenyGlobs), as written; PolicyDenied the paths they matched
+	// that DenyRead hides, Unhidden those the layers cannot hide (with
+	// Landlock alone, the workspace's: see CannotHide), GlobsPartial the
+	// globs whose search stopped early. Not flags.
+	DenyGlobs    []string `json:"-"`
+	PolicyDenied []string `json:"-"`
+	Unhidden     []string `json:"-"`
+	GlobsPartial []string `json:"-"`
 	// SetEnv ("NAME=value") and UnsetEnv change the command's environment:
 	// Gatehouse's own caches, sockets the command cannot reach.
 	SetEnv   []string
@@ -129,6 +154,9 @@ func (p Policy) Args() []string {
 	for _, port := range p.ConnectPorts {
 		a = append(a, "-connect-port", strconv.Itoa(port))
 	}
+	if p.NetNS > 0 {
+		a = append(a, "-netns", strconv.Itoa(p.NetNS))
+	}
 	if p.Bwrap != "" {
 		a = append(a, "-bwrap", p.Bwrap)
 	}
@@ -136,6 +164,7 @@ func (p Policy) Args() []string {
 		a = append(a, "-nsenter", p.Nsenter)
 	}
 	add("-deny", p.DenyRead)
+	add("-readback", p.ReadBack)
 	add("-hide", p.HideSockets)
 	add("-ro", p.ReadOnly)
 	add("-pin", p.Pinned)
@@ -164,6 +193,7 @@ func (p *Policy) Flags(fs *flag.FlagSet) {
 	}
 	abs("write", "folder the command may write below (repeatable)", &p.Writable)
 	abs("deny", "path the command cannot read (repeatable)", &p.DenyRead)
+	abs("readback", "folder inside a denied one the command may read, not write (repeatable)", &p.ReadBack)
 	abs("hide", "socket or socket folder hidden from the command (repeatable)", &p.HideSockets)
 	abs("ro", "path inside a writable folder kept read-only (repeatable)", &p.ReadOnly)
 	abs("pin", "folder that cannot be renamed (repeatable)", &p.Pinned)
@@ -178,6 +208,7 @@ func (p *Policy) Flags(fs *flag.FlagSet) {
 		p.ConnectPorts = append(p.ConnectPorts, n)
 		return nil
 	})
+	fs.IntVar(&p.NetNS, "netns", 0, "with -proxy-port: the pid of the keeper of the session's network namespace, where the command runs")
 	fs.StringVar(&p.Bwrap, "bwrap", "", "bubblewrap: run in user, mount, PID and IPC namespaces")
 	fs.StringVar(&p.Nsenter, "nsenter", "", "nsenter: join the namespaces of a holder (with -bwrap)")
 	fs.StringVar(&p.PrivateTmp, "tmp", "", "folder mounted on /tmp (with -bwrap)")

@@ -35,6 +35,7 @@ import (
 	"gatehouse/internal/agents"
 	"gatehouse/internal/approval"
 	"gatehouse/internal/attach"
+	"gatehouse/internal/budget"
 	"gatehouse/internal/checkpoint"
 	"gatehouse/internal/events"
 	"gatehouse/internal/llm"
@@ -45,6 +46,7 @@ import (
 	cmdhost "gatehouse/internal/sandbox/host"
 	"gatehouse/internal/session"
 	"gatehouse/internal/settings"
+	"gatehouse/internal/skills"
 	"gatehouse/internal/tools"
 	"gatehouse/internal/tools/steer"
 	"gatehouse/internal/tools/web"
@@ -75,6 +77,7 @@ type Host struct {
 	sessions *session.Store // nil: not saved
 	mcp      *mcp.Host      // nil: no shared servers
 
+	ledger  *budget.Ledger // nil: the day's spend is not kept
 	mu      sync.Mutex
 	undo    *checkpoint.Store
 	undoErr error
@@ -94,6 +97,7 @@ func New(env Env, o Options) *Host {
 	h := &Host{env: env, o: o, cmds: cmdhost.New(env.DataDir, o.Logger)}
 	if env.DataDir != "" {
 		h.sessions = session.NewStore(env.DataDir)
+		h.ledger = budget.OpenLedger(budget.LedgerDir(env.DataDir))
 	}
 	if o.OnMCPUpdate != nil {
 		h.mcp = mcp.NewHost(mcp.HostOptions{ConfigDir: env.ConfigDir, EnvFunc: env.ProcEnv, Version: env.Version,
@@ -126,7 +130,7 @@ func (h *Host) Sandbox() cmdhost.Config {
 // confine is how a workspace's own MCP servers run: under the supervisor,
 // confined as its commands are.
 func (h *Host) confine(workspace string) mcp.Confinement {
-	helper, p, why := h.cmds.Confinement(workspace, h.env.ProcEnv(), h.Sandbox())
+	helper, p, why := h.cmds.Confinement(workspace, h.env.ProcEnv(), h.SandboxFor(workspace)())
 	return mcp.Confinement{Helper: helper, Policy: p, Why: why}
 }
 
@@ -167,6 +171,10 @@ type Spec struct {
 	Policy tools.Policy
 	// MaxSteps bounds the model requests of one turn (0: the default).
 	MaxSteps int
+	// Budget's non-zero session limits and calls per minute replace the
+	// settings' for this session (exec's --max-cost, --max-tokens,
+	// --max-calls-per-minute); the day's limits are always the settings'.
+	Budget protocol.BudgetLimits
 	// MCPFiles and MCPServers are servers to start for this session over
 	// the user's list (exec's --mcp-config files, an editor's servers);
 	// ignored when the host has shared servers. MCPWait bounds the wait
@@ -193,6 +201,9 @@ type Session struct {
 	Agents *agents.Manager
 	// Past is the saved session it resumed (nil: a new session).
 	Past *session.Loaded
+	// Skills is the session's catalog of Agent Skills (Reload it once
+	// the user trusted the workspace's).
+	Skills *skills.Catalog
 	// servers are the MCP servers started for this session only.
 	servers *mcp.Manager
 }
@@ -254,12 +265,12 @@ func (h *Host) Open(spec Spec) (*Session, error) {
 		Policy: h.env.Policy.Intersect(spec.Policy), MaxSteps: spec.MaxSteps, ContextWindow: set.ContextWindow,
 		MicroCompactAt: set.MicroCompactAt, CompactAt: set.CompactAt,
 		OnStop: spec.OnStop, OnProcessExit: spec.OnProcessExit, Logger: h.o.Logger,
-		Images: attach.StoreIn(h.env.DataDir), CanSee: spec.CanSee}
+		Images: attach.StoreIn(h.env.DataDir), CanSee: spec.CanSee, ConfigDir: h.env.ConfigDir}
 	// Commands run under the supervisor helper, confined as the settings
 	// say when each starts.
 	// Their network, and web_fetch's, is one policy of the session.
 	network := h.cmds.Network(id, h.Sandbox)
-	opts.Processes = h.cmds.Options(proc.Options{Env: h.env.ProcEnv}, root, h.cmds.Scratch(id), h.Sandbox, network)
+	opts.Processes = h.cmds.Options(proc.Options{Env: h.env.ProcEnv}, root, h.cmds.Scratch(id), h.SandboxFor(root), network)
 	opts.Web = web.Config{Network: network}
 	opts.Checkpoints = h.checkpoints(set.UndoStoreBytes())
 	if h.mcp == nil {
@@ -270,7 +281,10 @@ func (h *Host) Open(spec Spec) (*Session, error) {
 		out.servers = m
 		opts.Providers = m.Providers()
 	}
-	opts.Standing, opts.Audit, opts.Save = h.standing(root)
+	opts.Standing, opts.Audit, opts.Save = h.standing(spec.Workspace)
+	out.Skills, opts.Workspace = h.skills(spec.Workspace, set)
+	opts.Providers = append(opts.Providers, out.Skills)
+	opts.Budget = h.budget(spec.Budget)
 	hr, err := h.hooks(root)
 	if err != nil {
 		return fail(err)

@@ -31,12 +31,19 @@ const (
 	KindMCP    = "mcp"
 	KindAgents = "agents"
 	KindPolicy = "policy"
-	// KindGit is a repository's git settings and hooks: until they are
-	// trusted, git runs in the Changes view without them (gitview).
+	// KindGit is a repository's git settings and hooks, and what its
+	// .git/config pulls in: every file it includes (include.path,
+	// includeIf, whatever the condition; a missing one recorded as absent)
+	// and the folder core.hooksPath names. Until they are trusted, every
+	// git the app runs is in gitcmd's safe mode.
 	KindGit = "git"
 	// KindCommands is a workspace's own slash commands: their prompts
 	// steer the model as a message the user sends would.
 	KindCommands = "commands"
+	// KindSkills is a workspace's own Agent Skills: their instructions
+	// steer the model and their scripts are there to be run. Hashed over
+	// every file of every skill folder, so any change asks again.
+	KindSkills = "skills"
 )
 
 // Paths lists the workspace-relative files or folders of each kind.
@@ -44,8 +51,9 @@ var Paths = map[string][]string{
 	KindMCP:      {".gatehouse/mcp.json"},
 	KindAgents:   {".gatehouse/agents"},
 	KindPolicy:   {".gatehouse/policy.toml"},
-	KindGit:      {".git/config", ".git/hooks"},
+	KindGit:      {".git/config", ".git/hooks"}, // and what the config pulls in (readGitReach)
 	KindCommands: {".gatehouse/commands"},
+	KindSkills:   {".agents/skills", ".gatehouse/skills"},
 }
 
 // File is the store's file name in the config folder.

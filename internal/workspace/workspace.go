@@ -18,6 +18,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -48,12 +49,13 @@ type Options struct {
 	ProtectedDirs []string
 }
 
-// Workspace is the set of roots a session may reach. It is immutable and safe
-// for concurrent use.
+// Workspace is the set of roots a session may reach. Its roots never change;
+// the user's deny predicate (SetDeny) may. It is safe for concurrent use.
 type Workspace struct {
 	root      string   // absolute, symlinks resolved
 	readOnly  []string // absolute, symlinks resolved
 	protected []string // absolute, symlinks resolved where they exist
+	deny      *denyHolder // shared by the copies WithReadOnly makes
 }
 
 // New returns the workspace rooted at root, which must be an existing folder.
@@ -62,7 +64,7 @@ func New(root string, opts Options) (*Workspace, error) {
 	if err != nil {
 		return nil, fmt.Errorf("workspace root: %w", err)
 	}
-	w := &Workspace{root: r}
+	w := &Workspace{root: r, deny: &denyHolder{}}
 	for _, ro := range opts.ReadOnlyRoots {
 		d, err := realDir(ro)
 		if err != nil {
@@ -125,6 +127,24 @@ func realDir(p string) (string, error) {
 	return r, nil
 }
 
+// WithReadOnly returns a workspace like w with roots added to its
+// read-only roots (a session's skill folders); w is unchanged.
+func (w *Workspace) WithReadOnly(roots ...string) (*Workspace, error) {
+	c := *w
+	n := &c
+	n.readOnly = slices.Clone(w.readOnly)
+	for _, ro := range roots {
+		d, err := realDir(ro)
+		if err != nil {
+			return nil, fmt.Errorf("read-only root: %w", err)
+		}
+		if !slices.Contains(n.readOnly, d) {
+			n.readOnly = append(n.readOnly, d)
+		}
+	}
+	return n, nil
+}
+
 // Root returns the workspace root, absolute with symlinks resolved.
 func (w *Workspace) Root() string { return w.root }
 
@@ -153,10 +173,10 @@ func (w *Workspace) Rel(resolved string) string {
 // workspace root and outside every read-only root) and outside the protected
 // places for the access asked.
 func (w *Workspace) Resolve(path string, access Access) (string, error) {
-	return w.resolve(path, access, nil)
+	return w.resolve(path, access, nil, true)
 }
 
-func (w *Workspace) resolve(path string, access Access, dirs *dirCache) (string, error) {
+func (w *Workspace) resolve(path string, access Access, dirs *dirCache, policy bool) (string, error) {
 	if strings.TrimSpace(path) == "" {
 		return "", &Error{Path: path, Code: CodeInvalid, Reason: "the path is empty"}
 	}
@@ -211,12 +231,20 @@ func (w *Workspace) resolve(path string, access Access, dirs *dirCache) (string,
 		}
 		return "", &Error{Path: path, Code: CodeIO, Reason: err.Error()}
 	}
-	return res, w.check(path, res, access)
+	if err := w.check(path, res, access); err != nil {
+		return res, err
+	}
+	if policy {
+		if why := w.Denied(res, access); why != "" {
+			return res, &Error{Path: path, Code: CodeDenied, Reason: HiddenReason(why)}
+		}
+	}
+	return res, nil
 }
 
 func (w *Workspace) check(given, res string, access Access) error {
 	for _, p := range w.protected {
-		if _, ok := under(p, res); ok {
+		if _, ok := under(p, res); ok && !w.carvedOut(p, res, access) {
 			return &Error{Path: given, Code: CodeProtected, Reason: fmt.Sprintf("%s is Gatehouse's own folder", p)}
 		}
 	}
@@ -238,6 +266,22 @@ func (w *Workspace) check(given, res string, access Access) error {
 }
 
 func (w *Workspace) inReadOnly(p string) bool { return w.readOnlyRoot(p) != "" }
+
+// carvedOut reports whether res, inside the protected folder prot, is
+// readable all the same: it lies in a read-only root strictly below prot
+// (a skill folder in the user's skills folder). The rest of prot, and
+// writes anywhere in it, stay refused.
+func (w *Workspace) carvedOut(prot, res string, access Access) bool {
+	if access != Read {
+		return false
+	}
+	ro := w.readOnlyRoot(res)
+	if ro == "" || ro == prot {
+		return false
+	}
+	_, ok := under(prot, ro)
+	return ok
+}
 
 // readOnlyRoot returns the deepest read-only root holding p, or "".
 func (w *Workspace) readOnlyRoot(p string) string {

@@ -6,6 +6,9 @@ import type {
   AttachResult,
   AuditEntry,
   AuditFilter,
+  BudgetLimits,
+  BudgetState,
+  BudgetView,
   ChangedFile,
   ChildInfo,
   Command,
@@ -91,6 +94,7 @@ export interface GuiApp {
   FileDiff(arg1: string): Promise<FileDiffView>;
   FontFamilies(arg1: string[][]): Promise<string[] | null>;
   ForgetDropped(arg1: string): Promise<void>;
+  GetBudget(): Promise<BudgetView>;
   GetSettings(): Promise<SettingsView>;
   ImageData(arg1: string): Promise<string>;
   Leftovers(): Promise<Leftover[] | null>;
@@ -123,6 +127,7 @@ export interface GuiApp {
   ProcessWrite(arg1: string, arg2: string): Promise<void>;
   Processes(): Promise<ProcessInfo[] | null>;
   Queued(): Promise<string[] | null>;
+  RaiseBudget(arg1: string): Promise<BudgetState>;
   ReadFileForView(arg1: string): Promise<FileView>;
   Ready(): Promise<void>;
   RemovePolicyRule(arg1: string): Promise<PolicyView>;
@@ -136,6 +141,7 @@ export interface GuiApp {
   RevokeTrust(arg1: string): Promise<FolderTrust[] | null>;
   RunningProcesses(): Promise<ProcessInfo[] | null>;
   Sandbox(): Promise<SandboxView>;
+  SaveBudget(arg1: BudgetLimits): Promise<BudgetView>;
   SaveSettings(arg1: SettingsInput): Promise<SettingsView>;
   SetApprovalMode(arg1: string): Promise<AppState>;
   SetModel(arg1: string): Promise<AppState>;
@@ -214,6 +220,7 @@ export const App: GuiApp = {
   FileDiff: (arg1: string) => window.go.gui.App.FileDiff(arg1),
   FontFamilies: (arg1: string[][]) => window.go.gui.App.FontFamilies(arg1),
   ForgetDropped: (arg1: string) => window.go.gui.App.ForgetDropped(arg1),
+  GetBudget: () => window.go.gui.App.GetBudget(),
   GetSettings: () => window.go.gui.App.GetSettings(),
   ImageData: (arg1: string) => window.go.gui.App.ImageData(arg1),
   Leftovers: () => window.go.gui.App.Leftovers(),
@@ -246,6 +253,7 @@ export const App: GuiApp = {
   ProcessWrite: (arg1: string, arg2: string) => window.go.gui.App.ProcessWrite(arg1, arg2),
   Processes: () => window.go.gui.App.Processes(),
   Queued: () => window.go.gui.App.Queued(),
+  RaiseBudget: (arg1: string) => window.go.gui.App.RaiseBudget(arg1),
   ReadFileForView: (arg1: string) => window.go.gui.App.ReadFileForView(arg1),
   Ready: () => window.go.gui.App.Ready(),
   RemovePolicyRule: (arg1: string) => window.go.gui.App.RemovePolicyRule(arg1),
@@ -259,6 +267,7 @@ export const App: GuiApp = {
   RevokeTrust: (arg1: string) => window.go.gui.App.RevokeTrust(arg1),
   RunningProcesses: () => window.go.gui.App.RunningProcesses(),
   Sandbox: () => window.go.gui.App.Sandbox(),
+  SaveBudget: (arg1: BudgetLimits) => window.go.gui.App.SaveBudget(arg1),
   SaveSettings: (arg1: SettingsInput) => window.go.gui.App.SaveSettings(arg1),
   SetApprovalMode: (arg1: string) => window.go.gui.App.SetApprovalMode(arg1),
   SetModel: (arg1: string) => window.go.gui.App.SetModel(arg1),

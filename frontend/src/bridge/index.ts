@@ -10,6 +10,10 @@ import {
   type ApprovalMode,
   type AppState,
   type AttachResult,
+  type BudgetLimit,
+  type BudgetLimits,
+  type BudgetState,
+  type BudgetView,
   type Command,
   type ConnectionResult,
   type Definition,
@@ -114,6 +118,13 @@ export const backend = {
 
   /** Puts text on the system clipboard (the window's, through Wails). */
   copyText,
+
+  /** The saved budget limits and the day's spend so far, every process of the user included. */
+  getBudget: (): Promise<BudgetView> => App.GetBudget(),
+  /** Saves the budget limits (0: none); a negative one is refused. */
+  saveBudget: (l: BudgetLimits): Promise<BudgetView> => App.SaveBudget(l),
+  /** Raises a limit that stopped a turn, for the open session only. */
+  raiseBudget: (limit: BudgetLimit): Promise<BudgetState> => App.RaiseBudget(limit),
 
   /** Calls handler with every backend event, in seq order; returns the unsubscribe. */
   onEvent: (handler: (e: GatehouseEvent) => void): (() => void) =>
