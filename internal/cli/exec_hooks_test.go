@@ -81,3 +81,41 @@ func TestExecPromptHookBlocks(t *testing.T) {
 		t.Error("the blocked prompt reached the model")
 	}
 }
+
+// A hook's ask asks even in auto mode (without a terminal: refused, the
+// turn blocked, nothing written), and a hook's allow never beats the
+// standing policy's deny.
+func TestExecHookAskAsksInAutoAndAllowLosesToDeny(t *testing.T) {
+	write := `{"path":"notes.txt","content":"hi"}`
+	for _, c := range []struct {
+		name, decision, policy string
+		want                   int
+	}{
+		{"ask in auto", "ask", "", ExitBlockedByApproval},
+		{"allow under a standing deny", "allow", "[[rule]]\ndecision = \"deny\"\ntool = \"write_file\"\nreason = \"no writes\"\n", 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rs := []llmtest.Response{{ToolCalls: []llmtest.ToolCall{{ID: "call_1", Name: "write_file", Arguments: llmtest.Text(write)}}}}
+			if c.want == 0 {
+				rs = append(rs, llmtest.Response{Text: llmtest.Text("ok")})
+			}
+			srv := llmtest.Start(t, llmtest.Script{Responses: rs})
+			env := testEnv(t, nil)
+			os.MkdirAll(env.ConfigDir, 0o700)
+			conf := `{"hooks": {"PreToolUse": [{"matcher": "Write", "hooks": [{"type": "command", "command": "echo '{\"hookSpecificOutput\": {\"permissionDecision\": \"` + c.decision + `\", \"permissionDecisionReason\": \"release freeze\"}}'"}]}]}}`
+			os.WriteFile(filepath.Join(env.ConfigDir, "hooks.json"), []byte(conf), 0o600)
+			if c.policy != "" {
+				os.WriteFile(filepath.Join(env.ConfigDir, "policy.toml"), []byte(c.policy), 0o600)
+			}
+			ws := t.TempDir()
+			r := runExec(t, context.Background(), env, "--workspace", ws, "--prompt", "write",
+				"--approval", "auto", "--base-url", srv.URL, "--model", "fake-model", "--json")
+			if r.code != c.want {
+				t.Fatalf("exit %d, want %d; stderr:\n%s", r.code, c.want, r.stderr)
+			}
+			if _, err := os.Stat(filepath.Join(ws, "notes.txt")); !os.IsNotExist(err) {
+				t.Fatalf("the file was written: %v", err)
+			}
+		})
+	}
+}

@@ -4,7 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"strings"
 
+	"gatehouse/internal/approval"
 	"gatehouse/internal/tools"
 )
 
@@ -13,8 +16,9 @@ import (
 // deny is a result the model reads (the turn goes on), naming the hook; a
 // rewritten input replaces the call's arguments before the plan stage, so
 // the call is planned, shown and decided as the hook changed it; an ask
-// asks in every mode and an allow is an allow rule for the gate's
-// decision (carried on the call once the gate reads hook verdicts). After
+// or an allow goes to the gate as a verdict layer (approval.WithLayers):
+// an ask asks in every mode, an allow counts as an allow rule and never
+// beats a standing deny or ask. After
 // the call, PostToolUse (or PostToolUseFailure) hooks get its result and
 // may add context for the model or mark it blocked.
 func (r *Runner) Middleware(_ tools.Tool, next tools.Handler) tools.Handler {
@@ -27,11 +31,6 @@ func (r *Runner) Middleware(_ tools.Tool, next tools.Handler) tools.Handler {
 		switch {
 		case pre.Permission == "deny":
 			return tools.Fail("hook_denied", pre.Reason, ""), nil
-		case pre.Permission == "ask":
-			// Until the gate takes a hook's ask as its own, an ask
-			// cannot be honoured in every mode: refuse rather than run
-			// unasked.
-			return tools.Fail("hook_denied", "a hook asked for approval, which this build cannot put in front of you: "+pre.Reason, ""), nil
 		case pre.Stop:
 			return tools.Fail("hook_stopped", "a hook stopped the turn: "+pre.StopReason, ""), nil
 		}
@@ -41,6 +40,10 @@ func (r *Runner) Middleware(_ tools.Tool, next tools.Handler) tools.Handler {
 				return tools.Fail("hook_denied", "hook "+pre.RewrittenBy+" rewrote the call into something that is not JSON", ""), nil
 			}
 			call.Args = b
+		}
+		if v := pre.Permission; v == "ask" || v == "allow" {
+			ctx = approval.WithLayers(ctx, approval.Layer{Kind: approval.LayerVerdict, Source: "hook:" + pre.decidedBy(),
+				Verdict: approval.Verdict(v), Why: pre.why()})
 		}
 		res, err := next(ctx, call)
 		ev := PostToolUse
@@ -87,4 +90,27 @@ func (r *Runner) has(ev Event) bool {
 		}
 	}
 	return false
+}
+
+// decidedBy names the hooks whose answer is the outcome's permission.
+func (o Outcome) decidedBy() string {
+	var names []string
+	for _, r := range o.Ran {
+		if r.answer.decision == o.Permission {
+			names = append(names, r.Name)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// why is the gate's reason for a hook's ask or allow, naming the hook.
+func (o Outcome) why() string {
+	w := fmt.Sprintf("hook %q says %s", o.decidedBy(), o.Permission)
+	if o.Reason != "" {
+		w += ": " + o.Reason
+	}
+	if o.RewrittenBy != "" {
+		w += fmt.Sprintf(" (the call as hook %q rewrote it)", o.RewrittenBy)
+	}
+	return w
 }
