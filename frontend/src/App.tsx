@@ -200,7 +200,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
     allowDomain: sandbox?.allowDomain, allowDomainAlways: sandbox?.allowDomainAlways,
     raiseBudget: async (limit: BudgetLimit) => {
       await backend.raiseBudget(limit);
-      await submit("Continue.");
+      await submit({ text: "Continue." });
     } }), [backend, openSettings, newSession, showRule, prices, undo.actions, planActions, sandbox, submit]);
   const [help, setHelp] = useState(false);
   // The Changes view, in place of the chat while open; read again on every change on disk.

@@ -22,7 +22,7 @@ func TestWindowStopsAtTheLimitAndRaisesIt(t *testing.T) {
 	if _, err := app.SaveBudget(protocol.BudgetLimits{SessionTokens: 100}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := app.Submit("list"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "list"}); err != nil {
 		t.Fatal(err)
 	}
 	waitIdle(t, app)
@@ -38,7 +38,7 @@ func TestWindowStopsAtTheLimitAndRaisesIt(t *testing.T) {
 	if err != nil || st.Limits.SessionTokens != 210 || st.Exhausted != nil {
 		t.Fatalf("raised: %+v %v", st, err)
 	}
-	if _, err := app.Submit("continue"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "continue"}); err != nil {
 		t.Fatal(err)
 	}
 	waitIdle(t, app)

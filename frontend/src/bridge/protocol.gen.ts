@@ -506,6 +506,8 @@ export interface Written {
   tool: string;
   commands?: string[];
   files?: string[];
+  paths?: string[];
+  access?: string;
   action?: string;
   cwd?: string;
   domain?: string;
@@ -533,6 +535,7 @@ export interface PolicyRule extends StandingRule {
 export interface StandingRule extends Rule {
   decision: string;
   reason?: string;
+  access?: string;
   layer: string;
   file?: string;
   line?: number;
@@ -646,6 +649,8 @@ export interface ChangedFile {
 export interface Decided {
   decision: string;
   rules?: StandingRule[];
+  by?: string;
+  source?: string;
   why: string;
 }
 
