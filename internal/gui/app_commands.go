@@ -3,6 +3,7 @@ package gui
 import (
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"gatehouse/internal/trust"
 	"gatehouse/internal/usercmd"
@@ -21,13 +22,16 @@ func (a *App) Commands() []usercmd.Command {
 	for _, err := range append(errs, wsErrs...) {
 		a.log.Warn("a command file was left out", "err", err)
 	}
-	return usercmd.Merge(cmds, ws)
+	return a.withSkills(usercmd.Merge(cmds, ws))
 }
 
 // RunCommand sends the command name with args as a message: its prompt
 // with $ARGUMENTS replaced.
 func (a *App) RunCommand(name, args string) (SubmitResult, error) {
 	c, ok := usercmd.Find(a.Commands(), name)
+	if ok && c.Body == "" && strings.HasPrefix(c.Source, skillSource) {
+		return a.RunSkill(name, args)
+	}
 	if !ok || c.Body == "" {
 		return SubmitResult{}, fmt.Errorf("no command /%s (add %s)", name, filepath.Join(a.commandsDir(), name+".md"))
 	}

@@ -249,3 +249,13 @@ func (c *Catalog) UserPrompt(name, text string) (string, Activation, error) {
 	fmt.Fprintf(&b, ". Its instructions:]\n\n%s\n\n[End of skill %s.]\n\n%s", a.Instructions, name, text)
 	return b.String(), a, nil
 }
+
+// Of returns the skills catalog among a session's providers (nil: none).
+func Of(providers []tools.Provider) *Catalog {
+	for _, p := range providers {
+		if c, ok := p.(*Catalog); ok {
+			return c
+		}
+	}
+	return nil
+}

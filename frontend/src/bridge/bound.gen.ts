@@ -37,6 +37,7 @@ import type {
   SessionInfo,
   SettingsInput,
   SettingsView,
+  SkillsView,
   Snapshot,
   SubmitResult,
   TabInfo,
@@ -135,6 +136,7 @@ export interface GuiApp {
   RevokeRule(arg1: string): Promise<void>;
   RevokeTrust(arg1: string): Promise<FolderTrust[] | null>;
   RunCommand(arg1: string, arg2: string): Promise<SubmitResult>;
+  RunSkill(arg1: string, arg2: string): Promise<SubmitResult>;
   RunningProcesses(): Promise<ProcessInfo[] | null>;
   Sandbox(): Promise<SandboxView>;
   SaveSettings(arg1: SettingsInput): Promise<SettingsView>;
@@ -145,6 +147,8 @@ export interface GuiApp {
   SetSandbox(arg1: string, arg2: boolean): Promise<SandboxView>;
   SetSandboxLists(arg1: string[], arg2: string[]): Promise<SandboxView>;
   SetWindowFocused(arg1: boolean): Promise<void>;
+  Skills(): Promise<SkillsView>;
+  SkillsTrustWorkspace(arg1: string): Promise<void>;
   Snapshot(): Promise<Snapshot>;
   State(): Promise<AppState>;
   StopLeftover(arg1: string): Promise<Leftover[] | null>;
@@ -261,6 +265,7 @@ export const App: GuiApp = {
   RevokeRule: (arg1: string) => window.go.gui.App.RevokeRule(arg1),
   RevokeTrust: (arg1: string) => window.go.gui.App.RevokeTrust(arg1),
   RunCommand: (arg1: string, arg2: string) => window.go.gui.App.RunCommand(arg1, arg2),
+  RunSkill: (arg1: string, arg2: string) => window.go.gui.App.RunSkill(arg1, arg2),
   RunningProcesses: () => window.go.gui.App.RunningProcesses(),
   Sandbox: () => window.go.gui.App.Sandbox(),
   SaveSettings: (arg1: SettingsInput) => window.go.gui.App.SaveSettings(arg1),
@@ -271,6 +276,8 @@ export const App: GuiApp = {
   SetSandbox: (arg1: string, arg2: boolean) => window.go.gui.App.SetSandbox(arg1, arg2),
   SetSandboxLists: (arg1: string[], arg2: string[]) => window.go.gui.App.SetSandboxLists(arg1, arg2),
   SetWindowFocused: (arg1: boolean) => window.go.gui.App.SetWindowFocused(arg1),
+  Skills: () => window.go.gui.App.Skills(),
+  SkillsTrustWorkspace: (arg1: string) => window.go.gui.App.SkillsTrustWorkspace(arg1),
   Snapshot: () => window.go.gui.App.Snapshot(),
   State: () => window.go.gui.App.State(),
   StopLeftover: (arg1: string) => window.go.gui.App.StopLeftover(arg1),
