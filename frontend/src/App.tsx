@@ -39,6 +39,7 @@ import type { GitBackend } from "./bridge/git";
 import { Changes } from "./components/changes/Changes";
 import type { TabsBackend } from "./bridge/tabs";
 import { SessionTabs, TabNotice, useSessionTabs } from "./components/SessionTabs";
+import { skillsBackend } from "./bridge/skills";
 
 /** Sets the page's theme: light, dark, or anything else for the system's. */
 export function applyTheme(theme: string) {
@@ -228,6 +229,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const onProcessStarted = useCallback(() => setPanelOpen("processes", true), [setPanelOpen]);
   const settingsDeps = useMemo<SettingsDeps>(() => ({ backend, vision: backend, localModels, sandbox, trusted, contextUse, git, policy,
     agents: state?.workspace ? backend.agentDefinitions : undefined,
+    skills: state?.workspace ? skillsBackend : undefined,
     showPanel: showServers ? (id: "servers") => (setSettingsAt(null), setPanelOpen(id, true)) : undefined,
   }), [backend, localModels, sandbox, trusted, contextUse, git, policy, state?.workspace, showServers, setPanelOpen]);
   // Before the first request the gauge shows the window the next one will have.

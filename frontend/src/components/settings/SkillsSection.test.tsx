@@ -1,0 +1,34 @@
+import { render, screen, waitFor, fireEvent } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { SkillsSection } from "./SkillsSection";
+import type { SkillsBackend, SkillsView } from "../../bridge/skills";
+import type { SettingsDeps } from "./sections";
+
+const view: SkillsView = {
+  skills: [
+    { name: "pdf", description: "Fill PDF forms", dir: "/home/u/.agents/skills/pdf", source: "agents", workspace: false,
+      warnings: [{ line: 4, message: 'unknown key "version"' }], allowedTools: "Bash(python3:*)" },
+    { name: "broken", description: "", dir: "/home/u/.agents/skills/broken", source: "agents", workspace: false,
+      problem: { line: 1, message: "no description: the model could not know when to use the skill" } },
+    { name: "deploy", description: "Deploys", dir: "/ws/.agents/skills/deploy", source: "workspace-agents", workspace: true, untrusted: true },
+  ],
+  pending: { Hash: "h1", Files: [".agents/skills/deploy/SKILL.md"], Refused: null },
+};
+
+function show(backend: SkillsBackend) {
+  const deps = { backend: {} as SettingsDeps["backend"], skills: backend } as SettingsDeps;
+  render(<SkillsSection deps={deps} setDirty={() => {}} onSaved={() => {}} goTo={() => {}} />);
+}
+
+describe("SkillsSection", () => {
+  it("shows a broken skill's reason and line, a warned one's warning, and trusts the workspace's", async () => {
+    const trust = vi.fn(() => Promise.resolve());
+    show({ list: () => Promise.resolve(view), trust });
+    await waitFor(() => expect(screen.getByText(/Not offered: line 1: no description/)).toBeTruthy());
+    expect(screen.getByText(/Warning, line 4: unknown key "version"/)).toBeTruthy();
+    expect(screen.getByText(/waiting for you to trust/)).toBeTruthy();
+    expect(screen.getByText(/allowed-tools: Bash\(python3:\*\) \(shown only/)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Trust the workspace's skills" }));
+    await waitFor(() => expect(trust).toHaveBeenCalledWith("h1"));
+  });
+});
