@@ -2,7 +2,10 @@
 # <= 100 ms; wall and CPU time, the CPU time steadier on a busy machine),
 # printed beside parsing the same page alone, and a confined curl of a
 # local server through the filtering proxy against the same curl straight
-# to it (target <= 1.5x), with every layer and Landlock alone.
+# to it (target <= 1.5x), with every layer and Landlock alone; with every
+# layer, a dev server's first response (a new connection) through the
+# forward out of the session's network namespace against the same server
+# in this machine's network (target <= 1.2x).
 .PHONY: bench-network
 bench-network: supervisor-test
 	$(GO) test -run '^$$' -bench 'OneMegabyteHTML' -benchtime 20x ./internal/tools/web/ | awk '\

@@ -158,10 +158,15 @@ function startProcess(cmd: string, args: string[], env: NodeJS.ProcessEnv) {
   return { child, output: () => output, stop };
 }
 
-/** Environment without the developer's own model account or display. */
+/** Environment without the developer's own model account or display
+ * (GATEHOUSE_SANDBOX_LAYERS passes: `make test-landlock-only` sets it). */
 function cleanEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
+    if (k === "GATEHOUSE_SANDBOX_LAYERS") {
+      env[k] = v;
+      continue;
+    }
     if (k.startsWith("OPENAI_") || k.startsWith("GATEHOUSE_") || k === "DISPLAY" || k === "WAYLAND_DISPLAY") continue;
     env[k] = v;
   }

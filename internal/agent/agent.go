@@ -69,6 +69,22 @@ type Config struct {
 	// with the checkpoint summary: state the model keeps beyond its summary
 	// (its todo list). "" adds nothing. It must not call into the Agent.
 	Kept func() string
+	// Budget, when set, meters every model request of the session (see
+	// Budget); nil: none is priced or limited.
+	Budget Budget
+}
+
+// Budget meters a session's model requests (*budget.Meter implements it;
+// a child session shares its parent's). Both methods may be called from
+// several sessions at once.
+type Budget interface {
+	// Spend records one request's usage at the model that answered it and
+	// returns its cost in US dollars; priced is false when the model has
+	// no known price.
+	Spend(model string, u protocol.Usage) (usd float64, priced bool)
+	// Check returns the limit the session has reached, nil while none;
+	// the turn stops with budget_exhausted before its next request.
+	Check() *protocol.BudgetStop
 }
 
 // Agent runs the turns of one session, one at a time.
@@ -100,6 +116,9 @@ type Agent struct {
 	// sees is Config.CanSee's answer, asked before each request outside
 	// the lock (it may ask the model server once).
 	sees atomic.Bool
+	// model is the model that answered the last request, which a
+	// compaction's usage is priced at.
+	model atomic.Pointer[string]
 }
 
 // New returns an agent with an empty history.
@@ -160,6 +179,13 @@ type Outcome struct {
 	Trimmed int
 	// Compactions counts the checkpoint summaries written during the turn.
 	Compactions int
+	// Cost is what the turn's requests cost, each at its model's price;
+	// nil without a Budget or when a request's model had no price.
+	Cost *float64
+	// Budget is the limit that stopped the turn (Reason budget_exhausted).
+	Budget *protocol.BudgetStop
+	// unpriced is set once a request of the turn had no price.
+	unpriced bool
 }
 
 // contextUse is how full the window was at the turn's last request; nil

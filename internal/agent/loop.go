@@ -42,7 +42,8 @@ func (a *Agent) RunPrompt(ctx context.Context, turnID string, pr Prompt) Outcome
 	a.appendHistory(user)
 	out := a.loop(ctx, turnID)
 	out.TurnID = turnID
-	p := protocol.TurnStoppedPayload{Reason: out.Reason, Usage: out.Usage, Model: out.Model, Context: a.contextUse(out), Blocked: out.Blocked, Plan: out.Plan}
+	p := protocol.TurnStoppedPayload{Reason: out.Reason, Usage: out.Usage, Model: out.Model, Context: a.contextUse(out), Blocked: out.Blocked, Plan: out.Plan,
+		Cost: out.Cost, Budget: out.Budget}
 	if out.Err != nil {
 		p.Error = out.Err.Error()
 		p.ErrorKind = string(llm.KindOf(out.Err))
@@ -64,6 +65,10 @@ func (a *Agent) loop(ctx context.Context, turnID string) Outcome {
 			out.Reason = protocol.StopMaxSteps
 			return out
 		}
+		if stop := a.overBudget(); stop != nil {
+			out.Reason, out.Budget = protocol.StopBudgetExhausted, stop
+			return out
+		}
 		if a.cfg.Notes != nil {
 			for _, n := range a.cfg.Notes() {
 				a.appendHistory(llm.User(n))
@@ -78,6 +83,7 @@ func (a *Agent) loop(ctx context.Context, turnID string) Outcome {
 		if !summaryFailed && a.pastCompactAt(size) {
 			ok, used, err := a.compact(ctx, turnID, specs, false)
 			out.Usage = out.Usage.Add(used)
+			a.spend(&out, "", used)
 			switch {
 			case ok:
 				out.Compactions++
@@ -102,6 +108,7 @@ func (a *Agent) loop(ctx context.Context, turnID string) Outcome {
 		if resp.Model != "" {
 			out.Model = resp.Model
 		}
+		a.spend(&out, resp.Model, resp.Usage)
 		if resp.Usage.PromptTokens > 0 {
 			out.ContextTokens, out.ContextEstimated = resp.Usage.PromptTokens, false
 			a.observe(resp.Usage.PromptTokens, msgs, specs)
@@ -116,6 +123,7 @@ func (a *Agent) loop(ctx context.Context, turnID string) Outcome {
 				a.learnFromRefusal(err, size)
 				ok, used, _ := a.compact(ctx, turnID, specs, false)
 				out.Usage = out.Usage.Add(used)
+				a.spend(&out, "", used)
 				if ok {
 					out.Compactions++
 				}
@@ -198,11 +206,13 @@ func (a *Agent) runCalls(ctx context.Context, turnID string, calls []llm.ToolCal
 }
 
 // finish reports a call's end; d is the time from its start to its end,
-// of which res.Waited went to waiting for the user's approval.
+// of which res.Waited went to waiting for the user's approval and
+// res.Throttled to waiting for the calls-per-minute limit.
 func (a *Agent) finish(turnID string, c llm.ToolCall, res tools.Result, d time.Duration) {
 	a.emit(turnID, protocol.ToolFinished, protocol.ToolFinishedPayload{
 		CallID: c.ID, Tool: c.Name, Result: res.Output, IsError: res.IsError,
-		DurationMs: max(d-res.Waited, 0).Milliseconds(), WaitMs: res.Waited.Milliseconds(), Approval: res.Approval,
+		DurationMs: max(d-res.Waited-res.Throttled, 0).Milliseconds(), WaitMs: res.Waited.Milliseconds(),
+		ThrottledMs: res.Throttled.Milliseconds(), Approval: res.Approval,
 		Images: refs(res.Images)})
 	m := llm.ToolResult(c.ID, string(res.Output))
 	m.ID, m.Images = c.ID, llmImages(res.Images)

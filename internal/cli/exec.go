@@ -29,11 +29,15 @@ const (
 	ExitError             = 1
 	ExitBlockedByApproval = 3
 	ExitMaxSteps          = 4
-	ExitCancelled         = 130
+	// ExitBudgetExhausted: a spending or token limit stopped the run
+	// (turn.stopped.reason budget_exhausted).
+	ExitBudgetExhausted = 6
+	ExitCancelled       = 130
 )
 
 const execUsage = `usage: gatehouse exec --workspace DIR --prompt TEXT [--approval plan|auto|safe|manual]
                      [--model M] [--base-url URL] [--api chat|responses] [--max-steps N] [--json]
+                     [--max-cost USD] [--max-tokens N] [--max-calls-per-minute N]
                      [--mcp-config FILE]... [--image FILE]... [--skill NAME]
 
 Runs one turn of the agent without the window and exits when it stops.
@@ -70,11 +74,20 @@ MCP servers: the user's list (mcp.json in the app's config folder) and each
 --mcp-config file start before the turn; a workspace's .gatehouse/mcp.json
 never does here (trust it in the window). Their calls pass the same approval.
 
+Budgets: --max-cost stops the run once its model requests cost USD (each
+priced at the model that answered it, subagents' included), --max-tokens once
+they used N tokens (input + output); both replace the settings' session limits.
+The settings' daily limits hold too, shared by every Gatehouse process of the
+user that day. At 80% of a limit one line says so on stderr; at 100% the run
+stops with reason budget_exhausted (exit 6), naming the limit. A model with no
+known price counts tokens only. --max-calls-per-minute N makes a tool call
+past N in a minute wait for its turn (it does not stop the run).
+
 Processes the agent started are stopped when the turn ends. The session is
 saved like the window's and can be resumed there.
 
-Exit status: 0 completed, 3 blocked_by_approval, 4 max_steps, 130 cancelled
-(SIGINT), 1 error, 2 bad usage.
+Exit status: 0 completed, 3 blocked_by_approval, 4 max_steps,
+6 budget_exhausted, 130 cancelled (SIGINT), 1 error, 2 bad usage.
 `
 
 // ExecMain runs `gatehouse exec` for main: SIGINT or SIGTERM cancels the
@@ -94,6 +107,7 @@ type execOptions struct {
 	workspace, prompt, approval, model, baseURL, api string
 	skill                                            string
 	maxSteps                                         int
+	budget                                           protocol.BudgetLimits
 	json                                             bool
 	mcpConfigs                                       repeated
 	imageFiles                                       repeated
@@ -115,6 +129,9 @@ func Exec(ctx context.Context, args []string, env sessionhost.Env, stdin io.Read
 	fs.StringVar(&o.baseURL, "base-url", "", "OpenAI-compatible API base URL")
 	fs.StringVar(&o.api, "api", "", "model API: chat or responses (default: GATEHOUSE_API, the saved one, else chat)")
 	fs.IntVar(&o.maxSteps, "max-steps", 0, "most model requests in the turn (default 50)")
+	fs.Float64Var(&o.budget.SessionCost, "max-cost", 0, "stop once the run's model requests cost this many US dollars")
+	fs.Int64Var(&o.budget.SessionTokens, "max-tokens", 0, "stop once the run used this many tokens (input + output)")
+	fs.IntVar(&o.budget.CallsPerMinute, "max-calls-per-minute", 0, "a tool call past this many in a minute waits")
 	fs.BoolVar(&o.json, "json", false, "print events as JSON lines")
 	fs.Var(&o.mcpConfigs, "mcp-config", "an mcpServers file to start besides the user's (repeatable)")
 	fs.Var(&o.imageFiles, "image", "an image to send with the prompt (repeatable)")
@@ -138,6 +155,9 @@ func Exec(ctx context.Context, args []string, env sessionhost.Env, stdin io.Read
 		return usage("--prompt is required")
 	case o.maxSteps < 0:
 		return usage("--max-steps must be positive")
+	}
+	if err := settings.ValidateBudget(o.budget); err != nil {
+		return usage("%v (--max-cost, --max-tokens, --max-calls-per-minute)", err)
 	}
 	if o.prompt == "-" {
 		b, err := io.ReadAll(stdin)
@@ -182,6 +202,7 @@ func runTurn(ctx context.Context, o execOptions, env sessionhost.Env, eff settin
 	} else {
 		out = &textOutput{stdout: stdout, stderr: stderr}
 	}
+	out = events.Fanout(out, &budgetNotice{w: stderr})
 	mode, _ := approval.ParseMode(o.approval) // checked by Exec
 	// Closed after the session (defers run last first): nothing of this
 	// run is left over.
@@ -195,7 +216,7 @@ func runTurn(ctx context.Context, o execOptions, env sessionhost.Env, eff settin
 	gateway, asker := terminalHost(stdin, stderr, save)
 	sess, err := h.Open(sessionhost.Spec{Workspace: ws, Model: model, Sink: out,
 		Mode: func() approval.Mode { return mode }, Gateway: gateway, Asker: asker,
-		MaxSteps: o.maxSteps, MCPFiles: o.mcpConfigs, MCPWait: ctx, CanSee: o.canSee})
+		MaxSteps: o.maxSteps, Budget: o.budget, MCPFiles: o.mcpConfigs, MCPWait: ctx, CanSee: o.canSee})
 	if err != nil {
 		fmt.Fprintln(stderr, "gatehouse exec:", err)
 		return ExitError
@@ -242,6 +263,8 @@ func exitCode(r protocol.StopReason) int {
 		return ExitBlockedByApproval
 	case protocol.StopMaxSteps:
 		return ExitMaxSteps
+	case protocol.StopBudgetExhausted:
+		return ExitBudgetExhausted
 	case protocol.StopCancelled:
 		return ExitCancelled
 	}

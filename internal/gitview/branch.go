@@ -3,12 +3,10 @@ package gitview
 import (
 	"context"
 	"strings"
-)
 
-// worktreeBranch starts the branches of worktree sessions
-// (internal/worktree.BranchPrefix; not imported, to keep this package
-// free of it).
-const worktreeBranch = "gatehouse/"
+	"gatehouse/internal/gitcmd"
+	"gatehouse/internal/worktree"
+)
 
 // Against is a worktree session's branch against the branch it came from:
 // the commits it has and their changes (committed ones only; the working
@@ -22,12 +20,11 @@ type Against struct {
 // against reads the branch against its base, nil for a branch that is not
 // a worktree session's (or whose base is gone).
 func (r *Repo) against(ctx context.Context, branch string) (*Against, error) {
-	if !strings.HasPrefix(branch, worktreeBranch) {
+	if !strings.HasPrefix(branch, worktree.BranchPrefix) {
 		return nil, nil
 	}
-	out, err := r.run(ctx, nil, "config", "--get", "branch."+branch+".gatehouseBase")
-	base := strings.TrimSpace(string(out))
-	if err != nil || base == "" {
+	base := worktree.ReadBase(ctx, gitcmd.Git{Program: r.Git, Trusted: r.Trusted}, r.Dir, branch)
+	if base == "" {
 		return nil, nil
 	}
 	if _, err := r.run(ctx, nil, "rev-parse", "--verify", "-q", "refs/heads/"+base); err != nil {

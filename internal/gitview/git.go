@@ -11,10 +11,10 @@
 // A downloaded archive can ship a .git/config that runs programs when git
 // merely looks at the folder: core.fsmonitor, a diff textconv or external
 // diff, a clean filter, hooks. Until the user trusts the repository's git
-// settings (trust.KindGit), every git the app runs passes
-// `-c core.fsmonitor=false -c core.hooksPath=/dev/null`, empties every
-// filter driver the repository's config names, ignores submodules, and
-// diffs with `--no-textconv --no-ext-diff`. Committing runs hooks and
+// settings (trust.KindGit), every git the app runs is in gitcmd's safe
+// mode (hooks, fsmonitor, filters, textconv, external diff, merge drivers,
+// signing, credential helpers off; submodules ignored), and diffs pass
+// `--no-textconv --no-ext-diff` in any case. Committing runs hooks and
 // signing, so it needs that trust.
 //
 // # Concurrency
@@ -26,7 +26,6 @@ package gitview
 import (
 	"context"
 	"errors"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -65,74 +64,10 @@ func (r *Repo) safe() bool { return r.Trusted == nil || !r.Trusted() }
 // Safe says whether git runs in safe mode now (the folder is untrusted).
 func (r *Repo) Safe() bool { return r.safe() }
 
-// safeConfig is the -c options of safe mode: nothing the repository's
-// config names runs.
-func (r *Repo) safeConfig(ctx context.Context) ([]string, error) {
-	args := []string{
-		"-c", "core.fsmonitor=false",
-		"-c", "core.hooksPath=/dev/null",
-		"-c", "diff.ignoreSubmodules=all",
-		"-c", "status.submoduleSummary=false",
-		"-c", "core.pager=cat",
-	}
-	drivers, err := r.filterDrivers(ctx)
-	if err != nil {
-		return nil, err
-	}
-	for _, d := range drivers {
-		for _, k := range []string{"clean", "smudge", "process"} {
-			args = append(args, "-c", "filter."+d+"."+k+"=")
-		}
-		args = append(args, "-c", "filter."+d+".required=false")
-	}
-	return args, nil
-}
-
-// filterDrivers names the filter drivers git's config defines (reading the
-// config runs nothing).
-func (r *Repo) filterDrivers(ctx context.Context) ([]string, error) {
-	out, err := r.exec(ctx, nil, nil, "config", "--null", "--name-only", "--get-regexp", `^filter\.`)
-	if err != nil {
-		var ge *Error
-		if errors.As(err, &ge) {
-			var ee *exec.ExitError
-			if errors.As(ge.Err, &ee) && ee.ExitCode() == 1 { // no such key
-				return nil, nil
-			}
-		}
-		return nil, err
-	}
-	seen := map[string]bool{}
-	var names []string
-	for _, key := range strings.Split(string(out), "\x00") {
-		// filter.<name>.<key>; the name may itself hold dots.
-		key = strings.TrimSpace(key)
-		i, j := strings.Index(key, "."), strings.LastIndex(key, ".")
-		if i < 0 || j <= i {
-			continue
-		}
-		name := key[i+1 : j]
-		if name == "" || seen[name] || strings.ContainsAny(name, "=\n") {
-			continue
-		}
-		seen[name] = true
-		names = append(names, name)
-	}
-	return names, nil
-}
-
-// run runs git with args in the working tree, in safe mode while the
-// folder is untrusted, and returns its standard output.
+// run runs git with args in the working tree, in gitcmd's safe mode
+// while the folder is untrusted, and returns its standard output.
 func (r *Repo) run(ctx context.Context, stdin []byte, args ...string) ([]byte, error) {
-	var pre []string
-	if r.safe() {
-		c, err := r.safeConfig(ctx)
-		if err != nil {
-			return nil, err
-		}
-		pre = c
-	}
-	return r.exec(ctx, pre, stdin, args...)
+	return gitcmd.Git{Program: r.Git, Trusted: r.Trusted}.Run(ctx, r.Dir, stdin, args...)
 }
 
 // diffFlags are the options every diff the app shows passes: no

@@ -227,7 +227,7 @@ func TestWorktreeBranchAgainstItsBase(t *testing.T) {
 	g := newRepo(t, map[string]string{"a.txt": lines20(nil)})
 	wt := t.TempDir() + "/wt"
 	g.git("worktree", "add", "-q", "-b", "gatehouse/one", wt, "main")
-	g.git("config", "branch.gatehouse/one.gatehouseBase", "main")
+	g.git("symbolic-ref", "refs/gatehouse/base/one", "refs/heads/main")
 	w := &repo{t: t, dir: wt}
 	w.write("a.txt", lines20(map[int]string{5: "FIVE"}))
 	w.git("commit", "-q", "-am", "Five")

@@ -19,6 +19,9 @@ type Settings struct {
 	// Refused explains files that cannot be trusted (a link, a FIFO):
 	// while there is one, git keeps running in safe mode.
 	Refused []string `json:"refused,omitempty"`
+	// Warnings say what to know before trusting: a config that includes
+	// a file in the working tree, which the agent can change.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // ReadSettings reads the git settings of the repository whose top folder
@@ -31,7 +34,7 @@ func ReadSettings(ts *trust.Store, top string) (Settings, error) {
 	if err != nil {
 		return Settings{}, err
 	}
-	s := Settings{Files: c.Files, Hash: c.Hash}
+	s := Settings{Files: c.Files, Hash: c.Hash, Warnings: c.Warnings}
 	for _, r := range c.Refused {
 		s.Refused = append(s.Refused, r.Reason)
 	}
@@ -71,9 +74,4 @@ func TrustSettings(ts *trust.Store, top, hash string) error {
 
 // TrustedBy reports, on each call, whether ts trusts the current git
 // settings of top (for Repo.Trusted): a change to them takes trust back.
-func TrustedBy(ts *trust.Store, top string) func() bool {
-	return func() bool {
-		s, err := ReadSettings(ts, top)
-		return err == nil && s.Trusted
-	}
-}
+func TrustedBy(ts *trust.Store, top string) func() bool { return ts.GitTrust(top) }

@@ -43,12 +43,12 @@ func (s *Service) mainRepo(ctx context.Context) (*worktree.Repo, string, error) 
 		// A worktree deleted behind the window's back: its repository is
 		// the one beside it (<repo>.worktrees/<name>).
 		if parent := filepath.Dir(ws); strings.HasSuffix(parent, ".worktrees") {
-			r, err := worktree.Open(ctx, strings.TrimSuffix(parent, ".worktrees"))
+			r, err := worktree.OpenTrusting(ctx, strings.TrimSuffix(parent, ".worktrees"), s.trustStore())
 			return r, filepath.Base(ws), err
 		}
 		return nil, "", fmt.Errorf("the workspace folder %s is gone", ws)
 	}
-	r, err := worktree.Open(ctx, ws)
+	r, err := worktree.OpenTrusting(ctx, ws, s.trustStore())
 	if err != nil {
 		return nil, "", err
 	}

@@ -210,6 +210,15 @@ func both(a net.Conn, ar *bufio.Reader, b net.Conn, br *bufio.Reader) {
 	<-done
 }
 
+// Relay copies each connection's bytes to the other until both are done
+// (each writing side closed after its copy), then closes both: a forward
+// between two TCP connections (spliced), as a CONNECT tunnel is.
+func Relay(a, b net.Conn) {
+	both(a, nil, b, nil)
+	a.Close()
+	b.Close()
+}
+
 // pipe copies src to dst (first what buf holds of it), then closes dst's
 // writing side; when the copy fails, it closes both.
 func pipe(dst, src net.Conn, buf *bufio.Reader) {

@@ -7,25 +7,19 @@
 // not on the list is refused with 403 and a message naming it and the
 // setting.
 //
-// # Why Landlock's port rule, not a network namespace
+// # How commands reach it
 //
-// In allow-list mode a confined command keeps the host's network
-// namespace; Landlock (ABI 4+) refuses every TCP connect but to the
-// proxy's port and to the ports the session's own processes listen on at
-// the time the command starts, and seccomp refuses every other kind of
-// inet socket (MPTCP, UDP, SCTP, raw), in every layer set alike
-// (sandbox.Policy.ProxyPort). The other way, a network namespace per
-// command with the proxy reached through a bind-mounted Unix socket and a
-// forwarder, confines the address too, but a dev server the command
-// starts would then listen inside that namespace: neither the user's
-// browser (the process panel's port links) nor the session's later
-// commands (`curl localhost:3000`) could reach it without a port forwarder
-// per listening socket, and the panel would have to read each namespace's
-// socket table. The cost of the chosen way: Landlock's rule is a port, not
-// an address, so a command could reach another host on the proxy's port
-// (random, per run) or on a port a session server listens on, given its
-// address (no DNS: UDP is refused and the proxy resolves names); commands
-// already ask before running in safe mode.
+// With namespaces, a confined command runs in its session's network
+// namespace (loopback only), where the proxy's port is bridged in and the
+// session's servers listen (see package sandbox, The session's network):
+// nothing else is reachable, by address. Where that namespace cannot be
+// made (Landlock alone, no nsenter), Landlock (ABI 4+) refuses every TCP
+// connect but to the proxy's port and to the ports the session's own
+// processes listen on when the command starts, on any address: another
+// host on one of those ports stays reachable given its address (no DNS:
+// UDP is refused and the proxy resolves names), which the Sandbox line
+// says. seccomp refuses every other kind of inet socket (MPTCP, UDP,
+// SCTP, raw) in every layer set alike (sandbox.Policy.ProxyPort).
 //
 // Names resolve at the proxy, which refuses addresses of this machine
 // (loopback, unspecified), link-local ones (cloud metadata included) and

@@ -36,6 +36,10 @@
 //   - Close delivers the last events, then the Observer is never called again.
 //
 // Ports: a process's Info.Ports lists the TCP ports its group listens on
-// (read from /proc on Linux, every PortScan) and the ports of local URLs it
-// printed (http://localhost:5173); a change is delivered as Updated.
+// (read from /proc on Linux, every PortScan, in the socket table of the
+// network namespace each process is in) and the ports of local URLs it
+// printed (http://localhost:5173); a change is delivered as Updated. In
+// the network's allow-list mode with namespaces, commands run in the
+// session's network namespace (netns_unix.go), and the ports the scan
+// finds are forwarded from this machine's loopback into it.
 package proc

@@ -106,10 +106,18 @@ func membersOf(gs []group) map[group][]int {
 }
 
 // listeningPorts returns the TCP ports on which any of pids holds a
-// listening socket, read from /proc/<pid>/fd and /proc/net/tcp{,6}.
+// listening socket, read from /proc/<pid>/fd and the socket tables of
+// each network namespace they are in (/proc/<pid>/net/tcp{,6}: a command
+// in the session's network namespace has its own).
 func listeningPorts(pids []int) []int {
 	inodes := map[string]bool{}
+	tables := map[string]int{} // network namespace: a pid in it
 	for _, pid := range pids {
+		if ns, err := os.Readlink("/proc/" + strconv.Itoa(pid) + "/ns/net"); err == nil {
+			if _, ok := tables[ns]; !ok {
+				tables[ns] = pid
+			}
+		}
 		dir := "/proc/" + strconv.Itoa(pid) + "/fd/"
 		d, err := os.Open(dir)
 		if err != nil {
@@ -128,8 +136,11 @@ func listeningPorts(pids []int) []int {
 		return nil
 	}
 	var ports []int
-	for _, f := range []string{"/proc/net/tcp", "/proc/net/tcp6"} {
-		ports = append(ports, parseListen(f, inodes)...)
+	for _, pid := range tables {
+		dir := "/proc/" + strconv.Itoa(pid) + "/net/"
+		for _, f := range []string{dir + "tcp", dir + "tcp6"} {
+			ports = append(ports, parseListen(f, inodes)...)
+		}
 	}
 	return uniqueSorted(ports)
 }

@@ -86,6 +86,8 @@ type Registry struct {
 	spare        *helper      // a helper started ahead of the next command
 	hold         *holder      // the namespaces the last confined commands joined
 	holdFailed   string       // the HolderKey of a holder that could not start
+	snet         *sessionNet  // the session's network namespace (allow-list mode)
+	netFailed    int          // the proxy port a session network could not start for
 	refilling    bool         // a spare is being started
 	lastDir      string       // folder of the last supervised command (see ahead)
 	lastEnd      atomic.Int64 // when the last supervised command ended (Unix ns; see inARow)
@@ -371,6 +373,7 @@ func (r *Registry) CloseAll() {
 	r.closed = true
 	spareDone := r.dropSpare()
 	holdDone := r.dropHolder()
+	netDone := r.dropNet()
 	var ps []*process
 	for _, id := range r.order {
 		if p := r.procs[id]; !p.inf.Restored {
@@ -384,6 +387,7 @@ func (r *Registry) CloseAll() {
 	r.mu.Unlock()
 	awaitEnd(spareDone)
 	awaitEnd(holdDone)
+	awaitEnd(netDone)
 	r.stopAll(ps, gs)
 }
 
@@ -418,6 +422,7 @@ func (r *Registry) scanPorts() {
 		case <-t.C:
 		}
 		r.pruneExecs()
+		r.forwardPorts()
 		var ps []*process
 		var gs []group
 		r.mu.Lock()

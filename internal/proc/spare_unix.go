@@ -77,7 +77,7 @@ func (r *Registry) ahead(last *sandbox.Policy, holderKey string) []string {
 	if p == nil {
 		if p = r.o.Sandbox(dir); p != nil && p.ProxyPort != 0 { // as supervisorArgs does
 			r.mu.Lock()
-			p.ConnectPorts = r.livePorts()
+			r.netPolicy(p)
 			r.mu.Unlock()
 		}
 	}

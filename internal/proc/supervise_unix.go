@@ -71,11 +71,9 @@ func (r *Registry) lifeline() (*os.File, error) {
 func (r *Registry) supervisorArgs(dir string, withPTY, unconfined bool) (args []string, pol *sandbox.Policy) {
 	if r.o.Sandbox != nil && !unconfined {
 		pol = r.o.Sandbox(dir)
-		if pol != nil && pol.ProxyPort != 0 {
-			// The network's allow-list mode: the session's own servers
-			// stay reachable to its later commands.
-			pol.ConnectPorts = r.livePorts()
-		}
+		// The network's allow-list mode: the session's own servers stay
+		// reachable to its later commands.
+		r.netPolicy(pol)
 	}
 	return HelperArgs(r.o.KillGrace, withPTY, pol), pol
 }

@@ -74,4 +74,10 @@ func (r *Registry) dropHolder() <-chan struct{} { return nil }
 
 func (r *Registry) dropSpare() <-chan struct{} { return nil }
 
+type sessionNet struct{}
+
+func (r *Registry) dropNet() <-chan struct{} { return nil }
+
+func (r *Registry) forwardPorts() {}
+
 func awaitEnd(<-chan struct{}) {}

@@ -47,6 +47,8 @@ const (
 	ContextCompactionUndone EventType = "context.compaction_undone"
 	UndoApplied             EventType = "undo.applied"
 	McpWaiting              EventType = "mcp.waiting"
+	// BudgetUpdated: the session's spending or limits changed.
+	BudgetUpdated EventType = "budget.updated"
 )
 
 // PayloadType pairs an event type with a zero value of its payload.
@@ -80,6 +82,7 @@ func Payloads() []PayloadType {
 		{ContextCompactionUndone, ContextCompactionUndonePayload{}},
 		{UndoApplied, UndoAppliedPayload{}},
 		{McpWaiting, McpWaitingPayload{}},
+		{BudgetUpdated, BudgetState{}},
 	}
 }
 
@@ -179,6 +182,8 @@ func DecodePayload(t EventType, data json.RawMessage) (any, error) {
 		return decode[UndoAppliedPayload](t, data)
 	case McpWaiting:
 		return decode[McpWaitingPayload](t, data)
+	case BudgetUpdated:
+		return decode[BudgetState](t, data)
 	}
 	return data, nil
 }

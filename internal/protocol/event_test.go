@@ -43,9 +43,10 @@ func TestEventRoundTripEveryType(t *testing.T) {
 	// mcp.updated and mcp.waiting (issue 15's servers panel and the
 	// transcript item of servers a turn runs without) and undo.applied
 	// (issue 18), images.dropped (issue 30: files dropped on the window
-	// from another application).
-	if len(seen) != 21 {
-		t.Errorf("%d event types, want 21", len(seen))
+	// from another application), budget.updated (issue 41: a session's
+	// spending against its limits).
+	if len(seen) != 22 {
+		t.Errorf("%d event types, want 22", len(seen))
 	}
 }
 

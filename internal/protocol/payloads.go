@@ -71,7 +71,10 @@ type ToolFinishedPayload struct {
 	IsError    bool            `json:"isError"`
 	DurationMs int64           `json:"durationMs"`
 	WaitMs     int64           `json:"waitMs,omitempty"`
-	Approval   *CallApproval   `json:"approval,omitempty"`
+	// ThrottledMs is how long the call waited for the calls-per-minute
+	// limit before it ran.
+	ThrottledMs int64         `json:"throttledMs,omitempty"`
+	Approval    *CallApproval `json:"approval,omitempty"`
 	// Images are what the call showed the model (view_image).
 	Images []ImageRef `json:"images,omitempty"`
 }
@@ -136,6 +139,12 @@ type TurnStoppedPayload struct {
 	// Plan is the plan the model proposed (propose_plan, in plan mode): the
 	// turn stopped (completed) for the user to approve, revise or reject it.
 	Plan *ProposedPlan `json:"plan,omitempty"`
+	// Cost is what the turn's requests cost in US dollars, each priced at
+	// the model that answered it; nil when one had no known price.
+	Cost *float64 `json:"cost,omitempty"`
+	// Budget names the limit that stopped the turn; set when Reason is
+	// budget_exhausted.
+	Budget *BudgetStop `json:"budget,omitempty"`
 }
 
 // ProposedPlan is a plan waiting for the user: Markdown, and the call that

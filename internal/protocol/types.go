@@ -14,12 +14,15 @@ const (
 	StopCancelled         StopReason = "cancelled"
 	StopMaxSteps          StopReason = "max_steps"
 	StopError             StopReason = "error"
+	// StopBudgetExhausted: a spending or token limit was reached
+	// (TurnStoppedPayload.Budget names it).
+	StopBudgetExhausted StopReason = "budget_exhausted"
 )
 
 // EnumValues lists the values, for the TypeScript generator.
 func (StopReason) EnumValues() []string {
 	return []string{string(StopCompleted), string(StopBlockedByApproval), string(StopCancelled),
-		string(StopMaxSteps), string(StopError)}
+		string(StopMaxSteps), string(StopError), string(StopBudgetExhausted)}
 }
 
 // Valid reports whether r is one of the listed values.
@@ -224,8 +227,8 @@ func (ItemKind) EnumValues() []string {
 //	user:      ID, TurnID, Text, Images, Replaces
 //	assistant: ID (messageId), TurnID, Text, Streaming, Cancelled
 //	tool:      ID (callId), TurnID, Tool, Args, and once finished
-//	           Result, IsError, DurationMs, WaitMs, Approval (Running is true before)
-//	stop:      TurnID, Reason, Error, ErrorKind, Usage, Model, Context
+//	           Result, IsError, DurationMs, WaitMs, ThrottledMs, Approval (Running is true before)
+//	stop:      TurnID, Reason, Error, ErrorKind, Usage, Model, Context, Cost, Budget
 //	compaction: ID (compactionId), TurnID (empty when done by hand between
 //	           turns), Text (the summary), Compaction, Context (after)
 //	undo:      ID (the undo's unit), Undo
@@ -234,33 +237,36 @@ func (ItemKind) EnumValues() []string {
 // An assistant item may carry Reasoning and ReasoningModel (see
 // MessageDonePayload); the UI does not show them.
 type TranscriptItem struct {
-	Kind       ItemKind            `json:"kind"`
-	ID         string              `json:"id,omitempty"`
-	TurnID     string              `json:"turnId"`
-	Text       string              `json:"text,omitempty"`
-	Images     []ImageRef          `json:"images,omitempty"`
-	Replaces   string              `json:"replaces,omitempty"`
-	Streaming  bool                `json:"streaming,omitempty"`
-	Cancelled  bool                `json:"cancelled,omitempty"`
-	Tool       string              `json:"tool,omitempty"`
-	Args       json.RawMessage     `json:"args,omitempty"`
-	Result     json.RawMessage     `json:"result,omitempty"`
-	IsError    bool                `json:"isError,omitempty"`
-	DurationMs int64               `json:"durationMs,omitempty"`
-	WaitMs     int64               `json:"waitMs,omitempty"`
-	Approval   *CallApproval       `json:"approval,omitempty"`
-	Running    bool                `json:"running,omitempty"`
-	Reason     StopReason          `json:"reason,omitempty"`
-	Error      string              `json:"error,omitempty"`
-	ErrorKind  string              `json:"errorKind,omitempty"`
-	Usage      *Usage              `json:"usage,omitempty"`
-	Model      string              `json:"model,omitempty"`
-	Context    *ContextUse         `json:"context,omitempty"`
-	Blocked    *Blocked            `json:"blocked,omitempty"`
-	Plan       *ProposedPlan       `json:"plan,omitempty"`
-	Compaction *Compaction         `json:"compaction,omitempty"`
-	Undo       *UndoAppliedPayload `json:"undo,omitempty"`
-	Servers    []string            `json:"servers,omitempty"`
+	Kind        ItemKind            `json:"kind"`
+	ID          string              `json:"id,omitempty"`
+	TurnID      string              `json:"turnId"`
+	Text        string              `json:"text,omitempty"`
+	Images      []ImageRef          `json:"images,omitempty"`
+	Replaces    string              `json:"replaces,omitempty"`
+	Streaming   bool                `json:"streaming,omitempty"`
+	Cancelled   bool                `json:"cancelled,omitempty"`
+	Tool        string              `json:"tool,omitempty"`
+	Args        json.RawMessage     `json:"args,omitempty"`
+	Result      json.RawMessage     `json:"result,omitempty"`
+	IsError     bool                `json:"isError,omitempty"`
+	DurationMs  int64               `json:"durationMs,omitempty"`
+	WaitMs      int64               `json:"waitMs,omitempty"`
+	Approval    *CallApproval       `json:"approval,omitempty"`
+	Running     bool                `json:"running,omitempty"`
+	Reason      StopReason          `json:"reason,omitempty"`
+	Error       string              `json:"error,omitempty"`
+	ErrorKind   string              `json:"errorKind,omitempty"`
+	Usage       *Usage              `json:"usage,omitempty"`
+	Model       string              `json:"model,omitempty"`
+	Context     *ContextUse         `json:"context,omitempty"`
+	Blocked     *Blocked            `json:"blocked,omitempty"`
+	Plan        *ProposedPlan       `json:"plan,omitempty"`
+	Cost        *float64            `json:"cost,omitempty"`
+	Budget      *BudgetStop         `json:"budget,omitempty"`
+	ThrottledMs int64               `json:"throttledMs,omitempty"`
+	Compaction  *Compaction         `json:"compaction,omitempty"`
+	Undo        *UndoAppliedPayload `json:"undo,omitempty"`
+	Servers     []string            `json:"servers,omitempty"`
 	// Reasoning and ReasoningModel: see MessageDonePayload.
 	Reasoning      []json.RawMessage `json:"reasoning,omitempty"`
 	ReasoningModel string            `json:"reasoningModel,omitempty"`
@@ -300,6 +306,8 @@ type Snapshot struct {
 	// Children are the transcripts of the session's subagents (and
 	// theirs), by the call that started each (an event's parentCallId).
 	Children map[string]ChildTranscript `json:"children,omitempty"`
+	// Budget is the session's spending and limits (nil: not metered).
+	Budget *BudgetState `json:"budget,omitempty"`
 }
 
 // ChildTranscript is a subagent's transcript as its parent's view shows it

@@ -50,6 +50,7 @@ import (
 
 	"gatehouse/internal/agent"
 	"gatehouse/internal/approval"
+	"gatehouse/internal/budget"
 	"gatehouse/internal/checkpoint"
 	"gatehouse/internal/events"
 	"gatehouse/internal/images"
@@ -190,6 +191,11 @@ type Options struct {
 	// Web configures web_fetch: its network policy, shared with the
 	// session's commands. A child session inherits its parent's.
 	Web web.Config
+	// Budget prices the session's model requests and holds them to the
+	// user's limits (budget.Options; its Session and OnChange are the
+	// session's). nil: nothing is priced or limited. A child session
+	// shares its parent's meter and ignores it.
+	Budget *budget.Options
 }
 
 // New assembles a session. On error nothing is left running, and the log,
@@ -269,6 +275,7 @@ func New(o Options) (*Session, error) {
 		}
 	}
 	s.web = o.Web
+	s.openBudget(o)
 	s.images, s.canSee = o.Images, o.CanSee
 	s.todos = &steer.Todos{}
 	s.asker = o.Asker
@@ -322,6 +329,9 @@ func New(o Options) (*Session, error) {
 	ac := agent.Config{Model: o.Model, Tools: s.router, Events: s.pub, SessionID: s.id,
 		System: agent.SystemPromptWith(s.ws.Root(), s.ins) + roleText(o.Instructions), MaxSteps: o.MaxSteps, ContextWindow: o.ContextWindow,
 		MicroCompactAt: o.MicroCompactAt, CompactAt: o.CompactAt}
+	if s.meter != nil {
+		ac.Budget = s.meter
+	}
 	ac.Notes, ac.CanSee = s.notes, o.CanSee
 	if o.Images != nil {
 		ac.LoadImage = func(id string) ([]byte, error) {
@@ -345,6 +355,7 @@ type stage struct {
 // Stage names, outermost first, as Session.Stages lists them.
 const (
 	StageOutputCap  = "output-cap"
+	StageBudget     = "budget"
 	StageAgent      = "agent-label"
 	StagePlan       = "plan"
 	StageApproval   = "approval"
@@ -353,7 +364,8 @@ const (
 )
 
 // chain is every session's middleware, outermost first: the output cap
-// sees every result; the plan stage prepares a call once (its plan goes
+// sees every result; the budget stage holds a call past the session's
+// calls-per-minute limit until its turn (the wait is not the call's); the plan stage prepares a call once (its plan goes
 // down the chain in the call); the gate decides from the plan; the
 // file-change recorder, inside the gate, sees only the calls that run (the
 // time a call waits for the user is not the agent's); the checkpoint
@@ -361,6 +373,9 @@ const (
 // declares it changes.
 func (s *Session) chain() []stage {
 	out := []stage{{StageOutputCap, tools.OutputCap(OutputCap)}}
+	if s.meter != nil {
+		out = append(out, stage{StageBudget, s.meter.Middleware})
+	}
 	if s.agentName != "" {
 		out = append(out, stage{StageAgent, labelCalls(s.agentName)})
 	}

@@ -10,6 +10,7 @@ import (
 
 	"gatehouse/internal/agent"
 	"gatehouse/internal/approval"
+	"gatehouse/internal/budget"
 	"gatehouse/internal/checkpoint"
 	"gatehouse/internal/events"
 	"gatehouse/internal/images"
@@ -78,6 +79,7 @@ type Session struct {
 	unwatch  func()               // stops feeding the undo recorder the watcher's batches
 	todos    *steer.Todos         // the model's todo list (todo_write)
 	asker    steer.Asker          // who answers ask_user (nil: no one)
+	meter    *budget.Meter        // nil: not metered; a child's is its parent's
 
 	logWarned atomic.Bool
 	closeOnce sync.Once
@@ -257,7 +259,14 @@ func (s *Session) Wait() { s.ctrl.Wait() }
 func (s *Session) Emit(e protocol.Event) { s.state.Emit(e) }
 
 // Snapshot is the session's state for a page that (re)draws.
-func (s *Session) Snapshot() protocol.Snapshot { return s.state.Snapshot() }
+func (s *Session) Snapshot() protocol.Snapshot {
+	snap := s.state.Snapshot()
+	if s.meter != nil {
+		st := s.meter.State()
+		snap.Budget = &st
+	}
+	return snap
+}
 
 // Processes is the session's process registry.
 func (s *Session) Processes() *proc.Registry { return s.procs }

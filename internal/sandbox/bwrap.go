@@ -134,7 +134,8 @@ func slicesConcat(a, b []string) []string { return append(append([]string(nil), 
 
 // JoinArgs returns the command line that runs argv in the namespaces a
 // holder made for p (HoldArgs): nsenter joins the holder's user, mount and
-// IPC namespaces (and network namespace with NoNetwork), takes its root
+// IPC namespaces (and network namespace with NoNetwork; in the session's
+// network, NetNS, a first nsenter joins that), takes its root
 // and enters the command's folder in that tree. The namespaces and the
 // two folders come as descriptors 3 and up, in the order of JoinFiles:
 // nsenter is started from a thread already under Landlock, whose
@@ -145,7 +146,13 @@ func (p Policy) JoinArgs(argv []string) []string {
 		fd++
 		return "/proc/self/fd/" + strconv.Itoa(fd-1)
 	}
-	a := []string{p.Nsenter, "--preserve-credentials", "--user=" + next(), "--mount=" + next(), "--ipc=" + next()}
+	var a []string
+	if p.InSessionNet() {
+		// The session's network first (NetPrefix), from the keeper's user
+		// namespace, in which the holder's is nested.
+		a = []string{p.Nsenter, "--preserve-credentials", "--user=" + next(), "--net=" + next(), "--"}
+	}
+	a = append(a, p.Nsenter, "--preserve-credentials", "--user="+next(), "--mount="+next(), "--ipc="+next())
 	if p.NoNetwork {
 		a = append(a, "--net="+next())
 	}
@@ -158,8 +165,13 @@ func (p Policy) JoinArgs(argv []string) []string {
 // that root (a folder opened from outside would keep the command in the
 // app's mount tree).
 func (p Policy) JoinFiles(holder int, dir string) []string {
+	var f []string
+	if p.InSessionNet() {
+		k := "/proc/" + strconv.Itoa(p.NetNS) + "/ns/"
+		f = []string{k + "user", k + "net"}
+	}
 	base := "/proc/" + strconv.Itoa(holder)
-	f := []string{base + "/ns/user", base + "/ns/mnt", base + "/ns/ipc"}
+	f = append(f, base+"/ns/user", base+"/ns/mnt", base+"/ns/ipc")
 	if p.NoNetwork {
 		f = append(f, base+"/ns/net")
 	}

@@ -36,6 +36,7 @@ type box struct {
 	landlockOnly, joins                  bool // joins: commands join a holder's namespaces
 	env                                  []string
 	reg                                  *proc.Registry
+	policy                               func() *sandbox.Policy // a command's now (nil: unconfined)
 }
 
 // boxOpts: on confines; noNet turns the network off; landlockOnly leaves
@@ -51,6 +52,9 @@ type boxOpts struct {
 	// through it (network_test.go).
 	proxy *netproxy.Proxy
 	allow []string
+	// portScan turns the registry's port scan on (the panel's ports, and
+	// their forwards out of the session's network).
+	portScan time.Duration
 }
 
 var (
@@ -114,7 +118,11 @@ func newBoxWith(t *testing.T, o boxOpts) *box {
 			return o.proxy.Open(func(d string) bool { return netproxy.Match(o.allow, d) })
 		}
 	}
-	opts := proc.Options{Supervisor: suptest.Binary(t), Shell: "/bin/bash", PortScan: -1, KillGrace: 300 * time.Millisecond,
+	scan := o.portScan
+	if scan == 0 {
+		scan = -1
+	}
+	opts := proc.Options{Supervisor: suptest.Binary(t), Shell: "/bin/bash", PortScan: scan, KillGrace: 300 * time.Millisecond,
 		Env: func() []string { return b.env }}
 	if o.on {
 		opts.Sandbox = func(dir string) *sandbox.Policy {
@@ -123,6 +131,12 @@ func newBoxWith(t *testing.T, o boxOpts) *box {
 			p := sandbox.Build(s)
 			return &p
 		}
+	}
+	b.policy = func() *sandbox.Policy {
+		if opts.Sandbox == nil {
+			return nil
+		}
+		return opts.Sandbox(b.ws)
 	}
 	b.reg = proc.NewRegistry(opts)
 	t.Cleanup(b.reg.Close)

@@ -10,9 +10,10 @@
 //
 //   - Namespaces, where unprivileged user namespaces work: the command runs
 //     in the user, mount and IPC namespaces (and a network namespace with
-//     loopback only when the network is off) that bubblewrap made for its
-//     policy (see Start-up cost; with a bubblewrap of its own, a PID
-//     namespace too). The mount namespace holds what Landlock cannot:
+//     loopback only when the network is off; the session's network
+//     namespace in the allow-list mode, see The session's network) that
+//     bubblewrap made for its policy (see Start-up cost; with a bubblewrap
+//     of its own, a PID namespace too). The mount namespace holds what Landlock cannot:
 //     empty mounts over the
 //     deny-read list and over the session's socket folders, .git bound onto
 //     itself (a mount point cannot be renamed, so `mv .git x` fails) with
@@ -24,9 +25,10 @@
 //   - Landlock, always (the floor): writes only below Policy.Writable (the
 //     workspace, temp, the session's scratch folder and Gatehouse's own tool
 //     caches, see Caches), TCP connect refused with the network off, or in
-//     the network's allow-list mode allowed only to the app's filtering
-//     proxy and the session's own servers' ports (Policy.ProxyPort; why a
-//     port rule and not a network namespace: package netproxy), and
+//     the network's allow-list mode, outside the session's network
+//     namespace (Landlock alone, no nsenter), allowed only to the app's
+//     filtering proxy's port and the session's own servers' ports
+//     (Policy.ProxyPort: a port, on any address), and
 //     scoping (ABI 6): no signal and no abstract Unix socket outside the
 //     command's own domain; below /dev only the shell's devices, ptys and
 //     shared memory (no raw disk, kernel log, console or camera).
@@ -42,6 +44,48 @@
 // and per entry of the folders on the way to a denied path (ReadGrants),
 // and the guarded workspace paths are put back after each command (Guard)
 // instead of being read-only; Status.Missing says what that misses.
+//
+// # The session's network (allow-list mode)
+//
+// In the network's allow-list mode, with namespaces and nsenter, a
+// confined command reaches nothing but the proxy and the session's own
+// servers, by address: it runs in the session's network namespace, where
+// only loopback exists (netns.go). The namespace belongs to the session
+// (package proc's registry), not to a holder: a holder is replaced
+// whenever its policy key changes, and the session's servers, which later
+// commands reach on localhost, must outlive it. bubblewrap cannot join an
+// existing network namespace, and the threaded Go helper cannot setns
+// into a user namespace, so:
+//
+//   - a keeper (the helper's -session-net stage) runs in the user and
+//     network namespaces bubblewrap made for the session (KeeperArgs;
+//     bubblewrap brings loopback up). It listens on 127.0.0.1:ProxyPort
+//     inside and hands that socket to the app, which relays each
+//     connection to its proxy (the bridge: outside the command, since
+//     seccomp refuses it Unix sockets; the proxy tells commands apart by
+//     the identity in their proxy URL, not by address). It also dials the
+//     namespace's loopback for the app: the app forwards each port the
+//     port scan finds the session's processes listening on (read from the
+//     namespace's own /proc/<pid>/net/tcp) from this machine's loopback,
+//     for the user's browser and the panel's port links;
+//   - holders are made inside it (NetPrefix: nsenter joins the keeper's
+//     user namespace, whose owner the app's user is, then its network
+//     namespace; bubblewrap nests the holder's user namespace in the
+//     keeper's), and a command joins in two steps (JoinArgs): the keeper's
+//     user and network namespaces, then the holder's user, mount and IPC
+//     namespaces. A command with a bubblewrap of its own (no holder) is
+//     started the same way (NetPrefix);
+//   - Landlock's TCP rule is left out there (every address in the
+//     namespace is the session's); seccomp still refuses every inet
+//     socket but TCP. Abstract Unix sockets are per network namespace, so
+//     the host's are out of reach as well.
+//
+// Two sessions' servers on the same port both run (each in its own
+// namespace); this machine's port goes to the first forwarded (or to the
+// user's program that holds it), and the other is not forwarded while the
+// port is taken (each port scan tries again). MCP servers a workspace
+// supplies, and kernels or setups without nsenter or namespaces, keep the
+// port rule, and the Sandbox line says what it lets through (NetByPort).
 //
 // # Why bubblewrap, and where the helper stays
 //

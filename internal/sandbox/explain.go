@@ -72,7 +72,7 @@ func Explain(p *Policy, restored []string, outs ...string) string {
 	if len(restored) > 0 {
 		short := make([]string, len(restored))
 		for i, r := range restored {
-			short[i] = filepath.Base(filepath.Dir(r)) + "/" + filepath.Base(r)
+			short[i] = workspaceName(p, r)
 		}
 		why := "this system has no namespaces to keep them read-only (Landlock alone), so the sandbox put them back as they were."
 		if ns {
@@ -82,6 +82,28 @@ func Explain(p *Policy, restored []string, outs ...string) string {
 		notes = append(notes, "The command changed "+strings.Join(short, ", ")+", which git or Gatehouse would run later outside the sandbox; "+why)
 	}
 	return strings.Join(notes, " ")
+}
+
+// workspaceName names a restored path as a reader can place it: relative
+// to the writable folder (the workspace) holding it, like
+// .git/hooks/pre-commit; else from its .git on, else in full.
+func workspaceName(p *Policy, path string) string {
+	best := ""
+	if p != nil {
+		for _, w := range p.Writable {
+			if rel, err := filepath.Rel(w, path); err == nil && rel != "." && !strings.HasPrefix(rel, "..") && (best == "" || len(rel) < len(best)) {
+				best = rel
+			}
+		}
+	}
+	if best != "" {
+		return filepath.ToSlash(best)
+	}
+	slashed := filepath.ToSlash(path)
+	if i := strings.LastIndex(slashed, "/.git/"); i >= 0 {
+		return slashed[i+1:]
+	}
+	return slashed
 }
 
 func mentionsAny(out string, paths []string) bool {

@@ -19,7 +19,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -136,37 +135,38 @@ func backgroundReaches(t *testing.T, b *box) {
 }
 
 // A server a session's `start` runs is reached by the session's later
-// commands (and found on its port, for the panel's link).
+// commands on localhost, also once the holder they join was replaced by a
+// policy change (a .git made: the session's network is the session's, not
+// the holder's), and from this machine (the panel's port link).
 func TestAllowListKeepsTheSessionsServersReachable(t *testing.T) {
 	needNetABI(t)
 	needTool(t, "curl")
 	needPython(t)
 	p := testProxy(t, nil)
-	layered(t, boxOpts{on: true, proxy: p}, func(t *testing.T, b *box) {
-		ln, err := net.Listen("tcp4", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		port := ln.Addr().(*net.TCPAddr).Port
-		ln.Close()
-		os.WriteFile(filepath.Join(b.ws, "index.html"), []byte("dev server page"), 0o644)
-		if _, err := b.reg.Start("python3 -m http.server "+strconv.Itoa(port)+" --bind 127.0.0.1", b.ws); err != nil {
-			t.Fatal(err)
-		}
-		deadline := time.Now().Add(20 * time.Second)
-		for {
-			c, err := net.Dial("tcp4", "127.0.0.1:"+strconv.Itoa(port))
-			if err == nil {
-				c.Close()
-				break // the user's browser reaches it: it is in the host's network
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("the started server never listened: %v", err)
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-		if out := b.mustRun(t, fmt.Sprintf("curl -sS --max-time 5 http://localhost:%d/index.html", port)); out != "dev server page" {
+	layered(t, boxOpts{on: true, proxy: p, portScan: 100 * time.Millisecond}, func(t *testing.T, b *box) {
+		port := freePort(t)
+		startServer(t, b, port)
+		get := fmt.Sprintf("curl -sS --max-time 5 http://localhost:%d/index.html", port)
+		if out := b.mustRun(t, get); out != "dev server page" {
 			t.Fatalf("a later command did not reach the session's server: %q", out)
+		}
+		if !b.joins {
+			return
+		}
+		ns := "readlink /proc/self/ns/mnt /proc/self/ns/net"
+		before := strings.Fields(b.mustRun(t, ns))
+		if err := os.Mkdir(filepath.Join(b.ws, ".git"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		after := strings.Fields(b.mustRun(t, ns))
+		if len(before) != 2 || len(after) != 2 || before[0] == after[0] || before[1] != after[1] {
+			t.Fatalf("a new holder in the same network: before %q, after %q", before, after)
+		}
+		if host, _ := os.Readlink("/proc/self/ns/net"); before[1] == host {
+			t.Fatalf("the commands are in this machine's network (%s), not the session's", host)
+		}
+		if out := b.mustRun(t, get); out != "dev server page" {
+			t.Fatalf("after the holder was replaced, a command did not reach the session's server: %q", out)
 		}
 	})
 }

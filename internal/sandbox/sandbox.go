@@ -44,6 +44,12 @@ type Policy struct {
 	// ConnectPorts, with ProxyPort, are the ports the session's own
 	// processes listened on when the command started (its dev servers).
 	ConnectPorts []int
+	// NetNS, with ProxyPort, Bwrap and Nsenter, is the pid of the keeper
+	// of the session's network namespace (netns.go): the command runs
+	// there, where only loopback exists, the proxy's port is bridged in
+	// and the session's servers listen; no other address is reachable, so
+	// Landlock's port rule is left out. 0: the port rule alone.
+	NetNS int
 	// OpenNet, with ProxyPort, gives the command its identity at the
 	// proxy, called once per command started. Not a flag.
 	OpenNet func() NetCall `json:"-"`
@@ -134,6 +140,9 @@ func (p Policy) Args() []string {
 	for _, port := range p.ConnectPorts {
 		a = append(a, "-connect-port", strconv.Itoa(port))
 	}
+	if p.NetNS > 0 {
+		a = append(a, "-netns", strconv.Itoa(p.NetNS))
+	}
 	if p.Bwrap != "" {
 		a = append(a, "-bwrap", p.Bwrap)
 	}
@@ -185,6 +194,7 @@ func (p *Policy) Flags(fs *flag.FlagSet) {
 		p.ConnectPorts = append(p.ConnectPorts, n)
 		return nil
 	})
+	fs.IntVar(&p.NetNS, "netns", 0, "with -proxy-port: the pid of the keeper of the session's network namespace, where the command runs")
 	fs.StringVar(&p.Bwrap, "bwrap", "", "bubblewrap: run in user, mount, PID and IPC namespaces")
 	fs.StringVar(&p.Nsenter, "nsenter", "", "nsenter: join the namespaces of a holder (with -bwrap)")
 	fs.StringVar(&p.PrivateTmp, "tmp", "", "folder mounted on /tmp (with -bwrap)")

@@ -46,6 +46,10 @@ const landlockOnlyMisses = "No namespaces here: Landlock and seccomp alone. Chan
 	"are detected after each command, not prevented; reads are granted per entry, so the folders on the way to a denied path (your home folder, ~/.config) cannot be " +
 	"listed and what is created in them after a command starts is hidden from it; Unix sockets are refused whole, and /tmp, /dev/shm and /dev/pts are shared with your other programs (a command can write to your other terminals)."
 
+// NetByPort is what the allow-list misses without the session's network
+// namespace (Landlock alone, or no nsenter), said in the Sandbox line.
+const NetByPort = "Enforced by port, not address: other hosts on the proxy's port or on a port the session's servers listen on are reachable"
+
 // Describe fills st's description of what a command confined by p
 // reaches; home shortens paths to ~.
 func (st *Status) Describe(p Policy, l Layers, home string) {
@@ -57,7 +61,7 @@ func (st *Status) Describe(p Policy, l Layers, home string) {
 			// PID namespace: Landlock's scope keeps their signals in.
 			ns = "namespaces (bubblewrap: user, mount, IPC"
 		}
-		if p.NoNetwork {
+		if p.NoNetwork || p.ProxyPort != 0 && p.Nsenter != "" {
 			ns += ", network"
 		}
 		st.Layers = append(st.Layers, ns+")")
@@ -99,8 +103,12 @@ func (st *Status) Describe(p Policy, l Layers, home string) {
 		st.Network = "off (TCP, MPTCP, UDP): " + p.NoNetworkWhy
 	case p.NoNetwork:
 		st.Network = "off (TCP, MPTCP, UDP)"
+	case p.ProxyPort != 0 && p.Namespaces() && p.Nsenter != "":
+		st.Network = "allow-list: the web only through Gatehouse's proxy to the listed domains, in the session's own network (loopback only: " +
+			"no other address is reachable; the session's servers reach each other on localhost and are forwarded to this machine's)"
 	case p.ProxyPort != 0:
-		st.Network = "allow-list: the web only through Gatehouse's proxy to the listed domains (direct TCP, MPTCP, UDP refused; the session's own servers stay reachable)"
+		st.Network = "allow-list: the web only through Gatehouse's proxy to the listed domains (direct TCP, MPTCP, UDP refused; the session's own servers stay reachable). " +
+			NetByPort
 	}
 	st.Signals = "its own processes only"
 	layers := strings.Join(st.Layers, ", ")

@@ -32,6 +32,8 @@ type State struct {
 	// children fold the events of subagents, by parent call id.
 	children   map[string]*State
 	childAgent map[string]string
+	// budget is the last budget.updated (nil: none yet).
+	budget *protocol.BudgetState
 }
 
 // NewState starts a state for sessionID with the transcript of earlier turns.
@@ -101,7 +103,7 @@ func (s *State) Emit(e protocol.Event) {
 		}
 		it := &s.items[i]
 		it.Running, it.Result, it.IsError, it.DurationMs = false, p.Result, p.IsError, p.DurationMs
-		it.WaitMs, it.Approval, it.Images = p.WaitMs, p.Approval, p.Images
+		it.WaitMs, it.ThrottledMs, it.Approval, it.Images = p.WaitMs, p.ThrottledMs, p.Approval, p.Images
 		s.finished(i)
 	case protocol.ApprovalRequestedPayload:
 		// A re-preview repeats the approval id: it replaces the request.
@@ -134,7 +136,8 @@ func (s *State) Emit(e protocol.Event) {
 		s.approvals = nil
 		u := p.Usage
 		s.finished(s.add(protocol.TranscriptItem{Kind: protocol.ItemStop, TurnID: e.TurnID, Reason: p.Reason,
-			Error: p.Error, ErrorKind: p.ErrorKind, Usage: &u, Model: p.Model, Context: p.Context, Blocked: p.Blocked, Plan: p.Plan}))
+			Error: p.Error, ErrorKind: p.ErrorKind, Usage: &u, Model: p.Model, Context: p.Context, Blocked: p.Blocked, Plan: p.Plan,
+			Cost: p.Cost, Budget: p.Budget}))
 	case protocol.ContextCompactedPayload:
 		c := p.Compaction
 		s.finished(s.add(protocol.TranscriptItem{Kind: protocol.ItemCompaction, ID: p.CompactionID, TurnID: e.TurnID,
@@ -151,6 +154,9 @@ func (s *State) Emit(e protocol.Event) {
 		s.finished(s.add(protocol.TranscriptItem{Kind: protocol.ItemUndo, ID: p.Unit, TurnID: e.TurnID, Undo: &u}))
 	case protocol.McpWaitingPayload:
 		s.finished(s.add(protocol.TranscriptItem{Kind: protocol.ItemMcpWaiting, TurnID: e.TurnID, Servers: p.Servers}))
+	case protocol.BudgetState:
+		b := p
+		s.budget = &b
 	case protocol.ProcessStartedPayload:
 		s.process(p.ProcessInfo)
 	case protocol.ProcessUpdatedPayload:
@@ -178,6 +184,7 @@ func (s *State) Snapshot() protocol.Snapshot {
 		PendingApprovals: append([]protocol.ApprovalRequestedPayload{}, s.approvals...),
 		Processes:        []protocol.ProcessInfo{},
 		LastSeq:          s.lastSeq,
+		Budget:           s.budget,
 	}
 	for _, id := range s.procOrder {
 		snap.Processes = append(snap.Processes, s.procs[id])

@@ -35,6 +35,7 @@ import (
 	"gatehouse/internal/agents"
 	"gatehouse/internal/approval"
 	"gatehouse/internal/attach"
+	"gatehouse/internal/budget"
 	"gatehouse/internal/checkpoint"
 	"gatehouse/internal/events"
 	"gatehouse/internal/llm"
@@ -76,6 +77,7 @@ type Host struct {
 	sessions *session.Store // nil: not saved
 	mcp      *mcp.Host      // nil: no shared servers
 
+	ledger  *budget.Ledger // nil: the day's spend is not kept
 	mu      sync.Mutex
 	undo    *checkpoint.Store
 	undoErr error
@@ -95,6 +97,7 @@ func New(env Env, o Options) *Host {
 	h := &Host{env: env, o: o, cmds: cmdhost.New(env.DataDir, o.Logger)}
 	if env.DataDir != "" {
 		h.sessions = session.NewStore(env.DataDir)
+		h.ledger = budget.OpenLedger(budget.LedgerDir(env.DataDir))
 	}
 	if o.OnMCPUpdate != nil {
 		h.mcp = mcp.NewHost(mcp.HostOptions{ConfigDir: env.ConfigDir, EnvFunc: env.ProcEnv, Version: env.Version,
@@ -168,6 +171,10 @@ type Spec struct {
 	Policy tools.Policy
 	// MaxSteps bounds the model requests of one turn (0: the default).
 	MaxSteps int
+	// Budget's non-zero session limits and calls per minute replace the
+	// settings' for this session (exec's --max-cost, --max-tokens,
+	// --max-calls-per-minute); the day's limits are always the settings'.
+	Budget protocol.BudgetLimits
 	// MCPFiles and MCPServers are servers to start for this session over
 	// the user's list (exec's --mcp-config files, an editor's servers);
 	// ignored when the host has shared servers. MCPWait bounds the wait
@@ -277,6 +284,7 @@ func (h *Host) Open(spec Spec) (*Session, error) {
 	opts.Standing, opts.Audit, opts.Save = h.standing(root)
 	out.Skills, opts.Workspace = h.skills(spec.Workspace, set)
 	opts.Providers = append(opts.Providers, out.Skills)
+	opts.Budget = h.budget(spec.Budget)
 	s, err := runtime.New(opts)
 	if err != nil {
 		return fail(err)

@@ -67,14 +67,18 @@ func BuiltInPrice(model string) (Price, bool) {
 
 // PriceOf returns the price of the settings' model and where it comes from:
 // a saved price, else free on a local server, else the built-in list price.
-func (s Settings) PriceOf() (Price, string) {
-	if p, ok := s.Prices[s.Model]; ok {
+func (s Settings) PriceOf() (Price, string) { return s.PriceFor(s.Model) }
+
+// PriceFor returns the price of model on the settings' server and where it
+// comes from, as PriceOf does for the settings' own model.
+func (s Settings) PriceFor(model string) (Price, string) {
+	if p, ok := s.Prices[model]; ok {
 		return p, PriceSaved
 	}
 	if LocalServer(s.BaseURL) {
 		return Price{}, PriceLocal
 	}
-	if p, ok := BuiltInPrice(s.Model); ok {
+	if p, ok := BuiltInPrice(model); ok {
 		return p, PriceBuiltIn
 	}
 	return Price{}, PriceUnknown

@@ -107,6 +107,9 @@ type Settings struct {
 	// Prices are prices set by the user, by model name; they win over
 	// the built-in list prices and over "local servers are free".
 	Prices map[string]Price `json:"prices,omitempty"`
+	// Budget are the spending, token and calls-per-minute limits of
+	// every session and of the day (package budget); zero: none.
+	Budget protocol.BudgetLimits `json:"budget,omitempty"`
 	// UndoStoreMiB bounds the undo store (prior contents of the files
 	// sessions changed, in the data folder) in MiB; 0: 1024 (1 GiB). Older
 	// sessions' checkpoints are pruned first.
@@ -186,6 +189,9 @@ func (s Settings) Validate() error {
 		if err := p.Validate(); err != nil {
 			return fmt.Errorf("settings: price of %s: %w", model, err)
 		}
+	}
+	if err := ValidateBudget(s.Budget); err != nil {
+		return fmt.Errorf("settings: %w", err)
 	}
 	if err := checkTrailer(s.CommitTrailer); err != nil {
 		return fmt.Errorf("settings: %w", err)

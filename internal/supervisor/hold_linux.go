@@ -22,15 +22,27 @@ import (
 // pid on the status pipe and waits for the lifeline to end. SIGTERM,
 // SIGHUP or SIGUSR1 (the app dropped it) and the end of the lifeline end
 // it; commands that joined keep the namespaces as long as they run.
-func hold(args []string) int {
+//
+// With keeper set (wire.NetFlag) it makes the session's network namespace
+// instead (sandbox.KeeperArgs), whose inner stage (netInside) hands the
+// app a socket listening on the proxy's port inside and dials the
+// namespace's loopback for it (the forwards of the session's servers),
+// on the request socket, until the app closes it.
+func hold(args []string, keeper bool) int {
 	status := os.NewFile(StatusFD, "status")
 	fail := failer(status)
 	j, err := parseJob(append(args, "--", "hold"))
 	if err != nil {
 		return fail(2, "%v", err)
 	}
-	if !j.pol.Namespaces() {
+	switch {
+	case keeper && (j.pol.Bwrap == "" || j.pol.ProxyPort <= 0):
+		return fail(2, "%s needs -bwrap and -proxy-port", wire.NetFlag)
+	case !j.pol.Namespaces():
 		return fail(2, "%s needs -bwrap", wire.HoldFlag)
+	}
+	if _, err := unix.FcntlInt(RequestFD, unix.F_GETFD, 0); keeper && err != nil {
+		return fail(2, "%s needs the request socket (fd %d)", wire.NetFlag, RequestFD)
 	}
 	if code, ok := setup(fail, status); !ok {
 		return code
@@ -43,14 +55,31 @@ func hold(args []string) int {
 	if err != nil {
 		return fail(126, "%v", err)
 	}
+	files := []uintptr{uintptr(null), uintptr(null), 2, LifelineFD, StatusFD}
+	if keeper {
+		argv := append([]string{j.pol.Bwrap}, sandbox.KeeperArgs([]string{self, wire.InnerFlag, wire.NetFlag, strconv.Itoa(j.pol.ProxyPort)})...)
+		return holdRun(fail, status, argv, append(files, RequestFD))
+	}
+	// In the session's network (NetPrefix) when it has one: a holder
+	// replaced keeps the session's servers in reach.
+	argv := append(append(j.pol.NetPrefix(), j.pol.Bwrap), j.pol.HoldArgs([]string{self, wire.InnerFlag, wire.HoldFlag})...)
+	return holdRun(fail, status, argv, files)
+}
+
+// holdRun runs argv (bubblewrap, whose inner stage reports on the status
+// pipe) with files, and stays until it ended: SIGTERM, SIGHUP or SIGUSR1
+// kill its process group, and the end of the lifeline ends it (its inner
+// stage watches the lifeline).
+func holdRun(fail func(int, string, ...any) int, status *os.File, argv []string, files []uintptr) int {
 	runtime.LockOSThread() // bubblewrap's --die-with-parent follows this thread
-	argv := append([]string{j.pol.Bwrap}, j.pol.HoldArgs([]string{self, wire.InnerFlag, wire.HoldFlag})...)
-	pid, err := syscall.ForkExec(argv[0], argv, &syscall.ProcAttr{Env: os.Environ(),
-		Files: []uintptr{uintptr(null), uintptr(null), 2, LifelineFD, StatusFD}, Sys: &syscall.SysProcAttr{Setpgid: true}})
+	pid, err := syscall.ForkExec(argv[0], argv, &syscall.ProcAttr{Env: os.Environ(), Files: files, Sys: &syscall.SysProcAttr{Setpgid: true}})
 	if err != nil {
 		return fail(126, "sandbox: cannot run bubblewrap: %v", err)
 	}
 	status.Close() // the inner stage reports; end of file if bubblewrap fails
+	if len(files) > RequestFD {
+		syscall.Close(RequestFD) // a keeper's request socket: its inner stage holds it
+	}
 	sigs := make(chan os.Signal, 4)
 	signal.Notify(sigs, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGUSR1, syscall.SIGINT, syscall.SIGQUIT)
 	go func() {

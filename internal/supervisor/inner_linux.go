@@ -40,7 +40,7 @@ func namespaced(p sandbox.Policy, argv []string, wait bool) ([]string, error) {
 	}
 	inner = append(append(inner, p.Args()...), "--")
 	inner = append(inner, argv...)
-	return append([]string{p.Bwrap}, p.BwrapArgs(dir, inner)...), nil
+	return append(append(p.NetPrefix(), p.Bwrap), p.BwrapArgs(dir, inner)...), nil
 }
 
 // inner is the stage inside the namespaces: it confines its thread with
@@ -49,6 +49,9 @@ func namespaced(p sandbox.Policy, argv []string, wait bool) ([]string, error) {
 func inner(args []string) int {
 	if len(args) == 1 && args[0] == wire.HoldFlag {
 		return holdInside()
+	}
+	if len(args) == 2 && args[0] == wire.NetFlag {
+		return netInside(args[1])
 	}
 	fs := flag.NewFlagSet("gatehouse-supervisor "+wire.InnerFlag, flag.ContinueOnError)
 	var pol sandbox.Policy

@@ -36,7 +36,10 @@ func Main(args []string) int {
 		return spare(args[:len(args)-1])
 	}
 	if len(args) > 0 && args[0] == wire.HoldFlag {
-		return hold(args[1:])
+		return hold(args[1:], false)
+	}
+	if len(args) > 0 && args[0] == wire.NetFlag {
+		return hold(args[1:], true)
 	}
 	if len(args) > 0 && args[0] == wire.InnerFlag {
 		return inner(args[1:])

@@ -72,6 +72,10 @@ type Result struct {
 	// user, which the host leaves out of the call's run time.
 	Approval *protocol.CallApproval `json:"-"`
 	Waited   time.Duration          `json:"-"`
+	// Throttled is how long the call waited for the session's
+	// calls-per-minute limit before it ran (set by the budget stage), also
+	// left out of its run time.
+	Throttled time.Duration `json:"-"`
 	// Images are pictures the model is shown with Output (view_image),
 	// already saved in the session's image store under their ID.
 	Images []images.Image `json:"-"`

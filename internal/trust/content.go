@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
-	"sort"
 
 	"gatehouse/internal/workspace"
 )
@@ -27,6 +26,9 @@ type Content struct {
 	// symbolic link (its target could change after the user said yes, or
 	// lie outside the folder), a FIFO, a device, a file too large.
 	Refused []Refused
+	// Warnings say what the user should know before trusting (KindGit:
+	// a config that includes a file in the working tree).
+	Warnings []string `json:",omitempty"`
 }
 
 // Refused is a file left out of a Content, with the reason in words.
@@ -53,8 +55,10 @@ func Read(folder, kind string) (Content, error) {
 			return Content{}, err
 		}
 	}
-	sort.Strings(c.Files)
-	sort.Slice(c.Refused, func(i, j int) bool { return c.Refused[i].Path < c.Refused[j].Path })
+	if kind == KindGit {
+		c.readGitReach(folder)
+	}
+	c.sortContent()
 	if len(c.Files) == 0 {
 		return Content{Refused: c.Refused}, nil
 	}

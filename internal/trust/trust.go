@@ -31,8 +31,11 @@ const (
 	KindMCP    = "mcp"
 	KindAgents = "agents"
 	KindPolicy = "policy"
-	// KindGit is a repository's git settings and hooks: until they are
-	// trusted, git runs in the Changes view without them (gitview).
+	// KindGit is a repository's git settings and hooks, and what its
+	// .git/config pulls in: every file it includes (include.path,
+	// includeIf, whatever the condition; a missing one recorded as absent)
+	// and the folder core.hooksPath names. Until they are trusted, every
+	// git the app runs is in gitcmd's safe mode.
 	KindGit = "git"
 	// KindCommands is a workspace's own slash commands: their prompts
 	// steer the model as a message the user sends would.
@@ -48,7 +51,7 @@ var Paths = map[string][]string{
 	KindMCP:      {".gatehouse/mcp.json"},
 	KindAgents:   {".gatehouse/agents"},
 	KindPolicy:   {".gatehouse/policy.toml"},
-	KindGit:      {".git/config", ".git/hooks"},
+	KindGit:      {".git/config", ".git/hooks"}, // and what the config pulls in (readGitReach)
 	KindCommands: {".gatehouse/commands"},
 	KindSkills:   {".agents/skills", ".gatehouse/skills"},
 }

@@ -16,7 +16,7 @@ const (
 )
 
 // Usage is the command's usage line (after `gatehouse worktree`).
-const Usage = "new|list|merge|keep|discard [--workspace DIR] [--commit MESSAGE] [--yes] [NAME]"
+const Usage = "new|list|merge|keep|discard|trust [--workspace DIR] [--commit MESSAGE] [--yes] [--hash H] [NAME]"
 
 type multi []string
 
@@ -29,7 +29,9 @@ func (m *multi) Set(v string) error { *m = append(*m, v); return nil }
 // (refusing while it has uncommitted changes, unless --commit MESSAGE),
 // keep removes its folder and keeps its branch, discard removes both
 // (refusing while the branch has unmerged commits or uncommitted changes,
-// which it lists, unless --yes).
+// which it lists, unless --yes), trust shows the repository's git
+// settings and trusts them with --hash (until then git runs in safe mode,
+// and a merge that would skip hooks or signing is refused).
 func Main(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprintln(stderr, "usage: gatehouse worktree", Usage)
@@ -41,6 +43,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	wsDir := fs.String("workspace", ".", "a folder of the repository")
 	commit := fs.String("commit", "", "merge: commit the worktree's uncommitted changes first, with this message")
 	yes := fs.Bool("yes", false, "discard: also when the branch has unmerged commits or uncommitted changes")
+	hash := fs.String("hash", "", "trust: trust the git settings shown with this hash")
 	base := fs.String("base", "", "new: the branch to start from (default: the current branch)")
 	var copies multi
 	fs.Var(&copies, "copy", "new: an untracked file to copy in (such as .env); repeat for more")
@@ -51,17 +54,24 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	name := fs.Arg(0)
-	if fs.NArg() > 1 || (verb != "list" && name == "") {
+	if fs.NArg() > 1 || (verb != "list" && verb != "trust" && name == "") {
 		fmt.Fprintln(stderr, "usage: gatehouse worktree", Usage)
 		return exitUsage
 	}
 	ctx := context.Background()
-	r, err := Open(ctx, *wsDir)
+	ts, err := userStore()
 	if err != nil {
-		fmt.Fprintln(stderr, "gatehouse worktree:", err)
-		return exitError
+		return fail(stderr, err)
+	}
+	r, err := OpenTrusting(ctx, *wsDir, ts)
+	if err != nil {
+		return fail(stderr, err)
 	}
 	switch verb {
+	case "trust":
+		if err := trustVerb(r, ts, *hash, stdout); err != nil {
+			return fail(stderr, err)
+		}
 	case "new":
 		w, err := r.Create(ctx, name, *base, copies)
 		if err != nil {
@@ -88,6 +98,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		if errors.Is(err, ErrUncommitted) {
 			err = errors.New("the worktree has uncommitted changes: commit them, or pass --commit MESSAGE")
 		}
+		err = explainTrust(err, r.Top)
 		if err != nil {
 			return fail(stderr, err)
 		}

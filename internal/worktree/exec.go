@@ -45,7 +45,11 @@ func ExecArgs(ctx context.Context, args []string, w io.Writer) ([]string, error)
 	if !found {
 		return args, nil
 	}
-	r, err := Open(ctx, ws)
+	ts, err := userStore()
+	if err != nil {
+		return nil, err
+	}
+	r, err := OpenTrusting(ctx, ws, ts)
 	if err != nil {
 		return nil, err
 	}

@@ -51,7 +51,7 @@ type Merged struct {
 
 // changed lists the paths git status reports in dir (untracked included).
 func (r *Repo) changed(ctx context.Context, dir string) ([]string, error) {
-	out, err := r.look(ctx, dir, "status", "--porcelain=v1", "-z", "--untracked-files=all")
+	out, err := r.git(ctx, dir, "status", "--porcelain=v1", "-z", "--untracked-files=all")
 	if err != nil {
 		return nil, err
 	}
@@ -74,7 +74,7 @@ func (r *Repo) changed(ctx context.Context, dir string) ([]string, error) {
 }
 
 func (r *Repo) commits(ctx context.Context, from, to string) ([]string, error) {
-	out, err := r.look(ctx, r.Top, "log", "--reverse", "--no-show-signature", "--format=%h %s", from+".."+to)
+	out, err := r.git(ctx, r.Top, "log", "--reverse", "--no-show-signature", "--format=%h %s", from+".."+to)
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +98,18 @@ func (r *Repo) Merge(ctx context.Context, name, commit string) (Merged, error) {
 	if w.Base == "" {
 		return Merged{}, fmt.Errorf("the branch %s does not say which branch it came from", w.Branch)
 	}
-	head, err := r.look(ctx, r.Top, "symbolic-ref", "--quiet", "--short", "HEAD")
+	// Merging commits: in safe mode, only when that leaves out nothing
+	// the repository's settings would run (its hooks, signing, filters).
+	if r.cmd().Safe() {
+		skipped, err := r.cmd().Skipped(ctx, r.Top)
+		if err != nil {
+			return Merged{}, err
+		}
+		if len(skipped) > 0 {
+			return Merged{}, &gitcmd.NeedsTrust{Skipped: skipped}
+		}
+	}
+	head, err := r.git(ctx, r.Top, "symbolic-ref", "--quiet", "--short", "HEAD")
 	if head = strings.TrimSpace(head); err != nil || head != w.Base {
 		return Merged{}, fmt.Errorf("the main worktree is on %q, not %s: check out %s there to merge into it", head, w.Base, w.Base)
 	}
@@ -125,7 +136,7 @@ func (r *Repo) Merge(ctx context.Context, name, commit string) (Merged, error) {
 		return Merged{Base: w.Base}, nil
 	}
 	// The main worktree's own uncommitted changes to files the branch changes.
-	out, err := r.look(ctx, r.Top, slices.Concat([]string{"diff", "--name-only", "--no-renames"}, gitcmd.DiffFlags, []string{w.Base + "..." + w.Branch})...)
+	out, err := r.git(ctx, r.Top, slices.Concat([]string{"diff", "--name-only", "--no-renames"}, gitcmd.DiffFlags, []string{w.Base + "..." + w.Branch})...)
 	if err != nil {
 		return Merged{}, err
 	}
@@ -206,7 +217,10 @@ func (r *Repo) Discard(ctx context.Context, name string, confirmed bool) error {
 	if _, err := r.git(ctx, r.Top, "branch", "--quiet", "-D", w.Branch); err != nil {
 		return err
 	}
-	r.git(ctx, r.Top, "config", "--local", "--unset", baseKey(w.Branch)) // absent: nothing to unset
+	r.git(ctx, r.Top, "symbolic-ref", "--delete", BaseRef(w.Branch))
+	if _, err := r.git(ctx, r.Top, "config", "--local", "--get", baseKey(w.Branch)); err == nil { // an earlier version's
+		r.git(ctx, r.Top, "config", "--local", "--unset", baseKey(w.Branch))
+	}
 	return nil
 }
 

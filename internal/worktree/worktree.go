@@ -5,8 +5,13 @@
 // is done it is merged into the branch it came from, kept as a branch, or
 // discarded (worktree and branch removed).
 //
-// Everything runs through the user's git command, never by writing .git by
-// hand; the base branch a worktree came from is kept in the repository's
+// Everything runs through the user's git command (gitcmd), never by
+// writing .git by hand, and in gitcmd's safe mode until the repository's
+// git settings are trusted: making, listing, keeping and discarding a
+// worktree run none of the programs an untrusted repository names (hooks,
+// fsmonitor, filters, merge drivers, signing); a merge whose hooks or
+// signing the settings ask for is refused until they are trusted
+// (*gitcmd.NeedsTrust). The base branch a worktree came from is kept in the repository's
 // config (`git config branch.gatehouse/<name>.gatehouseBase`).
 //
 // Where: <parent>/<repo>.worktrees/<name>, beside the repository. Not
@@ -47,20 +52,25 @@ type Repo struct {
 	Top string
 	// Git is the git program (default "git").
 	Git string
+	// Trusted reports, on each git run, whether the user trusts the
+	// repository's git settings as they are now (trust.Store.GitTrust);
+	// nil: never, git runs in safe mode.
+	Trusted func() bool
 }
 
 // Error is a git command that failed: its arguments and what it printed.
 type Error = gitcmd.Error
 
-// git runs a git command that changes the repository or a worktree.
+func (r *Repo) cmd() gitcmd.Git { return gitcmd.Git{Program: r.Git, Trusted: r.Trusted} }
+
+// git runs a git command in dir, in safe mode until the repository's
+// settings are trusted.
 func (r *Repo) git(ctx context.Context, dir string, args ...string) (string, error) {
-	out, err := gitcmd.Run(ctx, r.Git, dir, nil, nil, args...)
+	out, err := r.cmd().Run(ctx, dir, nil, args...)
 	return string(out), err
 }
 
-// look runs a git command that only looks: the repository's config
-// starts no fsmonitor, textconv or external diff (the folder may not be
-// trusted).
+// look runs a git command that only finds the repository (rev-parse).
 func (r *Repo) look(ctx context.Context, dir string, args ...string) (string, error) {
 	out, err := gitcmd.Run(ctx, r.Git, dir, gitcmd.ReadOnly, nil, args...)
 	return string(out), err
@@ -97,7 +107,23 @@ func (r *Repo) Dir() string {
 	return filepath.Join(filepath.Dir(r.Top), filepath.Base(r.Top)+".worktrees")
 }
 
+// BaseRef is the symbolic ref naming the branch worktree branch came from.
+func BaseRef(branch string) string {
+	return "refs/gatehouse/base/" + strings.TrimPrefix(branch, BranchPrefix)
+}
+
+// baseKey is where earlier versions kept the base: in the config.
 func baseKey(branch string) string { return "branch." + branch + ".gatehouseBase" }
+
+// ReadBase is the branch worktree branch came from ("" when unknown), read
+// in dir with g.
+func ReadBase(ctx context.Context, g gitcmd.Git, dir, branch string) string {
+	if out, err := g.Run(ctx, dir, nil, "symbolic-ref", "--quiet", "--short", BaseRef(branch)); err == nil {
+		return strings.TrimPrefix(strings.TrimSpace(string(out)), "heads/")
+	}
+	out, _ := g.Run(ctx, dir, nil, "config", "--get", baseKey(branch))
+	return strings.TrimSpace(string(out))
+}
 
 // Create makes worktree name on a new branch gatehouse/<name> from base
 // ("": the current branch), and copies into it the untracked files copy
@@ -108,7 +134,7 @@ func (r *Repo) Create(ctx context.Context, name, base string, copy []string) (Wo
 		return Worktree{}, err
 	}
 	if base == "" {
-		b, err := r.look(ctx, r.Top, "symbolic-ref", "--quiet", "--short", "HEAD")
+		b, err := r.git(ctx, r.Top, "symbolic-ref", "--quiet", "--short", "HEAD")
 		if err != nil {
 			return Worktree{}, errors.New("HEAD is detached: name the base branch to start the worktree from")
 		}
@@ -124,7 +150,7 @@ func (r *Repo) Create(ctx context.Context, name, base string, copy []string) (Wo
 	if _, err := r.git(ctx, r.Top, "worktree", "add", "--quiet", "-b", w.Branch, w.Path, base); err != nil {
 		return Worktree{}, err
 	}
-	if _, err := r.git(ctx, r.Top, "config", "--local", baseKey(w.Branch), base); err != nil {
+	if _, err := r.git(ctx, r.Top, "symbolic-ref", BaseRef(w.Branch), "refs/heads/"+base); err != nil {
 		return w, err
 	}
 	for _, rel := range copy {
@@ -160,7 +186,7 @@ func copyFile(from, to, rel string) error {
 
 // List returns the repository's worktree sessions.
 func (r *Repo) List(ctx context.Context) ([]Worktree, error) {
-	out, err := r.look(ctx, r.Top, "worktree", "list", "--porcelain")
+	out, err := r.git(ctx, r.Top, "worktree", "list", "--porcelain")
 	if err != nil {
 		return nil, err
 	}
@@ -185,8 +211,7 @@ func (r *Repo) List(ctx context.Context) ([]Worktree, error) {
 		if _, err := os.Stat(w.Path); err != nil {
 			w.Missing = true
 		}
-		base, _ := r.look(ctx, r.Top, "config", "--local", "--get", baseKey(w.Branch))
-		w.Base = strings.TrimSpace(base)
+		w.Base = ReadBase(ctx, r.cmd(), r.Top, w.Branch)
 		ws = append(ws, w)
 	}
 	return ws, nil

@@ -27,6 +27,7 @@ func newRepo(t *testing.T, files map[string]string) *repo {
 	global := filepath.Join(home, "gitconfig")
 	os.WriteFile(global, []byte("[user]\n\tname = T\n\temail = t@example.com\n[init]\n\tdefaultBranch = main\n"), 0o600)
 	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
 	t.Setenv("GIT_CONFIG_GLOBAL", global)
 	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
 	parent, err := filepath.EvalSymlinks(t.TempDir())

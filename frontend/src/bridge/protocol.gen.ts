@@ -52,6 +52,7 @@ export interface ToolFinishedPayload {
   isError: boolean;
   durationMs: number;
   waitMs?: number;
+  throttledMs?: number;
   approval?: CallApproval;
   images?: ImageRef[];
 }
@@ -210,9 +211,11 @@ export interface TurnStoppedPayload {
   context?: ContextUse;
   blocked?: Blocked;
   plan?: ProposedPlan;
+  cost?: number;
+  budget?: BudgetStop;
 }
 
-export type StopReason = "completed" | "blocked_by_approval" | "cancelled" | "max_steps" | "error";
+export type StopReason = "completed" | "blocked_by_approval" | "cancelled" | "max_steps" | "error" | "budget_exhausted";
 
 export interface Usage {
   promptTokens: number;
@@ -240,6 +243,15 @@ export interface ProposedPlan {
   callId: string;
   plan: string;
 }
+
+export interface BudgetStop {
+  limit: BudgetLimit;
+  used: number;
+  max: number;
+  message: string;
+}
+
+export type BudgetLimit = "session_cost" | "session_tokens" | "day_cost" | "day_tokens";
 
 export type ProcessStartedPayload = ProcessInfo;
 
@@ -384,6 +396,26 @@ export interface McpWaitingPayload {
   servers: string[] | null;
 }
 
+export interface BudgetState {
+  sessionTokens: number;
+  sessionCost: number;
+  dayTokens: number;
+  dayCost: number;
+  unpriced?: boolean;
+  unpricedModel?: string;
+  limits: BudgetLimits;
+  warnings?: BudgetLimit[];
+  exhausted?: BudgetStop;
+}
+
+export interface BudgetLimits {
+  sessionCost?: number;
+  dayCost?: number;
+  sessionTokens?: number;
+  dayTokens?: number;
+  callsPerMinute?: number;
+}
+
 export interface Snapshot {
   sessionId: string;
   turnId: string;
@@ -392,6 +424,7 @@ export interface Snapshot {
   processes: ProcessInfo[] | null;
   lastSeq: number;
   children?: Record<string, ChildTranscript>;
+  budget?: BudgetState;
 }
 
 export interface TranscriptItem {
@@ -419,6 +452,9 @@ export interface TranscriptItem {
   context?: ContextUse;
   blocked?: Blocked;
   plan?: ProposedPlan;
+  cost?: number;
+  budget?: BudgetStop;
+  throttledMs?: number;
   compaction?: Compaction;
   undo?: UndoAppliedPayload;
   servers?: string[];
@@ -960,7 +996,7 @@ export interface Worktrees {
 }
 
 /** Every event type, in a stable order. */
-export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "mcp.updated", "images.dropped", "context.compacted", "context.compaction_undone", "undo.applied", "mcp.waiting"] as const;
+export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "mcp.updated", "images.dropped", "context.compacted", "context.compaction_undone", "undo.applied", "mcp.waiting", "budget.updated"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** The envelope of every event: {seq, sessionId, turnId, type, payload}. */
@@ -996,7 +1032,8 @@ export type GatehouseEvent =
   | EventOf<"context.compacted", ContextCompactedPayload>
   | EventOf<"context.compaction_undone", ContextCompactionUndonePayload>
   | EventOf<"undo.applied", UndoAppliedPayload>
-  | EventOf<"mcp.waiting", McpWaitingPayload>;
+  | EventOf<"mcp.waiting", McpWaitingPayload>
+  | EventOf<"budget.updated", BudgetState>;
 
 /** Payload type of each event type. */
 export type PayloadOf<T extends EventType> = Extract<GatehouseEvent, { type: T }>["payload"];

@@ -103,9 +103,9 @@ func TestOutputShape(t *testing.T) {
 		}
 	}
 	for _, want := range []string{
-		`export type StopReason = "completed" | "blocked_by_approval" | "cancelled" | "max_steps" | "error";`,
+		`export type StopReason = "completed" | "blocked_by_approval" | "cancelled" | "max_steps" | "error" | "budget_exhausted";`,
 		`export type DecisionKind = "once" | "session" | "reject" | "partial" | "always";`,
-		"export interface TurnStoppedPayload {\n  reason: StopReason;\n  error?: string;\n  errorKind?: string;\n  usage: Usage;\n  model?: string;\n  context?: ContextUse;\n  blocked?: Blocked;\n  plan?: ProposedPlan;\n}",
+		"export interface TurnStoppedPayload {\n  reason: StopReason;\n  error?: string;\n  errorKind?: string;\n  usage: Usage;\n  model?: string;\n  context?: ContextUse;\n  blocked?: Blocked;\n  plan?: ProposedPlan;\n  cost?: number;\n  budget?: BudgetStop;\n}",
 		// an embedded struct is a base: ProcessInfo's fields, PolicyRule's own
 		"export type ProcessStartedPayload = ProcessInfo;\n",
 		"export interface ProcessInfo {\n  processId: string;",

@@ -53,7 +53,7 @@ func Prepare(p sandbox.Policy) (*Confinement, error) {
 	}
 	cfg := landlock.Config{HandledAccessFS: landlock.V5.HandledAccessFS,
 		Scoped: landlock.ScopedSet(ll.ScopeAbstractUnixSocket | ll.ScopeSignal)}
-	if p.NoNetwork || p.ProxyPort != 0 {
+	if p.NoNetwork || p.ProxyPort != 0 && !p.InSessionNet() {
 		cfg.HandledAccessNet = ll.AccessNetConnectTCP
 	}
 	rules := []landlock.Rule{
@@ -93,7 +93,7 @@ func Prepare(p sandbox.Policy) (*Confinement, error) {
 	if len(p.Writable) > 0 {
 		rules = append(rules, landlock.RWDirs(p.Writable...).WithRefer().IgnoreIfMissing())
 	}
-	if p.ProxyPort != 0 {
+	if p.ProxyPort != 0 && !p.InSessionNet() {
 		if sandbox.ABI() < sandbox.NetABI {
 			return nil, fmt.Errorf("sandbox: the network allow-list needs Landlock's TCP rule (ABI %d, Linux 6.7)", sandbox.NetABI)
 		}

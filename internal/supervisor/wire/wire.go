@@ -28,6 +28,23 @@ const SpareFlag = "-spare"
 // stage's only flag, it is that process.
 const HoldFlag = "-hold"
 
+// NetFlag, first, starts the keeper of a session's network namespace
+// (the flags -bwrap, -nsenter and -proxy-port follow): it says "pid N" on
+// its status pipe, N the process in the namespace (sandbox.Policy.NetNS),
+// then sends on the request socket (fd 5) NetListen with the descriptor of
+// a socket listening on 127.0.0.1:proxy-port inside, and answers each
+// "NetDial PORT" with NetOK and a socket connected to that port of the
+// namespace's loopback, or "error TEXT". End of file on the socket ends
+// it. As the inner stage's first flag (with the port), it is that process.
+const NetFlag = "-session-net"
+
+// Messages of the session network's socket (NetFlag).
+const (
+	NetListen = "listen"
+	NetDial   = "dial"
+	NetOK     = "ok"
+)
+
 // JoinFlag N makes a confined command join the namespaces of holder N.
 const JoinFlag = "-join"
 
