@@ -1,8 +1,11 @@
 package gui
 
 import (
+	"slices"
+
 	"errors"
 	"fmt"
+	"gatehouse/internal/settings"
 	"gatehouse/internal/usercmd"
 
 	"gatehouse/internal/skills"
@@ -14,6 +17,8 @@ import (
 // the workspace's skills waiting for the user's trust.
 type SkillsView struct {
 	Skills []skills.Skill `json:"skills"`
+	// Claude: ~/.claude/skills is a source (off by default).
+	Claude bool `json:"claude"`
 	// Pending is the workspace's skill files to trust (nil: nothing asks).
 	Pending *trust.Content `json:"pending"`
 }
@@ -21,8 +26,9 @@ type SkillsView struct {
 // Skills lists the skills as a session of the open workspace finds them
 // now (read again on every call).
 func (a *App) Skills() SkillsView {
-	set := skills.Discover(a.kit.SkillOptions(a.workspaceRoot(), a.effective().Settings))
-	return SkillsView{Skills: set.Skills, Pending: set.Waiting}
+	eff := a.effective().Settings
+	set := skills.Discover(a.kit.SkillOptions(a.workspaceRoot(), eff))
+	return SkillsView{Skills: set.Skills, Pending: set.Waiting, Claude: eff.SkillsClaude}
 }
 
 // SkillsTrustWorkspace trusts the workspace's skills as the prompt showed
@@ -96,4 +102,42 @@ func (a *App) withSkills(cmds []usercmd.Command) []usercmd.Command {
 		cmds = append(cmds, usercmd.Command{Name: e.Name, Description: e.Description, Source: src})
 	}
 	return cmds
+}
+
+// SetSkillOn turns the skill name on or off (saved; the open session
+// offers it, or stops offering it, from its next model request).
+func (a *App) SetSkillOn(name string, on bool) (SkillsView, error) {
+	err := a.store.Update(func(s *settings.Settings) {
+		s.SkillsOff = slices.DeleteFunc(s.SkillsOff, func(n string) bool { return n == name })
+		if !on {
+			s.SkillsOff = append(s.SkillsOff, name)
+		}
+	})
+	if err != nil {
+		return SkillsView{}, err
+	}
+	a.reconfigureSkills()
+	return a.Skills(), nil
+}
+
+// SetSkillsClaude adds or removes Claude Code's ~/.claude/skills as a
+// source (saved; counted as SetSkillOn is).
+func (a *App) SetSkillsClaude(on bool) (SkillsView, error) {
+	if err := a.store.Update(func(s *settings.Settings) { s.SkillsClaude = on }); err != nil {
+		return SkillsView{}, err
+	}
+	a.reconfigureSkills()
+	return a.Skills(), nil
+}
+
+// reconfigureSkills gives the open session's catalog the saved choices.
+func (a *App) reconfigureSkills() {
+	s := a.currentSession()
+	if s == nil {
+		return
+	}
+	if c := skills.Of(s.Providers()); c != nil {
+		set := a.effective().Settings
+		c.Configure(set.SkillsClaude, set.SkillsOff)
+	}
 }

@@ -839,6 +839,7 @@ export interface SettingsInput {
 
 export interface SkillsView {
   skills: Skill[] | null;
+  claude: boolean;
   pending: Content | null;
 }
 
@@ -868,6 +869,7 @@ export interface Content {
   Hash: string;
   Files: string[] | null;
   Refused: Refused[] | null;
+  Warnings?: string[];
 }
 
 export interface Refused {
@@ -967,6 +969,7 @@ export interface Settings {
   files: string[] | null;
   hash: string;
   refused?: string[];
+  warnings?: string[];
 }
 
 export interface Commit {

@@ -9,6 +9,10 @@ export interface SkillsBackend {
   list(): Promise<SkillsView>;
   /** Trusts the workspace's skills as shown (hash); the open session offers them at once. */
   trust(hash: string): Promise<void>;
+  /** Turns a skill on or off (saved; the open session counts it from its next request). */
+  setOn(name: string, on: boolean): Promise<SkillsView>;
+  /** Adds or removes Claude Code's ~/.claude/skills as a source. */
+  setClaude(on: boolean): Promise<SkillsView>;
 }
 
 export const skillsBackend: SkillsBackend = {
@@ -16,4 +20,6 @@ export const skillsBackend: SkillsBackend = {
   // rejection the section shows, not a throw while it renders.
   list: () => Promise.resolve().then(() => App.Skills()),
   trust: (hash) => Promise.resolve().then(() => App.SkillsTrustWorkspace(hash)),
+  setOn: (name, on) => App.SetSkillOn(name, on),
+  setClaude: (on) => App.SetSkillsClaude(on),
 };

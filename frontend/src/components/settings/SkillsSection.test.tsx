@@ -13,6 +13,7 @@ const view: SkillsView = {
     { name: "deploy", description: "Deploys", dir: "/ws/.agents/skills/deploy", source: "workspace-agents", workspace: true, untrusted: true },
   ],
   pending: { Hash: "h1", Files: [".agents/skills/deploy/SKILL.md"], Refused: null },
+  claude: false,
 };
 
 function show(backend: SkillsBackend) {
@@ -23,12 +24,19 @@ function show(backend: SkillsBackend) {
 describe("SkillsSection", () => {
   it("shows a broken skill's reason and line, a warned one's warning, and trusts the workspace's", async () => {
     const trust = vi.fn(() => Promise.resolve());
-    show({ list: () => Promise.resolve(view), trust });
+    const setOn = vi.fn((name: string, on: boolean) => Promise.resolve({ ...view, skills: view.skills!.map((k) => (k.name === name ? { ...k, disabled: !on } : k)) }));
+    const setClaude = vi.fn(() => Promise.resolve({ ...view, claude: true }));
+    show({ list: () => Promise.resolve(view), trust, setOn, setClaude });
     await waitFor(() => expect(screen.getByText(/Not offered: line 1: no description/)).toBeTruthy());
     expect(screen.getByText(/Warning, line 4: unknown key "version"/)).toBeTruthy();
     expect(screen.getByText(/waiting for you to trust/)).toBeTruthy();
     expect(screen.getByText(/allowed-tools: Bash\(python3:\*\) \(shown only/)).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Trust the workspace's skills" }));
     await waitFor(() => expect(trust).toHaveBeenCalledWith("h1"));
+    fireEvent.click(screen.getByRole("checkbox", { name: "pdf on" }));
+    await waitFor(() => expect(setOn).toHaveBeenCalledWith("pdf", false));
+    await waitFor(() => expect(screen.getByText("Off")).toBeTruthy());
+    fireEvent.click(screen.getByRole("checkbox", { name: /Claude Code/ }));
+    await waitFor(() => expect(setClaude).toHaveBeenCalledWith(true));
   });
 });

@@ -38,6 +38,13 @@ export function SkillsSection({ deps }: SectionProps) {
         workspace's <code>.agents/skills</code> and <code>.gatehouse/skills</code>. A later source wins a name.
       </p>
       {error && <p className="settings-error" role="alert">{error}</p>}
+      {view && (
+        <label>
+          <input type="checkbox" checked={view.claude}
+            onChange={(e) => backend.setClaude(e.currentTarget.checked).then(setView, (err) => setError(String(err)))} />{" "}
+          Also read Claude Code's <code>~/.claude/skills</code> (first, so the others win a name)
+        </label>
+      )}
       {pending && pending.Hash && (
         <div className="settings-pending" role="region" aria-label="Workspace skills waiting for trust">
           <p>This workspace has its own skills: their instructions steer the model and their scripts may be run. Trust them as they are now?</p>
@@ -55,7 +62,12 @@ export function SkillsSection({ deps }: SectionProps) {
             const why = notOffered(s);
             return (
               <li key={s.dir} data-skill={s.name}>
-                <strong>{s.name}</strong> <span className="settings-muted">{sourceNames[s.source] ?? s.source}</span>{" "}
+                <label>
+                  <input type="checkbox" checked={!s.disabled} aria-label={`${s.name} on`}
+                    onChange={(e) => backend.setOn(s.name, e.currentTarget.checked).then(setView, (err) => setError(String(err)))} />{" "}
+                  <strong>{s.name}</strong>
+                </label>{" "}
+                <span className="settings-muted">{sourceNames[s.source] ?? s.source}</span>{" "}
                 <span className="settings-muted">{why ? "" : "offered"}</span>
                 {s.description && <div>{s.description}</div>}
                 <div className="settings-muted"><code>{s.dir}</code></div>
