@@ -1,4 +1,5 @@
 // Settings → Skills: the bound Skills* methods.
+import type { TrustBackend } from "./agents";
 import { App } from "./bound.gen";
 import type { Skill, SkillsView } from "./protocol.gen";
 
@@ -23,3 +24,26 @@ export const skillsBackend: SkillsBackend = {
   setOn: (name, on) => App.SetSkillOn(name, on),
   setClaude: (on) => App.SetSkillsClaude(on),
 };
+
+/** One file of the workspace's skill folders as the trust banner shows it. */
+export interface PendingSkillFile {
+  path: string;
+  error?: string;
+}
+
+/** The workspace's skills (.agents/skills, .gatehouse/skills) as a trust banner asks for them. */
+export function skillsTrustOf(b: SkillsBackend): TrustBackend<PendingSkillFile> {
+  return {
+    pending: () =>
+      b.list().then((v) => {
+        const p = v.pending;
+        if (!p) return null;
+        const files: PendingSkillFile[] = (p.Files ?? []).map((path) => ({ path }));
+        for (const r of p.Refused ?? []) files.push({ path: r.path, error: `refused: ${r.reason}` });
+        return { hash: p.Hash, files };
+      }),
+    trust: (hash) => b.trust(hash),
+  };
+}
+
+export const skillsTrustBackend = skillsTrustOf(skillsBackend);

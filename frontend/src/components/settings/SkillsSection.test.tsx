@@ -1,6 +1,8 @@
-import { render, screen, waitFor, fireEvent } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { cleanup, render, screen, waitFor, fireEvent } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { SkillsSection } from "./SkillsSection";
+import { SkillsTrust } from "../SkillsTrust";
+import { skillsTrustOf } from "../../bridge/skills";
 import type { SkillsBackend, SkillsView } from "../../bridge/skills";
 import type { SettingsDeps } from "./sections";
 
@@ -15,6 +17,8 @@ const view: SkillsView = {
   pending: { Hash: "h1", Files: [".agents/skills/deploy/SKILL.md"], Refused: null },
   claude: false,
 };
+
+afterEach(cleanup);
 
 function show(backend: SkillsBackend) {
   const deps = { backend: {} as SettingsDeps["backend"], skills: backend } as SettingsDeps;
@@ -38,5 +42,21 @@ describe("SkillsSection", () => {
     await waitFor(() => expect(screen.getByText("Off")).toBeTruthy());
     fireEvent.click(screen.getByRole("checkbox", { name: /Claude Code/ }));
     await waitFor(() => expect(setClaude).toHaveBeenCalledWith(true));
+  });
+});
+
+describe("SkillsTrust", () => {
+  it("asks for the workspace's skill files, refused ones named, and Trust trusts the shown hash", async () => {
+    const trust = vi.fn(() => Promise.resolve());
+    const backend = skillsTrustOf({
+      list: () => Promise.resolve({ ...view, pending: { Hash: "h9", Files: [".agents/skills/deploy/SKILL.md"], Refused: [{ path: ".agents/skills/deploy/x", reason: "a link" }] } }),
+      trust, setOn: vi.fn(), setClaude: vi.fn(),
+    });
+    render(<SkillsTrust backend={backend} />);
+    const banner = await screen.findByRole("alert", { name: "Workspace skills waiting for trust" });
+    expect(banner.textContent).toContain(".agents/skills/deploy/SKILL.md");
+    expect(banner.textContent).toContain("refused: a link");
+    fireEvent.click(screen.getByRole("button", { name: "Trust" }));
+    await waitFor(() => expect(trust).toHaveBeenCalledWith("h9"));
   });
 });
