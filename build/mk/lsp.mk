@@ -23,3 +23,31 @@ $(LSP_SERVERS)/node_modules/.package-lock.json: $(LSP_SERVERS)/package.json $(LS
 
 test-go: lsp-servers
 e2e: lsp-servers
+
+# The confinement tests of language servers again as an unprivileged user,
+# as test-sandbox-nobody runs the sandbox's. Skipped where setpriv is missing.
+NOBODY_LSP_TESTS := TestAServerInAnUntrustedFolderIsConfined|TestNoServerOutlivesAKilledApp
+
+.PHONY: test-lsp-nobody
+test-lsp-nobody: supervisor-test
+	@command -v setpriv >/dev/null || { echo "test-lsp-nobody: no setpriv, skipped"; exit 0; }
+	@set -e; dir=$$(mktemp -d /tmp/gatehouse-nobody-XXXXXX); trap 'rm -rf "$$dir"' EXIT; \
+	$(GO) test -c -o $$dir/lsp.test ./internal/lsp; \
+	cp $(SUPERVISOR_OUT) $$dir/; mkdir -p $$dir/home $$dir/tmp; \
+	chmod 755 $$dir; chown -R 65534:65534 $$dir/home $$dir/tmp; \
+	echo "lsp.test as nobody:"; \
+	if (cd $$dir && setpriv --reuid=65534 --regid=65534 --clear-groups env -i PATH=/usr/local/bin:/usr/bin:/bin \
+		HOME=$$dir/home TMPDIR=$$dir/tmp GATEHOUSE_TEST_SUPERVISOR=$$dir/gatehouse-supervisor \
+		./lsp.test -test.run '$(NOBODY_LSP_TESTS)' -test.v >$$dir/log 2>&1); then grep -E '^(---|ok|PASS)' $$dir/log; \
+	else cat $$dir/log; echo "test-lsp-nobody: FAILED"; exit 1; fi
+
+TEST_TARGETS += test-lsp-nobody
+
+# A one-line change's diagnostics in a warm gopls through Gatehouse's
+# check against a bare LSP client's didChange and publish, in one run.
+# Target: <= 1.5x.
+.PHONY: bench-diagnostics
+bench-diagnostics: $(GOPLS)
+	$(GO) run ./internal/lsp/lspbench -gopls $(abspath $(GOPLS))
+
+BENCH_TARGETS += bench-diagnostics

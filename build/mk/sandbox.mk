@@ -38,7 +38,7 @@ BENCH_TARGETS += bench-sandbox
 # do not): the test binaries and the helper are copied to a folder nobody
 # can read, and run through setpriv as nobody, with a home and temp folder
 # of its own. Skipped where setpriv is missing.
-NOBODY_TESTS := TestAllowList|TestSkillScripts|TestConfinedCommands|TestGitCodePaths|TestKeyring|TestDevices|TestHooksPath|TestCommandsJoin|TestCommandsRunConfined|TestLinkedWorktree|TestReplacedPaths|TestConfinedWrites|TestUnix|TestAllowed|TestOutside|TestSecrets|TestNetworkOff|TestGit|TestWritable|TestEveryday
+NOBODY_TESTS := TestAllowList|TestSkillScripts|TestPolicyDenies|TestConfinedCommands|TestGitCodePaths|TestKeyring|TestDevices|TestHooksPath|TestCommandsJoin|TestCommandsRunConfined|TestLinkedWorktree|TestReplacedPaths|TestConfinedWrites|TestUnix|TestAllowed|TestOutside|TestSecrets|TestNetworkOff|TestGit|TestWritable|TestEveryday
 NOBODY_PROC_TESTS := TestConfined
 
 .PHONY: test-sandbox-nobody

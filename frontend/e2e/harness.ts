@@ -22,6 +22,8 @@ export interface AppOptions {
   script?: unknown;
   /** Files to create in the workspace before start: relative path → content. */
   files?: Record<string, string>;
+  /** More saved settings (budget limits, prices), merged into settings.json. */
+  settings?: Record<string, unknown>;
   /** Write no settings: the app starts on its first-run screen. */
   firstRun?: boolean;
   /** The user's MCP servers (the mcpServers object of Gatehouse's mcp.json). */
@@ -208,7 +210,7 @@ export const test = base.extend<{ app: (opts: AppOptions) => Promise<App> }>({
         fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
         fs.writeFileSync(
           path.join(dir, "settings.json"),
-          JSON.stringify({ baseURL: modelURL ?? "http://127.0.0.1:9/v1", model: "fake-model", approvalMode: opts.approvalMode }),
+          JSON.stringify({ baseURL: modelURL ?? "http://127.0.0.1:9/v1", model: "fake-model", approvalMode: opts.approvalMode, ...opts.settings }),
         );
         fs.writeFileSync(path.join(dir, "api-key"), "sk-test-e2e", { mode: 0o600 });
       }

@@ -9,7 +9,7 @@ function startScript(command: string) {
 
 /** Starts a turn without the message box (the chat side may still be in the works). */
 async function submit(page: Page, text: string) {
-  await page.evaluate((t) => (window as any).go.gui.App.Submit(t), text);
+  await page.evaluate((t) => (window as any).go.gui.App.Submit({ text: t }), text);
 }
 
 /** The text of the panel terminal's visible rows. */

@@ -1,6 +1,17 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test, expect } from "./harness";
+
+/** Whether bubblewrap makes namespaces here (the sandbox's namespace layer). */
+function namespaces(): boolean {
+  try {
+    execFileSync("bwrap", ["--unshare-user", "--dev-bind", "/", "/", "--", "true"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const call = (id: string, name: string, args: unknown) => ({ toolCalls: [{ id, name, arguments: JSON.stringify(args) }] });
 
@@ -94,4 +105,31 @@ test("a start can be run once, unconfined, from the dialog", async ({ app }) => 
   } finally {
     fs.rmSync(outside, { force: true });
   }
+});
+
+// A standing deny on reading .env holds for commands: `cat .env` fails in
+// the sandbox (an empty, unreadable mount; with Landlock alone the Sandbox
+// settings say it cannot be hidden), its card says why, and the secret
+// never reaches the model.
+test("a policy read deny hides .env from commands and the card says why", async ({ app }) => {
+  const secret = "e2e-env-secret-7731";
+  const a = await app({
+    approvalMode: "auto",
+    files: { ".env": `TOKEN=${secret}\n` },
+    script: { models: ["fake-model"], responses: [call("call_1", "bash", { action: "exec", command: "cat .env" }), { text: "Done." }] },
+  });
+  const { page, modelRequests } = a;
+  const badge = page.getByRole("button", { name: /^Commands are not confined/ });
+  test.skip((await badge.count()) > 0, "commands are not confined here");
+  test.skip(!namespaces(), "no namespaces here: Landlock alone cannot hide a workspace file (its statement is asserted in Go)");
+  fs.writeFileSync(path.join(a.configDir, "policy.toml"),
+    '[[rule]]\ndecision = "deny"\ntool = "read_file"\nfiles = [".env"]\nreason = "secrets stay out"\n');
+  const box = page.getByRole("textbox", { name: "Message" });
+  await box.fill("show the env");
+  await box.press("Enter");
+  await expect(page.getByRole("article", { name: "Reply" }).last()).toContainText("Done.");
+  const requests = JSON.stringify(await modelRequests());
+  expect(requests).not.toContain(secret);
+  await expect(page.getByRole("note").filter({ hasText: "Your policy denies reading .env" })).toBeVisible();
+  await expect(page.locator("body")).not.toContainText(secret);
 });

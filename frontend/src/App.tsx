@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import type { AppState, ApprovalMode, Backend, ImageRef } from "./bridge";
+import type { AppState, ApprovalMode, Backend, BudgetLimit, DiagnosticsUpdatedPayload, Submission } from "./bridge";
 import { ImagesContext } from "./components/images";
 import { Header } from "./components/Header";
 import { ModelMenu } from "./components/ModelMenu";
@@ -8,6 +8,7 @@ import { ChatActionsContext } from "./components/ChatActions";
 import { Settings, type SectionId, type SettingsDeps } from "./components/Settings";
 import { SidePanel } from "./components/SidePanel";
 import { useSidePanels } from "./components/panels";
+import { ProblemsPanel } from "./components/ProblemsPanel";
 import { ApprovalHost } from "./components/ApprovalHost";
 import { ApprovalRules } from "./components/ApprovalRules";
 import type { ApprovalBackend } from "./bridge/approval";
@@ -20,6 +21,7 @@ import { SessionsMenu } from "./components/SessionsMenu";
 import { ContextGauge, lastContextUse, useNextWindow } from "./components/ContextGauge";
 import { FileTree } from "./components/FileTree";
 import { SessionCost } from "./components/SessionCost";
+import { BudgetBadge } from "./components/BudgetBadge";
 import { HelpOverlay } from "./components/HelpOverlay";
 import { useShortcuts } from "./components/shortcuts";
 import { turnModels, type TurnPrices } from "./components/cost";
@@ -52,8 +54,8 @@ export function applyTheme(theme: string) {
 }
 
 /** The side panels and their widths before any drag; Servers only with an MCP backend and a folder. */
-const panelDefaults = { files: 260, servers: 360, processes: 440 };
-const panelDefaultsNoServers = { files: 260, processes: 440 };
+const panelDefaults = { files: 260, servers: 360, problems: 320, processes: 440 };
+const panelDefaultsNoServers = { files: 260, problems: 320, processes: 440 };
 
 const autoNotice = "This window started in auto mode: tool calls run without asking you first. The workspace boundary still holds. Change the mode with Approval in the header.";
 
@@ -151,9 +153,9 @@ export function App({ backend, processes, sessions, localModels, files, approval
       return s;
     }));
 
-  const submit = useCallback(async (text: string, images?: ImageRef[]) => {
-    const r = images?.length ? await backend.submitWithImages(text, images) : await backend.submit(text);
-    if (r.queued) store.addQueued(text);
+  const submit = useCallback(async (message: Submission) => {
+    const r = await backend.submit(message);
+    if (r.queued) store.addQueued(message.text);
   }, [backend, store]);
 
   const cancel = useCallback(() => void backend.cancel(), [backend]);
@@ -165,6 +167,10 @@ export function App({ backend, processes, sessions, localModels, files, approval
     return store.resync();
   }), [backend, store]);
   const tabs = useSessionTabs(tabsApi, backend.onEvent, store, transcript.sessionId, redraw, setError);
+  // The Problems panel hears the shown session's language servers.
+  const shownSession = transcript.sessionId;
+  const problemsFeed = useCallback((cb: (p: DiagnosticsUpdatedPayload) => void) =>
+    backend.onEvent((e) => { if (e.type === "diagnostics.updated" && (!shownSession || e.sessionId === shownSession)) cb(e.payload); }), [backend, shownSession]);
   const newSession = useMemo(() => sessions && (() => void sessions.create().then(() => store.resync(), (e) => setError(String(e)))), [sessions, store]);
   // The prices of the model in effect and of each model the session's turns ran on, read again whenever the
   // frame's state changes (a saved setting, a switched model) or a turn names a model not priced yet.
@@ -195,24 +201,18 @@ export function App({ backend, processes, sessions, localModels, files, approval
   }), [backend]);
   const slash = useMemo(() => ({
     list: backend.commands,
-    run: async (name: string, args: string) => {
-      const r = await backend.runCommand(name, args);
-      if (r.queued) store.addQueued(`/${name} ${args}`.trim());
-    },
     plan: () => void act(backend.setApprovalMode("plan")),
     clear: newSession,
-  }), [backend, store, newSession]); // eslint-disable-line react-hooks/exhaustive-deps
-  const mentions = useMemo(() => ({
-    candidates: backend.mentionCandidates,
-    submit: async (text: string, paths: string[], images: ImageRef[]) => {
-      const r = await backend.submitMessage(text, paths, images);
-      if (r.queued) store.addQueued(text);
-    },
-  }), [backend, store]);
+  }), [backend, newSession]); // eslint-disable-line react-hooks/exhaustive-deps
+  const mentions = useMemo(() => ({ candidates: backend.mentionCandidates }), [backend]);
   const undo = useUndo(undoApi, `${transcript.sessionId}:${transcript.items.length}`, files?.onFsChanged);
   const actions = useMemo(() => ({ openURL: backend.openURL, openSettings, newSession, copy: backend.copyText, showRule, prices,
     compact: backend.compact, undoCompact: backend.undoCompact, undo: undo.actions, plan: planActions, answer: backend.answerQuestion,
-    allowDomain: sandbox?.allowDomain, allowDomainAlways: sandbox?.allowDomainAlways }), [backend, openSettings, newSession, showRule, prices, undo.actions, planActions, sandbox]);
+    allowDomain: sandbox?.allowDomain, allowDomainAlways: sandbox?.allowDomainAlways,
+    raiseBudget: async (limit: BudgetLimit) => {
+      await backend.raiseBudget(limit);
+      await submit({ text: "Continue." });
+    } }), [backend, openSettings, newSession, showRule, prices, undo.actions, planActions, sandbox, submit]);
   const [help, setHelp] = useState(false);
   // The Changes view, in place of the chat while open; read again on every change on disk.
   const [changesOpen, setChangesOpen] = useState(false);
@@ -232,7 +232,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const { props: panelProps, setOpen: setPanelOpen } = useSidePanels(showServers ? panelDefaults : panelDefaultsNoServers, state?.panelWidths,
     useCallback((id: string, w: number) => void backend.setPanelWidth(id, w).catch(() => {}), [backend]));
   const onProcessStarted = useCallback(() => setPanelOpen("processes", true), [setPanelOpen]);
-  const settingsDeps = useMemo<SettingsDeps>(() => ({ backend, vision: backend, localModels, sandbox, trusted, contextUse, git, policy,
+  const settingsDeps = useMemo<SettingsDeps>(() => ({ backend, vision: backend, budget: backend, localModels, sandbox, trusted, contextUse, git, policy,
     agents: state?.workspace ? backend.agentDefinitions : undefined,
     skills: state?.workspace ? skillsBackend : undefined,
     showPanel: showServers ? (id: "servers") => (setSettingsAt(null), setPanelOpen(id, true)) : undefined,
@@ -269,7 +269,12 @@ export function App({ backend, processes, sessions, localModels, files, approval
               beside={tabsApi && tabs.create} />
           )}
           gauge={state.workspace ? <ContextGauge use={contextUse} next={nextWindow} /> : undefined}
-          cost={state.workspace ? <SessionCost items={transcript.items} children={transcript.children} prices={prices} /> : undefined}
+          cost={state.workspace ? (
+            <>
+              <SessionCost items={transcript.items} children={transcript.children} prices={prices} />
+              <BudgetBadge budget={transcript.budget} />
+            </>
+          ) : undefined}
           changes={git && state.workspace ? (
             <button type="button" className="secondary header-changes" aria-pressed={changesOpen} onClick={() => setChangesOpen((o) => !o)}
               title="Review, stage and commit the workspace's git changes">Changes</button>
@@ -326,6 +331,9 @@ export function App({ backend, processes, sessions, localModels, files, approval
                 <McpPanel key={state.workspace} backend={mcp} />
               </SidePanel>
             )}
+            <SidePanel side="right" title="Problems" emptyText="Language servers' problems show up here." {...panelProps("problems")} later={!drawn}>
+              {state.workspace ? <ProblemsPanel key={state.workspace} subscribe={problemsFeed} files={files} /> : undefined}
+            </SidePanel>
             <SidePanel side="right" title="Processes" emptyText="No processes yet. Processes the agent starts show up here." {...panelProps("processes")} later={!drawn}>
               {processes && <ProcessPanel key={tabs.switches} backend={processes} onProcessStarted={onProcessStarted} leftovers={leftovers} background={tabs.background} />}
             </SidePanel>

@@ -25,8 +25,11 @@
 //
 // Stop reasons: completed → end_turn; blocked_by_approval → end_turn, after
 // a last message saying what was blocked; cancelled → cancelled (never a
-// JSON-RPC error); max_steps → max_turn_requests; error → a JSON-RPC error
-// carrying the readable message.
+// JSON-RPC error); max_steps → max_turn_requests; budget_exhausted → a last
+// message naming the limit, then max_tokens for a token limit and end_turn
+// for a spending limit; error → a JSON-RPC error carrying the readable
+// message. ACP sessions spend against the settings' limits and the user's
+// day ledger like every host.
 //
 // Cancellation follows the SDK: session/cancel cancels the running prompt,
 // and a permission request still waiting resolves as cancelled. A new

@@ -257,6 +257,11 @@ func (a *Agent) Prompt(ctx context.Context, p sdk.PromptRequest) (sdk.PromptResp
 		resp.StopReason = sdk.StopReasonMaxTurnRequests
 	case protocol.StopBlockedByApproval:
 		s.send(context.WithoutCancel(ctx), sdk.UpdateAgentMessageText(blockedMessage(out.Blocked)))
+	case protocol.StopBudgetExhausted:
+		s.send(context.WithoutCancel(ctx), sdk.UpdateAgentMessageText(budgetMessage(out.Budget)))
+		if out.Budget != nil && (out.Budget.Limit == protocol.LimitSessionTokens || out.Budget.Limit == protocol.LimitDayTokens) {
+			resp.StopReason = sdk.StopReasonMaxTokens
+		}
 	case protocol.StopError:
 		msg := "the turn failed"
 		if out.Err != nil {
@@ -282,6 +287,15 @@ func buildVersion() string {
 		}
 	}
 	return "dev"
+}
+
+// budgetMessage is the last message of a turn a budget limit stopped,
+// naming the limit.
+func budgetMessage(b *protocol.BudgetStop) string {
+	if b == nil {
+		return "\n\nStopped: a budget limit was reached."
+	}
+	return "\n\nStopped: " + b.Message + "."
 }
 
 // blockedMessage is the last message of a turn a rejection stopped.

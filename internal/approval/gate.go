@@ -55,6 +55,9 @@ type Config struct {
 	// only) saves rule as a standing allow rule in scope ("workspace" or
 	// "everywhere") and returns it as loaded.
 	Save func(rule protocol.Rule, scope string) (StandingRule, error)
+	// Diagnose (may be nil: none) checks a waiting request's dry run with
+	// the language servers while the dialog is open (diagnose.go).
+	Diagnose Diagnose
 }
 
 // Gate is the approval gate of one session: its rules and its middleware.
@@ -113,59 +116,44 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 		if g.c.Standing != nil {
 			all = g.c.Standing()
 		}
-		readOnly := ReadsOnly(all, t, call.Args)
-		standing := own(all)
-		ruled := slices.ContainsFunc(standing, func(r StandingRule) bool { return r.toolMatches(name) })
-		if !asks(mode, readOnly) && !ruled {
-			call.Decision = &once
-			g.audit(ctx, call, name, "", mode, ByMode, VerdictAllow, nil, nil)
-			return next(ctx, call)
-		}
-		if gated != nil && call.Plan == nil {
-			p, res, ok := gated.Prepare(ctx, call.Args)
+		if call.Plan == nil {
+			p, res, ok := tools.PlanCall(ctx, t, call.Args)
 			if !ok {
 				return res, nil
 			}
 			g.annotate(p)
 			call.Plan = p
 		}
-		preview, k := g.describe(name, call.Args, call.Plan, readOnly)
-		verdict, by := decideStanding(standing, name, g.standingKeys(k, preview))
-		refs := make([]protocol.StandingRef, 0, len(by))
-		for _, r := range by {
-			refs = append(refs, r.Ref())
-		}
+		preview, k, plan := view{g.c.Workspace}.planCall(name, t, call.Args, call.Plan, all)
+		readOnly := plan.ReadOnly
+		dec := Decide(plan, g.layers(all), mode)
+		sessionUsed, refs := g.sessionUsed(dec.Rules)
 		switch {
-		case verdict == VerdictDeny:
-			g.report(Record{Kind: RecordDecision, CallID: call.ID, Tool: name, By: ByPolicy, Standing: refs,
-				Decision: &protocol.Decision{Kind: protocol.DecisionReject, Note: "denied by the standing policy"}})
-			g.audit(ctx, call, name, preview.Summary, mode, ByPolicy, VerdictDeny, nil, refs)
-			res := Denied(explain(verdict, by).Why)
-			res.Approval = &protocol.CallApproval{By: string(ByPolicy), Standing: refs}
+		case dec.Verdict == VerdictDeny:
+			note := "denied by the standing policy"
+			if dec.By == ByMode {
+				note = dec.Why
+			}
+			g.report(Record{Kind: RecordDecision, CallID: call.ID, Tool: name, By: dec.By, Standing: refs,
+				Decision: &protocol.Decision{Kind: protocol.DecisionReject, Note: note}})
+			g.audit(ctx, call, name, preview.Summary, mode, dec.By, VerdictDeny, nil, refs)
+			res := Denied(dec.Why)
+			res.Approval = &protocol.CallApproval{By: string(dec.By), Standing: refs}
 			return res, nil
-		case verdict == VerdictAllow:
-			g.report(Record{Kind: RecordDecision, CallID: call.ID, Tool: name, Decision: &once, By: ByPolicy, Standing: refs})
-			g.audit(ctx, call, name, preview.Summary, mode, ByPolicy, VerdictAllow, nil, refs)
-			call.Decision = &once
-			res, err := next(ctx, call)
-			res.Approval = &protocol.CallApproval{By: string(ByPolicy), Standing: refs}
-			return res, err
-		case verdict == VerdictNone && !asks(mode, readOnly):
+		case dec.Verdict == VerdictAllow && dec.By == ByMode:
 			call.Decision = &once
 			g.audit(ctx, call, name, preview.Summary, mode, ByMode, VerdictAllow, nil, nil)
 			return next(ctx, call)
-		}
-		// An ask rule asks even where a session rule would cover the call.
-		if used := g.rules.covering(name, k); used != nil && verdict != VerdictAsk {
-			rec := Record{Kind: RecordDecision, CallID: call.ID, Tool: name, Decision: &once, By: ByRule}
-			for _, r := range used {
+		case dec.Verdict == VerdictAllow:
+			rec := Record{Kind: RecordDecision, CallID: call.ID, Tool: name, Decision: &once, By: dec.By, Standing: refs}
+			for _, r := range sessionUsed {
 				rec.RuleIDs = append(rec.RuleIDs, r.ID)
 			}
 			g.report(rec)
-			g.audit(ctx, call, name, preview.Summary, mode, ByRule, VerdictAllow, rec.RuleIDs, nil)
+			g.audit(ctx, call, name, preview.Summary, mode, dec.By, VerdictAllow, rec.RuleIDs, refs)
 			call.Decision = &once
 			res, err := next(ctx, call)
-			res.Approval = &protocol.CallApproval{By: string(ByRule), Rules: used}
+			res.Approval = &protocol.CallApproval{By: string(dec.By), Rules: sessionUsed, Standing: refs}
 			return res, err
 		}
 
@@ -216,10 +204,12 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 			}
 		}
 		cancelWatch := g.watch(req, call.Plan)
+		stopCheck := g.diagnose(&req, call.Plan)
 		asked := time.Now()
 		d, err := g.c.Gateway.Ask(ctx, req)
 		waited := time.Since(asked)
 		cancelWatch()
+		stopCheck()
 		mu.Lock()
 		req.Preview, req.Rule = cur.Preview, cur.Rule
 		mu.Unlock()

@@ -40,7 +40,7 @@ func (g *Gate) audit(ctx context.Context, call tools.Call, tool, summary string,
 
 // standingKeys are k as standing rules see them; preview gives a bash
 // call's folder, action and every simple command, plain or not.
-func (g *Gate) standingKeys(k keys, preview protocol.Preview) standingKeys {
+func (g view) standingKeys(k keys, preview protocol.Preview) standingKeys {
 	sk := standingKeys{keys: k}
 	if c := preview.Command; c != nil {
 		sk.action, sk.cwd = c.Action, c.Cwd
@@ -55,8 +55,11 @@ func (g *Gate) standingKeys(k keys, preview protocol.Preview) standingKeys {
 }
 
 // relCwd is dir relative to the workspace root, slash-separated.
-func (g *Gate) relCwd(dir string) string {
-	r, ok := g.c.Workspace.(interface{ Rel(string) string })
+func (g view) relCwd(dir string) string {
+	if g.ws == nil {
+		return dir
+	}
+	r, ok := g.ws.(interface{ Rel(string) string })
 	if !ok {
 		return dir
 	}

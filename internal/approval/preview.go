@@ -12,8 +12,17 @@ import (
 	"gatehouse/internal/tools"
 )
 
+// view is how a call is described and planned against a boundary: the
+// gate's and `policy check`'s one way.
+type view struct{ ws Boundary }
+
 // describe builds the preview of a call and the keys a rule must cover.
 func (g *Gate) describe(tool string, args json.RawMessage, prep *tools.Prepared, readOnly bool) (protocol.Preview, keys) {
+	return view{g.c.Workspace}.describe(tool, args, prep, readOnly)
+}
+
+// describe builds the preview of a call and the keys a rule must cover.
+func (g view) describe(tool string, args json.RawMessage, prep *tools.Prepared, readOnly bool) (protocol.Preview, keys) {
 	p := protocol.Preview{ReadOnly: readOnly}
 	switch {
 	case prep != nil && len(prep.Files) > 0:
@@ -35,7 +44,7 @@ func (g *Gate) describe(tool string, args json.RawMessage, prep *tools.Prepared,
 		k := keys{kind: keyNone}
 		switch c.Action {
 		case "exec", "start":
-			line := analyzeShell(c.Command, c.Cwd, g.c.Workspace)
+			line := analyzeShell(c.Command, c.Cwd, g.ws)
 			c.Segments, c.ParseError = line.segments, line.parseErr
 			c.Sandbox = SandboxLine(&c)
 			if line.plain {
@@ -73,16 +82,16 @@ func (g *Gate) describe(tool string, args json.RawMessage, prep *tools.Prepared,
 		p.Summary = tool + " " + clip(w.URL, 120)
 		return p, keys{kind: keyDomain, items: []string{w.Domain}}
 	}
-	if prep != nil {
-		return p, keys{kind: keyNone}
+	if prep != nil && len(prep.Paths) > 0 {
+		return p, keys{kind: keyNone} // changes files it shows no dry run of
 	}
 	return p, keys{kind: keyTool}
 }
 
 // where names folder dir for a rule's summary: relative to the workspace
 // root when inside it.
-func (g *Gate) where(dir string) string {
-	r, ok := g.c.Workspace.(interface{ Rel(string) string })
+func (g view) where(dir string) string {
+	r, ok := g.ws.(interface{ Rel(string) string })
 	if !ok {
 		return dir
 	}

@@ -67,58 +67,22 @@ func (rs *Rules) report(r Record) {
 }
 
 // covering returns the rules of tool that together cover a call with keys
-// k, or nil when the call is not covered.
+// k, or nil when the call is not covered: the one matcher of standing
+// rules, on the session's rules made standing ones (sessionRules), so a
+// rule covers exactly what its dialog showed.
 func (rs *Rules) covering(tool string, k keys) []protocol.Rule {
-	rs.mu.Lock()
-	defer rs.mu.Unlock()
-	var mine []protocol.Rule
-	for _, r := range rs.rules {
-		if r.Tool == tool {
-			mine = append(mine, r)
-		}
-	}
-	switch k.kind {
-	case keyTool:
-		for _, r := range mine {
-			if len(r.Files) == 0 && len(r.Commands) == 0 && r.Domain == "" {
-				return []protocol.Rule{r}
-			}
-		}
-	case keyFiles:
-		return coverEach(k.items, mine, func(f string, r protocol.Rule) bool { return slices.Contains(r.Files, f) })
-	case keyDomain:
-		// Exactly the domain the dialog showed: a rule for example.com
-		// covers neither docs.example.com nor example.com.evil.net.
-		return coverEach(k.items, mine, func(d string, r protocol.Rule) bool { return r.Domain != "" && r.Domain == d })
-	case keyCommands:
-		// Exactly: the same words, action and folder. Nothing appended
-		// rides, since an extra option or operand can run code or write
-		// files (go test -exec, sort -o, tee a b).
-		return coverEach(k.calls, mine, func(words []string, r protocol.Rule) bool {
-			return r.Action == k.action && r.Cwd == k.cwd &&
-				slices.ContainsFunc(r.Commands, func(c []string) bool { return len(c) > 0 && slices.Equal(words, c) })
-		})
-	}
-	return nil
-}
-
-// coverEach returns the rules used when every item is covered by one of
-// rules, nil otherwise.
-func coverEach[T any](items []T, rules []protocol.Rule, covers func(T, protocol.Rule) bool) []protocol.Rule {
-	if len(items) == 0 {
+	list := rs.List()
+	same := func(dir string) string { return dir }
+	v, used := decideStanding(sessionRules(list, same), tool, standingKeys{keys: k, rel: k.cwd})
+	if v != VerdictAllow {
 		return nil
 	}
-	var used []protocol.Rule
-	for _, it := range items {
-		i := slices.IndexFunc(rules, func(r protocol.Rule) bool { return covers(it, r) })
-		if i < 0 {
-			return nil
-		}
-		if !slices.ContainsFunc(used, func(u protocol.Rule) bool { return u.ID == rules[i].ID }) {
-			used = append(used, rules[i])
-		}
+	var out []protocol.Rule
+	for _, u := range used {
+		i := slices.IndexFunc(list, func(r protocol.Rule) bool { return r.ID == u.ID })
+		out = append(out, list[i])
 	}
-	return used
+	return out
 }
 
 // keyKind says how a call can be covered by a rule.

@@ -59,6 +59,10 @@ type StandingRule struct {
 	protocol.Rule
 	Decision Verdict `json:"decision"`
 	Reason   string  `json:"reason,omitempty"`
+	// Access (rules with files) says what the rule is about for every
+	// tool: read, write, or any (both); "" is the rule's own tool's files,
+	// except that files on a reading tool (read_file, grep, …) are read.
+	Access string `json:"access,omitempty"`
 	// Layer names the file's layer (builtin, user, workspace, project) and
 	// File the file itself ("" for built-in rules).
 	Layer string `json:"layer"`

@@ -1,14 +1,17 @@
 package approval
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"gatehouse/internal/netproxy"
 	"gatehouse/internal/protocol"
+	"gatehouse/internal/tools"
 	"gatehouse/internal/workspace"
 )
 
@@ -17,6 +20,10 @@ import (
 type Decided struct {
 	Verdict Verdict        `json:"decision"`
 	Rules   []StandingRule `json:"rules,omitempty"`
+	// By and Source say who decided (Decide): the standing policy, the
+	// session's rules, a verdict layer (Source names it) or the mode.
+	By     DecidedBy `json:"by,omitempty"`
+	Source string    `json:"source,omitempty"`
 	// Why says it in a sentence ("denied by rule p-1 in the user policy
 	// (…/policy.toml): reason").
 	Why string `json:"why"`
@@ -49,37 +56,75 @@ func relTo(root, dir string) string {
 	return filepath.ToSlash(r)
 }
 
-// CheckCall decides a call of tool by rules, as the gate would: for bash,
-// target is the command line (run in the workspace root); for another
-// tool, the URL it fetches (web_fetch: an http or https URL), the
-// workspace-relative path it touches, or "" for the tool as a whole (an
-// MCP tool). Which rule decides, and why.
+// CheckCall decides a call of tool by the standing rules, as the gate
+// would (Check, on the plan the tool would make): for bash, target is the
+// command line (run in the workspace root); for another tool, the URL it
+// fetches (web_fetch: an http or https URL), the workspace-relative path
+// it touches (a reading tool reads it, another changes it), or "" for the
+// tool as a whole (an MCP tool). Which rule decides, and why.
 func CheckCall(rules []StandingRule, ws *workspace.Workspace, tool, target string) Decided {
-	if tool == "" || tool == "bash" {
-		return CheckCommand(rules, ws, "", target)
+	return CheckMode(rules, ws, tool, target, "")
+}
+
+// CheckMode is CheckCall in approval mode ("": the rules only).
+func CheckMode(rules []StandingRule, ws *workspace.Workspace, tool, target string, mode Mode) Decided {
+	if tool == "" {
+		tool = "bash"
 	}
-	k := standingKeys{keys: keys{kind: keyTool}}
-	if d := URLDomain(target); d != "" {
-		k.keys = keys{kind: keyDomain, items: []string{d}}
-	} else if target != "" {
-		p := filepath.ToSlash(filepath.Clean(target))
-		if filepath.IsAbs(target) {
-			p = relTo(ws.Root(), target)
+	prep, args, err := PlanTarget(ws, tool, "", target)
+	if err != nil {
+		return Decided{Verdict: VerdictDeny, By: ByBoundary, Why: "the workspace boundary refuses it: " + err.Error()}
+	}
+	return Check(rules, ws, tool, nil, args, prep, mode)
+}
+
+// ByBoundary: the workspace boundary refuses the call before any rule is
+// read (policy check only: the tool returns the refusal itself).
+const ByBoundary DecidedBy = "boundary"
+
+// PlanTarget is the plan tool would make of a call on target (see
+// CheckCall; cwd is a bash line's folder, "" the root), and the
+// arguments of that call.
+func PlanTarget(ws *workspace.Workspace, tool, cwd, target string) (*tools.Prepared, json.RawMessage, error) {
+	if tool == "bash" {
+		if cwd == "" {
+			cwd = ws.Root()
 		}
-		k.keys = keys{kind: keyFiles, items: []string{p}}
+		args, _ := json.Marshal(map[string]string{"action": "exec", "command": target})
+		return &tools.Prepared{Command: &protocol.CommandPreview{Action: "exec", Command: target, Cwd: cwd}}, args, nil
 	}
-	return explain(decideStanding(own(rules), tool, k))
+	if d := URLDomain(target); d != "" {
+		args, _ := json.Marshal(map[string]string{"url": target})
+		return &tools.Prepared{Web: &protocol.WebPreview{URL: target, Domain: d}, Acts: true}, args, nil
+	}
+	if target == "" {
+		return &tools.Prepared{Acts: true}, json.RawMessage(`{}`), nil
+	}
+	args, _ := json.Marshal(map[string]string{"path": target})
+	if slices.Contains(readingTools, tool) {
+		abs, err := ws.ResolveForPlan(target, workspace.Read)
+		if err != nil {
+			return nil, nil, err
+		}
+		return &tools.Prepared{Reads: []string{ws.Rel(abs)}}, args, nil
+	}
+	abs, err := ws.ResolveForPlan(target, workspace.Write)
+	if err != nil {
+		return nil, nil, err
+	}
+	rel := ws.Rel(abs)
+	return &tools.Prepared{Paths: []string{rel}, Files: []protocol.FilePreview{{Path: rel}}}, args, nil
 }
 
 // CheckCommand decides bash line (exec, in folder cwd of workspace ws) by
 // rules: which rule decides, and why.
 func CheckCommand(rules []StandingRule, ws *workspace.Workspace, cwd, line string) Decided {
-	if cwd == "" {
-		cwd = ws.Root()
-	}
-	k := lineKeys(line, cwd, ws.Root(), "exec", ws)
-	return explain(decideStanding(own(rules), "bash", k))
+	prep, args, _ := PlanTarget(ws, "bash", cwd, line)
+	return Check(rules, ws, "bash", nil, args, prep, "")
 }
+
+// Explain is the decision v by rules used, with why in a sentence.
+func Explain(v Verdict, used []StandingRule) Decided { return explain(v, used) }
 
 func explain(v Verdict, used []StandingRule) Decided {
 	d := Decided{Verdict: v, Rules: used}
@@ -160,6 +205,8 @@ func (r StandingRule) Matches(example string) bool {
 		}
 		k := lineKeys(example, cwd, exampleRoot, action, lexical{exampleRoot})
 		return r.decides(r.Tool, k)
+	case len(r.Files) > 0 && r.Decision != VerdictAllow && (r.Access != "" || r.reads()):
+		return r.touchesPaths(CallPlan{Reads: []string{example}, Writes: []string{example}})
 	case len(r.Files) > 0:
 		return r.decides(r.Tool, standingKeys{keys: keys{kind: keyFiles, items: []string{example}}})
 	case r.Domain != "":

@@ -105,6 +105,15 @@ func (m *Meter) Spend(model string, u protocol.Usage) (usd float64, priced bool)
 	return usd, priced
 }
 
+// Seed counts what a resumed session spent before (its saved turns) in
+// the session's figures; the day's ledger has it already.
+func (m *Meter) Seed(tokens int64, usd float64) {
+	m.mu.Lock()
+	m.tokens += tokens
+	m.cost += usd
+	m.mu.Unlock()
+}
+
 func (m *Meter) changed() {
 	if m.o.OnChange != nil {
 		m.o.OnChange(m.State())

@@ -114,7 +114,7 @@ func (r *Recorder) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 		switch {
 		case p != nil && p.Command == nil && len(p.Paths) > 0:
 			return r.fileCall(ctx, unit, t.Spec().Name, call, p, next)
-		case p != nil && p.Command != nil:
+		case p != nil && p.Runs():
 			r.mu.Lock()
 			r.cmdUnit = unit
 			r.mu.Unlock()

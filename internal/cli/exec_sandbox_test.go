@@ -121,3 +121,63 @@ func TestToolBashRunsConfined(t *testing.T) {
 		t.Fatalf("the result does not say the sandbox refused the write: %s", out.String())
 	}
 }
+
+// A headless turn in auto whose model runs `cat .env` (and cp, python)
+// under a standing deny on reading .env: the command fails, the secret
+// never reaches the model, and the result tells it the user's policy
+// hides the file.
+func TestExecCommandsCannotReadPolicyDeniedFiles(t *testing.T) {
+	suptest.Confining(t)
+	if !sandbox.Detect().Namespaces() {
+		t.Skip("no namespaces here: Landlock alone cannot hide a workspace file (sandbox.CannotHide, asserted in package sandbox)")
+	}
+	root := t.TempDir()
+	ws, home, tmp := filepath.Join(root, "ws"), filepath.Join(root, "home"), filepath.Join(root, "tmp")
+	for _, d := range []string{ws, home, tmp} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const secret = "sk-live-policy-denied-4242"
+	if err := os.WriteFile(filepath.Join(ws, ".env"), []byte("TOKEN="+secret+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	srv := llmtest.Start(t, llmtest.Script{Responses: []llmtest.Response{
+		{ToolCalls: []llmtest.ToolCall{{ID: "c1", Name: "bash", Arguments: llmtest.Text(`{"action":"exec","command":"cat .env; cp .env e.txt; cat e.txt; python3 -c \"print(open('.env').read())\""}`)}}},
+		{Text: llmtest.Text("done")},
+	}})
+	env := testEnv(t, nil)
+	env.ProcEnv = func() []string { return append(os.Environ(), "HOME="+home, "TMPDIR="+tmp) }
+	if err := os.MkdirAll(env.ConfigDir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(env.ConfigDir, "policy.toml"), []byte(`
+[[rule]]
+decision = "deny"
+tool = "read_file"
+files = [".env", "keys/**"]
+reason = "secrets stay out"
+`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r := runExec(t, context.Background(), env, "--workspace", ws, "--prompt", "read the env", "--approval", "auto",
+		"--base-url", srv.URL, "--model", "fake-model", "--json")
+	if r.code != ExitCompleted {
+		t.Fatalf("exit %d; stderr:\n%s", r.code, r.stderr)
+	}
+	reqs := srv.Handler.ModelRequests()
+	if len(reqs) != 2 {
+		t.Fatalf("%d model requests, want 2", len(reqs))
+	}
+	for i, q := range reqs {
+		if strings.Contains(string(q.Body), secret) {
+			t.Fatalf("request %d carried the denied secret to the model:\n%s", i, q.Body)
+		}
+	}
+	if strings.Contains(r.stdout, secret) {
+		t.Fatal("the secret is in the turn's events")
+	}
+	if !strings.Contains(string(reqs[1].Body), "Your policy denies reading .env") {
+		t.Fatalf("the command's result does not tell the model why .env failed:\n%s", reqs[1].Body)
+	}
+}

@@ -78,7 +78,7 @@ func MCP(ctx context.Context, args []string, configDir string, stdout, stderr io
 	// A trusted workspace's servers run confined, as in the window.
 	sup := host.New("", slog.New(slog.NewTextHandler(io.Discard, nil)))
 	confine := func(dir string) mcp.Confinement {
-		helper, p, why := sup.Confinement(dir, os.Environ(), host.Config{})
+		helper, p, why := sup.Confinement(dir, os.Environ(), sessionhost.WithPolicyDenies(configDir, dir, func() host.Config { return host.Config{} })())
 		return mcp.Confinement{Helper: helper, Policy: p, Why: why}
 	}
 	m, src, err := sessionhost.StartServers(ctx, sessionhost.ServerSpec{ConfigDir: configDir, Workspace: ws,

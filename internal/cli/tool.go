@@ -104,7 +104,7 @@ func Tool(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		cfg = cmdhost.ConfigOf(saved)
 	}
 	cmds.ConfigDir = env.ConfigDir
-	setting := func() cmdhost.Config { return cfg }
+	setting := sessionhost.WithPolicyDenies(env.ConfigDir, ws.Root(), func() cmdhost.Config { return cfg })
 	network := cmds.Network("tool", setting)
 	procs := proc.NewRegistry(cmds.Options(proc.Options{Env: env.ProcEnv}, ws.Root(), cmds.Scratch("tool"), setting, network))
 	defer procs.CloseAll()

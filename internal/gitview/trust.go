@@ -2,7 +2,6 @@ package gitview
 
 import (
 	"errors"
-	"strings"
 
 	"gatehouse/internal/trust"
 )
@@ -53,23 +52,11 @@ func TrustSettings(ts *trust.Store, top, hash string) error {
 	if top == "" {
 		return errors.New("this repository has no main worktree whose .git/config could be trusted")
 	}
-	c, err := trust.Read(top, trust.KindGit)
-	if err != nil {
-		return err
-	}
-	switch {
-	case len(c.Refused) > 0:
-		reasons := make([]string, len(c.Refused))
-		for i, r := range c.Refused {
-			reasons[i] = r.Reason
-		}
-		return errors.New("these git settings cannot be trusted: " + strings.Join(reasons, "; "))
-	case c.Empty():
-		return errors.New("this repository has no .git/config to trust (a worktree or a submodule's gitfile)")
-	case c.Hash != hash:
+	err := ts.TrustShown(top, trust.KindGit, hash)
+	if errors.Is(err, trust.ErrChanged) {
 		return errors.New("the git settings changed since they were shown: look again")
 	}
-	return ts.Trust(top, trust.KindGit, c)
+	return err
 }
 
 // TrustedBy reports, on each call, whether ts trusts the current git

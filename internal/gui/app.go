@@ -22,6 +22,7 @@ import (
 	"gatehouse/internal/sandbox/host"
 	"gatehouse/internal/sessionhost"
 	"gatehouse/internal/settings"
+	"gatehouse/internal/slash"
 	"gatehouse/internal/tools"
 	"gatehouse/internal/workspace"
 )
@@ -80,6 +81,7 @@ type App struct {
 	titles     sync.Map                         // session id → its tab's title, once it has one (app_tabs.go)
 	drops      heldDrops                        // refused drops, for a retry (app_drop_held.go)
 	fonts      *fontstack.Resolver              // the page's font stacks, as the window resolves them (app_fonts.go)
+	slash      *slash.Registry                  // the composer's "/" entries (app_commands.go)
 }
 
 // AppState is what the page needs to draw its frame.
@@ -111,6 +113,7 @@ func NewApp(started time.Time, log *slog.Logger, store *settings.Store, flags se
 	a.cur = &tab{}
 	a.tabs = []*tab{a.cur}
 	a.model = llm.NewLive(a.modelConfig)
+	a.slash = a.newSlash()
 	a.alerts = desktop.NewExitAlerts(desktop.DBusNotifier{AppName: "Gatehouse"}, log)
 	a.bus = events.New(events.SinkFunc(a.deliver), events.Options{})
 	a.kit = sessionhost.New(sessionhost.Env{ConfigDir: store.Dir(), DataDir: dataDir, LookupEnv: os.LookupEnv,

@@ -29,7 +29,7 @@ func TestWindowDelegatesAndListsChildren(t *testing.T) {
 	def := filepath.Join(dir, "lister.md")
 	os.WriteFile(def, []byte("---\nname: lister\ndescription: lists\ntools: list_dir\n---\n"), 0o644)
 
-	if _, err := app.Submit("list"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "list"}); err != nil {
 		t.Fatal(err)
 	}
 	waitIdle(t, app)

@@ -1,6 +1,8 @@
 package gui
 
 import (
+	"gatehouse/internal/protocol"
+
 	"os"
 	"path/filepath"
 	"slices"
@@ -35,7 +37,7 @@ func TestWindowTrustsWorkspaceAgents(t *testing.T) {
 		p.Files[0].Definition.Name != "reviewer" || !p.Files[0].Definition.ReadOnly {
 		t.Fatalf("pending %+v %v", p, err)
 	}
-	if _, err := app.Submit("hi"); err != nil { // the session opens: still untrusted
+	if _, err := app.Submit(protocol.Submission{Text: "hi"}); err != nil { // the session opens: still untrusted
 		t.Fatal(err)
 	}
 	waitIdle(t, app)
@@ -51,7 +53,7 @@ func TestWindowTrustsWorkspaceAgents(t *testing.T) {
 	if p, err := app.AgentsPending(); err != nil || p != nil {
 		t.Fatalf("still pending after trust: %+v %v", p, err)
 	}
-	if _, err := app.Submit("again"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "again"}); err != nil {
 		t.Fatal(err)
 	}
 	waitIdle(t, app)

@@ -38,7 +38,7 @@ func askOver(t *testing.T, app *App, ws, file, prompt string) protocol.ApprovalR
 	if _, err := app.SetApprovalMode("safe"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := app.Submit(prompt); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: prompt}); err != nil {
 		t.Fatal(err)
 	}
 	return waitApproval(t, app)
@@ -63,7 +63,7 @@ func TestApprovalThroughTheApp(t *testing.T) {
 	if _, err := app.SetApprovalMode("safe"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := app.Submit("write"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "write"}); err != nil {
 		t.Fatal(err)
 	}
 	req := waitApproval(t, app)
@@ -93,7 +93,7 @@ func TestApprovalThroughTheApp(t *testing.T) {
 		t.Fatalf("rules %+v", rules)
 	}
 
-	if _, err := app.Submit("again"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "again"}); err != nil {
 		t.Fatal(err)
 	}
 	waitIdle(t, app)
@@ -104,7 +104,7 @@ func TestApprovalThroughTheApp(t *testing.T) {
 	if err := app.RevokeRule(rules[0].ID); err != nil || len(app.ListRules()) != 0 {
 		t.Fatalf("revoke: %v", err)
 	}
-	if _, err := app.Submit("run"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "run"}); err != nil {
 		t.Fatal(err)
 	}
 	req = waitApproval(t, app)
@@ -146,7 +146,7 @@ func TestCancelAndCloseUnblockTheDialog(t *testing.T) {
 	if _, err := app.SetApprovalMode("manual"); err != nil {
 		t.Fatal(err)
 	}
-	app.Submit("write")
+	app.Submit(protocol.Submission{Text: "write"})
 	req := waitApproval(t, app)
 	app.Cancel()
 	waitIdle(t, app)
@@ -158,7 +158,7 @@ func TestCancelAndCloseUnblockTheDialog(t *testing.T) {
 	}
 
 	// The session closes (another workspace) while a dialog waits.
-	app.Submit("write")
+	app.Submit(protocol.Submission{Text: "write"})
 	waitApproval(t, app)
 	done := make(chan struct{})
 	go func() { app.shutdown(context.Background()); close(done) }()

@@ -61,7 +61,7 @@ func TestAttentionFollowsTheBackendsEvents(t *testing.T) {
 	if got := app.attention.title("proj"); got != "proj" {
 		t.Fatalf("title with nothing waiting = %q", got)
 	}
-	if _, err := app.Submit("write"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "write"}); err != nil {
 		t.Fatal(err)
 	}
 	req := waitApproval(t, app)
@@ -89,7 +89,7 @@ func TestAttentionFollowsTheBackendsEvents(t *testing.T) {
 	if _, err := app.SetApprovalMode("safe"); err != nil { // ask_user reads only: not asked for
 		t.Fatal(err)
 	}
-	if _, err := app.Submit("ask"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "ask"}); err != nil {
 		t.Fatal(err)
 	}
 	deadline := time.Now().Add(10 * time.Second)

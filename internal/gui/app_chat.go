@@ -90,24 +90,6 @@ func (a *App) modelConfig() llm.Config {
 		Model: eff.Settings.Model, MaxRetries: llm.DefaultMaxRetries}
 }
 
-// SubmitResult tells the page whether its message started a turn or waits.
-type SubmitResult struct {
-	Queued bool `json:"queued"`
-}
-
-// Submit sends a message: it starts a turn, or queues it while one runs.
-func (a *App) Submit(text string) (SubmitResult, error) {
-	if a.State().NeedsSetup {
-		return SubmitResult{}, errors.New("set up a model first (Settings)")
-	}
-	s, err := a.session()
-	if err != nil {
-		return SubmitResult{}, err
-	}
-	queued, err := s.Submit(text)
-	return SubmitResult{Queued: queued}, err
-}
-
 // Cancel stops the running turn: the model stream and any running tool.
 func (a *App) Cancel() {
 	if s := a.currentSession(); s != nil {

@@ -1,10 +1,9 @@
 package gui
 
 import (
-	"fmt"
 	"path/filepath"
-	"strings"
 
+	"gatehouse/internal/slash"
 	"gatehouse/internal/trust"
 	"gatehouse/internal/usercmd"
 )
@@ -12,30 +11,40 @@ import (
 // commandsDir is the folder of the user's own slash commands.
 func (a *App) commandsDir() string { return filepath.Join(a.store.Dir(), "commands") }
 
-// Commands lists the composer's slash commands: the built-ins, the user's
-// own, then the open workspace's .gatehouse/commands/ once trusted as it
-// is now (read again on every call, so a new file shows at once and a
-// changed one stops being offered).
-func (a *App) Commands() []usercmd.Command {
-	cmds, errs := usercmd.Load(a.commandsDir())
-	ws, wsErrs := usercmd.Workspace(trust.NewStore(a.store.Dir()), a.workspaceRoot())
-	for _, err := range append(errs, wsErrs...) {
-		a.log.Warn("a command file was left out", "err", err)
-	}
-	return a.withSkills(usercmd.Merge(cmds, ws))
+// newSlash is the window's "/" registry: the built-ins, the user's own
+// commands, then the open workspace's .gatehouse/commands/ once trusted
+// as it is now (each read again on every list, so a new file shows at
+// once and a changed one stops being offered). Later sources (skills, MCP
+// prompts) register here too.
+func (a *App) newSlash() *slash.Registry {
+	r := slash.New()
+	r.Register(slash.User, func() ([]slash.Command, []error) {
+		cmds, errs := usercmd.Load(a.commandsDir())
+		return usercmd.Entries(cmds), errs
+	})
+	r.Register(slash.Workspace, func() ([]slash.Command, []error) {
+		ws := a.workspaceRoot()
+		if ws == "" {
+			return nil, nil
+		}
+		cmds, errs := usercmd.Workspace(trust.NewStore(a.store.Dir()), ws)
+		return usercmd.Entries(cmds), errs
+	})
+	r.Register(slash.Skill, a.skillEntries)
+	return r
 }
 
-// RunCommand sends the command name with args as a message: its prompt
-// with $ARGUMENTS replaced.
-func (a *App) RunCommand(name, args string) (SubmitResult, error) {
-	c, ok := usercmd.Find(a.Commands(), name)
-	if ok && c.Body == "" && strings.HasPrefix(c.Source, skillSource) {
-		return a.RunSkill(name, args)
+// Commands lists the composer's "/" entries: the ones /name runs, built-ins
+// first, then those another entry of the same name shadows (ShadowedBy).
+func (a *App) Commands() []slash.Command {
+	es, errs := a.slash.List()
+	for _, err := range errs {
+		a.log.Warn("a command was left out", "err", err)
 	}
-	if !ok || c.Body == "" {
-		return SubmitResult{}, fmt.Errorf("no command /%s (add %s)", name, filepath.Join(a.commandsDir(), name+".md"))
+	if es == nil {
+		es = []slash.Command{}
 	}
-	return a.Submit(c.Expand(args))
+	return es
 }
 
 // CommandsPending returns the workspace's .gatehouse/commands/ when it

@@ -7,12 +7,21 @@ import (
 	"testing"
 
 	"gatehouse/internal/llm/llmtest"
-	"gatehouse/internal/usercmd"
+	"gatehouse/internal/protocol"
+	"gatehouse/internal/slash"
 )
 
-func hasCommand(cmds []usercmd.Command, name string) bool {
-	_, ok := usercmd.Find(cmds, name)
-	return ok
+func hasCommand(cmds []slash.Command, name string) bool {
+	for _, c := range cmds {
+		if c.Name == name && c.ShadowedBy == "" {
+			return true
+		}
+	}
+	return false
+}
+
+func runCommand(app *App, name, args string) (SubmitResult, error) {
+	return app.Submit(protocol.Submission{Text: "/" + name + " " + args, Command: &protocol.SlashCall{Name: name, Args: args}})
 }
 
 // A workspace's .gatehouse/commands/review.md is not a command until the
@@ -38,7 +47,7 @@ func TestWorkspaceCommandsNeedTrust(t *testing.T) {
 	if hasCommand(app.Commands(), "review") {
 		t.Fatal("/review offered before trust")
 	}
-	if _, err := app.RunCommand("review", "x"); err == nil {
+	if _, err := runCommand(app, "review", "x"); err == nil {
 		t.Fatal("/review ran before trust")
 	}
 	p, err := app.CommandsPending()
@@ -61,7 +70,7 @@ func TestWorkspaceCommandsNeedTrust(t *testing.T) {
 	if !hasCommand(cmds, "review") || hasCommand(cmds, "steal") {
 		t.Fatalf("after trust: %+v", cmds)
 	}
-	if _, err := app.RunCommand("review", "main.go"); err != nil {
+	if _, err := runCommand(app, "review", "main.go"); err != nil {
 		t.Fatal(err)
 	}
 	waitIdle(t, app)
@@ -78,5 +87,49 @@ func TestWorkspaceCommandsNeedTrust(t *testing.T) {
 	}
 	if p, err := app.CommandsPending(); err != nil || p == nil || p.Hash == "" || p.Files[0].Prompt != "Review $ARGUMENTS and push it." {
 		t.Fatalf("the changed file is not asked about: %+v %v", p, err)
+	}
+}
+
+// One message through the one submit: a user's /review with arguments, an
+// @-mentioned file attached after its expansion. A user's file named like a
+// built-in is listed as shadowed by it and never sent; a built-in submitted
+// as a message is refused, and so is an unknown name, naming where to add it.
+func TestOneSubmitRunsACommandWithMentions(t *testing.T) {
+	app, ws, srv := newTestAppServer(t, llmtest.Script{Responses: []llmtest.Response{{Text: llmtest.Text("Reviewed.")}}})
+	if err := os.MkdirAll(app.commandsDir(), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(app.commandsDir(), "review.md"), []byte("Review $ARGUMENTS closely."), 0o644)
+	os.WriteFile(filepath.Join(app.commandsDir(), "plan.md"), []byte("my own plan"), 0o644)
+	os.WriteFile(filepath.Join(ws, "main.go"), []byte("package main // marker-42\n"), 0o644)
+
+	cmds := app.Commands()
+	var shadowed []string
+	for _, c := range cmds {
+		if c.ShadowedBy != "" {
+			shadowed = append(shadowed, c.Name+"<"+c.ShadowedBy+":"+string(c.Origin))
+		}
+	}
+	if len(shadowed) != 1 || shadowed[0] != "plan<built-in:user" || !hasCommand(cmds, "review") || cmds[0].Origin != slash.Builtin {
+		t.Fatalf("listed %+v (shadowed %v)", cmds, shadowed)
+	}
+	if _, err := runCommand(app, "plan", ""); err == nil || !strings.Contains(err.Error(), "run by the window") {
+		t.Errorf("a built-in sent as a message: %v", err)
+	}
+	if _, err := runCommand(app, "nope", ""); err == nil || !strings.Contains(err.Error(), "nope.md") {
+		t.Errorf("an unknown command: %v", err)
+	}
+	_, err := app.Submit(protocol.Submission{Text: "/review the file @main.go", Mentions: []string{"main.go"},
+		Command: &protocol.SlashCall{Name: "review", Args: "the file"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitIdle(t, app)
+	body, _ := srv.ChatRequest(0)
+	if !strings.Contains(string(body), "Review the file closely.") || !strings.Contains(string(body), "marker-42") {
+		t.Errorf("the request did not carry the expansion and the mention: %s", body)
+	}
+	if strings.Contains(string(body), "my own plan") {
+		t.Error("a shadowed command was sent")
 	}
 }

@@ -3,6 +3,8 @@
 package gui
 
 import (
+	"gatehouse/internal/protocol"
+
 	"context"
 	"io"
 	"log/slog"
@@ -96,7 +98,7 @@ func TestFilesBindingsShowTheTreeAndTheAgentsChanges(t *testing.T) {
 		t.Fatalf("binary view: %+v %v", v, err)
 	}
 
-	if _, err := app.Submit("change a"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "change a"}); err != nil {
 		t.Fatal(err)
 	}
 	waitIdle(t, app)
@@ -126,7 +128,7 @@ func TestOutsideChangesOfReadFilesReachTheNextRequest(t *testing.T) {
 		{Text: llmtest.Text("read it")},
 		{Text: llmtest.Text("ok")},
 	}}, map[string]string{"r.txt": "one\n"})
-	if _, err := app.Submit("read r"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "read r"}); err != nil {
 		t.Fatal(err)
 	}
 	waitIdle(t, app)
@@ -134,7 +136,7 @@ func TestOutsideChangesOfReadFilesReachTheNextRequest(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitChanged(t, app, "r.txt", "M outside")
-	if _, err := app.Submit("go on"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "go on"}); err != nil {
 		t.Fatal(err)
 	}
 	waitIdle(t, app)
@@ -174,7 +176,7 @@ func TestANewSessionStartsWithoutTheOldSessionsBadges(t *testing.T) {
 		{ToolCalls: []llmtest.ToolCall{{ID: "c1", Name: "write_file", Arguments: llmtest.Text(`{"path":"a.txt","content":"two\n"}`)}}},
 		{Text: llmtest.Text("done")},
 	}}, map[string]string{"a.txt": "one\n"})
-	if _, err := app.Submit("change a"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "change a"}); err != nil {
 		t.Fatal(err)
 	}
 	waitIdle(t, app)

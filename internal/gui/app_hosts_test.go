@@ -1,6 +1,8 @@
 package gui
 
 import (
+	"gatehouse/internal/protocol"
+
 	"bufio"
 	"bytes"
 	"context"
@@ -144,7 +146,7 @@ func windowOpens(t *testing.T, cfg, data string) opened {
 			t.Fatalf("the window's MCP server did not start: %+v", app.McpList())
 		}
 	}
-	if _, err := app.Submit("go"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "go"}); err != nil {
 		t.Fatal(err)
 	}
 	waitIdle(t, app)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 
-	"gatehouse/internal/agent"
 	"gatehouse/internal/attach"
 	"gatehouse/internal/images"
 	"gatehouse/internal/llm"
@@ -61,26 +60,6 @@ func (a *App) MarkModelVision(model string, sees bool) error {
 		}
 		s.Vision[model] = sees
 	})
-}
-
-// SubmitWithImages is Submit for a message with attached images.
-func (a *App) SubmitWithImages(text string, refs []protocol.ImageRef) (SubmitResult, error) {
-	if len(refs) == 0 {
-		return a.Submit(text)
-	}
-	if a.State().NeedsSetup {
-		return SubmitResult{}, errors.New("set up a model first (Settings)")
-	}
-	ims, err := a.attacher().Prompt(context.Background(), refs)
-	if err != nil {
-		return SubmitResult{}, err
-	}
-	s, err := a.session()
-	if err != nil {
-		return SubmitResult{}, err
-	}
-	queued, err := s.SubmitPrompt(agent.Prompt{Text: text, Images: ims})
-	return SubmitResult{Queued: queued}, err
 }
 
 // ImageData is a saved image as a data URL, for thumbnails and the full view.

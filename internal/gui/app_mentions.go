@@ -6,7 +6,6 @@ import (
 	"sort"
 
 	"gatehouse/internal/mention"
-	"gatehouse/internal/protocol"
 	"gatehouse/internal/session"
 )
 
@@ -83,26 +82,4 @@ func (a *App) sessionDigest(id string) (string, error) {
 		return "", err
 	}
 	return session.Digest(l, maxSessionDigest), nil
-}
-
-// SubmitMessage sends what the composer holds as one message: text, the
-// mentioned files, ranges, folders and earlier sessions attached after it,
-// and the pictures. A mention the workspace boundary refuses, or over the
-// size cap, fails the send and says which; a picture the model cannot see
-// fails it too. Nothing is sent then.
-func (a *App) SubmitMessage(text string, mentions []string, images []protocol.ImageRef) (SubmitResult, error) {
-	if len(mentions) > 0 {
-		a.mu.Lock()
-		ws := a.ws
-		a.mu.Unlock()
-		if ws == nil {
-			return SubmitResult{}, errNoSession
-		}
-		extra, err := mention.Attach(context.Background(), ws, mentions, a.sessionDigest)
-		if err != nil {
-			return SubmitResult{}, err
-		}
-		text += extra
-	}
-	return a.SubmitWithImages(text, images)
 }

@@ -1,6 +1,8 @@
 package gui
 
 import (
+	"gatehouse/internal/protocol"
+
 	"strings"
 	"testing"
 
@@ -13,7 +15,7 @@ import (
 func TestMentionAnEarlierSession(t *testing.T) {
 	app, _, srv := newTestAppServer(t, llmtest.Script{Responses: []llmtest.Response{
 		{Text: llmtest.Text("The cache key omits the locale.")}, {Text: llmtest.Text("Then fix it.")}}})
-	if _, err := app.Submit("why is the cache stale?"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "why is the cache stale?"}); err != nil {
 		t.Fatal(err)
 	}
 	waitIdle(t, app)
@@ -26,10 +28,10 @@ func TestMentionAnEarlierSession(t *testing.T) {
 	if len(c) == 0 || c[0].Mention != "session:"+old || c[0].Label != "Session: why is the cache stale?" {
 		t.Fatalf("candidates %+v", c)
 	}
-	if _, err := app.SubmitMessage("fix @session:../../etc", []string{"session:../../etc"}, nil); err == nil {
+	if _, err := app.Submit(protocol.Submission{Text: "fix @session:../../etc", Mentions: []string{"session:../../etc"}}); err == nil {
 		t.Fatal("a mention of no session was sent")
 	}
-	if _, err := app.SubmitMessage("fix what @"+c[0].Mention+" found", []string{c[0].Mention}, nil); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "fix what @" + c[0].Mention + " found", Mentions: []string{c[0].Mention}}); err != nil {
 		t.Fatal(err)
 	}
 	waitIdle(t, app)

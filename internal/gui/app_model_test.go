@@ -1,6 +1,8 @@
 package gui
 
 import (
+	"gatehouse/internal/protocol"
+
 	"encoding/json"
 	"slices"
 	"strings"
@@ -43,7 +45,7 @@ func TestListModelsSaysTheKeyWasRefused(t *testing.T) {
 func TestSetModelAppliesToTheNextTurn(t *testing.T) {
 	app, _, srv := newTestAppServer(t, llmtest.Script{Models: []string{"fake-model", "other-model"},
 		Responses: []llmtest.Response{{Text: llmtest.Text("one")}, {Text: llmtest.Text("two")}}})
-	if _, err := app.Submit("first"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "first"}); err != nil {
 		t.Fatal(err)
 	}
 	waitIdle(t, app)
@@ -57,7 +59,7 @@ func TestSetModelAppliesToTheNextTurn(t *testing.T) {
 	if saved, err := app.store.Load(); err != nil || saved.Model != "other-model" || saved.BaseURL != srv.URL {
 		t.Fatalf("saved %+v, %v", saved, err)
 	}
-	if _, err := app.Submit("second"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "second"}); err != nil {
 		t.Fatal(err)
 	}
 	waitIdle(t, app)
@@ -126,14 +128,14 @@ func TestEachTurnCarriesItsModelAndItsPrice(t *testing.T) {
 	if _, err := app.SaveSettings(SettingsInput{BaseURL: srv.URL, Model: "fake-model", Price: &settings.Price{InputPerMTok: 3, OutputPerMTok: 15}}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := app.Submit("first"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "first"}); err != nil {
 		t.Fatal(err)
 	}
 	waitIdle(t, app)
 	if _, err := app.SetModel("gpt-4o"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := app.Submit("second"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "second"}); err != nil {
 		t.Fatal(err)
 	}
 	waitIdle(t, app)

@@ -1,6 +1,8 @@
 package gui
 
 import (
+	"gatehouse/internal/protocol"
+
 	"context"
 	"fmt"
 	"io"
@@ -48,7 +50,7 @@ func TestAllowListRefusalExplainsItselfAndIsAllowedForTheSession(t *testing.T) {
 		!strings.Contains(v.Line, "Network: allow-list") {
 		t.Fatalf("network view: %+v %v", v, err)
 	}
-	if _, err := app.Submit("fetch"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "fetch"}); err != nil {
 		t.Fatal(err)
 	}
 	waitIdle(t, app)
@@ -65,7 +67,7 @@ func TestAllowListRefusalExplainsItselfAndIsAllowedForTheSession(t *testing.T) {
 	if err := app.AllowDomain("refused.test"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := app.Submit("again"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "again"}); err != nil {
 		t.Fatal(err)
 	}
 	waitIdle(t, app)

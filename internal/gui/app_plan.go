@@ -25,13 +25,13 @@ func (a *App) ApprovePlan(plan string, mode string) (SubmitResult, error) {
 	if _, err := a.SetApprovalMode(mode); err != nil {
 		return SubmitResult{}, err
 	}
-	return a.Submit(runtime.PlanApprovedPrompt(plan, m))
+	return a.submitText(runtime.PlanApprovedPrompt(plan, m))
 }
 
 // RevisePlan asks the model, still in plan mode, to revise its plan as the
 // note says.
 func (a *App) RevisePlan(note string) (SubmitResult, error) {
-	return a.Submit(runtime.PlanRevisePrompt(note))
+	return a.submitText(runtime.PlanRevisePrompt(note))
 }
 
 // AnswerQuestion answers the model's ask_user question of call callID (the

@@ -75,7 +75,7 @@ func TestTheWindowUnderConcurrentUse(t *testing.T) {
 	loop, halt := loops()
 	var mu sync.Mutex
 	stops := 0
-	loop(time.Millisecond, func() { app.Submit("go") })
+	loop(time.Millisecond, func() { app.Submit(protocol.Submission{Text: "go"}) })
 	loop(4*time.Millisecond, app.Cancel)
 	loop(time.Millisecond, func() {
 		for _, p := range app.Snapshot().PendingApprovals {
@@ -135,7 +135,7 @@ func TestSubmitDuringAWorkspaceSwitch(t *testing.T) {
 	for app.workspaceRoot() != next {
 		time.Sleep(100 * time.Microsecond)
 	}
-	if _, err := app.Submit("hi"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "hi"}); err != nil {
 		t.Fatal(err)
 	}
 	if err := <-switched; err != nil {
@@ -162,7 +162,7 @@ func TestTabsUnderConcurrentUse(t *testing.T) {
 	app := newRaceApp(t, 200)
 	other := t.TempDir()
 	loop, halt := loops()
-	loop(2*time.Millisecond, func() { app.Submit("go") })
+	loop(2*time.Millisecond, func() { app.Submit(protocol.Submission{Text: "go"}) })
 	loop(time.Millisecond, func() {
 		for _, p := range app.Snapshot().PendingApprovals {
 			app.ResolveApproval(p.ApprovalID, protocol.Decision{Kind: protocol.DecisionOnce})

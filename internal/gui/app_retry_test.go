@@ -1,6 +1,8 @@
 package gui
 
 import (
+	"gatehouse/internal/protocol"
+
 	"encoding/json"
 	"slices"
 	"testing"
@@ -44,7 +46,7 @@ func TestRetryReplacesTheTurnInTheModelsHistory(t *testing.T) {
 		{Text: llmtest.Text("Setup done.")}, {Text: llmtest.Text("A wrong answer.")},
 		{Text: llmtest.Text("A right answer.")}, {Text: llmtest.Text("Next.")}, {Text: llmtest.Text("Resumed.")}}})
 	for _, msg := range []string{"set up", "answer me"} {
-		if _, err := app.Submit(msg); err != nil {
+		if _, err := app.Submit(protocol.Submission{Text: msg}); err != nil {
 			t.Fatal(err)
 		}
 		waitIdle(t, app)
@@ -57,7 +59,7 @@ func TestRetryReplacesTheTurnInTheModelsHistory(t *testing.T) {
 	if got := chatMessages(t, srv, 2); !slices.Equal(got, want) {
 		t.Fatalf("the retry sent %q, want %q", got, want)
 	}
-	if _, err := app.Submit("go on"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "go on"}); err != nil {
 		t.Fatal(err)
 	}
 	waitIdle(t, app)
@@ -74,7 +76,7 @@ func TestRetryReplacesTheTurnInTheModelsHistory(t *testing.T) {
 	if _, err := app.ResumeSession(id); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := app.Submit("after resume"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "after resume"}); err != nil {
 		t.Fatal(err)
 	}
 	waitIdle(t, app)

@@ -84,7 +84,7 @@ func TestTheWindowAndExecRunTheSameSession(t *testing.T) {
 			t.Errorf("stop %s", r.stop)
 		}
 	}
-	if !slices.Equal(win.stages, []string{runtime.StageOutputCap, runtime.StagePlan, runtime.StageApproval, runtime.StageInstructions, runtime.StageRecorder, runtime.StageCheckpoint}) ||
+	if !slices.Equal(win.stages, []string{runtime.StageOutputCap, runtime.StagePlan, runtime.StageApproval, runtime.StageInstructions, runtime.StageRecorder, runtime.StageLanguages, runtime.StageCheckpoint}) ||
 		!slices.Equal(win.stages, ex.stages) {
 		t.Errorf("middleware: window %v, exec %v", win.stages, ex.stages)
 	}
@@ -115,7 +115,7 @@ func windowRun(t *testing.T, ws string) hostRun {
 	if _, err := app.SetApprovalMode("safe"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := app.Submit("go"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "go"}); err != nil {
 		t.Fatal(err)
 	}
 	req := waitApproval(t, app)

@@ -42,7 +42,7 @@ func (a *App) Sandbox() SandboxView {
 		id = a.sess.ID()
 	}
 	a.mu.Unlock()
-	c := a.kit.Sandbox()
+	c := a.kit.SandboxFor(ws)()
 	v := SandboxView{Status: h.Describe(c, ws, h.Scratch(id), a.loginEnv.Environ()), DenyTCP: c.DenyTCP,
 		DenyList: c.DenyRead, Sockets: c.Sockets, NetworkMode: c.Network, NetworkAllow: c.Allow}
 	if v.NetworkAllow == nil {

@@ -1,6 +1,8 @@
 package gui
 
 import (
+	"gatehouse/internal/protocol"
+
 	"os"
 	"path/filepath"
 	"slices"
@@ -21,7 +23,7 @@ func TestSessionCommandsRunConfinedAndTheUISaysSo(t *testing.T) {
 		{ToolCalls: []llmtest.ToolCall{{ID: "c1", Name: "bash", Arguments: llmtest.Text(`{"action":"exec","command":"echo in > inside.txt"}`)}}},
 		{Text: llmtest.Text("done")},
 	}})
-	if _, err := app.Submit("go"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "go"}); err != nil {
 		t.Fatal(err)
 	}
 	waitIdle(t, app)

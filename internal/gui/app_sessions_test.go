@@ -35,7 +35,7 @@ func TestSessionsAreListedAndResumed(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(ws, "README.md"), []byte("hello\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := app.Submit("What does the README say?"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "What does the README say?"}); err != nil {
 		t.Fatal(err)
 	}
 	waitIdle(t, app)
@@ -92,7 +92,7 @@ func TestSessionsAreListedAndResumed(t *testing.T) {
 		t.Errorf("list after resume %+v", l)
 	}
 
-	if _, err := app.Submit("And now?"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "And now?"}); err != nil {
 		t.Fatal(err)
 	}
 	waitIdle(t, app)
@@ -160,7 +160,7 @@ func TestResumingASessionLeftMidTurnEndsThatTurn(t *testing.T) {
 	if stop := snap.Transcript[2]; stop.TurnID != id+"-t1" || stop.Reason != protocol.StopError || stop.ErrorKind != session.ErrorKindInterrupted {
 		t.Fatalf("stop item %+v", stop)
 	}
-	if _, err := app.Submit("Go on"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "Go on"}); err != nil {
 		t.Fatal(err)
 	}
 	waitIdle(t, app)

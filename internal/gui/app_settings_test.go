@@ -1,6 +1,8 @@
 package gui
 
 import (
+	"gatehouse/internal/protocol"
+
 	"errors"
 	"strings"
 	"testing"
@@ -167,7 +169,7 @@ func TestSettingsSaveTheContextLimits(t *testing.T) {
 	}
 
 	app.NewSession()
-	if _, err := app.Submit("hello"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "hello"}); err != nil {
 		t.Fatal(err)
 	}
 	waitIdle(t, app)

@@ -6,7 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"gatehouse/internal/settings"
-	"gatehouse/internal/usercmd"
+	"gatehouse/internal/slash"
 
 	"gatehouse/internal/skills"
 	"gatehouse/internal/trust"
@@ -53,55 +53,38 @@ func (a *App) SkillsTrustWorkspace(hash string) error {
 	return nil
 }
 
-// RunSkill sends text with the skill name loaded (the composer's /name):
-// its instructions go with the message the first time this session.
-func (a *App) RunSkill(name, text string) (SubmitResult, error) {
-	s, err := a.session()
-	if err != nil {
-		return SubmitResult{}, err
-	}
-	c := skills.Of(s.Providers())
-	if c == nil {
-		return SubmitResult{}, fmt.Errorf("no skill /%s", name)
-	}
-	msg, _, err := c.UserPrompt(name, text)
-	if err != nil {
-		return SubmitResult{}, err
-	}
-	return a.Submit(msg)
-}
-
-// skillSource starts the Source of a skill's "/" entry.
-const skillSource = "skill "
-
-// withSkills appends the offered skills to the "/" menu after the
-// commands: a built-in, then a user's command, wins a name; the shadowed
-// skill is listed after it, saying so (usercmd.Find takes the first).
-func (a *App) withSkills(cmds []usercmd.Command) []usercmd.Command {
-	var builtins, own []string
-	for _, c := range cmds {
-		if c.Source == "built-in" {
-			builtins = append(builtins, c.Name)
-		} else {
-			own = append(own, c.Name)
-		}
+// skillEntries are the offered skills as "/" entries (after the
+// built-ins, the user's and the workspace's commands, which win a name):
+// /name sends the message with the skill loaded.
+func (a *App) skillEntries() ([]slash.Command, []error) {
+	var c *skills.Catalog
+	if s := a.currentSession(); s != nil {
+		c = skills.Of(s.Providers())
 	}
 	var offered []skills.Skill
-	if s := a.currentSession(); s != nil {
-		if c := skills.Of(s.Providers()); c != nil {
-			offered = c.Set().Offered()
-		}
+	if c != nil {
+		offered = c.Set().Offered()
 	} else {
 		offered = skills.Discover(a.kit.SkillOptions(a.workspaceRoot(), a.effective().Settings)).Offered()
 	}
-	for _, e := range skills.Slash(builtins, own, offered) {
-		src := skillSource + e.Dir
-		if e.ShadowedBy != "" {
-			src += " (shadowed by " + e.ShadowedBy + ")"
-		}
-		cmds = append(cmds, usercmd.Command{Name: e.Name, Description: e.Description, Source: src})
+	out := make([]slash.Command, 0, len(offered))
+	for _, k := range offered {
+		name := k.Name
+		out = append(out, slash.Command{Name: name, Description: k.Description, Origin: slash.Skill, Source: "skill " + k.Dir,
+			Expand: func(args string) (string, error) {
+				s, err := a.session()
+				if err != nil {
+					return "", err
+				}
+				cat := skills.Of(s.Providers())
+				if cat == nil {
+					return "", fmt.Errorf("no skill /%s", name)
+				}
+				msg, _, err := cat.UserPrompt(name, args)
+				return msg, err
+			}})
 	}
-	return cmds
+	return out, nil
 }
 
 // SetSkillOn turns the skill name on or off (saved; the open session

@@ -36,7 +36,7 @@ func submitSafe(t *testing.T, app *App, prompt string) *runtime.Session {
 	if _, err := app.SetApprovalMode("safe"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := app.Submit(prompt); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: prompt}); err != nil {
 		t.Fatal(err)
 	}
 	return app.currentSession()

@@ -1,6 +1,8 @@
 package gui
 
 import (
+	"gatehouse/internal/protocol"
+
 	"crypto/sha256"
 	"fmt"
 	"io/fs"
@@ -105,7 +107,7 @@ func TestWorktreeTabsWorkApart(t *testing.T) {
 	if app.State().Workspace != alpha.Path {
 		t.Fatalf("alpha's tab is not shown: %+v", app.State())
 	}
-	if _, err := app.Submit("task alpha"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "task alpha"}); err != nil {
 		t.Fatal(err)
 	}
 	a := app.currentSession()
@@ -116,7 +118,7 @@ func TestWorktreeTabsWorkApart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := app.Submit("task beta"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "task beta"}); err != nil {
 		t.Fatal(err)
 	}
 	b := app.currentSession()

@@ -63,7 +63,7 @@ func TestTwoSessionsRunAtOnceInTheirTabs(t *testing.T) {
 	if b == nil || b == a || app.State().Workspace != wsB {
 		t.Fatalf("the new tab is not shown: %+v", app.State())
 	}
-	if _, err := app.Submit("task B"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "task B"}); err != nil {
 		t.Fatal(err)
 	}
 	reqB := waitApproval(t, app)
@@ -155,7 +155,7 @@ func TestTabsOnOneFolderSeeEachOthersChanges(t *testing.T) {
 	if tb := tabOf(t, app, b.ID()); tb.Name != name+" 2" || len(tb.SharedWith) != 1 || tb.SharedWith[0] != name {
 		t.Fatalf("tab B %+v", tb)
 	}
-	if _, err := app.Submit("task B"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "task B"}); err != nil {
 		t.Fatal(err)
 	}
 	reqB := waitApproval(t, app)
@@ -202,7 +202,7 @@ func TestAWorktreeDeletedBehindTheWindow(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := app.currentSession()
-	if _, err := app.Submit("write"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "write"}); err != nil {
 		t.Fatal(err)
 	}
 	req := waitApproval(t, app)
@@ -217,7 +217,7 @@ func TestAWorktreeDeletedBehindTheWindow(t *testing.T) {
 	if _, err := os.Stat(gone); err == nil {
 		t.Fatal("the approved write made the deleted folder again")
 	}
-	if _, err := app.Submit("again"); err == nil || !strings.Contains(err.Error(), "is gone") {
+	if _, err := app.Submit(protocol.Submission{Text: "again"}); err == nil || !strings.Contains(err.Error(), "is gone") {
 		t.Fatalf("a message to the deleted folder's session: %v", err)
 	}
 	if _, err := os.Stat(gone); err == nil {
@@ -226,7 +226,7 @@ func TestAWorktreeDeletedBehindTheWindow(t *testing.T) {
 	if _, err := app.SwitchTab(a.ID()); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := app.Submit("hello"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "hello"}); err != nil {
 		t.Fatal(err)
 	}
 	waitIdle(t, app)
@@ -248,7 +248,7 @@ func TestEachTabHasItsOwnProcesses(t *testing.T) {
 		{ToolCalls: []llmtest.ToolCall{{ID: "c1", Name: "bash", Arguments: llmtest.Text(`{"action":"start","command":"sleep 300"}`)}}},
 		{Text: llmtest.Text("started")},
 	}})
-	if _, err := app.Submit("start it"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "start it"}); err != nil {
 		t.Fatal(err)
 	}
 	waitIdle(t, app)
@@ -278,7 +278,7 @@ func TestEachTabHasItsOwnProcesses(t *testing.T) {
 // never opens a session twice (two runtimes on one log).
 func TestResumingASessionOpenInAnotherTabShowsThatTab(t *testing.T) {
 	app, _ := newTestApp(t, llmtest.Script{Responses: []llmtest.Response{{Text: llmtest.Text("hi")}}})
-	if _, err := app.Submit("hello"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "hello"}); err != nil {
 		t.Fatal(err)
 	}
 	waitIdle(t, app)

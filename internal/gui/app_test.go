@@ -70,7 +70,7 @@ func TestSubmitStreamsIntoTheSnapshot(t *testing.T) {
 	if st := app.State(); st.NeedsSetup || st.Model != "fake-model" {
 		t.Fatalf("state %+v", st)
 	}
-	if _, err := app.Submit("hello"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "hello"}); err != nil {
 		t.Fatal(err)
 	}
 	waitIdle(t, app)
@@ -98,7 +98,7 @@ func TestToolCallsReachTheWorkspaceAndProcessesDieWithTheSession(t *testing.T) {
 		}},
 		{Text: llmtest.Text("done")},
 	}})
-	if _, err := app.Submit("go"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "go"}); err != nil {
 		t.Fatal(err)
 	}
 	waitIdle(t, app)
@@ -155,7 +155,7 @@ func TestRestartRunsTheSameCommandInTheSameFolder(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(ws, "sub"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := app.Submit("start"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "start"}); err != nil {
 		t.Fatal(err)
 	}
 	waitIdle(t, app)
@@ -192,7 +192,7 @@ func TestSettingsChooseTheResponsesAPI(t *testing.T) {
 	if err != nil || v.API != settings.APIResponses || v.Sources.API != settings.FromSaved {
 		t.Fatalf("view %+v, %v", v, err)
 	}
-	if _, err := app.Submit("hello"); err != nil {
+	if _, err := app.Submit(protocol.Submission{Text: "hello"}); err != nil {
 		t.Fatal(err)
 	}
 	waitIdle(t, app)

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 )
 
 // Result is the diagnostics of a set of files, by workspace-relative path
@@ -37,6 +38,10 @@ func (m *Manager) Check(ctx context.Context, files map[string]*string, overlay b
 			groups[s] = append(groups[s], abs)
 		}
 	}
+	limit := m.opts.Timeout
+	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < limit {
+		limit = time.Until(dl).Round(100 * time.Millisecond)
+	}
 	ctx, cancel := context.WithTimeout(ctx, m.opts.Timeout)
 	defer cancel()
 	var mu sync.Mutex
@@ -46,7 +51,7 @@ func (m *Manager) Check(ctx context.Context, files map[string]*string, overlay b
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			got, err := s.checkFiles(ctx, paths, files, overlay)
+			got, err := s.checkFiles(ctx, paths, files, overlay, limit)
 			mu.Lock()
 			defer mu.Unlock()
 			for abs, list := range got {
@@ -63,7 +68,7 @@ func (m *Manager) Check(ctx context.Context, files map[string]*string, overlay b
 }
 
 // checkFiles runs one server's part of a Check, holding its check lock.
-func (s *server) checkFiles(ctx context.Context, paths []string, files map[string]*string, overlay bool) (map[string][]lspDiagnostic, error) {
+func (s *server) checkFiles(ctx context.Context, paths []string, files map[string]*string, overlay bool, limit time.Duration) (map[string][]lspDiagnostic, error) {
 	s.check.Lock()
 	defer s.check.Unlock()
 	conn, err := s.ensure(ctx)
@@ -110,7 +115,7 @@ func (s *server) checkFiles(ctx context.Context, paths []string, files map[strin
 	}
 	switch {
 	case errors.Is(err, errTimeout):
-		return out, fmt.Errorf("%s timed out after %s", s.cfg.Name, s.m.opts.Timeout)
+		return out, fmt.Errorf("%s timed out after %s", s.cfg.Name, limit)
 	case err != nil:
 		return out, s.lost(err)
 	}
@@ -350,7 +355,7 @@ func (d Diff) Text() string {
 				fmt.Fprintf(&b, "… and %d more\n", len(l)-maxLines)
 				break
 			}
-			b.WriteString(x.String() + "\n")
+			b.WriteString(Format(x) + "\n")
 		}
 	}
 	list("New problems this edit introduced", d.Introduced)

@@ -75,7 +75,8 @@ func (s *server) mark() uint64 {
 // settle waits until the server published diagnostics for each document
 // of want (uri → version) at that version or later (for a server that
 // sends no versions: after since), then until none of them got news for
-// the quiet period. A document the server did not publish for by then
+// the quiet period (for publishes without a version: one with the version
+// asked about is the answer). A document the server did not publish for by then
 // keeps what it had when the server publishes only changes (gopls), after
 // the unchanged wait; a document it never published for is waited for. It returns errTimeout when ctx ended first.
 func (s *server) settle(ctx context.Context, want map[string]need) error {
@@ -88,7 +89,7 @@ func (s *server) settle(ctx context.Context, want map[string]need) error {
 			return ErrClosed
 		}
 		news := s.news
-		all, known, last := true, true, time.Time{}
+		all, known, versioned, last := true, true, true, time.Time{}
 		for uri, n := range want {
 			p := s.diags[uri]
 			fresh := p != nil && p.seq > n.since && (p.version == nil || *p.version >= n.version)
@@ -100,12 +101,13 @@ func (s *server) settle(ctx context.Context, want map[string]need) error {
 			if p.at.After(last) {
 				last = p.at
 			}
+			versioned = versioned && p.version != nil
 		}
 		s.mu.Unlock()
 		var wait time.Duration
 		switch {
-		case all && time.Since(last) >= quiet:
-			return nil
+		case all && (versioned || time.Since(last) >= quiet):
+			return nil // a publish for the version asked about is the answer
 		case all:
 			wait = quiet - time.Since(last)
 		case known && time.Since(start) >= unchanged && time.Since(s.lastNews()) >= quiet:

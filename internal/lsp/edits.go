@@ -31,7 +31,10 @@ func (m *Manager) Middleware(_ tools.Tool, next tools.Handler) tools.Handler {
 		if err != nil || res.IsError || res.Rejected {
 			return res, err
 		}
-		after := m.Check(ctx, Disk(files...), false)
+		after := before // no file known before: nothing to compare, said once
+		if len(before.Files) > 0 {
+			after = m.Check(ctx, Disk(files...), false)
+		}
 		d := Compare(before, after)
 		return withDiagnostics(res, d), nil
 	}

@@ -74,7 +74,7 @@ const goBroken = "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println
 
 func contains(ds []Diagnostic, sub string) bool {
 	for _, d := range ds {
-		if strings.Contains(d.String(), sub) {
+		if strings.Contains(Format(d), sub) {
 			return true
 		}
 	}

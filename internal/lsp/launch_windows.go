@@ -16,3 +16,18 @@ func plainLaunch(argv, env []string, dir string) (Launched, error) {
 		}
 	}}, nil
 }
+
+// Helper is the supervisor helper's launcher; Windows has no helper, so
+// servers start as plain children.
+type Helper struct {
+	Path   string
+	Policy any
+}
+
+// Launch implements Launcher.
+func (h *Helper) Launch(argv, env []string, dir string) (Launched, error) {
+	return plainLaunch(argv, env, dir)
+}
+
+// Close does nothing here.
+func (h *Helper) Close() {}

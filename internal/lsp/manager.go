@@ -46,10 +46,6 @@ type Options struct {
 	// settled (default 200 ms); Unchanged how long a server that publishes
 	// only changes (gopls) may stay silent after a change (default 1.5 s).
 	Quiet, Unchanged time.Duration
-	// OnStatus hears each change of a server's state; OnDiagnostics each
-	// publish (the Problems panel). Both are called without locks held.
-	OnStatus      func([]Status)
-	OnDiagnostics func()
 }
 
 // Manager runs a session's language servers: each starts on the first need
@@ -62,9 +58,28 @@ type Manager struct {
 
 	mu     sync.Mutex
 	closed bool
+	listen func()
 }
 
-// New returns a manager; nothing starts until a file needs a server.
+// Listen sets f to hear each change of the servers' diagnostics or states
+// (the Problems panel); it must return quickly.
+func (m *Manager) Listen(f func()) {
+	m.mu.Lock()
+	m.listen = f
+	m.mu.Unlock()
+}
+
+func (m *Manager) tell() {
+	m.mu.Lock()
+	f := m.listen
+	m.mu.Unlock()
+	if f != nil {
+		f()
+	}
+}
+
+// New returns a manager of the configured servers that are installed
+// (found on the PATH of Env); nothing starts until a file needs one.
 func New(o Options) *Manager {
 	if o.Servers == nil {
 		o.Servers = Defaults()
@@ -89,10 +104,17 @@ func New(o Options) *Manager {
 		root = r
 	}
 	m := &Manager{opts: o, root: root}
+	env := serverEnv(o.Env(), nil)
 	for _, c := range o.Servers {
-		if !c.Disabled && c.Command != "" && len(c.Patterns) > 0 {
-			m.servers = append(m.servers, newServer(m, c))
+		if c.Disabled || c.Command == "" || len(c.Patterns) == 0 {
+			continue
 		}
+		// A server that is not installed checks nothing: edits of its
+		// files say nothing of it.
+		if _, err := LookPath(c.Command, serverEnv(env, c.Env)); err != nil {
+			continue
+		}
+		m.servers = append(m.servers, newServer(m, c))
 	}
 	return m
 }
@@ -134,17 +156,9 @@ func (m *Manager) Statuses() []Status {
 	return out
 }
 
-func (m *Manager) changed() {
-	if m.opts.OnStatus != nil {
-		m.opts.OnStatus(m.Statuses())
-	}
-}
+func (m *Manager) changed() { m.tell() }
 
-func (m *Manager) published() {
-	if m.opts.OnDiagnostics != nil {
-		m.opts.OnDiagnostics()
-	}
-}
+func (m *Manager) published() { m.tell() }
 
 // Close stops every server and waits until none is left.
 func (m *Manager) Close() {

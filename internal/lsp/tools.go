@@ -62,7 +62,7 @@ func (t *diagnosticsTool) Run(ctx context.Context, raw json.RawMessage) (tools.R
 	for _, p := range paths {
 		for _, d := range res.Files[p] {
 			if len(lines) < 200 {
-				lines = append(lines, d.String())
+				lines = append(lines, Format(d))
 			}
 		}
 	}

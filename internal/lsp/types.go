@@ -5,6 +5,8 @@ import (
 	"net/url"
 	"path/filepath"
 	"strings"
+
+	"gatehouse/internal/protocol"
 )
 
 // The LSP types this client uses, as the protocol spells them.
@@ -65,21 +67,12 @@ type publishParams struct {
 	Diagnostics []lspDiagnostic `json:"diagnostics"`
 }
 
-// Diagnostic is one problem in a file, as Gatehouse shows it: the path is
-// workspace-relative and slash-separated, Line and Col are 1-based.
-type Diagnostic struct {
-	Path     string `json:"path"`
-	Line     int    `json:"line"`
-	Col      int    `json:"col"`
-	Severity string `json:"severity"`
-	Message  string `json:"message"`
-	Source   string `json:"source,omitempty"`
-	// EndLine is the 1-based last line of the range.
-	EndLine int `json:"endLine"`
-}
+// Diagnostic is one problem in a file, as Gatehouse shows it (the path
+// workspace-relative, lines and columns 1-based).
+type Diagnostic = protocol.Diagnostic
 
-// String is the form the model reads: path:line:col severity message.
-func (d Diagnostic) String() string {
+// Format is the form the model reads: path:line:col severity message.
+func Format(d Diagnostic) string {
 	msg := strings.Join(strings.Fields(d.Message), " ")
 	return fmt.Sprintf("%s:%d:%d %s %s", d.Path, d.Line, d.Col, d.Severity, msg)
 }

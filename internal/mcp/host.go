@@ -386,19 +386,14 @@ func (h *Host) TrustWorkspace() error {
 	if u == nil || m == nil {
 		return errors.New("there is no workspace server list waiting for trust")
 	}
-	now, err := trust.Read(u.Folder, trust.KindMCP)
-	if err != nil {
-		return err
-	}
-	if now.Hash != u.Content.Hash {
+	if err := h.trust.TrustShown(u.Folder, trust.KindMCP, u.Content.Hash); errors.Is(err, trust.ErrChanged) {
 		src, _ := LoadSources(h.opts.ConfigDir, u.Folder, nil, h.trust)
 		h.mu.Lock()
 		h.untrusted = src.Untrusted
 		h.mu.Unlock()
 		h.publish()
 		return fmt.Errorf("%s changed since it was shown: review it again", WorkspaceConfig)
-	}
-	if err := h.trust.Trust(u.Folder, trust.KindMCP, u.Content); err != nil {
+	} else if err != nil {
 		return err
 	}
 	h.mu.Lock()

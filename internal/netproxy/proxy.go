@@ -107,17 +107,22 @@ func Start(o Options) (*Proxy, error) {
 		p.dial = (&Dialer{Timeout: 15 * time.Second}).DialContext
 	}
 	p.ctx, p.cancel = context.WithCancel(context.Background())
-	go p.accept()
+	go p.accept(ln)
 	return p, nil
 }
 
-// accept serves each connection in a goroutine of its own until the
-// listener closes; it waits out a shortage (too many open files) as
+// Serve serves the connections of ln as those of the proxy's own port
+// until ln closes: the proxy's port inside a session's network namespace
+// (package proc), with no relay between.
+func (p *Proxy) Serve(ln net.Listener) { p.accept(ln) }
+
+// accept serves each connection of ln in a goroutine of its own until
+// ln closes; it waits out a shortage (too many open files) as
 // http.Server does.
-func (p *Proxy) accept() {
+func (p *Proxy) accept(ln net.Listener) {
 	var wait time.Duration
 	for {
-		c, err := p.ln.Accept()
+		c, err := ln.Accept()
 		if err != nil {
 			if errors.Is(err, net.ErrClosed) {
 				return

@@ -39,6 +39,10 @@ type New struct {
 	Examples []string
 	// Counter are the lines it must not match (its not_match examples).
 	Counter []string
+	// Access (read, write, any) makes Rule.Files paths of every tool
+	// when Paths is set (or Rule.Tool is "*"): a rule written with paths.
+	Access string
+	Paths  bool
 }
 
 // Add saves n in scope's file of w and returns the rule as loaded. A file
@@ -105,6 +109,10 @@ func toFileRule(w Where, n New) (Written, error) {
 		}
 		fr.Commands = append(fr.Commands, approval.PatternText(c))
 	}
+	fr.Access = n.Access
+	if n.Paths || r.Tool == "*" && n.Access != "" {
+		fr.Tool, fr.Paths, fr.Files = "", fr.Files, nil
+	}
 	fr.Cwd = r.Cwd
 	if filepath.IsAbs(r.Cwd) {
 		if w.Workspace == "" {
@@ -164,6 +172,8 @@ func writeRule(b *bytes.Buffer, fr Written) {
 	kv("tool", fr.Tool)
 	kvs("commands", fr.Commands)
 	kvs("files", fr.Files)
+	kvs("paths", fr.Paths)
+	kv("access", fr.Access)
 	kv("action", fr.Action)
 	kv("cwd", fr.Cwd)
 	kv("domain", fr.Domain)

@@ -57,8 +57,14 @@ type Written struct {
 	Tool     string   `toml:"tool" json:"tool"`
 	Commands []string `toml:"commands" json:"commands,omitempty"`
 	Files    []string `toml:"files" json:"files,omitempty"`
-	Action   string   `toml:"action" json:"action,omitempty"`
-	Cwd      string   `toml:"cwd" json:"cwd,omitempty"`
+	// Paths (deny and ask rules, no tool) are path globs the rule is
+	// about for every tool, with Access: read, write or any (the default:
+	// both). A rule with files on a reading tool (read_file, grep, …) is
+	// a read rule of those paths for every tool too.
+	Paths  []string `toml:"paths" json:"paths,omitempty"`
+	Access string   `toml:"access" json:"access,omitempty"`
+	Action string   `toml:"action" json:"action,omitempty"`
+	Cwd    string   `toml:"cwd" json:"cwd,omitempty"`
 	// Domain (web_fetch) is the host whose URLs the rule is about:
 	// exactly, or "*.example.com" for the names below example.com only.
 	Domain   string   `toml:"domain" json:"domain,omitempty"`
@@ -114,7 +120,7 @@ func parse(file, layer, text string) (fileShape, []approval.StandingRule, error)
 		return shape, nil, &Error{File: file, Msg: err.Error()}
 	}
 	if und := md.Undecoded(); len(und) > 0 {
-		return shape, nil, &Error{File: file, Msg: fmt.Sprintf("unknown key %q (keys: workspace, and per [[rule]]: id, decision, tool, commands, files, action, cwd, domain, reason, summary, match, not_match)", und[0].String())}
+		return shape, nil, &Error{File: file, Msg: fmt.Sprintf("unknown key %q (keys: workspace, and per [[rule]]: id, decision, tool, commands, files, paths, access, action, cwd, domain, reason, summary, match, not_match)", und[0].String())}
 	}
 	lines := ruleLines(text)
 	rules := make([]approval.StandingRule, 0, len(shape.Rule))
@@ -144,8 +150,11 @@ func compile(fr Written, layer, file string, i int) (approval.StandingRule, erro
 	if err != nil {
 		return approval.StandingRule{}, err
 	}
+	if err := checkPaths(&fr, v); err != nil {
+		return approval.StandingRule{}, err
+	}
 	if fr.Tool == "" {
-		return approval.StandingRule{}, errors.New("tool is required (bash, apply_patch, mcp__server__tool, …)")
+		return approval.StandingRule{}, errors.New("tool is required (bash, apply_patch, mcp__server__tool, …), or paths for every tool")
 	}
 	if v == approval.VerdictAllow && strings.Contains(fr.Tool, "*") {
 		return approval.StandingRule{}, errors.New("an allow rule names its tool exactly (a wildcard tool is for ask and deny)")
@@ -169,7 +178,7 @@ func compile(fr Written, layer, file string, i int) (approval.StandingRule, erro
 	if strings.HasPrefix(fr.Cwd, "/") || strings.HasPrefix(fr.Cwd, "..") || strings.HasPrefix(fr.Cwd, "~") {
 		return approval.StandingRule{}, fmt.Errorf("cwd %q: a folder relative to the workspace root", fr.Cwd)
 	}
-	r := approval.StandingRule{Decision: v, Reason: fr.Reason, Layer: layer, File: file}
+	r := approval.StandingRule{Decision: v, Reason: fr.Reason, Layer: layer, File: file, Access: fr.Access}
 	r.ID, r.Tool, r.Action, r.Cwd, r.Summary = fr.ID, fr.Tool, fr.Action, fr.Cwd, fr.Summary
 	r.Match, r.NotMatch, r.Domain = fr.Match, fr.NotMatch, domain
 	if r.ID == "" {
@@ -210,6 +219,38 @@ func compile(fr Written, layer, file string, i int) (approval.StandingRule, erro
 		}
 	}
 	return r, nil
+}
+
+// checkPaths checks fr's paths and access and writes a rule with paths
+// as the one matcher reads it: files of every tool ("*") with an access.
+func checkPaths(fr *Written, v approval.Verdict) error {
+	if len(fr.Paths) > 0 {
+		if len(fr.Files) > 0 || len(fr.Commands) > 0 || fr.Domain != "" || fr.Action != "" || fr.Cwd != "" {
+			return errors.New("a rule with paths names nothing else: paths are for every tool (or write files on one tool)")
+		}
+		if fr.Tool != "" && fr.Tool != "*" {
+			return fmt.Errorf("paths are for every tool: leave tool out (or write files = [...] on %s)", fr.Tool)
+		}
+		fr.Tool, fr.Files, fr.Paths = "*", fr.Paths, nil
+	}
+	if fr.Tool == "*" && len(fr.Files) > 0 && fr.Access == "" {
+		fr.Access = approval.AccessAny
+	}
+	if fr.Access == "" {
+		return nil
+	}
+	switch fr.Access {
+	case approval.AccessRead, approval.AccessWrite, approval.AccessAny:
+	default:
+		return fmt.Errorf("access %q: want read, write or any", fr.Access)
+	}
+	if len(fr.Files) == 0 {
+		return errors.New("access is for a rule with paths (or files)")
+	}
+	if v == approval.VerdictAllow {
+		return errors.New("paths and access are for deny and ask rules: an allow rule names its tool and files, exactly")
+	}
+	return nil
 }
 
 // checkDomain checks fr's domain: a host name or "*." and one, for a
@@ -262,7 +303,7 @@ func summarize(r approval.StandingRule) string {
 	case r.Action != "":
 		what = r.Tool + " " + r.Action
 	case len(r.Files) > 0:
-		what = r.Tool + " on " + strings.Join(r.Files, ", ")
+		what = approval.FileRuleText(r)
 	default:
 		what = r.Tool + " (any arguments)"
 	}

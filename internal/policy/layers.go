@@ -225,16 +225,9 @@ func TrustProject(w Where, hash string) error {
 	if w.Workspace == "" || w.Trust == nil {
 		return errors.New("policy: no workspace, or no trust store")
 	}
-	root := realPath(w.Workspace)
-	c, err := trust.Read(root, trust.KindPolicy)
-	if err != nil {
-		return err
+	err := w.Trust.TrustShown(realPath(w.Workspace), trust.KindPolicy, hash)
+	if errors.Is(err, trust.ErrChanged) {
+		return fmt.Errorf("policy: %s changed since it was shown (or is gone); read it again before trusting it", w.ProjectFile())
 	}
-	if c.Empty() {
-		return fmt.Errorf("policy: %s is gone", w.ProjectFile())
-	}
-	if c.Hash != hash {
-		return fmt.Errorf("policy: %s changed since it was shown; read it again before trusting it", w.ProjectFile())
-	}
-	return w.Trust.Trust(root, trust.KindPolicy, c)
+	return err
 }

@@ -17,6 +17,13 @@ func (wr Written) New() (New, error) {
 	n := New{Decision: v, Patterns: true, Reason: strings.TrimSpace(wr.Reason), Examples: trimmed(wr.Match), Counter: trimmed(wr.NotMatch)}
 	n.Rule.Tool, n.Rule.Action, n.Rule.Cwd = strings.TrimSpace(wr.Tool), wr.Action, strings.TrimSpace(wr.Cwd)
 	n.Rule.Files, n.Rule.Domain = trimmed(wr.Files), strings.TrimSpace(wr.Domain)
+	n.Access = strings.TrimSpace(wr.Access)
+	if paths := trimmed(wr.Paths); len(paths) > 0 {
+		n.Rule.Files, n.Paths = paths, true
+		if n.Rule.Tool == "" {
+			n.Rule.Tool = "*"
+		}
+	}
 	for _, c := range trimmed(wr.Commands) {
 		words, err := approval.CommandPattern(c)
 		if err != nil {
@@ -25,7 +32,7 @@ func (wr Written) New() (New, error) {
 		n.Rule.Commands = append(n.Rule.Commands, words)
 	}
 	if n.Rule.Tool == "" {
-		return New{}, fmt.Errorf("tool is required (bash, apply_patch, mcp__server__tool, …)")
+		return New{}, fmt.Errorf("tool is required (bash, apply_patch, mcp__server__tool, …), or paths for every tool")
 	}
 	return n, nil
 }
@@ -48,5 +55,9 @@ func WrittenOf(r approval.StandingRule) Written {
 	for _, c := range r.Commands {
 		w.Commands = append(w.Commands, approval.PatternText(c))
 	}
+	if r.Tool == "*" && r.Access != "" {
+		w.Tool, w.Paths, w.Files = "", r.Files, nil
+	}
+	w.Access = r.Access
 	return w
 }

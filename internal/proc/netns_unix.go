@@ -22,9 +22,9 @@ import (
 // The session's network namespace, in the network's allow-list mode with
 // namespaces (see sandbox/netns.go): it belongs to the registry (the
 // session), not to a holder, so that the session's servers stay where its
-// later commands reach them when a holder is replaced. The app bridges
-// the proxy into it (a socket listening on the proxy's port inside, made
-// by the keeper, relayed to the proxy) and forwards the ports its servers
+// later commands reach them when a holder is replaced. The app's proxy
+// serves a socket listening on the proxy's port inside, which the keeper
+// made (Policy.ServeProxy), and the app forwards the ports its servers
 // listen on (found by the port scan) from the host's loopback into it,
 // for the user's browser and the panel's port links.
 //
@@ -36,11 +36,12 @@ import (
 // sessionNet is a running keeper of the session's network namespace.
 type sessionNet struct {
 	h     *helper
-	pid   int // the keeper's process in the namespace (sandbox.Policy.NetNS)
-	proxy int // the proxy's port, bridged inside
-	ln    net.Listener
+	pid   int          // the keeper's process in the namespace (sandbox.Policy.NetNS)
+	proxy int          // the proxy's port, bridged inside
+	ln    net.Listener // the proxy's port inside
 
-	dialMu sync.Mutex // one dial at a time on the keeper's socket
+	dialMu  sync.Mutex // one question at a time on the keeper's socket
+	sockets []int      // unconnected sockets made in the namespace (on dialMu)
 
 	fwdMu sync.Mutex
 	fwd   map[int][]net.Listener // host loopback port: its listeners
@@ -65,7 +66,7 @@ func (r *Registry) netPolicy(pol *sandbox.Policy) {
 // namespace, started on first use; 0 when there is none for pol. Call
 // with r.mu held.
 func (r *Registry) sessionNetFor(pol *sandbox.Policy) int {
-	if !pol.Namespaces() || pol.Nsenter == "" {
+	if !pol.Namespaces() || pol.Nsenter == "" || pol.ServeProxy == nil {
 		return 0
 	}
 	if n := r.snet; n != nil && n.proxy == pol.ProxyPort && n.h.sup.running() {
@@ -84,8 +85,8 @@ func (r *Registry) sessionNetFor(pol *sandbox.Policy) int {
 	return n.pid
 }
 
-// startNet starts the keeper (supervisor's wire.NetFlag) and the bridge
-// to the proxy. Call with r.mu held.
+// startNet starts the keeper (supervisor's wire.NetFlag), and the proxy
+// on its port inside. Call with r.mu held.
 func (r *Registry) startNet(pol *sandbox.Policy) (*sessionNet, error) {
 	life, err := r.lifeline()
 	if err != nil {
@@ -103,10 +104,13 @@ func (r *Registry) startNet(pol *sandbox.Policy) (*sessionNet, error) {
 	if kind == wire.MsgPID && pid > 0 {
 		// The listener came before the pid line.
 		var msg string
-		var f *os.File
-		if msg, f, err = recvFile(h.sock); err == nil && msg == wire.NetListen && f != nil {
+		var fds []int
+		if msg, fds, err = recvFDs(h.sock); err == nil && msg == wire.NetListen && len(fds) == 1 {
+			f := os.NewFile(uintptr(fds[0]), "session-net")
 			ln, err = net.FileListener(f)
 			f.Close()
+		} else {
+			closeFDs(fds)
 		}
 	}
 	if ln == nil {
@@ -115,53 +119,86 @@ func (r *Registry) startNet(pol *sandbox.Policy) (*sessionNet, error) {
 		return nil, fmt.Errorf("the session's network did not start: %s %s %v", kind, text, err)
 	}
 	n := &sessionNet{h: h, pid: pid, proxy: pol.ProxyPort, ln: ln, fwd: map[int][]net.Listener{}}
-	go n.bridge()
+	go pol.ServeProxy(ln)
 	return n, nil
 }
 
-// bridge relays each connection to the proxy's port inside to the proxy.
-func (n *sessionNet) bridge() {
-	addr := "127.0.0.1:" + strconv.Itoa(n.proxy)
-	for {
-		c, err := n.ln.Accept()
-		if err != nil {
-			return // closed: the session's network was dropped
-		}
-		go func() {
-			up, err := net.Dial("tcp4", addr)
-			if err != nil {
-				c.Close()
-				return
-			}
-			netproxy.Relay(c, up)
-		}()
-	}
-}
-
-// dial connects to port on the namespace's loopback (through the keeper).
+// dial connects to port on the namespace's loopback: a socket made
+// there (socket) connected from here, no round trip to the keeper; a
+// server that listens on IPv6 only is dialled by the keeper.
 func (n *sessionNet) dial(port int) (net.Conn, error) {
-	n.dialMu.Lock()
-	defer n.dialMu.Unlock()
-	fd := int(n.h.sock.Fd())
-	if err := syscall.Sendmsg(fd, []byte(wire.NetDial+" "+strconv.Itoa(port)), nil, nil, 0); err != nil {
-		return nil, err
-	}
-	msg, f, err := recvFile(n.h.sock)
+	fd, err := n.socket()
 	if err != nil {
 		return nil, err
 	}
-	if msg != wire.NetOK || f == nil {
-		return nil, errors.New(msg)
+	err = syscall.Connect(fd, &syscall.SockaddrInet4{Port: port, Addr: [4]byte{127, 0, 0, 1}})
+	for err == syscall.EINTR {
+		err = syscall.Connect(fd, &syscall.SockaddrInet4{Port: port, Addr: [4]byte{127, 0, 0, 1}})
 	}
+	if err != nil {
+		syscall.Close(fd)
+		return n.keeperDial(port)
+	}
+	f := os.NewFile(uintptr(fd), "session-net")
 	defer f.Close()
 	return net.FileConn(f)
 }
 
-// recvFile reads one message of the keeper's socket and the descriptor it
-// carries, if any.
-func recvFile(sock *os.File) (string, *os.File, error) {
+// socketBatch is how many sockets the keeper makes at a time.
+const socketBatch = 16
+
+// socket takes an unconnected TCP socket made in the namespace, asking
+// the keeper for a batch when none is left.
+func (n *sessionNet) socket() (int, error) {
+	n.dialMu.Lock()
+	defer n.dialMu.Unlock()
+	if len(n.sockets) == 0 {
+		msg, fds, err := n.ask(wire.NetSockets + " " + strconv.Itoa(socketBatch))
+		if err != nil {
+			return -1, err
+		}
+		if msg != wire.NetOK || len(fds) == 0 {
+			return -1, errors.New(msg)
+		}
+		n.sockets = fds
+	}
+	fd := n.sockets[len(n.sockets)-1]
+	n.sockets = n.sockets[:len(n.sockets)-1]
+	return fd, nil
+}
+
+// keeperDial has the keeper connect to port on the namespace's loopback
+// (IPv4, else IPv6).
+func (n *sessionNet) keeperDial(port int) (net.Conn, error) {
+	n.dialMu.Lock()
+	msg, fds, err := n.ask(wire.NetDial + " " + strconv.Itoa(port))
+	n.dialMu.Unlock()
+	if err != nil {
+		return nil, err
+	}
+	if msg != wire.NetOK || len(fds) != 1 {
+		closeFDs(fds)
+		return nil, errors.New(msg)
+	}
+	f := os.NewFile(uintptr(fds[0]), "session-net")
+	defer f.Close()
+	return net.FileConn(f)
+}
+
+// ask sends msg to the keeper and reads its answer; call with dialMu
+// held.
+func (n *sessionNet) ask(msg string) (string, []int, error) {
+	if err := syscall.Sendmsg(int(n.h.sock.Fd()), []byte(msg), nil, nil, 0); err != nil {
+		return "", nil, err
+	}
+	return recvFDs(n.h.sock)
+}
+
+// recvFDs reads one message of the keeper's socket and the descriptors it
+// carries (close-on-exec).
+func recvFDs(sock *os.File) (string, []int, error) {
 	buf := make([]byte, 512)
-	oob := make([]byte, syscall.CmsgSpace(4))
+	oob := make([]byte, syscall.CmsgSpace(4*socketBatch))
 	n, oobn, _, _, err := syscall.Recvmsg(int(sock.Fd()), buf, oob, 0)
 	for err == syscall.EINTR {
 		n, oobn, _, _, err = syscall.Recvmsg(int(sock.Fd()), buf, oob, 0)
@@ -169,17 +206,27 @@ func recvFile(sock *os.File) (string, *os.File, error) {
 	if err != nil {
 		return "", nil, err
 	}
-	if n == 0 {
-		return "", nil, errors.New("the session's network ended")
-	}
-	var f *os.File
-	if msgs, err := syscall.ParseSocketControlMessage(oob[:oobn]); err == nil && len(msgs) == 1 {
-		if fds, err := syscall.ParseUnixRights(&msgs[0]); err == nil && len(fds) == 1 {
-			syscall.CloseOnExec(fds[0])
-			f = os.NewFile(uintptr(fds[0]), "session-net")
+	var fds []int
+	if msgs, err := syscall.ParseSocketControlMessage(oob[:oobn]); err == nil {
+		for _, m := range msgs {
+			got, _ := syscall.ParseUnixRights(&m)
+			fds = append(fds, got...)
 		}
 	}
-	return string(buf[:n]), f, nil
+	for _, fd := range fds {
+		syscall.CloseOnExec(fd)
+	}
+	if n == 0 {
+		closeFDs(fds)
+		return "", nil, errors.New("the session's network ended")
+	}
+	return string(buf[:n]), fds, nil
+}
+
+func closeFDs(fds []int) {
+	for _, fd := range fds {
+		syscall.Close(fd)
+	}
 }
 
 // forward makes the host's loopback port lead into the namespace for
@@ -234,7 +281,7 @@ func (n *sessionNet) serveForward(ln net.Listener, port int) {
 	}
 }
 
-// close ends the bridge, the forwards and the keeper (commands still in
+// close ends the proxy's port inside, the forwards and the keeper (commands still in
 // the namespace keep it, without the proxy).
 func (n *sessionNet) close() {
 	n.ln.Close()
@@ -248,6 +295,10 @@ func (n *sessionNet) close() {
 	n.fwdMu.Unlock()
 	n.h.sup.signal(syscall.SIGTERM)
 	n.h.discard()
+	n.dialMu.Lock()
+	closeFDs(n.sockets)
+	n.sockets = nil
+	n.dialMu.Unlock()
 }
 
 // dropNet ends the session's network, if any, and returns a channel

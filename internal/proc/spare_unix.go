@@ -34,7 +34,10 @@ func (r *Registry) refill(last *sandbox.Policy, holder string) {
 	var sp *helper
 	if err == nil {
 		// No environment: the command gets its own with its request.
-		sp, err = r.startHelper(life, append(r.ahead(last, holder), wire.SpareFlag), "/", []string{}, [3]*os.File{}, true)
+		args, key := r.ahead(last, holder)
+		if sp, err = r.startHelper(life, append(args, wire.SpareFlag), "/", []string{}, [3]*os.File{}, true); err == nil {
+			sp.aheadKey = key
+		}
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -65,13 +68,15 @@ func (r *Registry) refill(last *sandbox.Policy, holder string) {
 // in a row) takes that command's policy, last, and the key of the holder
 // it joined, holderKey, instead of building them again beside it; one
 // started after it ended builds them anew (the command may have changed
-// what they depend on, a .git it made).
-func (r *Registry) ahead(last *sandbox.Policy, holderKey string) []string {
+// what they depend on, a .git it made). key is the HolderKey of the
+// policy when the spare makes a bubblewrap of its own ahead (no holder to
+// join), else "".
+func (r *Registry) ahead(last *sandbox.Policy, holderKey string) (args []string, key string) {
 	r.mu.Lock()
 	dir, hold := r.lastDir, r.hold
 	r.mu.Unlock()
 	if dir == "" || r.o.Sandbox == nil {
-		return nil
+		return nil, ""
 	}
 	p := last
 	if p == nil {
@@ -82,18 +87,26 @@ func (r *Registry) ahead(last *sandbox.Policy, holderKey string) []string {
 		}
 	}
 	if p == nil || !p.Namespaces() {
-		return nil
+		return nil, ""
 	}
 	if holderKey == "" && p.Nsenter != "" && hold != nil {
 		holderKey = p.HolderKey()
 	}
 	switch {
 	case p.Nsenter == "":
-		return p.Args()
+		return p.Args(), p.HolderKey()
 	case hold != nil && hold.key == holderKey:
-		return append(p.Args(), wire.JoinFlag, strconv.Itoa(hold.pid))
+		return append(p.Args(), wire.JoinFlag, strconv.Itoa(hold.pid)), ""
 	}
-	return nil
+	return nil, ""
+}
+
+// fits reports whether spare h may take a command confined by pol: one
+// that made a bubblewrap ahead for a policy whose paths were replaced
+// since (a denied .env removed and made again: the same flags, another
+// file) would run it with the new file shown, so it is dropped.
+func (h *helper) fits(pol *sandbox.Policy) bool {
+	return h.aheadKey == "" || pol == nil || !pol.Namespaces() || pol.Nsenter != "" || pol.HolderKey() == h.aheadKey
 }
 
 // holder is a helper holding a sandbox's namespaces (see

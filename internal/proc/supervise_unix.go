@@ -84,6 +84,9 @@ type helper struct {
 	statR   *os.File
 	waitErr error    // how it ended; read after sup.done
 	sock    *os.File // a spare's request socket (the app's end), else nil
+	// aheadKey, for a spare that made a bubblewrap of its own ahead, is
+	// the HolderKey of the policy it made it for (see fits).
+	aheadKey string
 }
 
 // startHelper starts the helper with args in dir; a spare gets the request
@@ -202,7 +205,9 @@ func (r *Registry) launchSupervised(shell, command, dir string, env []string, st
 	var h *helper
 	if sp := r.spare; sp != nil {
 		r.spare = nil
-		if sp.send(wire.Request{Args: args, Env: env, Dir: dir}, stdio) {
+		if !sp.fits(pol) {
+			sp.discard()
+		} else if sp.send(wire.Request{Args: args, Env: env, Dir: dir}, stdio) {
 			h = sp
 		} else {
 			sp.discard()

@@ -49,6 +49,10 @@ const (
 	McpWaiting              EventType = "mcp.waiting"
 	// BudgetUpdated: the session's spending or limits changed.
 	BudgetUpdated EventType = "budget.updated"
+	// ApprovalDiagnostics and DiagnosticsUpdated: language servers'
+	// diagnostics of a waiting request's proposal, and of the open files.
+	ApprovalDiagnostics EventType = "approval.diagnostics"
+	DiagnosticsUpdated  EventType = "diagnostics.updated"
 )
 
 // PayloadType pairs an event type with a zero value of its payload.
@@ -83,6 +87,8 @@ func Payloads() []PayloadType {
 		{UndoApplied, UndoAppliedPayload{}},
 		{McpWaiting, McpWaitingPayload{}},
 		{BudgetUpdated, BudgetState{}},
+		{ApprovalDiagnostics, ApprovalDiagnosticsPayload{}},
+		{DiagnosticsUpdated, DiagnosticsUpdatedPayload{}},
 	}
 }
 
@@ -184,6 +190,10 @@ func DecodePayload(t EventType, data json.RawMessage) (any, error) {
 		return decode[McpWaitingPayload](t, data)
 	case BudgetUpdated:
 		return decode[BudgetState](t, data)
+	case ApprovalDiagnostics:
+		return decode[ApprovalDiagnosticsPayload](t, data)
+	case DiagnosticsUpdated:
+		return decode[DiagnosticsUpdatedPayload](t, data)
 	}
 	return data, nil
 }

@@ -44,9 +44,10 @@ func TestEventRoundTripEveryType(t *testing.T) {
 	// transcript item of servers a turn runs without) and undo.applied
 	// (issue 18), images.dropped (issue 30: files dropped on the window
 	// from another application), budget.updated (issue 41: a session's
-	// spending against its limits).
-	if len(seen) != 22 {
-		t.Errorf("%d event types, want 22", len(seen))
+	// spending against its limits), approval.diagnostics and
+	// diagnostics.updated (issue 43: language servers).
+	if len(seen) != 24 {
+		t.Errorf("%d event types, want 24", len(seen))
 	}
 }
 

@@ -102,6 +102,9 @@ type ApprovalRequestedPayload struct {
 	// preview. Events never carry it: folding approval.stale sets it in a
 	// snapshot's pending approvals (and in the page's store).
 	Stale []string `json:"stale,omitempty"`
+	// Diagnostics is the language servers' word on the proposal. Events
+	// never carry it: folding approval.diagnostics sets it.
+	Diagnostics *ApprovalDiagnosticsPayload `json:"diagnostics,omitempty"`
 }
 
 // ApprovalStalePayload: files shown in the waiting request's preview

@@ -29,6 +29,18 @@ func (s *Session) openBudget(o Options) {
 		bo.OnError = func(err error) { s.logger.Warn("the day's spending could not be kept", "err", err) }
 	}
 	s.meter = budget.NewMeter(bo)
+	// A resumed session goes on from what its saved turns spent.
+	var tokens int64
+	var usd float64
+	for _, it := range s.state.Snapshot().Transcript {
+		if it.Kind == protocol.ItemStop && it.Usage != nil {
+			tokens += budget.Tokens(*it.Usage)
+			if it.Cost != nil {
+				usd += *it.Cost
+			}
+		}
+	}
+	s.meter.Seed(tokens, usd)
 }
 
 // agentTurn is the main session's running turn ("" before the agent is

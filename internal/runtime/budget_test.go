@@ -10,6 +10,7 @@ import (
 	"gatehouse/internal/budget"
 	"gatehouse/internal/llm/llmtest"
 	"gatehouse/internal/protocol"
+	"gatehouse/internal/session"
 )
 
 // TestCallsPerMinuteDelaysTheSixthCallOfABurst: at 5 calls a minute, a
@@ -53,5 +54,41 @@ func TestCallsPerMinuteDelaysTheSixthCallOfABurst(t *testing.T) {
 		if it.ID == "c6" && it.ThrottledMs != 60000 {
 			t.Fatalf("the sixth call's card: %+v", it)
 		}
+	}
+}
+
+// A resumed session's token limit counts what its saved turns used: the
+// first request after the resume crosses it and the next turn stops.
+func TestResumedSessionKeepsItsSpend(t *testing.T) {
+	store := session.NewStore(t.TempDir())
+	limits := &budget.Options{Limits: func() protocol.BudgetLimits { return protocol.BudgetLimits{SessionTokens: 1000} }}
+	var root string
+	h := start(t, llmtest.Script{Responses: []llmtest.Response{{Text: llmtest.Text("first"), Usage: &llmtest.Usage{PromptTokens: 700, CompletionTokens: 10}}}},
+		approval.Auto, nil, func(o *Options) {
+			root = o.Workspace.Root()
+			log, err := store.Create(root, "s-budget")
+			if err != nil {
+				t.Fatal(err)
+			}
+			o.ID, o.Log, o.Budget = "s-budget", log, limits
+		})
+	if r := h.run("one"); r != protocol.StopCompleted {
+		t.Fatalf("turn: %s", r)
+	}
+	h.sess.Close()
+	log, past, err := store.Open(root, "s-budget")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h2 := start(t, llmtest.Script{Responses: []llmtest.Response{{Text: llmtest.Text("second"), Usage: &llmtest.Usage{PromptTokens: 300, CompletionTokens: 10}}}},
+		approval.Auto, nil, func(o *Options) { o.ID, o.Log, o.Past, o.Budget = "s-budget", log, past, limits })
+	if st := h2.sess.Snapshot().Budget; st == nil || st.SessionTokens != 710 {
+		t.Fatalf("resumed budget %+v, want 710 tokens", st)
+	}
+	if r := h2.run("two"); r != protocol.StopCompleted {
+		t.Fatalf("second turn: %s", r)
+	}
+	if r := h2.run("three"); r != protocol.StopBudgetExhausted {
+		t.Fatalf("third turn: %s, want budget_exhausted at 1,020 of 1,000 tokens", r)
 	}
 }

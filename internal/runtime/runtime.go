@@ -55,6 +55,7 @@ import (
 	"gatehouse/internal/events"
 	"gatehouse/internal/images"
 	"gatehouse/internal/instructions"
+	"gatehouse/internal/lsp"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/session"
@@ -196,6 +197,12 @@ type Options struct {
 	// session's). nil: nothing is priced or limited. A child session
 	// shares its parent's meter and ignores it.
 	Budget *budget.Options
+	// Languages is the session's language servers (nil: none; a child
+	// uses its parent's): their read-only tools (diagnostics, definition,
+	// references) join the surface, every applied edit's result ends with
+	// the diagnostics it introduced or fixed, and the watcher's changes
+	// reach them. The host closes it after the session.
+	Languages *lsp.Manager
 }
 
 // New assembles a session. On error nothing is left running, and the log,
@@ -282,7 +289,15 @@ func New(o Options) (*Session, error) {
 	if o.Parent != nil {
 		s.asker = o.Parent.asker
 	}
-	surface, err := tools.NewSurface(append(builtin.ToolsWith(s.ws, s.procs, o.Web), steer.ProposePlan{}, steer.TodoWrite{List: s.todos}, steer.AskUser{Asker: s.asker}, files.NewViewImage(s.ws, o.Images))...)
+	s.langs = o.Languages
+	if s.langs == nil && o.Parent != nil {
+		s.langs = o.Parent.langs
+	}
+	builtins := append(builtin.ToolsWith(s.ws, s.procs, o.Web), steer.ProposePlan{}, steer.TodoWrite{List: s.todos}, steer.AskUser{Asker: s.asker}, files.NewViewImage(s.ws, o.Images))
+	if s.langs != nil {
+		builtins = append(builtins, lsp.Tools(s.langs, s.ws)...)
+	}
+	surface, err := tools.NewSurface(builtins...)
 	if err == nil {
 		for _, p := range o.Providers {
 			if err = surface.AddProvider(p); err != nil {
@@ -317,8 +332,13 @@ func New(o Options) (*Session, error) {
 		if s.files != nil {
 			gc.Watch = s.files.W.OnChange
 		}
+		if s.langs != nil {
+			gc.Diagnose = s.diagnose
+		}
 		s.gate = approval.New(gc)
 	}
+	s.feedLanguages()
+	s.tellProblems()
 	s.stages = s.chain()
 	mws := make([]tools.Middleware, len(s.stages))
 	for i, st := range s.stages {
@@ -361,6 +381,7 @@ const (
 	StageApproval   = "approval"
 	StageRecorder   = "file-recorder"
 	StageCheckpoint = "checkpoint"
+	StageLanguages  = "diagnostics"
 )
 
 // chain is every session's middleware, outermost first: the output cap
@@ -368,7 +389,9 @@ const (
 // calls-per-minute limit until its turn (the wait is not the call's); the plan stage prepares a call once (its plan goes
 // down the chain in the call); the gate decides from the plan; the
 // file-change recorder, inside the gate, sees only the calls that run (the
-// time a call waits for the user is not the agent's); the checkpoint
+// time a call waits for the user is not the agent's); the language
+// servers compare the diagnostics of an applied edit's files before and
+// after it; the checkpoint
 // recorder, next to the executor, keeps the prior content of what the plan
 // declares it changes.
 func (s *Session) chain() []stage {
@@ -383,6 +406,9 @@ func (s *Session) chain() []stage {
 		stage{StageInstructions, s.touchInstructions})
 	if s.files != nil {
 		out = append(out, stage{StageRecorder, s.files.T.Middleware(s.ws)})
+	}
+	if s.langs != nil {
+		out = append(out, stage{StageLanguages, s.langs.Middleware})
 	}
 	if s.undo != nil {
 		mw := s.undo.Middleware

@@ -15,6 +15,7 @@ import (
 	"gatehouse/internal/events"
 	"gatehouse/internal/images"
 	"gatehouse/internal/instructions"
+	"gatehouse/internal/lsp"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/session"
@@ -77,6 +78,8 @@ type Session struct {
 	ctrl     *session.Controller
 	undo     *checkpoint.Recorder // nil: no undo store
 	unwatch  func()               // stops feeding the undo recorder the watcher's batches
+	langs    *lsp.Manager         // the language servers (nil: none)
+	unfeed   func()               // stops feeding the language servers the watcher's batches
 	todos    *steer.Todos         // the model's todo list (todo_write)
 	asker    steer.Asker          // who answers ask_user (nil: no one)
 	meter    *budget.Meter        // nil: not metered; a child's is its parent's
@@ -367,6 +370,9 @@ func (s *Session) release(withLog bool) {
 	}
 	if s.unwatch != nil {
 		s.unwatch()
+	}
+	if s.unfeed != nil {
+		s.unfeed()
 	}
 	if s.ownFiles {
 		s.files.Stop()

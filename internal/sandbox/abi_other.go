@@ -7,3 +7,6 @@ func ABI() int { return 0 }
 
 // fileID is "": there are no namespaces to hold on this OS.
 func fileID(string) string { return "" }
+
+// madeID is "", as fileID.
+func madeID(string) string { return "" }

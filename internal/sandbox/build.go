@@ -3,6 +3,7 @@ package sandbox
 import (
 	"fmt"
 	"io/fs"
+	"net"
 	"os"
 	"path/filepath"
 	"slices"
@@ -19,9 +20,12 @@ type Spec struct {
 	NoNetwork bool
 	// ProxyPort and OpenNet, in the network's allow-list mode: the app's
 	// filtering proxy (Policy.ProxyPort). A kernel without Landlock's TCP
-	// rule (ABI < 4) gets no network instead.
+	// rule (ABI < 4) gets no network instead, unless the session's network
+	// namespace holds the allow-list (namespaces, nsenter and ServeProxy).
 	ProxyPort int
 	OpenNet   func() NetCall
+	// ServeProxy serves the proxy on another listener (Policy.ServeProxy).
+	ServeProxy func(net.Listener)
 	// DataDir is Gatehouse's data folder: confined commands get their tool
 	// caches below DataDir/cache (Caches), and cannot read the rest of it
 	// (other sessions) but for Scratch. "": no caches of their own.
@@ -32,6 +36,10 @@ type Spec struct {
 	// DenyRead is the user's deny-read list ("~/" is the home folder); nil:
 	// DefaultDenyRead.
 	DenyRead []string
+	// DenyGlobs are the path globs, relative to Workspace, the user's
+	// standing policy denies reading (policy.ReadDenies): matched when the
+	// policy is built, and hidden as DenyRead is where the layers can.
+	DenyGlobs []string
 	// AllowSockets lists the Unix sockets (or folders of sockets) the user
 	// lets commands reach ("$NAME" is the path in variable NAME, e.g.
 	// $SSH_AUTH_SOCK).
@@ -66,11 +74,11 @@ func Build(s Spec) Policy {
 	var p Policy
 	p.NoNetwork, p.Home = s.NoNetwork, s.Home
 	if s.ProxyPort != 0 && !p.NoNetwork {
-		if s.Layers.ABI >= NetABI {
-			p.ProxyPort, p.OpenNet = s.ProxyPort, s.OpenNet
+		if s.Layers.ABI >= NetABI || s.Layers.Namespaces() && s.Layers.Nsenter != "" && s.ServeProxy != nil {
+			p.ProxyPort, p.OpenNet, p.ServeProxy = s.ProxyPort, s.OpenNet, s.ServeProxy
 		} else {
 			p.NoNetwork = true
-			p.NoNetworkWhy = "the allow-list needs Landlock's TCP rule (ABI " + strconv.Itoa(NetABI) + ", Linux 6.7); this kernel's Landlock has ABI " +
+			p.NoNetworkWhy = "the allow-list needs Landlock's TCP rule (ABI " + strconv.Itoa(NetABI) + ", Linux 6.7) or namespaces with nsenter; this kernel's Landlock has ABI " +
 				strconv.Itoa(s.Layers.ABI) + ", so commands get no network at all (web_fetch still follows the list)"
 		}
 	}
@@ -87,6 +95,15 @@ func Build(s Spec) Policy {
 	p.Writable = cleanAbs(w)
 	p.DenyRead = existing(denyList(s))
 	p.DenyList = s.DenyRead
+	if len(s.DenyGlobs) > 0 {
+		p.DenyGlobs = s.DenyGlobs
+		roots := []string{s.Workspace}
+		if isLinked { // the main checkout seen from a worktree session
+			roots = append(roots, linked.checkouts()...)
+		}
+		p.PolicyDenied, p.Unhidden, p.GlobsPartial = policyDenies(roots, s.DenyGlobs, existing(p.Writable), s.Layers.Namespaces())
+		p.DenyRead = existing(append(p.DenyRead, p.PolicyDenied...))
+	}
 	if p.DenyList == nil {
 		p.DenyList = DefaultDenyRead
 	}

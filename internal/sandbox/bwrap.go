@@ -3,6 +3,7 @@ package sandbox
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -123,6 +124,18 @@ func (p Policy) bwrapArgs(dir string, inner []string, pidNS bool) []string {
 			a = append(a, "--ro-bind", r, r)
 		}
 	}
+	// A denied path inside .git or a read-only path (a policy's deny of
+	// .vscode/secrets.json) is hidden again over those binds, which show
+	// the app's file system as it is.
+	guards := slicesConcat(p.Pinned, p.ReadOnly)
+	for _, m := range mounts {
+		if slices.Contains(p.DenyRead, m.path) && slices.ContainsFunc(guards, func(g string) bool { return Within(m.path, g) }) {
+			a = append(a, m.args...)
+			if m.args[0] == "--tmpfs" {
+				a = append(a, "--remount-ro", m.path)
+			}
+		}
+	}
 	if dir != "" {
 		a = append(a, "--chdir", filepath.Clean(dir))
 	}
@@ -190,9 +203,15 @@ func (p Policy) HolderKey() string {
 		b.WriteString(a)
 		b.WriteByte(0)
 	}
-	paths := slicesConcat(slicesConcat(p.Writable, p.DenyRead), slicesConcat(p.HideSockets, p.ReadOnly))
+	paths := slicesConcat(p.Writable, slicesConcat(p.HideSockets, p.ReadOnly))
 	for _, path := range append(slicesConcat(paths, p.Pinned), p.PrivateTmp) {
 		b.WriteString(fileID(path))
+		b.WriteByte(0)
+	}
+	for _, path := range p.DenyRead {
+		// A denied file removed and made again (a new .env) may get the
+		// same inode: when it was made tells them apart.
+		b.WriteString(madeID(path))
 		b.WriteByte(0)
 	}
 	return b.String()

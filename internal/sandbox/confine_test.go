@@ -52,9 +52,14 @@ type boxOpts struct {
 	// through it (network_test.go).
 	proxy *netproxy.Proxy
 	allow []string
+	// globs are the standing policy's read denies, read at each command.
+	globs func() []string
 	// portScan turns the registry's port scan on (the panel's ports, and
 	// their forwards out of the session's network).
 	portScan time.Duration
+	// abi, when set, is the Landlock ABI the policy is built for (a kernel
+	// without the TCP rule).
+	abi int
 }
 
 var (
@@ -90,6 +95,9 @@ func newBoxWith(t *testing.T, o boxOpts) *box {
 	if o.bwrap != "" {
 		l.Bwrap = o.bwrap
 	}
+	if o.abi != 0 {
+		l.ABI = o.abi
+	}
 	root := t.TempDir()
 	os.Chmod(root, 0o755)
 	b := &box{ws: filepath.Join(root, "ws"), home: filepath.Join(root, "home"), tmp: filepath.Join(root, "tmp"), landlockOnly: o.landlockOnly,
@@ -117,6 +125,7 @@ func newBoxWith(t *testing.T, o boxOpts) *box {
 		spec.OpenNet = func() sandbox.NetCall {
 			return o.proxy.Open(func(d string) bool { return netproxy.Match(o.allow, d) })
 		}
+		spec.ServeProxy = o.proxy.Serve
 	}
 	scan := o.portScan
 	if scan == 0 {
@@ -128,6 +137,9 @@ func newBoxWith(t *testing.T, o boxOpts) *box {
 		opts.Sandbox = func(dir string) *sandbox.Policy {
 			s := spec
 			s.Env = b.env
+			if o.globs != nil {
+				s.DenyGlobs = o.globs()
+			}
 			p := sandbox.Build(s)
 			return &p
 		}

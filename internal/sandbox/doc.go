@@ -45,6 +45,36 @@
 // and the guarded workspace paths are put back after each command (Guard)
 // instead of being read-only; Status.Missing says what that misses.
 //
+// # The user's read denies
+//
+// The read denies of the user's standing policy (a deny rule on read_file
+// with files, policy.ReadDenies: `.env`, `keys/**`) hold for commands too
+// (Spec.DenyGlobs). Each command's policy matches the globs against the
+// workspace when it starts (ExpandGlobs: not inside .git, no symbolic
+// link to a folder followed, at most 20,000 folders listed per glob) and
+// adds what matched, symbolic links resolved, to DenyRead (from a linked
+// worktree, what they match in the repository's other checkouts too): with
+// namespaces a denied file is an unreadable empty mount (/dev/null bound
+// read-only, on a nodev mount: open fails, so `cat`, `cp` and python's
+// open fail alike, and `rm` or a rename of it fails too, which Explain
+// says), a denied folder an empty read-only tmpfs (files made in it later
+// are hidden as well). A match new since the last command (a .env made
+// after the first command, or one removed and made again, which often
+// gets the same inode number back: HolderKey takes when each denied path
+// was made) changes the holder's key, so a new holder is made; a spare
+// that made a bubblewrap ahead for the old paths is dropped (proc), and
+// one that joined the old holder falls back by itself. A policy edit holds
+// for the next command: the policy is read again for each one.
+//
+// What stays open, said in the UI (Status.PolicyReads, CannotHide):
+// Landlock alone grants the workspace whole and cannot hide a path inside
+// it, so without namespaces commands read the denied files (the file
+// tools still refuse them); a hard link made before to a denied file
+// elsewhere reads it (a command cannot make one: the mount is another
+// file system); git's objects hold what was committed (`git show
+// HEAD:.env`); a file a command makes itself is readable by that command
+// until the next one starts.
+//
 // # The session's network (allow-list mode)
 //
 // In the network's allow-list mode, with namespaces and nsenter, a
@@ -60,14 +90,14 @@
 //   - a keeper (the helper's -session-net stage) runs in the user and
 //     network namespaces bubblewrap made for the session (KeeperArgs;
 //     bubblewrap brings loopback up). It listens on 127.0.0.1:ProxyPort
-//     inside and hands that socket to the app, which relays each
-//     connection to its proxy (the bridge: outside the command, since
-//     seccomp refuses it Unix sockets; the proxy tells commands apart by
-//     the identity in their proxy URL, not by address). It also dials the
-//     namespace's loopback for the app: the app forwards each port the
-//     port scan finds the session's processes listening on (read from the
-//     namespace's own /proc/<pid>/net/tcp) from this machine's loopback,
-//     for the user's browser and the panel's port links;
+//     inside and hands that socket to the app, whose proxy serves it as
+//     its own port (ServeProxy; the bridge stays outside the command,
+//     which seccomp refuses Unix sockets, and the proxy tells commands
+//     apart by the identity in their proxy URL, not by address). It also
+//     dials the namespace's loopback for the app: the app forwards each
+//     port the port scan finds the session's processes listening on (read
+//     from the namespace's own /proc/<pid>/net/tcp) from this machine's
+//     loopback, for the user's browser and the panel's port links;
 //   - holders are made inside it (NetPrefix: nsenter joins the keeper's
 //     user namespace, whose owner the app's user is, then its network
 //     namespace; bubblewrap nests the holder's user namespace in the
@@ -76,7 +106,8 @@
 //     namespaces. A command with a bubblewrap of its own (no holder) is
 //     started the same way (NetPrefix);
 //   - Landlock's TCP rule is left out there (every address in the
-//     namespace is the session's); seccomp still refuses every inet
+//     namespace is the session's), so the allow-list works on kernels
+//     without it (before Linux 6.7); seccomp still refuses every inet
 //     socket but TCP. Abstract Unix sockets are per network namespace, so
 //     the host's are out of reach as well.
 //

@@ -31,7 +31,11 @@ func Explain(p *Policy, restored []string, outs ...string) string {
 	case has(".git") && has("Device or resource busy"):
 		notes = append(notes, "The sandbox pins .git (a mount point): it cannot be renamed, moved or replaced by a command.")
 	}
-	if has("Read-only file system", "Permission denied", "Operation not permitted", "EACCES", "EPERM", "EROFS") && !guarded {
+	hidden := policyHidden(p, all)
+	if hidden != "" {
+		notes = append(notes, hidden)
+	}
+	if has("Read-only file system", "Permission denied", "Operation not permitted", "EACCES", "EPERM", "EROFS") && !guarded && hidden == "" {
 		where := "the workspace, the temp folder, the session's scratch folder and Gatehouse's own tool caches (GOCACHE, npm_config_cache, PIP_CACHE_DIR... point there)"
 		notes = append(notes, "This command ran confined by the OS sandbox (Landlock): it may write only in "+where+
 			"; your home folder, its tool folders and folders on PATH are read-only to it. A \"Permission denied\" above may be the sandbox refusing a write there.")
@@ -114,4 +118,35 @@ func mentionsAny(out string, paths []string) bool {
 		}
 	}
 	return false
+}
+
+// policyHidden explains a failure on a path the user's policy denies
+// reading, hidden by the sandbox ("" when out names none or shows no
+// refusal): reading, copying, removing or stashing it fails.
+func policyHidden(p *Policy, out string) string {
+	if p == nil || len(p.PolicyDenied) == 0 {
+		return ""
+	}
+	// What reading, removing or stashing the empty mount says (git sees a
+	// device where the file was: "unsupported file type").
+	refused := false
+	for _, w := range []string{"Permission denied", "Device or resource busy", "Read-only file system", "Operation not permitted",
+		"unsupported file type", "Unable to process path"} {
+		refused = refused || strings.Contains(out, w)
+	}
+	if !refused {
+		return ""
+	}
+	var named []string
+	for _, d := range p.PolicyDenied {
+		if b := filepath.Base(d); strings.Contains(out, b) {
+			named = append(named, b)
+		}
+	}
+	if len(named) == 0 {
+		return ""
+	}
+	return "Your policy denies reading " + strings.Join(named, ", ") + " (read deny: " + strings.Join(p.DenyGlobs, ", ") +
+		"): the sandbox hides it from commands behind an empty mount that cannot be read, copied, removed, renamed or written, " +
+		"so `cat`, `cp`, `rm` of it and `git stash -u` (when it is untracked) fail. Leave it alone; only the user can change the rule (the Policy page)."
 }

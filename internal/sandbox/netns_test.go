@@ -7,8 +7,10 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -30,14 +32,29 @@ func freePort(t *testing.T) int {
 
 // startServer starts a dev server of the session on port (python's,
 // serving the workspace) and waits until it answers from the host: in
-// the session's network, through the forward of the port the scan found.
+// the session's network, through the forward of the port the scan found
+// (in the namespace's socket table: the panel lists it too).
 func startServer(t *testing.T, b *box, port int) {
 	t.Helper()
 	os.WriteFile(filepath.Join(b.ws, "index.html"), []byte("dev server page"), 0o644)
-	if _, err := b.reg.Start("python3 -m http.server "+strconv.Itoa(port)+" --bind 127.0.0.1", b.ws); err != nil {
+	in, err := b.reg.Start("python3 -m http.server "+strconv.Itoa(port)+" --bind 127.0.0.1", b.ws)
+	if err != nil {
 		t.Fatal(err)
 	}
 	deadline := time.Now().Add(30 * time.Second)
+	for {
+		now, err := b.reg.Info(in.ProcessID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if slices.Contains(now.Ports, port) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the panel never listed the session's server's port %d: %v", port, now.Ports)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 	for {
 		// The port link: the user's browser on this machine.
 		resp, err := (&http.Client{Timeout: 5 * time.Second}).Get("http://127.0.0.1:" + strconv.Itoa(port) + "/index.html")
@@ -103,4 +120,28 @@ func TestAllowListReachesNoOtherAddressOnTheProxysOrAServersPort(t *testing.T) {
 			t.Errorf("the Sandbox line (joins %v) says by port %v: %s", b.joins, says, line)
 		}
 	})
+}
+
+// On a kernel whose Landlock has no TCP rule (before Linux 6.7) the
+// session's network namespace holds the allow-list alone: a listed domain
+// through the proxy, nothing at another address (built here for ABI 3;
+// the policy then asks Landlock for no TCP rule).
+func TestAllowListWithoutLandlocksTCPRuleHoldsInTheSessionsNetwork(t *testing.T) {
+	needTool(t, "curl")
+	if l := hostLayers(); !l.Namespaces() || l.Nsenter == "" {
+		t.Skip("no namespaces or nsenter here")
+	}
+	web := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "hello from "+r.Host) }))
+	t.Cleanup(web.Close)
+	p := testProxy(t, map[string]string{"docs.allowed.test:80": web.Listener.Addr().String()})
+	b := newBoxWith(t, boxOpts{on: true, proxy: p, allow: []string{"docs.allowed.test"}, abi: sandbox.NetABI - 1})
+	if pol := b.policy(); pol.NoNetwork || pol.ProxyPort == 0 {
+		t.Fatalf("the allow-list fell back to no network: %+v", pol)
+	}
+	if out := b.mustRun(t, "curl -sS --max-time 10 http://docs.allowed.test/page"); out != "hello from docs.allowed.test" {
+		t.Fatalf("a listed domain through the proxy: %q", out)
+	}
+	if code, out := b.run(t, "curl -sS --noproxy '*' --max-time 5 "+web.URL+"/"); code == 0 {
+		t.Fatalf("a direct connection to this machine's server: %q", out)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"net"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -53,6 +54,10 @@ type Policy struct {
 	// OpenNet, with ProxyPort, gives the command its identity at the
 	// proxy, called once per command started. Not a flag.
 	OpenNet func() NetCall `json:"-"`
+	// ServeProxy, with ProxyPort, serves the proxy on another listener:
+	// its port in the session's network namespace (NetNS). nil: no such
+	// namespace, the port rule alone. Not a flag.
+	ServeProxy func(net.Listener) `json:"-"`
 	// Bwrap is the path of bubblewrap: the command runs in its own user,
 	// mount, PID and IPC namespaces (and network namespace with NoNetwork).
 	// "": Landlock and seccomp only.
@@ -103,6 +108,15 @@ type Policy struct {
 	// deny-read list as the user wrote it. Not flags.
 	Home     string   `json:"-"`
 	DenyList []string `json:"-"`
+	// DenyGlobs are the read denies of the user's standing policy
+	// (Spec.DenyGlobs), as written; PolicyDenied the paths they matched
+	// that DenyRead hides, Unhidden those the layers cannot hide (with
+	// Landlock alone, the workspace's: see CannotHide), GlobsPartial the
+	// globs whose search stopped early. Not flags.
+	DenyGlobs    []string `json:"-"`
+	PolicyDenied []string `json:"-"`
+	Unhidden     []string `json:"-"`
+	GlobsPartial []string `json:"-"`
 	// SetEnv ("NAME=value") and UnsetEnv change the command's environment:
 	// Gatehouse's own caches, sockets the command cannot reach.
 	SetEnv   []string

@@ -26,10 +26,13 @@ type Status struct {
 	// What a confined command can reach.
 	Writable []string `json:"writable"`
 	DenyRead []string `json:"denyRead"`
-	ReadOnly []string `json:"readOnly"`
-	Sockets  string   `json:"sockets"`
-	Network  string   `json:"network"`
-	Signals  string   `json:"signals"`
+	// PolicyReads says what becomes of the standing policy's read denies
+	// for commands: hidden, or why not ("" without any).
+	PolicyReads string   `json:"policyReads,omitempty"`
+	ReadOnly    []string `json:"readOnly"`
+	Sockets     string   `json:"sockets"`
+	Network     string   `json:"network"`
+	Signals     string   `json:"signals"`
 	// Line is all of it in one line: the dialog's Sandbox line.
 	Line string `json:"line"`
 }
@@ -88,6 +91,10 @@ func (st *Status) Describe(p Policy, l Layers, home string) {
 	}
 	st.Writable = short(p.Writable)
 	st.DenyRead = append(slices.Clone(p.DenyList), "Gatehouse's settings and other sessions")
+	st.PolicyReads = policyReads(p)
+	if len(p.DenyGlobs) > 0 {
+		st.DenyRead = append([]string{"your policy's " + strings.Join(p.DenyGlobs, ", ")}, st.DenyRead...)
+	}
 	st.ReadOnly = GuardedNames
 	switch {
 	case !p.AllowUnix:
@@ -119,4 +126,26 @@ func (st *Status) Describe(p Policy, l Layers, home string) {
 	st.Line = "confined by " + layers + ". Writes: workspace, temp, scratch, Gatehouse's tool caches (not " +
 		strings.Join(GuardedNames, ", ") + "). Reads: all but " + strings.Join(reads, ", ") +
 		". Sockets: " + st.Sockets + ". Network: " + st.Network + ". Signals: " + st.Signals + "."
+	if st.PolicyReads != "" {
+		st.Line += " " + st.PolicyReads
+	}
+}
+
+// policyReads says what the sandbox does with p's policy read denies: the
+// paths it hides, and plainly what it cannot.
+func policyReads(p Policy) string {
+	if len(p.DenyGlobs) == 0 {
+		return ""
+	}
+	var s string
+	switch {
+	case len(p.Unhidden) > 0 || !p.Namespaces():
+		s = "Your policy's read denies (" + strings.Join(p.DenyGlobs, ", ") + ") are NOT hidden from commands here: " + CannotHide
+	default:
+		s = "Your policy's read denies (" + strings.Join(p.DenyGlobs, ", ") + ") are hidden from commands (an empty mount over each file or folder that exists when a command starts; a folder's later files too)."
+	}
+	if len(p.GlobsPartial) > 0 {
+		s += " The workspace is too large to search whole for " + strings.Join(p.GlobsPartial, ", ") + ": some matches may stay readable to commands."
+	}
+	return s
 }

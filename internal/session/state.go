@@ -124,6 +124,13 @@ func (s *State) Emit(e protocol.Event) {
 				}
 			}
 		}
+	case protocol.ApprovalDiagnosticsPayload:
+		for i := range s.approvals {
+			if s.approvals[i].ApprovalID == p.ApprovalID {
+				d := p
+				s.approvals[i].Diagnostics = &d
+			}
+		}
 	case protocol.ApprovalResolvedPayload:
 		for i, a := range s.approvals {
 			if a.ApprovalID == p.ApprovalID {

@@ -5,15 +5,19 @@ import (
 	"gatehouse/internal/policy"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/trust"
+	"gatehouse/internal/workspace"
 )
 
 // PolicyWhere is where the standing policy of workspace root is read
 // from: the user's files in the config folder and, once trusted, the
 // workspace's own.
-func (h *Host) PolicyWhere(root string) policy.Where {
-	w := policy.Where{ConfigDir: h.env.ConfigDir, Workspace: root}
-	if h.env.ConfigDir != "" {
-		w.Trust = trust.NewStore(h.env.ConfigDir)
+func (h *Host) PolicyWhere(root string) policy.Where { return PolicyWhereIn(h.env.ConfigDir, root) }
+
+// PolicyWhereIn is PolicyWhere for the config folder configDir.
+func PolicyWhereIn(configDir, root string) policy.Where {
+	w := policy.Where{ConfigDir: configDir, Workspace: root}
+	if configDir != "" {
+		w.Trust = trust.NewStore(configDir)
 	}
 	return w
 }
@@ -28,10 +32,13 @@ func (h *Host) Audit() *policy.Audit {
 }
 
 // standing is the gate's standing policy (the built-in layer at least)
-// and audit log for a session in root; the log and saving are nil where
-// the host has no data or config folder.
-func (h *Host) standing(root string) (func() []approval.StandingRule, func(approval.AuditEntry),
+// and audit log for a session in ws; the log and saving are nil where
+// the host has no data or config folder. The policy's read denies become
+// ws's boundary predicate, so every reader refuses a denied path (the
+// file tools, @-mentions, child sessions), read anew on every call.
+func (h *Host) standing(ws *workspace.Workspace) (func() []approval.StandingRule, func(approval.AuditEntry),
 	func(protocol.Rule, string) (approval.StandingRule, error)) {
+	root := ws.Root()
 	// Without a config folder the built-in layer alone: what safe runs
 	// unasked is the same everywhere.
 	builtin := policy.Builtin()
@@ -42,6 +49,7 @@ func (h *Host) standing(root string) (func() []approval.StandingRule, func(appro
 			h.o.Logger.Warn("standing policy file not loaded", "err", e.Error())
 		}
 		rules = src.Rules
+		ws.SetDeny(src.Deny())
 	}
 	var audit func(approval.AuditEntry)
 	if a := h.Audit(); a != nil {

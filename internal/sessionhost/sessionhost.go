@@ -11,6 +11,7 @@
 //     command starts;
 //   - MCP servers: the host's shared ones (the window's panel), or the
 //     user's list plus the host's extra servers, started and waited for;
+//   - the session's language servers (languages.go), confined;
 //   - subagents (agents.Setup): built-ins, the user's definitions and a
 //     trusted workspace's, with models from the settings in effect;
 //   - runtime.New, which assembles the rest (tools, middleware, gate).
@@ -39,6 +40,7 @@ import (
 	"gatehouse/internal/checkpoint"
 	"gatehouse/internal/events"
 	"gatehouse/internal/llm"
+	"gatehouse/internal/lsp"
 	"gatehouse/internal/mcp"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
@@ -130,7 +132,7 @@ func (h *Host) Sandbox() cmdhost.Config {
 // confine is how a workspace's own MCP servers run: under the supervisor,
 // confined as its commands are.
 func (h *Host) confine(workspace string) mcp.Confinement {
-	helper, p, why := h.cmds.Confinement(workspace, h.env.ProcEnv(), h.Sandbox())
+	helper, p, why := h.cmds.Confinement(workspace, h.env.ProcEnv(), h.SandboxFor(workspace)())
 	return mcp.Confinement{Helper: helper, Policy: p, Why: why}
 }
 
@@ -206,6 +208,9 @@ type Session struct {
 	Skills *skills.Catalog
 	// servers are the MCP servers started for this session only.
 	servers *mcp.Manager
+	// Languages is the session's language servers (languages.go).
+	Languages      *lsp.Manager
+	closeLanguages func()
 }
 
 // Close closes the session, then the MCP servers started for it.
@@ -213,6 +218,9 @@ func (s *Session) Close() {
 	s.Session.Close()
 	if s.servers != nil {
 		s.servers.Close()
+	}
+	if s.closeLanguages != nil {
+		s.closeLanguages()
 	}
 }
 
@@ -258,6 +266,9 @@ func (h *Host) Open(spec Spec) (*Session, error) {
 		if out.servers != nil {
 			out.servers.Close()
 		}
+		if out.closeLanguages != nil {
+			out.closeLanguages()
+		}
 		return nil, err
 	}
 	opts := runtime.Options{ID: id, Workspace: spec.Workspace, Model: spec.Model, Gateway: spec.Gateway, Mode: spec.Mode, Asker: spec.Asker,
@@ -270,7 +281,7 @@ func (h *Host) Open(spec Spec) (*Session, error) {
 	// say when each starts.
 	// Their network, and web_fetch's, is one policy of the session.
 	network := h.cmds.Network(id, h.Sandbox)
-	opts.Processes = h.cmds.Options(proc.Options{Env: h.env.ProcEnv}, root, h.cmds.Scratch(id), h.Sandbox, network)
+	opts.Processes = h.cmds.Options(proc.Options{Env: h.env.ProcEnv}, root, h.cmds.Scratch(id), h.SandboxFor(root), network)
 	opts.Web = web.Config{Network: network}
 	opts.Checkpoints = h.checkpoints(set.UndoStoreBytes())
 	if h.mcp == nil {
@@ -281,7 +292,9 @@ func (h *Host) Open(spec Spec) (*Session, error) {
 		out.servers = m
 		opts.Providers = m.Providers()
 	}
-	opts.Standing, opts.Audit, opts.Save = h.standing(root)
+	out.Languages, out.closeLanguages = h.languages(root, set)
+	opts.Languages = out.Languages
+	opts.Standing, opts.Audit, opts.Save = h.standing(spec.Workspace)
 	out.Skills, opts.Workspace = h.skills(spec.Workspace, set)
 	opts.Providers = append(opts.Providers, out.Skills)
 	opts.Budget = h.budget(spec.Budget)

@@ -127,6 +127,9 @@ type Settings struct {
 	// WorktreeCopy lists untracked files (repository-relative, like
 	// ".env") copied into each new worktree session.
 	WorktreeCopy []string `json:"worktreeCopy,omitempty"`
+	// LanguageServers configures the language servers by name
+	// (languages.go); the built-in ones run when found on PATH.
+	LanguageServers map[string]LanguageServer `json:"languageServers,omitempty"`
 }
 
 // NetworkMode is the network mode in effect: Network, else "off" when the
@@ -195,6 +198,9 @@ func (s Settings) Validate() error {
 	}
 	if err := checkTrailer(s.CommitTrailer); err != nil {
 		return fmt.Errorf("settings: %w", err)
+	}
+	if err := validateLanguageServers(s.LanguageServers); err != nil {
+		return err
 	}
 	if s.BaseURL != "" && !strings.HasPrefix(s.BaseURL, "http://") && !strings.HasPrefix(s.BaseURL, "https://") {
 		return fmt.Errorf("settings: base URL %q does not start with http:// or https://", s.BaseURL)

@@ -250,19 +250,3 @@ func TestSkillLinkedIntoGatehouseFolderRefused(t *testing.T) {
 		t.Fatalf("a skill linked into the config folder: %+v", set.Skills)
 	}
 }
-
-// Built-ins win a "/" clash, then the user's commands, then skills; a
-// shadowed skill is still listed, saying what shadows it.
-func TestSlashClash(t *testing.T) {
-	offered := []Skill{{Name: "compact", Description: "c"}, {Name: "review", Description: "r"}, {Name: "pdf", Description: "p"}}
-	got := Slash([]string{"compact", "plan"}, []string{"review"}, offered)
-	want := map[string]string{"compact": "the built-in /compact", "review": "your command /review", "pdf": ""}
-	if len(got) != 3 {
-		t.Fatalf("entries %+v", got)
-	}
-	for _, e := range got {
-		if e.ShadowedBy != want[e.Name] {
-			t.Errorf("%s shadowed by %q, want %q", e.Name, e.ShadowedBy, want[e.Name])
-		}
-	}
-}

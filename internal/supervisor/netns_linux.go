@@ -47,6 +47,10 @@ func netInside(port string) int {
 		if err != nil || n == 0 {
 			return 0
 		}
+		if k, ok := strings.CutPrefix(string(buf[:n]), wire.NetSockets+" "); ok {
+			sendSockets(k)
+			continue
+		}
 		p, ok := strings.CutPrefix(string(buf[:n]), wire.NetDial+" ")
 		port, err := strconv.Atoi(p)
 		if !ok || err != nil || port <= 0 || port > 65535 {
@@ -60,6 +64,35 @@ func netInside(port string) int {
 		}
 		syscall.Sendmsg(RequestFD, []byte(wire.NetOK), syscall.UnixRights(int(c.Fd())), nil, 0)
 		c.Close()
+	}
+}
+
+// maxSockets bounds the sockets one NetSockets message asks for.
+const maxSockets = 32
+
+// sendSockets answers "NetSockets k": k TCP sockets made here, in the
+// namespace, for the app to connect.
+func sendSockets(k string) {
+	n, err := strconv.Atoi(k)
+	if err != nil || n <= 0 || n > maxSockets {
+		syscall.Sendmsg(RequestFD, []byte(MsgError+" a bad request"), nil, nil, 0)
+		return
+	}
+	var fds []int
+	for range n {
+		fd, err := syscall.Socket(syscall.AF_INET, syscall.SOCK_STREAM|syscall.SOCK_CLOEXEC, 0)
+		if err != nil {
+			break
+		}
+		fds = append(fds, fd)
+	}
+	if len(fds) == 0 {
+		syscall.Sendmsg(RequestFD, []byte(MsgError+" no socket"), nil, nil, 0)
+		return
+	}
+	syscall.Sendmsg(RequestFD, []byte(wire.NetOK), syscall.UnixRights(fds...), nil, 0)
+	for _, fd := range fds {
+		syscall.Close(fd)
 	}
 }
 

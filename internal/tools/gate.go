@@ -39,6 +39,17 @@ type Prepared struct {
 	ArgsText string
 	// Web describes a web_fetch call; a session rule covers its domain.
 	Web *protocol.WebPreview
+	// Reads lists the workspace-relative, slash-separated paths the call
+	// reads, resolved (a symlink to .env is .env): the file read_file or
+	// view_image reads, the folder list_dir, glob or grep starts from
+	// (what a walk finds below it, the boundary checks as it goes).
+	Reads []string
+	// Acts marks a call that does something its plan cannot name in
+	// paths or commands: an MCP tool without a trusted read-only hint, a
+	// child agent that may write, a fetch that asks. The plan stage sets
+	// it for such opaque calls from the tool's own claim
+	// (ReadOnlyCall), the stand-in where a tool cannot describe itself.
+	Acts bool
 	// Run runs the call as prepared, once. d is the approving decision (of
 	// kind once, session or partial). A file that no longer has the hash it
 	// had when prepared is refused with changed_since_preview, not
@@ -47,9 +58,33 @@ type Prepared struct {
 	Run func(ctx context.Context, d protocol.Decision) (Result, error)
 }
 
-// Plan is the stage that plans each call once: the call of a Gated tool
-// that may change something (not tools.ReadOnlyCall) is prepared here, and
-// its plan travels down the chain in Call.Plan, so the gate decides from it,
+// ReadOnly reports whether the call only reads, derived from the plan: it
+// changes no path, runs no command (bash status, logs and list run
+// nothing) and does nothing else (Acts). Safe mode runs such a call
+// unasked and plan mode offers it; a plan that writes is never read-only,
+// whatever its tool claims.
+func (p *Prepared) ReadOnly() bool {
+	return len(p.Paths) == 0 && len(p.Files) == 0 && !p.Runs() && !p.Acts
+}
+
+// Runs reports whether the call runs or steers a command (bash exec,
+// start, write, stop; not status, logs or list).
+func (p *Prepared) Runs() bool {
+	if p.Command == nil {
+		return false
+	}
+	switch p.Command.Action {
+	case "status", "logs", "list":
+		return false
+	}
+	return true
+}
+
+// Plan is the stage that plans each call once, every call, read-only ones
+// too: a Gated tool prepares it; a tool that cannot describe itself gets a
+// stand-in plan that runs it as is, its Acts from the tool's own claim
+// (ReadOnlyCall), as do the opaque plans of MCP tools and web_fetch. The
+// plan travels down the chain in Call.Plan, so the gate decides from it,
 // the recorders read its paths and the executor runs it (Chain). A call
 // that cannot go ahead returns its error result unasked. mark (may be nil)
 // sees every plan before anything reads it (the undo store marks the files
@@ -57,13 +92,9 @@ type Prepared struct {
 // it.
 func Plan(mark func(*Prepared)) Middleware {
 	return func(t Tool, next Handler) Handler {
-		gated, ok := t.(Gated)
-		if !ok {
-			return next
-		}
 		return func(ctx context.Context, call Call) (Result, error) {
-			if call.Plan == nil && !ReadOnlyCall(t, call.Args) {
-				p, res, ok := gated.Prepare(ctx, call.Args)
+			if call.Plan == nil {
+				p, res, ok := PlanCall(ctx, t, call.Args)
 				if !ok {
 					return res, nil
 				}
@@ -75,6 +106,25 @@ func Plan(mark func(*Prepared)) Middleware {
 			return next(ctx, call)
 		}
 	}
+}
+
+// PlanCall plans one call of t as the plan stage does (policy checks plan
+// the same way, so they decide what the gate would).
+func PlanCall(ctx context.Context, t Tool, args json.RawMessage) (*Prepared, Result, bool) {
+	gated, ok := t.(Gated)
+	if !ok {
+		return &Prepared{Acts: !ReadOnlyCall(t, args), Run: func(ctx context.Context, _ protocol.Decision) (Result, error) {
+			return t.Run(ctx, args)
+		}}, Result{}, true
+	}
+	p, res, ok := gated.Prepare(ctx, args)
+	if !ok {
+		return nil, res, false
+	}
+	if p.Mcp != nil || p.Web != nil {
+		p.Acts = p.Acts || !ReadOnlyCall(t, args)
+	}
+	return p, Result{}, true
 }
 
 type turnKey struct{}

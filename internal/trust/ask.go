@@ -1,6 +1,9 @@
 package trust
 
-import "errors"
+import (
+	"errors"
+	"strings"
+)
 
 // ErrChanged reports content that changed after the prompt showed it:
 // nothing was trusted.
@@ -48,12 +51,21 @@ func (s *Store) Waiting(folder, kind string) (*Content, error) {
 }
 
 // TrustShown records trust in the content of kind in folder as the prompt
-// showed it (hash, from Waiting); content that changed meanwhile is not
-// trusted and ErrChanged returned.
+// showed it (hash, from Waiting): the one place "trust exactly what was
+// shown" is decided. Content that changed meanwhile (or is gone) is not
+// trusted and ErrChanged returned; git settings holding a file that
+// cannot be trusted (a link git would follow) are refused as a whole.
 func (s *Store) TrustShown(folder, kind, hash string) error {
 	c, err := Read(folder, kind)
 	if err != nil {
 		return err
+	}
+	if kind == KindGit && len(c.Refused) > 0 {
+		reasons := make([]string, len(c.Refused))
+		for i, r := range c.Refused {
+			reasons[i] = r.Reason
+		}
+		return errors.New("these git settings cannot be trusted: " + strings.Join(reasons, "; "))
 	}
 	if c.Empty() || c.Hash != hash {
 		return ErrChanged

@@ -1,6 +1,6 @@
 // Package usercmd loads the user's own slash commands: Markdown files in
 // the commands folder of Gatehouse's config folder, each becoming /name in
-// the composer. A command's text is sent as the user's message, with
+// the composer (through the "/" registry, package slash). A command's text is sent as the user's message, with
 // $ARGUMENTS replaced by what follows /name.
 //
 // File format: an optional front matter block ("---", then lines such as
@@ -17,26 +17,20 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"gatehouse/internal/slash"
 )
 
 // MaxBytes caps one command file.
 const MaxBytes = 64 << 10
 
-// Builtins are the composer's own commands; a file cannot take their names.
-var Builtins = []Command{
-	{Name: "compact", Description: "Replace older turns by a summary in what the model is sent", Source: "built-in"},
-	{Name: "plan", Description: "Switch to plan mode: the agent only reads, then proposes a plan", Source: "built-in"},
-	{Name: "undo", Description: "Review and undo the last turn's changes", Source: "built-in"},
-	{Name: "clear", Description: "Start a new session", Source: "built-in"},
-}
-
 // Command is one slash command.
 type Command struct {
 	Name        string `json:"name"`
 	Description string `json:"description"`
-	// Source is "built-in" or the file the command came from.
+	// Source is the file the command came from.
 	Source string `json:"source"`
-	// Body is the prompt ("" for a built-in).
+	// Body is the prompt.
 	Body string `json:"-"`
 }
 
@@ -44,7 +38,8 @@ var validName = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,63}$`)
 
 // Load reads the commands of dir, sorted by name. A missing folder holds
 // none; a file that cannot be one (bad name, too big, not a regular file,
-// a built-in's name) is left out and reported in the errors.
+// a built-in's name) is left out and reported in the errors. A file
+// named like a built-in loads; the "/" registry lists it as shadowed.
 func Load(dir string) ([]Command, []error) {
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, os.ErrNotExist) {
@@ -95,16 +90,11 @@ func loadFile(path string) (Command, error) {
 }
 
 // nameOf is the command a file at path defines: its base name without .md,
-// unless that is no command's name or a built-in's.
+// unless that is no command's name.
 func nameOf(path string) (string, error) {
 	name := strings.TrimSuffix(filepath.Base(path), ".md")
 	if !validName.MatchString(name) {
 		return "", fmt.Errorf("%s: a command's name is lower-case letters, digits, - and _", path)
-	}
-	for _, b := range Builtins {
-		if b.Name == name {
-			return "", fmt.Errorf("%s: /%s is a built-in command", path, name)
-		}
 	}
 	return name, nil
 }
@@ -154,12 +144,17 @@ func (c Command) Expand(args string) string {
 	return c.Body + "\n\n" + args
 }
 
-// Find returns the command named name of cmds.
-func Find(cmds []Command, name string) (Command, bool) {
-	for _, c := range cmds {
-		if c.Name == name {
-			return c, true
-		}
+// Entry is the command as a "/" entry of the registry.
+func (c Command) Entry() slash.Command {
+	return slash.Command{Name: c.Name, Description: c.Description, Source: c.Source,
+		Expand: func(args string) (string, error) { return c.Expand(args), nil }}
+}
+
+// Entries are cmds as "/" entries.
+func Entries(cmds []Command) []slash.Command {
+	out := make([]slash.Command, len(cmds))
+	for i, c := range cmds {
+		out[i] = c.Entry()
 	}
-	return Command{}, false
+	return out
 }

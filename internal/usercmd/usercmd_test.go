@@ -22,19 +22,19 @@ func TestLoadAndExpand(t *testing.T) {
 	write("huge.md", strings.Repeat("x", MaxBytes+1))
 	os.Symlink(filepath.Join(dir, "review.md"), filepath.Join(dir, "link.md"))
 	cmds, errs := Load(dir)
-	if len(cmds) != 2 || cmds[0].Name != "explain" || cmds[1].Name != "review" {
+	if len(cmds) != 3 || cmds[0].Name != "compact" || cmds[1].Name != "explain" || cmds[2].Name != "review" {
 		t.Fatalf("commands %+v", cmds)
 	}
-	if len(errs) != 4 {
+	if len(errs) != 3 {
 		t.Errorf("errors %v", errs)
 	}
-	if cmds[1].Description != "Review a file" || cmds[0].Description != "Explain the code" {
-		t.Errorf("descriptions %q %q", cmds[1].Description, cmds[0].Description)
+	if cmds[2].Description != "Review a file" || cmds[1].Description != "Explain the code" {
+		t.Errorf("descriptions %q %q", cmds[2].Description, cmds[1].Description)
 	}
-	if got := cmds[1].Expand(" src/main.go "); got != "Review src/main.go for bugs.\nBe brief about src/main.go." {
+	if got := cmds[2].Expand(" src/main.go "); got != "Review src/main.go for bugs.\nBe brief about src/main.go." {
 		t.Errorf("expanded %q", got)
 	}
-	if got := cmds[0].Expand("main.go"); got != "# Explain the code\nExplain it simply.\n\nmain.go" {
+	if got := cmds[1].Expand("main.go"); got != "# Explain the code\nExplain it simply.\n\nmain.go" {
 		t.Errorf("appended %q", got)
 	}
 	if none, errs := Load(filepath.Join(dir, "missing")); none != nil || errs != nil {

@@ -105,21 +105,3 @@ func TrustWorkspace(ts *trust.Store, ws, hash string) error {
 	}
 	return err
 }
-
-// Merge is the composer's list: the built-ins, the user's, then the
-// workspace's, a later command replacing an earlier one of the same name.
-func Merge(user, workspace []Command) []Command {
-	out := append([]Command{}, Builtins...)
-	for _, c := range append(append([]Command{}, user...), workspace...) {
-		replaced := false
-		for i := range out {
-			if out[i].Name == c.Name {
-				out[i], replaced = c, true
-			}
-		}
-		if !replaced {
-			out = append(out, c)
-		}
-	}
-	return out
-}

@@ -16,7 +16,7 @@ type Resolver interface {
 // Middleware tells the tracker what the agent's tools do: the files a
 // call's plan says it changes (write_file, apply_patch; their baselines are
 // read just before), the files read_file reads, and when a shell command
-// runs (a planned bash call: status, logs and list are not planned).
+// runs (a bash call that runs one: not status, logs or list).
 //
 // Place it inside the approval middleware (listed after it), next to the
 // executor: the time a call waits for the user must not count as the
@@ -26,7 +26,7 @@ func (t *Tracker) Middleware(ws Resolver) tools.Middleware {
 		name := tool.Spec().Name
 		return func(ctx context.Context, call tools.Call) (tools.Result, error) {
 			switch p := call.Plan; {
-			case p != nil && p.Command != nil:
+			case p != nil && p.Runs():
 				defer t.ShellStarted()()
 			case p != nil && p.Mcp == nil && len(p.Paths) > 0:
 				done := t.Writing(t.resolveAll(ws, p.Paths))

@@ -18,7 +18,7 @@ func (w *Workspace) Batch() *Batch { return &Batch{w: w} }
 
 // Resolve is Workspace.Resolve, with the folders found so far remembered.
 func (b *Batch) Resolve(path string, access Access) (string, error) {
-	return b.w.resolve(path, access, &b.dirs)
+	return b.w.resolve(path, access, &b.dirs, true)
 }
 
 // dirCache is a set of resolved folders; a nil *dirCache is empty and

@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"syscall"
 )
 
 // NotRegularError is a path that is not a regular file where only one will
@@ -53,21 +52,10 @@ func Kind(m fs.FileMode) string {
 // (O_NOFOLLOW|O_NONBLOCK), and what was opened is checked with fstat, so a
 // swap between a look and the open cannot make it read a device or a pipe.
 func OpenRegular(path string) (*os.File, fs.FileInfo, error) {
-	var fd int
-	var err error
-	for {
-		fd, err = syscall.Open(path, syscall.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
-		if err != syscall.EINTR {
-			break
-		}
-	}
-	if err == syscall.ELOOP {
-		return nil, nil, &NotRegularError{Path: path, Kind: "a symbolic link"}
-	}
+	f, err := openNoFollow(path)
 	if err != nil {
-		return nil, nil, &fs.PathError{Op: "open", Path: path, Err: err}
+		return nil, nil, err
 	}
-	f := os.NewFile(uintptr(fd), path)
 	fi, err := f.Stat()
 	if err != nil {
 		f.Close()

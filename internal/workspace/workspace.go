@@ -49,12 +49,13 @@ type Options struct {
 	ProtectedDirs []string
 }
 
-// Workspace is the set of roots a session may reach. It is immutable and safe
-// for concurrent use.
+// Workspace is the set of roots a session may reach. Its roots never change;
+// the user's deny predicate (SetDeny) may. It is safe for concurrent use.
 type Workspace struct {
 	root      string   // absolute, symlinks resolved
 	readOnly  []string // absolute, symlinks resolved
 	protected []string // absolute, symlinks resolved where they exist
+	deny      *denyHolder // shared by the copies WithReadOnly makes
 }
 
 // New returns the workspace rooted at root, which must be an existing folder.
@@ -63,7 +64,7 @@ func New(root string, opts Options) (*Workspace, error) {
 	if err != nil {
 		return nil, fmt.Errorf("workspace root: %w", err)
 	}
-	w := &Workspace{root: r}
+	w := &Workspace{root: r, deny: &denyHolder{}}
 	for _, ro := range opts.ReadOnlyRoots {
 		d, err := realDir(ro)
 		if err != nil {
@@ -172,10 +173,10 @@ func (w *Workspace) Rel(resolved string) string {
 // workspace root and outside every read-only root) and outside the protected
 // places for the access asked.
 func (w *Workspace) Resolve(path string, access Access) (string, error) {
-	return w.resolve(path, access, nil)
+	return w.resolve(path, access, nil, true)
 }
 
-func (w *Workspace) resolve(path string, access Access, dirs *dirCache) (string, error) {
+func (w *Workspace) resolve(path string, access Access, dirs *dirCache, policy bool) (string, error) {
 	if strings.TrimSpace(path) == "" {
 		return "", &Error{Path: path, Code: CodeInvalid, Reason: "the path is empty"}
 	}
@@ -230,7 +231,15 @@ func (w *Workspace) resolve(path string, access Access, dirs *dirCache) (string,
 		}
 		return "", &Error{Path: path, Code: CodeIO, Reason: err.Error()}
 	}
-	return res, w.check(path, res, access)
+	if err := w.check(path, res, access); err != nil {
+		return res, err
+	}
+	if policy {
+		if why := w.Denied(res, access); why != "" {
+			return res, &Error{Path: path, Code: CodeDenied, Reason: HiddenReason(why)}
+		}
+	}
+	return res, nil
 }
 
 func (w *Workspace) check(given, res string, access Access) error {

@@ -6,6 +6,9 @@ import type {
   AttachResult,
   AuditEntry,
   AuditFilter,
+  BudgetLimits,
+  BudgetState,
+  BudgetView,
   ChangedFile,
   ChildInfo,
   Command,
@@ -19,7 +22,6 @@ import type {
   FileDiffView,
   FileView,
   FolderTrust,
-  ImageRef,
   Leftover,
   LocalServer,
   McpPanel,
@@ -39,6 +41,7 @@ import type {
   SettingsView,
   SkillsView,
   Snapshot,
+  Submission,
   SubmitResult,
   TabInfo,
   UndoAppliedPayload,
@@ -92,6 +95,7 @@ export interface GuiApp {
   FileDiff(arg1: string): Promise<FileDiffView>;
   FontFamilies(arg1: string[][]): Promise<string[] | null>;
   ForgetDropped(arg1: string): Promise<void>;
+  GetBudget(): Promise<BudgetView>;
   GetSettings(): Promise<SettingsView>;
   ImageData(arg1: string): Promise<string>;
   Leftovers(): Promise<Leftover[] | null>;
@@ -124,6 +128,7 @@ export interface GuiApp {
   ProcessWrite(arg1: string, arg2: string): Promise<void>;
   Processes(): Promise<ProcessInfo[] | null>;
   Queued(): Promise<string[] | null>;
+  RaiseBudget(arg1: string): Promise<BudgetState>;
   ReadFileForView(arg1: string): Promise<FileView>;
   Ready(): Promise<void>;
   RemovePolicyRule(arg1: string): Promise<PolicyView>;
@@ -135,10 +140,9 @@ export interface GuiApp {
   RevisePlan(arg1: string): Promise<SubmitResult>;
   RevokeRule(arg1: string): Promise<void>;
   RevokeTrust(arg1: string): Promise<FolderTrust[] | null>;
-  RunCommand(arg1: string, arg2: string): Promise<SubmitResult>;
-  RunSkill(arg1: string, arg2: string): Promise<SubmitResult>;
   RunningProcesses(): Promise<ProcessInfo[] | null>;
   Sandbox(): Promise<SandboxView>;
+  SaveBudget(arg1: BudgetLimits): Promise<BudgetView>;
   SaveSettings(arg1: SettingsInput): Promise<SettingsView>;
   SetApprovalMode(arg1: string): Promise<AppState>;
   SetModel(arg1: string): Promise<AppState>;
@@ -156,9 +160,7 @@ export interface GuiApp {
   StopLeftover(arg1: string): Promise<Leftover[] | null>;
   StopSubagent(arg1: string): Promise<void>;
   Subagents(): Promise<ChildInfo[] | null>;
-  Submit(arg1: string): Promise<SubmitResult>;
-  SubmitMessage(arg1: string, arg2: string[], arg3: ImageRef[]): Promise<SubmitResult>;
-  SubmitWithImages(arg1: string, arg2: ImageRef[]): Promise<SubmitResult>;
+  Submit(arg1: Submission): Promise<SubmitResult>;
   SwitchTab(arg1: string): Promise<Snapshot>;
   Tabs(): Promise<TabInfo[] | null>;
   TestConnection(arg1: SettingsInput): Promise<ConnectionResult>;
@@ -223,6 +225,7 @@ export const App: GuiApp = {
   FileDiff: (arg1: string) => window.go.gui.App.FileDiff(arg1),
   FontFamilies: (arg1: string[][]) => window.go.gui.App.FontFamilies(arg1),
   ForgetDropped: (arg1: string) => window.go.gui.App.ForgetDropped(arg1),
+  GetBudget: () => window.go.gui.App.GetBudget(),
   GetSettings: () => window.go.gui.App.GetSettings(),
   ImageData: (arg1: string) => window.go.gui.App.ImageData(arg1),
   Leftovers: () => window.go.gui.App.Leftovers(),
@@ -255,6 +258,7 @@ export const App: GuiApp = {
   ProcessWrite: (arg1: string, arg2: string) => window.go.gui.App.ProcessWrite(arg1, arg2),
   Processes: () => window.go.gui.App.Processes(),
   Queued: () => window.go.gui.App.Queued(),
+  RaiseBudget: (arg1: string) => window.go.gui.App.RaiseBudget(arg1),
   ReadFileForView: (arg1: string) => window.go.gui.App.ReadFileForView(arg1),
   Ready: () => window.go.gui.App.Ready(),
   RemovePolicyRule: (arg1: string) => window.go.gui.App.RemovePolicyRule(arg1),
@@ -266,10 +270,9 @@ export const App: GuiApp = {
   RevisePlan: (arg1: string) => window.go.gui.App.RevisePlan(arg1),
   RevokeRule: (arg1: string) => window.go.gui.App.RevokeRule(arg1),
   RevokeTrust: (arg1: string) => window.go.gui.App.RevokeTrust(arg1),
-  RunCommand: (arg1: string, arg2: string) => window.go.gui.App.RunCommand(arg1, arg2),
-  RunSkill: (arg1: string, arg2: string) => window.go.gui.App.RunSkill(arg1, arg2),
   RunningProcesses: () => window.go.gui.App.RunningProcesses(),
   Sandbox: () => window.go.gui.App.Sandbox(),
+  SaveBudget: (arg1: BudgetLimits) => window.go.gui.App.SaveBudget(arg1),
   SaveSettings: (arg1: SettingsInput) => window.go.gui.App.SaveSettings(arg1),
   SetApprovalMode: (arg1: string) => window.go.gui.App.SetApprovalMode(arg1),
   SetModel: (arg1: string) => window.go.gui.App.SetModel(arg1),
@@ -287,9 +290,7 @@ export const App: GuiApp = {
   StopLeftover: (arg1: string) => window.go.gui.App.StopLeftover(arg1),
   StopSubagent: (arg1: string) => window.go.gui.App.StopSubagent(arg1),
   Subagents: () => window.go.gui.App.Subagents(),
-  Submit: (arg1: string) => window.go.gui.App.Submit(arg1),
-  SubmitMessage: (arg1: string, arg2: string[], arg3: ImageRef[]) => window.go.gui.App.SubmitMessage(arg1, arg2, arg3),
-  SubmitWithImages: (arg1: string, arg2: ImageRef[]) => window.go.gui.App.SubmitWithImages(arg1, arg2),
+  Submit: (arg1: Submission) => window.go.gui.App.Submit(arg1),
   SwitchTab: (arg1: string) => window.go.gui.App.SwitchTab(arg1),
   Tabs: () => window.go.gui.App.Tabs(),
   TestConnection: (arg1: SettingsInput) => window.go.gui.App.TestConnection(arg1),

@@ -10,16 +10,20 @@ import {
   type ApprovalMode,
   type AppState,
   type AttachResult,
+  type BudgetLimit,
+  type BudgetLimits,
+  type BudgetState,
+  type BudgetView,
   type Command,
   type ConnectionResult,
   type Definition,
   type GatehouseEvent,
-  type ImageRef,
   type MentionCandidate,
   type ModelPrice,
   type SettingsInput,
   type SettingsView,
   type Snapshot,
+  type Submission,
   type VisionView,
 } from "./protocol.gen";
 
@@ -28,7 +32,7 @@ export { DEFAULT_COMPACT_AT, DEFAULT_MICRO_COMPACT_AT, MIN_COMPACT_AT } from "./
 
 /** An agent a session may delegate to (internal/agents.Definition). */
 export type AgentDefinition = Definition;
-/** A slash command of the composer (internal/usercmd.Command): source is "built-in" or its file. */
+/** A "/" entry of the composer (internal/slash.Command): origin says who offers it, source where from. */
 export type SlashCommand = Command;
 /** Whether a model sees: from the server's /models, Gatehouse's table, the user's setting, or unknown. */
 export type ModelVision = VisionView;
@@ -44,13 +48,14 @@ export const backend = {
   chooseWorkspace: (): Promise<AppState> => App.ChooseWorkspace(),
   setApprovalMode: (mode: ApprovalMode): Promise<AppState> => App.SetApprovalMode(mode),
 
-  /** Starts a turn with text, or queues it while one runs. */
-  submit: (text: string): Promise<{ queued: boolean }> => App.Submit(text),
+  /**
+   * The one way to send a message: starts a turn, or queues it while one runs. The text, or the "/" entry's
+   * expansion of its args when it names one, with its @-mentions attached and its pictures; rejects naming what
+   * was refused (nothing is sent then).
+   */
+  submit: (message: Submission): Promise<{ queued: boolean }> => App.Submit(message),
   /** Sends the last turn's message again as a turn that replaces it in what the model is sent. */
   retry: (): Promise<{ queued: boolean }> => App.Retry(),
-  /** Starts (or queues) a turn with text and images the composer attached. */
-  submitWithImages: (text: string, images: ImageRef[]): Promise<{ queued: boolean }> =>
-    App.SubmitWithImages(text, images),
   /** Checks that the model sees, then prepares and saves an image (base64 data; name "" for a paste). */
   attachImage: (name: string, data64: string): Promise<AttachResult> =>
     App.AttachImage(name, data64),
@@ -66,16 +71,10 @@ export const backend = {
   imageData: (id: string): Promise<string> => App.ImageData(id),
   /** Approves the plan the model proposed: switches to mode (not plan) and starts the turn that carries it out. */
   approvePlan: (plan: string, mode: ApprovalMode): Promise<{ queued: boolean }> => App.ApprovePlan(plan, mode),
-  /** The composer's slash commands: built-ins, then the user's own files. */
+  /** The composer's "/" entries: the ones /name runs (built-ins first), then the shadowed ones (shadowedBy). */
   commands: async (): Promise<SlashCommand[]> => (await afterFirstFrame(App.Commands)) ?? [],
-  /** Sends the user's command name with args (its prompt with $ARGUMENTS replaced). */
-  runCommand: (name: string, args: string): Promise<{ queued: boolean }> => App.RunCommand(name, args),
   /** Workspace files and folders (ending in /) matching query fuzzily, for the composer's @ picker. */
   mentionCandidates: async (query: string): Promise<MentionCandidate[]> => (await App.MentionCandidates(query)) ?? [],
-  /** Sends text with the mentioned files (path or path:10-40) and folders attached; rejects naming a refused one. */
-  /** Sends text with its @-mentions attached and its pictures, in one message. */
-  submitMessage: (text: string, mentions: string[], images: ImageRef[]): Promise<{ queued: boolean }> =>
-    App.SubmitMessage(text, mentions, images as never),
   /** Answers the model's ask_user question of call callId. */
   answerQuestion: (callId: string, answer: string): Promise<void> => App.AnswerQuestion(callId, answer),
   /** Asks the model, still in plan mode, to revise its plan as the note says. */
@@ -119,6 +118,13 @@ export const backend = {
 
   /** Puts text on the system clipboard (the window's, through Wails). */
   copyText,
+
+  /** The saved budget limits and the day's spend so far, every process of the user included. */
+  getBudget: (): Promise<BudgetView> => App.GetBudget(),
+  /** Saves the budget limits (0: none); a negative one is refused. */
+  saveBudget: (l: BudgetLimits): Promise<BudgetView> => App.SaveBudget(l),
+  /** Raises a limit that stopped a turn, for the open session only. */
+  raiseBudget: (limit: BudgetLimit): Promise<BudgetState> => App.RaiseBudget(limit),
 
   /** Calls handler with every backend event, in seq order; returns the unsubscribe. */
   onEvent: (handler: (e: GatehouseEvent) => void): (() => void) =>

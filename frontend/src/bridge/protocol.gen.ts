@@ -92,6 +92,7 @@ export interface ApprovalRequestedPayload {
   rule?: Rule;
   agent?: string;
   stale?: string[];
+  diagnostics?: ApprovalDiagnosticsPayload;
 }
 
 export interface Preview {
@@ -179,6 +180,29 @@ export interface WebPreview {
   fetchUrl?: string;
   domain: string;
   newDomain: boolean;
+}
+
+export interface ApprovalDiagnosticsPayload {
+  approvalId: string;
+  state: string;
+  files?: FileDiagnostics[];
+  note?: string;
+}
+
+export interface FileDiagnostics {
+  path: string;
+  introduced: Diagnostic[] | null;
+  hunks?: Record<string, number>;
+}
+
+export interface Diagnostic {
+  path: string;
+  line: number;
+  col: number;
+  endLine: number;
+  severity: string;
+  message: string;
+  source?: string;
 }
 
 export interface ApprovalResolvedPayload {
@@ -416,6 +440,20 @@ export interface BudgetLimits {
   callsPerMinute?: number;
 }
 
+export interface DiagnosticsUpdatedPayload {
+  files: Record<string, Diagnostic[]>;
+  servers: LanguageServer[] | null;
+}
+
+export interface LanguageServer {
+  name: string;
+  command: string;
+  state: string;
+  error?: string;
+  restarts: number;
+  confined: boolean;
+}
+
 export interface Snapshot {
   sessionId: string;
   turnId: string;
@@ -506,6 +544,8 @@ export interface Written {
   tool: string;
   commands?: string[];
   files?: string[];
+  paths?: string[];
+  access?: string;
   action?: string;
   cwd?: string;
   domain?: string;
@@ -533,6 +573,7 @@ export interface PolicyRule extends StandingRule {
 export interface StandingRule extends Rule {
   decision: string;
   reason?: string;
+  access?: string;
   layer: string;
   file?: string;
   line?: number;
@@ -592,6 +633,7 @@ export interface Status {
   missing?: string;
   writable: string[] | null;
   denyRead: string[] | null;
+  policyReads?: string;
   readOnly: string[] | null;
   sockets: string;
   network: string;
@@ -645,6 +687,8 @@ export interface ChangedFile {
 export interface Decided {
   decision: string;
   rules?: StandingRule[];
+  by?: string;
+  source?: string;
   why: string;
 }
 
@@ -664,8 +708,12 @@ export interface AppState {
 export interface Command {
   name: string;
   description: string;
+  origin: Origin;
   source: string;
+  shadowedBy?: string;
 }
+
+export type Origin = "built-in" | "user" | "workspace" | "skill" | "mcp-prompt";
 
 export interface UsercmdPending {
   hash: string;
@@ -695,6 +743,12 @@ export interface FileDiffView {
   change: ChangedFile;
   diff: string;
   note?: string;
+}
+
+export interface BudgetView {
+  limits: BudgetLimits;
+  dayTokens: number;
+  dayCost: number;
 }
 
 export interface SettingsView {
@@ -892,6 +946,18 @@ export interface ChildInfo {
   items?: TranscriptItem[];
 }
 
+export interface Submission {
+  text: string;
+  mentions?: string[];
+  images?: ImageRef[];
+  command?: SlashCall;
+}
+
+export interface SlashCall {
+  name: string;
+  args: string;
+}
+
 export interface TabInfo {
   id: string;
   name: string;
@@ -999,7 +1065,7 @@ export interface Worktrees {
 }
 
 /** Every event type, in a stable order. */
-export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "mcp.updated", "images.dropped", "context.compacted", "context.compaction_undone", "undo.applied", "mcp.waiting", "budget.updated"] as const;
+export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "mcp.updated", "images.dropped", "context.compacted", "context.compaction_undone", "undo.applied", "mcp.waiting", "budget.updated", "approval.diagnostics", "diagnostics.updated"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** The envelope of every event: {seq, sessionId, turnId, type, payload}. */
@@ -1036,7 +1102,9 @@ export type GatehouseEvent =
   | EventOf<"context.compaction_undone", ContextCompactionUndonePayload>
   | EventOf<"undo.applied", UndoAppliedPayload>
   | EventOf<"mcp.waiting", McpWaitingPayload>
-  | EventOf<"budget.updated", BudgetState>;
+  | EventOf<"budget.updated", BudgetState>
+  | EventOf<"approval.diagnostics", ApprovalDiagnosticsPayload>
+  | EventOf<"diagnostics.updated", DiagnosticsUpdatedPayload>;
 
 /** Payload type of each event type. */
 export type PayloadOf<T extends EventType> = Extract<GatehouseEvent, { type: T }>["payload"];

@@ -4,6 +4,7 @@ import { allTicked, approveTicked, dialogTitle, reject, ruleText, selectionState
 import { keyAction } from "../approval/keys";
 import { useModalFocus } from "../approval/useModalFocus";
 import { ApprovalFiles } from "./ApprovalFiles";
+import { ApprovalDiagnostics } from "./ApprovalDiagnostics";
 import { ApprovalArgs, ApprovalCommand, ApprovalMcp } from "./ApprovalCommand";
 import { ApprovalWeb } from "./ApprovalWeb";
 import "./Approval.css";
@@ -128,6 +129,7 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer, onRep
           {p.web && <ApprovalWeb web={p.web} />}
           {p.kind === "args" && !p.web && <ApprovalArgs text={p.argsText ?? JSON.stringify(p.args, null, 2)} />}
         </div>
+        {p.kind === "files" && <ApprovalDiagnostics diagnostics={request.diagnostics} files={p.files ?? []} partial={!!p.partial} ticks={ticks} />}
         {stale.length > 0 && (
           <div className="approval-stale" role="alert">
             <span>⚠ {stale.join(", ")} changed on disk since this preview</span>

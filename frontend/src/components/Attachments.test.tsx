@@ -26,10 +26,10 @@ describe("Attachments", () => {
     expect(within(chip).getByText(/4×3/)).toBeTruthy();
     fireEvent.input(box, { target: { value: "what is wrong here?" } });
     fireEvent.keyDown(box, { key: "Enter" });
-    await waitFor(() => expect(b.submitWithImages).toHaveBeenCalled());
-    expect(b.submitWithImages.mock.calls[0][0]).toBe("what is wrong here?");
-    expect(b.submitWithImages.mock.calls[0][1]).toHaveLength(1);
-    expect(b.submit).not.toHaveBeenCalled();
+    await waitFor(() => expect(b.submit).toHaveBeenCalled());
+    expect(b.submit.mock.calls[0][0].text).toBe("what is wrong here?");
+    expect(b.submit.mock.calls[0][0].images).toHaveLength(1);
+    expect(b.submit).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole("list", { name: "Attachments" })).toBeNull();
   });
 

@@ -23,7 +23,7 @@ describe("Chat", () => {
     fireEvent.keyDown(box, { key: "Enter", shiftKey: true });
     expect(b.submit).not.toHaveBeenCalled();
     fireEvent.keyDown(box, { key: "Enter" });
-    await waitFor(() => expect(b.submit).toHaveBeenCalledWith("line one"));
+    await waitFor(() => expect(b.submit).toHaveBeenCalledWith({ text: "line one" }));
     expect(box.value).toBe("");
   });
 
@@ -143,7 +143,7 @@ describe("Chat", () => {
     expect(document.activeElement).toBe(box);
     fireEvent.input(box, { target: { value: "add two tests" } });
     fireEvent.keyDown(box, { key: "Enter" });
-    await waitFor(() => expect(b.submit).toHaveBeenLastCalledWith("add two tests"));
+    await waitFor(() => expect(b.submit).toHaveBeenLastCalledWith({ text: "add two tests" }));
     act(() => b.emit("turn.started", { prompt: "add two tests" }, "t3"));
     expect(screen.queryByRole("button", { name: "Retry" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Edit" })).toBeNull();

@@ -10,7 +10,7 @@ import { completeMention, MentionChips, MentionList, mentionQuery, mentionsIn, t
 import { ChatActionsContext, useChatActions } from "./ChatActions";
 import { FindBar } from "./FindBar";
 import { findMatches } from "../transcript/search";
-import type { ImageRef, MentionCandidate } from "../bridge";
+import type { MentionCandidate, Submission } from "../bridge";
 import { IMAGE_TYPES, imageFiles, pastedImage, useAttachments } from "./images";
 import { AttachmentChips } from "./Attachments";
 
@@ -21,8 +21,8 @@ export interface ChatProps {
   state: AppState;
   transcript: TranscriptView;
   onChooseWorkspace: () => void;
-  /** Sends text and the attached images; rejects with a message the user can read. */
-  onSubmit: (text: string, images?: ImageRef[]) => Promise<void>;
+  /** Sends one message (text, @-mentions, pictures, the "/" entry it runs); rejects with a message the user can read. */
+  onSubmit: (message: Submission) => Promise<void>;
   /** Sends the last turn's message again, replacing that turn in what the model is sent; absent: no Retry. */
   onRetry?: () => Promise<unknown>;
   onCancel: () => void;
@@ -139,69 +139,70 @@ export function Chat(props: ChatProps) {
   const shown = query !== undefined ? options : [];
   const menu = slashed.length > 0 ? slashed.map((c) => `/${c.name}`) : shown.map((c) => c.mention);
 
-  // A draft naming a command runs it; any other "/…" (a path) is sent as a message.
-  const runSlash = async (text: string, p: { name: string; args: string }, sl: SlashActions) => {
+  // A built-in the window runs itself; undefined when the draft names none (it is sent).
+  const builtin = async (p: { name: string; args: string }, sl: SlashActions): Promise<(() => unknown) | undefined> => {
     const list = cmds.some((c) => c.name === p.name) ? cmds : await sl.list();
-    if (!list.some((c) => c.name === p.name)) return props.onSubmit(text);
+    if (!list.some((c) => c.name === p.name && c.origin === "built-in")) return undefined;
     switch (p.name) {
       case "plan":
-        return sl.plan?.();
+        return () => sl.plan?.();
       case "clear":
-        return sl.clear?.();
-      case "undo": {
-        const turn = [...items].reverse().find((it) => it.kind === "stop" && parent.undo?.units.has(it.turnId));
-        if (!turn) throw new Error("No turn to undo: the last turns changed no files.");
-        return parent.undo!.open(turn.turnId, "undo");
-      }
+        return () => sl.clear?.();
+      case "undo":
+        return () => {
+          const turn = [...items].reverse().find((it) => it.kind === "stop" && parent.undo?.units.has(it.turnId));
+          if (!turn) throw new Error("No turn to undo: the last turns changed no files.");
+          return parent.undo!.open(turn.turnId, "undo");
+        };
     }
-    return sl.run(p.name, p.args);
+    return undefined;
   };
 
+  // The one send: the draft, its @-mentions, its pictures and the "/" entry it names go as one message (a "/…"
+  // that names no entry, a path, is plain text); on failure everything comes back to the composer.
   const send = () => {
     const text = draft.trim();
     if (!hasWorkspace || (text === "" && ready.length === 0) || reading) return;
-    const images = ready;
-    const attached = mentions ? mentionsIn(text, new Set(picked.map((c) => c.mention))) : [];
-    setDraft("");
-    setError(null);
-    if (attached.length > 0 && mentions) {
-      // The mentions and the pictures go together, in one message.
-      const kept = attachments.list;
-      const pickedBefore = picked;
-      attachments.clear();
-      setPicked([]);
-      mentions.submit(text, attached, images).catch((e) => {
-        setError(String(e instanceof Error ? e.message : e));
-        setDraft((d) => (d === "" ? text : d));
-        setPicked(pickedBefore);
-        attachments.restore(kept);
-      });
-      return;
-    }
-    const named = text !== COMPACT_COMMAND && slash ? parseSlash(text) : undefined;
-    if (named && slash) {
-      runSlash(text, named, slash).catch((e) => {
-        setError(String(e instanceof Error ? e.message : e));
-        setDraft((d) => (d === "" ? text : d));
-      });
-      return;
-    }
     if (text === COMPACT_COMMAND && compact) {
       if (running) {
         setError("A turn is running; compact when it has stopped.");
         setDraft(text);
         return;
       }
+      setDraft("");
       runCompact();
       return;
     }
+    const images = ready;
+    const attached = mentions ? mentionsIn(text, new Set(picked.map((c) => c.mention))) : [];
+    const named = slash ? parseSlash(text) : undefined;
     const kept = attachments.list;
+    const pickedBefore = picked;
+    setDraft("");
+    setError(null);
     attachments.clear();
-    props.onSubmit(text, images.length ? images : undefined).catch((e) => {
+    setPicked([]);
+    const restore = (e: unknown) => {
       setError(String(e instanceof Error ? e.message : e));
       setDraft((d) => (d === "" ? text : d));
+      setPicked(pickedBefore);
       attachments.restore(kept);
-    });
+    };
+    void (async () => {
+      const run = named && slash ? await builtin(named, slash) : undefined;
+      if (run) {
+        attachments.restore(kept);
+        setPicked(pickedBefore);
+        return run();
+      }
+      const list = named ? (cmds.some((c) => c.name === named.name) ? cmds : await slash!.list()) : [];
+      const command = named && list.some((c) => c.name === named.name && !c.shadowedBy && c.origin !== "built-in") ? named : undefined;
+      const message: Submission = { text };
+      if (command) message.command = command;
+      if (attached.length > 0) message.mentions = attached;
+      if (images.length > 0) message.images = images;
+      return props.onSubmit(message);
+    })().catch(restore);
   };
 
   // Images come by paste (the page's paste event carries the files), drop, or the attach button.

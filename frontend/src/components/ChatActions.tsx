@@ -1,5 +1,6 @@
 import { createContext, useContext } from "react";
 import type { TurnPrices } from "./cost";
+import type { BudgetLimit } from "../bridge";
 import type { UndoActions } from "../undo/useUndo";
 import type { SectionId } from "./settings/sections";
 
@@ -32,6 +33,8 @@ export interface ChatActions {
   allowDomain?: (domain: string) => Promise<void>;
   /** Adds a domain the network refused to Settings → Network's allow-list, for good; absent when the sandbox cannot be set here. */
   allowDomainAlways?: (domain: string) => Promise<void>;
+  /** Raises a budget limit that stopped the last turn, for this session, and continues; absent when it cannot. */
+  raiseBudget?: (limit: BudgetLimit) => Promise<void>;
   /** Review and undo what turns changed; absent without an undo backend. */
   undo?: UndoActions;
 }

@@ -37,6 +37,11 @@ describe("cost", () => {
     expect(sessionCost(items, undefined, { byModel: { a: price(10) }, current: price(1) })).toBeUndefined();
   });
 
+  it("sums the cost the backend priced each turn at, a subagent's too, with no price known here", () => {
+    const priced = (t: string, cost: number) => ({ ...stop(t, u(1000, 0)), model: "m", cost });
+    expect(sessionCost([priced("t1", 0.25)], { c: { items: [priced("c1", 0.5)] } }, undefined)).toBeCloseTo(0.75);
+  });
+
   it("reads typed prices, refuses nonsense and clears with both fields empty", () => {
     expect(priceInput({ input: "3", output: "15", touched: true })).toEqual({ price: { inputPerMTok: 3, outputPerMTok: 15 } });
     expect(priceInput({ input: "", output: "", touched: true })).toEqual({ clearPrice: true });

@@ -1,10 +1,8 @@
-import type { ImageRef, MentionCandidate } from "../bridge";
+import type { MentionCandidate } from "../bridge";
 /** What the composer's @-mentions need from the app. */
 export interface MentionActions {
   /** Earlier sessions (session:ID), files and folders (ending in /) matching a query, best first. */
   candidates: (query: string) => Promise<MentionCandidate[]>;
-  /** Sends text with the mentioned files, ranges (path:10-40) and folders attached, and the pictures, as one message. */
-  submit: (text: string, mentions: string[], images: ImageRef[]) => Promise<void>;
 }
 
 /** The @-token being typed at the end of a draft ("fix @src/ma" → "src/ma"), or undefined. */

@@ -122,6 +122,12 @@ describe("SandboxSettings layers and lists", () => {
     render(<SandboxSettings {...sectionProps({ get: async () => ({ ...confined, landlockOnly: true, missing, layers: ["Landlock ABI 7"] }), set: vi.fn() })} />);
     expect(await screen.findByText(missing)).toBeTruthy();
   });
+
+  it("says plainly when the policy's read denies are not hidden from commands", async () => {
+    const policyReads = "Your policy's read denies (.env) are NOT hidden from commands here: Landlock alone cannot hide a path inside the workspace it grants whole.";
+    render(<SandboxSettings {...sectionProps({ get: async () => ({ ...confined, landlockOnly: true, policyReads, layers: ["Landlock ABI 7"] }), set: vi.fn() })} />);
+    expect(await screen.findByText(policyReads)).toBeTruthy();
+  });
 });
 
 describe("ProcessLeftovers", () => {

@@ -65,6 +65,9 @@ export function SandboxSettings({ deps, setDirty, onSaved, goTo }: SectionProps)
       {view.confined && view.landlockOnly && view.missing && (
         <p className="settings-note sandbox-missing" role="note">{view.missing}</p>
       )}
+      {view.confined && view.policyReads && (
+        <p className="settings-note sandbox-policy-reads" role="note">{view.policyReads}</p>
+      )}
       {view.confined && view.signals && (
         <p className="settings-note">Signals: {view.signals}. Sockets: {view.sockets}.</p>
       )}

@@ -11,7 +11,8 @@ describe("slash commands", () => {
   it("parses and matches drafts", () => {
     expect(parseSlash("/review  src/a.go now")).toEqual({ name: "review", args: "src/a.go now" });
     expect(parseSlash("/usr/bin is odd")).toBeUndefined();
-    const cmds = [{ name: "review", description: "", source: "x" }, { name: "plan", description: "", source: "built-in" }];
+    expect(parseSlash("/srv:prompt a")).toEqual({ name: "srv:prompt", args: "a" });
+    const cmds = [{ name: "review", description: "", origin: "user", source: "x" }, { name: "plan", description: "", origin: "built-in", source: "built-in" }] as const;
     expect(slashMatches("/re", cmds).map((c) => c.name)).toEqual(["review"]);
     expect(slashMatches("/review x", cmds)).toEqual([]);
   });
@@ -29,10 +30,33 @@ describe("slash commands", () => {
     expect(box.value).toBe("/review ");
     fireEvent.input(box, { target: { value: "/review src/a.go" } });
     fireEvent.keyDown(box, { key: "Enter" });
-    await waitFor(() => expect(b.runCommand).toHaveBeenCalledWith("review", "src/a.go"));
-    expect(b.submit).not.toHaveBeenCalled();
+    await waitFor(() => expect(b.submit).toHaveBeenCalledWith({ text: "/review src/a.go", command: { name: "review", args: "src/a.go" } }));
     fireEvent.input(box, { target: { value: "/usr/bin/env is what?" } });
     fireEvent.keyDown(box, { key: "Enter" });
-    await waitFor(() => expect(b.submit).toHaveBeenCalledWith("/usr/bin/env is what?"));
+    await waitFor(() => expect(b.submit).toHaveBeenLastCalledWith({ text: "/usr/bin/env is what?" }));
+  });
+
+  it("lists a shadowed entry after the others, disabled, naming what runs instead, and never sends it as a command", async () => {
+    const b = fakeBackend();
+    b.commands.mockResolvedValue([
+      { name: "plan", description: "Plan mode", origin: "built-in", source: "built-in" },
+      { name: "fix", description: "Fix it", origin: "skill", source: "skills/fix" },
+      { name: "plan", description: "My plan", origin: "user", source: "/c/plan.md", shadowedBy: "built-in" },
+      { name: "fix", description: "Server fix", origin: "mcp-prompt", source: "srv", shadowedBy: "skills/fix" },
+    ]);
+    render(<App backend={b} />);
+    const box = (await screen.findByRole("textbox", { name: "Message" })) as HTMLTextAreaElement;
+    await waitFor(() => expect(b.snapshot).toHaveBeenCalled());
+    fireEvent.input(box, { target: { value: "/" } });
+    const menu = await screen.findByRole("listbox", { name: "Commands" });
+    await waitFor(() => expect(within(menu).getAllByRole("option")).toHaveLength(4));
+    const shadowed = within(menu).getAllByRole("option").filter((o) => o.getAttribute("aria-disabled") === "true");
+    expect(shadowed.map((o) => o.textContent)).toEqual([
+      "/plan My plan · yours · not run: a built-in has this name",
+      "/fix Server fix · server prompt · not run: skills/fix has this name",
+    ]);
+    fireEvent.input(box, { target: { value: "/fix the bug" } });
+    fireEvent.keyDown(box, { key: "Enter" });
+    await waitFor(() => expect(b.submit).toHaveBeenCalledWith({ text: "/fix the bug", command: { name: "fix", args: "the bug" } }));
   });
 });

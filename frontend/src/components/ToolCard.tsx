@@ -102,6 +102,11 @@ export const ToolCard = memo(function ToolCard({ item, reveal }: { item: Transcr
         </span>
         <span className="tool-time" aria-label={running ? `running for ${time}` : `took ${time}`}
           title={wait ? `ran ${time}; waited ${wait} for your answer` : undefined}>{time}</span>
+        {!running && !!item.throttledMs && (
+          <span className="tool-throttled" title="The session's tool calls per minute limit held this call back">
+            waited {formatDuration(item.throttledMs)} (calls per minute)
+          </span>
+        )}
       </button>
       {child && <ChildView child={child} />}
       {error && (

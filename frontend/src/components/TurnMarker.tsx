@@ -2,6 +2,7 @@ import { memo } from "react";
 import type { StopReason, TranscriptItem, Usage } from "../bridge";
 import { useChatActions } from "./ChatActions";
 import { costOf, formatCost, turnPrice } from "./cost";
+import { BudgetBanner } from "./BudgetBanner";
 
 const words: Record<StopReason, string> = {
   completed: "completed",
@@ -9,6 +10,7 @@ const words: Record<StopReason, string> = {
   blocked_by_approval: "blocked: you rejected a tool call",
   max_steps: "stopped: the step limit was reached",
   error: "stopped by an error",
+  budget_exhausted: "stopped: a budget limit was reached",
 };
 
 /** What the user can do about a model error, by errorKind (see internal/llm/errors.go). */
@@ -45,11 +47,12 @@ export function stopWords(item: TranscriptItem): string {
 
 /** The end of a turn: its stop reason in words and its token usage. */
 export const TurnMarker = memo(function TurnMarker({ item, last }: { item: TranscriptItem; last?: boolean }) {
-  const { openSettings, newSession, retry, prices, undo } = useChatActions();
+  const { openSettings, newSession, retry, prices, undo, raiseBudget } = useChatActions();
   // Priced at the model that ran this turn, not the one in effect now.
   const price = turnPrice(prices, item.model);
   const changedFiles = !!(undo && item.turnId && undo.units.has(item.turnId));
-  const cost = formatCost(costOf(item.usage, price), price);
+  // What the backend priced the turn at; turns saved before it did are priced here.
+  const cost = formatCost(item.cost ?? costOf(item.usage, price), price);
   const trimmed = item.context?.trimmed ?? 0;
   const reason = (item.reason ?? "completed") as StopReason;
   const tip = reason === "error" ? advice[item.errorKind ?? ""] : undefined;
@@ -77,6 +80,9 @@ export const TurnMarker = memo(function TurnMarker({ item, last }: { item: Trans
           Older tool output was cleared to fit the model's context ({trimmed} result{trimmed === 1 ? "" : "s"}); the model sees a note
           saying how to get it again.
         </p>
+      )}
+      {reason === "budget_exhausted" && item.budget && last && (
+        <BudgetBanner stop={item.budget} onRaise={raiseBudget && (() => raiseBudget(item.budget!.limit))} />
       )}
       {reason === "error" && (
         <div className="turn-error" role="alert">

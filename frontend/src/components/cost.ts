@@ -51,13 +51,14 @@ export function turnModels(items: readonly TranscriptItem[], children?: Children
   return [...new Set(stops(items, children).map((it) => it.model ?? "").filter((m) => m))].sort();
 }
 
-/** What the session's turns cost, each at its own model's price; undefined
- * while a turn that used tokens has no known price. */
+/** What the session's turns cost, each as the backend priced it at its own
+ * model (internal/budget); a turn saved before turns carried their cost is
+ * priced here. Undefined while a turn that used tokens has no known price. */
 export function sessionCost(items: readonly TranscriptItem[], children: Children | undefined, p: TurnPrices | undefined): number | undefined {
   let sum = 0;
   for (const it of stops(items, children)) {
     if (!it.usage!.totalTokens) continue;
-    const c = costOf(it.usage, turnPrice(p, it.model));
+    const c = it.cost ?? costOf(it.usage, turnPrice(p, it.model));
     if (c === undefined) return undefined;
     sum += c;
   }

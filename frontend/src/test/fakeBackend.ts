@@ -1,7 +1,7 @@
 // A fake backend for unit tests: the Backend surface with vi.fn()s, and
 // emit() to push events as the Go side would.
 import { vi } from "vitest";
-import type { AgentDefinition, AttachResult, ImageRef, ModelVision, AppState, ApprovalMode, Backend, ConnectionResult, GatehouseEvent, SettingsInput, Snapshot, SettingsView } from "../bridge";
+import type { AgentDefinition, AttachResult, ModelVision, SlashCommand, Submission, AppState, ApprovalMode, Backend, ConnectionResult, GatehouseEvent, SettingsInput, Snapshot, SettingsView } from "../bridge";
 
 export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<Snapshot> = {}) {
   let state = {
@@ -19,8 +19,7 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
     ready: vi.fn(async () => {}),
     chooseWorkspace: vi.fn(async () => state),
     setApprovalMode: vi.fn(async (m: ApprovalMode) => (state = { ...state, approvalMode: m } as AppState)),
-    submit: vi.fn(async (_text: string) => ({ queued: false })),
-    submitWithImages: vi.fn(async (_text: string, _images: ImageRef[]) => ({ queued: false })),
+    submit: vi.fn(async (_message: Submission) => ({ queued: false })),
     attachImage: vi.fn(async (name: string, data64: string): Promise<AttachResult> => ({
       image: { id: "a".repeat(64), mime: "image/png", name, width: 4, height: 3, origWidth: 4, origHeight: 3, origBytes: data64.length, bytes: data64.length },
     })),
@@ -34,10 +33,11 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
     approvePlan: vi.fn(async (_plan: string, m: ApprovalMode) => { state = { ...state, approvalMode: m } as AppState; return { queued: false }; }),
     revisePlan: vi.fn(async (_note: string) => ({ queued: false })),
     answerQuestion: vi.fn(async (_callId: string, _answer: string) => {}),
-    commands: vi.fn(async () => [{ name: "compact", description: "Compact", source: "built-in" }, { name: "review", description: "Review a file", source: "/c/review.md" }]),
-    runCommand: vi.fn(async (_n: string, _a: string) => ({ queued: false })),
+    commands: vi.fn(async (): Promise<SlashCommand[]> => [
+      { name: "compact", description: "Compact", origin: "built-in", source: "built-in" },
+      { name: "review", description: "Review a file", origin: "user", source: "/c/review.md" },
+    ]),
     mentionCandidates: vi.fn(async (q: string) => ["src/main.go", "src/util.go", "src/"].filter((p) => p.startsWith(q)).map((p) => ({ mention: p, label: p }))),
-    submitMessage: vi.fn(async (_t: string, _m: string[], _i: ImageRef[]) => ({ queued: false })),
     retry: vi.fn(async () => ({ queued: false })),
     cancel: vi.fn(async () => {}),
     compact: vi.fn(async () => {}),

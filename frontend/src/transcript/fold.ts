@@ -1,7 +1,7 @@
 // Folds the event stream into transcript items exactly as the Go side does
 // (internal/session/state.go), so a Snapshot() and the events after its
 // lastSeq give the same picture as the events alone.
-import type { ApprovalRequestedPayload, ChildTranscript, GatehouseEvent, Snapshot, TranscriptItem } from "../bridge";
+import type { ApprovalRequestedPayload, BudgetState, ChildTranscript, GatehouseEvent, Snapshot, TranscriptItem } from "../bridge";
 
 export interface Transcript {
   sessionId: string;
@@ -13,6 +13,8 @@ export interface Transcript {
   pendingApprovals: readonly ApprovalRequestedPayload[];
   /** Subagents' transcripts by the call that started each (events' parentCallId). */
   children: Readonly<Record<string, ChildTranscript>>;
+  /** The session's spending against its limits, as the backend metered it. */
+  budget?: BudgetState;
 }
 
 export const emptyTranscript: Transcript = { sessionId: "", turnId: "", items: [], lastSeq: 0, pendingApprovals: [], children: {} };
@@ -20,7 +22,7 @@ export const emptyTranscript: Transcript = { sessionId: "", turnId: "", items: [
 export function fromSnapshot(s: Snapshot): Transcript {
   return {
     sessionId: s.sessionId, turnId: s.turnId, items: s.transcript ?? [], lastSeq: s.lastSeq, pendingApprovals: s.pendingApprovals ?? [],
-    children: s.children ?? {},
+    children: s.children ?? {}, budget: s.budget,
   };
 }
 
@@ -75,7 +77,7 @@ export function fold(t: Transcript, e: GatehouseEvent): Transcript {
     if (e.type !== "turn.started") return { ...t, lastSeq };
     sessionId = e.sessionId;
     items = [];
-    t = { ...t, pendingApprovals: [], children: {} };
+    t = { ...t, pendingApprovals: [], children: {}, budget: undefined };
   }
   const base = { ...t, sessionId, items, lastSeq };
   switch (e.type) {
@@ -102,12 +104,12 @@ export function fold(t: Transcript, e: GatehouseEvent): Transcript {
       const p = e.payload;
       const i = find(items, "tool", p.callId);
       const prev: TranscriptItem = i >= 0 ? items[i] : { kind: "tool", id: p.callId, turnId: e.turnId, tool: p.tool, args: {} };
-      const it: TranscriptItem = { ...prev, running: false, result: p.result, isError: p.isError, durationMs: p.durationMs, waitMs: p.waitMs, approval: p.approval, images: p.images };
+      const it: TranscriptItem = { ...prev, running: false, result: p.result, isError: p.isError, durationMs: p.durationMs, waitMs: p.waitMs, throttledMs: p.throttledMs, approval: p.approval, images: p.images };
       return { ...base, items: i >= 0 ? replace(items, i, it) : [...items, it] };
     }
     case "turn.stopped": {
       const p = e.payload;
-      const it: TranscriptItem = { kind: "stop", turnId: e.turnId, reason: p.reason, error: p.error, errorKind: p.errorKind, usage: p.usage, model: p.model, context: p.context, blocked: p.blocked, plan: p.plan };
+      const it: TranscriptItem = { kind: "stop", turnId: e.turnId, reason: p.reason, error: p.error, errorKind: p.errorKind, usage: p.usage, model: p.model, context: p.context, blocked: p.blocked, plan: p.plan, cost: p.cost, budget: p.budget };
       return { ...base, turnId: "", items: [...items, it] };
     }
     case "context.compacted": {
@@ -137,10 +139,16 @@ export function fold(t: Transcript, e: GatehouseEvent): Transcript {
           a.approvalId !== p.approvalId ? a : { ...a, stale: [...new Set([...(a.stale ?? []), ...(p.paths ?? [])])] }),
       };
     }
+    case "approval.diagnostics": {
+      const p = e.payload;
+      return { ...base, pendingApprovals: t.pendingApprovals.map((a) => (a.approvalId !== p.approvalId ? a : { ...a, diagnostics: p })) };
+    }
     case "approval.resolved":
       return { ...base, pendingApprovals: t.pendingApprovals.filter((a) => a.approvalId !== e.payload.approvalId) };
     case "undo.applied":
       return { ...base, items: [...items, { kind: "undo", id: e.payload.unit, turnId: e.turnId, undo: e.payload }] };
+    case "budget.updated":
+      return { ...base, budget: e.payload };
     case "mcp.waiting":
       return { ...base, items: [...items, { kind: "mcp_waiting", turnId: e.turnId, servers: e.payload.servers ?? [] }] };
     default:

@@ -108,6 +108,7 @@ func registry(sup, dir string, landlockOnly bool, proxy *netproxy.Proxy) *proc.R
 		spec.OpenNet = func() sandbox.NetCall {
 			return proxy.Open(func(d string) bool { return netproxy.Match([]string{"bench.test"}, d) })
 		}
+		spec.ServeProxy = proxy.Serve
 	}
 	return proc.NewRegistry(proc.Options{Shell: "/bin/bash", PortScan: 50 * time.Millisecond, Supervisor: sup, Sandbox: func(string) *sandbox.Policy {
 		p := sandbox.Build(spec)

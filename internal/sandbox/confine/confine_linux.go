@@ -95,7 +95,7 @@ func Prepare(p sandbox.Policy) (*Confinement, error) {
 	}
 	if p.ProxyPort != 0 && !p.InSessionNet() {
 		if sandbox.ABI() < sandbox.NetABI {
-			return nil, fmt.Errorf("sandbox: the network allow-list needs Landlock's TCP rule (ABI %d, Linux 6.7)", sandbox.NetABI)
+			return nil, fmt.Errorf("sandbox: the network allow-list needs Landlock's TCP rule (ABI %d, Linux 6.7) or the session's network namespace, which did not start", sandbox.NetABI)
 		}
 		for _, port := range append([]int{p.ProxyPort}, p.ConnectPorts...) {
 			rules = append(rules, landlock.ConnectTCP(uint16(port)))

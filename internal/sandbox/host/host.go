@@ -33,6 +33,10 @@ type Config struct {
 	DenyRead []string
 	// Sockets are the Unix sockets commands may reach.
 	Sockets []string
+	// DenyGlobs are the workspace-relative paths the standing policy in
+	// effect denies reading (policy.ReadDenyGlobs): hidden from commands
+	// too (sandbox.Spec.DenyGlobs).
+	DenyGlobs []string
 }
 
 // ConfigOf is the sandbox part of s.
@@ -179,6 +183,7 @@ func (h *Host) netSpec(s *sandbox.Spec, c Config, net *netproxy.Session) {
 	}
 	s.ProxyPort = p.Port()
 	s.OpenNet = func() sandbox.NetCall { return p.Open(net.Allowed) }
+	s.ServeProxy = p.Serve
 }
 
 // Options completes o for a session: every command runs under the helper,
@@ -210,9 +215,21 @@ func (h *Host) Policy(workspace, scratch string, env []string, c Config) sandbox
 func (h *Host) policy(workspace, scratch string, env []string, c Config, net *netproxy.Session) sandbox.Policy {
 	s := sandbox.Spec{Workspace: workspace, Scratch: scratch, Home: sandbox.HomeDir(env), Env: env,
 		NoNetwork: c.DenyTCP, DataDir: h.dataDir, ConfigDir: h.ConfigDir, DenyRead: c.DenyRead, AllowSockets: c.Sockets,
-		Layers: h.Layers()}
+		DenyGlobs: c.DenyGlobs, Layers: h.Layers()}
 	h.netSpec(&s, c, net)
 	return sandbox.Build(s)
+}
+
+// Hides says whether a command of workspace started now, under this
+// system's layers and the settings c (c.DenyGlobs: the policy's read
+// denies), cannot read path; when it can, why not in plain words (the
+// sandbox is off, Landlock alone cannot hide it, no deny names it). For
+// `gatehouse policy check` and the Policy page's "test a path".
+func (h *Host) Hides(workspace string, env []string, c Config, path string) (bool, string) {
+	if st := h.Status(c); !st.Confined {
+		return false, st.Reason
+	}
+	return h.Policy(workspace, "", env, c).Hides(path)
 }
 
 // Confinement is how a program the workspace supplies (a server of its

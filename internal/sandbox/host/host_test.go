@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -120,12 +121,26 @@ func TestDescribeSaysWhichLayersHold(t *testing.T) {
 }
 
 // In allow-list mode on a kernel whose Landlock has no TCP rule (before
-// Linux 6.7) the proxy cannot be the only way out: commands get no network
-// at all, and the dialog's line and a refused command's note say why.
+// Linux 6.7), with Landlock alone, the proxy cannot be the only way out:
+// commands get no network at all, and the dialog's line and a refused
+// command's note say why. With namespaces and nsenter the session's
+// network namespace holds the list instead.
 func TestAllowListWithoutLandlockTCPFallsBackToOff(t *testing.T) {
 	helper := filepath.Join(t.TempDir(), HelperName)
 	os.WriteFile(helper, []byte("#!/bin/sh\n"), 0o755)
 	t.Setenv("GATEHOUSE_SUPERVISOR", helper)
+	if l := sandbox.Detect(); l.Namespaces() && l.Nsenter != "" {
+		h := New(t.TempDir(), quiet())
+		h.ABI = sandbox.NetABI - 1
+		cfg := func() Config { return Config{Network: netproxy.ModeAllowList} }
+		ws := t.TempDir()
+		o := h.Options(proc.Options{}, ws, h.Scratch("s1"), cfg, h.Network("s1", cfg))
+		if p := o.Sandbox(ws); p == nil || p.NoNetwork || p.ProxyPort == 0 || p.ServeProxy == nil {
+			t.Errorf("allow-list in the session's network namespace, without Landlock's TCP rule: %+v", p)
+		}
+		h.Close()
+	}
+	t.Setenv("GATEHOUSE_SANDBOX_LAYERS", sandbox.LandlockOnly)
 	h := New(t.TempDir(), quiet())
 	defer h.Close()
 	h.ABI = sandbox.NetABI - 1
@@ -155,4 +170,51 @@ func TestAllowListWithoutLandlockTCPFallsBackToOff(t *testing.T) {
 		t.Fatalf("allow-list with Landlock's TCP rule: %+v", p)
 	}
 	h2.Close()
+}
+
+// The policy's read denies reach every confined program of the workspace:
+// its commands (read at each start) and its own MCP servers
+// (Confinement); with Landlock alone the description says they are not
+// hidden.
+func TestPolicyReadDeniesReachCommandsAndServers(t *testing.T) {
+	helper := filepath.Join(t.TempDir(), HelperName)
+	os.WriteFile(helper, []byte("#!/bin/sh\n"), 0o755)
+	t.Setenv("GATEHOUSE_SUPERVISOR", helper)
+	ws, _ := filepath.EvalSymlinks(t.TempDir())
+	os.WriteFile(filepath.Join(ws, ".env"), []byte("x"), 0o600)
+	env := []string{"HOME=" + t.TempDir(), "TMPDIR=" + t.TempDir()}
+	h := New(t.TempDir(), quiet())
+	h.ABI = 7
+	h.layersOnce.Do(func() {}) // layers as set below, not detected
+	h.layers = sandbox.Layers{ABI: 7, Bwrap: "/usr/bin/bwrap", Nsenter: "/usr/bin/nsenter"}
+	globs := []string{}
+	cfg := func() Config { return Config{DenyGlobs: globs} }
+	o := h.Options(proc.Options{Env: func() []string { return env }}, ws, "", cfg, nil)
+	env0 := filepath.Join(ws, ".env")
+	if p := o.Sandbox(ws); slices.Contains(p.DenyRead, env0) {
+		t.Fatal("hidden with no deny")
+	}
+	globs = []string{".env"}
+	if p := o.Sandbox(ws); !slices.Contains(p.DenyRead, env0) {
+		t.Fatalf("a command after the policy edit: DenyRead %q", p.DenyRead)
+	}
+	if _, p, why := h.Confinement(ws, env, cfg()); p == nil || !slices.Contains(p.DenyRead, env0) {
+		t.Fatalf("a workspace's server: %+v %s", p, why)
+	}
+	if hidden, why := h.Hides(ws, env, cfg(), env0); !hidden {
+		t.Fatalf("Hides(.env) with namespaces: false, %q", why)
+	}
+	if hidden, why := h.Hides(ws, env, cfg(), filepath.Join(ws, "readme.md")); hidden || why == "" {
+		t.Fatalf("Hides(readme.md): %v, %q", hidden, why)
+	}
+	h.layers = sandbox.Layers{ABI: 7, NoNamespaces: "test"}
+	if st := h.Describe(cfg(), ws, "", env); !strings.Contains(st.PolicyReads, sandbox.CannotHide) || !strings.Contains(st.Line, sandbox.CannotHide) {
+		t.Fatalf("Landlock alone: %+v", st)
+	}
+	if hidden, why := h.Hides(ws, env, cfg(), env0); hidden || why != sandbox.CannotHide {
+		t.Fatalf("Hides(.env) with Landlock alone: %v, %q", hidden, why)
+	}
+	if hidden, why := h.Hides(ws, env, Config{Mode: sandbox.ModeOff, DenyGlobs: globs}, env0); hidden || !strings.Contains(why, "off") {
+		t.Fatalf("Hides(.env) with the sandbox off: %v, %q", hidden, why)
+	}
 }

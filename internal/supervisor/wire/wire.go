@@ -34,15 +34,18 @@ const HoldFlag = "-hold"
 // then sends on the request socket (fd 5) NetListen with the descriptor of
 // a socket listening on 127.0.0.1:proxy-port inside, and answers each
 // "NetDial PORT" with NetOK and a socket connected to that port of the
-// namespace's loopback, or "error TEXT". End of file on the socket ends
-// it. As the inner stage's first flag (with the port), it is that process.
+// namespace's loopback, or "error TEXT", and each "NetSockets N" with
+// NetOK and N unconnected TCP (IPv4) sockets made in the namespace (the
+// app connects them itself: no round trip per connection). End of file
+// on the socket ends it. As the inner stage's first flag (with the port), it is that process.
 const NetFlag = "-session-net"
 
 // Messages of the session network's socket (NetFlag).
 const (
-	NetListen = "listen"
-	NetDial   = "dial"
-	NetOK     = "ok"
+	NetListen  = "listen"
+	NetDial    = "dial"
+	NetSockets = "sockets"
+	NetOK      = "ok"
 )
 
 // JoinFlag N makes a confined command join the namespaces of holder N.

@@ -45,6 +45,10 @@ type globResult struct {
 	Pattern   string   `json:"pattern"`
 	Matches   []string `json:"matches"`
 	Truncated bool     `json:"truncated"`
+	// HiddenByPolicy counts what the user's policy left out, and Hidden
+	// says so in words.
+	HiddenByPolicy int    `json:"hiddenByPolicy,omitempty"`
+	Hidden         string `json:"hidden,omitempty"`
 }
 
 // Run implements tools.Tool.
@@ -97,6 +101,7 @@ func (t *Glob) Run(ctx context.Context, raw json.RawMessage) (tools.Result, erro
 		}
 		return tools.FailErr(perr(tools.CodeIOError, a.Path, "%v", err), tools.CodeIOError), nil
 	}
+	res.HiddenByPolicy, res.Hidden = w.hidden, hiddenNote(w.hidden)
 	return tools.OK(res)
 }
 

@@ -66,6 +66,10 @@ type grepResult struct {
 	Matches       []grepMatch `json:"matches"`
 	FilesSearched int         `json:"filesSearched"`
 	Truncated     bool        `json:"truncated"`
+	// HiddenByPolicy counts what the user's policy left out, and Hidden
+	// says so in words.
+	HiddenByPolicy int    `json:"hiddenByPolicy,omitempty"`
+	Hidden         string `json:"hidden,omitempty"`
 }
 
 // Run implements tools.Tool.
@@ -132,6 +136,7 @@ func (t *Grep) Run(ctx context.Context, raw json.RawMessage) (tools.Result, erro
 		}
 		return search(e.rel, target)
 	})
+	res.HiddenByPolicy, res.Hidden = w.hidden, hiddenNote(w.hidden)
 	return t.done(ctx, res, err, a.Path)
 }
 

@@ -48,6 +48,10 @@ type listResult struct {
 	Path      string      `json:"path"`
 	Entries   []listEntry `json:"entries"`
 	Truncated bool        `json:"truncated"`
+	// HiddenByPolicy counts what the user's policy left out, and Hidden
+	// says so in words.
+	HiddenByPolicy int    `json:"hiddenByPolicy,omitempty"`
+	Hidden         string `json:"hidden,omitempty"`
 }
 
 // Run implements tools.Tool.
@@ -89,6 +93,7 @@ func (t *ListDir) Run(ctx context.Context, raw json.RawMessage) (tools.Result, e
 		}
 		return tools.FailErr(perr(tools.CodeIOError, a.Path, "%v", err), tools.CodeIOError), nil
 	}
+	res.HiddenByPolicy, res.Hidden = w.hidden, hiddenNote(w.hidden)
 	return tools.OK(res)
 }
 

@@ -3,6 +3,7 @@ package files
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path"
@@ -39,6 +40,39 @@ type walker struct {
 	ws       *workspace.Workspace
 	ctx      context.Context
 	maxDepth int // 1: only the folder's own entries; <= 0: no limit
+	// hidden counts the entries left out because the user's policy
+	// denies reading them (a symlink to such a file included).
+	hidden int
+	denied func(abs string, access workspace.Access) string // the policy as the walk started
+}
+
+// deniedEntry reports whether the user's policy denies reading the entry
+// at abs: itself, or for a symlink, what it resolves to.
+func (w *walker) deniedEntry(abs string, link bool) bool {
+	if w.denied == nil {
+		w.denied = w.ws.DenyNow()
+	}
+	if w.denied(abs, workspace.Read) != "" {
+		return true
+	}
+	if !link {
+		return false
+	}
+	_, err := w.ws.Resolve(abs, workspace.Read)
+	var we *workspace.Error
+	return errors.As(err, &we) && we.Code == workspace.CodeDenied
+}
+
+// hiddenNote says how many entries the user's policy hid ("" for none),
+// for the result the model reads: a count, never a name.
+func hiddenNote(n int) string {
+	switch n {
+	case 0:
+		return ""
+	case 1:
+		return "1 entry was hidden by the user's policy"
+	}
+	return fmt.Sprintf("%d entries were hidden by the user's policy", n)
 }
 
 // walk calls fn for each entry below the resolved folder start, folders
@@ -121,6 +155,10 @@ func (w *walker) dir(d string, depth int, ignores []ignoreFile, fn func(e entry)
 			continue // FIFOs, sockets and devices hold no text to find
 		}
 		e := entry{abs: abs, rel: w.ws.Rel(abs), dir: de.IsDir(), link: de.Type()&fs.ModeSymlink != 0}
+		if w.deniedEntry(abs, e.link) {
+			w.hidden++
+			continue
+		}
 		if e.dir || isSecretName(name) {
 			// A folder (or a file named like a protected folder) is shown
 			// only when the boundary would let a read reach it.

@@ -111,6 +111,14 @@ describe("Changes", () => {
     await waitFor(() => expect(git.trustSettings).toHaveBeenCalledWith("cfg"));
   });
 
+  it("warns, before trust, of a git config that includes a file in the working tree", async () => {
+    const v = view({}, false);
+    v.settings = { ...v.settings, files: [".git/config", "dev.gitconfig"], warnings: ["the included file dev.gitconfig is in the working tree: a command or the agent can change it, and that takes trust back"] };
+    render(<Changes git={fakeGit(v)} refresh={0} onClose={() => {}} />);
+    const banner = await screen.findByRole("region", { name: "Git settings not trusted" });
+    expect(within(banner).getByRole("note").textContent).toContain("dev.gitconfig is in the working tree");
+  });
+
   it("shows a worktree session's branch against its base, without buttons", async () => {
     const git = fakeGit(view({ branch: "gatehouse/one", upstream: undefined, unstaged: [], untracked: [],
       against: { base: "main", commits: ["abc1234 Five"], files: [{ path: "a.txt", status: "M", added: 1, removed: 1, diff, hunks: [{ header: "@@ -1,3 +1,3 @@", id: "x" }] }] } }));

@@ -4,7 +4,8 @@ import type { GitBackend, GitSettings } from "../../bridge/git";
 /**
  * The banner of a repository whose git settings are not trusted: git runs
  * without its hooks, fsmonitor, filters and textconv until the user trusts
- * exactly the files listed; committing waits for that.
+ * exactly the files listed (the config's includes and hooks folder too, with
+ * a warning when one is in the working tree); committing waits for that.
  */
 export function GitTrust({ git, settings, onTrusted }: { git: GitBackend; settings: GitSettings; onTrusted: () => void }) {
   const [error, setError] = useState("");
@@ -21,6 +22,7 @@ export function GitTrust({ git, settings, onTrusted }: { git: GitBackend; settin
           <ul>{(settings.files ?? []).map((f) => <li key={f} className="mono">{f}</li>)}</ul>
         </details>
       )}
+      {settings.warnings?.map((w) => <p key={w} className="changes-error" role="note">Warning: {w}</p>)}
       {settings.refused?.map((r) => <p key={r} className="changes-error">{r}</p>)}
       {settings.hash && !settings.refused?.length && (
         <button type="button" className="secondary" onClick={trust}>Trust git settings</button>

@@ -5,6 +5,7 @@ import type { SandboxBackend } from "../../bridge/sandbox";
 import type { TrustedFoldersBackend } from "../../bridge/agents";
 import { ModelSection } from "./ModelSection";
 import { ContextSection } from "./ContextSection";
+import { BudgetSection } from "./BudgetSection";
 import { SandboxSettings } from "../SandboxSettings";
 import { NetworkSection } from "./NetworkSection";
 import { AppearanceSection } from "./AppearanceSection";
@@ -33,6 +34,8 @@ export interface SettingsBackend {
  */
 export interface SettingsDeps {
   backend: SettingsBackend;
+  /** The budget limits and the day's spend; absent: the section says it cannot be set here. */
+  budget?: Pick<Backend, "getBudget" | "saveBudget">;
   /** Whether the model sees images, and the user's say for a model nothing else speaks of. */
   vision?: VisionBackend;
   /** Looks for model servers on this machine, offered on first run. */
@@ -65,7 +68,7 @@ export interface SectionProps {
   goTo: (id: SectionId) => void;
 }
 
-export type SectionId = "model" | "context" | "sandbox" | "network" | "permissions" | "servers" | "agents" | "skills" | "trusted" | "git" | "appearance";
+export type SectionId = "model" | "context" | "budget" | "sandbox" | "network" | "permissions" | "servers" | "agents" | "skills" | "trusted" | "git" | "appearance";
 
 /**
  * One entry of the sidebar. applies states, in the section, when its
@@ -87,6 +90,8 @@ export const settingsSections: readonly SettingsSection[] = [
     applies: "Changes apply when you press Save: from the next message you send (a running turn keeps its model)." },
   { id: "context", title: "Context", Component: ContextSection,
     applies: "Changes apply when you press Save: to sessions started after that." },
+  { id: "budget", title: "Budgets", Component: BudgetSection,
+    applies: "Changes apply when you press Save: from the next model request of every session." },
   { id: "sandbox", title: "Sandbox", Component: SandboxSettings,
     applies: "Changes apply when you press Save: from the next command the agent runs." },
   { id: "network", title: "Network", Component: NetworkSection,

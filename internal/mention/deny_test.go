@@ -1,0 +1,46 @@
+package mention
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gatehouse/internal/approval"
+	"gatehouse/internal/policy"
+	"gatehouse/internal/workspace"
+)
+
+// TestMentionOfADeniedFileIsRefused: @-mentions run the file tools without
+// the gate; the boundary's deny predicate refuses a denied path for them
+// too, with the rule and never the content: the file, a symlink to it, a
+// folder holding it (which leaves it out), and the completions.
+func TestMentionOfADeniedFileIsRefused(t *testing.T) {
+	ws := testWS(t)
+	root := ws.Root()
+	os.WriteFile(filepath.Join(root, ".env"), []byte("TOKEN=hunter2\n"), 0o600)
+	os.Symlink("../.env", filepath.Join(root, "src", "env"))
+	r := approval.StandingRule{Decision: approval.VerdictDeny, Reason: "secrets stay out", Layer: "user"}
+	r.ID, r.Tool, r.Files = "p-env", "read_file", []string{".env", "**/env"}
+	ws.SetDeny(func() workspace.Deny { return policy.DenyOf([]approval.StandingRule{r}) })
+	for _, m := range []string{".env", "src/env", "src/../.env"} {
+		out, err := Attach(context.Background(), ws, []string{m}, nil)
+		if err == nil || strings.Contains(out, "hunter2") || !strings.Contains(err.Error(), "hidden by the user's policy") || !strings.Contains(err.Error(), "secrets stay out") {
+			t.Errorf("@%s: %q %v", m, out, err)
+		}
+	}
+	out, err := Attach(context.Background(), ws, []string{"src/"}, nil)
+	if err != nil || strings.Contains(out, "src/env") || !strings.Contains(out, "main.go") {
+		t.Errorf("@src/: %q %v", out, err)
+	}
+	for _, p := range Candidates(context.Background(), ws, "env", 50) {
+		if p == ".env" || p == "src/env" {
+			t.Errorf("a denied path was offered: %s", p)
+		}
+	}
+	ws.SetDeny(nil) // a policy edit applies to the next call
+	if out, err := Attach(context.Background(), ws, []string{".env"}, nil); err != nil || !strings.Contains(out, "hunter2") {
+		t.Errorf("after the rule went: %q %v", out, err)
+	}
+}

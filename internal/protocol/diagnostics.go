@@ -1,0 +1,55 @@
+package protocol
+
+// Diagnostic is one problem a language server reports in a file: the path
+// is workspace-relative and slash-separated, Line, Col and EndLine are
+// 1-based; Severity is error, warning, info or hint.
+type Diagnostic struct {
+	Path     string `json:"path"`
+	Line     int    `json:"line"`
+	Col      int    `json:"col"`
+	EndLine  int    `json:"endLine"`
+	Severity string `json:"severity"`
+	Message  string `json:"message"`
+	Source   string `json:"source,omitempty"`
+}
+
+// FileDiagnostics is what a proposed change of one file would introduce.
+type FileDiagnostics struct {
+	Path string `json:"path"`
+	// Introduced are the new problems, errors first.
+	Introduced []Diagnostic `json:"introduced"`
+	// Hunks counts, by hunk id, the introduced errors on lines the hunk
+	// adds ("" holds those outside every hunk, or of a whole-file write).
+	Hunks map[string]int `json:"hunks,omitempty"`
+}
+
+// ApprovalDiagnosticsPayload: what the language servers say of the
+// proposed content of a waiting request's files, checked in memory
+// (nothing written). State is "checking" when the dialog opens, then
+// "done", or "timeout"/"failed" with Note saying why.
+type ApprovalDiagnosticsPayload struct {
+	ApprovalID string            `json:"approvalId"`
+	State      string            `json:"state"`
+	Files      []FileDiagnostics `json:"files,omitempty"`
+	Note       string            `json:"note,omitempty"`
+}
+
+// LanguageServer is a language server as the Problems panel shows it.
+type LanguageServer struct {
+	Name    string `json:"name"`
+	Command string `json:"command"`
+	// State is starting, ready, crashed (it restarts on the next need,
+	// after a backoff), failed or stopped.
+	State    string `json:"state"`
+	Error    string `json:"error,omitempty"`
+	Restarts int    `json:"restarts"`
+	Confined bool   `json:"confined"`
+}
+
+// DiagnosticsUpdatedPayload: the language servers' current diagnostics of
+// the files they have open, by path, and the servers' states (the Problems
+// panel). Each event holds the whole state.
+type DiagnosticsUpdatedPayload struct {
+	Files   map[string][]Diagnostic `json:"files"`
+	Servers []LanguageServer        `json:"servers"`
+}

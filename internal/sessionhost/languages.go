@@ -1,0 +1,66 @@
+package sessionhost
+
+import (
+	"strings"
+
+	"gatehouse/internal/lsp"
+	"gatehouse/internal/sandbox"
+	"gatehouse/internal/settings"
+)
+
+// languages is a session's language servers (per session: they start on
+// first need and stop when it closes): the built-in ones found on PATH and
+// the settings' "languageServers". They run the workspace's code (tsserver
+// plugins, go list), so they run as its own MCP servers do, under the
+// supervisor helper and confined to the workspace (in untrusted folders
+// too), their environment without API keys. Go reads the user's module
+// cache read-only (GOMODCACHE, nothing downloaded: GOPROXY=off) and
+// builds into the sandbox's own writable GOCACHE. Where nothing can
+// confine them none starts: the panel and each edit's result say why.
+func (h *Host) languages(root string, set settings.Settings) (*lsp.Manager, func()) {
+	env := h.env.ProcEnv()
+	helper := &lsp.Helper{}
+	why := ""
+	path, policy, reason := h.cmds.Confinement(root, env, h.Sandbox())
+	if path == "" || policy == nil {
+		why = "language servers run only confined by the sandbox, and it is not available: " + reason
+	} else {
+		p := *policy
+		p.SetEnv = readOnlyModules(p.SetEnv, sandbox.UserGoModCache(env))
+		helper.Path, helper.Policy = path, &p
+	}
+	user := map[string]lsp.ServerConfig{}
+	for name, s := range set.LanguageServers {
+		user[name] = lsp.ServerConfig{Command: s.Command, Args: s.Args, Patterns: s.FilePatterns, RootMarkers: s.RootMarkers,
+			Env: s.Env, Options: s.InitializationOptions, Disabled: s.Disabled}
+	}
+	m := lsp.New(lsp.Options{Root: root, Servers: lsp.Merge(lsp.Defaults(), user), Env: h.env.ProcEnv,
+		Launch: func(argv, env []string, dir string) (lsp.Launched, error) {
+			if why != "" {
+				return lsp.Launched{}, lspError(why)
+			}
+			return helper.Launch(argv, env, dir)
+		}})
+	return m, func() { m.Close(); helper.Close() }
+}
+
+type lspError string
+
+func (e lspError) Error() string { return string(e) }
+
+// readOnlyModules points Go at the user's module cache instead of the
+// sandbox's writable one, with no download: a language server only reads
+// modules, and the first load does not copy every module again.
+func readOnlyModules(set []string, userCache string) []string {
+	if userCache == "" {
+		return set
+	}
+	out := make([]string, 0, len(set)+2)
+	for _, kv := range set {
+		if strings.HasPrefix(kv, "GOMODCACHE=") || strings.HasPrefix(kv, "GOPROXY=") || strings.HasPrefix(kv, "GOFLAGS=") {
+			continue
+		}
+		out = append(out, kv)
+	}
+	return append(out, "GOMODCACHE="+userCache, "GOPROXY=off")
+}
