@@ -900,6 +900,46 @@ export interface SettingsInput {
   sendKey: boolean;
 }
 
+export interface SkillsView {
+  skills: Skill[] | null;
+  claude: boolean;
+  pending: Content | null;
+}
+
+export interface Skill {
+  name: string;
+  description: string;
+  dir: string;
+  source: string;
+  workspace: boolean;
+  license?: string;
+  compatibility?: string;
+  allowedTools?: string;
+  problem?: Note;
+  warnings?: Note[];
+  shadowedBy?: string;
+  shadows?: string[];
+  untrusted?: boolean;
+  disabled?: boolean;
+}
+
+export interface Note {
+  line: number;
+  message: string;
+}
+
+export interface Content {
+  Hash: string;
+  Files: string[] | null;
+  Refused: Refused[] | null;
+  Warnings?: string[];
+}
+
+export interface Refused {
+  path: string;
+  reason: string;
+}
+
 export interface ChildInfo {
   id: string;
   agent: string;
