@@ -5,10 +5,10 @@ import { test, expect, send, toolCall } from "./harness";
 type Recorded = { method: string; path: string; body?: unknown };
 
 // A user protecting a secret adds a read deny on .env to their policy and
-// sees it on the Policy page; then the model's read_file and grep
-// of the file are refused with the rule, and the secret never reaches
-// the page or the model. (`cat .env` through a command: sandbox.spec.ts.)
-test("a read deny on .env added on the Policy page holds for read_file and grep, naming the rule", async ({ app }) => {
+// sees it on the Policy page; then the model's read_file and grep of the
+// file and an @.env typed in the composer are refused with the rule, and
+// the secret never reaches the page or the model. (`cat .env` through a command: sandbox.spec.ts.)
+test("a read deny on .env added on the Policy page holds for read_file, grep and @.env, naming the rule", async ({ app }) => {
   const secret = "e2e-deny-secret-5519";
   const a = await app({
     approvalMode: "auto",
@@ -53,6 +53,17 @@ test("a read deny on .env added on the Policy page holds for read_file and grep,
   await expect(grep.getByRole("note")).toHaveText("Policy: 1 entry was hidden by the user's policy");
   await grep.getByRole("button", { name: /^grep/ }).click();
   await expect(grep).toContainText("app.txt");
+
+  // @.env in the composer: never offered, and typed exactly it is refused with the rule; nothing is attached.
+  const box = page.getByRole("textbox", { name: "Message" });
+  await box.fill("explain ");
+  await box.pressSequentially("@.env");
+  const refusal = page.getByRole("alert").filter({ hasText: "@.env:" });
+  await expect(refusal).toContainText("hidden by the user's policy");
+  await expect(refusal).toContainText("secrets stay out");
+  await expect(page.getByRole("listbox", { name: "Files" }).getByRole("option", { name: ".env", exact: true })).toHaveCount(0);
+  await box.fill("");
+  await expect(refusal).toHaveCount(0);
 
   await expect(page.locator("body")).not.toContainText(secret);
   const reqs = (await a.modelRequests()) as Recorded[];
