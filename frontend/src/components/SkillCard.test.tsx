@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from "@testing-library/rea
 import type { TranscriptItem } from "../bridge";
 import { giveLayout } from "../test/fakeBackend";
 import { Transcript } from "./Transcript";
+import { editableText } from "./skillCard";
 
 beforeAll(giveLayout);
 afterEach(cleanup);
@@ -68,5 +69,11 @@ describe("SkillCard", () => {
     render(<Transcript items={items} queued={[]} empty={null} />);
     expect(screen.queryByRole("group", { name: /^skill .* loaded$/ })).toBeNull();
     expect(screen.getByRole("article", { name: "Your message" }).textContent).toContain("but not really");
+  });
+
+  it("gives Edit the /name and the user's text back, not the skill's body", () => {
+    expect(editableText(chosen)).toBe("/pdf fill the form");
+    expect(editableText("[The user chose skill pdf again; it is loaded already (folder ~/.agents/skills/pdf).]\n\n")).toBe("/pdf");
+    expect(editableText("plain")).toBe("plain");
   });
 });

@@ -41,6 +41,13 @@ export function userSkill(text: string): { load: SkillLoad; text: string } | nul
   };
 }
 
+/** What Edit puts back in the composer for a user message: a /name message as /name and the user's text. */
+export function editableText(text: string): string {
+  const sk = userSkill(text);
+  if (!sk) return text;
+  return sk.text ? `/${sk.load.skill} ${sk.text}` : `/${sk.load.skill}`;
+}
+
 /** The skill the model's skill call loaded (null: not a finished, successful skill call). */
 export function toolSkill(item: TranscriptItem): SkillLoad | null {
   if (item.tool !== "skill" || item.running || item.isError) return null;
