@@ -4,6 +4,7 @@ import type { TranscriptItem } from "../bridge";
 import { giveLayout } from "../test/fakeBackend";
 import { Transcript } from "./Transcript";
 import { editableText } from "./skillCard";
+import { findMatches } from "../transcript/search";
 
 beforeAll(giveLayout);
 afterEach(cleanup);
@@ -75,5 +76,14 @@ describe("SkillCard", () => {
     expect(editableText(chosen)).toBe("/pdf fill the form");
     expect(editableText("[The user chose skill pdf again; it is loaded already (folder ~/.agents/skills/pdf).]\n\n")).toBe("/pdf");
     expect(editableText("plain")).toBe("plain");
+  });
+
+  it("Find reaches a chosen skill's folded instructions and unfolds its card", () => {
+    const items: TranscriptItem[] = [{ kind: "user", id: "u1", turnId: "t1", text: chosen }];
+    expect(findMatches(items, "fill the form")).toEqual([{ index: 0, inBody: false }]);
+    expect(findMatches(items, "scripts/fill.py")).toEqual([{ index: 0, inBody: true }]);
+    expect(findMatches(items, "End of skill")).toEqual([]);
+    render(<Transcript items={items} queued={[]} empty={null} find={{ query: "scripts/fill.py", index: 0, inBody: true }} />);
+    expect(screen.getByRole("group", { name: "skill pdf loaded" }).querySelector("details")!.open).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { memo } from "react";
+import { memo, useEffect, useState } from "react";
 import { Markdown } from "./Markdown";
 import type { SkillLoad } from "./skillCard";
 
@@ -7,7 +7,12 @@ import type { SkillLoad } from "./skillCard";
  * skill call loaded. Its body is folded; its allowed-tools is shown only
  * (every call still passes the approval gate).
  */
-export const SkillCard = memo(function SkillCard({ load, by }: { load: SkillLoad; by: "you" | "model" }) {
+export const SkillCard = memo(function SkillCard({ load, by, reveal }: { load: SkillLoad; by: "you" | "model"; reveal?: boolean }) {
+  const [open, setOpen] = useState(!!reveal);
+  // Find unfolds the card whose body holds the current match.
+  useEffect(() => {
+    if (reveal) setOpen(true);
+  }, [reveal]);
   const title = `skill ${load.skill} ${load.alreadyLoaded ? "already loaded" : "loaded"}`;
   return (
     <div className="skill-card" role="group" aria-label={title}>
@@ -22,7 +27,7 @@ export const SkillCard = memo(function SkillCard({ load, by }: { load: SkillLoad
         </div>
       )}
       {load.instructions !== undefined && (
-        <details className="skill-card-body">
+        <details className="skill-card-body" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
           <summary>Instructions{load.files?.length ? ` (${load.files.length} file${load.files.length > 1 ? "s" : ""} beside them)` : ""}</summary>
           <Markdown text={load.instructions} />
           {load.files?.length ? <div className="skill-card-files mono">{load.files.join(", ")}</div> : null}

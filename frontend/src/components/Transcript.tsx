@@ -73,7 +73,7 @@ const RowView = memo(function RowView({ row, last, reveal, undoable }: { row: Ro
       if (sk) {
         return (
           <>
-            <SkillCard load={sk.load} by="you" />
+            <SkillCard load={sk.load} by="you" reveal={reveal} />
             <UserMessage text={sk.text} last={last} images={it.images} />
           </>
         );
@@ -98,7 +98,7 @@ const RowView = memo(function RowView({ row, last, reveal, undoable }: { row: Ro
         return (
           <>
             <ToolCard item={it} reveal={reveal} />
-            <SkillCard load={toolSkill(it)!} by="model" />
+            <SkillCard load={toolSkill(it)!} by="model" reveal={reveal} />
           </>
         );
       }
