@@ -4,6 +4,7 @@ import type { TranscriptView } from "../transcript/store";
 import { AgentSourcesContext, AgentsStrip, backgroundAgents, ChildrenContext } from "./ChildView";
 import { lastOfKind, Transcript } from "./Transcript";
 import { TodoChecklist } from "./TodoChecklist";
+import { editableText } from "./skillCard";
 import { parseSlash, SlashMenu, slashMatches, type SlashActions } from "./SlashMenu";
 import type { SlashCommand } from "../bridge";
 import { completeMention, MentionChips, MentionList, mentionQuery, mentionsIn, type MentionActions } from "./MentionPicker";
@@ -66,7 +67,8 @@ export function Chat(props: ChatProps) {
   // Retry and Edit on the last turn, while nothing runs.
   const parent = useChatActions();
   const { items } = props.transcript;
-  const lastPrompt = useMemo(() => items[lastOfKind(items, "user")]?.text ?? "", [items]);
+  // A /name message goes back as /name and the user's text, not the skill's body.
+  const lastPrompt = useMemo(() => editableText(items[lastOfKind(items, "user")]?.text ?? ""), [items]);
   const { onRetry } = props;
   const actions = useMemo(() => {
     if (running || !lastPrompt || !hasWorkspace) return parent;
