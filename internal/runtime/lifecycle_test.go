@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"gatehouse/internal/agent"
 	"gatehouse/internal/approval"
 	"gatehouse/internal/events"
 	"gatehouse/internal/hooks"
@@ -83,7 +84,9 @@ func TestLifecycleHooksRunThroughASession(t *testing.T) {
 	var mu sync.Mutex
 	var evs []protocol.Event
 	sink := events.SinkFunc(func(e protocol.Event) { mu.Lock(); evs = append(evs, e); mu.Unlock() })
+	var stopped []string // OnStop hears each turn, the one a Stop hook asked for too
 	sess, err := New(Options{Workspace: ws, Model: runtimetest.Client(t, srv), Sink: sink, Hooks: runner,
+		OnStop:  func(out agent.Outcome) { mu.Lock(); stopped = append(stopped, out.TurnID); mu.Unlock() },
 		Logger:  slog.New(slog.NewTextHandler(&logs, nil)),
 		Mode:    func() approval.Mode { return approval.Auto },
 		Gateway: func(id string, pub approval.Publisher) approval.Gateway { return approval.NewGUI(id) }})
@@ -111,6 +114,11 @@ func TestLifecycleHooksRunThroughASession(t *testing.T) {
 	if len(reqs) != 2 || !strings.Contains(string(reqs[1].Body), "run the tests before you stop") {
 		t.Fatalf("the model did not go on once with the Stop hook's reason: %d requests", len(reqs))
 	}
+	mu.Lock()
+	if len(stopped) != 2 || stopped[0] == stopped[1] {
+		t.Errorf("OnStop heard turns %v, want the two", stopped)
+	}
+	mu.Unlock()
 	stops := inputs(t, dir, hooks.Stop)
 	if len(stops) != 2 || stops[0].StopHookActive == nil || *stops[0].StopHookActive || stops[1].StopHookActive == nil || !*stops[1].StopHookActive {
 		t.Fatalf("Stop inputs %+v", stops)

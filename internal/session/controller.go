@@ -94,6 +94,9 @@ func (c *Controller) turn(ctx context.Context, turnID string, p agent.Prompt) ag
 	if !ok || ctx.Err() != nil {
 		return out
 	}
+	if c.onStop != nil {
+		c.onStop(out) // each turn is heard, the one asked for too
+	}
 	out = c.agent.RunPrompt(ctx, fmt.Sprintf("%s-t%d", c.id, c.turns.Add(1)), next)
 	if out.Reason == protocol.StopCompleted && ctx.Err() == nil {
 		c.after(ctx, out, true)
