@@ -180,3 +180,26 @@ func TestNotificationHookHearsAWaitingApproval(t *testing.T) {
 	}
 	<-done
 }
+
+// What a SessionStart hook prints reaches the model with the first
+// request, once.
+func TestSessionStartHookContextReachesTheModel(t *testing.T) {
+	h := start(t, llmtest.Script{Responses: []llmtest.Response{
+		{Text: llmtest.Text("Noted.")}, {Text: llmtest.Text("Again.")},
+	}}, approval.Auto, nil, func(o *Options) {
+		hs, err := hooks.Parse([]byte(`{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "echo the release freeze is on"}]}]}}`), "user")
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.Hooks = &hooks.Runner{Hooks: hs, ProjectDir: o.Workspace.Root()}
+	})
+	h.run("hello")
+	h.run("again")
+	reqs := h.srv.ModelRequests()
+	if len(reqs) != 2 || !strings.Contains(string(reqs[0].Body), "the release freeze is on") {
+		t.Fatalf("the first request lacks the hook's context (%d requests)", len(reqs))
+	}
+	if n := strings.Count(string(reqs[1].Body), "the release freeze is on"); n != 1 {
+		t.Errorf("the context was told %d times by the second request, want once", n)
+	}
+}
