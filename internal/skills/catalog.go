@@ -264,6 +264,9 @@ func (c *Catalog) UserPrompt(name, text string) (string, Activation, error) {
 	if len(a.Files) > 0 {
 		fmt.Fprintf(&b, ", holding %s", strings.Join(a.Files, ", "))
 	}
+	if a.AllowedTools != "" {
+		fmt.Fprintf(&b, ". Its allowed-tools (a suggestion only: every call still passes the approval gate): %s", oneLine(a.AllowedTools))
+	}
 	fmt.Fprintf(&b, ". Its instructions:]\n\n%s\n\n[End of skill %s.]\n\n%s", a.Instructions, name, text)
 	return b.String(), a, nil
 }

@@ -846,6 +846,7 @@ export interface McpServerForm {
 export interface MentionCandidate {
   mention: string;
   label: string;
+  refused?: string;
 }
 
 export interface VisionView {
