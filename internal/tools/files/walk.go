@@ -44,6 +44,9 @@ type walker struct {
 	// denies reading them (a symlink to such a file included).
 	hidden int
 	denied func(abs string, access workspace.Access) string // the policy as the walk started
+	// noSize: the caller does not read entry.size, so files are not
+	// stat'ed for it.
+	noSize bool
 }
 
 // deniedEntry reports whether the user's policy denies reading the entry
@@ -166,7 +169,7 @@ func (w *walker) dir(d string, depth int, ignores []ignoreFile, fn func(e entry)
 				continue
 			}
 		}
-		if !e.dir && !e.link {
+		if !e.dir && !e.link && !w.noSize {
 			if fi, err := de.Info(); err == nil {
 				e.size = fi.Size()
 			}

@@ -1,0 +1,183 @@
+package files
+
+import (
+	"bytes"
+	"io"
+	"regexp"
+	"regexp/syntax"
+	"unicode/utf8"
+
+	"gatehouse/internal/sniff"
+	"gatehouse/internal/workspace"
+)
+
+// matcher finds the lines of a file that match a pattern, line by line
+// as a scanner splits them (a trailing "\r" is not part of the line).
+type matcher struct {
+	re *regexp.Regexp
+	// lit is a string every match holds (nil when the pattern has none
+	// that is safe to search for as bytes): lines without it are skipped
+	// without running the regexp.
+	lit []byte
+	// exact: lit is the whole pattern, so finding it is a match.
+	exact bool
+}
+
+func newMatcher(re *regexp.Regexp) *matcher {
+	m := &matcher{re: re}
+	if prefix, complete := re.LiteralPrefix(); complete && safeLiteral(prefix) {
+		m.lit, m.exact = []byte(prefix), prefix != ""
+		if m.exact {
+			return m
+		}
+	}
+	if parsed, err := syntax.Parse(re.String(), syntax.Perl); err == nil {
+		if lit := requiredLiteral(parsed.Simplify()); safeLiteral(lit) {
+			m.lit = []byte(lit)
+		}
+	}
+	if len(m.lit) == 0 {
+		m.lit = nil
+	}
+	return m
+}
+
+// safeLiteral reports whether a match found as bytes is a candidate line
+// exactly when the regexp could match there: no line breaks (a line never
+// holds one) and no U+FFFD (the regexp matches it on invalid UTF-8).
+func safeLiteral(s string) bool {
+	for _, r := range s {
+		if r == '\n' || r == '\r' || r == utf8.RuneError {
+			return false
+		}
+	}
+	return true
+}
+
+// requiredLiteral returns the longest case-sensitive literal every match
+// of re holds ("" when there is none).
+func requiredLiteral(re *syntax.Regexp) string {
+	switch re.Op {
+	case syntax.OpLiteral:
+		if re.Flags&syntax.FoldCase != 0 {
+			return ""
+		}
+		return string(re.Rune)
+	case syntax.OpCapture, syntax.OpPlus:
+		return requiredLiteral(re.Sub[0])
+	case syntax.OpRepeat:
+		if re.Min >= 1 {
+			return requiredLiteral(re.Sub[0])
+		}
+	case syntax.OpConcat:
+		best := ""
+		for _, sub := range re.Sub {
+			if s := requiredLiteral(sub); len(s) > len(best) {
+				best = s
+			}
+		}
+		return best
+	}
+	return ""
+}
+
+// search appends to out the matches in data (a whole file), at most max
+// of them, and reports whether there were more.
+func (m *matcher) search(data []byte, rel string, max int, out []grepMatch) ([]grepMatch, bool) {
+	line, at := 1, 0 // line is the number of the line starting at at
+	pos := 0
+	for pos <= len(data) {
+		start := pos
+		if m.lit != nil {
+			i := bytes.Index(data[pos:], m.lit)
+			if i < 0 {
+				break
+			}
+			start = pos + i
+			if j := bytes.LastIndexByte(data[pos:start], '\n'); j >= 0 {
+				start = pos + j + 1
+			} else {
+				start = pos
+			}
+		}
+		end := len(data)
+		next := end + 1
+		if j := bytes.IndexByte(data[start:], '\n'); j >= 0 {
+			end, next = start+j, start+j+1
+		} else if start == len(data) {
+			break // the empty rest after a final newline is no line
+		}
+		text := data[start:end]
+		if n := len(text); n > 0 && text[n-1] == '\r' {
+			text = text[:n-1]
+		}
+		if m.exact || m.re.Match(text) {
+			line += bytes.Count(data[at:start], []byte{'\n'})
+			at = start
+			if len(out) == max {
+				return out, true
+			}
+			out = append(out, grepMatch{Path: rel, Line: line, Text: shownLine(text)})
+		}
+		pos = next
+	}
+	return out, false
+}
+
+// shownLine is a matching line as the model reads it.
+func shownLine(line []byte) string {
+	text := string(bytes.TrimRight(line, "\r"))
+	if utf8.RuneCountInString(text) > grepMaxLine {
+		text = string([]rune(text)[:grepMaxLine]) + "…"
+	}
+	return text
+}
+
+// searchFile reads the file at abs into buf (grown as needed and returned
+// for reuse) and appends its matches to out, at most max of them; more
+// reports there were more. Binary, huge, unreadable and irregular files
+// are skipped.
+func (m *matcher) searchFile(abs, rel string, buf []byte, max int, out []grepMatch) (_ []byte, _ []grepMatch, more bool) {
+	f, fi, err := workspace.OpenRegular(abs)
+	if err != nil {
+		return buf, out, false // unreadable, or not a regular file (a FIFO)
+	}
+	defer f.Close()
+	size := fi.Size()
+	if size > grepMaxFileSize {
+		return buf, out, false
+	}
+	if int64(cap(buf)) < size+1 {
+		buf = make([]byte, 0, max64(size+1, 64<<10))
+	}
+	data := buf[:0]
+	// The first block decides binary before the rest is read.
+	for len(data) < cap(data) {
+		n, err := f.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if len(data) == n && sniff.Binary(data) {
+			return buf, out, false
+		}
+		if err != nil {
+			if err != io.EOF {
+				return buf, out, false
+			}
+			break
+		}
+		if n == 0 {
+			break
+		}
+	}
+	if sniff.Binary(data) {
+		return buf, out, false
+	}
+	out, more = m.search(data, rel, max, out)
+	return buf, out, more
+}
+
+func max64(a, b int64) int64 {
+	if a > b {
+		return a
+	}
+	return b
+}
