@@ -2,7 +2,6 @@ package files
 
 import (
 	"bytes"
-	"io"
 	"regexp"
 	"regexp/syntax"
 	"unicode/utf8"
@@ -21,6 +20,7 @@ type matcher struct {
 	lit []byte
 	// exact: lit is the whole pattern, so finding it is a match.
 	exact bool
+	rare  int // the offset in lit of its least common byte
 }
 
 func newMatcher(re *regexp.Regexp) *matcher {
@@ -28,6 +28,7 @@ func newMatcher(re *regexp.Regexp) *matcher {
 	if prefix, complete := re.LiteralPrefix(); complete && safeLiteral(prefix) {
 		m.lit, m.exact = []byte(prefix), prefix != ""
 		if m.exact {
+			m.rare = rarest(m.lit)
 			return m
 		}
 	}
@@ -39,6 +40,7 @@ func newMatcher(re *regexp.Regexp) *matcher {
 	if len(m.lit) == 0 {
 		m.lit = nil
 	}
+	m.rare = rarest(m.lit)
 	return m
 }
 
@@ -89,7 +91,7 @@ func (m *matcher) search(data []byte, rel string, max int, out []grepMatch) ([]g
 	for pos <= len(data) {
 		start := pos
 		if m.lit != nil {
-			i := bytes.Index(data[pos:], m.lit)
+			i := m.index(data[pos:])
 			if i < 0 {
 				break
 			}
@@ -124,6 +126,54 @@ func (m *matcher) search(data []byte, rel string, max int, out []grepMatch) ([]g
 	return out, false
 }
 
+// commonBytes lists bytes from the most common in source code and text
+// to the least; bytes it does not list are rarer still.
+const commonBytes = " etaoinsrlcdhupmfg\t.(),_=\"yb\n:wv0k1/*x;-2{}'&[]#>j<3q+!z4895867" +
+	"ETSRAIONCLDPMFBGHUWKVYXJQZ|%\\?@$^~`"
+
+var byteRank = func() (r [256]int) {
+	for i := range len(commonBytes) {
+		r[commonBytes[i]] = len(commonBytes) - i
+	}
+	return r
+}()
+
+// rarest returns the offset of the least common byte of lit.
+func rarest(lit []byte) int {
+	at := 0
+	for i, b := range lit {
+		if byteRank[b] < byteRank[lit[at]] {
+			at = i
+		}
+	}
+	return at
+}
+
+// index is bytes.Index(s, m.lit), looking for the literal's rarest byte
+// first: fewer false starts than its first byte in most text. When the
+// rare byte turns out common here it hands over to bytes.Index.
+func (m *matcher) index(s []byte) int {
+	r, c, n := m.rare, m.lit[m.rare], len(m.lit)
+	misses := 0
+	for i := r; i < len(s); i++ {
+		j := bytes.IndexByte(s[i:], c)
+		if j < 0 {
+			return -1
+		}
+		i += j
+		if start := i - r; start+n <= len(s) && bytes.Equal(s[start:start+n], m.lit) {
+			return start
+		}
+		if misses++; misses > 8 && misses > i>>6 {
+			if k := bytes.Index(s[i-r+1:], m.lit); k >= 0 {
+				return i - r + 1 + k
+			}
+			return -1
+		}
+	}
+	return -1
+}
+
 // shownLine is a matching line as the model reads it.
 func shownLine(line []byte) string {
 	text := string(bytes.TrimRight(line, "\r"))
@@ -150,25 +200,20 @@ func (m *matcher) searchFile(abs, rel string, buf []byte, max int, out []grepMat
 	if int64(cap(buf)) < size+1 {
 		buf = make([]byte, 0, max64(size+1, 64<<10))
 	}
+	// Read what fstat gave, no more (the file as it was then); the first
+	// block decides binary before the rest is read.
 	data := buf[:0]
-	// The first block decides binary before the rest is read.
-	for len(data) < cap(data) {
-		n, err := f.Read(data[len(data):cap(data)])
+	for int64(len(data)) < size {
+		n, err := f.Read(data[len(data):size])
 		data = data[:len(data)+n]
 		if len(data) == n && sniff.Binary(data) {
 			return buf, out, false
 		}
-		if err != nil {
-			if err != io.EOF {
-				return buf, out, false
-			}
-			break
-		}
-		if n == 0 {
-			break
+		if err != nil || n == 0 {
+			break // io.EOF: the file shrank; another error: what was read
 		}
 	}
-	if sniff.Binary(data) {
+	if len(data) < sniff.SampleSize && sniff.Binary(data) {
 		return buf, out, false
 	}
 	out, more = m.search(data, rel, max, out)

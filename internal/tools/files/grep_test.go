@@ -193,3 +193,25 @@ func TestGrepSkipsBinaryFiles(t *testing.T) {
 		t.Errorf("binary skip: %s (filesSearched %v)", got, out["filesSearched"])
 	}
 }
+
+// TestGrepIndexIsBytesIndex: the rare-byte search finds what bytes.Index
+// finds, its hand-over to bytes.Index included (a text full of the rare
+// byte).
+func TestGrepIndexIsBytesIndex(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	alphabet := "aNb Nx"
+	for range 2000 {
+		lit := make([]byte, 1+rng.Intn(4))
+		for i := range lit {
+			lit[i] = alphabet[rng.Intn(len(alphabet))]
+		}
+		s := make([]byte, rng.Intn(2000))
+		for i := range s {
+			s[i] = alphabet[rng.Intn(len(alphabet))]
+		}
+		m := &matcher{lit: lit, rare: rarest(lit)}
+		if got, want := m.index(s), bytes.Index(s, lit); got != want {
+			t.Fatalf("index(%q) in %q = %d, want %d", lit, s, got, want)
+		}
+	}
+}
