@@ -186,43 +186,12 @@ func shownLine(line []byte) string {
 // searchFile reads the file at abs into buf (grown as needed and returned
 // for reuse) and appends its matches to out, at most max of them; more
 // reports there were more. Binary, huge, unreadable and irregular files
-// are skipped.
+// are skipped, a binary one on its first block.
 func (m *matcher) searchFile(abs, rel string, buf []byte, max int, out []grepMatch) (_ []byte, _ []grepMatch, more bool) {
-	f, fi, err := workspace.OpenRegular(abs)
-	if err != nil {
-		return buf, out, false // unreadable, or not a regular file (a FIFO)
-	}
-	defer f.Close()
-	size := fi.Size()
-	if size > grepMaxFileSize {
-		return buf, out, false
-	}
-	if int64(cap(buf)) < size+1 {
-		buf = make([]byte, 0, max64(size+1, 64<<10))
-	}
-	// Read what fstat gave, no more (the file as it was then); the first
-	// block decides binary before the rest is read.
-	data := buf[:0]
-	for int64(len(data)) < size {
-		n, err := f.Read(data[len(data):size])
-		data = data[:len(data)+n]
-		if len(data) == n && sniff.Binary(data) {
-			return buf, out, false
-		}
-		if err != nil || n == 0 {
-			break // io.EOF: the file shrank; another error: what was read
-		}
-	}
-	if len(data) < sniff.SampleSize && sniff.Binary(data) {
-		return buf, out, false
+	data, tooLarge, binary, err := workspace.ReadRegularInto(abs, buf, grepMaxFileSize, sniff.Binary[[]byte])
+	if err != nil || tooLarge || binary {
+		return data, out, false // unreadable, not a regular file (a FIFO), huge or binary
 	}
 	out, more = m.search(data, rel, max, out)
-	return buf, out, more
-}
-
-func max64(a, b int64) int64 {
-	if a > b {
-		return a
-	}
-	return b
+	return data, out, more
 }
