@@ -215,3 +215,27 @@ func TestGrepIndexIsBytesIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestGrepLeavesOutDeniedFiles: files the user's policy denies are not
+// searched, a symlink to one neither, and the result counts them.
+func TestGrepLeavesOutDeniedFiles(t *testing.T) {
+	ws := grepTree(t, map[string]string{
+		"a.txt":       "needle\n",
+		"secret.env":  "needle\n",
+		"keys/b.txt":  "needle\n",
+		"z/plain.txt": "needle\n",
+	})
+	os.Symlink("../secret.env", filepath.Join(ws.Root(), "z", "to-secret"))
+	ws.SetDeny(func() workspace.Deny {
+		return func(rel string, _ workspace.Access) string {
+			if rel == "secret.env" || rel == "keys" || strings.HasPrefix(rel, "keys/") {
+				return "denied"
+			}
+			return ""
+		}
+	})
+	out, _ := run(t, NewGrep(ws), map[string]any{"pattern": "needle"})
+	if got := strings.Join(grepPaths(out), " "); got != "a.txt:1 z/plain.txt:1" || out["hiddenByPolicy"] != float64(3) || out["filesSearched"] != float64(2) {
+		t.Errorf("denied files: %s, hidden %v, filesSearched %v", got, out["hiddenByPolicy"], out["filesSearched"])
+	}
+}
