@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"regexp"
 	"regexp/syntax"
+	"strings"
 	"unicode/utf8"
 
 	"gatehouse/internal/sniff"
@@ -21,6 +22,8 @@ type matcher struct {
 	// exact: lit is the whole pattern, so finding it is a match.
 	exact bool
 	rare  int // the offset in lit of its least common byte
+	// fold: lit is lower-case ASCII found in either case (a (?i) pattern).
+	fold bool
 }
 
 func newMatcher(re *regexp.Regexp) *matcher {
@@ -39,6 +42,11 @@ func newMatcher(re *regexp.Regexp) *matcher {
 	}
 	if len(m.lit) == 0 {
 		m.lit = nil
+		if parsed, err := syntax.Parse(re.String(), syntax.Perl); err == nil {
+			if lit := foldLiteral(parsed.Simplify()); lit != "" {
+				m.lit, m.fold = []byte(lit), true
+			}
+		}
 	}
 	m.rare = rarest(m.lit)
 	return m
@@ -83,6 +91,88 @@ func requiredLiteral(re *syntax.Regexp) string {
 	return ""
 }
 
+// foldLiteral returns, lower-cased, the longest case-insensitive literal
+// every match of re holds, when matching it ignoring ASCII case is exact:
+// ASCII only, and no k or s (Unicode folds the Kelvin sign and the long s
+// to them).
+func foldLiteral(re *syntax.Regexp) string {
+	switch re.Op {
+	case syntax.OpLiteral:
+		lit := strings.ToLower(string(re.Rune))
+		for i := range len(lit) {
+			if c := lit[i]; c >= utf8.RuneSelf || c == 'k' || c == 's' || c == '\n' || c == '\r' {
+				return ""
+			}
+		}
+		return lit
+	case syntax.OpCapture, syntax.OpPlus:
+		return foldLiteral(re.Sub[0])
+	case syntax.OpRepeat:
+		if re.Min >= 1 {
+			return foldLiteral(re.Sub[0])
+		}
+	case syntax.OpConcat:
+		best := ""
+		for _, sub := range re.Sub {
+			if s := foldLiteral(sub); len(s) > len(best) {
+				best = s
+			}
+		}
+		return best
+	}
+	return ""
+}
+
+// indexFold is index for a fold literal: its rare byte in either case.
+func (m *matcher) indexFold(s []byte) int {
+	r, n := m.rare, len(m.lit)
+	lo, up := m.lit[r], m.lit[r]
+	if 'a' <= lo && lo <= 'z' {
+		up = lo - 'a' + 'A'
+	}
+	next := func(from int, c byte) int {
+		if j := bytes.IndexByte(s[from:], c); j >= 0 {
+			return from + j
+		}
+		return -1
+	}
+	nl, nu := -2, -2 // the next of each at or after i; -1: none left
+	for i := r; i < len(s); {
+		if nl != -1 && nl < i {
+			nl = next(i, lo)
+		}
+		if nu != -1 && nu < i {
+			nu = next(i, up)
+		}
+		p := nl
+		if p < 0 || nu >= 0 && nu < p {
+			p = nu
+		}
+		if p < 0 {
+			return -1
+		}
+		if start := p - r; start+n <= len(s) && asciiEqualFold(s[start:start+n], m.lit) {
+			return start
+		}
+		i = p + 1
+	}
+	return -1
+}
+
+// asciiEqualFold reports whether b equals the lower-case lit ignoring
+// ASCII case.
+func asciiEqualFold(b, lit []byte) bool {
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != lit[i] {
+			return false
+		}
+	}
+	return true
+}
+
 // search appends to out the matches in data (a whole file), at most max
 // of them, and reports whether there were more.
 func (m *matcher) search(data []byte, rel string, max int, out []grepMatch) ([]grepMatch, bool) {
@@ -91,7 +181,12 @@ func (m *matcher) search(data []byte, rel string, max int, out []grepMatch) ([]g
 	for pos <= len(data) {
 		start := pos
 		if m.lit != nil {
-			i := m.index(data[pos:])
+			var i int
+			if m.fold {
+				i = m.indexFold(data[pos:])
+			} else {
+				i = m.index(data[pos:])
+			}
 			if i < 0 {
 				break
 			}

@@ -32,7 +32,8 @@ func TestGrepMatcherAgreesWithLineByLine(t *testing.T) {
 	patterns := []string{
 		"needle", "(?i)needle", "^needle", "needle$", "ne+dle", "(needle)+x", "x{2,}needle",
 		"needle|pin", `\bneedle\b`, "^$", "a\nb", "ne.dle", "\ufffd", `needle\r`, "(?m)^needle$",
-		"nee(dle)?", "n[eo]edle",
+		"nee(dle)?", "n[eo]edle", `\Aneedle`, `needle\z`, `\bx`, `\sneedle`, `(?i)ne[e]dle\b`, `^\s*$`,
+		`(?i)^pin`, `[^a]+`, `x|^b`, `(?i)NeEdLe`, `(?i)x+needle`, `(?i)dle\b`, `(?i)s`, `(?i)ask`,
 	}
 	contents := []string{
 		"", "needle", "needle\n", "a needle\nb\n", "needle\r\nneedle\r\n", "x\n\nneedle\r\r\n",
@@ -40,7 +41,7 @@ func TestGrepMatcherAgreesWithLineByLine(t *testing.T) {
 		"needlex needlexneedlex\n", "no match here\nat all", "\n\n\n",
 	}
 	rng := rand.New(rand.NewSource(1))
-	words := []string{"needle", "NeEdLe", "pin", "x", "xx", " ", "\n", "\r\n", "\r", "ne", "dle", "a", "b", "\xff"}
+	words := []string{"needle", "NeEdLe", "NEEDLE", "\u017f", "\u212a", "ask", "AS", "pin", "x", "xx", " ", "\n", "\r\n", "\r", "ne", "dle", "a", "b", "\xff"}
 	for range 200 {
 		var b strings.Builder
 		for range rng.Intn(60) {
@@ -65,7 +66,6 @@ func TestGrepRequiredLiteral(t *testing.T) {
 	for p, want := range map[string]string{
 		"func NewReader":      "func NewReader",
 		`func \w+Reader\(`:    "Reader(",
-		"(?i)needle":          "",
 		"a|b":                 "",
 		"(abc)+x":             "abc",
 		"x*needle":            "needle",
@@ -73,8 +73,8 @@ func TestGrepRequiredLiteral(t *testing.T) {
 		`^\s*return nil, err`: "return nil, err",
 	} {
 		m := newMatcher(regexp.MustCompile(p))
-		if string(m.lit) != want {
-			t.Errorf("%q: literal %q, want %q", p, m.lit, want)
+		if got := string(m.lit); m.fold || got != want {
+			t.Errorf("%q: literal %q (fold %v), want %q", p, got, m.fold, want)
 		}
 	}
 }
@@ -196,10 +196,25 @@ func TestGrepSkipsBinaryFiles(t *testing.T) {
 
 // TestGrepIndexIsBytesIndex: the rare-byte search finds what bytes.Index
 // finds, its hand-over to bytes.Index included (a text full of the rare
-// byte).
+// byte), and the search ignoring ASCII case what it finds in lower case.
+func TestGrepFoldLiteral(t *testing.T) {
+	for p, want := range map[string]string{
+		"(?i)NewReader": "newreader",
+		"(?i)func Read": "func read",
+		"(?i)ask":       "", // the Kelvin sign folds to k, the long s to s
+		"(?i)caf\u00e9": "",
+		"NewReader":     "",
+	} {
+		m := newMatcher(regexp.MustCompile(p))
+		if got := string(m.lit); m.fold && got != want || !m.fold && want != "" {
+			t.Errorf("%q: fold literal %q (fold %v), want %q", p, got, m.fold, want)
+		}
+	}
+}
+
 func TestGrepIndexIsBytesIndex(t *testing.T) {
 	rng := rand.New(rand.NewSource(2))
-	alphabet := "aNb Nx"
+	alphabet := "aNb NxnA"
 	for range 2000 {
 		lit := make([]byte, 1+rng.Intn(4))
 		for i := range lit {
@@ -212,6 +227,11 @@ func TestGrepIndexIsBytesIndex(t *testing.T) {
 		m := &matcher{lit: lit, rare: rarest(lit)}
 		if got, want := m.index(s), bytes.Index(s, lit); got != want {
 			t.Fatalf("index(%q) in %q = %d, want %d", lit, s, got, want)
+		}
+		lower := bytes.ToLower(lit)
+		f := &matcher{lit: lower, rare: rarest(lower), fold: true}
+		if got, want := f.indexFold(s), bytes.Index(bytes.ToLower(s), lower); got != want {
+			t.Fatalf("indexFold(%q) in %q = %d, want %d", lower, s, got, want)
 		}
 	}
 }
