@@ -67,22 +67,30 @@ func safeLiteral(s string) bool {
 // requiredLiteral returns the longest case-sensitive literal every match
 // of re holds ("" when there is none).
 func requiredLiteral(re *syntax.Regexp) string {
-	switch re.Op {
-	case syntax.OpLiteral:
-		if re.Flags&syntax.FoldCase != 0 {
+	return longestLiteral(re, func(lit *syntax.Regexp) string {
+		if lit.Flags&syntax.FoldCase != 0 {
 			return ""
 		}
-		return string(re.Rune)
+		return string(lit.Rune)
+	})
+}
+
+// longestLiteral returns the longest of the literals every match of re
+// holds, each as leaf takes it ("" when leaf refuses it).
+func longestLiteral(re *syntax.Regexp, leaf func(*syntax.Regexp) string) string {
+	switch re.Op {
+	case syntax.OpLiteral:
+		return leaf(re)
 	case syntax.OpCapture, syntax.OpPlus:
-		return requiredLiteral(re.Sub[0])
+		return longestLiteral(re.Sub[0], leaf)
 	case syntax.OpRepeat:
 		if re.Min >= 1 {
-			return requiredLiteral(re.Sub[0])
+			return longestLiteral(re.Sub[0], leaf)
 		}
 	case syntax.OpConcat:
 		best := ""
 		for _, sub := range re.Sub {
-			if s := requiredLiteral(sub); len(s) > len(best) {
+			if s := longestLiteral(sub, leaf); len(s) > len(best) {
 				best = s
 			}
 		}
@@ -96,8 +104,7 @@ func requiredLiteral(re *syntax.Regexp) string {
 // ASCII only, and no k or s (Unicode folds the Kelvin sign and the long s
 // to them).
 func foldLiteral(re *syntax.Regexp) string {
-	switch re.Op {
-	case syntax.OpLiteral:
+	return longestLiteral(re, func(re *syntax.Regexp) string {
 		lit := strings.ToLower(string(re.Rune))
 		for i := range len(lit) {
 			if c := lit[i]; c >= utf8.RuneSelf || c == 'k' || c == 's' || c == '\n' || c == '\r' {
@@ -105,22 +112,7 @@ func foldLiteral(re *syntax.Regexp) string {
 			}
 		}
 		return lit
-	case syntax.OpCapture, syntax.OpPlus:
-		return foldLiteral(re.Sub[0])
-	case syntax.OpRepeat:
-		if re.Min >= 1 {
-			return foldLiteral(re.Sub[0])
-		}
-	case syntax.OpConcat:
-		best := ""
-		for _, sub := range re.Sub {
-			if s := foldLiteral(sub); len(s) > len(best) {
-				best = s
-			}
-		}
-		return best
-	}
-	return ""
+	})
 }
 
 // indexFold is index for a fold literal: its rare byte in either case.
