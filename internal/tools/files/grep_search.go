@@ -28,25 +28,17 @@ type matcher struct {
 
 func newMatcher(re *regexp.Regexp) *matcher {
 	m := &matcher{re: re}
-	if prefix, complete := re.LiteralPrefix(); complete && safeLiteral(prefix) {
-		m.lit, m.exact = []byte(prefix), prefix != ""
-		if m.exact {
-			m.rare = rarest(m.lit)
-			return m
-		}
+	parsed, err := syntax.Parse(re.String(), syntax.Perl)
+	if err != nil {
+		return m
 	}
-	if parsed, err := syntax.Parse(re.String(), syntax.Perl); err == nil {
-		if lit := requiredLiteral(parsed.Simplify()); safeLiteral(lit) {
-			m.lit = []byte(lit)
-		}
-	}
-	if len(m.lit) == 0 {
-		m.lit = nil
-		if parsed, err := syntax.Parse(re.String(), syntax.Perl); err == nil {
-			if lit := foldLiteral(parsed.Simplify()); lit != "" {
-				m.lit, m.fold = []byte(lit), true
-			}
-		}
+	parsed = parsed.Simplify()
+	if lit := requiredLiteral(parsed); safeLiteral(lit) && lit != "" {
+		// The pattern is this literal alone (no anchors, no case folding):
+		// finding it is a match.
+		m.lit, m.exact = []byte(lit), parsed.Op == syntax.OpLiteral
+	} else if lit := foldLiteral(parsed); lit != "" {
+		m.lit, m.fold = []byte(lit), true
 	}
 	m.rare = rarest(m.lit)
 	return m

@@ -33,7 +33,7 @@ func TestGrepMatcherAgreesWithLineByLine(t *testing.T) {
 		"needle", "(?i)needle", "^needle", "needle$", "ne+dle", "(needle)+x", "x{2,}needle",
 		"needle|pin", `\bneedle\b`, "^$", "a\nb", "ne.dle", "\ufffd", `needle\r`, "(?m)^needle$",
 		"nee(dle)?", "n[eo]edle", `\Aneedle`, `needle\z`, `\bx`, `\sneedle`, `(?i)ne[e]dle\b`, `^\s*$`,
-		`(?i)^pin`, `[^a]+`, `x|^b`, `(?i)NeEdLe`, `(?i)x+needle`, `(?i)dle\b`, `(?i)s`, `(?i)ask`,
+		`(?i)^pin`, `^needle$`, `^a needle$`, `[^a]+`, `x|^b`, `(?i)NeEdLe`, `(?i)x+needle`, `(?i)dle\b`, `(?i)s`, `(?i)ask`,
 	}
 	contents := []string{
 		"", "needle", "needle\n", "a needle\nb\n", "needle\r\nneedle\r\n", "x\n\nneedle\r\r\n",
