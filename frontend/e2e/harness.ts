@@ -18,10 +18,13 @@ export type ApprovalMode = "manual" | "safe" | "auto" | "plan";
 
 export interface AppOptions {
   approvalMode: ApprovalMode;
-  /** Script for the fake model server (see internal/llm/llmtest); omit for none. */
-  script?: unknown;
+  /** Script for the fake model server (see internal/llm/llmtest); omit for none. A function
+   * gets the test's folders (for tool calls that name a path outside the workspace). */
+  script?: unknown | ((dirs: { home: string; workspace: string }) => unknown);
   /** Files to create in the workspace before start: relative path → content. */
   files?: Record<string, string>;
+  /** Files to create in the test's home folder before start (its ~): relative path → content. */
+  homeFiles?: Record<string, string>;
   /** More saved settings (budget limits, prices), merged into settings.json. */
   settings?: Record<string, unknown>;
   /** Write no settings: the app starts on its first-run screen. */
@@ -77,6 +80,15 @@ function backendDisplay(xvfbRunPid: number): NodeJS.ProcessEnv {
     }
   }
   throw new Error(`no gatehouse-dev process under xvfb-run ${xvfbRunPid}`);
+}
+
+/** Creates files (relative path → content) under base. */
+function writeTree(base: string, files: Record<string, string> | undefined) {
+  for (const [rel, content] of Object.entries(files ?? {})) {
+    const p = path.join(base, rel);
+    fs.mkdirSync(path.dirname(p), { recursive: true });
+    fs.writeFileSync(p, content);
+  }
 }
 
 async function freePort(): Promise<number> {
@@ -188,17 +200,14 @@ export const test = base.extend<{ app: (opts: AppOptions) => Promise<App> }>({
       const configHome = path.join(home, ".config");
       const dataHome = path.join(home, ".local", "share");
       for (const d of [home, workspace, configHome, dataHome]) fs.mkdirSync(d, { recursive: true });
-      for (const [rel, content] of Object.entries(opts.files ?? {})) {
-        const p = path.join(workspace, rel);
-        fs.mkdirSync(path.dirname(p), { recursive: true });
-        fs.writeFileSync(p, content);
-      }
+      writeTree(workspace, opts.files);
       const env = { ...cleanEnv(), HOME: home, XDG_CONFIG_HOME: configHome, XDG_DATA_HOME: dataHome };
 
       let modelURL: string | undefined;
       if (opts.script !== undefined) {
         const scriptPath = path.join(tmp, "script.json");
-        fs.writeFileSync(scriptPath, JSON.stringify(opts.script));
+        const script = typeof opts.script === "function" ? opts.script({ home, workspace }) : opts.script;
+        fs.writeFileSync(scriptPath, JSON.stringify(script));
         const fake = startProcess(fakeLLMBinary, ["-script", scriptPath, "-addr", "127.0.0.1:0"], env);
         stops.push(fake.stop);
         logs.push(fake.output);
@@ -219,6 +228,8 @@ export const test = base.extend<{ app: (opts: AppOptions) => Promise<App> }>({
         fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
         fs.writeFileSync(path.join(dir, "mcp.json"), JSON.stringify({ mcpServers: opts.mcpServers }), { mode: 0o600 });
       }
+
+      writeTree(home, opts.homeFiles);
 
       const startBackend = async () => {
         const port = await freePort();

@@ -119,7 +119,7 @@ test("a workspace's own policy.toml: an allow refuses the file with its reason; 
   await send(page, "fetch it");
   await expect(page.getByRole("article", { name: "Reply" }).last()).toContainText("Curl was refused; going on.");
   const card = page.getByRole("group", { name: /^bash .*, failed$/ });
-  await expect(card).toContainText("refused by standing rule:");
+  await expect(card).toContainText("denied by the project's policy, rule:");
   await expect(card).toContainText("project policy");
   const reqs = (await a.modelRequests()) as { path: string; body?: { messages?: { role: string; content?: unknown }[] } }[];
   const last = reqs.filter((r) => r.path.endsWith("/chat/completions")).at(-1)!;

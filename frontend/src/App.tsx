@@ -34,6 +34,9 @@ import type { CommandsTrustBackend } from "./bridge/commands";
 import type { PolicyBackend } from "./bridge/policy";
 import { AgentsTrust } from "./components/AgentsTrust";
 import { CommandsTrust } from "./components/CommandsTrust";
+import { SkillsTrust } from "./components/SkillsTrust";
+import type { PendingSkillFile } from "./bridge/skills";
+import type { TrustBackend } from "./bridge/agents";
 import { McpPanel } from "./components/McpPanel";
 import type { UndoBackend } from "./bridge/undo";
 import { useUndo } from "./undo/useUndo";
@@ -41,6 +44,7 @@ import type { GitBackend } from "./bridge/git";
 import { Changes } from "./components/changes/Changes";
 import type { TabsBackend } from "./bridge/tabs";
 import { SessionTabs, TabNotice, useSessionTabs } from "./components/SessionTabs";
+import { skillsBackend } from "./bridge/skills";
 
 /** Sets the page's theme: light, dark, or anything else for the system's. */
 export function applyTheme(theme: string) {
@@ -55,7 +59,7 @@ const panelDefaultsNoServers = { files: 260, problems: 320, processes: 440 };
 
 const autoNotice = "This window started in auto mode: tool calls run without asking you first. The workspace boundary still holds. Change the mode with Approval in the header.";
 
-export function App({ backend, processes, sessions, localModels, files, approvals, mcp, initialState, sandbox, leftovers, undo: undoApi, agentsTrust, commandsTrust, trusted, git, policy, tabs: tabsApi }: {
+export function App({ backend, processes, sessions, localModels, files, approvals, mcp, initialState, sandbox, leftovers, undo: undoApi, agentsTrust, commandsTrust, skillsTrust, trusted, git, policy, tabs: tabsApi }: {
   backend: Backend;
   /** The frame's state when the page had it before mounting (main.tsx): the first render is then the real frame. */
   initialState?: AppState;
@@ -73,6 +77,8 @@ export function App({ backend, processes, sessions, localModels, files, approval
   agentsTrust?: AgentsTrustBackend;
   /** The workspace's own slash commands waiting for trust. */
   commandsTrust?: CommandsTrustBackend;
+  /** The workspace's skills waiting for trust (absent: no banner). */
+  skillsTrust?: TrustBackend<PendingSkillFile>;
   /** Settings → Trusted folders. */
   trusted?: TrustedFoldersBackend;
   /** Settings → Permissions: standing rules and the audit log. */
@@ -228,6 +234,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const onProcessStarted = useCallback(() => setPanelOpen("processes", true), [setPanelOpen]);
   const settingsDeps = useMemo<SettingsDeps>(() => ({ backend, vision: backend, budget: backend, localModels, sandbox, trusted, contextUse, git, policy,
     agents: state?.workspace ? backend.agentDefinitions : undefined,
+    skills: state?.workspace ? skillsBackend : undefined,
     showPanel: showServers ? (id: "servers") => (setSettingsAt(null), setPanelOpen(id, true)) : undefined,
   }), [backend, localModels, sandbox, trusted, contextUse, git, policy, state?.workspace, showServers, setPanelOpen]);
   // Before the first request the gauge shows the window the next one will have.
@@ -314,6 +321,9 @@ export function App({ backend, processes, sessions, localModels, files, approval
             )}
             {commandsTrust && state.workspace && (
               <CommandsTrust key={state.workspace} backend={commandsTrust} refresh={`${transcript.sessionId}:${transcript.turnId}`} />
+            )}
+            {skillsTrust && state.workspace && (
+              <SkillsTrust key={state.workspace} backend={skillsTrust} refresh={`${transcript.sessionId}:${transcript.turnId}`} />
             )}
             </div>
             {mcp && showServers && (

@@ -12,6 +12,7 @@ import { leftoverBackend, sandboxBackend } from "./bridge/sandbox";
 import { mcpBackend } from "./bridge/mcp";
 import { agentsTrustBackend, trustedFoldersBackend } from "./bridge/agents";
 import { commandsTrustBackend } from "./bridge/commands";
+import { skillsTrustBackend } from "./bridge/skills";
 import { policyBackend } from "./bridge/policy";
 import { undoBackend } from "./bridge/undo";
 import { gitBackend } from "./bridge/git";
@@ -23,7 +24,7 @@ const root = createRoot(document.getElementById("root")!);
 function mount(initialState?: AppState) {
   root.render(
     <StrictMode>
-      <App backend={backend} processes={processBackend} sessions={sessionsBackend} localModels={detectLocalModels} files={filesBackend} approvals={approvalBackend} initialState={initialState} mcp={mcpBackend} agentsTrust={agentsTrustBackend} commandsTrust={commandsTrustBackend} trusted={trustedFoldersBackend} policy={policyBackend} sandbox={sandboxBackend} leftovers={leftoverBackend} undo={undoBackend} git={gitBackend} tabs={tabsBackend} />
+      <App backend={backend} processes={processBackend} sessions={sessionsBackend} localModels={detectLocalModels} files={filesBackend} approvals={approvalBackend} initialState={initialState} mcp={mcpBackend} agentsTrust={agentsTrustBackend} commandsTrust={commandsTrustBackend} skillsTrust={skillsTrustBackend} trusted={trustedFoldersBackend} policy={policyBackend} sandbox={sandboxBackend} leftovers={leftoverBackend} undo={undoBackend} git={gitBackend} tabs={tabsBackend} />
     </StrictMode>,
   );
 }

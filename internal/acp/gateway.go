@@ -2,6 +2,7 @@ package acp
 
 import (
 	"context"
+	"sync"
 
 	sdk "github.com/coder/acp-go-sdk"
 
@@ -27,6 +28,55 @@ type permissionGateway struct {
 	s         *acpSession
 	sessionID string
 	pub       approval.Publisher
+
+	// The language servers' word on the waiting requests by approval id
+	// (approval.DiagnosticsSummary), and the ones asked now.
+	diagMu  sync.Mutex
+	diag    map[string]string
+	waiting map[string]approval.Request
+}
+
+// Diagnostics implements approval.DiagnosticsHearer: the outcome of the
+// language servers' check goes into the permission request (told before
+// it is sent) or, once sent, into an update of its pending call, as the
+// terminal prompt prints it and the window's dialog shows it. A check
+// still running says nothing (most files have no server).
+func (g *permissionGateway) Diagnostics(approvalID string, p protocol.ApprovalDiagnosticsPayload) {
+	if p.State == "checking" {
+		return
+	}
+	line := approval.DiagnosticsSummary(p)
+	if line == "" {
+		return
+	}
+	g.diagMu.Lock()
+	if g.diag == nil {
+		g.diag = map[string]string{}
+	}
+	g.diag[approvalID] = line
+	req, asked := g.waiting[approvalID]
+	g.diagMu.Unlock()
+	if asked {
+		g.s.send(context.Background(), sdk.UpdateToolCall(sdk.ToolCallId(req.CallID),
+			sdk.WithUpdateContent(previewContent(req.Preview, line))))
+	}
+}
+
+// asking marks req as waiting for the editor (nil: it was answered) and
+// returns its diagnostics line so far.
+func (g *permissionGateway) asking(req approval.Request, waiting bool) string {
+	g.diagMu.Lock()
+	defer g.diagMu.Unlock()
+	if g.waiting == nil {
+		g.waiting = map[string]approval.Request{}
+	}
+	if !waiting {
+		delete(g.waiting, req.ApprovalID)
+		delete(g.diag, req.ApprovalID)
+		return ""
+	}
+	g.waiting[req.ApprovalID] = req
+	return g.diag[req.ApprovalID]
 }
 
 // Ask implements approval.Gateway.
@@ -48,8 +98,10 @@ func (g *permissionGateway) ask(ctx context.Context, req approval.Request) (prot
 	options = append(options, sdk.PermissionOption{OptionId: optRejectOnce, Name: "Reject", Kind: sdk.PermissionOptionKindRejectOnce})
 	// The call keeps the title of its tool_call; the question adds what
 	// the dry run shows.
+	line := g.asking(req, true)
+	defer g.asking(req, false)
 	call := sdk.ToolCallUpdate{ToolCallId: sdk.ToolCallId(req.CallID), Status: sdk.Ptr(sdk.ToolCallStatusPending),
-		Content: previewContent(req.Preview), Locations: previewLocations(g.s.ws.Root(), req.Preview)}
+		Content: previewContent(req.Preview, line), Locations: previewLocations(g.s.ws.Root(), req.Preview)}
 	resp, err := g.s.a.peer().RequestPermission(ctx, sdk.RequestPermissionRequest{
 		SessionId: sdk.SessionId(g.sessionID), ToolCall: call, Options: options})
 	switch {

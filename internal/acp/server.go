@@ -139,6 +139,9 @@ func (a *Agent) NewSession(ctx context.Context, p sdk.NewSessionRequest) (sdk.Ne
 	if err != nil {
 		return sdk.NewSessionResponse{}, err
 	}
+	// The skills as the editor's commands, once the session is its: after
+	// the answer (an editor knows the session from it).
+	go s.sendCommands(context.WithoutCancel(ctx))
 	return sdk.NewSessionResponse{SessionId: sdk.SessionId(s.rt.ID()), Modes: s.modes()}, nil
 }
 
@@ -240,6 +243,7 @@ func (a *Agent) Prompt(ctx context.Context, p sdk.PromptRequest) (sdk.PromptResp
 	if ctx.Err() != nil {
 		return sdk.PromptResponse{StopReason: sdk.StopReasonCancelled}, nil
 	}
+	prompt.Text = s.withSkill(prompt.Text)
 	out, err := s.rt.RunPrompt(ctx, prompt)
 	s.flush() // every update of the turn goes out before the answer
 	if err != nil {

@@ -188,8 +188,9 @@ func resultContent(tool string, result json.RawMessage, isError bool) []sdk.Tool
 
 // previewContent is a diff per file of a file change's dry run (path, old
 // text, new text), so the editor shows its own diff; the unified diff as
-// text when the preview left the contents out (too large).
-func previewContent(pv protocol.Preview) []sdk.ToolCallContent {
+// text when the preview left the contents out (too large); diagnostics is
+// the language servers' summary of what the change introduces ("" none).
+func previewContent(pv protocol.Preview, diagnostics string) []sdk.ToolCallContent {
 	var out []sdk.ToolCallContent
 	for _, f := range pv.Files {
 		switch {
@@ -202,6 +203,9 @@ func previewContent(pv protocol.Preview) []sdk.ToolCallContent {
 		}
 	}
 	warns := approval.Warnings(pv)
+	if diagnostics != "" {
+		warns = append(warns, diagnostics)
+	}
 	if c := pv.Command; pv.Kind == protocol.PreviewCommand && c != nil && c.Command != "" {
 		text := "$ " + c.Command
 		if len(warns) > 0 {

@@ -126,12 +126,12 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 		}
 		preview, k, plan := view{g.c.Workspace}.planCall(name, t, call.Args, call.Plan, all)
 		readOnly := plan.ReadOnly
-		dec := Decide(plan, g.layers(all), mode)
+		dec := Decide(plan, append(g.layers(all), LayersFrom(ctx)...), mode)
 		sessionUsed, refs := g.sessionUsed(dec.Rules)
 		switch {
 		case dec.Verdict == VerdictDeny:
 			note := "denied by the standing policy"
-			if dec.By == ByMode {
+			if dec.By == ByMode || dec.By == ByLayer {
 				note = dec.Why
 			}
 			g.report(Record{Kind: RecordDecision, CallID: call.ID, Tool: name, By: dec.By, Standing: refs,

@@ -24,6 +24,13 @@ type Decided struct {
 	// session's rules, a verdict layer (Source names it) or the mode.
 	By     DecidedBy `json:"by,omitempty"`
 	Source string    `json:"source,omitempty"`
+	// Routes, StaysOpen and Sandbox are what "test a path" adds (policy
+	// check of a reading tool on a path, or of a command line): every
+	// route's verdict, what stays open whatever the rules say, and the
+	// words of a command the sandbox hides from it.
+	Routes    []Route  `json:"routes,omitempty"`
+	StaysOpen []string `json:"staysOpen,omitempty"`
+	Sandbox   []string `json:"sandbox,omitempty"`
 	// Why says it in a sentence ("denied by rule p-1 in the user policy
 	// (…/policy.toml): reason").
 	Why string `json:"why"`
@@ -76,6 +83,14 @@ func CheckMode(rules []StandingRule, ws *workspace.Workspace, tool, target strin
 		return Decided{Verdict: VerdictDeny, By: ByBoundary, Why: "the workspace boundary refuses it: " + err.Error()}
 	}
 	return Check(rules, ws, tool, nil, args, prep, mode)
+}
+
+// Route is what a turn would do with one path on one route (read_file;
+// grep, glob and list_dir; commands).
+type Route struct {
+	Route   string  `json:"route"`
+	Verdict Verdict `json:"decision"`
+	Why     string  `json:"why"`
 }
 
 // ByBoundary: the workspace boundary refuses the call before any rule is

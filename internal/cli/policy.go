@@ -39,7 +39,9 @@ path) and, once trusted in the window, the workspace's own
 check   which rule decides a bash command line run in the workspace root, and
         why; with --tool, a call of that tool on PATH (workspace-relative),
         of URL (web_fetch: its domain decides), or on anything (no PATH: an
-        MCP tool as a whole). Exit status: 0 allow, 3 ask (or no rule: the approval mode
+        MCP tool as a whole). For a reading tool and a path, every route's
+        verdict (read_file, grep/glob/list_dir, commands) and what stays
+        open; for a command line, what the sandbox hides from it. Exit status: 0 allow, 3 ask (or no rule: the approval mode
         decides), 4 deny; 1 error, 2 bad usage.
 add     saves a rule for this workspace (--everywhere: the user's file). allow
         saves exactly the rule the dialog offers for the line (its words, no
@@ -140,7 +142,8 @@ func policyCheck(w policy.Where, ws *workspace.Workspace, tool, target string, a
 	for _, e := range p.Errors {
 		fmt.Fprintln(stderr, "not loaded:", termsafe.Line(e.Error()))
 	}
-	d := approval.CheckCall(p.Rules, ws, tool, target)
+	d := policy.CheckAll(p.Rules, ws, tool, target)
+	routes, open, notes := d.Routes, d.StaysOpen, d.Sandbox
 	if asJSON {
 		json.NewEncoder(stdout).Encode(d)
 	} else {
@@ -149,6 +152,19 @@ func policyCheck(w policy.Where, ws *workspace.Workspace, tool, target string, a
 			v = "no rule"
 		}
 		fmt.Fprintf(stdout, "%s: %s\n", v, termsafe.Line(d.Why))
+		for _, r := range routes {
+			rv := string(r.Verdict)
+			if rv == "" {
+				rv = "no rule"
+			}
+			fmt.Fprintf(stdout, "  %s: %s: %s\n", r.Route, rv, termsafe.Line(r.Why))
+		}
+		for _, o := range open {
+			fmt.Fprintf(stdout, "  stays open: %s\n", termsafe.Line(o))
+		}
+		for _, n := range notes {
+			fmt.Fprintf(stdout, "  sandbox: %s\n", termsafe.Line(n))
+		}
 	}
 	switch d.Verdict {
 	case approval.VerdictAllow:

@@ -241,3 +241,34 @@ func gateVerdict(t *testing.T, ws *workspace.Workspace, rules []approval.Standin
 	}
 	return approval.VerdictAllow // it ran (view_image of a text file then fails as the tool's own error)
 }
+
+// TestPolicyCheckReadDenyRoutes: the issue's rule answers deny for
+// read_file on .env, and through a symlink, names every route's verdict
+// and what stays open; a command line names what the sandbox hides.
+func TestPolicyCheckReadDenyRoutes(t *testing.T) {
+	cfg, data, ws := t.TempDir(), t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(cfg, "policy.toml"), []byte(`
+[[rule]]
+decision = "deny"
+tool = "read_file"
+files = [".env", "keys/**"]
+reason = "secrets stay out"
+`), 0o600)
+	os.WriteFile(filepath.Join(ws, ".env"), []byte("X=1\n"), 0o600)
+	os.Symlink(".env", filepath.Join(ws, "link"))
+	for _, p := range []string{".env", "link", "./keys/../.env"} {
+		code, out, errs := runPolicy(t, cfg, data, "check", "--workspace", ws, "--tool", "read_file", "--", p)
+		if code != ExitPolicyDeny || !strings.Contains(out, "secrets stay out") || !strings.Contains(out, "grep, glob, list_dir: deny") ||
+			!strings.Contains(out, "commands: deny") || !strings.Contains(out, "git show HEAD:") {
+			t.Errorf("%s: %d %q %q", p, code, out, errs)
+		}
+	}
+	code, out, _ := runPolicy(t, cfg, data, "check", "--workspace", ws, "--tool", "read_file", "--", "src/a.go")
+	if code != ExitPolicyAsk || !strings.Contains(out, "commands: no rule") {
+		t.Errorf("src/a.go: %d %q", code, out)
+	}
+	code, out, _ = runPolicy(t, cfg, data, "check", "--workspace", ws, "--", "cat .env")
+	if code != ExitPolicyAsk || !strings.Contains(out, "sandbox: .env: the sandbox hides it") {
+		t.Errorf("cat .env: %d %q", code, out)
+	}
+}

@@ -30,6 +30,7 @@ func (a *App) newSlash() *slash.Registry {
 		cmds, errs := usercmd.Workspace(trust.NewStore(a.store.Dir()), ws)
 		return usercmd.Entries(cmds), errs
 	})
+	r.Register(slash.Skill, a.skillEntries)
 	return r
 }
 

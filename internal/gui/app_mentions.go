@@ -15,6 +15,10 @@ import (
 type MentionCandidate struct {
 	Mention string `json:"mention"`
 	Label   string `json:"label"`
+	// Refused, when set, says why the user's policy refuses this mention
+	// (the query names a denied path exactly): the composer shows it and
+	// does not offer the path.
+	Refused string `json:"refused,omitempty"`
 }
 
 // maxSessionDigest caps what an @-mention of a session attaches.
@@ -61,6 +65,9 @@ func (a *App) MentionCandidates(query string) []MentionCandidate {
 		} else {
 			weak = append(weak, c)
 		}
+	}
+	if why := mention.Refused(ws, query); why != "" {
+		out = append(out, MentionCandidate{Mention: query, Label: query, Refused: why})
 	}
 	for _, p := range mention.Candidates(context.Background(), ws, query, 20) {
 		out = append(out, MentionCandidate{Mention: p, Label: p})

@@ -114,7 +114,8 @@ func (a *App) TrustPolicyFile(hash string) (PolicyView, error) {
 // CheckPolicy says which standing rule decides a call of tool in the
 // workspace, and why (as `gatehouse policy check`): for bash, target is the
 // command line run in the root; for a file tool, a workspace-relative path;
-// "" for a tool as a whole.
+// "" for a tool as a whole. For a reading tool and a path it also gives
+// every route's verdict and what stays open ("test a path").
 func (a *App) CheckPolicy(tool, target string) (approval.Decided, error) {
 	w := a.policyWhere()
 	if w.Workspace == "" {
@@ -124,7 +125,7 @@ func (a *App) CheckPolicy(tool, target string) (approval.Decided, error) {
 	if err != nil {
 		return approval.Decided{}, err
 	}
-	return approval.CheckCall(policy.Load(w).Rules, ws, tool, target), nil
+	return policy.CheckAll(policy.Load(w).Rules, ws, tool, target), nil
 }
 
 // AuditFilter picks audit entries (Settings → Permissions → Audit log).

@@ -39,8 +39,22 @@ func TestMentionOfADeniedFileIsRefused(t *testing.T) {
 			t.Errorf("a denied path was offered: %s", p)
 		}
 	}
+	// Typed exactly, the composer is told why instead of offered nothing.
+	for _, q := range []string{".env", "src/env", "./src/../.env", ".env:1-2"} {
+		if why := Refused(ws, q); !strings.Contains(why, "hidden by the user's policy") || !strings.Contains(why, "secrets stay out") {
+			t.Errorf("Refused(%q) = %q", q, why)
+		}
+	}
+	for _, q := range []string{"src/main.go", "src/", "missing.env", "*.env", ""} {
+		if why := Refused(ws, q); why != "" {
+			t.Errorf("Refused(%q) = %q, want nothing", q, why)
+		}
+	}
 	ws.SetDeny(nil) // a policy edit applies to the next call
 	if out, err := Attach(context.Background(), ws, []string{".env"}, nil); err != nil || !strings.Contains(out, "hunter2") {
 		t.Errorf("after the rule went: %q %v", out, err)
+	}
+	if why := Refused(ws, ".env"); why != "" {
+		t.Errorf("after the rule went, Refused = %q", why)
 	}
 }

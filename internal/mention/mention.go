@@ -10,6 +10,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"regexp"
 	"sort"
 	"strconv"
@@ -221,4 +222,30 @@ func one(ctx context.Context, ws *workspace.Workspace, m string) (string, error)
 		return "", fmt.Errorf("the file is too long to attach whole: mention a line range (@%s:1-200)", m)
 	}
 	return fmt.Sprintf("<file path=%q%s>\n%s\n</file>\n", m, attr, content), nil
+}
+
+// Refused says why the user's policy refuses a mention of query when it
+// names, exactly, a file or folder of the workspace that the policy denies
+// reading ("" otherwise): the picker leaves such a path out (as the
+// model's walks do), so the composer says why instead of offering nothing.
+// Nothing is read.
+func Refused(ws *workspace.Workspace, query string) string {
+	p := strings.TrimSuffix(query, "/")
+	if r := rangeSuffix.FindStringSubmatch(p); r != nil {
+		p = r[1]
+	}
+	if p == "" || strings.ContainsAny(p, "*?[") {
+		return ""
+	}
+	abs, err := ws.ResolveForPlan(p, workspace.Read)
+	if err != nil {
+		return ""
+	}
+	if _, err := os.Stat(abs); err != nil {
+		return ""
+	}
+	if why := ws.Denied(abs, workspace.Read); why != "" {
+		return workspace.HiddenReason(why)
+	}
+	return ""
 }

@@ -44,6 +44,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"gatehouse/internal/hooks"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -149,6 +150,9 @@ type Options struct {
 	// parent's gate and so its parent's.
 	Standing func() []approval.StandingRule
 	Audit    func(approval.AuditEntry)
+	// Hooks are the user's hooks (nil: none); the session sets their
+	// session id, transcript and mode, and runs them as the hooks stage.
+	Hooks *hooks.Runner
 	// Save saves an "always allow" rule (approval.Config.Save; nil: it
 	// lasts for the session).
 	Save func(protocol.Rule, string) (approval.StandingRule, error)
@@ -339,6 +343,14 @@ func New(o Options) (*Session, error) {
 	}
 	s.feedLanguages()
 	s.tellProblems()
+	if o.Hooks != nil {
+		hr := *o.Hooks
+		hr.SessionID, hr.TranscriptPath = s.id, s.LogPath()
+		hr.Mode = func() string { return string(s.mode()) }
+		s.hooks = &hr
+	} else if o.Parent != nil {
+		s.hooks = o.Parent.hooks // a child's calls pass its parent's hooks
+	}
 	s.stages = s.chain()
 	mws := make([]tools.Middleware, len(s.stages))
 	for i, st := range s.stages {
@@ -377,6 +389,7 @@ const (
 	StageOutputCap  = "output-cap"
 	StageBudget     = "budget"
 	StageAgent      = "agent-label"
+	StageHooks      = "hooks"
 	StagePlan       = "plan"
 	StageApproval   = "approval"
 	StageRecorder   = "file-recorder"
@@ -401,6 +414,10 @@ func (s *Session) chain() []stage {
 	}
 	if s.agentName != "" {
 		out = append(out, stage{StageAgent, labelCalls(s.agentName)})
+	}
+	if s.hooks != nil {
+		// Outside the plan stage: a hook's rewritten input is planned.
+		out = append(out, stage{StageHooks, s.hooks.Middleware})
 	}
 	out = append(out, stage{StagePlan, tools.Plan(s.markPlan)}, stage{StageApproval, s.gate.Middleware},
 		stage{StageInstructions, s.touchInstructions})

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"context"
+	"gatehouse/internal/hooks"
 	"log/slog"
 	"slices"
 	"strings"
@@ -53,6 +54,7 @@ type Session struct {
 	mode   func() approval.Mode
 
 	agentName  string
+	hooks      *hooks.Runner // the user's hooks (nil: none)
 	ownGateway bool
 
 	hookMu   sync.Mutex
@@ -217,17 +219,52 @@ func (s *Session) Policy() tools.Policy { return s.policy }
 
 // Submit starts a turn for text, or queues it while one runs; it reports
 // whether it was queued.
-func (s *Session) Submit(text string) (queued bool, err error) { return s.ctrl.Submit(text) }
+func (s *Session) Submit(text string) (queued bool, err error) {
+	return s.SubmitPrompt(agent.Prompt{Text: text})
+}
 
 // SubmitPrompt is Submit for a message with images (prepared and saved in
 // Options.Images by the host).
 func (s *Session) SubmitPrompt(p agent.Prompt) (queued bool, err error) {
+	if p, err = s.promptHooks(context.Background(), p); err != nil {
+		return false, err
+	}
 	return s.ctrl.SubmitPrompt(p)
 }
 
 // RunPrompt is Run for a message with images.
 func (s *Session) RunPrompt(ctx context.Context, p agent.Prompt) (agent.Outcome, error) {
+	p, err := s.promptHooks(ctx, p)
+	if err != nil {
+		return agent.Outcome{}, err
+	}
 	return s.ctrl.RunPrompt(ctx, p)
+}
+
+// PromptBlockedError: a UserPromptSubmit hook erased the prompt; Reason is
+// for the user.
+type PromptBlockedError struct{ Reason string }
+
+func (e *PromptBlockedError) Error() string { return "a hook blocked the prompt: " + e.Reason }
+
+// promptHooks runs the UserPromptSubmit hooks on every prompt, whichever
+// host sent it: a block (or a failing hook: fail closed) erases the prompt,
+// nothing is sent; context a hook adds goes after the prompt.
+func (s *Session) promptHooks(ctx context.Context, p agent.Prompt) (agent.Prompt, error) {
+	if s.hooks == nil || s.agentName != "" {
+		return p, nil // a child's prompt is its parent's model's, not the user's
+	}
+	o := s.hooks.Run(ctx, hooks.UserPromptSubmit, hooks.Input{Prompt: p.Text}, nil)
+	switch {
+	case o.Blocked:
+		return p, &PromptBlockedError{Reason: o.Reason}
+	case o.Stop:
+		return p, &PromptBlockedError{Reason: o.StopReason}
+	}
+	if o.Context != "" {
+		p.Text += "\n\n<hook-context>\n" + o.Context + "\n</hook-context>"
+	}
+	return p, nil
 }
 
 // Images is the session's image store (nil: images are not saved).
@@ -236,7 +273,7 @@ func (s *Session) Images() *images.Store { return s.images }
 // Run runs one turn for text and returns when it stopped; cancelling ctx
 // cancels it. It fails while another turn runs.
 func (s *Session) Run(ctx context.Context, text string) (agent.Outcome, error) {
-	return s.ctrl.Run(ctx, text)
+	return s.RunPrompt(ctx, agent.Prompt{Text: text})
 }
 
 // Cancel stops the running turn (its model stream and any running tool);

@@ -77,9 +77,7 @@ func Build(s Spec) Policy {
 		if s.Layers.ABI >= NetABI || s.Layers.Namespaces() && s.Layers.Nsenter != "" && s.ServeProxy != nil {
 			p.ProxyPort, p.OpenNet, p.ServeProxy = s.ProxyPort, s.OpenNet, s.ServeProxy
 		} else {
-			p.NoNetwork = true
-			p.NoNetworkWhy = "the allow-list needs Landlock's TCP rule (ABI " + strconv.Itoa(NetABI) + ", Linux 6.7) or namespaces with nsenter; this kernel's Landlock has ABI " +
-				strconv.Itoa(s.Layers.ABI) + ", so commands get no network at all (web_fetch still follows the list)"
+			p.NoNetwork, p.NoNetworkWhy = true, NoTCPRule(s.Layers.ABI)
 		}
 	}
 	tmp := TempDir(s.Env)
@@ -164,6 +162,13 @@ func readBack(s Spec, deny []string) []string {
 		}
 	}
 	return []string{d}
+}
+
+// NoTCPRule says why the allow-list mode gives no network with Landlock
+// ABI abi (Policy.NoNetworkWhy).
+func NoTCPRule(abi int) string {
+	return "the allow-list needs Landlock's TCP rule (ABI " + strconv.Itoa(NetABI) + ", Linux 6.7) or namespaces with nsenter; this kernel's Landlock has ABI " +
+		strconv.Itoa(abi) + ", so commands get no network at all (web_fetch still follows the list)"
 }
 
 // NetABI is the first Landlock ABI with TCP connect rules (Linux 6.7).

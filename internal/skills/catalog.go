@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -47,7 +48,22 @@ func NewCatalog(o Options) *Catalog {
 // Reload discovers the skills again: a workspace's just trusted (or
 // changed since) counts from the next model request on.
 func (c *Catalog) Reload() Set {
-	s := Discover(c.opts)
+	c.mu.Lock()
+	o := c.opts
+	c.mu.Unlock()
+	s := Discover(o)
+	c.cur.Store(&s)
+	return s
+}
+
+// Configure changes the user's choices (Claude Code's folder, the skills
+// turned off) and discovers again.
+func (c *Catalog) Configure(claude bool, off []string) Set {
+	c.mu.Lock()
+	c.opts.Claude, c.opts.Disabled = claude, slices.Clone(off)
+	o := c.opts
+	c.mu.Unlock()
+	s := Discover(o)
 	c.cur.Store(&s)
 	return s
 }
@@ -58,7 +74,9 @@ func (c *Catalog) Set() Set { return *c.cur.Load() }
 // Child returns a catalog of the same skills with nothing loaded, for a
 // child session (whose tools filter the skill tool as any other).
 func (c *Catalog) Child() *Catalog {
+	c.mu.Lock()
 	n := &Catalog{opts: c.opts, Rel: c.Rel}
+	c.mu.Unlock()
 	n.cur.Store(c.cur.Load())
 	return n
 }
@@ -246,6 +264,19 @@ func (c *Catalog) UserPrompt(name, text string) (string, Activation, error) {
 	if len(a.Files) > 0 {
 		fmt.Fprintf(&b, ", holding %s", strings.Join(a.Files, ", "))
 	}
+	if a.AllowedTools != "" {
+		fmt.Fprintf(&b, ". Its allowed-tools (a suggestion only: every call still passes the approval gate): %s", oneLine(a.AllowedTools))
+	}
 	fmt.Fprintf(&b, ". Its instructions:]\n\n%s\n\n[End of skill %s.]\n\n%s", a.Instructions, name, text)
 	return b.String(), a, nil
+}
+
+// Of returns the skills catalog among a session's providers (nil: none).
+func Of(providers []tools.Provider) *Catalog {
+	for _, p := range providers {
+		if c, ok := p.(*Catalog); ok {
+			return c
+		}
+	}
+	return nil
 }

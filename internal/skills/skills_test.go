@@ -182,13 +182,20 @@ func TestWorkspaceSkillsNeedTrustAndAskAgainAfterAChange(t *testing.T) {
 	}
 }
 
-func TestActivationOncePerSessionAndKept(t *testing.T) {
+// pdfCatalog offers one user skill, pdf, with allowed-tools and a reference.
+func pdfCatalog(t *testing.T) *Catalog {
+	t.Helper()
 	e := newEnv(t)
 	d := writeSkill(t, filepath.Join(e.home, ".agents", "skills"), "pdf",
 		"---\nname: pdf\ndescription: PDFs\nallowed-tools: Bash(python:*) Read\n---\nUse scripts/fill.py.\n")
 	os.MkdirAll(filepath.Join(d, "references"), 0o755)
 	os.WriteFile(filepath.Join(d, "references", "forms.md"), []byte("# forms"), 0o644)
 	c := NewCatalog(e.opts())
+	return c
+}
+
+func TestActivationOncePerSessionAndKept(t *testing.T) {
+	c := pdfCatalog(t)
 	tl := c.Tools()[0]
 	var spec struct {
 		Properties struct {
@@ -248,5 +255,28 @@ func TestSkillLinkedIntoGatehouseFolderRefused(t *testing.T) {
 	set := Discover(e.opts())
 	if len(set.Skills) != 1 || set.Skills[0].Problem == nil {
 		t.Fatalf("a skill linked into the config folder: %+v", set.Skills)
+	}
+}
+
+// The composer's /name message carries the skill's name, folder, files,
+// allowed-tools and body in the fixed form the window's "skill NAME
+// loaded" card reads (frontend skillCard.ts), then the user's text; a
+// second choice names the skill as loaded without the body.
+func TestUserPromptCarriesWhatTheCardShows(t *testing.T) {
+	c := pdfCatalog(t)
+	msg, _, err := c.UserPrompt("pdf", "fill the form")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"[The user loaded skill pdf for this message. Its folder is ", ", holding references/forms.md",
+		". Its allowed-tools (a suggestion only: every call still passes the approval gate): Bash(python:*) Read. Its instructions:]\n\nUse scripts/fill.py.",
+		"\n\n[End of skill pdf.]\n\nfill the form"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("message lacks %q:\n%s", want, msg)
+		}
+	}
+	msg, _, _ = c.UserPrompt("pdf", "again")
+	if !strings.HasPrefix(msg, "[The user chose skill pdf again; it is loaded already (folder ") || !strings.HasSuffix(msg, ").]\n\nagain") {
+		t.Errorf("second choice: %q", msg)
 	}
 }

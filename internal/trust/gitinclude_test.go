@@ -33,14 +33,20 @@ func TestGitContentCoversIncludesAndHooksPath(t *testing.T) {
 	if w := strings.Join(c.Warnings, "\n"); len(c.Warnings) != 2 || !strings.Contains(w, "dev.gitconfig is in the working tree") || !strings.Contains(w, "nested.cfg is in") {
 		t.Errorf("warnings = %v", c.Warnings)
 	}
-	for name, change := range map[string]func(){
-		"a hook in core.hooksPath":  func() { os.WriteFile(filepath.Join(hooks, "post-checkout"), []byte("x"), 0o755) },
-		"the missing include":       func() { os.WriteFile(missing, []byte("[core]\n"), 0o644) },
-		"the nested include":        func() { os.WriteFile(filepath.Join(top, "nested.cfg"), []byte("[core]\n"), 0o644) },
-		"the included file's bytes": func() { os.WriteFile(filepath.Join(top, "dev.gitconfig"), []byte("[core]\n"), 0o644) },
+	// In this order: the last change drops the include of nested.cfg, so
+	// nested.cfg must be created before it.
+	for _, step := range []struct {
+		name   string
+		change func()
+	}{
+		{"a hook in core.hooksPath", func() { os.WriteFile(filepath.Join(hooks, "post-checkout"), []byte("x"), 0o755) }},
+		{"the missing include", func() { os.WriteFile(missing, []byte("[core]\n"), 0o644) }},
+		{"the nested include", func() { os.WriteFile(filepath.Join(top, "nested.cfg"), []byte("[core]\n"), 0o644) }},
+		{"the included file's bytes", func() { os.WriteFile(filepath.Join(top, "dev.gitconfig"), []byte("[core]\n"), 0o644) }},
 	} {
+		name := step.name
 		before := c.Hash
-		change()
+		step.change()
 		if c, err = Read(top, KindGit); err != nil || c.Hash == before {
 			t.Errorf("%s changed and the hash did not (%v)", name, err)
 		}

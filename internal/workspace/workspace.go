@@ -52,9 +52,9 @@ type Options struct {
 // Workspace is the set of roots a session may reach. Its roots never change;
 // the user's deny predicate (SetDeny) may. It is safe for concurrent use.
 type Workspace struct {
-	root      string   // absolute, symlinks resolved
-	readOnly  []string // absolute, symlinks resolved
-	protected []string // absolute, symlinks resolved where they exist
+	root      string      // absolute, symlinks resolved
+	readOnly  []string    // absolute, symlinks resolved
+	protected []string    // absolute, symlinks resolved where they exist
 	deny      *denyHolder // shared by the copies WithReadOnly makes
 }
 

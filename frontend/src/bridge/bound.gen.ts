@@ -39,6 +39,7 @@ import type {
   SessionInfo,
   SettingsInput,
   SettingsView,
+  SkillsView,
   Snapshot,
   Submission,
   SubmitResult,
@@ -149,7 +150,11 @@ export interface GuiApp {
   SetPanelWidth(arg1: string, arg2: number): Promise<void>;
   SetSandbox(arg1: string, arg2: boolean): Promise<SandboxView>;
   SetSandboxLists(arg1: string[], arg2: string[]): Promise<SandboxView>;
+  SetSkillOn(arg1: string, arg2: boolean): Promise<SkillsView>;
+  SetSkillsClaude(arg1: boolean): Promise<SkillsView>;
   SetWindowFocused(arg1: boolean): Promise<void>;
+  Skills(): Promise<SkillsView>;
+  SkillsTrustWorkspace(arg1: string): Promise<void>;
   Snapshot(): Promise<Snapshot>;
   State(): Promise<AppState>;
   StopLeftover(arg1: string): Promise<Leftover[] | null>;
@@ -275,7 +280,11 @@ export const App: GuiApp = {
   SetPanelWidth: (arg1: string, arg2: number) => window.go.gui.App.SetPanelWidth(arg1, arg2),
   SetSandbox: (arg1: string, arg2: boolean) => window.go.gui.App.SetSandbox(arg1, arg2),
   SetSandboxLists: (arg1: string[], arg2: string[]) => window.go.gui.App.SetSandboxLists(arg1, arg2),
+  SetSkillOn: (arg1: string, arg2: boolean) => window.go.gui.App.SetSkillOn(arg1, arg2),
+  SetSkillsClaude: (arg1: boolean) => window.go.gui.App.SetSkillsClaude(arg1),
   SetWindowFocused: (arg1: boolean) => window.go.gui.App.SetWindowFocused(arg1),
+  Skills: () => window.go.gui.App.Skills(),
+  SkillsTrustWorkspace: (arg1: string) => window.go.gui.App.SkillsTrustWorkspace(arg1),
   Snapshot: () => window.go.gui.App.Snapshot(),
   State: () => window.go.gui.App.State(),
   StopLeftover: (arg1: string) => window.go.gui.App.StopLeftover(arg1),

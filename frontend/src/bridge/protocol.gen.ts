@@ -689,6 +689,15 @@ export interface Decided {
   rules?: StandingRule[];
   by?: string;
   source?: string;
+  routes?: Route[];
+  staysOpen?: string[];
+  sandbox?: string[];
+  why: string;
+}
+
+export interface Route {
+  route: string;
+  decision: string;
   why: string;
 }
 
@@ -837,6 +846,7 @@ export interface McpServerForm {
 export interface MentionCandidate {
   mention: string;
   label: string;
+  refused?: string;
 }
 
 export interface VisionView {
@@ -889,6 +899,46 @@ export interface SettingsInput {
   clearPrice?: boolean;
   context?: ContextLimits;
   sendKey: boolean;
+}
+
+export interface SkillsView {
+  skills: Skill[] | null;
+  claude: boolean;
+  pending: Content | null;
+}
+
+export interface Skill {
+  name: string;
+  description: string;
+  dir: string;
+  source: string;
+  workspace: boolean;
+  license?: string;
+  compatibility?: string;
+  allowedTools?: string;
+  problem?: Note;
+  warnings?: Note[];
+  shadowedBy?: string;
+  shadows?: string[];
+  untrusted?: boolean;
+  disabled?: boolean;
+}
+
+export interface Note {
+  line: number;
+  message: string;
+}
+
+export interface Content {
+  Hash: string;
+  Files: string[] | null;
+  Refused: Refused[] | null;
+  Warnings?: string[];
+}
+
+export interface Refused {
+  path: string;
+  reason: string;
 }
 
 export interface ChildInfo {

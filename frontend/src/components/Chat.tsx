@@ -4,6 +4,7 @@ import type { TranscriptView } from "../transcript/store";
 import { AgentSourcesContext, AgentsStrip, backgroundAgents, ChildrenContext } from "./ChildView";
 import { lastOfKind, Transcript } from "./Transcript";
 import { TodoChecklist } from "./TodoChecklist";
+import { editableText } from "./skillCard";
 import { parseSlash, SlashMenu, slashMatches, type SlashActions } from "./SlashMenu";
 import type { SlashCommand } from "../bridge";
 import { completeMention, MentionChips, MentionList, mentionQuery, mentionsIn, type MentionActions } from "./MentionPicker";
@@ -66,7 +67,8 @@ export function Chat(props: ChatProps) {
   // Retry and Edit on the last turn, while nothing runs.
   const parent = useChatActions();
   const { items } = props.transcript;
-  const lastPrompt = useMemo(() => items[lastOfKind(items, "user")]?.text ?? "", [items]);
+  // A /name message goes back as /name and the user's text, not the skill's body.
+  const lastPrompt = useMemo(() => editableText(items[lastOfKind(items, "user")]?.text ?? ""), [items]);
   const { onRetry } = props;
   const actions = useMemo(() => {
     if (running || !lastPrompt || !hasWorkspace) return parent;
@@ -136,7 +138,9 @@ export function Chat(props: ChatProps) {
     setActive(0);
     composer.current?.focus();
   };
-  const shown = query !== undefined ? options : [];
+  // A path the user's policy denies is never offered; typed exactly, the composer says why.
+  const shown = query !== undefined ? options.filter((o) => !o.refused) : [];
+  const refusal = query !== undefined ? options.find((o) => o.refused) : undefined;
   const menu = slashed.length > 0 ? slashed.map((c) => `/${c.name}`) : shown.map((c) => c.mention);
 
   // A built-in the window runs itself; undefined when the draft names none (it is sent).
@@ -286,6 +290,11 @@ export function Chat(props: ChatProps) {
       <TodoChecklist items={props.transcript.items} running={running} />
       <SlashMenu matches={slashed} active={Math.min(active, slashed.length - 1)} onPick={pick} />
       {slashed.length === 0 && <MentionList options={shown} active={Math.min(active, shown.length - 1)} onPick={pickMention} />}
+      {refusal && (
+        <div className="composer-error" role="alert">
+          @{refusal.mention}: {refusal.refused}
+        </div>
+      )}
       <MentionChips picked={picked} onRemove={(p) => setPicked((ps) => ps.filter((x) => x.mention !== p))} />
       {error && (
         <div className="composer-error" role="alert">

@@ -28,7 +28,7 @@ const bash: ApprovalRequestedPayload = {
   preview: { kind: "command", summary: "bash exec", command: { action: "exec", command: "make", cwd: "/w", confined: true } },
 };
 
-const titles = ["Model", "Context", "Sandbox", "Network", "Permissions", "Servers", "Agents and commands", "Trusted folders", "Git", "Appearance"];
+const titles = ["Model", "Context", "Budgets", "Sandbox", "Network", "Permissions", "Servers", "Agents and commands", "Skills", "Trusted folders", "Git", "Appearance"];
 
 describe("Settings in sections", () => {
   it("lists the sections in a vertical tab list; each states when its changes apply", async () => {
@@ -45,7 +45,7 @@ describe("Settings in sections", () => {
       expect(panel.querySelector(".settings-applies")!.textContent).toMatch(/^(Changes apply when you press Save: .+|Nothing to change here yet\.|Nothing here waits for Save: .+)$/);
       expect(screen.getAllByRole("tabpanel")).toHaveLength(1); // the others are hidden
     }
-  });
+  }, 20_000); // eleven sections drawn in turn: past 5 s on a busy machine
 
   it("moves between sections with the arrow keys, Home and End; focus follows", async () => {
     render(<App backend={fakeBackend()} sandbox={sandboxApi()} />);

@@ -110,6 +110,7 @@ describe("tool summaries", () => {
     expect(toolTarget("grep", { pattern: "TODO", path: "src" })).toBe('src "TODO"');
     expect(toolSummary("bash", { exitCode: 1 })).toBe("exit 1");
     expect(toolSummary("bash", { timedOut: true, exitCode: -1 })).toBe("timed out");
+    expect(toolSummary("grep", { matches: [{ path: "a", line: 1, text: "x" }], filesSearched: 2, truncated: false })).toBe("1 match in 2 files searched");
     expect(formatDuration(999)).toBe("999 ms");
     expect(formatDuration(61_000)).toBe("1 min 1 s");
   });

@@ -4,7 +4,7 @@ import { ChildView, useChild } from "./ChildView";
 import { CodeBlock } from "./CodeBlock";
 import { DiffView } from "./DiffView";
 import { NetworkLine } from "./NetworkLine";
-import { commandOutput, fileDiffs, formatDuration, pretty, readExcerpt, rejected, ruleText, sandboxNote, unconfinedNote, toolError, toolSummary, toolTarget, writtenPaths } from "./toolSummary";
+import { commandOutput, fileDiffs, formatDuration, policyHiddenNote, pretty, readExcerpt, rejected, ruleText, sandboxNote, unconfinedNote, toolError, toolSummary, toolTarget, writtenPaths } from "./toolSummary";
 import { useChatActions } from "./ChatActions";
 
 /** "ran under your rule: `npm test`", each rule a link that opens the rules popover at it. */
@@ -13,11 +13,16 @@ function RuleLine({ item }: { item: TranscriptItem }) {
   const rules = item.approval?.by === "rule" ? (item.approval.rules ?? []) : [];
   const standing = item.approval?.by === "policy" ? (item.approval.standing ?? []) : [];
   if (standing.length) {
-    // The standing policy decided: which rule, in which layer and file.
-    const verb = standing[0].decision === "deny" ? "refused by" : "allowed by";
+    // The standing policy decided: which rule, in which layer and file. A
+    // deny says whose policy it is (the user's own files, or the trusted
+    // project file), then the rule.
+    const plural = standing.length > 1 ? "s" : "";
+    const lead = standing[0].decision !== "deny" ? `allowed by standing rule${plural}`
+      : standing.every((r) => r.layer === "project") ? `denied by the project's policy, rule${plural}`
+      : `denied by your policy, rule${plural}`;
     return (
       <div className="tool-rule">
-        {verb} standing rule{standing.length > 1 ? "s" : ""}:{" "}
+        {lead}:{" "}
         {standing.map((r, i) => (
           <span key={r.id + i}>
             {i > 0 && ", "}
@@ -116,6 +121,7 @@ export const ToolCard = memo(function ToolCard({ item, reveal }: { item: Transcr
       )}
       {!running && unconfinedNote(item) && <div className="tool-unconfined" role="note">Unconfined: {unconfinedNote(item)}</div>}
       {!running && sandboxNote(item) && <div className="tool-sandbox" role="note">Sandbox: {sandboxNote(item)}</div>}
+      {policyHiddenNote(item) && <div className="tool-hidden" role="note">Policy: {policyHiddenNote(item)}</div>}
       <NetworkLine item={item} />
       <RuleLine item={item} />
       {open && (

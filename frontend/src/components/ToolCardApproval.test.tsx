@@ -41,6 +41,32 @@ describe("who approved a call", () => {
     expect(line.textContent).toContain("/cfg/policy.d/abc.toml");
   });
 
+  it("says a denied call was denied by the user's policy, or the project's, and names the rule", () => {
+    const deny = { id: "secrets", decision: "deny", layer: "user", file: "/cfg/policy.toml", summary: "deny: read_file on .env" };
+    const it: TranscriptItem = { ...ruleRun, id: "c10", isError: true, approval: { by: "policy", standing: [deny] } };
+    const { unmount } = render(<ToolCard item={it} />);
+    const line = screen.getByText(/denied by your policy, rule:/);
+    expect(line.textContent).toContain("deny: read_file on .env");
+    expect(line.textContent).toContain("secrets, user policy, /cfg/policy.toml");
+    unmount();
+    render(<ToolCard item={{ ...it, approval: { by: "policy", standing: [{ ...deny, layer: "project" }] } }} />);
+    expect(screen.getByText(/denied by the project's policy, rule:/)).toBeTruthy();
+    expect(screen.queryByText(/your policy/)).toBeNull();
+  });
+
+  it("says on a grep card how many files the user's policy hid, and nothing when none", () => {
+    const grep: TranscriptItem = {
+      kind: "tool", id: "g1", turnId: "t1", tool: "grep", args: { pattern: "TOKEN" }, running: false, isError: false, durationMs: 3,
+      result: { pattern: "TOKEN", matches: [{ path: "app.txt", line: 1, text: "uses TOKEN" }], filesSearched: 1, truncated: false,
+        hiddenByPolicy: 1, hidden: "1 entry was hidden by the user's policy" },
+    };
+    const { unmount } = render(<ToolCard item={grep} />);
+    expect(screen.getByRole("note").textContent).toBe("Policy: 1 entry was hidden by the user's policy");
+    unmount();
+    render(<ToolCard item={{ ...grep, result: { ...(grep.result as object), hiddenByPolicy: 0, hidden: "" } }} />);
+    expect(screen.queryByRole("note")).toBeNull();
+  });
+
   it("labels a call that ran under a session rule, and its link opens the rules at that rule", async () => {
     const b = fakeBackend({}, { sessionId: "s1", lastSeq: 3, transcript: [{ kind: "user", id: "t1", turnId: "t1", text: "test it" }, ruleRun] });
     const approvals = {

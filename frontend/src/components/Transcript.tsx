@@ -9,6 +9,8 @@ import { TurnMarker } from "./TurnMarker";
 import { PlanCard } from "./PlanCard";
 import { QuestionCard, questionOf } from "./QuestionCard";
 import { CopyButton } from "./CopyButton";
+import { SkillCard } from "./SkillCard";
+import { toolSkill, userSkill } from "./skillCard";
 import { useChatActions } from "./ChatActions";
 import { CompactionMarker } from "./CompactionMarker";
 import { UndoMarker } from "./UndoMarker";
@@ -65,8 +67,19 @@ const RowView = memo(function RowView({ row, last, reveal, undoable }: { row: Ro
   if (row.queued !== undefined) return <UserMessage text={row.queued} queued />;
   const it = row.item!;
   switch (it.kind) {
-    case "user":
+    case "user": {
+      // A /name skill shows as its card, not pasted into the bubble.
+      const sk = userSkill(it.text ?? "");
+      if (sk) {
+        return (
+          <>
+            <SkillCard load={sk.load} by="you" reveal={reveal} />
+            <UserMessage text={sk.text} last={last} images={it.images} />
+          </>
+        );
+      }
       return <UserMessage text={it.text ?? ""} last={last} images={it.images} />;
+    }
     case "assistant":
       // A model call that failed before any text leaves an empty message; the turn marker says why.
       if (!it.text && !it.streaming && !it.cancelled) return null;
@@ -78,6 +91,14 @@ const RowView = memo(function RowView({ row, last, reveal, undoable }: { row: Ro
             <ToolCard item={it} reveal={reveal} />
             {it.images?.length ? <ImageThumbs images={it.images} /> : null}
             <QuestionCard item={it} />
+          </>
+        );
+      }
+      if (toolSkill(it)) {
+        return (
+          <>
+            <ToolCard item={it} reveal={reveal} />
+            <SkillCard load={toolSkill(it)!} by="model" reveal={reveal} />
           </>
         );
       }

@@ -44,6 +44,11 @@ export function toolSummary(tool: string, result: unknown): string {
       const lines = num(r.linesAdded) !== undefined ? ` +${r.linesAdded} −${num(r.linesRemoved) ?? 0}` : "";
       return `${r.created ? "created, " : ""}${r.bytesWritten} bytes${lines}`;
     }
+    case "grep": {
+      const m = Array.isArray(r.matches) ? r.matches.length : undefined, f = num(r.filesSearched);
+      if (m === undefined || f === undefined) return "";
+      return `${m} match${m === 1 ? "" : "es"}${r.truncated ? "+" : ""} in ${f} file${f === 1 ? "" : "s"} searched`;
+    }
     case "bash":
       if (r.timedOut) return "timed out";
       return num(r.exitCode) !== undefined ? `exit ${r.exitCode}` : "";
@@ -75,6 +80,13 @@ export function commandOutput(it: TranscriptItem): { stdout: string; stderr: str
 export function sandboxNote(it: TranscriptItem): string {
   if (it.tool !== "bash" || it.running) return "";
   return str(obj(it.result).sandbox);
+}
+
+/** What the user's policy left out of a walk (grep, glob, list_dir), in the backend's words: "1 entry was hidden by the user's policy". */
+export function policyHiddenNote(it: TranscriptItem): string {
+  if (it.running || (it.tool !== "grep" && it.tool !== "glob" && it.tool !== "list_dir")) return "";
+  const r = obj(it.result);
+  return (num(r.hiddenByPolicy) ?? 0) > 0 ? str(r.hidden) : "";
 }
 
 /** The domains a bash call reached through the network proxy and those refused, or the domain web_fetch was refused (allow-list mode). */

@@ -1,7 +1,7 @@
 // A fake backend for unit tests: the Backend surface with vi.fn()s, and
 // emit() to push events as the Go side would.
 import { vi } from "vitest";
-import type { AgentDefinition, AttachResult, ModelVision, SlashCommand, Submission, AppState, ApprovalMode, Backend, ConnectionResult, GatehouseEvent, SettingsInput, Snapshot, SettingsView } from "../bridge";
+import type { BudgetLimits, AgentDefinition, AttachResult, ModelVision, SlashCommand, Submission, AppState, ApprovalMode, Backend, ConnectionResult, GatehouseEvent, SettingsInput, Snapshot, SettingsView } from "../bridge";
 
 export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<Snapshot> = {}) {
   let state = {
@@ -9,6 +9,7 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
     ...initial,
   } as AppState;
   const handlers = new Set<(e: GatehouseEvent) => void>();
+  let budget: BudgetLimits = {};
   let settings: SettingsView = {
     baseURL: "http://127.0.0.1:1/v1", model: "fake-model", hasKey: true, theme: "system", api: "chat",
     sources: { baseURL: "saved", apiKey: "saved", model: "saved", api: "default" },
@@ -68,6 +69,9 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
       return (state = { ...state, model: name } as AppState);
     }),
     contextWindow: vi.fn(async () => ({ tokens: 128000, source: "default" })),
+    getBudget: vi.fn(async () => ({ limits: budget, dayTokens: 0, dayCost: 0 })),
+    saveBudget: vi.fn(async (l: BudgetLimits) => ({ limits: (budget = l), dayTokens: 0, dayCost: 0 })),
+    raiseBudget: vi.fn(async (_limit: string) => ({ sessionTokens: 0, sessionCost: 0, dayTokens: 0, dayCost: 0, limits: budget })),
     setPanelWidth: vi.fn(async (_panel: string, _width: number) => {}),
     openURL: vi.fn(),
     copyText: vi.fn(async (_text: string) => {}),

@@ -5,6 +5,7 @@ import { mcpWaitingWords } from "../components/McpWaitingMarker";
 import type { TranscriptItem } from "../bridge";
 import { fileDiffs, pretty, toolError, toolSummary, toolTarget } from "../components/toolSummary";
 import { stopWords } from "../components/TurnMarker";
+import { userSkill } from "../components/skillCard";
 import { undoWords, unitLabel } from "../undo/selection";
 
 /** A matching item: where it is, and whether the match is only in a tool card's folded body. */
@@ -16,7 +17,12 @@ export interface Match {
 /** The text of an item as its row shows it when folded, and what unfolding shows. */
 function texts(it: TranscriptItem): { line: string; body: string } {
   switch (it.kind) {
-    case "user":
+    case "user": {
+      // A /name message shows its skill's card, the instructions folded in it.
+      const sk = userSkill(it.text ?? "");
+      if (sk) return { line: `skill ${sk.load.skill} loaded\n${sk.load.allowedTools ?? ""}\n${sk.text}`, body: sk.load.instructions ?? "" };
+      return { line: it.text ?? "", body: "" };
+    }
     case "assistant":
       return { line: it.text ?? "", body: "" };
     case "stop":

@@ -242,6 +242,12 @@ func (h *Host) Confinement(workspace string, env []string, c Config) (string, *s
 		return "", nil, st.Reason
 	}
 	p := h.Policy(workspace, h.Scratch("mcp"), env, c)
+	if p.ProxyPort != 0 && h.Layers().ABI < sandbox.NetABI {
+		// A server is no session's command: no session's network holds
+		// the list for it, and Landlock has no TCP rule.
+		p.NoNetwork, p.NoNetworkWhy = true, sandbox.NoTCPRule(h.Layers().ABI)
+		p.ProxyPort, p.OpenNet, p.ServeProxy = 0, nil, nil
+	}
 	if p.OpenNet != nil {
 		// A long-lived server: one identity, in its flags.
 		p.SetEnv = append(p.SetEnv, p.OpenNet().Env()...)

@@ -138,6 +138,10 @@ func TestAllowListWithoutLandlockTCPFallsBackToOff(t *testing.T) {
 		if p := o.Sandbox(ws); p == nil || p.NoNetwork || p.ProxyPort == 0 || p.ServeProxy == nil {
 			t.Errorf("allow-list in the session's network namespace, without Landlock's TCP rule: %+v", p)
 		}
+		// A workspace's MCP server is no session's command: no network.
+		if _, mp, why := h.Confinement(ws, nil, cfg()); mp == nil || !mp.NoNetwork || mp.ProxyPort != 0 {
+			t.Errorf("an MCP server in allow-list mode without Landlock's TCP rule: %+v %s", mp, why)
+		}
 		h.Close()
 	}
 	t.Setenv("GATEHOUSE_SANDBOX_LAYERS", sandbox.LandlockOnly)

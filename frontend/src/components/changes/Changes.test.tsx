@@ -159,6 +159,19 @@ describe("Changes", () => {
     await waitFor(() => expect(onSwitched).toHaveBeenCalled());
   });
 
+  it("in an untrusted worktree session: a merge refused for trust says so, and the trust banner shows the settings", async () => {
+    worktrees = { main: "/w", current: "feat", list: [{ name: "feat", path: "/w.worktrees/feat", branch: "gatehouse/feat", base: "main" }], copy: [] };
+    const git = fakeGit(view({ branch: "gatehouse/feat" }, false));
+    git.mergeWorktree.mockRejectedValueOnce(new Error("the repository's git settings are not trusted (it would run hook pre-commit)"));
+    render(<Changes git={git} refresh={0} onClose={() => {}} onSwitched={vi.fn()} />);
+    expect((await screen.findByText(/a merge that would run its hooks/)).getAttribute("role")).toBe("note");
+    fireEvent.click(screen.getByRole("button", { name: "Merge into main" }));
+    expect((await screen.findByText(/it would run hook pre-commit/)).textContent).toContain("not trusted");
+    const banner = screen.getByRole("region", { name: "Git settings not trusted" });
+    fireEvent.click(within(banner).getByRole("button", { name: "Trust git settings" }));
+    await waitFor(() => expect(git.trustSettings).toHaveBeenCalledWith("cfg"));
+  });
+
   it("says when the worktree folder is gone, and offers to end the session", async () => {
     worktrees = { main: "/w", current: "gone", list: [{ name: "gone", path: "/w.worktrees/gone", branch: "gatehouse/gone", base: "main", missing: true }], copy: [] };
     const git = fakeGit({ ...view(), gone: "The folder /w.worktrees/gone is gone: nothing is written anywhere else." });

@@ -95,7 +95,7 @@ export function Changes({ git, refresh, onClose, onUndo, onSwitched, image }: {
         : view.notRepo ? <p className="settings-note">This folder is not a git repository: there are no changes to review here.</p>
         : c && (
           <div className="changes-body">
-            {onSwitched && <Worktrees git={git} refresh={`${String(refresh)}:${n}`} onSwitched={onSwitched} onMerged={reload} />}
+            {onSwitched && <Worktrees git={git} refresh={`${String(refresh)}:${n}`} untrusted={c.safe} onSwitched={onSwitched} onMerged={reload} />}
             {c.safe && <GitTrust git={git} settings={view.settings} onTrusted={reload} />}
             <h3>Staged ({(c.staged ?? []).length})</h3>
             {(c.staged ?? []).length ? files("staged", c.staged) : <p className="settings-note">Nothing staged: stage a file or a hunk below to commit it.</p>}

@@ -8,9 +8,15 @@ import type { GitBackend, WorktreeEnding, WorktreeSessions } from "../../bridge/
  * what would be lost). Every change of folder opens that folder as the
  * window's workspace (onSwitched).
  */
-export function Worktrees({ git, refresh, onSwitched, onMerged }: {
+export function Worktrees({ git, refresh, untrusted = false, onSwitched, onMerged }: {
   git: GitBackend;
   refresh: unknown;
+  /**
+   * The repository's git settings are not trusted: a merge that would need
+   * its hooks, signing, filters or drivers is refused until they are, and
+   * the trust banner (GitTrust) shows them.
+   */
+  untrusted?: boolean;
   /** The window's workspace changed: the frame reads its state again. */
   onSwitched: () => void;
   /** A merge landed: the view reads git again. */
@@ -73,6 +79,12 @@ export function Worktrees({ git, refresh, onSwitched, onMerged }: {
               Back to the main worktree
             </button>
           </div>
+          {untrusted && (
+            <p className="settings-note" role="note">
+              This repository's git settings are not trusted: a merge that would run its hooks, signing, filters or merge
+              drivers waits until you trust them (below, with every file they cover); one that needs none of them runs now.
+            </p>
+          )}
           {lose && (
             <div role="alertdialog" aria-labelledby={`${id}-lose`} className="changes-trust">
               <p id={`${id}-lose`}>Discarding removes the worktree and the branch {current.branch}, and with them:</p>

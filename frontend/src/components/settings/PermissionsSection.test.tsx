@@ -134,4 +134,21 @@ describe("Settings → Permissions: domain rules", () => {
     fireEvent.click(screen.getByRole("button", { name: "Test" }));
     await waitFor(() => expect(api.check).toHaveBeenCalledWith("web_fetch", "https://docs.example.com/x"));
   });
+  it("tests a path on every route and says what stays open", async () => {
+    const api = backend();
+    api.check = vi.fn(async () => ({ decision: "deny", why: "deny by rule env in the user policy: secrets stay out",
+      routes: [{ route: "read_file", decision: "deny", why: "deny by rule env" }, { route: "grep, glob, list_dir", decision: "deny", why: "left out of their results" },
+        { route: "commands", decision: "deny", why: "the sandbox hides it from every command" }],
+      staysOpen: ["git's objects: a committed copy stays readable through git (git show HEAD:.env)"] }));
+    const deps = { policy: api } as unknown as SettingsDeps;
+    render(<PermissionsSection deps={deps} setDirty={() => {}} onSaved={() => {}} goTo={() => {}} />);
+    await screen.findByLabelText("rule p-1");
+    fireEvent.input(screen.getByLabelText("Tool to test"), { target: { value: "read_file" } });
+    fireEvent.input(screen.getByLabelText("Path to test (empty: the tool as a whole)"), { target: { value: ".env" } });
+    fireEvent.click(screen.getByRole("button", { name: "Test" }));
+    const routes = await screen.findByRole("list", { name: "Every route" });
+    expect(routes.textContent).toContain("grep, glob, list_dir: deny");
+    expect(routes.textContent).toContain("commands: deny");
+    expect(routes.textContent).toContain("stays open: git's objects");
+  });
 });

@@ -109,6 +109,13 @@ export function PermissionsSection({ deps }: SectionProps) {
             <button type="submit" className="secondary">Test</button>
           </form>
           {decided && <p role="status"><strong>{decided.decision || "no rule"}</strong>: {decided.why}</p>}
+          {decided && (decided.routes ?? []).length > 0 && (
+            <ul aria-label="Every route">
+              {(decided.routes ?? []).map((r) => <li key={r.route}>{r.route}: <strong>{r.decision || "no rule"}</strong>: {r.why}</li>)}
+              {(decided.staysOpen ?? []).map((o) => <li key={o}>stays open: {o}</li>)}
+            </ul>
+          )}
+          {decided && (decided.sandbox ?? []).map((n) => <p key={n} className="settings-note">sandbox: {n}</p>)}
         </section>
       )}
       {api && (

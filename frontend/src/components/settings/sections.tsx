@@ -15,6 +15,8 @@ import { PermissionsSection } from "./PermissionsSection";
 import type { PolicyBackend } from "../../bridge/policy";
 import { TrustedFoldersSection } from "./TrustedFoldersSection";
 import { GitSection } from "./GitSection";
+import { SkillsSection } from "./SkillsSection";
+import type { SkillsBackend } from "../../bridge/skills";
 import type { GitBackend } from "../../bridge/git";
 
 export type VisionBackend = Pick<Backend, "modelVision" | "markModelVision">;
@@ -47,6 +49,8 @@ export interface SettingsDeps {
   agents?: () => Promise<AgentDefinition[]>;
   /** The trailer of commits and the files copied into new worktrees (Settings → Git). */
   git?: Pick<GitBackend, "commitTrailer" | "setCommitTrailer" | "worktrees" | "setWorktreeCopy">;
+  /** Every skill found and the workspace's waiting for trust (Settings → Skills). */
+  skills?: SkillsBackend;
   /** The standing policy and the audit log (Settings → Permissions). */
   policy?: PolicyBackend;
   /** Leaves Settings for a side panel beside the chat (absent: the panel is not there). */
@@ -64,7 +68,7 @@ export interface SectionProps {
   goTo: (id: SectionId) => void;
 }
 
-export type SectionId = "model" | "context" | "budget" | "sandbox" | "network" | "permissions" | "servers" | "agents" | "trusted" | "git" | "appearance";
+export type SectionId = "model" | "context" | "budget" | "sandbox" | "network" | "permissions" | "servers" | "agents" | "skills" | "trusted" | "git" | "appearance";
 
 /**
  * One entry of the sidebar. applies states, in the section, when its
@@ -96,6 +100,8 @@ export const settingsSections: readonly SettingsSection[] = [
     applies: "Nothing here waits for Save: Delete acts at once, and the next call is decided by what is left." },
   { id: "servers", title: "Servers", Component: ServersSection, applies: null },
   { id: "agents", title: "Agents and commands", Component: AgentsSection, applies: null },
+  { id: "skills", title: "Skills", Component: SkillsSection,
+    applies: "Nothing here waits for Save: trusting the workspace's skills counts from the next message." },
   { id: "trusted", title: "Trusted folders", Component: TrustedFoldersSection,
     applies: "Nothing here waits for Save: Revoke acts at once, and the open folder's servers and agents stop." },
   { id: "git", title: "Git", Component: GitSection,
