@@ -14,10 +14,11 @@ OUT     := build/out
 # Debian/Ubuntu packages: the C toolchain and GTK/WebKit for the window, Xvfb and
 # X tools for the desktop tests (xclip reads the clipboard back; python3-gi with GTK 3's
 # introspection data is the drag source a file is dropped from), Chromium for the browser tests;
-# bubblewrap for the sandbox's namespaces, curl and python3 for the sandbox tests' commands.
+# bubblewrap for the sandbox's namespaces, curl and python3 for the sandbox tests' commands; ripgrep
+# is what bench-grep measures the grep tool against.
 APT_PACKAGES := build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev \
 	xvfb xauth x11-utils xdotool xclip imagemagick python3-gi gir1.2-gtk-3.0 chromium debootstrap \
-	bubblewrap curl python3
+	bubblewrap curl python3 ripgrep
 
 # Fragments under build/mk add their own targets to these lists.
 TEST_TARGETS  :=

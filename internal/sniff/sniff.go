@@ -4,6 +4,7 @@ package sniff
 
 import (
 	"bytes"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -15,10 +16,11 @@ const SampleSize = 8000
 // a file (grep) or edits it by lines whatever its encoding (apply_patch).
 func Binary[T string | []byte](data T) bool {
 	head := data[:min(len(data), SampleSize)]
-	for i := 0; i < len(head); i++ {
-		if head[i] == 0 {
-			return true
-		}
+	switch h := any(head).(type) {
+	case string:
+		return strings.IndexByte(h, 0) >= 0
+	case []byte:
+		return bytes.IndexByte(h, 0) >= 0
 	}
 	return false
 }

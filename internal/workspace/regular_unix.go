@@ -11,6 +11,15 @@ import (
 // openNoFollow opens path read-only without following a symlink as its
 // last component and without waiting on a FIFO.
 func openNoFollow(path string) (*os.File, error) {
+	fd, err := openNoFollowFD(path)
+	if err != nil {
+		return nil, err
+	}
+	return os.NewFile(uintptr(fd), path), nil
+}
+
+// openNoFollowFD is openNoFollow giving the descriptor itself.
+func openNoFollowFD(path string) (int, error) {
 	var fd int
 	var err error
 	for {
@@ -20,10 +29,10 @@ func openNoFollow(path string) (*os.File, error) {
 		}
 	}
 	if err == syscall.ELOOP {
-		return nil, &NotRegularError{Path: path, Kind: "a symbolic link"}
+		return -1, &NotRegularError{Path: path, Kind: "a symbolic link"}
 	}
 	if err != nil {
-		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
+		return -1, &fs.PathError{Op: "open", Path: path, Err: err}
 	}
-	return os.NewFile(uintptr(fd), path), nil
+	return fd, nil
 }

@@ -1,8 +1,6 @@
 package files
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	_ "embed"
 	"encoding/json"
@@ -10,9 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"unicode/utf8"
 
-	"gatehouse/internal/sniff"
 	"gatehouse/internal/tools"
 	"gatehouse/internal/workspace"
 )
@@ -99,23 +95,26 @@ func (t *Grep) Run(ctx context.Context, raw json.RawMessage) (tools.Result, erro
 	}
 	res := grepResult{Pattern: a.Pattern, Matches: []grepMatch{}}
 	limit := clamp(a.MaxResults, 100, 1000)
-	search := func(rel, abs string) error {
-		res.FilesSearched++
-		return grepFile(abs, rel, re, limit, &res)
-	}
+	m := newMatcher(re)
 	abs, err := t.ws.Resolve(a.Path, workspace.Read)
 	if err != nil {
 		return tools.FailErr(err, tools.CodeIOError), nil
 	}
 	if fi, err := os.Stat(abs); err == nil && !fi.IsDir() {
-		err = search(t.ws.Rel(abs), abs)
-		return t.done(ctx, res, err, a.Path)
+		res.FilesSearched = 1
+		var more bool
+		_, res.Matches, more = m.searchFile(abs, t.ws.Rel(abs), nil, limit, res.Matches)
+		res.Truncated = more
+		return t.done(ctx, res, nil, a.Path)
 	}
 	base, err := ResolveDir(t.ws, a.Path)
 	if err != nil {
 		return tools.FailErr(err, tools.CodeIOError), nil
 	}
-	w := &walker{ws: t.ws, ctx: ctx}
+	// The walk only enters folders the boundary lets a read reach, so a
+	// file it visits needs no Resolve of its own; a symlink does.
+	w := &walker{ws: t.ws, ctx: ctx, noSize: true}
+	pool := newGrepPool(ctx, m, limit, &res)
 	err = w.walk(base, func(e entry) error {
 		if e.dir {
 			return nil
@@ -134,8 +133,9 @@ func (t *Grep) Run(ctx context.Context, raw json.RawMessage) (tools.Result, erro
 			}
 			target = r
 		}
-		return search(e.rel, target)
+		return pool.add(e.rel, target)
 	})
+	pool.finish()
 	res.HiddenByPolicy, res.Hidden = w.hidden, hiddenNote(w.hidden)
 	return t.done(ctx, res, err, a.Path)
 }
@@ -151,43 +151,6 @@ func (t *Grep) done(ctx context.Context, res grepResult, err error, path string)
 		return tools.FailErr(perr(tools.CodeIOError, path, "%v", err), tools.CodeIOError), nil
 	}
 	return tools.OK(res)
-}
-
-// grepFile appends the matching lines of the file at abs to res, and
-// returns errStop once limit is reached. Binary and huge files are skipped.
-func grepFile(abs, rel string, re *regexp.Regexp, limit int, res *grepResult) error {
-	f, fi, err := workspace.OpenRegular(abs)
-	if err != nil {
-		return nil // unreadable, or not a regular file (a FIFO): skipped
-	}
-	defer f.Close()
-	if fi.Size() > grepMaxFileSize {
-		return nil
-	}
-	br := bufio.NewReaderSize(f, 64<<10)
-	if head, _ := br.Peek(sniff.SampleSize); sniff.Binary(head) {
-		return nil // binary
-	}
-	sc := bufio.NewScanner(br)
-	sc.Buffer(make([]byte, 64<<10), grepMaxFileSize)
-	n := 0
-	for sc.Scan() {
-		n++
-		line := sc.Bytes()
-		if !re.Match(line) {
-			continue
-		}
-		if len(res.Matches) == limit {
-			res.Truncated = true
-			return errStop
-		}
-		text := string(bytes.TrimRight(line, "\r"))
-		if utf8.RuneCountInString(text) > grepMaxLine {
-			text = string([]rune(text)[:grepMaxLine]) + "…"
-		}
-		res.Matches = append(res.Matches, grepMatch{Path: rel, Line: n, Text: text})
-	}
-	return nil
 }
 
 // resolveFile resolves p (already absolute or as the model gave it) for

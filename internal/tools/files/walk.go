@@ -44,6 +44,20 @@ type walker struct {
 	// denies reading them (a symlink to such a file included).
 	hidden int
 	denied func(abs string, access workspace.Access) string // the policy as the walk started
+	// noSize: the caller does not read entry.size, so files are not
+	// stat'ed for it.
+	noSize bool
+	// batch resolves the walk's folders and .gitignore files, each folder
+	// on the way up looked at once per walk.
+	batch *workspace.Batch
+}
+
+// resolve is the boundary's Resolve for reading, through the walk's batch.
+func (w *walker) resolve(abs string) (string, error) {
+	if w.batch == nil {
+		w.batch = w.ws.Batch()
+	}
+	return w.batch.Resolve(abs, workspace.Read)
 }
 
 // deniedEntry reports whether the user's policy denies reading the entry
@@ -58,7 +72,7 @@ func (w *walker) deniedEntry(abs string, link bool) bool {
 	if !link {
 		return false
 	}
-	_, err := w.ws.Resolve(abs, workspace.Read)
+	_, err := w.resolve(abs)
 	var we *workspace.Error
 	return errors.As(err, &we) && we.Code == workspace.CodeDenied
 }
@@ -162,11 +176,11 @@ func (w *walker) dir(d string, depth int, ignores []ignoreFile, fn func(e entry)
 		if e.dir || isSecretName(name) {
 			// A folder (or a file named like a protected folder) is shown
 			// only when the boundary would let a read reach it.
-			if _, err := w.ws.Resolve(abs, workspace.Read); err != nil {
+			if _, err := w.resolve(abs); err != nil {
 				continue
 			}
 		}
-		if !e.dir && !e.link {
+		if !e.dir && !e.link && !w.noSize {
 			if fi, err := de.Info(); err == nil {
 				e.size = fi.Size()
 			}
@@ -189,7 +203,7 @@ const maxIgnoreFile = 1 << 20
 // compileIgnore reads the .gitignore at abs through the boundary: a link
 // out of the workspace, a FIFO or a device is not read.
 func (w *walker) compileIgnore(abs string) (*ignore.GitIgnore, error) {
-	res, err := w.ws.Resolve(abs, workspace.Read)
+	res, err := w.resolve(abs)
 	if err != nil {
 		return nil, err
 	}
