@@ -11,8 +11,10 @@
 // as its root, and stops when the session closes (Close). The host launches
 // it under the supervisor helper, confined like the session's commands
 // (Helper), so its tree ends with the app even when the app is killed; its
-// environment holds no API key, keeps the Go toolchain local and never
-// downloads modules (GOTOOLCHAIN=local, GOPROXY=off).
+// environment holds no API key, has the go command on PATH (from the app's
+// own PATH or Go's install folder when the login environment lacks it),
+// keeps the Go toolchain local and never downloads modules
+// (GOTOOLCHAIN=local, GOPROXY=off).
 //
 // Push diagnostics have no "done" signal: a check sends each document's
 // content with a new version and waits until the server published for that

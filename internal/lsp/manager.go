@@ -193,11 +193,12 @@ func (m *Manager) launch(c ServerConfig) (Launched, error) {
 	return plainLaunch(argv, env, m.root)
 }
 
-// serverEnv is a server's environment: base without secrets, with the Go
-// toolchain kept local (a go.mod's toolchain line does not download one)
-// and the module cache read as it is (no download into it), then extra.
+// serverEnv is a server's environment: base without secrets, with the go
+// command on PATH (withGo), the Go toolchain kept local (a go.mod's
+// toolchain line does not download one) and the module cache read as it
+// is (no download into it), then extra.
 func serverEnv(base []string, extra map[string]string) []string {
-	env := proc.SanitizeEnv(base)
+	env := withGo(proc.SanitizeEnv(base))
 	env = append(env, "GOTOOLCHAIN=local", "GOPROXY=off")
 	keys := make([]string, 0, len(extra))
 	for k := range extra {
