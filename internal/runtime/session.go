@@ -391,7 +391,6 @@ func (s *Session) Close() {
 			c.Close() // a waiting request rejects: the turn can stop
 		}
 		s.ctrl.Close()
-		s.endHooks()
 		s.release(true)
 	})
 }
