@@ -11,9 +11,9 @@ test("the gauge fills, the context is compacted on its own, and the marker opens
     approvalMode: "safe",
     script: {
       models: ["fake-model"],
-      // The server reports a 10,000-token window, and refuses past it by its own count.
-      modelMeta: { "fake-model": { max_model_len: 10_000 } },
-      contextWindow: 10_000,
+      // The server reports a 12,000-token window, and refuses past it by its own count.
+      modelMeta: { "fake-model": { max_model_len: 12_000 } },
+      contextWindow: 12_000,
       when: [summaryRule],
       responses: [{ text: long("alpha") }, { text: long("bravo") }, { text: "All read." }, { text: "Still with you." }],
     },
