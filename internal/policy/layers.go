@@ -62,11 +62,9 @@ func realPath(dir string) string {
 // Policy is the standing policy in force: the rules of every file that
 // loaded, and an error for every file that did not (which loaded nothing).
 type Policy struct {
-	// Builtin is the built-in layer (what safe and plan run unasked);
-	// Rules are the files' rules.
-	Builtin []approval.StandingRule `json:"builtin"`
-	Rules   []approval.StandingRule `json:"rules"`
-	Errors  []*Error                `json:"errors,omitempty"`
+	// Rules are the files' rules, in layer order.
+	Rules  []approval.StandingRule `json:"rules"`
+	Errors []*Error                `json:"errors,omitempty"`
 	// Untrusted is the workspace's own file when it exists and the user has
 	// not trusted its content: not read.
 	Untrusted string `json:"untrusted,omitempty"`
@@ -78,7 +76,7 @@ type Policy struct {
 
 // Load reads every layer of w now.
 func Load(w Where) Policy {
-	p := Policy{Builtin: Builtin()}
+	var p Policy
 	add := func(file, layer string, check func(fileShape, []approval.StandingRule) error) {
 		shape, rules, err := readFile(file, layer)
 		if err == nil && check != nil {
@@ -181,14 +179,8 @@ func (s *Source) Policy() Policy {
 	return s.cur
 }
 
-// Rules are the rules in force now, the built-in layer's first
-// (approval.Config.Standing).
-func (s *Source) Rules() []approval.StandingRule { return s.Policy().All() }
-
-// All is every rule of p: the built-in layer's, then the files'.
-func (p Policy) All() []approval.StandingRule {
-	return append(slices.Clip(p.Builtin), p.Rules...)
-}
+// Rules are the rules in force now (approval.Config.Standing).
+func (s *Source) Rules() []approval.StandingRule { return s.Policy().Rules }
 
 func (s *Source) refresh(force bool) {
 	s.mu.Lock()

@@ -10,8 +10,7 @@ const view: PolicyView = {
   rules: [{ id: "p-1", tool: "bash", commands: [["npm", "test"]], summary: "allow: run `npm test`", decision: "allow", layer: "workspace",
     file: "/cfg/policy.d/a.toml", line: 4, uses: { count: 2, last: "2026-01-01T00:00:00Z" },
     written: { decision: "allow", tool: "bash", commands: ["npm test"], match: ["npm test"] } },
-  { id: "builtin:read_file", tool: "read_file", summary: "allow: read_file (any arguments)", decision: "allow", layer: "builtin", line: 13,
-    uses: { count: 0, last: "0001-01-01T00:00:00Z" }, written: { decision: "allow", tool: "read_file" } }],
+  ],
   errors: [{ file: "/w/.gatehouse/policy.toml", line: 6, message: "rule r allows: a workspace's own policy can only tighten" }],
   userFile: "/cfg/policy.toml", workspaceFile: "/cfg/policy.d/a.toml",
 };
@@ -54,11 +53,8 @@ describe("Settings → Permissions", () => {
     fireEvent.click(screen.getByRole("button", { name: "Test" }));
     await waitFor(() => expect(api.check).toHaveBeenCalledWith("apply_patch", "docs/a.md"));
 
-    // The built-in layer is listed apart, marked, with nothing to edit or delete.
-    const builtin = screen.getByLabelText("rule builtin:read_file");
-    expect(builtin.textContent).toContain("built-in");
-    expect(builtin.closest("details")?.textContent).toContain("what safe and plan mode run without asking (1 rules)");
-    expect(within(builtin).queryAllByRole("button")).toHaveLength(0);
+    // No built-in list: what safe runs unasked is said as what a plan reads.
+    expect(screen.getByText("What safe runs unasked and plan mode offers").closest("details")?.textContent).toContain("A plan that changes a file or runs a command asks in safe");
 
     fireEvent.click(screen.getByRole("button", { name: "Delete rule p-1" }));
     await waitFor(() => expect(screen.queryByLabelText("rule p-1")).toBeNull());
