@@ -113,15 +113,7 @@ func TestReadDenyHoldsOnEveryRoute(t *testing.T) {
 				if res.code != ExitCompleted {
 					t.Fatalf("exit %d; stderr:\n%s\n%s", res.code, res.stderr, res.stdout)
 				}
-				seen := res.stdout
-				for _, req := range srv.ModelRequests() {
-					seen += string(req.Body)
-				}
-				for _, s := range []string{envSecret, pemSecret} {
-					if strings.Contains(seen, s) {
-						t.Fatalf("the secret %q reached the model:\n%s", s, res.stdout)
-					}
-				}
+				noSecretSent(t, srv, res.stdout)
 				if !strings.Contains(res.stdout, r.want) {
 					t.Errorf("the events do not say %q:\n%s", r.want, res.stdout)
 				}
@@ -131,6 +123,21 @@ func TestReadDenyHoldsOnEveryRoute(t *testing.T) {
 					}
 				}
 			})
+		}
+	}
+}
+
+// noSecretSent fails t when a secret of secretWorkspace is in the events
+// printed (stdout) or in what srv was sent.
+func noSecretSent(t *testing.T, srv *llmtest.Server, stdout string) {
+	t.Helper()
+	seen := stdout
+	for _, req := range srv.ModelRequests() {
+		seen += string(req.Body)
+	}
+	for _, s := range []string{envSecret, pemSecret} {
+		if strings.Contains(seen, s) {
+			t.Fatalf("the secret %q reached the model:\n%s", s, stdout)
 		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"gatehouse/internal/approval"
+	"gatehouse/internal/sandbox"
 	"gatehouse/internal/trust"
 )
 
@@ -46,6 +47,19 @@ func (w Where) ProjectFile() string {
 		return ""
 	}
 	return filepath.Join(realPath(w.Workspace), filepath.FromSlash(trust.Paths[trust.KindPolicy][0]))
+}
+
+// workspaces are the folders whose user files (policy.d) hold in w's
+// workspace: its own, and for a linked worktree (a worktree session) its
+// main checkout's too, so a deny made for the repository holds in every
+// worktree of it.
+func (w Where) workspaces() []string {
+	root := realPath(w.Workspace)
+	out := []string{root}
+	if main, ok := sandbox.MainCheckout(root); ok && realPath(main) != root {
+		out = append(out, realPath(main))
+	}
+	return out
 }
 
 func realPath(dir string) string {
@@ -93,12 +107,15 @@ func Load(w Where) Policy {
 		return p
 	}
 	root := realPath(w.Workspace)
-	add(w.WorkspaceFile(), LayerWorkspace, func(s fileShape, rules []approval.StandingRule) error {
-		if len(rules) > 0 && s.Workspace != root {
-			return &Error{File: w.WorkspaceFile(), Msg: fmt.Sprintf("is for workspace %q, not %q: not loaded", s.Workspace, root)}
-		}
-		return nil
-	})
+	for _, ws := range w.workspaces() {
+		wf := Where{ConfigDir: w.ConfigDir, Workspace: ws}.WorkspaceFile()
+		add(wf, LayerWorkspace, func(s fileShape, rules []approval.StandingRule) error {
+			if len(rules) > 0 && s.Workspace != ws {
+				return &Error{File: wf, Msg: fmt.Sprintf("is for workspace %q, not %q: not loaded", s.Workspace, ws)}
+			}
+			return nil
+		})
+	}
 	p.loadProject(w, root)
 	return p
 }
@@ -198,7 +215,12 @@ func (s *Source) refresh(force bool) {
 
 // stampNow sums up the files' sizes and times, and the trust store's.
 func (s *Source) stampNow() string {
-	files := []string{s.w.UserFile(), s.w.WorkspaceFile(), s.w.ProjectFile(), filepath.Join(s.w.ConfigDir, trust.File)}
+	files := []string{s.w.UserFile(), s.w.ProjectFile(), filepath.Join(s.w.ConfigDir, trust.File)}
+	if s.w.Workspace != "" {
+		for _, ws := range s.w.workspaces() {
+			files = append(files, Where{ConfigDir: s.w.ConfigDir, Workspace: ws}.WorkspaceFile())
+		}
+	}
 	out := ""
 	for _, f := range files {
 		if fi, err := os.Stat(f); err == nil {
