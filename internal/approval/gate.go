@@ -101,7 +101,8 @@ func (g *Gate) Rules() *Rules { return g.rules }
 //     (which adds the proposed rule) and partial run the call as planned,
 //     so what runs is what was shown.
 //
-// Every decision made without a person is audited.
+// Every decision made without a person is audited, and so is what the
+// user's policy kept from a call as it ran (auditPolicy).
 //
 // It calls next for every call that runs, with the plan and the decision in
 // the call (tools.Call.Plan, .Decision), so a middleware listed after it
@@ -109,6 +110,7 @@ func (g *Gate) Rules() *Rules { return g.rules }
 // answer.
 func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 	name := t.Spec().Name
+	next = g.auditPolicy(name, next)
 	gated, _ := t.(tools.Gated)
 	return func(ctx context.Context, call tools.Call) (tools.Result, error) {
 		once := protocol.Decision{Kind: protocol.DecisionOnce}

@@ -673,6 +673,8 @@ export interface AuditEntry {
   decision: string;
   ruleIds?: string[];
   standing?: StandingRef[];
+  hidden?: number;
+  refused?: string;
 }
 
 export interface ChangedFile {

@@ -24,7 +24,9 @@ function backend(): PolicyBackend {
     trustFile: vi.fn(async () => ({ ...view, untrusted: undefined })),
     check: vi.fn(async () => ({ decision: "allow" as const, why: "allowed by rule p-1 in the workspace policy (/cfg/policy.d/a.toml)" })),
     audit: vi.fn(async () => [{ time: "2026-01-01T00:00:00Z", session: "s1", callId: "c1", tool: "bash", summary: "bash exec: npm test",
-      mode: "manual" as const, by: "policy", decision: "allow", standing: [{ id: "p-1", decision: "allow", layer: "workspace", summary: "x" }] }]),
+      mode: "manual" as const, by: "policy", decision: "allow", standing: [{ id: "p-1", decision: "allow", layer: "workspace", summary: "x" }] },
+    { time: "2026-01-01T00:00:01Z", session: "s1", callId: "c2", tool: "grep", summary: "grep TOKEN (1 hidden by the user's policy)",
+      mode: "auto" as const, by: "policy", decision: "deny", hidden: 1 }]),
     exportAudit: vi.fn(async () => ""),
   };
 }
@@ -42,6 +44,8 @@ describe("Settings → Permissions", () => {
     const audit = within(screen.getByRole("region", { name: "Audit log" }));
     await waitFor(() => expect(audit.getByText("bash exec: npm test")).toBeTruthy());
     expect(audit.getByText(/allow by p-1 \(workspace\)/)).toBeTruthy();
+    // What the policy hid from a call that ran: a denial by your policy.
+    expect(audit.getByText("grep TOKEN (1 hidden by the user's policy)").closest("tr")?.textContent).toContain("deny by your policy");
 
     fireEvent.input(screen.getByLabelText("Command line to test"), { target: { value: "npm test" } });
     fireEvent.click(screen.getByRole("button", { name: "Test" }));

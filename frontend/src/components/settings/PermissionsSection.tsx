@@ -119,7 +119,7 @@ export function PermissionsSection({ deps }: SectionProps) {
       {api && (
         <section aria-label="Audit log">
           <h3>Audit log</h3>
-          <p className="settings-note">Every call that ran or was refused without asking you: by the mode, a session rule or a standing rule.</p>
+          <p className="settings-note">Every call that ran or was refused without asking you: by the mode, a session rule or a standing rule; and what your policy hid from a call or refused as it ran.</p>
           <input type="search" aria-label="Filter the audit log" value={text} onChange={(e) => setText(e.target.value)} placeholder="filter" />
           <button type="button" className="secondary" onClick={() => api.exportAudit({ text }).then((s) => {
             const url = URL.createObjectURL(new Blob([s], { type: "application/jsonl" }));
@@ -133,7 +133,7 @@ export function PermissionsSection({ deps }: SectionProps) {
                 <tr key={e.session + e.callId + i}>
                   <td>{new Date(e.time).toLocaleString()}</td>
                   <td><code>{e.summary ?? e.tool}</code></td>
-                  <td>{e.by === "policy" ? `${e.decision} by ${(e.standing ?? []).map((r) => `${r.id} (${r.layer})`).join(", ")}` : e.by === "rule" ? `session rule ${(e.ruleIds ?? []).join(", ")}` : "the mode"}</td>
+                  <td>{e.by === "policy" ? `${e.decision} by ${(e.standing ?? []).map((r) => `${r.id} (${r.layer})`).join(", ") || "your policy"}${e.refused ? `: ${e.refused}` : ""}` : e.by === "rule" ? `session rule ${(e.ruleIds ?? []).join(", ")}` : "the mode"}</td>
                   <td>{e.mode}</td>
                 </tr>
               ))}
