@@ -7,7 +7,6 @@ import (
 	"gatehouse/internal/agent"
 	"gatehouse/internal/approval"
 	"gatehouse/internal/hooks"
-	"gatehouse/internal/protocol"
 	"gatehouse/internal/tools/steer"
 )
 
@@ -104,37 +103,18 @@ func (s *Session) notify(message string) {
 	go s.lifecycle(context.Background(), hooks.Notification, hooks.Input{Message: message})
 }
 
-// notifyingGateway runs the Notification hooks when an approval waits.
-type notifyingGateway struct {
-	approval.Gateway
-	s *Session
-}
-
-func (g notifyingGateway) Ask(ctx context.Context, req approval.Request) (protocol.Decision, error) {
+// askingApproval runs the Notification hooks when an approval waits: the
+// gate calls it beside the gateway (approval.Config.Asking).
+func (s *Session) askingApproval(req approval.Request) {
 	who := "Gatehouse"
 	if req.Agent != "" {
 		who = "Subagent " + req.Agent
 	}
-	g.s.notify(who + " needs your permission to use " + req.Tool)
-	return g.Gateway.Ask(ctx, req)
+	s.notify(who + " needs your permission to use " + req.Tool)
 }
 
-// notifyingAsker runs the Notification hooks when the model asks the user.
-type notifyingAsker struct {
-	steer.Asker
-	s *Session
-}
-
-func (a notifyingAsker) Ask(ctx context.Context, q steer.Question) (string, error) {
-	a.s.notify("Gatehouse asks you: " + q.Question)
-	return a.Asker.Ask(ctx, q)
-}
-
-// askUser is the session's asker for ask_user: the host's, running the
-// Notification hooks (nil: no one answers).
-func (s *Session) askUser() steer.Asker {
-	if s.asker == nil {
-		return nil
-	}
-	return notifyingAsker{s.asker, s}
+// askingUser runs the Notification hooks when the model asks the user
+// (steer.AskUser.Asking).
+func (s *Session) askingUser(q steer.Question) {
+	s.notify("Gatehouse asks you: " + q.Question)
 }

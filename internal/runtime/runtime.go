@@ -297,7 +297,7 @@ func New(o Options) (*Session, error) {
 	if s.langs == nil && o.Parent != nil {
 		s.langs = o.Parent.langs
 	}
-	builtins := append(builtin.ToolsWith(s.ws, s.procs, o.Web), steer.ProposePlan{}, steer.TodoWrite{List: s.todos}, steer.AskUser{Asker: s.askUser()}, files.NewViewImage(s.ws, o.Images))
+	builtins := append(builtin.ToolsWith(s.ws, s.procs, o.Web), steer.ProposePlan{}, steer.TodoWrite{List: s.todos}, steer.AskUser{Asker: s.asker, Asking: s.askingUser}, files.NewViewImage(s.ws, o.Images))
 	if s.langs != nil {
 		builtins = append(builtins, lsp.Tools(s.langs, s.ws)...)
 	}
@@ -331,7 +331,7 @@ func New(o Options) (*Session, error) {
 		s.gw, s.gate = o.Parent.gw, o.Parent.gate
 	} else {
 		s.gw, s.ownGateway = o.Gateway(s.id, s.pub), true
-		gc := approval.Config{Mode: o.Mode, Gateway: notifyingGateway{s.gw, s}, Session: s.id, Events: s.pub, Workspace: s.ws, Hook: s.record,
+		gc := approval.Config{Mode: o.Mode, Gateway: s.gw, Asking: s.askingApproval, Session: s.id, Events: s.pub, Workspace: s.ws, Hook: s.record,
 			Prepared: s.markPlan, Standing: o.Standing, Audit: o.Audit, Save: o.Save}
 		if s.files != nil {
 			gc.Watch = s.files.W.OnChange
