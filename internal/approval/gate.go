@@ -166,6 +166,9 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 			ApprovalID: approvalID(g.session, g.ids.Add(1)), TurnID: tools.TurnFrom(ctx),
 			CallID: call.ID, Tool: name, Preview: preview, Rule: proposal(name, k), Agent: AgentFrom(ctx),
 		}
+		if h := HooksFrom(ctx); len(h.Runs) > 0 {
+			req.Hooks, req.Rewrite = h.Runs, h.Rewrite
+		}
 		// A re-preview replaces the plan, and with it what runs and what
 		// the answer is validated against; mu guards both from the gateway,
 		// and orders a re-preview's approval.requested before the

@@ -62,6 +62,12 @@ func (e Event) hasTools() bool {
 // failsClosed: the events where a failing hook blocks.
 func (e Event) failsClosed() bool { return e == PreToolUse || e == UserPromptSubmit }
 
+// Scopes of a hook: the user's own hooks file, or a workspace's.
+const (
+	ScopeUser      = "user"
+	ScopeWorkspace = "workspace"
+)
+
 // DefaultTimeout is a hook's timeout when its entry gives none.
 const DefaultTimeout = 30 * time.Second
 
@@ -101,6 +107,9 @@ type Hook struct {
 	// Source is the file the hook came from; Index its place in it.
 	Source string
 	Index  int
+	// Scope says whose the hook is: ScopeUser ("" reads as it) or
+	// ScopeWorkspace.
+	Scope string
 	// Disabled hooks are listed and never run.
 	Disabled bool
 	re       *regexp.Regexp // nil: every tool

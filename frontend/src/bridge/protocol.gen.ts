@@ -55,6 +55,8 @@ export interface ToolFinishedPayload {
   throttledMs?: number;
   approval?: CallApproval;
   images?: ImageRef[];
+  hooks?: HookRun[];
+  rewrite?: HookRewrite;
 }
 
 export interface CallApproval {
@@ -84,6 +86,28 @@ export interface StandingRef {
   reason?: string;
 }
 
+export interface HookRun {
+  name: string;
+  event: string;
+  source: string;
+  toolName?: string;
+  decision?: string;
+  verdict: string;
+  reason?: string;
+  rewrote?: boolean;
+  exitCode: number;
+  durationMs: number;
+  stdout?: string;
+  stderr?: string;
+  failed?: string;
+}
+
+export interface HookRewrite {
+  hook: string;
+  original: unknown;
+  args: unknown;
+}
+
 export interface ApprovalRequestedPayload {
   approvalId: string;
   callId: string;
@@ -93,6 +117,8 @@ export interface ApprovalRequestedPayload {
   agent?: string;
   stale?: string[];
   diagnostics?: ApprovalDiagnosticsPayload;
+  hooks?: HookRun[];
+  rewrite?: HookRewrite;
 }
 
 export interface Preview {
@@ -496,6 +522,8 @@ export interface TranscriptItem {
   compaction?: Compaction;
   undo?: UndoAppliedPayload;
   servers?: string[];
+  hooks?: HookRun[];
+  rewrite?: HookRewrite;
   reasoning?: unknown[];
   reasoningModel?: string;
 }
