@@ -103,6 +103,8 @@ type Hook struct {
 	Index  int
 	// Disabled hooks are listed and never run.
 	Disabled bool
+	// Confined: a workspace's hook, run only through Runner.Confine.
+	Confined bool
 	re       *regexp.Regexp // nil: every tool
 }
 
