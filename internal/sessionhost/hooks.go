@@ -12,7 +12,8 @@ const HooksFile = "hooks.json"
 // hooks are the user's hooks for a session in root (nil: none). A hooks
 // file that cannot be read whole fails the session's opening, naming the
 // file and the place: a check the user wrote must not silently not run.
-func (h *Host) hooks(root string) (*hooks.Runner, error) {
+// The hooks whose id is in off are turned off (Settings → Hooks).
+func (h *Host) hooks(root string, off []string) (*hooks.Runner, error) {
 	if h.env.ConfigDir == "" {
 		return nil, nil
 	}
@@ -20,5 +21,5 @@ func (h *Host) hooks(root string) (*hooks.Runner, error) {
 	if err != nil || len(hs) == 0 {
 		return nil, err
 	}
-	return &hooks.Runner{Hooks: hs, ProjectDir: root, Environ: h.env.ProcEnv}, nil
+	return &hooks.Runner{Hooks: hooks.Disable(hs, off), ProjectDir: root, Environ: h.env.ProcEnv}, nil
 }
