@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"gatehouse/internal/hooks"
 	"gatehouse/internal/llm/llmtest"
 	"gatehouse/internal/protocol"
 )
@@ -119,5 +120,34 @@ func TestExecApprovalRequestNamesTheAskingAndRewritingHooks(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(ws, "notes.txt")); !os.IsNotExist(err) {
 		t.Errorf("the file was written: %v", err)
+	}
+}
+
+// A hook turned off in Settings (hooksOff) does not run in a session;
+// the others do.
+func TestExecSkipsAHookTurnedOff(t *testing.T) {
+	srv := llmtest.Start(t, llmtest.Script{Responses: []llmtest.Response{
+		{ToolCalls: []llmtest.ToolCall{{ID: "call_1", Name: "bash", Arguments: llmtest.Text(`{"action":"exec","command":"true"}`)}}},
+		{Text: llmtest.Text("ok")},
+	}})
+	env := testEnv(t, nil)
+	conf := `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "touch off-ran"}, {"type": "command", "command": "touch on-ran"}]}]}}`
+	writeHooks(t, env.ConfigDir, conf)
+	hs, err := hooks.Parse([]byte(conf), "hooks.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(env.ConfigDir, "settings.json"), []byte(`{"hooksOff": ["`+hs[0].ID()+`"]}`), 0o600)
+	ws := t.TempDir()
+	r := runExec(t, context.Background(), env, "--workspace", ws, "--prompt", "go",
+		"--approval", "auto", "--base-url", srv.URL, "--model", "fake-model")
+	if r.code != 0 {
+		t.Fatalf("exit %d; stderr:\n%s", r.code, r.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(ws, "off-ran")); !os.IsNotExist(err) {
+		t.Errorf("the hook turned off ran: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(ws, "on-ran")); err != nil {
+		t.Errorf("the other hook did not run: %v", err)
 	}
 }

@@ -187,10 +187,19 @@ func Parse(b []byte, source string) ([]Hook, error) {
 
 // Load reads the hooks file at path; a missing file holds none.
 func Load(path string) ([]Hook, error) {
-	fi, err := os.Stat(path)
+	b, err := readCapped(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
+	if err != nil {
+		return nil, err
+	}
+	return Parse(b, path)
+}
+
+// readCapped reads the regular file at path, at most MaxConfigBytes.
+func readCapped(path string) ([]byte, error) {
+	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, err
 	}
@@ -200,11 +209,7 @@ func Load(path string) ([]Hook, error) {
 	if fi.Size() > MaxConfigBytes {
 		return nil, fmt.Errorf("%s: over %d KiB", path, MaxConfigBytes>>10)
 	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return Parse(b, path)
+	return os.ReadFile(path)
 }
 
 func eventRank(e Event) int {

@@ -820,6 +820,49 @@ export interface ContextLimits {
   compactAt: number;
 }
 
+export interface HooksView {
+  hooks: Entry[] | null;
+  userFile: string;
+  claudeFile: string;
+  errors: string[] | null;
+}
+
+export interface Entry {
+  id: string;
+  event: string;
+  matcher: string;
+  command: string;
+  timeoutSec: number;
+  failsClosed: boolean;
+  source: string;
+  file: string;
+  enabled: boolean;
+}
+
+export interface Pick {
+  key: string;
+  continueOnError: boolean;
+}
+
+export interface Import {
+  from: string;
+  into: string;
+  candidates: Candidate[] | null;
+}
+
+export interface Candidate {
+  key: string;
+  event: string;
+  matcher: string;
+  command: string;
+  timeout?: number;
+  skip?: string;
+  duplicate?: boolean;
+  failsClosed?: boolean;
+  checked?: HookRun;
+  wouldBlock?: string;
+}
+
 export interface Leftover {
   id: string;
   command: string;
