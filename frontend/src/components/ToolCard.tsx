@@ -4,6 +4,7 @@ import { ChildView, useChild } from "./ChildView";
 import { CodeBlock } from "./CodeBlock";
 import { DiffView } from "./DiffView";
 import { NetworkLine } from "./NetworkLine";
+import { ToolDiagnostics } from "./ToolDiagnostics";
 import { commandOutput, fileDiffs, formatDuration, policyHiddenNote, pretty, readExcerpt, rejected, ruleText, sandboxNote, unconfinedNote, toolError, toolSummary, toolTarget, writtenPaths } from "./toolSummary";
 import { useChatActions } from "./ChatActions";
 
@@ -123,6 +124,7 @@ export const ToolCard = memo(function ToolCard({ item, reveal }: { item: Transcr
       {!running && sandboxNote(item) && <div className="tool-sandbox" role="note">Sandbox: {sandboxNote(item)}</div>}
       {policyHiddenNote(item) && <div className="tool-hidden" role="note">Policy: {policyHiddenNote(item)}</div>}
       <NetworkLine item={item} />
+      <ToolDiagnostics item={item} open={open} />
       <RuleLine item={item} />
       {open && (
         <div id={bodyId} className="tool-body">
