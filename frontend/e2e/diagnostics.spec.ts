@@ -99,4 +99,9 @@ test("the dialog of a patch that breaks the Go build says so per hunk before any
   const problems = panel.getByRole("list", { name: "Problems" });
   await expect(problems).toContainText("main.go");
   await expect(problems.getByRole("button", { name: /8:\d+ error undefined: greeting/ })).toBeVisible();
+  // A click opens the file at that line.
+  await problems.getByRole("button", { name: /8:\d+ error undefined: greeting/ }).click();
+  const viewer = panel.getByRole("dialog", { name: "File main.go" });
+  await expect(viewer).toContainText("line 8");
+  await expect(viewer.getByRole("region", { name: "Content of main.go" })).toContainText("println(greeting())");
 });
