@@ -212,7 +212,22 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 			}
 		}
 		cancelWatch := g.watch(req, call.Plan)
-		stopCheck := g.diagnose(&req, call.Plan)
+		recheck, stopCheck := g.diagnose(&req, func() *tools.Prepared {
+			mu.Lock()
+			defer mu.Unlock()
+			return call.Plan
+		})
+		if repreview := req.Repreview; repreview != nil {
+			// The fresh preview is checked afresh, whole, as the dialog
+			// shows it again.
+			req.Repreview = func() (protocol.Preview, *protocol.Rule, error) {
+				pv, rule, err := repreview()
+				if err == nil {
+					recheck()
+				}
+				return pv, rule, err
+			}
+		}
 		if g.c.Asking != nil {
 			g.c.Asking(req)
 		}

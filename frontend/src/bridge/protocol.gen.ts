@@ -213,6 +213,7 @@ export interface ApprovalDiagnosticsPayload {
   state: string;
   files?: FileDiagnostics[];
   note?: string;
+  selection?: ProposalSelection;
 }
 
 export interface FileDiagnostics {
@@ -229,6 +230,13 @@ export interface Diagnostic {
   severity: string;
   message: string;
   source?: string;
+  hunk?: string;
+  shownLine?: number;
+}
+
+export interface ProposalSelection {
+  files: string[] | null;
+  hunks: string[] | null;
 }
 
 export interface ApprovalResolvedPayload {
