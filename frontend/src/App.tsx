@@ -36,6 +36,8 @@ import type { PolicyBackend } from "./bridge/policy";
 import { AgentsTrust } from "./components/AgentsTrust";
 import { CommandsTrust } from "./components/CommandsTrust";
 import { SkillsTrust } from "./components/SkillsTrust";
+import { HooksTrust } from "./components/HooksTrust";
+import type { WaitingHookFile } from "./bridge/hooksTrust";
 import type { PendingSkillFile } from "./bridge/skills";
 import type { TrustBackend } from "./bridge/agents";
 import { McpPanel } from "./components/McpPanel";
@@ -60,7 +62,7 @@ const panelDefaultsNoServers = { files: 260, problems: 320, processes: 440 };
 
 const autoNotice = "This window started in auto mode: tool calls run without asking you first. The workspace boundary still holds. Change the mode with Approval in the header.";
 
-export function App({ backend, processes, sessions, localModels, files, approvals, mcp, initialState, sandbox, leftovers, undo: undoApi, agentsTrust, commandsTrust, skillsTrust, trusted, git, policy, tabs: tabsApi }: {
+export function App({ backend, processes, sessions, localModels, files, approvals, mcp, initialState, sandbox, leftovers, undo: undoApi, agentsTrust, commandsTrust, skillsTrust, hooksTrust, trusted, git, policy, tabs: tabsApi }: {
   backend: Backend;
   /** The frame's state when the page had it before mounting (main.tsx): the first render is then the real frame. */
   initialState?: AppState;
@@ -80,6 +82,8 @@ export function App({ backend, processes, sessions, localModels, files, approval
   commandsTrust?: CommandsTrustBackend;
   /** The workspace's skills waiting for trust (absent: no banner). */
   skillsTrust?: TrustBackend<PendingSkillFile>;
+  /** Trust for the workspace's .gatehouse/hooks.json and its scripts (absent: no prompt). */
+  hooksTrust?: TrustBackend<WaitingHookFile>;
   /** Settings → Trusted folders. */
   trusted?: TrustedFoldersBackend;
   /** Settings → Permissions: standing rules and the audit log. */
@@ -327,6 +331,9 @@ export function App({ backend, processes, sessions, localModels, files, approval
             )}
             {skillsTrust && state.workspace && (
               <SkillsTrust key={state.workspace} backend={skillsTrust} refresh={`${transcript.sessionId}:${transcript.turnId}`} />
+            )}
+            {hooksTrust && state.workspace && (
+              <HooksTrust key={state.workspace} backend={hooksTrust} refresh={`${transcript.sessionId}:${transcript.turnId}`} />
             )}
             </div>
             {mcp && showServers && (

@@ -55,6 +55,7 @@ import type {
   UsercmdPending,
   View,
   VisionView,
+  WaitingHooks,
   WatchStatus,
   Window,
   Worktree,
@@ -182,6 +183,8 @@ export interface GuiApp {
   UndoPlan(arg1: string): Promise<UndoFile[] | null>;
   UndoUnits(): Promise<string[] | null>;
   WatchState(): Promise<WatchStatus>;
+  WorkspaceHooksPending(): Promise<WaitingHooks | null>;
+  WorkspaceHooksTrust(arg1: string): Promise<void>;
   WorkspaceImage(arg1: string): Promise<string>;
 }
 
@@ -318,6 +321,8 @@ export const App: GuiApp = {
   UndoPlan: (arg1: string) => window.go.gui.App.UndoPlan(arg1),
   UndoUnits: () => window.go.gui.App.UndoUnits(),
   WatchState: () => window.go.gui.App.WatchState(),
+  WorkspaceHooksPending: () => window.go.gui.App.WorkspaceHooksPending(),
+  WorkspaceHooksTrust: (arg1: string) => window.go.gui.App.WorkspaceHooksTrust(arg1),
   WorkspaceImage: (arg1: string) => window.go.gui.App.WorkspaceImage(arg1),
 };
 

@@ -1107,6 +1107,17 @@ export interface WatchStatus {
   reason?: string;
 }
 
+export interface WaitingHooks {
+  hash: string;
+  files: WaitingHookFile[] | null;
+}
+
+export interface WaitingHookFile {
+  path: string;
+  commands?: string[];
+  error?: string;
+}
+
 export interface Ending {
   commits: string[] | null;
   uncommitted: string[] | null;
