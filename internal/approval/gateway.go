@@ -36,6 +36,13 @@ type Request struct {
 	// rewritten).
 	Hooks   []protocol.HookRun
 	Rewrite *protocol.HookRewrite
+	// Recheck (nil when no language server checks the call) has the
+	// language servers check only the part sel of the proposal (all of it
+	// when sel is empty), as the user chose it in the dialog:
+	// approval.diagnostics says "checking" for sel, then the outcome. It
+	// reads the disk (a dry run of the part): a gateway calls it holding
+	// none of its locks.
+	Recheck func(sel protocol.ProposalSelection) error
 	// Announce publishes approval.requested (the gate's; it does nothing
 	// after the first call). A gateway calls it once it can take an answer
 	// for the request, before it waits; when Ask returns without having

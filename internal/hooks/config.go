@@ -112,6 +112,8 @@ type Hook struct {
 	Scope string
 	// Disabled hooks are listed and never run.
 	Disabled bool
+	// Confined: a workspace's hook, run only through Runner.Confine.
+	Confined bool
 	re       *regexp.Regexp // nil: every tool
 }
 

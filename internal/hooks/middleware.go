@@ -24,7 +24,7 @@ import (
 // may add context for the model or mark it blocked.
 func (r *Runner) Middleware(_ tools.Tool, next tools.Handler) tools.Handler {
 	return func(ctx context.Context, call tools.Call) (tools.Result, error) {
-		if !r.has(PreToolUse) && !r.has(PostToolUse) && !r.has(PostToolUseFailure) {
+		if hs := r.all(); !has(hs, PreToolUse) && !has(hs, PostToolUse) && !has(hs, PostToolUseFailure) {
 			return next(ctx, call)
 		}
 		c := &Call{ID: call.ID, Tool: call.Name, Args: call.Args}
@@ -64,7 +64,7 @@ func (r *Runner) Middleware(_ tools.Tool, next tools.Handler) tools.Handler {
 		if err != nil || res.IsError {
 			ev = PostToolUseFailure
 		}
-		if !r.has(ev) || res.Rejected || errors.Is(ctx.Err(), context.Canceled) {
+		if !has(r.all(), ev) || res.Rejected || errors.Is(ctx.Err(), context.Canceled) {
 			return res, err
 		}
 		in := Input{ToolResponse: json.RawMessage(res.Output)}
@@ -98,8 +98,9 @@ func withFeedback(res tools.Result, o Outcome) tools.Result {
 	return res
 }
 
-func (r *Runner) has(ev Event) bool {
-	for _, h := range r.Hooks {
+// has reports whether hs holds a hook of ev that is on.
+func has(hs []Hook, ev Event) bool {
+	for _, h := range hs {
 		if h.Event == ev && !h.Disabled {
 			return true
 		}

@@ -308,6 +308,7 @@ func (h *Host) Open(spec Spec) (*Session, error) {
 		return fail(err)
 	}
 	out.Session = s
+	refreshSkills(s, out.Skills)
 	if h.mcp != nil {
 		if err := h.mcp.Attach(s); err != nil {
 			h.o.Logger.Warn("MCP tools", "err", err)

@@ -37,6 +37,7 @@ import type {
   PolicyView,
   ProcessInfo,
   ProcessLogs,
+  ProposalSelection,
   Rule,
   SandboxView,
   ServerConfig,
@@ -138,6 +139,7 @@ export interface GuiApp {
   RaiseBudget(arg1: string): Promise<BudgetState>;
   ReadFileForView(arg1: string): Promise<FileView>;
   Ready(): Promise<void>;
+  RecheckApproval(arg1: string, arg2: ProposalSelection): Promise<void>;
   RemovePolicyRule(arg1: string): Promise<PolicyView>;
   RepreviewApproval(arg1: string): Promise<void>;
   ResolveApproval(arg1: string, arg2: Decision): Promise<void>;
@@ -273,6 +275,7 @@ export const App: GuiApp = {
   RaiseBudget: (arg1: string) => window.go.gui.App.RaiseBudget(arg1),
   ReadFileForView: (arg1: string) => window.go.gui.App.ReadFileForView(arg1),
   Ready: () => window.go.gui.App.Ready(),
+  RecheckApproval: (arg1: string, arg2: ProposalSelection) => window.go.gui.App.RecheckApproval(arg1, arg2),
   RemovePolicyRule: (arg1: string) => window.go.gui.App.RemovePolicyRule(arg1),
   RepreviewApproval: (arg1: string) => window.go.gui.App.RepreviewApproval(arg1),
   ResolveApproval: (arg1: string, arg2: Decision) => window.go.gui.App.ResolveApproval(arg1, arg2),

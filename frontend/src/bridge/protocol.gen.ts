@@ -213,6 +213,7 @@ export interface ApprovalDiagnosticsPayload {
   state: string;
   files?: FileDiagnostics[];
   note?: string;
+  selection?: ProposalSelection;
 }
 
 export interface FileDiagnostics {
@@ -229,6 +230,13 @@ export interface Diagnostic {
   severity: string;
   message: string;
   source?: string;
+  hunk?: string;
+  shownLine?: number;
+}
+
+export interface ProposalSelection {
+  files: string[] | null;
+  hunks: string[] | null;
 }
 
 export interface ApprovalResolvedPayload {
@@ -478,6 +486,40 @@ export interface LanguageServer {
   error?: string;
   restarts: number;
   confined: boolean;
+}
+
+export interface QuestionAskedPayload {
+  questionId: string;
+  callId?: string;
+  server: string;
+  workspace?: boolean;
+  message: string;
+  fields: FormField[] | null;
+}
+
+export interface FormField {
+  name: string;
+  title?: string;
+  description?: string;
+  type: string;
+  format?: string;
+  options?: FormOption[];
+  required?: boolean;
+  default?: unknown;
+  min?: number;
+  max?: number;
+  minLength?: number;
+  maxLength?: number;
+}
+
+export interface FormOption {
+  value: string;
+  title?: string;
+}
+
+export interface QuestionResolvedPayload {
+  questionId: string;
+  action: string;
 }
 
 export interface Snapshot {
@@ -1146,7 +1188,7 @@ export interface Worktrees {
 }
 
 /** Every event type, in a stable order. */
-export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "mcp.updated", "images.dropped", "context.compacted", "context.compaction_undone", "undo.applied", "mcp.waiting", "budget.updated", "approval.diagnostics", "diagnostics.updated"] as const;
+export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "mcp.updated", "images.dropped", "context.compacted", "context.compaction_undone", "undo.applied", "mcp.waiting", "budget.updated", "approval.diagnostics", "diagnostics.updated", "question.asked", "question.resolved"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** The envelope of every event: {seq, sessionId, turnId, type, payload}. */
@@ -1185,7 +1227,9 @@ export type GatehouseEvent =
   | EventOf<"mcp.waiting", McpWaitingPayload>
   | EventOf<"budget.updated", BudgetState>
   | EventOf<"approval.diagnostics", ApprovalDiagnosticsPayload>
-  | EventOf<"diagnostics.updated", DiagnosticsUpdatedPayload>;
+  | EventOf<"diagnostics.updated", DiagnosticsUpdatedPayload>
+  | EventOf<"question.asked", QuestionAskedPayload>
+  | EventOf<"question.resolved", QuestionResolvedPayload>;
 
 /** Payload type of each event type. */
 export type PayloadOf<T extends EventType> = Extract<GatehouseEvent, { type: T }>["payload"];

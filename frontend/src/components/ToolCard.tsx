@@ -5,6 +5,7 @@ import { CodeBlock } from "./CodeBlock";
 import { DiffView } from "./DiffView";
 import { HookRewriteNote, HookRuns } from "./HookRuns";
 import { NetworkLine } from "./NetworkLine";
+import { ToolDiagnostics } from "./ToolDiagnostics";
 import { commandOutput, fileDiffs, formatDuration, policyHiddenNote, pretty, readExcerpt, rejected, ruleText, sandboxNote, unconfinedNote, toolError, toolSummary, toolTarget, writtenPaths } from "./toolSummary";
 import { useChatActions } from "./ChatActions";
 
@@ -126,6 +127,7 @@ export const ToolCard = memo(function ToolCard({ item, reveal }: { item: Transcr
       {!running && sandboxNote(item) && <div className="tool-sandbox" role="note">Sandbox: {sandboxNote(item)}</div>}
       {policyHiddenNote(item) && <div className="tool-hidden" role="note">Policy: {policyHiddenNote(item)}</div>}
       <NetworkLine item={item} />
+      <ToolDiagnostics item={item} open={open} />
       <RuleLine item={item} />
       <HookRuns hooks={item.hooks} folded />
       {open && (
