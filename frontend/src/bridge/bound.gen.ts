@@ -11,6 +11,7 @@ import type {
   BudgetView,
   ChangedFile,
   ChildInfo,
+  ClaudeImport,
   Command,
   Commit,
   ConnectionResult,
@@ -24,7 +25,7 @@ import type {
   FolderTrust,
   HookRun,
   HooksView,
-  Import,
+  ImportPick,
   Leftover,
   LocalServer,
   McpPanel,
@@ -33,7 +34,6 @@ import type {
   Merged,
   ModelPrice,
   Pending,
-  Pick,
   PolicyView,
   ProcessInfo,
   ProcessLogs,
@@ -104,8 +104,8 @@ export interface GuiApp {
   GetBudget(): Promise<BudgetView>;
   GetSettings(): Promise<SettingsView>;
   Hooks(): Promise<HooksView>;
-  HooksImport(arg1: string, arg2: Pick[]): Promise<HooksView>;
-  HooksImportPreview(arg1: string, arg2: boolean): Promise<Import>;
+  HooksImport(arg1: string, arg2: ImportPick[]): Promise<HooksView>;
+  HooksImportPreview(arg1: string, arg2: boolean): Promise<ClaudeImport>;
   ImageData(arg1: string): Promise<string>;
   Leftovers(): Promise<Leftover[] | null>;
   ListDir(arg1: string): Promise<DirEntry[] | null>;
@@ -242,7 +242,7 @@ export const App: GuiApp = {
   GetBudget: () => window.go.gui.App.GetBudget(),
   GetSettings: () => window.go.gui.App.GetSettings(),
   Hooks: () => window.go.gui.App.Hooks(),
-  HooksImport: (arg1: string, arg2: Pick[]) => window.go.gui.App.HooksImport(arg1, arg2),
+  HooksImport: (arg1: string, arg2: ImportPick[]) => window.go.gui.App.HooksImport(arg1, arg2),
   HooksImportPreview: (arg1: string, arg2: boolean) => window.go.gui.App.HooksImportPreview(arg1, arg2),
   ImageData: (arg1: string) => window.go.gui.App.ImageData(arg1),
   Leftovers: () => window.go.gui.App.Leftovers(),

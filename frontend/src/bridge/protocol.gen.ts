@@ -865,13 +865,13 @@ export interface ContextLimits {
 }
 
 export interface HooksView {
-  hooks: Entry[] | null;
+  hooks: HookEntry[] | null;
   userFile: string;
   claudeFile: string;
   errors: string[] | null;
 }
 
-export interface Entry {
+export interface HookEntry {
   id: string;
   event: string;
   matcher: string;
@@ -883,18 +883,18 @@ export interface Entry {
   enabled: boolean;
 }
 
-export interface Pick {
+export interface ImportPick {
   key: string;
   continueOnError: boolean;
 }
 
-export interface Import {
+export interface ClaudeImport {
   from: string;
   into: string;
-  candidates: Candidate[] | null;
+  candidates: ImportCandidate[] | null;
 }
 
-export interface Candidate {
+export interface ImportCandidate {
   key: string;
   event: string;
   matcher: string;
