@@ -44,6 +44,7 @@ import type {
   Submission,
   SubmitResult,
   TabInfo,
+  ToldView,
   UndoAppliedPayload,
   UndoFile,
   UndoSelection,
@@ -164,6 +165,7 @@ export interface GuiApp {
   SwitchTab(arg1: string): Promise<Snapshot>;
   Tabs(): Promise<TabInfo[] | null>;
   TestConnection(arg1: SettingsInput): Promise<ConnectionResult>;
+  Told(): Promise<ToldView>;
   TrustPolicyFile(arg1: string): Promise<PolicyView>;
   TrustedFolders(): Promise<FolderTrust[] | null>;
   Undo(arg1: string, arg2: UndoSelection): Promise<UndoAppliedPayload>;
@@ -294,6 +296,7 @@ export const App: GuiApp = {
   SwitchTab: (arg1: string) => window.go.gui.App.SwitchTab(arg1),
   Tabs: () => window.go.gui.App.Tabs(),
   TestConnection: (arg1: SettingsInput) => window.go.gui.App.TestConnection(arg1),
+  Told: () => window.go.gui.App.Told(),
   TrustPolicyFile: (arg1: string) => window.go.gui.App.TrustPolicyFile(arg1),
   TrustedFolders: () => window.go.gui.App.TrustedFolders(),
   Undo: (arg1: string, arg2: UndoSelection) => window.go.gui.App.Undo(arg1, arg2),
