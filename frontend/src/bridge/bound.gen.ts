@@ -49,6 +49,7 @@ import type {
   Submission,
   SubmitResult,
   TabInfo,
+  ToldView,
   UndoAppliedPayload,
   UndoFile,
   UndoSelection,
@@ -176,6 +177,7 @@ export interface GuiApp {
   Tabs(): Promise<TabInfo[] | null>;
   TestConnection(arg1: SettingsInput): Promise<ConnectionResult>;
   TestHook(arg1: string): Promise<HookRun>;
+  Told(): Promise<ToldView>;
   TrustPolicyFile(arg1: string): Promise<PolicyView>;
   TrustedFolders(): Promise<FolderTrust[] | null>;
   Undo(arg1: string, arg2: UndoSelection): Promise<UndoAppliedPayload>;
@@ -314,6 +316,7 @@ export const App: GuiApp = {
   Tabs: () => window.go.gui.App.Tabs(),
   TestConnection: (arg1: SettingsInput) => window.go.gui.App.TestConnection(arg1),
   TestHook: (arg1: string) => window.go.gui.App.TestHook(arg1),
+  Told: () => window.go.gui.App.Told(),
   TrustPolicyFile: (arg1: string) => window.go.gui.App.TrustPolicyFile(arg1),
   TrustedFolders: () => window.go.gui.App.TrustedFolders(),
   Undo: (arg1: string, arg2: UndoSelection) => window.go.gui.App.Undo(arg1, arg2),

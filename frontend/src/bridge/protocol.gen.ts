@@ -1101,6 +1101,36 @@ export interface ConnectionResult {
   kind?: string;
 }
 
+export interface ToldView {
+  session: boolean;
+  instructions: File[] | null;
+  catalog: string;
+  offered: string[] | null;
+  excess: string[] | null;
+  bound: number;
+  loaded: Activation[] | null;
+}
+
+export interface File {
+  path: string;
+  scope: string;
+  bytes: number;
+  truncated?: boolean;
+  importedBy?: string;
+  skipped?: string;
+  because?: string;
+}
+
+export interface Activation {
+  skill: string;
+  folder: string;
+  instructions?: string;
+  files?: string[];
+  allowedTools?: string;
+  alreadyLoaded?: boolean;
+  note?: string;
+}
+
 export interface WatchStatus {
   watching: boolean;
   degraded: boolean;
