@@ -22,6 +22,8 @@ import type {
   FileDiffView,
   FileView,
   FolderTrust,
+  LanguageServerEntry,
+  LanguageServersView,
   Leftover,
   LocalServer,
   McpPanel,
@@ -99,6 +101,7 @@ export interface GuiApp {
   GetBudget(): Promise<BudgetView>;
   GetSettings(): Promise<SettingsView>;
   ImageData(arg1: string): Promise<string>;
+  LanguageServers(): Promise<LanguageServersView>;
   Leftovers(): Promise<Leftover[] | null>;
   ListDir(arg1: string): Promise<DirEntry[] | null>;
   ListModels(): Promise<string[] | null>;
@@ -133,6 +136,7 @@ export interface GuiApp {
   ReadFileForView(arg1: string): Promise<FileView>;
   Ready(): Promise<void>;
   RecheckApproval(arg1: string, arg2: ProposalSelection): Promise<void>;
+  RemoveLanguageServer(arg1: string): Promise<LanguageServersView>;
   RemovePolicyRule(arg1: string): Promise<PolicyView>;
   RepreviewApproval(arg1: string): Promise<void>;
   ResolveApproval(arg1: string, arg2: Decision): Promise<void>;
@@ -145,6 +149,7 @@ export interface GuiApp {
   RunningProcesses(): Promise<ProcessInfo[] | null>;
   Sandbox(): Promise<SandboxView>;
   SaveBudget(arg1: BudgetLimits): Promise<BudgetView>;
+  SaveLanguageServer(arg1: LanguageServerEntry): Promise<LanguageServersView>;
   SaveSettings(arg1: SettingsInput): Promise<SettingsView>;
   SetApprovalMode(arg1: string): Promise<AppState>;
   SetModel(arg1: string): Promise<AppState>;
@@ -230,6 +235,7 @@ export const App: GuiApp = {
   GetBudget: () => window.go.gui.App.GetBudget(),
   GetSettings: () => window.go.gui.App.GetSettings(),
   ImageData: (arg1: string) => window.go.gui.App.ImageData(arg1),
+  LanguageServers: () => window.go.gui.App.LanguageServers(),
   Leftovers: () => window.go.gui.App.Leftovers(),
   ListDir: (arg1: string) => window.go.gui.App.ListDir(arg1),
   ListModels: () => window.go.gui.App.ListModels(),
@@ -264,6 +270,7 @@ export const App: GuiApp = {
   ReadFileForView: (arg1: string) => window.go.gui.App.ReadFileForView(arg1),
   Ready: () => window.go.gui.App.Ready(),
   RecheckApproval: (arg1: string, arg2: ProposalSelection) => window.go.gui.App.RecheckApproval(arg1, arg2),
+  RemoveLanguageServer: (arg1: string) => window.go.gui.App.RemoveLanguageServer(arg1),
   RemovePolicyRule: (arg1: string) => window.go.gui.App.RemovePolicyRule(arg1),
   RepreviewApproval: (arg1: string) => window.go.gui.App.RepreviewApproval(arg1),
   ResolveApproval: (arg1: string, arg2: Decision) => window.go.gui.App.ResolveApproval(arg1, arg2),
@@ -276,6 +283,7 @@ export const App: GuiApp = {
   RunningProcesses: () => window.go.gui.App.RunningProcesses(),
   Sandbox: () => window.go.gui.App.Sandbox(),
   SaveBudget: (arg1: BudgetLimits) => window.go.gui.App.SaveBudget(arg1),
+  SaveLanguageServer: (arg1: LanguageServerEntry) => window.go.gui.App.SaveLanguageServer(arg1),
   SaveSettings: (arg1: SettingsInput) => window.go.gui.App.SaveSettings(arg1),
   SetApprovalMode: (arg1: string) => window.go.gui.App.SetApprovalMode(arg1),
   SetModel: (arg1: string) => window.go.gui.App.SetModel(arg1),

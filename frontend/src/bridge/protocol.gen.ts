@@ -800,6 +800,32 @@ export interface ContextLimits {
   compactAt: number;
 }
 
+export interface LanguageServersView {
+  servers: LanguageServerView[] | null;
+}
+
+export interface LanguageServerView {
+  name: string;
+  builtin: boolean;
+  configured: boolean;
+  config: SettingsLanguageServer;
+  path?: string;
+  state: string;
+  error?: string;
+  restarts: number;
+  confined: boolean;
+}
+
+export interface SettingsLanguageServer {
+  command?: string;
+  args?: string[];
+  filePatterns?: string[];
+  rootMarkers?: string[];
+  env?: Record<string, string>;
+  initializationOptions?: Record<string, unknown>;
+  disabled?: boolean;
+}
+
 export interface Leftover {
   id: string;
   command: string;
@@ -894,6 +920,11 @@ export interface FolderTrust {
 export interface KindTrusts {
   kind: string;
   at: string;
+}
+
+export interface LanguageServerEntry {
+  name: string;
+  config: SettingsLanguageServer;
 }
 
 export interface SettingsInput {
