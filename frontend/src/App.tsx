@@ -46,6 +46,7 @@ import { Changes } from "./components/changes/Changes";
 import type { TabsBackend } from "./bridge/tabs";
 import { SessionTabs, TabNotice, useSessionTabs } from "./components/SessionTabs";
 import { skillsBackend } from "./bridge/skills";
+import { languagesBackend } from "./bridge/languages";
 
 /** Sets the page's theme: light, dark, or anything else for the system's. */
 export function applyTheme(theme: string) {
@@ -238,6 +239,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const settingsDeps = useMemo<SettingsDeps>(() => ({ backend, vision: backend, budget: backend, localModels, sandbox, trusted, contextUse, git, policy,
     agents: state?.workspace ? backend.agentDefinitions : undefined,
     skills: state?.workspace ? skillsBackend : undefined,
+    languages: languagesBackend,
     showPanel: showServers ? (id: "servers") => (setSettingsAt(null), setPanelOpen(id, true)) : undefined,
   }), [backend, localModels, sandbox, trusted, contextUse, git, policy, state?.workspace, showServers, setPanelOpen]);
   // Before the first request the gauge shows the window the next one will have.
