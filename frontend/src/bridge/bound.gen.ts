@@ -22,6 +22,9 @@ import type {
   FileDiffView,
   FileView,
   FolderTrust,
+  HookRun,
+  HooksView,
+  Import,
   LanguageServerEntry,
   LanguageServersView,
   Leftover,
@@ -32,6 +35,7 @@ import type {
   Merged,
   ModelPrice,
   Pending,
+  Pick,
   PolicyView,
   ProcessInfo,
   ProcessLogs,
@@ -100,6 +104,9 @@ export interface GuiApp {
   ForgetDropped(arg1: string): Promise<void>;
   GetBudget(): Promise<BudgetView>;
   GetSettings(): Promise<SettingsView>;
+  Hooks(): Promise<HooksView>;
+  HooksImport(arg1: string, arg2: Pick[]): Promise<HooksView>;
+  HooksImportPreview(arg1: string, arg2: boolean): Promise<Import>;
   ImageData(arg1: string): Promise<string>;
   LanguageServers(): Promise<LanguageServersView>;
   Leftovers(): Promise<Leftover[] | null>;
@@ -152,6 +159,7 @@ export interface GuiApp {
   SaveLanguageServer(arg1: LanguageServerEntry): Promise<LanguageServersView>;
   SaveSettings(arg1: SettingsInput): Promise<SettingsView>;
   SetApprovalMode(arg1: string): Promise<AppState>;
+  SetHookOn(arg1: string, arg2: boolean): Promise<HooksView>;
   SetModel(arg1: string): Promise<AppState>;
   SetNetwork(arg1: string, arg2: string[]): Promise<SandboxView>;
   SetPanelWidth(arg1: string, arg2: number): Promise<void>;
@@ -171,6 +179,7 @@ export interface GuiApp {
   SwitchTab(arg1: string): Promise<Snapshot>;
   Tabs(): Promise<TabInfo[] | null>;
   TestConnection(arg1: SettingsInput): Promise<ConnectionResult>;
+  TestHook(arg1: string): Promise<HookRun>;
   TrustPolicyFile(arg1: string): Promise<PolicyView>;
   TrustedFolders(): Promise<FolderTrust[] | null>;
   Undo(arg1: string, arg2: UndoSelection): Promise<UndoAppliedPayload>;
@@ -234,6 +243,9 @@ export const App: GuiApp = {
   ForgetDropped: (arg1: string) => window.go.gui.App.ForgetDropped(arg1),
   GetBudget: () => window.go.gui.App.GetBudget(),
   GetSettings: () => window.go.gui.App.GetSettings(),
+  Hooks: () => window.go.gui.App.Hooks(),
+  HooksImport: (arg1: string, arg2: Pick[]) => window.go.gui.App.HooksImport(arg1, arg2),
+  HooksImportPreview: (arg1: string, arg2: boolean) => window.go.gui.App.HooksImportPreview(arg1, arg2),
   ImageData: (arg1: string) => window.go.gui.App.ImageData(arg1),
   LanguageServers: () => window.go.gui.App.LanguageServers(),
   Leftovers: () => window.go.gui.App.Leftovers(),
@@ -286,6 +298,7 @@ export const App: GuiApp = {
   SaveLanguageServer: (arg1: LanguageServerEntry) => window.go.gui.App.SaveLanguageServer(arg1),
   SaveSettings: (arg1: SettingsInput) => window.go.gui.App.SaveSettings(arg1),
   SetApprovalMode: (arg1: string) => window.go.gui.App.SetApprovalMode(arg1),
+  SetHookOn: (arg1: string, arg2: boolean) => window.go.gui.App.SetHookOn(arg1, arg2),
   SetModel: (arg1: string) => window.go.gui.App.SetModel(arg1),
   SetNetwork: (arg1: string, arg2: string[]) => window.go.gui.App.SetNetwork(arg1, arg2),
   SetPanelWidth: (arg1: string, arg2: number) => window.go.gui.App.SetPanelWidth(arg1, arg2),
@@ -305,6 +318,7 @@ export const App: GuiApp = {
   SwitchTab: (arg1: string) => window.go.gui.App.SwitchTab(arg1),
   Tabs: () => window.go.gui.App.Tabs(),
   TestConnection: (arg1: SettingsInput) => window.go.gui.App.TestConnection(arg1),
+  TestHook: (arg1: string) => window.go.gui.App.TestHook(arg1),
   TrustPolicyFile: (arg1: string) => window.go.gui.App.TrustPolicyFile(arg1),
   TrustedFolders: () => window.go.gui.App.TrustedFolders(),
   Undo: (arg1: string, arg2: UndoSelection) => window.go.gui.App.Undo(arg1, arg2),

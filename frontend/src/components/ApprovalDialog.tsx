@@ -5,6 +5,7 @@ import { keyAction } from "../approval/keys";
 import { useModalFocus } from "../approval/useModalFocus";
 import { ApprovalFiles } from "./ApprovalFiles";
 import { ApprovalDiagnostics, currentDiagnostics, diagnosticMarks } from "./ApprovalDiagnostics";
+import { ApprovalHooks } from "./ApprovalHooks";
 import { ApprovalArgs, ApprovalCommand, ApprovalMcp } from "./ApprovalCommand";
 import { ApprovalWeb } from "./ApprovalWeb";
 import "./Approval.css";
@@ -124,6 +125,7 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer, onRep
           <span className={`approval-mode mode-${mode}`}>{mode} mode</span>
         </header>
         <p className="approval-summary">{p.summary}</p>
+        <ApprovalHooks request={request} />
         <div className="approval-body">
           {p.kind === "files" && (
             <ApprovalFiles files={p.files ?? []} partial={!!p.partial} ticks={ticks}
