@@ -49,6 +49,7 @@ import type { TabsBackend } from "./bridge/tabs";
 import { SessionTabs, TabNotice, useSessionTabs } from "./components/SessionTabs";
 import { skillsBackend } from "./bridge/skills";
 import { hooksBackend } from "./bridge/hooks";
+import { languagesBackend } from "./bridge/languages";
 
 /** Sets the page's theme: light, dark, or anything else for the system's. */
 export function applyTheme(theme: string) {
@@ -244,6 +245,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
     agents: state?.workspace ? backend.agentDefinitions : undefined,
     skills: state?.workspace ? skillsBackend : undefined,
     hooks: hooksBackend,
+    languages: languagesBackend,
     showPanel: showServers ? (id: "servers") => (setSettingsAt(null), setPanelOpen(id, true)) : undefined,
   }), [backend, localModels, sandbox, trusted, contextUse, git, policy, state?.workspace, showServers, setPanelOpen]);
   // Before the first request the gauge shows the window the next one will have.

@@ -26,6 +26,8 @@ import type {
   HookRun,
   HooksView,
   ImportPick,
+  LanguageServerEntry,
+  LanguageServersView,
   Leftover,
   LocalServer,
   McpPanel,
@@ -108,6 +110,7 @@ export interface GuiApp {
   HooksImport(arg1: string, arg2: ImportPick[]): Promise<HooksView>;
   HooksImportPreview(arg1: string, arg2: boolean): Promise<ClaudeImport>;
   ImageData(arg1: string): Promise<string>;
+  LanguageServers(): Promise<LanguageServersView>;
   Leftovers(): Promise<Leftover[] | null>;
   ListDir(arg1: string): Promise<DirEntry[] | null>;
   ListModels(): Promise<string[] | null>;
@@ -142,6 +145,7 @@ export interface GuiApp {
   ReadFileForView(arg1: string): Promise<FileView>;
   Ready(): Promise<void>;
   RecheckApproval(arg1: string, arg2: ProposalSelection): Promise<void>;
+  RemoveLanguageServer(arg1: string): Promise<LanguageServersView>;
   RemovePolicyRule(arg1: string): Promise<PolicyView>;
   RepreviewApproval(arg1: string): Promise<void>;
   ResolveApproval(arg1: string, arg2: Decision): Promise<void>;
@@ -154,6 +158,7 @@ export interface GuiApp {
   RunningProcesses(): Promise<ProcessInfo[] | null>;
   Sandbox(): Promise<SandboxView>;
   SaveBudget(arg1: BudgetLimits): Promise<BudgetView>;
+  SaveLanguageServer(arg1: LanguageServerEntry): Promise<LanguageServersView>;
   SaveSettings(arg1: SettingsInput): Promise<SettingsView>;
   SetApprovalMode(arg1: string): Promise<AppState>;
   SetHookOn(arg1: string, arg2: boolean): Promise<HooksView>;
@@ -247,6 +252,7 @@ export const App: GuiApp = {
   HooksImport: (arg1: string, arg2: ImportPick[]) => window.go.gui.App.HooksImport(arg1, arg2),
   HooksImportPreview: (arg1: string, arg2: boolean) => window.go.gui.App.HooksImportPreview(arg1, arg2),
   ImageData: (arg1: string) => window.go.gui.App.ImageData(arg1),
+  LanguageServers: () => window.go.gui.App.LanguageServers(),
   Leftovers: () => window.go.gui.App.Leftovers(),
   ListDir: (arg1: string) => window.go.gui.App.ListDir(arg1),
   ListModels: () => window.go.gui.App.ListModels(),
@@ -281,6 +287,7 @@ export const App: GuiApp = {
   ReadFileForView: (arg1: string) => window.go.gui.App.ReadFileForView(arg1),
   Ready: () => window.go.gui.App.Ready(),
   RecheckApproval: (arg1: string, arg2: ProposalSelection) => window.go.gui.App.RecheckApproval(arg1, arg2),
+  RemoveLanguageServer: (arg1: string) => window.go.gui.App.RemoveLanguageServer(arg1),
   RemovePolicyRule: (arg1: string) => window.go.gui.App.RemovePolicyRule(arg1),
   RepreviewApproval: (arg1: string) => window.go.gui.App.RepreviewApproval(arg1),
   ResolveApproval: (arg1: string, arg2: Decision) => window.go.gui.App.ResolveApproval(arg1, arg2),
@@ -293,6 +300,7 @@ export const App: GuiApp = {
   RunningProcesses: () => window.go.gui.App.RunningProcesses(),
   Sandbox: () => window.go.gui.App.Sandbox(),
   SaveBudget: (arg1: BudgetLimits) => window.go.gui.App.SaveBudget(arg1),
+  SaveLanguageServer: (arg1: LanguageServerEntry) => window.go.gui.App.SaveLanguageServer(arg1),
   SaveSettings: (arg1: SettingsInput) => window.go.gui.App.SaveSettings(arg1),
   SetApprovalMode: (arg1: string) => window.go.gui.App.SetApprovalMode(arg1),
   SetHookOn: (arg1: string, arg2: boolean) => window.go.gui.App.SetHookOn(arg1, arg2),

@@ -907,6 +907,32 @@ export interface ImportCandidate {
   wouldBlock?: string;
 }
 
+export interface LanguageServersView {
+  servers: LanguageServerView[] | null;
+}
+
+export interface LanguageServerView {
+  name: string;
+  builtin: boolean;
+  configured: boolean;
+  config: SettingsLanguageServer;
+  path?: string;
+  state: string;
+  error?: string;
+  restarts: number;
+  confined: boolean;
+}
+
+export interface SettingsLanguageServer {
+  command?: string;
+  args?: string[];
+  filePatterns?: string[];
+  rootMarkers?: string[];
+  env?: Record<string, string>;
+  initializationOptions?: Record<string, unknown>;
+  disabled?: boolean;
+}
+
 export interface Leftover {
   id: string;
   command: string;
@@ -1001,6 +1027,11 @@ export interface FolderTrust {
 export interface KindTrusts {
   kind: string;
   at: string;
+}
+
+export interface LanguageServerEntry {
+  name: string;
+  config: SettingsLanguageServer;
 }
 
 export interface SettingsInput {
