@@ -54,56 +54,56 @@ func run(ctx context.Context, t tools.Tool, args any) (map[string]any, error) {
 }
 
 // Candidates are the workspace's files and folders whose path matches
-// query fuzzily (its characters in order), best first, at most max.
+// query fuzzily (its characters in order), best first, at most max. The
+// whole tree is searched (as glob would list it to the model: ignore files,
+// the user's deny rules and the boundary hold), so a file however deep is
+// found; only the best max are kept while walking.
 func Candidates(ctx context.Context, ws *workspace.Workspace, query string, max int) []string {
-	out, err := run(ctx, tool(ws, "glob"), map[string]any{"pattern": "**", "maxResults": 1000})
-	if err != nil {
+	if max <= 0 {
 		return nil
 	}
-	seen := map[string]bool{}
-	var paths []string
-	list, _ := out["matches"].([]any)
-	for _, m := range list {
-		p, _ := m.(string)
-		for d := p; d != "." && d != "" && !seen[d]; {
-			seen[d] = true
-			if d == p {
-				paths = append(paths, d)
-			} else {
-				paths = append(paths, d+"/")
-			}
-			i := strings.LastIndex(d, "/")
-			if i < 0 {
-				break
-			}
-			d = d[:i]
-		}
-	}
-	type scored struct {
-		p string
-		s int
-	}
-	var hits []scored
 	q := strings.ToLower(query)
-	for _, p := range paths {
-		if s, ok := score(strings.ToLower(p), q); ok {
-			hits = append(hits, scored{p, s})
+	best := make([]scored, 0, max+1)
+	_ = files.Paths(ctx, ws, func(rel string, dir bool) error {
+		p := rel
+		if dir {
+			p += "/"
 		}
-	}
-	sort.Slice(hits, func(i, j int) bool {
-		if hits[i].s != hits[j].s {
-			return hits[i].s < hits[j].s
+		s, ok := score(strings.ToLower(p), q)
+		if !ok {
+			return nil
 		}
-		return hits[i].p < hits[j].p
+		if len(best) == max && !better(scored{p, s}, best[max-1]) {
+			return nil
+		}
+		i := sort.Search(len(best), func(i int) bool { return better(scored{p, s}, best[i]) })
+		best = append(best, scored{})
+		copy(best[i+1:], best[i:])
+		best[i] = scored{p, s}
+		if len(best) > max {
+			best = best[:max]
+		}
+		return nil
 	})
-	var res []string
-	for _, h := range hits {
-		if len(res) == max {
-			break
-		}
-		res = append(res, h.p)
+	res := make([]string, len(best))
+	for i, h := range best {
+		res[i] = h.p
 	}
 	return res
+}
+
+// scored is a path and its match score.
+type scored struct {
+	p string
+	s int
+}
+
+// better orders matches: the lower score, then the path.
+func better(a, b scored) bool {
+	if a.s != b.s {
+		return a.s < b.s
+	}
+	return a.p < b.p
 }
 
 // Loose is the lowest score of a match that is only a subsequence (the
