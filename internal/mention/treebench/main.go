@@ -7,7 +7,8 @@
 //   - opening the file tree (the watch starting, then the top folder's
 //     listing) against a plain listing of the top folder (ls);
 //   - the first @ suggestions (an empty query, then a query for the deep
-//     file) against find listing the tree without node_modules.
+//     file), and a keystroke after them (the walked paths searched again),
+//     against find listing the tree without node_modules.
 //
 // Run by `make bench-tree`.
 package main
@@ -70,7 +71,10 @@ func main() {
 	if len(got) == 0 || got[0] != deep {
 		fail(fmt.Errorf("@needle_hand found %v, not %s", got, deep))
 	}
+	ix := mention.Walk(context.Background(), ws)
+	typed := median(*runs, func() { ix.Search("needle_hand", 20) })
 	fmt.Printf("first @ suggestions: %v; find of the tree %v: %.2fx\n", first, find, ratio(first, find))
+	fmt.Printf("the next keystroke (%d paths walked once): %v; find of the tree %v: %.3fx\n", ix.Len(), typed, find, ratio(typed, find))
 	fmt.Printf("@ query for a file 12 folders deep: %v (found); find of the tree %v: %.2fx\n", deepQ, find, ratio(deepQ, find))
 }
 
