@@ -11,6 +11,7 @@ import type {
   BudgetView,
   ChangedFile,
   ChildInfo,
+  ClaudeImport,
   Command,
   Commit,
   ConnectionResult,
@@ -22,6 +23,9 @@ import type {
   FileDiffView,
   FileView,
   FolderTrust,
+  HookRun,
+  HooksView,
+  ImportPick,
   Leftover,
   LocalServer,
   McpPanel,
@@ -33,6 +37,7 @@ import type {
   PolicyView,
   ProcessInfo,
   ProcessLogs,
+  ProposalSelection,
   Rule,
   SandboxView,
   ServerConfig,
@@ -50,6 +55,7 @@ import type {
   UsercmdPending,
   View,
   VisionView,
+  WaitingHooks,
   WatchStatus,
   Window,
   Worktree,
@@ -97,6 +103,9 @@ export interface GuiApp {
   ForgetDropped(arg1: string): Promise<void>;
   GetBudget(): Promise<BudgetView>;
   GetSettings(): Promise<SettingsView>;
+  Hooks(): Promise<HooksView>;
+  HooksImport(arg1: string, arg2: ImportPick[]): Promise<HooksView>;
+  HooksImportPreview(arg1: string, arg2: boolean): Promise<ClaudeImport>;
   ImageData(arg1: string): Promise<string>;
   Leftovers(): Promise<Leftover[] | null>;
   ListDir(arg1: string): Promise<DirEntry[] | null>;
@@ -131,6 +140,7 @@ export interface GuiApp {
   RaiseBudget(arg1: string): Promise<BudgetState>;
   ReadFileForView(arg1: string): Promise<FileView>;
   Ready(): Promise<void>;
+  RecheckApproval(arg1: string, arg2: ProposalSelection): Promise<void>;
   RemovePolicyRule(arg1: string): Promise<PolicyView>;
   RepreviewApproval(arg1: string): Promise<void>;
   ResolveApproval(arg1: string, arg2: Decision): Promise<void>;
@@ -145,6 +155,7 @@ export interface GuiApp {
   SaveBudget(arg1: BudgetLimits): Promise<BudgetView>;
   SaveSettings(arg1: SettingsInput): Promise<SettingsView>;
   SetApprovalMode(arg1: string): Promise<AppState>;
+  SetHookOn(arg1: string, arg2: boolean): Promise<HooksView>;
   SetModel(arg1: string): Promise<AppState>;
   SetNetwork(arg1: string, arg2: string[]): Promise<SandboxView>;
   SetPanelWidth(arg1: string, arg2: number): Promise<void>;
@@ -164,6 +175,7 @@ export interface GuiApp {
   SwitchTab(arg1: string): Promise<Snapshot>;
   Tabs(): Promise<TabInfo[] | null>;
   TestConnection(arg1: SettingsInput): Promise<ConnectionResult>;
+  TestHook(arg1: string): Promise<HookRun>;
   TrustPolicyFile(arg1: string): Promise<PolicyView>;
   TrustedFolders(): Promise<FolderTrust[] | null>;
   Undo(arg1: string, arg2: UndoSelection): Promise<UndoAppliedPayload>;
@@ -171,6 +183,8 @@ export interface GuiApp {
   UndoPlan(arg1: string): Promise<UndoFile[] | null>;
   UndoUnits(): Promise<string[] | null>;
   WatchState(): Promise<WatchStatus>;
+  WorkspaceHooksPending(): Promise<WaitingHooks | null>;
+  WorkspaceHooksTrust(arg1: string): Promise<void>;
   WorkspaceImage(arg1: string): Promise<string>;
 }
 
@@ -227,6 +241,9 @@ export const App: GuiApp = {
   ForgetDropped: (arg1: string) => window.go.gui.App.ForgetDropped(arg1),
   GetBudget: () => window.go.gui.App.GetBudget(),
   GetSettings: () => window.go.gui.App.GetSettings(),
+  Hooks: () => window.go.gui.App.Hooks(),
+  HooksImport: (arg1: string, arg2: ImportPick[]) => window.go.gui.App.HooksImport(arg1, arg2),
+  HooksImportPreview: (arg1: string, arg2: boolean) => window.go.gui.App.HooksImportPreview(arg1, arg2),
   ImageData: (arg1: string) => window.go.gui.App.ImageData(arg1),
   Leftovers: () => window.go.gui.App.Leftovers(),
   ListDir: (arg1: string) => window.go.gui.App.ListDir(arg1),
@@ -261,6 +278,7 @@ export const App: GuiApp = {
   RaiseBudget: (arg1: string) => window.go.gui.App.RaiseBudget(arg1),
   ReadFileForView: (arg1: string) => window.go.gui.App.ReadFileForView(arg1),
   Ready: () => window.go.gui.App.Ready(),
+  RecheckApproval: (arg1: string, arg2: ProposalSelection) => window.go.gui.App.RecheckApproval(arg1, arg2),
   RemovePolicyRule: (arg1: string) => window.go.gui.App.RemovePolicyRule(arg1),
   RepreviewApproval: (arg1: string) => window.go.gui.App.RepreviewApproval(arg1),
   ResolveApproval: (arg1: string, arg2: Decision) => window.go.gui.App.ResolveApproval(arg1, arg2),
@@ -275,6 +293,7 @@ export const App: GuiApp = {
   SaveBudget: (arg1: BudgetLimits) => window.go.gui.App.SaveBudget(arg1),
   SaveSettings: (arg1: SettingsInput) => window.go.gui.App.SaveSettings(arg1),
   SetApprovalMode: (arg1: string) => window.go.gui.App.SetApprovalMode(arg1),
+  SetHookOn: (arg1: string, arg2: boolean) => window.go.gui.App.SetHookOn(arg1, arg2),
   SetModel: (arg1: string) => window.go.gui.App.SetModel(arg1),
   SetNetwork: (arg1: string, arg2: string[]) => window.go.gui.App.SetNetwork(arg1, arg2),
   SetPanelWidth: (arg1: string, arg2: number) => window.go.gui.App.SetPanelWidth(arg1, arg2),
@@ -294,6 +313,7 @@ export const App: GuiApp = {
   SwitchTab: (arg1: string) => window.go.gui.App.SwitchTab(arg1),
   Tabs: () => window.go.gui.App.Tabs(),
   TestConnection: (arg1: SettingsInput) => window.go.gui.App.TestConnection(arg1),
+  TestHook: (arg1: string) => window.go.gui.App.TestHook(arg1),
   TrustPolicyFile: (arg1: string) => window.go.gui.App.TrustPolicyFile(arg1),
   TrustedFolders: () => window.go.gui.App.TrustedFolders(),
   Undo: (arg1: string, arg2: UndoSelection) => window.go.gui.App.Undo(arg1, arg2),
@@ -301,6 +321,8 @@ export const App: GuiApp = {
   UndoPlan: (arg1: string) => window.go.gui.App.UndoPlan(arg1),
   UndoUnits: () => window.go.gui.App.UndoUnits(),
   WatchState: () => window.go.gui.App.WatchState(),
+  WorkspaceHooksPending: () => window.go.gui.App.WorkspaceHooksPending(),
+  WorkspaceHooksTrust: (arg1: string) => window.go.gui.App.WorkspaceHooksTrust(arg1),
   WorkspaceImage: (arg1: string) => window.go.gui.App.WorkspaceImage(arg1),
 };
 

@@ -17,6 +17,8 @@ import { TrustedFoldersSection } from "./TrustedFoldersSection";
 import { GitSection } from "./GitSection";
 import { SkillsSection } from "./SkillsSection";
 import type { SkillsBackend } from "../../bridge/skills";
+import { HooksSection } from "./HooksSection";
+import type { HooksBackend } from "../../bridge/hooks";
 import type { GitBackend } from "../../bridge/git";
 
 export type VisionBackend = Pick<Backend, "modelVision" | "markModelVision">;
@@ -51,6 +53,8 @@ export interface SettingsDeps {
   git?: Pick<GitBackend, "commitTrailer" | "setCommitTrailer" | "worktrees" | "setWorktreeCopy">;
   /** Every skill found and the workspace's waiting for trust (Settings → Skills). */
   skills?: SkillsBackend;
+  /** Your hooks and the workspace's, Test and Import from Claude Code (Settings → Hooks). */
+  hooks?: HooksBackend;
   /** The standing policy and the audit log (Settings → Permissions). */
   policy?: PolicyBackend;
   /** Leaves Settings for a side panel beside the chat (absent: the panel is not there). */
@@ -68,7 +72,7 @@ export interface SectionProps {
   goTo: (id: SectionId) => void;
 }
 
-export type SectionId = "model" | "context" | "budget" | "sandbox" | "network" | "permissions" | "servers" | "agents" | "skills" | "trusted" | "git" | "appearance";
+export type SectionId = "model" | "context" | "budget" | "sandbox" | "network" | "permissions" | "servers" | "agents" | "skills" | "hooks" | "trusted" | "git" | "appearance";
 
 /**
  * One entry of the sidebar. applies states, in the section, when its
@@ -102,6 +106,8 @@ export const settingsSections: readonly SettingsSection[] = [
   { id: "agents", title: "Agents and commands", Component: AgentsSection, applies: null },
   { id: "skills", title: "Skills", Component: SkillsSection,
     applies: "Nothing here waits for Save: trusting the workspace's skills counts from the next message." },
+  { id: "hooks", title: "Hooks", Component: HooksSection,
+    applies: "Nothing here waits for Save: turning a hook on or off, and an import, count in sessions opened after." },
   { id: "trusted", title: "Trusted folders", Component: TrustedFoldersSection,
     applies: "Nothing here waits for Save: Revoke acts at once, and the open folder's servers and agents stop." },
   { id: "git", title: "Git", Component: GitSection,
