@@ -44,3 +44,8 @@ func (q sessionForms) AskForm(ctx context.Context, f steer.Form) (steer.FormAnsw
 		Payload: protocol.QuestionResolvedPayload{QuestionID: f.QuestionID, Action: action}})
 	return a, err
 }
+
+// Forms asks a server's question in this session, announced in its events
+// as a question its own call caused (the window's fallback for a question
+// no one session's call caused).
+func (s *Session) Forms() steer.FormAsker { return sessionForms{s} }
