@@ -4,8 +4,6 @@ import (
 	"context"
 	"io"
 	"log/slog"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -14,6 +12,7 @@ import (
 
 	"gatehouse/internal/llm/llmtest"
 	"gatehouse/internal/mcp"
+	"gatehouse/internal/mcp/mcptest"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/settings"
 )
@@ -24,16 +23,7 @@ import (
 // the question; the answer given through the window reaches the server,
 // and its result the model.
 func TestServerQuestionOfABackgroundTab(t *testing.T) {
-	js, err := filepath.Abs("../mcp/testdata/servers/node_modules/@modelcontextprotocol/server-everything/dist/index.js")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(js); err != nil {
-		t.Skip("server-everything is not installed: run `make mcp-servers` (make test does)")
-	}
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("node is not installed")
-	}
+	js := mcptest.Server(t, "server-everything")
 	srv := llmtest.Start(t, llmtest.Script{When: []llmtest.Rule{
 		{LastContains: "User provided", Response: llmtest.Response{Text: llmtest.Text("thanks")}},
 		{LastContains: "task E", Response: llmtest.Response{ToolCalls: []llmtest.ToolCall{

@@ -13,7 +13,7 @@ import (
 // are shared between sessions, and route a server's question back through
 // it and keep a call's pictures in its image store.
 func (s *Session) scope(ctx context.Context) context.Context {
-	ctx = tools.WithOwner(ctx, tools.Owner{Session: s.id, Images: s.images})
+	ctx = tools.WithOwner(ctx, tools.Owner{Session: s.id, Images: s.images, CanSee: s.canSee})
 	return steer.WithFormAsker(ctx, sessionForms{s})
 }
 
