@@ -10,6 +10,7 @@ import { SidePanel } from "./components/SidePanel";
 import { useSidePanels } from "./components/panels";
 import { ProblemsPanel } from "./components/ProblemsPanel";
 import { errorsByPath, useProblems } from "./components/problems";
+import { ServerQuestionHost } from "./components/ServerQuestion";
 import { ApprovalHost } from "./components/ApprovalHost";
 import { ApprovalRules } from "./components/ApprovalRules";
 import type { ApprovalBackend } from "./bridge/approval";
@@ -357,6 +358,10 @@ export function App({ backend, processes, sessions, localModels, files, approval
         {undo.dialog}
         {approvals && <ApprovalHost api={approvals} pending={transcript.pendingApprovals} mode={state.approvalMode} hidden={settingsOpen}
           session={tabs.list.length > 1 ? tabs.shown?.name : undefined} />}
+        {!transcript.pendingApprovals.length && (
+          <ServerQuestionHost pending={transcript.pendingQuestions} answer={backend.answerServerQuestion} hidden={settingsOpen}
+            session={tabs.list.length > 1 ? tabs.shown?.name : undefined} />
+        )}
       </div>
     </ChatActionsContext.Provider>
   );

@@ -123,7 +123,7 @@ func NewApp(started time.Time, log *slog.Logger, store *settings.Store, flags se
 		MaxRetries: llm.DefaultMaxRetries, ProcEnv: a.loginEnv.Environ, Version: Version},
 		sessionhost.Options{Settings: a.effective, Logger: log, OnMCPUpdate: func(p protocol.McpUpdatedPayload) {
 			a.bus.Publish(protocol.Event{Type: protocol.McpUpdated, Payload: p})
-		}})
+		}, MCPAsk: windowAsker{a}})
 	if saved, err := store.Load(); err == nil && saved.ApprovalMode != "" {
 		a.mode = protocol.ApprovalMode(saved.ApprovalMode) // Load checked it
 	}

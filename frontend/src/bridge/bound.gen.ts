@@ -84,6 +84,7 @@ export interface GuiApp {
   AllowDomain(arg1: string): Promise<void>;
   AllowDomainAlways(arg1: string): Promise<SandboxView>;
   AnswerQuestion(arg1: string, arg2: string): Promise<void>;
+  AnswerServerQuestion(arg1: string, arg2: string, arg3: string, arg4: Record<string, unknown>): Promise<void>;
   ApprovePlan(arg1: string, arg2: string): Promise<SubmitResult>;
   AttachDropped(arg1: string): Promise<AttachResult>;
   AttachImage(arg1: string, arg2: string): Promise<AttachResult>;
@@ -226,6 +227,7 @@ export const App: GuiApp = {
   AllowDomain: (arg1: string) => window.go.gui.App.AllowDomain(arg1),
   AllowDomainAlways: (arg1: string) => window.go.gui.App.AllowDomainAlways(arg1),
   AnswerQuestion: (arg1: string, arg2: string) => window.go.gui.App.AnswerQuestion(arg1, arg2),
+  AnswerServerQuestion: (arg1: string, arg2: string, arg3: string, arg4: Record<string, unknown>) => window.go.gui.App.AnswerServerQuestion(arg1, arg2, arg3, arg4),
   ApprovePlan: (arg1: string, arg2: string) => window.go.gui.App.ApprovePlan(arg1, arg2),
   AttachDropped: (arg1: string) => window.go.gui.App.AttachDropped(arg1),
   AttachImage: (arg1: string, arg2: string) => window.go.gui.App.AttachImage(arg1, arg2),

@@ -531,6 +531,7 @@ export interface Snapshot {
   lastSeq: number;
   children?: Record<string, ChildTranscript>;
   budget?: BudgetState;
+  pendingQuestions?: QuestionAskedPayload[];
 }
 
 export interface TranscriptItem {
