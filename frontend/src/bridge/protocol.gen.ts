@@ -748,6 +748,13 @@ export interface LocalServer {
   models: string[] | null;
 }
 
+export interface ExportRequest {
+  sessionId: string;
+  format: string;
+  turns: string;
+  embedImages: boolean;
+}
+
 export interface FileDiffView {
   change: ChangedFile;
   diff: string;
@@ -876,6 +883,51 @@ export interface FileView {
   size: number;
   binary: boolean;
   truncated: boolean;
+}
+
+export interface Target {
+  kind: string;
+  ref?: string;
+}
+
+export interface Report {
+  id: string;
+  target: Target;
+  files: FileDiff[] | null;
+  findings: Finding[] | null;
+  summary?: string;
+  status: string;
+}
+
+export interface FileDiff {
+  path: string;
+  status: string;
+  binary?: boolean;
+  added: number;
+  removed: number;
+  hunks: Hunk[] | null;
+  diff: string;
+}
+
+export interface Hunk {
+  header: string;
+  id: string;
+}
+
+export interface Finding {
+  id: string;
+  severity: string;
+  file: string;
+  startLine: number;
+  endLine: number;
+  title: string;
+  explanation: string;
+  suggestion?: string;
+  hunkId?: string;
+  hunkHeader?: string;
+  lines?: string[];
+  linesFrom?: number;
+  outdated?: boolean;
 }
 
 export interface FolderTrust {
@@ -1017,21 +1069,6 @@ export interface Changes {
   safe: boolean;
   top: string;
   against?: Against;
-}
-
-export interface FileDiff {
-  path: string;
-  status: string;
-  binary?: boolean;
-  added: number;
-  removed: number;
-  hunks: Hunk[] | null;
-  diff: string;
-}
-
-export interface Hunk {
-  header: string;
-  id: string;
 }
 
 export interface Against {
