@@ -4,6 +4,8 @@ import { ChangesFile, type FileKind } from "./ChangesFile";
 import { CommitBox } from "./CommitBox";
 import { GitTrust } from "./GitTrust";
 import { Worktrees } from "./Worktrees";
+import { ReviewPanel } from "./ReviewPanel";
+import type { ReviewBackend } from "../../bridge/review";
 import "./Changes.css";
 
 /**
@@ -13,7 +15,7 @@ import "./Changes.css";
  * It reads the changes again after each action and when files change on
  * disk (refresh changes).
  */
-export function Changes({ git, refresh, onClose, onUndo, onSwitched, image }: {
+export function Changes({ git, refresh, onClose, onUndo, onSwitched, image, review }: {
   git: GitBackend;
   /** Changes when the workspace's files change: the view reads git again. */
   refresh: unknown;
@@ -24,7 +26,10 @@ export function Changes({ git, refresh, onClose, onUndo, onSwitched, image }: {
   onSwitched?: () => void;
   /** A workspace image as a data URL: changed pictures are shown, not "binary". */
   image?: (path: string) => Promise<string>;
+  /** Review with the model (absent: not offered): the backend, and how Fix sends a message to the session's agent. */
+  review?: { backend: ReviewBackend; fix: (text: string) => Promise<unknown> };
 }) {
+  const [reviewing, setReviewing] = useState(false);
   const [view, setView] = useState<GitView | null>(null);
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
@@ -76,10 +81,14 @@ export function Changes({ git, refresh, onClose, onUndo, onSwitched, image }: {
           </span>
         )}
         <span className="spacer" />
+        {review && !view?.notRepo && (
+          <button type="button" className="secondary" aria-expanded={reviewing} onClick={() => setReviewing((r) => !r)}>Review…</button>
+        )}
         <button type="button" className="secondary" onClick={reload} disabled={busy}>Refresh</button>
         <button type="button" className="secondary" onClick={onClose}>Close</button>
       </header>
       {error && <p role="alert" className="changes-error">{error}</p>}
+      {review && reviewing && <ReviewPanel review={review.backend} fix={review.fix} refresh={`${String(refresh)}:${n}`} />}
       {discarded && (
         <p role="status" className="changes-note">
           Discarded {discarded.what}. {onUndo && <button type="button" className="link-button" onClick={() => onUndo(discarded.unit)}>Undo the discard</button>}
