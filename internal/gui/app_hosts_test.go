@@ -8,7 +8,6 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"log/slog"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,7 +23,6 @@ import (
 	"gatehouse/internal/mcp"
 	"gatehouse/internal/runtime"
 	"gatehouse/internal/sessionhost"
-	"gatehouse/internal/settings"
 	"gatehouse/internal/syncbuf"
 )
 
@@ -125,18 +123,7 @@ func TestEveryHostOpensTheSameSession(t *testing.T) {
 }
 
 func windowOpens(t *testing.T, cfg, data string) opened {
-	srv := llmtest.Start(t, hostsScript())
-	app := NewApp(time.Now(), slog.New(slog.NewTextHandler(io.Discard, nil)), settings.NewStore(cfg), settings.Flags{}, data)
-	t.Cleanup(func() { app.shutdown(context.Background()) })
-	if _, err := app.SaveSettings(SettingsInput{BaseURL: srv.URL, Model: "fake-model", APIKey: "sk-test"}); err != nil {
-		t.Fatal(err)
-	}
-	if err := app.useMode("auto"); err != nil {
-		t.Fatal(err)
-	}
-	if err := app.setWorkspace(t.TempDir()); err != nil {
-		t.Fatal(err)
-	}
+	app, _ := newAppIn(t, llmtest.Start(t, hostsScript()), cfg, data)
 	app.Ready() // the window's servers start after its first frame
 	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(20 * time.Millisecond) {
 		if l := app.McpList().Servers; len(l) == 1 && l[0].State == mcp.StateReady {
