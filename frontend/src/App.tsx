@@ -18,8 +18,10 @@ import { useTranscript, useTranscriptStore } from "./transcript/useTranscript";
 import { ProcessPanel } from "./components/ProcessPanel";
 import type { ProcessBackend } from "./bridge/processes";
 import type { SessionsBackend } from "./bridge/sessions";
+import type { ReviewBackend } from "./bridge/review";
 import type { LocalServer } from "./bridge/localModels";
 import { SessionsMenu } from "./components/SessionsMenu";
+import { ExportDialog } from "./components/ExportDialog";
 import { ContextGauge, lastContextUse, useNextWindow } from "./components/ContextGauge";
 import { FileTree } from "./components/FileTree";
 import { SessionCost } from "./components/SessionCost";
@@ -65,7 +67,7 @@ const panelDefaultsNoServers = { files: 260, problems: 320, processes: 440 };
 
 const autoNotice = "This window started in auto mode: tool calls run without asking you first. The workspace boundary still holds. Change the mode with Approval in the header.";
 
-export function App({ backend, processes, sessions, localModels, files, approvals, mcp, initialState, sandbox, leftovers, undo: undoApi, agentsTrust, commandsTrust, skillsTrust, hooksTrust, trusted, git, policy, tabs: tabsApi }: {
+export function App({ backend, processes, sessions, localModels, files, approvals, mcp, initialState, sandbox, leftovers, undo: undoApi, agentsTrust, commandsTrust, skillsTrust, hooksTrust, trusted, git, policy, tabs: tabsApi, review }: {
   backend: Backend;
   /** The frame's state when the page had it before mounting (main.tsx): the first render is then the real frame. */
   initialState?: AppState;
@@ -96,8 +98,11 @@ export function App({ backend, processes, sessions, localModels, files, approval
   git?: GitBackend;
   /** Sessions open at once, one tab each (absent: one session). */
   tabs?: TabsBackend;
+  /** Review with the model in the Changes view, and Sessions → Export (absent: neither). */
+  review?: ReviewBackend;
 }) {
   const [state, setState] = useState<AppState | null>(initialState ?? null);
+  const [exporting, setExporting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // Settings, when open: the section asked for (n changes on every ask).
   const [settingsAt, setSettingsAt] = useState<{ section: SectionId; n: number } | null>(null);
@@ -278,7 +283,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
           }
           sessions={sessions && (
             <SessionsMenu backend={sessions} hasWorkspace={!!state.workspace} busy={transcript.turnId !== ""} onSwitched={() => void store.resync()}
-              beside={tabsApi && tabs.create} />
+              beside={tabsApi && tabs.create} exportSession={review && (() => setExporting(true))} />
           )}
           gauge={state.workspace ? <ContextGauge use={contextUse} next={nextWindow} /> : undefined}
           cost={state.workspace ? (
@@ -315,7 +320,8 @@ export function App({ backend, processes, sessions, localModels, files, approval
           <main className="body">
             <Changes key={state.workspace} git={git} refresh={`${fsTick}:${transcript.turnId}`} onClose={() => setChangesOpen(false)} image={files?.image} errors={fileErrors}
               onUndo={undo.actions ? (unit) => undo.actions!.open(unit, "undo") : undefined}
-              onSwitched={() => void redraw().then(tabs.refresh)} />
+              onSwitched={() => void redraw().then(tabs.refresh)}
+              review={review ? { backend: review, fix: (text) => backend.submit({ text }) } : undefined} />
           </main>
         ) : (
           <main className="body">
@@ -355,6 +361,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
           </main>
         )}
         {help && <HelpOverlay onClose={() => setHelp(false)} />}
+        {exporting && review && <ExportDialog backend={review} onClose={() => setExporting(false)} />}
         {undo.dialog}
         {approvals && <ApprovalHost api={approvals} pending={transcript.pendingApprovals} mode={state.approvalMode} hidden={settingsOpen}
           session={tabs.list.length > 1 ? tabs.shown?.name : undefined} />}

@@ -20,8 +20,10 @@ import type {
   Definition,
   DirEntry,
   Ending,
+  ExportRequest,
   FileDiffView,
   FileView,
+  Finding,
   FolderTrust,
   HookRun,
   HooksView,
@@ -40,6 +42,7 @@ import type {
   ProcessInfo,
   ProcessLogs,
   ProposalSelection,
+  Report,
   Rule,
   SandboxView,
   ServerConfig,
@@ -51,6 +54,7 @@ import type {
   Submission,
   SubmitResult,
   TabInfo,
+  Target,
   ToldView,
   UndoAppliedPayload,
   UndoFile,
@@ -102,6 +106,7 @@ export interface GuiApp {
   DetectLocalModels(): Promise<LocalServer[] | null>;
   EditPolicyRule(arg1: string, arg2: Written): Promise<PolicyView>;
   ExportAudit(arg1: AuditFilter): Promise<string>;
+  ExportSession(arg1: ExportRequest): Promise<string>;
   FileDiff(arg1: string): Promise<FileDiffView>;
   FontFamilies(arg1: string[][]): Promise<string[] | null>;
   ForgetDropped(arg1: string): Promise<void>;
@@ -153,6 +158,8 @@ export interface GuiApp {
   ResumeSession(arg1: string): Promise<Snapshot>;
   Retry(): Promise<SubmitResult>;
   RevertFile(arg1: string, arg2: boolean): Promise<UndoAppliedPayload>;
+  ReviewChanges(arg1: Target): Promise<Report>;
+  ReviewRefresh(arg1: Finding[]): Promise<Finding[] | null>;
   RevisePlan(arg1: string): Promise<SubmitResult>;
   RevokeRule(arg1: string): Promise<void>;
   RevokeTrust(arg1: string): Promise<FolderTrust[] | null>;
@@ -245,6 +252,7 @@ export const App: GuiApp = {
   DetectLocalModels: () => window.go.gui.App.DetectLocalModels(),
   EditPolicyRule: (arg1: string, arg2: Written) => window.go.gui.App.EditPolicyRule(arg1, arg2),
   ExportAudit: (arg1: AuditFilter) => window.go.gui.App.ExportAudit(arg1),
+  ExportSession: (arg1: ExportRequest) => window.go.gui.App.ExportSession(arg1),
   FileDiff: (arg1: string) => window.go.gui.App.FileDiff(arg1),
   FontFamilies: (arg1: string[][]) => window.go.gui.App.FontFamilies(arg1),
   ForgetDropped: (arg1: string) => window.go.gui.App.ForgetDropped(arg1),
@@ -296,6 +304,8 @@ export const App: GuiApp = {
   ResumeSession: (arg1: string) => window.go.gui.App.ResumeSession(arg1),
   Retry: () => window.go.gui.App.Retry(),
   RevertFile: (arg1: string, arg2: boolean) => window.go.gui.App.RevertFile(arg1, arg2),
+  ReviewChanges: (arg1: Target) => window.go.gui.App.ReviewChanges(arg1),
+  ReviewRefresh: (arg1: Finding[]) => window.go.gui.App.ReviewRefresh(arg1),
   RevisePlan: (arg1: string) => window.go.gui.App.RevisePlan(arg1),
   RevokeRule: (arg1: string) => window.go.gui.App.RevokeRule(arg1),
   RevokeTrust: (arg1: string) => window.go.gui.App.RevokeTrust(arg1),

@@ -821,6 +821,13 @@ export interface LocalServer {
   models: string[] | null;
 }
 
+export interface ExportRequest {
+  sessionId: string;
+  format: string;
+  turns: string;
+  embedImages: boolean;
+}
+
 export interface FileDiffView {
   change: ChangedFile;
   diff: string;
@@ -1020,6 +1027,51 @@ export interface FileView {
   truncated: boolean;
 }
 
+export interface Target {
+  kind: string;
+  ref?: string;
+}
+
+export interface Report {
+  id: string;
+  target: Target;
+  files: FileDiff[] | null;
+  findings: Finding[] | null;
+  summary?: string;
+  status: string;
+}
+
+export interface FileDiff {
+  path: string;
+  status: string;
+  binary?: boolean;
+  added: number;
+  removed: number;
+  hunks: Hunk[] | null;
+  diff: string;
+}
+
+export interface Hunk {
+  header: string;
+  id: string;
+}
+
+export interface Finding {
+  id: string;
+  severity: string;
+  file: string;
+  startLine: number;
+  endLine: number;
+  title: string;
+  explanation: string;
+  suggestion?: string;
+  hunkId?: string;
+  hunkHeader?: string;
+  lines?: string[];
+  linesFrom?: number;
+  outdated?: boolean;
+}
+
 export interface FolderTrust {
   folder: string;
   kinds: KindTrusts[] | null;
@@ -1205,21 +1257,6 @@ export interface Changes {
   safe: boolean;
   top: string;
   against?: Against;
-}
-
-export interface FileDiff {
-  path: string;
-  status: string;
-  binary?: boolean;
-  added: number;
-  removed: number;
-  hunks: Hunk[] | null;
-  diff: string;
-}
-
-export interface Hunk {
-  header: string;
-  id: string;
 }
 
 export interface Against {
