@@ -10,9 +10,9 @@ test("Settings opens each section from the sidebar, by mouse and by keyboard", a
   const list = page.getByRole("tablist", { name: "Settings sections" });
   await expect(list.getByRole("tab")).toHaveText(sections);
   for (const name of sections) {
-    await list.getByRole("tab", { name }).click();
-    const panel = page.getByRole("tabpanel", { name });
-    await expect(panel.getByRole("heading", { level: 2, name })).toBeVisible();
+    await list.getByRole("tab", { name, exact: true }).click();
+    const panel = page.getByRole("tabpanel", { name, exact: true });
+    await expect(panel.getByRole("heading", { level: 2, name, exact: true })).toBeVisible();
     await expect(page.getByRole("tabpanel")).toHaveCount(1);
   }
   // Keyboard: the selected tab takes focus; the arrows walk the list and wrap; Tab goes into the section.
@@ -20,9 +20,9 @@ test("Settings opens each section from the sidebar, by mouse and by keyboard", a
   await expect(list.getByRole("tab", { name: "Model" })).toBeFocused();
   for (const name of [...sections.slice(1), "Model"]) {
     await page.keyboard.press("ArrowDown");
-    await expect(list.getByRole("tab", { name })).toBeFocused();
-    await expect(list.getByRole("tab", { name })).toHaveAttribute("aria-selected", "true");
-    await expect(page.getByRole("tabpanel", { name }).getByRole("heading", { level: 2 })).toBeVisible();
+    await expect(list.getByRole("tab", { name, exact: true })).toBeFocused();
+    await expect(list.getByRole("tab", { name, exact: true })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tabpanel", { name, exact: true }).getByRole("heading", { level: 2 })).toBeVisible();
   }
   await page.keyboard.press("End");
   await expect(list.getByRole("tab", { name: "Appearance" })).toBeFocused();
