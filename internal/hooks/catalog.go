@@ -17,15 +17,20 @@ func (h Hook) ID() string {
 	return hex.EncodeToString(sum[:8])
 }
 
-// Disable marks the hooks of hs whose ID is in off as disabled: they are
-// listed and never run.
+// Disable returns hs with the hooks whose ID is in off marked disabled:
+// they are listed and never run. hs itself is left as it is (a
+// workspace's hooks are shared between runs).
 func Disable(hs []Hook, off []string) []Hook {
-	for i := range hs {
-		if slices.Contains(off, hs[i].ID()) {
-			hs[i].Disabled = true
+	if len(off) == 0 {
+		return hs
+	}
+	out := slices.Clone(hs)
+	for i := range out {
+		if slices.Contains(off, out[i].ID()) {
+			out[i].Disabled = true
 		}
 	}
-	return hs
+	return out
 }
 
 // HookEntry is a hook as Settings → Hooks lists it.

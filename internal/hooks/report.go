@@ -9,7 +9,9 @@ import (
 // Report is run ran as the card, the dialog and the --json events show it.
 func (ran Ran) Report() protocol.HookRun {
 	scope := ran.Hook.Scope
-	if scope == "" {
+	if ran.Hook.Confined {
+		scope = ScopeWorkspace
+	} else if scope == "" {
 		scope = ScopeUser
 	}
 	return protocol.HookRun{Name: ran.Name, Event: string(ran.Hook.Event), Source: scope, ToolName: ran.ToolName,

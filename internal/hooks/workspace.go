@@ -50,7 +50,7 @@ func (w *Workspace) Hooks() []Hook {
 	w.mu.Unlock()
 	hs, err := Parse(c.Data[trust.HooksFile], WorkspaceSource)
 	for i := range hs {
-		hs[i].Confined = true
+		hs[i].Confined, hs[i].Scope = true, ScopeWorkspace
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()

@@ -28,7 +28,7 @@ func (h *Host) hooks(root string, off []string) (*hooks.Runner, error) {
 	r := &hooks.Runner{Hooks: hooks.Disable(hs, off), ProjectDir: root, Environ: h.env.ProcEnv}
 	if root != "" {
 		ws := &hooks.Workspace{Root: root, Trust: trust.NewStore(h.env.ConfigDir)}
-		r.Workspace = ws.Hooks
+		r.Workspace = func() []hooks.Hook { return hooks.Disable(ws.Hooks(), off) }
 		r.Confine = func(hk hooks.Hook, dir string, env []string) (l hooks.Launched, err error) {
 			helper, p, why := h.cmds.Confinement(root, env, h.SandboxFor(root)())
 			if launch := hooks.Confined(helper, p); launch != nil {
