@@ -22,7 +22,9 @@ func TestHookDecisionsAreAudited(t *testing.T) {
 	var mu sync.Mutex
 	var got []approval.AuditEntry
 	r.Audit = func(e approval.AuditEntry) { mu.Lock(); got = append(got, e); mu.Unlock() }
-	next := func(context.Context, tools.Call) (tools.Result, error) { return tools.OK(map[string]string{"content": "x"}) }
+	next := func(context.Context, tools.Call) (tools.Result, error) {
+		return tools.OK(map[string]string{"content": "x"})
+	}
 	h := r.Middleware(nil, next)
 	b := bashCall("ls")
 	if res, _ := h(context.Background(), tools.Call{ID: "c1", Name: "bash", Args: b.Args}); !res.IsError {
