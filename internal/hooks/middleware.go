@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"gatehouse/internal/approval"
 	"gatehouse/internal/protocol"
@@ -30,6 +31,7 @@ func (r *Runner) Middleware(_ tools.Tool, next tools.Handler) tools.Handler {
 		c := &Call{ID: call.ID, Tool: call.Name, Args: call.Args}
 		pre := r.Run(ctx, PreToolUse, Input{}, c)
 		ran := pre.Reports()
+		r.audit(ctx, call, pre)
 		switch {
 		case pre.Permission == "deny":
 			res := tools.Fail("hook_denied", pre.Reason, "")
@@ -73,6 +75,7 @@ func (r *Runner) Middleware(_ tools.Tool, next tools.Handler) tools.Handler {
 		}
 		post := r.Run(ctx, ev, in, &Call{ID: call.ID, Tool: call.Name, Args: call.Args})
 		res.Hooks = append(res.Hooks, post.Reports()...)
+		r.audit(ctx, call, post)
 		if err != nil || (!post.Blocked && post.Context == "") {
 			return res, err
 		}
@@ -129,4 +132,38 @@ func (o Outcome) why() string {
 		w += fmt.Sprintf(" (the call as hook %q rewrote it)", o.RewrittenBy)
 	}
 	return w
+}
+
+// ByHook is who decided, in the audit log, when hooks did.
+const ByHook approval.DecidedBy = "hook"
+
+// audit writes what the hooks of one event said about call to the audit
+// log: each hook with its verdict and time, and the outcome (PreToolUse:
+// the strictest permission; PostToolUse: deny when they marked the result
+// blocked; otherwise none).
+func (r *Runner) audit(ctx context.Context, call tools.Call, o Outcome) {
+	if r.Audit == nil || len(o.Ran) == 0 {
+		return
+	}
+	var v approval.Verdict
+	switch {
+	case o.Event == PreToolUse && o.Permission != "defer":
+		v = approval.Verdict(o.Permission)
+	case o.Blocked:
+		v = approval.VerdictDeny
+	}
+	parts := make([]string, len(o.Ran))
+	for i, ran := range o.Ran {
+		parts[i] = fmt.Sprintf("hook %q (%s): %s, %d ms", ran.Name, ran.Source, ran.Verdict, ran.Duration.Milliseconds())
+	}
+	summary := string(o.Event) + " " + strings.Join(parts, "; ")
+	if o.Reason != "" {
+		summary += " — " + o.Reason
+	}
+	mode := ""
+	if r.Mode != nil {
+		mode = r.Mode()
+	}
+	r.Audit(approval.AuditEntry{Time: time.Now().UTC(), Session: r.SessionID, CallID: call.ID, Tool: call.Name,
+		Agent: approval.AgentFrom(ctx), Summary: summary, Mode: approval.Mode(mode), By: ByHook, Decision: v})
 }

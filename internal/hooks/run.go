@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"gatehouse/internal/approval"
 )
 
 // maxOutput caps what is kept of a hook's stdout and of its stderr.
@@ -94,6 +96,9 @@ type Runner struct {
 	// writes are (the file tracker's ShellStarted), so undo covers a
 	// formatter hook's rewrite.
 	Writes func(ctx context.Context) (done func())
+	// Audit (may be nil) hears every tool event's hook decisions, for the
+	// audit log (By: ByHook). It must not block.
+	Audit func(approval.AuditEntry)
 }
 
 // all are the hooks in force now: the user's, then the workspace's.

@@ -2,7 +2,9 @@
 // tool calls (small read_files) against a zero-latency fake model, its total
 // time minus the time spent inside the tools, beside bare openai-go
 // streaming the same script (same requests, same results) without the loop,
-// in the same run. It prints the medians and the difference.
+// in the same run. It prints the medians and the difference. Then it
+// times read_file calls with five matching no-op hooks against none (the
+// hooks' own cost per call, issue 40).
 //
 //	loopbench [-calls 100] [-runs 5]
 package main
@@ -135,7 +137,7 @@ func run(calls, runs int) error {
 	}
 	fmt.Printf("  loop adds             %8.1f ms over %d calls (%.2f ms per call; target <= %d ms) %s\n",
 		ms(over), calls, ms(over)/float64(calls), targetMs, verdict)
-	return nil
+	return b.hooksBench(min(calls, 40), runs)
 }
 
 // loop runs one turn through the agent, the event bus and the session
