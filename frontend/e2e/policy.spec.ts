@@ -38,11 +38,12 @@ test("Always allow `npm test` lasts across a restart, names its rule and file, n
   expect(fs.readFileSync(file, "utf8")).toContain('commands = ["npm test"]');
   expect(fs.existsSync(path.join(a.workspace, ".gatehouse"))).toBe(false);
 
-  // A new app on the same folders: the rule holds without a dialog, and the card says which rule and file.
+  // A new app on the same folders (the session comes back in its tab): the rule holds without a
+  // dialog, and the card says which rule and file.
   await a.restart();
   await send(page, "again");
   await expect(page.getByRole("article", { name: "Reply" }).last()).toContainText("Ran under the standing rule.");
-  const card = page.getByRole("group", { name: /^bash .*, done$/ });
+  const card = page.getByRole("group", { name: /^bash .*, done$/ }).last();
   await expect(card).toContainText("exit 0");
   await expect(card).toContainText("allowed by standing rule:");
   await expect(card).toContainText("workspace policy");

@@ -9,6 +9,7 @@ import { Settings, type SectionId, type SettingsDeps } from "./components/Settin
 import { SidePanel } from "./components/SidePanel";
 import { useSidePanels } from "./components/panels";
 import { ProblemsPanel } from "./components/ProblemsPanel";
+import { errorsByPath, useProblems } from "./components/problems";
 import { ApprovalHost } from "./components/ApprovalHost";
 import { ApprovalRules } from "./components/ApprovalRules";
 import type { ApprovalBackend } from "./bridge/approval";
@@ -171,6 +172,8 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const shownSession = transcript.sessionId;
   const problemsFeed = useCallback((cb: (p: DiagnosticsUpdatedPayload) => void) =>
     backend.onEvent((e) => { if (e.type === "diagnostics.updated" && (!shownSession || e.sessionId === shownSession)) cb(e.payload); }), [backend, shownSession]);
+  const problems = useProblems(problemsFeed);
+  const fileErrors = useMemo(() => errorsByPath(problems), [problems]);
   const newSession = useMemo(() => sessions && (() => void sessions.create().then(() => store.resync(), (e) => setError(String(e)))), [sessions, store]);
   // The prices of the model in effect and of each model the session's turns ran on, read again whenever the
   // frame's state changes (a saved setting, a switched model) or a turn names a model not priced yet.
@@ -301,7 +304,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
           </main>
         ) : changesOpen && git && state.workspace ? (
           <main className="body">
-            <Changes key={state.workspace} git={git} refresh={`${fsTick}:${transcript.turnId}`} onClose={() => setChangesOpen(false)} image={files?.image}
+            <Changes key={state.workspace} git={git} refresh={`${fsTick}:${transcript.turnId}`} onClose={() => setChangesOpen(false)} image={files?.image} errors={fileErrors}
               onUndo={undo.actions ? (unit) => undo.actions!.open(unit, "undo") : undefined}
               onSwitched={() => void redraw().then(tabs.refresh)} />
           </main>

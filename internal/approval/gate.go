@@ -58,6 +58,11 @@ type Config struct {
 	// Diagnose (may be nil: none) checks a waiting request's dry run with
 	// the language servers while the dialog is open (diagnose.go).
 	Diagnose Diagnose
+	// Asking (may be nil) hears each request just before the gateway is
+	// asked (the Notification hooks). It observes beside the gateway, never
+	// in front of it, so the gateway's optional interfaces (Staler,
+	// SaveNotifier, DiagnosticsHearer, …) stay visible. It must not block.
+	Asking func(Request)
 }
 
 // Gate is the approval gate of one session: its rules and its middleware.
@@ -161,6 +166,9 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 			ApprovalID: approvalID(g.session, g.ids.Add(1)), TurnID: tools.TurnFrom(ctx),
 			CallID: call.ID, Tool: name, Preview: preview, Rule: proposal(name, k), Agent: AgentFrom(ctx),
 		}
+		if h := HooksFrom(ctx); len(h.Runs) > 0 {
+			req.Hooks, req.Rewrite = h.Runs, h.Rewrite
+		}
 		// A re-preview replaces the plan, and with it what runs and what
 		// the answer is validated against; mu guards both from the gateway,
 		// and orders a re-preview's approval.requested before the
@@ -204,7 +212,25 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 			}
 		}
 		cancelWatch := g.watch(req, call.Plan)
-		stopCheck := g.diagnose(&req, call.Plan)
+		recheck, stopCheck := g.diagnose(&req, func() *tools.Prepared {
+			mu.Lock()
+			defer mu.Unlock()
+			return call.Plan
+		})
+		if repreview := req.Repreview; repreview != nil {
+			// The fresh preview is checked afresh, whole, as the dialog
+			// shows it again.
+			req.Repreview = func() (protocol.Preview, *protocol.Rule, error) {
+				pv, rule, err := repreview()
+				if err == nil {
+					recheck()
+				}
+				return pv, rule, err
+			}
+		}
+		if g.c.Asking != nil {
+			g.c.Asking(req)
+		}
 		asked := time.Now()
 		d, err := g.c.Gateway.Ask(ctx, req)
 		waited := time.Since(asked)

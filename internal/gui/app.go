@@ -82,6 +82,7 @@ type App struct {
 	drops      heldDrops                        // refused drops, for a retry (app_drop_held.go)
 	fonts      *fontstack.Resolver              // the page's font stacks, as the window resolves them (app_fonts.go)
 	slash      *slash.Registry                  // the composer's "/" entries (app_commands.go)
+	savedTabs  *tabsSaver                       // the open tabs, kept for the next start (app_tabs_saved.go)
 }
 
 // AppState is what the page needs to draw its frame.
@@ -114,6 +115,7 @@ func NewApp(started time.Time, log *slog.Logger, store *settings.Store, flags se
 	a.tabs = []*tab{a.cur}
 	a.model = llm.NewLive(a.modelConfig)
 	a.slash = a.newSlash()
+	a.savedTabs = newTabsSaver(dataDir, func(err error) { log.Warn("could not save the open tabs", "err", err) })
 	a.alerts = desktop.NewExitAlerts(desktop.DBusNotifier{AppName: "Gatehouse"}, log)
 	a.bus = events.New(events.SinkFunc(a.deliver), events.Options{})
 	a.kit = sessionhost.New(sessionhost.Env{ConfigDir: store.Dir(), DataDir: dataDir, LookupEnv: os.LookupEnv,
@@ -163,6 +165,7 @@ func (a *App) startup(ctx context.Context) {
 func (a *App) shutdown(context.Context) {
 	a.mu.Lock()
 	a.saveShownLocked()
+	a.savedTabs.final(a.tabsStateLocked())
 	var open []*runtime.Session
 	var watches []*browse.Workspace
 	for _, t := range a.tabs {

@@ -78,8 +78,8 @@ func TestEveryHostOpensTheSameSession(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.MkdirAll(filepath.Join(cfg, "agents"), 0o755)
-	def := "---\nname: reviewer\ndescription: reviews a change\ntools: read_file\n---\nReview it.\n"
-	if err := os.WriteFile(filepath.Join(cfg, "agents", "reviewer.md"), []byte(def), 0o644); err != nil {
+	def := "---\nname: auditor\ndescription: reviews a change\ntools: read_file\n---\nReview it.\n"
+	if err := os.WriteFile(filepath.Join(cfg, "agents", "auditor.md"), []byte(def), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	env := sessionhost.Env{ConfigDir: cfg, DataDir: data, LookupEnv: func(string) (string, bool) { return "", false }, Version: "test"}
@@ -90,7 +90,7 @@ func TestEveryHostOpensTheSameSession(t *testing.T) {
 		"acp":    acpOpens(t, env),
 	}
 	win := hosts["window"]
-	if !slices.Contains(win.tools, "mcp__fake__echo") || !slices.Contains(win.tools, "delegate_reviewer") {
+	if !slices.Contains(win.tools, "mcp__fake__echo") || !slices.Contains(win.tools, "delegate_auditor") {
 		t.Errorf("the window's tools lack the user's MCP server or agent: %v", win.tools)
 	}
 	for name, h := range hosts {

@@ -160,4 +160,5 @@ func (a *App) setListenersLocked() {
 	}
 	a.listening.Store(&l)
 	a.background.Store(&bg)
+	a.saveTabsLocked()
 }

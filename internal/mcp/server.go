@@ -60,6 +60,7 @@ type server struct {
 	settled  chan struct{} // closed when the current start attempt ends
 	closed   bool
 	closeErr error
+	calls    map[*inflight]struct{} // tool calls running, for questions (elicit.go)
 }
 
 func newServer(m *Manager, e Entry, slug string) *server {
@@ -116,6 +117,8 @@ func (s *server) run(ctx context.Context, gen uint64, cfg ServerConfig) {
 		ToolListChangedHandler: func(context.Context, *sdk.ToolListChangedRequest) {
 			go s.refresh(gen)
 		},
+		// Setting it declares the elicitation capability (form mode).
+		ElicitationHandler: s.elicit,
 	})
 	if s.m.opts.Workspace != "" {
 		client.AddRoots(&sdk.Root{URI: fileURI(s.m.opts.Workspace), Name: "workspace"})

@@ -103,6 +103,7 @@ func (t *Tool) Run(ctx context.Context, args json.RawMessage) (tools.Result, err
 	timeout := t.srv.config().CallTimeout()
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	defer t.srv.begin(cctx)()
 	res, err := sess.CallTool(cctx, &sdk.CallToolParams{Name: t.remote, Arguments: args})
 	if err != nil {
 		switch {

@@ -298,7 +298,7 @@ func (h *Host) Open(spec Spec) (*Session, error) {
 	out.Skills, opts.Workspace = h.skills(spec.Workspace, set)
 	opts.Providers = append(opts.Providers, out.Skills)
 	opts.Budget = h.budget(spec.Budget)
-	hr, err := h.hooks(root)
+	hr, err := h.hooks(root, set.HooksOff)
 	if err != nil {
 		return fail(err)
 	}

@@ -79,6 +79,11 @@ type Result struct {
 	// Images are pictures the model is shown with Output (view_image),
 	// already saved in the session's image store under their ID.
 	Images []images.Image `json:"-"`
+	// Hooks are the user's hooks that ran on the call and Rewrite a
+	// PreToolUse hook's rewrite of its input (set by the hooks stage), for
+	// the host's card; the model never reads them.
+	Hooks   []protocol.HookRun    `json:"-"`
+	Rewrite *protocol.HookRewrite `json:"-"`
 	// Plan is set only by propose_plan: the agent ends the turn with it
 	// (turn.stopped's plan) for the user to approve; the model never reads
 	// this field.

@@ -22,6 +22,9 @@ import type {
   FileDiffView,
   FileView,
   FolderTrust,
+  HookRun,
+  HooksView,
+  Import,
   Leftover,
   LocalServer,
   McpPanel,
@@ -30,9 +33,11 @@ import type {
   Merged,
   ModelPrice,
   Pending,
+  Pick,
   PolicyView,
   ProcessInfo,
   ProcessLogs,
+  ProposalSelection,
   Rule,
   SandboxView,
   ServerConfig,
@@ -98,6 +103,9 @@ export interface GuiApp {
   ForgetDropped(arg1: string): Promise<void>;
   GetBudget(): Promise<BudgetView>;
   GetSettings(): Promise<SettingsView>;
+  Hooks(): Promise<HooksView>;
+  HooksImport(arg1: string, arg2: Pick[]): Promise<HooksView>;
+  HooksImportPreview(arg1: string, arg2: boolean): Promise<Import>;
   ImageData(arg1: string): Promise<string>;
   Leftovers(): Promise<Leftover[] | null>;
   ListDir(arg1: string): Promise<DirEntry[] | null>;
@@ -132,6 +140,7 @@ export interface GuiApp {
   RaiseBudget(arg1: string): Promise<BudgetState>;
   ReadFileForView(arg1: string): Promise<FileView>;
   Ready(): Promise<void>;
+  RecheckApproval(arg1: string, arg2: ProposalSelection): Promise<void>;
   RemovePolicyRule(arg1: string): Promise<PolicyView>;
   RepreviewApproval(arg1: string): Promise<void>;
   ResolveApproval(arg1: string, arg2: Decision): Promise<void>;
@@ -146,6 +155,7 @@ export interface GuiApp {
   SaveBudget(arg1: BudgetLimits): Promise<BudgetView>;
   SaveSettings(arg1: SettingsInput): Promise<SettingsView>;
   SetApprovalMode(arg1: string): Promise<AppState>;
+  SetHookOn(arg1: string, arg2: boolean): Promise<HooksView>;
   SetModel(arg1: string): Promise<AppState>;
   SetNetwork(arg1: string, arg2: string[]): Promise<SandboxView>;
   SetPanelWidth(arg1: string, arg2: number): Promise<void>;
@@ -165,6 +175,7 @@ export interface GuiApp {
   SwitchTab(arg1: string): Promise<Snapshot>;
   Tabs(): Promise<TabInfo[] | null>;
   TestConnection(arg1: SettingsInput): Promise<ConnectionResult>;
+  TestHook(arg1: string): Promise<HookRun>;
   Told(): Promise<ToldView>;
   TrustPolicyFile(arg1: string): Promise<PolicyView>;
   TrustedFolders(): Promise<FolderTrust[] | null>;
@@ -229,6 +240,9 @@ export const App: GuiApp = {
   ForgetDropped: (arg1: string) => window.go.gui.App.ForgetDropped(arg1),
   GetBudget: () => window.go.gui.App.GetBudget(),
   GetSettings: () => window.go.gui.App.GetSettings(),
+  Hooks: () => window.go.gui.App.Hooks(),
+  HooksImport: (arg1: string, arg2: Pick[]) => window.go.gui.App.HooksImport(arg1, arg2),
+  HooksImportPreview: (arg1: string, arg2: boolean) => window.go.gui.App.HooksImportPreview(arg1, arg2),
   ImageData: (arg1: string) => window.go.gui.App.ImageData(arg1),
   Leftovers: () => window.go.gui.App.Leftovers(),
   ListDir: (arg1: string) => window.go.gui.App.ListDir(arg1),
@@ -263,6 +277,7 @@ export const App: GuiApp = {
   RaiseBudget: (arg1: string) => window.go.gui.App.RaiseBudget(arg1),
   ReadFileForView: (arg1: string) => window.go.gui.App.ReadFileForView(arg1),
   Ready: () => window.go.gui.App.Ready(),
+  RecheckApproval: (arg1: string, arg2: ProposalSelection) => window.go.gui.App.RecheckApproval(arg1, arg2),
   RemovePolicyRule: (arg1: string) => window.go.gui.App.RemovePolicyRule(arg1),
   RepreviewApproval: (arg1: string) => window.go.gui.App.RepreviewApproval(arg1),
   ResolveApproval: (arg1: string, arg2: Decision) => window.go.gui.App.ResolveApproval(arg1, arg2),
@@ -277,6 +292,7 @@ export const App: GuiApp = {
   SaveBudget: (arg1: BudgetLimits) => window.go.gui.App.SaveBudget(arg1),
   SaveSettings: (arg1: SettingsInput) => window.go.gui.App.SaveSettings(arg1),
   SetApprovalMode: (arg1: string) => window.go.gui.App.SetApprovalMode(arg1),
+  SetHookOn: (arg1: string, arg2: boolean) => window.go.gui.App.SetHookOn(arg1, arg2),
   SetModel: (arg1: string) => window.go.gui.App.SetModel(arg1),
   SetNetwork: (arg1: string, arg2: string[]) => window.go.gui.App.SetNetwork(arg1, arg2),
   SetPanelWidth: (arg1: string, arg2: number) => window.go.gui.App.SetPanelWidth(arg1, arg2),
@@ -296,6 +312,7 @@ export const App: GuiApp = {
   SwitchTab: (arg1: string) => window.go.gui.App.SwitchTab(arg1),
   Tabs: () => window.go.gui.App.Tabs(),
   TestConnection: (arg1: SettingsInput) => window.go.gui.App.TestConnection(arg1),
+  TestHook: (arg1: string) => window.go.gui.App.TestHook(arg1),
   Told: () => window.go.gui.App.Told(),
   TrustPolicyFile: (arg1: string) => window.go.gui.App.TrustPolicyFile(arg1),
   TrustedFolders: () => window.go.gui.App.TrustedFolders(),

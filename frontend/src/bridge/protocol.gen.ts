@@ -55,6 +55,8 @@ export interface ToolFinishedPayload {
   throttledMs?: number;
   approval?: CallApproval;
   images?: ImageRef[];
+  hooks?: HookRun[];
+  rewrite?: HookRewrite;
 }
 
 export interface CallApproval {
@@ -84,6 +86,28 @@ export interface StandingRef {
   reason?: string;
 }
 
+export interface HookRun {
+  name: string;
+  event: string;
+  source: string;
+  toolName?: string;
+  decision?: string;
+  verdict: string;
+  reason?: string;
+  rewrote?: boolean;
+  exitCode: number;
+  durationMs: number;
+  stdout?: string;
+  stderr?: string;
+  failed?: string;
+}
+
+export interface HookRewrite {
+  hook: string;
+  original: unknown;
+  args: unknown;
+}
+
 export interface ApprovalRequestedPayload {
   approvalId: string;
   callId: string;
@@ -93,6 +117,8 @@ export interface ApprovalRequestedPayload {
   agent?: string;
   stale?: string[];
   diagnostics?: ApprovalDiagnosticsPayload;
+  hooks?: HookRun[];
+  rewrite?: HookRewrite;
 }
 
 export interface Preview {
@@ -187,6 +213,7 @@ export interface ApprovalDiagnosticsPayload {
   state: string;
   files?: FileDiagnostics[];
   note?: string;
+  selection?: ProposalSelection;
 }
 
 export interface FileDiagnostics {
@@ -203,6 +230,13 @@ export interface Diagnostic {
   severity: string;
   message: string;
   source?: string;
+  hunk?: string;
+  shownLine?: number;
+}
+
+export interface ProposalSelection {
+  files: string[] | null;
+  hunks: string[] | null;
 }
 
 export interface ApprovalResolvedPayload {
@@ -454,6 +488,40 @@ export interface LanguageServer {
   confined: boolean;
 }
 
+export interface QuestionAskedPayload {
+  questionId: string;
+  callId?: string;
+  server: string;
+  workspace?: boolean;
+  message: string;
+  fields: FormField[] | null;
+}
+
+export interface FormField {
+  name: string;
+  title?: string;
+  description?: string;
+  type: string;
+  format?: string;
+  options?: FormOption[];
+  required?: boolean;
+  default?: unknown;
+  min?: number;
+  max?: number;
+  minLength?: number;
+  maxLength?: number;
+}
+
+export interface FormOption {
+  value: string;
+  title?: string;
+}
+
+export interface QuestionResolvedPayload {
+  questionId: string;
+  action: string;
+}
+
 export interface Snapshot {
   sessionId: string;
   turnId: string;
@@ -496,6 +564,8 @@ export interface TranscriptItem {
   compaction?: Compaction;
   undo?: UndoAppliedPayload;
   servers?: string[];
+  hooks?: HookRun[];
+  rewrite?: HookRewrite;
   reasoning?: unknown[];
   reasoningModel?: string;
 }
@@ -790,6 +860,49 @@ export interface ContextLimits {
   window: number;
   microCompactAt: number;
   compactAt: number;
+}
+
+export interface HooksView {
+  hooks: Entry[] | null;
+  userFile: string;
+  claudeFile: string;
+  errors: string[] | null;
+}
+
+export interface Entry {
+  id: string;
+  event: string;
+  matcher: string;
+  command: string;
+  timeoutSec: number;
+  failsClosed: boolean;
+  source: string;
+  file: string;
+  enabled: boolean;
+}
+
+export interface Pick {
+  key: string;
+  continueOnError: boolean;
+}
+
+export interface Import {
+  from: string;
+  into: string;
+  candidates: Candidate[] | null;
+}
+
+export interface Candidate {
+  key: string;
+  event: string;
+  matcher: string;
+  command: string;
+  timeout?: number;
+  skip?: string;
+  duplicate?: boolean;
+  failsClosed?: boolean;
+  checked?: HookRun;
+  wouldBlock?: string;
 }
 
 export interface Leftover {
@@ -1105,7 +1218,7 @@ export interface Worktrees {
 }
 
 /** Every event type, in a stable order. */
-export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "mcp.updated", "images.dropped", "context.compacted", "context.compaction_undone", "undo.applied", "mcp.waiting", "budget.updated", "approval.diagnostics", "diagnostics.updated"] as const;
+export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "mcp.updated", "images.dropped", "context.compacted", "context.compaction_undone", "undo.applied", "mcp.waiting", "budget.updated", "approval.diagnostics", "diagnostics.updated", "question.asked", "question.resolved"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** The envelope of every event: {seq, sessionId, turnId, type, payload}. */
@@ -1144,7 +1257,9 @@ export type GatehouseEvent =
   | EventOf<"mcp.waiting", McpWaitingPayload>
   | EventOf<"budget.updated", BudgetState>
   | EventOf<"approval.diagnostics", ApprovalDiagnosticsPayload>
-  | EventOf<"diagnostics.updated", DiagnosticsUpdatedPayload>;
+  | EventOf<"diagnostics.updated", DiagnosticsUpdatedPayload>
+  | EventOf<"question.asked", QuestionAskedPayload>
+  | EventOf<"question.resolved", QuestionResolvedPayload>;
 
 /** Payload type of each event type. */
 export type PayloadOf<T extends EventType> = Extract<GatehouseEvent, { type: T }>["payload"];

@@ -48,7 +48,13 @@ var askUserDescription string
 
 // AskUser is the ask_user tool. It changes nothing, so no approval asks
 // before it: the question itself waits for the user. Asker nil: nobody.
-type AskUser struct{ Asker Asker }
+type AskUser struct {
+	Asker Asker
+	// Asking (may be nil) hears each question just before Asker is asked
+	// (the Notification hooks), beside the asker rather than wrapping it.
+	// It must not block.
+	Asking func(Question)
+}
 
 // Spec implements tools.Tool.
 func (AskUser) Spec() tools.Spec {
@@ -82,6 +88,9 @@ func (a AskUser) Run(ctx context.Context, args json.RawMessage) (tools.Result, e
 	if a.Asker == nil {
 		return nobody(), nil
 	}
+	if a.Asking != nil {
+		a.Asking(q)
+	}
 	answer, err := a.Asker.Ask(ctx, q)
 	switch {
 	case errors.Is(err, ErrNobody):
@@ -99,11 +108,13 @@ func nobody() tools.Result {
 		"decide yourself, and say in your answer what you assumed", "")
 }
 
-// Broker is the window's Asker: a question waits until Answer names its
-// call. The first answer wins; Pending lists the questions waiting.
+// Broker is the window's Asker (and FormAsker, for servers' questions): a
+// question waits until Answer names its call. The first answer wins;
+// Pending lists the questions waiting.
 type Broker struct {
 	mu      sync.Mutex
 	waiting map[string]*waiter
+	forms   map[string]*formWaiter // servers' questions (broker_form.go)
 }
 
 type waiter struct {

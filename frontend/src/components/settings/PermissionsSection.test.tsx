@@ -110,6 +110,57 @@ describe("Settings → Permissions: editing", () => {
   });
 });
 
+describe("Settings → Permissions: path rules", () => {
+  it("adds a read deny on .env for any tool, refusing an incomplete one before sending it", async () => {
+    const api = backend();
+    render(<PermissionsSection deps={{ policy: api } as unknown as SettingsDeps} setDirty={() => {}} onSaved={() => {}} goTo={() => {}} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Add a rule…" }));
+    const form = within(screen.getByRole("form", { name: "New rule" }));
+    fireEvent.change(form.getByLabelText("Decision"), { target: { value: "deny" } });
+    fireEvent.click(form.getByRole("checkbox", { name: /^Any tool/ }));
+    expect(form.queryByLabelText("Tool")).toBeNull();
+    // No paths: refused here, nothing sent.
+    fireEvent.click(form.getByRole("button", { name: "Save rule" }));
+    expect(form.getByRole("alert").textContent).toContain("Any tool needs at least one path");
+    expect(api.add).not.toHaveBeenCalled();
+    fireEvent.input(form.getByLabelText(/^Paths, one a line/), { target: { value: " .env \n\nkeys/**" } });
+    // An allow of paths for any tool: refused here too.
+    fireEvent.change(form.getByLabelText("Decision"), { target: { value: "allow" } });
+    fireEvent.click(form.getByRole("button", { name: "Save rule" }));
+    expect(form.getByRole("alert").textContent).toContain("for deny and ask rules");
+    expect(api.add).not.toHaveBeenCalled();
+    fireEvent.change(form.getByLabelText("Decision"), { target: { value: "deny" } });
+    fireEvent.change(form.getByLabelText("Access"), { target: { value: "read" } });
+    const reason = form.getByLabelText("Reason");
+    fireEvent.input(reason, { target: { value: "secrets stay out" } });
+    fireEvent.submit(reason.closest("form")!);
+    await waitFor(() => expect(api.add).toHaveBeenCalledWith({ decision: "deny", tool: "", paths: [".env", "keys/**"], access: "read",
+      reason: "secrets stay out", match: [], notMatch: [] }, "workspace"));
+    await waitFor(() => expect(screen.queryByRole("form", { name: "New rule" })).toBeNull());
+  });
+
+  it("shows the backend's refusal and keeps the draft; a path rule edits as a path rule", async () => {
+    const api = backend();
+    const pathRule = { id: "p-3", tool: "*", files: [".env"], access: "any", decision: "deny", layer: "user", file: "/cfg/policy.toml", line: 2,
+      summary: "deny: read or change .env (every tool)", uses: { count: 0, last: "0001-01-01T00:00:00Z" },
+      written: { decision: "deny", tool: "", paths: [".env"], access: "any", reason: "secrets" } };
+    (api.list as ReturnType<typeof vi.fn>).mockResolvedValue({ ...view, rules: [pathRule] });
+    (api.edit as ReturnType<typeof vi.fn>).mockRejectedValueOnce(new Error("policy: p-3 would not load, so nothing was changed: rule 1: path \"/etc/x\" is absolute"));
+    render(<PermissionsSection deps={{ policy: api } as unknown as SettingsDeps} setDirty={() => {}} onSaved={() => {}} goTo={() => {}} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Edit rule p-3" }));
+    const form = within(screen.getByRole("form", { name: "Edit rule p-3" }));
+    expect((form.getByRole("checkbox", { name: /^Any tool/ }) as HTMLInputElement).checked).toBe(true);
+    expect((form.getByLabelText("Access") as HTMLSelectElement).value).toBe("any");
+    const paths = form.getByLabelText(/^Paths, one a line/) as HTMLTextAreaElement;
+    expect(paths.value).toBe(".env");
+    fireEvent.input(paths, { target: { value: "/etc/x" } });
+    fireEvent.click(form.getByRole("button", { name: "Save rule" }));
+    await waitFor(() => expect(form.getByRole("alert").textContent).toContain("is absolute"));
+    expect(paths.value).toBe("/etc/x");
+    expect(api.edit).toHaveBeenCalledWith("p-3", expect.objectContaining({ tool: "", paths: ["/etc/x"], access: "any" }));
+  });
+});
+
 describe("Settings → Permissions: domain rules", () => {
   it("shows a web_fetch rule's domain in its form, saves a changed domain, and tests a URL", async () => {
     const api = backend();
