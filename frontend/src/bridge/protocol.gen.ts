@@ -531,6 +531,7 @@ export interface Snapshot {
   lastSeq: number;
   children?: Record<string, ChildTranscript>;
   budget?: BudgetState;
+  pendingQuestions?: QuestionAskedPayload[];
 }
 
 export interface TranscriptItem {
@@ -743,6 +744,8 @@ export interface AuditEntry {
   decision: string;
   ruleIds?: string[];
   standing?: StandingRef[];
+  hidden?: number;
+  refused?: string;
 }
 
 export interface ChangedFile {
@@ -818,6 +821,13 @@ export interface LocalServer {
   models: string[] | null;
 }
 
+export interface ExportRequest {
+  sessionId: string;
+  format: string;
+  turns: string;
+  embedImages: boolean;
+}
+
 export interface FileDiffView {
   change: ChangedFile;
   diff: string;
@@ -863,13 +873,13 @@ export interface ContextLimits {
 }
 
 export interface HooksView {
-  hooks: Entry[] | null;
+  hooks: HookEntry[] | null;
   userFile: string;
   claudeFile: string;
   errors: string[] | null;
 }
 
-export interface Entry {
+export interface HookEntry {
   id: string;
   event: string;
   matcher: string;
@@ -881,18 +891,18 @@ export interface Entry {
   enabled: boolean;
 }
 
-export interface Pick {
+export interface ImportPick {
   key: string;
   continueOnError: boolean;
 }
 
-export interface Import {
+export interface ClaudeImport {
   from: string;
   into: string;
-  candidates: Candidate[] | null;
+  candidates: ImportCandidate[] | null;
 }
 
-export interface Candidate {
+export interface ImportCandidate {
   key: string;
   event: string;
   matcher: string;
@@ -903,6 +913,32 @@ export interface Candidate {
   failsClosed?: boolean;
   checked?: HookRun;
   wouldBlock?: string;
+}
+
+export interface LanguageServersView {
+  servers: LanguageServerView[] | null;
+}
+
+export interface LanguageServerView {
+  name: string;
+  builtin: boolean;
+  configured: boolean;
+  config: SettingsLanguageServer;
+  path?: string;
+  state: string;
+  error?: string;
+  restarts: number;
+  confined: boolean;
+}
+
+export interface SettingsLanguageServer {
+  command?: string;
+  args?: string[];
+  filePatterns?: string[];
+  rootMarkers?: string[];
+  env?: Record<string, string>;
+  initializationOptions?: Record<string, unknown>;
+  disabled?: boolean;
 }
 
 export interface Leftover {
@@ -991,6 +1027,51 @@ export interface FileView {
   truncated: boolean;
 }
 
+export interface Target {
+  kind: string;
+  ref?: string;
+}
+
+export interface Report {
+  id: string;
+  target: Target;
+  files: FileDiff[] | null;
+  findings: Finding[] | null;
+  summary?: string;
+  status: string;
+}
+
+export interface FileDiff {
+  path: string;
+  status: string;
+  binary?: boolean;
+  added: number;
+  removed: number;
+  hunks: Hunk[] | null;
+  diff: string;
+}
+
+export interface Hunk {
+  header: string;
+  id: string;
+}
+
+export interface Finding {
+  id: string;
+  severity: string;
+  file: string;
+  startLine: number;
+  endLine: number;
+  title: string;
+  explanation: string;
+  suggestion?: string;
+  hunkId?: string;
+  hunkHeader?: string;
+  lines?: string[];
+  linesFrom?: number;
+  outdated?: boolean;
+}
+
 export interface FolderTrust {
   folder: string;
   kinds: KindTrusts[] | null;
@@ -999,6 +1080,11 @@ export interface FolderTrust {
 export interface KindTrusts {
   kind: string;
   at: string;
+}
+
+export interface LanguageServerEntry {
+  name: string;
+  config: SettingsLanguageServer;
 }
 
 export interface SettingsInput {
@@ -1135,6 +1221,17 @@ export interface WatchStatus {
   reason?: string;
 }
 
+export interface WaitingHooks {
+  hash: string;
+  files: WaitingHookFile[] | null;
+}
+
+export interface WaitingHookFile {
+  path: string;
+  commands?: string[];
+  error?: string;
+}
+
 export interface Ending {
   commits: string[] | null;
   uncommitted: string[] | null;
@@ -1160,21 +1257,6 @@ export interface Changes {
   safe: boolean;
   top: string;
   against?: Against;
-}
-
-export interface FileDiff {
-  path: string;
-  status: string;
-  binary?: boolean;
-  added: number;
-  removed: number;
-  hunks: Hunk[] | null;
-  diff: string;
-}
-
-export interface Hunk {
-  header: string;
-  id: string;
 }
 
 export interface Against {

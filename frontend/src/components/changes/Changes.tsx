@@ -5,6 +5,8 @@ import { ChangesFile, type FileKind } from "./ChangesFile";
 import { CommitBox } from "./CommitBox";
 import { GitTrust } from "./GitTrust";
 import { Worktrees } from "./Worktrees";
+import { ReviewPanel } from "./ReviewPanel";
+import type { ReviewBackend } from "../../bridge/review";
 import "./Changes.css";
 
 /**
@@ -17,7 +19,7 @@ import "./Changes.css";
 /** ", 2 errors" ("" for none): what a file row's name adds. */
 const errorWords = (n = 0) => (n === 0 ? "" : n === 1 ? ", 1 error" : `, ${n} errors`);
 
-export function Changes({ git, refresh, onClose, onUndo, onSwitched, image, errors }: {
+export function Changes({ git, refresh, onClose, onUndo, onSwitched, image, errors, review }: {
   git: GitBackend;
   /** The language servers' errors now, by path: changed files that have some are marked. */
   errors?: ReadonlyMap<string, readonly Diagnostic[]>;
@@ -30,7 +32,10 @@ export function Changes({ git, refresh, onClose, onUndo, onSwitched, image, erro
   onSwitched?: () => void;
   /** A workspace image as a data URL: changed pictures are shown, not "binary". */
   image?: (path: string) => Promise<string>;
+  /** Review with the model (absent: not offered): the backend, and how Fix sends a message to the session's agent. */
+  review?: { backend: ReviewBackend; fix: (text: string) => Promise<unknown> };
 }) {
+  const [reviewing, setReviewing] = useState(false);
   const [view, setView] = useState<GitView | null>(null);
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
@@ -82,10 +87,14 @@ export function Changes({ git, refresh, onClose, onUndo, onSwitched, image, erro
           </span>
         )}
         <span className="spacer" />
+        {review && !view?.notRepo && (
+          <button type="button" className="secondary" aria-expanded={reviewing} onClick={() => setReviewing((r) => !r)}>Review…</button>
+        )}
         <button type="button" className="secondary" onClick={reload} disabled={busy}>Refresh</button>
         <button type="button" className="secondary" onClick={onClose}>Close</button>
       </header>
       {error && <p role="alert" className="changes-error">{error}</p>}
+      {review && reviewing && <ReviewPanel review={review.backend} fix={review.fix} refresh={`${String(refresh)}:${n}`} />}
       {discarded && (
         <p role="status" className="changes-note">
           Discarded {discarded.what}. {onUndo && <button type="button" className="link-button" onClick={() => onUndo(discarded.unit)}>Undo the discard</button>}
