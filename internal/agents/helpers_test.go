@@ -14,6 +14,7 @@ import (
 	"gatehouse/internal/runtime"
 	"gatehouse/internal/runtime/runtimetest"
 	"gatehouse/internal/session"
+	"gatehouse/internal/tools"
 )
 
 // host is a window-like host of one session with agents attached: the
@@ -39,6 +40,8 @@ type setup struct {
 	log   *session.Log
 	past  *session.Loaded
 	root  string
+	// providers join the parent's surface (a skills catalog).
+	providers []tools.Provider
 }
 
 func start(t *testing.T, script llmtest.Script, mode approval.Mode, su setup) *host {
@@ -56,7 +59,7 @@ func start(t *testing.T, script llmtest.Script, mode approval.Mode, su setup) *h
 		Workspace: ws, Model: client(t, h.srv), Sink: events.SinkFunc(h.emit), NoWatch: true,
 		Mode:    func() approval.Mode { h.mu.Lock(); defer h.mu.Unlock(); return h.mode },
 		Gateway: func(id string, pub approval.Publisher) approval.Gateway { return approval.NewGUI(id) },
-		Log:     su.log, Past: su.past,
+		Log:     su.log, Past: su.past, Providers: su.providers,
 	})
 	if err != nil {
 		t.Fatal(err)
