@@ -33,11 +33,13 @@ type inflight struct {
 	callID  string
 	asker   steer.FormAsker
 	ctx     context.Context
+	token   string // the call's progress token
 }
 
-// begin records a call running on s; the returned func ends it.
-func (s *server) begin(ctx context.Context) func() {
-	c := &inflight{ctx: ctx, asker: steer.FormAskerFrom(ctx)}
+// begin records a call running on s and returns its progress token; the
+// returned func ends it.
+func (s *server) begin(ctx context.Context) (string, func()) {
+	c := &inflight{ctx: ctx, asker: steer.FormAskerFrom(ctx), token: fmt.Sprintf("gatehouse-%d", s.m.tokens.Add(1))}
 	if o, ok := tools.OwnerFrom(ctx); ok {
 		c.session = o.Session
 	}
@@ -50,7 +52,7 @@ func (s *server) begin(ctx context.Context) func() {
 	}
 	s.calls[c] = struct{}{}
 	s.mu.Unlock()
-	return func() {
+	return c.token, func() {
 		s.mu.Lock()
 		delete(s.calls, c)
 		s.mu.Unlock()
@@ -76,6 +78,30 @@ func (s *server) caller() *inflight {
 		return &inflight{session: one.session, asker: one.asker, ctx: one.ctx}
 	}
 	return nil
+}
+
+// progress shows a server's notifications/progress on the card of the
+// call whose token it names; another token is ignored.
+func (s *server) progress(_ context.Context, req *sdk.ProgressNotificationClientRequest) {
+	p := req.Params
+	if p == nil {
+		return
+	}
+	token := fmt.Sprint(p.ProgressToken)
+	s.mu.Lock()
+	var call *inflight
+	for c := range s.calls {
+		if c.token == token {
+			call = c
+		}
+	}
+	s.mu.Unlock()
+	if call == nil {
+		return
+	}
+	if o, ok := tools.OwnerFrom(call.ctx); ok && o.Progress != nil {
+		o.Progress(call.ctx, p.Progress, p.Total, p.Message)
+	}
 }
 
 // elicit answers a server's elicitation/create request.

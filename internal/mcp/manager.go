@@ -91,6 +91,7 @@ type Manager struct {
 	started bool
 
 	questions atomic.Uint64 // ids of servers' questions
+	tokens    atomic.Uint64 // calls' progress tokens
 }
 
 // NewManager returns a manager of entries; nothing starts before Start.

@@ -118,7 +118,8 @@ func (s *server) run(ctx context.Context, gen uint64, cfg ServerConfig) {
 			go s.refresh(gen)
 		},
 		// Setting it declares the elicitation capability (form mode).
-		ElicitationHandler: s.elicit,
+		ElicitationHandler:          s.elicit,
+		ProgressNotificationHandler: s.progress,
 	})
 	if s.m.opts.Workspace != "" {
 		client.AddRoots(&sdk.Root{URI: fileURI(s.m.opts.Workspace), Name: "workspace"})

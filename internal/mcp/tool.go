@@ -104,8 +104,11 @@ func (t *Tool) Run(ctx context.Context, args json.RawMessage) (tools.Result, err
 	timeout := t.srv.config().CallTimeout()
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	defer t.srv.begin(cctx)()
-	res, err := sess.CallTool(cctx, &sdk.CallToolParams{Name: t.remote, Arguments: args})
+	token, end := t.srv.begin(cctx)
+	defer end()
+	params := &sdk.CallToolParams{Name: t.remote, Arguments: args}
+	params.SetProgressToken(token)
+	res, err := sess.CallTool(cctx, params)
 	if err != nil {
 		switch {
 		case ctx.Err() != nil:

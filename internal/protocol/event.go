@@ -57,6 +57,8 @@ const (
 	// user (elicitation) and its answer.
 	QuestionAsked    EventType = "question.asked"
 	QuestionResolved EventType = "question.resolved"
+	// ToolProgress: a running call's progress (MCP notifications/progress).
+	ToolProgress EventType = "tool.progress"
 )
 
 // PayloadType pairs an event type with a zero value of its payload.
@@ -95,6 +97,7 @@ func Payloads() []PayloadType {
 		{DiagnosticsUpdated, DiagnosticsUpdatedPayload{}},
 		{QuestionAsked, QuestionAskedPayload{}},
 		{QuestionResolved, QuestionResolvedPayload{}},
+		{ToolProgress, ToolProgressPayload{}},
 	}
 }
 
@@ -204,6 +207,8 @@ func DecodePayload(t EventType, data json.RawMessage) (any, error) {
 		return decode[QuestionAskedPayload](t, data)
 	case QuestionResolved:
 		return decode[QuestionResolvedPayload](t, data)
+	case ToolProgress:
+		return decode[ToolProgressPayload](t, data)
 	}
 	return data, nil
 }

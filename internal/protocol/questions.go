@@ -69,3 +69,12 @@ type QuestionResolvedPayload struct {
 	QuestionID string `json:"questionId"`
 	Action     string `json:"action"`
 }
+
+// ToolProgressPayload: a running call said how far it is (an MCP server's
+// notifications/progress), for its card. Total 0: not known.
+type ToolProgressPayload struct {
+	CallID   string  `json:"callId"`
+	Progress float64 `json:"progress"`
+	Total    float64 `json:"total,omitempty"`
+	Message  string  `json:"message,omitempty"`
+}

@@ -237,38 +237,40 @@ func (ItemKind) EnumValues() []string {
 // An assistant item may carry Reasoning and ReasoningModel (see
 // MessageDonePayload); the UI does not show them.
 type TranscriptItem struct {
-	Kind        ItemKind            `json:"kind"`
-	ID          string              `json:"id,omitempty"`
-	TurnID      string              `json:"turnId"`
-	Text        string              `json:"text,omitempty"`
-	Images      []ImageRef          `json:"images,omitempty"`
-	Replaces    string              `json:"replaces,omitempty"`
-	Streaming   bool                `json:"streaming,omitempty"`
-	Cancelled   bool                `json:"cancelled,omitempty"`
-	Tool        string              `json:"tool,omitempty"`
-	Args        json.RawMessage     `json:"args,omitempty"`
-	Result      json.RawMessage     `json:"result,omitempty"`
-	IsError     bool                `json:"isError,omitempty"`
-	DurationMs  int64               `json:"durationMs,omitempty"`
-	WaitMs      int64               `json:"waitMs,omitempty"`
-	Approval    *CallApproval       `json:"approval,omitempty"`
-	Running     bool                `json:"running,omitempty"`
-	Reason      StopReason          `json:"reason,omitempty"`
-	Error       string              `json:"error,omitempty"`
-	ErrorKind   string              `json:"errorKind,omitempty"`
-	Usage       *Usage              `json:"usage,omitempty"`
-	Model       string              `json:"model,omitempty"`
-	Context     *ContextUse         `json:"context,omitempty"`
-	Blocked     *Blocked            `json:"blocked,omitempty"`
-	Plan        *ProposedPlan       `json:"plan,omitempty"`
-	Cost        *float64            `json:"cost,omitempty"`
-	Budget      *BudgetStop         `json:"budget,omitempty"`
-	ThrottledMs int64               `json:"throttledMs,omitempty"`
-	Compaction  *Compaction         `json:"compaction,omitempty"`
-	Undo        *UndoAppliedPayload `json:"undo,omitempty"`
-	Servers     []string            `json:"servers,omitempty"`
-	Hooks       []HookRun           `json:"hooks,omitempty"`
-	Rewrite     *HookRewrite        `json:"rewrite,omitempty"`
+	Kind       ItemKind        `json:"kind"`
+	ID         string          `json:"id,omitempty"`
+	TurnID     string          `json:"turnId"`
+	Text       string          `json:"text,omitempty"`
+	Images     []ImageRef      `json:"images,omitempty"`
+	Replaces   string          `json:"replaces,omitempty"`
+	Streaming  bool            `json:"streaming,omitempty"`
+	Cancelled  bool            `json:"cancelled,omitempty"`
+	Tool       string          `json:"tool,omitempty"`
+	Args       json.RawMessage `json:"args,omitempty"`
+	Result     json.RawMessage `json:"result,omitempty"`
+	IsError    bool            `json:"isError,omitempty"`
+	DurationMs int64           `json:"durationMs,omitempty"`
+	WaitMs     int64           `json:"waitMs,omitempty"`
+	Approval   *CallApproval   `json:"approval,omitempty"`
+	Running    bool            `json:"running,omitempty"`
+	// Progress is a running call's last tool.progress (nil once it ends).
+	Progress    *ToolProgressPayload `json:"progress,omitempty"`
+	Reason      StopReason           `json:"reason,omitempty"`
+	Error       string               `json:"error,omitempty"`
+	ErrorKind   string               `json:"errorKind,omitempty"`
+	Usage       *Usage               `json:"usage,omitempty"`
+	Model       string               `json:"model,omitempty"`
+	Context     *ContextUse          `json:"context,omitempty"`
+	Blocked     *Blocked             `json:"blocked,omitempty"`
+	Plan        *ProposedPlan        `json:"plan,omitempty"`
+	Cost        *float64             `json:"cost,omitempty"`
+	Budget      *BudgetStop          `json:"budget,omitempty"`
+	ThrottledMs int64                `json:"throttledMs,omitempty"`
+	Compaction  *Compaction          `json:"compaction,omitempty"`
+	Undo        *UndoAppliedPayload  `json:"undo,omitempty"`
+	Servers     []string             `json:"servers,omitempty"`
+	Hooks       []HookRun            `json:"hooks,omitempty"`
+	Rewrite     *HookRewrite         `json:"rewrite,omitempty"`
 	// Reasoning and ReasoningModel: see MessageDonePayload.
 	Reasoning      []json.RawMessage `json:"reasoning,omitempty"`
 	ReasoningModel string            `json:"reasoningModel,omitempty"`

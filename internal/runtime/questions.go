@@ -13,7 +13,7 @@ import (
 // are shared between sessions, and route a server's question back through
 // it and keep a call's pictures in its image store.
 func (s *Session) scope(ctx context.Context) context.Context {
-	ctx = tools.WithOwner(ctx, tools.Owner{Session: s.id, Images: s.images, CanSee: s.canSee})
+	ctx = tools.WithOwner(ctx, tools.Owner{Session: s.id, Images: s.images, CanSee: s.canSee, Progress: s.progress})
 	return steer.WithFormAsker(ctx, sessionForms{s})
 }
 
@@ -49,3 +49,14 @@ func (q sessionForms) AskForm(ctx context.Context, f steer.Form) (steer.FormAnsw
 // as a question its own call caused (the window's fallback for a question
 // no one session's call caused).
 func (s *Session) Forms() steer.FormAsker { return sessionForms{s} }
+
+// progress publishes how far the call of ctx is (tool.progress), for its
+// card.
+func (s *Session) progress(ctx context.Context, progress, total float64, message string) {
+	c, ok := tools.CallFrom(ctx)
+	if !ok {
+		return
+	}
+	s.pub.Publish(protocol.Event{SessionID: s.id, TurnID: tools.TurnFrom(ctx), Type: protocol.ToolProgress,
+		Payload: protocol.ToolProgressPayload{CallID: c.ID, Progress: progress, Total: total, Message: message}})
+}

@@ -102,10 +102,15 @@ func (s *State) Emit(e protocol.Event) {
 			i = s.add(protocol.TranscriptItem{Kind: protocol.ItemTool, ID: p.CallID, TurnID: e.TurnID, Tool: p.Tool, Args: json.RawMessage("{}")})
 		}
 		it := &s.items[i]
-		it.Running, it.Result, it.IsError, it.DurationMs = false, p.Result, p.IsError, p.DurationMs
+		it.Running, it.Result, it.IsError, it.DurationMs, it.Progress = false, p.Result, p.IsError, p.DurationMs, nil
 		it.WaitMs, it.ThrottledMs, it.Approval, it.Images = p.WaitMs, p.ThrottledMs, p.Approval, p.Images
 		it.Hooks, it.Rewrite = p.Hooks, p.Rewrite
 		s.finished(i)
+	case protocol.ToolProgressPayload:
+		if i, ok := s.index[key(protocol.ItemTool, p.CallID)]; ok && s.items[i].Running {
+			pr := p
+			s.items[i].Progress = &pr
+		}
 	case protocol.ApprovalRequestedPayload:
 		// A re-preview repeats the approval id: it replaces the request.
 		i := slices.IndexFunc(s.approvals, func(a protocol.ApprovalRequestedPayload) bool { return a.ApprovalID == p.ApprovalID })

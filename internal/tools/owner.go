@@ -17,6 +17,9 @@ type Owner struct {
 	// CanSee reports whether the session's model takes images now (nil:
 	// it does not).
 	CanSee func() bool
+	// Progress (nil: not shown) tells the session's window how far the
+	// call of ctx is.
+	Progress func(ctx context.Context, progress, total float64, message string)
 }
 
 type ownerKey struct{}

@@ -522,6 +522,13 @@ export interface QuestionResolvedPayload {
   action: string;
 }
 
+export interface ToolProgressPayload {
+  callId: string;
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
 export interface Snapshot {
   sessionId: string;
   turnId: string;
@@ -551,6 +558,7 @@ export interface TranscriptItem {
   waitMs?: number;
   approval?: CallApproval;
   running?: boolean;
+  progress?: ToolProgressPayload;
   reason?: StopReason;
   error?: string;
   errorKind?: string;
@@ -1300,7 +1308,7 @@ export interface Worktrees {
 }
 
 /** Every event type, in a stable order. */
-export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "mcp.updated", "images.dropped", "context.compacted", "context.compaction_undone", "undo.applied", "mcp.waiting", "budget.updated", "approval.diagnostics", "diagnostics.updated", "question.asked", "question.resolved"] as const;
+export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "mcp.updated", "images.dropped", "context.compacted", "context.compaction_undone", "undo.applied", "mcp.waiting", "budget.updated", "approval.diagnostics", "diagnostics.updated", "question.asked", "question.resolved", "tool.progress"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** The envelope of every event: {seq, sessionId, turnId, type, payload}. */
@@ -1341,7 +1349,8 @@ export type GatehouseEvent =
   | EventOf<"approval.diagnostics", ApprovalDiagnosticsPayload>
   | EventOf<"diagnostics.updated", DiagnosticsUpdatedPayload>
   | EventOf<"question.asked", QuestionAskedPayload>
-  | EventOf<"question.resolved", QuestionResolvedPayload>;
+  | EventOf<"question.resolved", QuestionResolvedPayload>
+  | EventOf<"tool.progress", ToolProgressPayload>;
 
 /** Payload type of each event type. */
 export type PayloadOf<T extends EventType> = Extract<GatehouseEvent, { type: T }>["payload"];

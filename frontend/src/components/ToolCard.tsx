@@ -118,6 +118,7 @@ export const ToolCard = memo(function ToolCard({ item, reveal }: { item: Transcr
         )}
       </button>
       {child && <ChildView child={child} />}
+      {running && item.progress && <ToolProgress p={item.progress} />}
       {error && (
         <div className="tool-error">
           {error}
@@ -170,3 +171,14 @@ export const ToolCard = memo(function ToolCard({ item, reveal }: { item: Transcr
     </div>
   );
 });
+
+/** A running call's progress, as its server reported it (MCP notifications/progress). */
+function ToolProgress({ p }: { p: { progress: number; total?: number; message?: string } }) {
+  const label = p.total ? `${p.progress} of ${p.total}` : `${p.progress}`;
+  return (
+    <div className="tool-progress" role="status" aria-label={`progress ${label}`}>
+      {p.total ? <progress value={p.progress} max={p.total} /> : null}
+      <span>{label}{p.message ? ` · ${p.message}` : ""}</span>
+    </div>
+  );
+}

@@ -107,11 +107,18 @@ export function fold(t: Transcript, e: GatehouseEvent): Transcript {
       const p = e.payload;
       return { ...base, items: [...items, { kind: "tool", id: p.callId, turnId: e.turnId, tool: p.tool, args: p.args, running: true }] };
     }
+    case "tool.progress": {
+      const p = e.payload;
+      const i = find(items, "tool", p.callId);
+      if (i < 0 || !items[i].running) return base;
+      return { ...base, items: replace(items, i, { ...items[i], progress: p }) };
+    }
     case "tool.finished": {
       const p = e.payload;
       const i = find(items, "tool", p.callId);
       const prev: TranscriptItem = i >= 0 ? items[i] : { kind: "tool", id: p.callId, turnId: e.turnId, tool: p.tool, args: {} };
       const it: TranscriptItem = { ...prev, running: false, result: p.result, isError: p.isError, durationMs: p.durationMs, waitMs: p.waitMs, throttledMs: p.throttledMs, approval: p.approval, images: p.images, hooks: p.hooks, rewrite: p.rewrite };
+      delete it.progress; // a fresh object: the progress of a running call only
       return { ...base, items: i >= 0 ? replace(items, i, it) : [...items, it] };
     }
     case "turn.stopped": {

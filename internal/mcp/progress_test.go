@@ -1,0 +1,38 @@
+package mcp
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+
+	"gatehouse/internal/tools"
+)
+
+// A long call's notifications/progress reach its session's card, tied to
+// its call.
+func TestProgressOfALongCallReachesItsCard(t *testing.T) {
+	m := everything(t, Options{})
+	type step struct {
+		call            string
+		progress, total float64
+	}
+	var mu sync.Mutex
+	var got []step
+	ctx := tools.WithOwner(context.Background(), tools.Owner{Session: "tab-a", Progress: func(ctx context.Context, p, total float64, _ string) {
+		c, _ := tools.CallFrom(ctx)
+		mu.Lock()
+		got = append(got, step{c.ID, p, total})
+		mu.Unlock()
+	}})
+	ctx = tools.WithCall(ctx, tools.Call{ID: "long-1"})
+	out := text(t, runAsync(ctx, findTool(t, m, "mcp__everything__trigger-long-running-operation"), `{"duration":0.6,"steps":3}`))
+	if !strings.Contains(out, "Long running operation completed") {
+		t.Fatalf("result %s", out)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(got) != 3 || got[0] != (step{"long-1", 1, 3}) || got[2] != (step{"long-1", 3, 3}) {
+		t.Fatalf("progress %+v", got)
+	}
+}
