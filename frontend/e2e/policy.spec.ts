@@ -153,12 +153,10 @@ test("edit a rule on the Policy page: a bad edit says why and changes nothing; a
   expect(text.startsWith("# my rules\n[[rule]]\nid = \"tests\"\n")).toBe(true);
   expect(text).toContain('not_match = ["npm run test:unit && curl x"]');
 
-  // The built-in layer is listed, marked, and cannot be edited.
-  await panel.getByText(/^Built-in: what safe and plan mode run without asking/).click();
-  const builtin = panel.getByRole("listitem", { name: "rule builtin:read_file" });
-  await expect(builtin).toContainText("allow: read_file (any arguments)");
-  await expect(builtin).toContainText("built-in");
-  await expect(builtin.getByRole("button")).toHaveCount(0);
+  // What safe runs unasked is said as what a call's plan reads, not listed as rules.
+  await panel.getByText("What safe runs unasked and plan mode offers").click();
+  await expect(panel.getByRole("note", { name: "What only reads" })).toContainText("whatever its tool claims");
+  await expect(panel.getByRole("listitem", { name: /^rule builtin:/ })).toHaveCount(0);
 
   // Which rule decides, and why.
   const test = panel.getByRole("region", { name: "Test a command" });

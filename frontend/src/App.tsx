@@ -10,6 +10,7 @@ import { SidePanel } from "./components/SidePanel";
 import { useSidePanels } from "./components/panels";
 import { ProblemsPanel } from "./components/ProblemsPanel";
 import { errorsByPath, useProblems } from "./components/problems";
+import { ServerQuestionHost } from "./components/ServerQuestion";
 import { ApprovalHost } from "./components/ApprovalHost";
 import { ApprovalRules } from "./components/ApprovalRules";
 import type { ApprovalBackend } from "./bridge/approval";
@@ -38,6 +39,8 @@ import type { PolicyBackend } from "./bridge/policy";
 import { AgentsTrust } from "./components/AgentsTrust";
 import { CommandsTrust } from "./components/CommandsTrust";
 import { SkillsTrust } from "./components/SkillsTrust";
+import { HooksTrust } from "./components/HooksTrust";
+import type { WaitingHookFile } from "./bridge/hooksTrust";
 import type { PendingSkillFile } from "./bridge/skills";
 import type { TrustBackend } from "./bridge/agents";
 import { McpPanel } from "./components/McpPanel";
@@ -48,6 +51,8 @@ import { Changes } from "./components/changes/Changes";
 import type { TabsBackend } from "./bridge/tabs";
 import { SessionTabs, TabNotice, useSessionTabs } from "./components/SessionTabs";
 import { skillsBackend } from "./bridge/skills";
+import { hooksBackend } from "./bridge/hooks";
+import { languagesBackend } from "./bridge/languages";
 
 /** Sets the page's theme: light, dark, or anything else for the system's. */
 export function applyTheme(theme: string) {
@@ -62,7 +67,7 @@ const panelDefaultsNoServers = { files: 260, problems: 320, processes: 440 };
 
 const autoNotice = "This window started in auto mode: tool calls run without asking you first. The workspace boundary still holds. Change the mode with Approval in the header.";
 
-export function App({ backend, processes, sessions, localModels, files, approvals, mcp, initialState, sandbox, leftovers, undo: undoApi, agentsTrust, commandsTrust, skillsTrust, trusted, git, policy, tabs: tabsApi, review }: {
+export function App({ backend, processes, sessions, localModels, files, approvals, mcp, initialState, sandbox, leftovers, undo: undoApi, agentsTrust, commandsTrust, skillsTrust, hooksTrust, trusted, git, policy, tabs: tabsApi, review }: {
   backend: Backend;
   /** The frame's state when the page had it before mounting (main.tsx): the first render is then the real frame. */
   initialState?: AppState;
@@ -82,6 +87,8 @@ export function App({ backend, processes, sessions, localModels, files, approval
   commandsTrust?: CommandsTrustBackend;
   /** The workspace's skills waiting for trust (absent: no banner). */
   skillsTrust?: TrustBackend<PendingSkillFile>;
+  /** Trust for the workspace's .gatehouse/hooks.json and its scripts (absent: no prompt). */
+  hooksTrust?: TrustBackend<WaitingHookFile>;
   /** Settings → Trusted folders. */
   trusted?: TrustedFoldersBackend;
   /** Settings → Permissions: standing rules and the audit log. */
@@ -243,6 +250,8 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const settingsDeps = useMemo<SettingsDeps>(() => ({ backend, vision: backend, budget: backend, localModels, sandbox, trusted, contextUse, git, policy,
     agents: state?.workspace ? backend.agentDefinitions : undefined,
     skills: state?.workspace ? skillsBackend : undefined,
+    hooks: hooksBackend,
+    languages: languagesBackend,
     showPanel: showServers ? (id: "servers") => (setSettingsAt(null), setPanelOpen(id, true)) : undefined,
   }), [backend, localModels, sandbox, trusted, contextUse, git, policy, state?.workspace, showServers, setPanelOpen]);
   // Before the first request the gauge shows the window the next one will have.
@@ -334,6 +343,9 @@ export function App({ backend, processes, sessions, localModels, files, approval
             {skillsTrust && state.workspace && (
               <SkillsTrust key={state.workspace} backend={skillsTrust} refresh={`${transcript.sessionId}:${transcript.turnId}`} />
             )}
+            {hooksTrust && state.workspace && (
+              <HooksTrust key={state.workspace} backend={hooksTrust} refresh={`${transcript.sessionId}:${transcript.turnId}`} />
+            )}
             </div>
             {mcp && showServers && (
               <SidePanel side="right" title="Servers" emptyText="MCP servers show up here." {...panelProps("servers")} later={!drawn}>
@@ -353,6 +365,10 @@ export function App({ backend, processes, sessions, localModels, files, approval
         {undo.dialog}
         {approvals && <ApprovalHost api={approvals} pending={transcript.pendingApprovals} mode={state.approvalMode} hidden={settingsOpen}
           session={tabs.list.length > 1 ? tabs.shown?.name : undefined} />}
+        {!transcript.pendingApprovals.length && (
+          <ServerQuestionHost pending={transcript.pendingQuestions} answer={backend.answerServerQuestion} hidden={settingsOpen}
+            session={tabs.list.length > 1 ? tabs.shown?.name : undefined} />
+        )}
       </div>
     </ChatActionsContext.Provider>
   );

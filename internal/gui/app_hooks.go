@@ -21,7 +21,7 @@ const workspaceHooksFile = ".gatehouse/hooks.json"
 // of the open workspace's, by event, with its source and whether it is
 // on, and the files that could not be read (with why).
 type HooksView struct {
-	Hooks []hooks.Entry `json:"hooks"`
+	Hooks []hooks.HookEntry `json:"hooks"`
 	// UserFile is the user's hooks file (where an import writes).
 	UserFile string `json:"userFile"`
 	// ClaudeFile is Claude Code's user settings file, the import's default.
@@ -119,7 +119,7 @@ func (a *App) hookDir() string {
 // bring, each command and what cannot come. With check, the hooks that
 // fail closed here run once on a sample, and those that would now block
 // (Claude Code goes on) are marked.
-func (a *App) HooksImportPreview(from string, check bool) (hooks.Import, error) {
+func (a *App) HooksImportPreview(from string, check bool) (hooks.ClaudeImport, error) {
 	if from == "" {
 		from = a.Hooks().ClaudeFile
 	}
@@ -136,7 +136,7 @@ func (a *App) HooksImportPreview(from string, check bool) (hooks.Import, error) 
 // HooksImport writes the picked hooks of Claude Code's settings file into
 // the user's hooks file, merged, atomically; bad input changes nothing.
 // Sessions opened after it run them.
-func (a *App) HooksImport(from string, picks []hooks.Pick) (HooksView, error) {
+func (a *App) HooksImport(from string, picks []hooks.ImportPick) (HooksView, error) {
 	im, err := a.HooksImportPreview(from, false)
 	if err != nil {
 		return HooksView{}, err

@@ -52,13 +52,13 @@ func TestSettingsHooksListToggleTestImport(t *testing.T) {
 	if !im.Candidates[0].Duplicate || im.Candidates[1].WouldBlock == "" {
 		t.Errorf("candidates %+v", im.Candidates)
 	}
-	v, err = app.HooksImport(claude, []hooks.Pick{{Key: im.Candidates[0].Key}, {Key: im.Candidates[1].Key}})
+	v, err = app.HooksImport(claude, []hooks.ImportPick{{Key: im.Candidates[0].Key}, {Key: im.Candidates[1].Key}})
 	if err != nil || len(v.Hooks) != 3 || v.Hooks[1].Command != "exit 1" {
 		t.Fatalf("imported %+v %v", v, err)
 	}
 	before, _ := os.ReadFile(app.userHooksFile())
 	os.WriteFile(claude, []byte(`{"hooks": [`), 0o600)
-	if _, err := app.HooksImport(claude, []hooks.Pick{{Key: im.Candidates[1].Key}}); err == nil {
+	if _, err := app.HooksImport(claude, []hooks.ImportPick{{Key: im.Candidates[1].Key}}); err == nil {
 		t.Error("a broken settings file was imported")
 	}
 	if after, _ := os.ReadFile(app.userHooksFile()); string(after) != string(before) {

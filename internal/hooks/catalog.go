@@ -28,8 +28,8 @@ func Disable(hs []Hook, off []string) []Hook {
 	return hs
 }
 
-// Entry is a hook as Settings → Hooks lists it.
-type Entry struct {
+// HookEntry is a hook as Settings → Hooks lists it.
+type HookEntry struct {
 	ID      string `json:"id"`
 	Event   Event  `json:"event"`
 	Matcher string `json:"matcher"`
@@ -48,14 +48,14 @@ type Entry struct {
 
 // Entries are hs as Settings lists them, in their order (by event, then
 // as written).
-func Entries(hs []Hook) []Entry {
-	out := make([]Entry, 0, len(hs))
+func Entries(hs []Hook) []HookEntry {
+	out := make([]HookEntry, 0, len(hs))
 	for _, h := range hs {
 		scope := h.Scope
 		if scope == "" {
 			scope = ScopeUser
 		}
-		out = append(out, Entry{ID: h.ID(), Event: h.Event, Matcher: h.Matcher, Command: h.Command,
+		out = append(out, HookEntry{ID: h.ID(), Event: h.Event, Matcher: h.Matcher, Command: h.Command,
 			TimeoutSec: h.Timeout.Seconds(), FailsClosed: h.Event.failsClosed() && !h.ContinueOnError,
 			Source: scope, File: h.Source, Enabled: !h.Disabled})
 	}

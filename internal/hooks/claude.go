@@ -35,8 +35,8 @@ import (
 // marked, with why. The user may import it with onError "continue", as
 // Claude Code treats it.
 
-// Candidate is one hook of Claude Code's settings as the import shows it.
-type Candidate struct {
+// ImportCandidate is one hook of Claude Code's settings as the import shows it.
+type ImportCandidate struct {
 	// Key names it among the import's candidates (event, matcher, command).
 	Key     string  `json:"key"`
 	Event   string  `json:"event"`
@@ -58,13 +58,13 @@ type Candidate struct {
 	WouldBlock string `json:"wouldBlock,omitempty"`
 }
 
-// Import is what an import would bring in.
-type Import struct {
+// ClaudeImport is what an import would bring in.
+type ClaudeImport struct {
 	// From is the Claude Code settings file read; Into the hooks file
 	// written.
-	From       string      `json:"from"`
-	Into       string      `json:"into"`
-	Candidates []Candidate `json:"candidates"`
+	From       string            `json:"from"`
+	Into       string            `json:"into"`
+	Candidates []ImportCandidate `json:"candidates"`
 }
 
 // claudeCommand is a hook entry of Claude Code's settings, any type.
@@ -77,8 +77,8 @@ type claudeCommand struct {
 // ReadClaude reads the hooks of Claude Code's settings file from and
 // marks each against the user's hooks file into. A file that cannot be
 // read or is not Claude Code's settings shape is an error naming it.
-func ReadClaude(from, into string) (Import, error) {
-	im := Import{From: from, Into: into, Candidates: []Candidate{}}
+func ReadClaude(from, into string) (ClaudeImport, error) {
+	im := ClaudeImport{From: from, Into: into, Candidates: []ImportCandidate{}}
 	b, err := readCapped(from)
 	if errors.Is(err, os.ErrNotExist) {
 		return im, fmt.Errorf("there is no %s", from)
@@ -107,7 +107,7 @@ func ReadClaude(from, into string) (Import, error) {
 	for _, ev := range events {
 		for _, g := range doc.Hooks[ev] {
 			for _, c := range g.Hooks {
-				cand := Candidate{Key: candidateKey(ev, g.Matcher, c.Command), Event: ev, Matcher: g.Matcher, Command: c.Command, Timeout: c.Timeout}
+				cand := ImportCandidate{Key: candidateKey(ev, g.Matcher, c.Command), Event: ev, Matcher: g.Matcher, Command: c.Command, Timeout: c.Timeout}
 				switch {
 				case eventRank(Event(ev)) == len(Events):
 					cand.Skip = fmt.Sprintf("Gatehouse does not run %s hooks", ev)
@@ -135,7 +135,7 @@ func ReadClaude(from, into string) (Import, error) {
 // Check runs each candidate that would fail closed here once on a sample
 // (Try), in parallel, in dir, and marks the ones that fail: those would
 // now block the call or prompt where Claude Code goes on.
-func (im *Import) Check(ctx context.Context, dir string, environ func() []string) {
+func (im *ClaudeImport) Check(ctx context.Context, dir string, environ func() []string) {
 	var wg sync.WaitGroup
 	for i := range im.Candidates {
 		c := &im.Candidates[i]
@@ -170,10 +170,10 @@ func sampleWord(ev Event) string {
 	return "call"
 }
 
-// Pick is a candidate the user chose, by key; ContinueOnError imports it
+// ImportPick is a candidate the user chose, by key; ContinueOnError imports it
 // with onError "continue" (a failure lets the call go on, as in Claude
 // Code).
-type Pick struct {
+type ImportPick struct {
 	Key             string `json:"key"`
 	ContinueOnError bool   `json:"continueOnError"`
 }
@@ -184,8 +184,8 @@ type Pick struct {
 // that is not a candidate, one that is skipped, or a hooks file that does
 // not parse is an error and nothing is written. It returns how many hooks
 // were added.
-func (im Import) Merge(picks []Pick) (int, error) {
-	byKey := map[string]Candidate{}
+func (im ClaudeImport) Merge(picks []ImportPick) (int, error) {
+	byKey := map[string]ImportCandidate{}
 	for _, c := range im.Candidates {
 		byKey[c.Key] = c
 	}

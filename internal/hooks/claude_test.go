@@ -37,8 +37,8 @@ func claudeFiles(t *testing.T, settings, hooks string) (from, into string) {
 	return from, into
 }
 
-func byCommand(im Import) map[string]Candidate {
-	out := map[string]Candidate{}
+func byCommand(im ClaudeImport) map[string]ImportCandidate {
+	out := map[string]ImportCandidate{}
 	for _, c := range im.Candidates {
 		out[c.Event+" "+c.Command] = c
 	}
@@ -99,7 +99,7 @@ func TestClaudeImportMergesWithoutDuplicates(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := byCommand(im)
-	picks := []Pick{{Key: c["PreToolUse exit 0"].Key}, {Key: c["PreToolUse exit 1"].Key, ContinueOnError: true},
+	picks := []ImportPick{{Key: c["PreToolUse exit 0"].Key}, {Key: c["PreToolUse exit 1"].Key, ContinueOnError: true},
 		{Key: c["PostToolUse exit 1"].Key}, {Key: c["UserPromptSubmit echo context"].Key}, {Key: c["UserPromptSubmit echo context"].Key}}
 	n, err := im.Merge(picks)
 	if err != nil || n != 3 {
@@ -120,7 +120,7 @@ func TestClaudeImportMergesWithoutDuplicates(t *testing.T) {
 	}
 	im, _ = ReadClaude(from, into)
 	c = byCommand(im)
-	if n, err := im.Merge([]Pick{{Key: c["PreToolUse exit 1"].Key}, {Key: c["PostToolUse exit 1"].Key}}); n != 0 || err != nil {
+	if n, err := im.Merge([]ImportPick{{Key: c["PreToolUse exit 1"].Key}, {Key: c["PostToolUse exit 1"].Key}}); n != 0 || err != nil {
 		t.Errorf("a second import added %d (%v)", n, err)
 	}
 }
@@ -148,7 +148,7 @@ func TestClaudeImportBadInputLeavesTheFileUnchanged(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := byCommand(im)
-	for _, picks := range [][]Pick{
+	for _, picks := range [][]ImportPick{
 		{{Key: c["PreToolUse exit 1"].Key}, {Key: "0123456789abcdef"}},
 		{{Key: c["PreToolUse exit 1"].Key}, {Key: c["PermissionRequest true"].Key}},
 	} {
@@ -160,7 +160,7 @@ func TestClaudeImportBadInputLeavesTheFileUnchanged(t *testing.T) {
 		}
 	}
 	os.WriteFile(into, []byte(bad), 0o600)
-	if _, err := im.Merge([]Pick{{Key: c["PreToolUse exit 1"].Key}}); err == nil || !strings.Contains(err.Error(), "not valid") {
+	if _, err := im.Merge([]ImportPick{{Key: c["PreToolUse exit 1"].Key}}); err == nil || !strings.Contains(err.Error(), "not valid") {
 		t.Errorf("merge into a bad file: %v", err)
 	}
 	if b, _ := os.ReadFile(into); string(b) != bad {

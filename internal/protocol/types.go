@@ -310,6 +310,8 @@ type Snapshot struct {
 	Children map[string]ChildTranscript `json:"children,omitempty"`
 	// Budget is the session's spending and limits (nil: not metered).
 	Budget *BudgetState `json:"budget,omitempty"`
+	// PendingQuestions are MCP servers' questions waiting for the user.
+	PendingQuestions []QuestionAskedPayload `json:"pendingQuestions,omitempty"`
 }
 
 // ChildTranscript is a subagent's transcript as its parent's view shows it

@@ -118,3 +118,16 @@ func (s *Session) askingApproval(req approval.Request) {
 func (s *Session) askingUser(q steer.Question) {
 	s.notify("Gatehouse asks you: " + q.Question)
 }
+
+// hookWrites brackets a hook's run (hooks.Runner.Writes): what changes
+// meanwhile is the agent's, as a command's writes are, recorded for undo
+// in the turn of ctx (a formatter hook's rewrite is undone with the turn).
+func (s *Session) hookWrites(ctx context.Context) func() {
+	if s.undo != nil {
+		s.undo.CommandRuns(ctx)
+	}
+	if s.files != nil {
+		return s.files.T.ShellStarted()
+	}
+	return func() {}
+}

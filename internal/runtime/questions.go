@@ -13,7 +13,7 @@ import (
 // are shared between sessions, and route a server's question back through
 // it and keep a call's pictures in its image store.
 func (s *Session) scope(ctx context.Context) context.Context {
-	ctx = tools.WithOwner(ctx, tools.Owner{Session: s.id, Images: s.images})
+	ctx = tools.WithOwner(ctx, tools.Owner{Session: s.id, Images: s.images, CanSee: s.canSee})
 	return steer.WithFormAsker(ctx, sessionForms{s})
 }
 
@@ -44,3 +44,8 @@ func (q sessionForms) AskForm(ctx context.Context, f steer.Form) (steer.FormAnsw
 		Payload: protocol.QuestionResolvedPayload{QuestionID: f.QuestionID, Action: action}})
 	return a, err
 }
+
+// Forms asks a server's question in this session, announced in its events
+// as a question its own call caused (the window's fallback for a question
+// no one session's call caused).
+func (s *Session) Forms() steer.FormAsker { return sessionForms{s} }

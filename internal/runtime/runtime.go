@@ -347,6 +347,7 @@ func New(o Options) (*Session, error) {
 		hr := *o.Hooks
 		hr.SessionID, hr.TranscriptPath = s.id, s.LogPath()
 		hr.Mode = func() string { return string(s.mode()) }
+		hr.Writes = s.hookWrites
 		s.hooks = &hr
 	} else if o.Parent != nil {
 		s.hooks = o.Parent.hooks // a child's calls pass its parent's hooks

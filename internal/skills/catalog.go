@@ -196,6 +196,14 @@ func (c *Catalog) show(dir string) string {
 // description and folder, up to MaxCatalogChars; the skills past it are
 // named.
 func (c *Catalog) Text() string {
+	text, _ := c.Sent()
+	return text
+}
+
+// Sent is Text, and the names of the offered skills past MaxCatalogChars
+// (named at its end without their descriptions), for the "what the model
+// was told" view.
+func (c *Catalog) Sent() (string, []string) {
 	var b strings.Builder
 	var left []string
 	for _, k := range c.Set().Offered() {
@@ -209,7 +217,7 @@ func (c *Catalog) Text() string {
 	if len(left) > 0 {
 		fmt.Fprintf(&b, "- and %d more whose descriptions did not fit: %s\n", len(left), strings.Join(left, ", "))
 	}
-	return b.String()
+	return b.String(), left
 }
 
 // Names are the offered skills' names, sorted.

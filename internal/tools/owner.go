@@ -14,6 +14,9 @@ type Owner struct {
 	Session string
 	// Images is the session's image store (nil: pictures are not kept).
 	Images *images.Store
+	// CanSee reports whether the session's model takes images now (nil:
+	// it does not).
+	CanSee func() bool
 }
 
 type ownerKey struct{}

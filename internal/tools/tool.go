@@ -88,6 +88,25 @@ type Result struct {
 	// (turn.stopped's plan) for the user to approve; the model never reads
 	// this field.
 	Plan string `json:"-"`
+	// HiddenByPolicy counts the entries the user's policy left out of
+	// this result (list_dir, glob, grep), for the audit log; the model
+	// reads the count in Output.
+	HiddenByPolicy int `json:"-"`
+}
+
+// FailCode is the code of error result r ("" for a result that is not an
+// error or carries no code).
+func (r Result) FailCode() string {
+	if !r.IsError {
+		return ""
+	}
+	var body struct {
+		Error Error `json:"error"`
+	}
+	if json.Unmarshal(r.Output, &body) != nil {
+		return ""
+	}
+	return body.Error.Code
 }
 
 // Stable error codes of error results. Extend, don't rename: scripts match them.

@@ -11,6 +11,7 @@ import type {
   BudgetView,
   ChangedFile,
   ChildInfo,
+  ClaudeImport,
   Command,
   Commit,
   ConnectionResult,
@@ -26,7 +27,9 @@ import type {
   FolderTrust,
   HookRun,
   HooksView,
-  Import,
+  ImportPick,
+  LanguageServerEntry,
+  LanguageServersView,
   Leftover,
   LocalServer,
   McpPanel,
@@ -35,7 +38,6 @@ import type {
   Merged,
   ModelPrice,
   Pending,
-  Pick,
   PolicyView,
   ProcessInfo,
   ProcessLogs,
@@ -53,12 +55,14 @@ import type {
   SubmitResult,
   TabInfo,
   Target,
+  ToldView,
   UndoAppliedPayload,
   UndoFile,
   UndoSelection,
   UsercmdPending,
   View,
   VisionView,
+  WaitingHooks,
   WatchStatus,
   Window,
   Worktree,
@@ -84,6 +88,7 @@ export interface GuiApp {
   AllowDomain(arg1: string): Promise<void>;
   AllowDomainAlways(arg1: string): Promise<SandboxView>;
   AnswerQuestion(arg1: string, arg2: string): Promise<void>;
+  AnswerServerQuestion(arg1: string, arg2: string, arg3: string, arg4: Record<string, unknown>): Promise<void>;
   ApprovePlan(arg1: string, arg2: string): Promise<SubmitResult>;
   AttachDropped(arg1: string): Promise<AttachResult>;
   AttachImage(arg1: string, arg2: string): Promise<AttachResult>;
@@ -108,9 +113,10 @@ export interface GuiApp {
   GetBudget(): Promise<BudgetView>;
   GetSettings(): Promise<SettingsView>;
   Hooks(): Promise<HooksView>;
-  HooksImport(arg1: string, arg2: Pick[]): Promise<HooksView>;
-  HooksImportPreview(arg1: string, arg2: boolean): Promise<Import>;
+  HooksImport(arg1: string, arg2: ImportPick[]): Promise<HooksView>;
+  HooksImportPreview(arg1: string, arg2: boolean): Promise<ClaudeImport>;
   ImageData(arg1: string): Promise<string>;
+  LanguageServers(): Promise<LanguageServersView>;
   Leftovers(): Promise<Leftover[] | null>;
   ListDir(arg1: string): Promise<DirEntry[] | null>;
   ListModels(): Promise<string[] | null>;
@@ -145,6 +151,7 @@ export interface GuiApp {
   ReadFileForView(arg1: string): Promise<FileView>;
   Ready(): Promise<void>;
   RecheckApproval(arg1: string, arg2: ProposalSelection): Promise<void>;
+  RemoveLanguageServer(arg1: string): Promise<LanguageServersView>;
   RemovePolicyRule(arg1: string): Promise<PolicyView>;
   RepreviewApproval(arg1: string): Promise<void>;
   ResolveApproval(arg1: string, arg2: Decision): Promise<void>;
@@ -159,6 +166,7 @@ export interface GuiApp {
   RunningProcesses(): Promise<ProcessInfo[] | null>;
   Sandbox(): Promise<SandboxView>;
   SaveBudget(arg1: BudgetLimits): Promise<BudgetView>;
+  SaveLanguageServer(arg1: LanguageServerEntry): Promise<LanguageServersView>;
   SaveSettings(arg1: SettingsInput): Promise<SettingsView>;
   SetApprovalMode(arg1: string): Promise<AppState>;
   SetHookOn(arg1: string, arg2: boolean): Promise<HooksView>;
@@ -182,6 +190,7 @@ export interface GuiApp {
   Tabs(): Promise<TabInfo[] | null>;
   TestConnection(arg1: SettingsInput): Promise<ConnectionResult>;
   TestHook(arg1: string): Promise<HookRun>;
+  Told(): Promise<ToldView>;
   TrustPolicyFile(arg1: string): Promise<PolicyView>;
   TrustedFolders(): Promise<FolderTrust[] | null>;
   Undo(arg1: string, arg2: UndoSelection): Promise<UndoAppliedPayload>;
@@ -189,6 +198,8 @@ export interface GuiApp {
   UndoPlan(arg1: string): Promise<UndoFile[] | null>;
   UndoUnits(): Promise<string[] | null>;
   WatchState(): Promise<WatchStatus>;
+  WorkspaceHooksPending(): Promise<WaitingHooks | null>;
+  WorkspaceHooksTrust(arg1: string): Promise<void>;
   WorkspaceImage(arg1: string): Promise<string>;
 }
 
@@ -223,6 +234,7 @@ export const App: GuiApp = {
   AllowDomain: (arg1: string) => window.go.gui.App.AllowDomain(arg1),
   AllowDomainAlways: (arg1: string) => window.go.gui.App.AllowDomainAlways(arg1),
   AnswerQuestion: (arg1: string, arg2: string) => window.go.gui.App.AnswerQuestion(arg1, arg2),
+  AnswerServerQuestion: (arg1: string, arg2: string, arg3: string, arg4: Record<string, unknown>) => window.go.gui.App.AnswerServerQuestion(arg1, arg2, arg3, arg4),
   ApprovePlan: (arg1: string, arg2: string) => window.go.gui.App.ApprovePlan(arg1, arg2),
   AttachDropped: (arg1: string) => window.go.gui.App.AttachDropped(arg1),
   AttachImage: (arg1: string, arg2: string) => window.go.gui.App.AttachImage(arg1, arg2),
@@ -247,9 +259,10 @@ export const App: GuiApp = {
   GetBudget: () => window.go.gui.App.GetBudget(),
   GetSettings: () => window.go.gui.App.GetSettings(),
   Hooks: () => window.go.gui.App.Hooks(),
-  HooksImport: (arg1: string, arg2: Pick[]) => window.go.gui.App.HooksImport(arg1, arg2),
+  HooksImport: (arg1: string, arg2: ImportPick[]) => window.go.gui.App.HooksImport(arg1, arg2),
   HooksImportPreview: (arg1: string, arg2: boolean) => window.go.gui.App.HooksImportPreview(arg1, arg2),
   ImageData: (arg1: string) => window.go.gui.App.ImageData(arg1),
+  LanguageServers: () => window.go.gui.App.LanguageServers(),
   Leftovers: () => window.go.gui.App.Leftovers(),
   ListDir: (arg1: string) => window.go.gui.App.ListDir(arg1),
   ListModels: () => window.go.gui.App.ListModels(),
@@ -284,6 +297,7 @@ export const App: GuiApp = {
   ReadFileForView: (arg1: string) => window.go.gui.App.ReadFileForView(arg1),
   Ready: () => window.go.gui.App.Ready(),
   RecheckApproval: (arg1: string, arg2: ProposalSelection) => window.go.gui.App.RecheckApproval(arg1, arg2),
+  RemoveLanguageServer: (arg1: string) => window.go.gui.App.RemoveLanguageServer(arg1),
   RemovePolicyRule: (arg1: string) => window.go.gui.App.RemovePolicyRule(arg1),
   RepreviewApproval: (arg1: string) => window.go.gui.App.RepreviewApproval(arg1),
   ResolveApproval: (arg1: string, arg2: Decision) => window.go.gui.App.ResolveApproval(arg1, arg2),
@@ -298,6 +312,7 @@ export const App: GuiApp = {
   RunningProcesses: () => window.go.gui.App.RunningProcesses(),
   Sandbox: () => window.go.gui.App.Sandbox(),
   SaveBudget: (arg1: BudgetLimits) => window.go.gui.App.SaveBudget(arg1),
+  SaveLanguageServer: (arg1: LanguageServerEntry) => window.go.gui.App.SaveLanguageServer(arg1),
   SaveSettings: (arg1: SettingsInput) => window.go.gui.App.SaveSettings(arg1),
   SetApprovalMode: (arg1: string) => window.go.gui.App.SetApprovalMode(arg1),
   SetHookOn: (arg1: string, arg2: boolean) => window.go.gui.App.SetHookOn(arg1, arg2),
@@ -321,6 +336,7 @@ export const App: GuiApp = {
   Tabs: () => window.go.gui.App.Tabs(),
   TestConnection: (arg1: SettingsInput) => window.go.gui.App.TestConnection(arg1),
   TestHook: (arg1: string) => window.go.gui.App.TestHook(arg1),
+  Told: () => window.go.gui.App.Told(),
   TrustPolicyFile: (arg1: string) => window.go.gui.App.TrustPolicyFile(arg1),
   TrustedFolders: () => window.go.gui.App.TrustedFolders(),
   Undo: (arg1: string, arg2: UndoSelection) => window.go.gui.App.Undo(arg1, arg2),
@@ -328,6 +344,8 @@ export const App: GuiApp = {
   UndoPlan: (arg1: string) => window.go.gui.App.UndoPlan(arg1),
   UndoUnits: () => window.go.gui.App.UndoUnits(),
   WatchState: () => window.go.gui.App.WatchState(),
+  WorkspaceHooksPending: () => window.go.gui.App.WorkspaceHooksPending(),
+  WorkspaceHooksTrust: (arg1: string) => window.go.gui.App.WorkspaceHooksTrust(arg1),
   WorkspaceImage: (arg1: string) => window.go.gui.App.WorkspaceImage(arg1),
 };
 

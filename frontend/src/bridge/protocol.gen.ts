@@ -531,6 +531,7 @@ export interface Snapshot {
   lastSeq: number;
   children?: Record<string, ChildTranscript>;
   budget?: BudgetState;
+  pendingQuestions?: QuestionAskedPayload[];
 }
 
 export interface TranscriptItem {
@@ -743,6 +744,8 @@ export interface AuditEntry {
   decision: string;
   ruleIds?: string[];
   standing?: StandingRef[];
+  hidden?: number;
+  refused?: string;
 }
 
 export interface ChangedFile {
@@ -870,13 +873,13 @@ export interface ContextLimits {
 }
 
 export interface HooksView {
-  hooks: Entry[] | null;
+  hooks: HookEntry[] | null;
   userFile: string;
   claudeFile: string;
   errors: string[] | null;
 }
 
-export interface Entry {
+export interface HookEntry {
   id: string;
   event: string;
   matcher: string;
@@ -888,18 +891,18 @@ export interface Entry {
   enabled: boolean;
 }
 
-export interface Pick {
+export interface ImportPick {
   key: string;
   continueOnError: boolean;
 }
 
-export interface Import {
+export interface ClaudeImport {
   from: string;
   into: string;
-  candidates: Candidate[] | null;
+  candidates: ImportCandidate[] | null;
 }
 
-export interface Candidate {
+export interface ImportCandidate {
   key: string;
   event: string;
   matcher: string;
@@ -910,6 +913,32 @@ export interface Candidate {
   failsClosed?: boolean;
   checked?: HookRun;
   wouldBlock?: string;
+}
+
+export interface LanguageServersView {
+  servers: LanguageServerView[] | null;
+}
+
+export interface LanguageServerView {
+  name: string;
+  builtin: boolean;
+  configured: boolean;
+  config: SettingsLanguageServer;
+  path?: string;
+  state: string;
+  error?: string;
+  restarts: number;
+  confined: boolean;
+}
+
+export interface SettingsLanguageServer {
+  command?: string;
+  args?: string[];
+  filePatterns?: string[];
+  rootMarkers?: string[];
+  env?: Record<string, string>;
+  initializationOptions?: Record<string, unknown>;
+  disabled?: boolean;
 }
 
 export interface Leftover {
@@ -1053,6 +1082,11 @@ export interface KindTrusts {
   at: string;
 }
 
+export interface LanguageServerEntry {
+  name: string;
+  config: SettingsLanguageServer;
+}
+
 export interface SettingsInput {
   baseURL: string;
   model: string;
@@ -1151,10 +1185,51 @@ export interface ConnectionResult {
   kind?: string;
 }
 
+export interface ToldView {
+  session: boolean;
+  instructions: File[] | null;
+  catalog: string;
+  offered: string[] | null;
+  excess: string[] | null;
+  bound: number;
+  loaded: Activation[] | null;
+}
+
+export interface File {
+  path: string;
+  scope: string;
+  bytes: number;
+  truncated?: boolean;
+  importedBy?: string;
+  skipped?: string;
+  because?: string;
+}
+
+export interface Activation {
+  skill: string;
+  folder: string;
+  instructions?: string;
+  files?: string[];
+  allowedTools?: string;
+  alreadyLoaded?: boolean;
+  note?: string;
+}
+
 export interface WatchStatus {
   watching: boolean;
   degraded: boolean;
   reason?: string;
+}
+
+export interface WaitingHooks {
+  hash: string;
+  files: WaitingHookFile[] | null;
+}
+
+export interface WaitingHookFile {
+  path: string;
+  commands?: string[];
+  error?: string;
 }
 
 export interface Ending {

@@ -37,6 +37,13 @@ describe("hooks on a tool card", () => {
     expect(screen.getByLabelText("Standard error of python3 ~/.claude/hooks/no-rm.py").textContent).toContain("rm -rf is not allowed here");
   });
 
+  it("shows the hooks unfolded when they arrive with the end of a call that was running", () => {
+    const { rerender } = render(<ToolCard item={{ ...denied, running: true, result: undefined, hooks: undefined }} />);
+    expect(screen.queryByRole("list", { name: "Hooks that ran" })).toBeNull();
+    rerender(<ToolCard item={denied} />);
+    expect(screen.getByRole("list", { name: "Hooks that ran" })).toBeTruthy();
+  });
+
   it("folds hooks that all let the call go to one line that unfolds them", () => {
     render(<ToolCard item={{ ...denied, isError: false, result: { exitCode: 0 }, hooks: [quiet, { ...quiet, name: "./other.sh" }] }} />);
     expect(screen.queryByRole("list", { name: "Hooks that ran" })).toBeNull();

@@ -51,7 +51,10 @@ function HookRunRow({ run }: { run: HookRun }) {
  */
 export function HookRuns({ hooks, folded }: { hooks?: readonly HookRun[] | null; folded?: boolean }) {
   const quiet = !(hooks ?? []).some(hookSpoke);
-  const [open, setOpen] = useState(!folded || !quiet);
+  // Unfolded by the user; a card's hooks arrive when the call ends, so
+  // whether they fold is read from them on every render.
+  const [unfolded, setOpen] = useState(false);
+  const open = unfolded || !folded || !quiet;
   if (!hooks?.length) return null;
   const n = hooks.length === 1 ? "1 hook" : `${hooks.length} hooks`;
   if (!open) {
