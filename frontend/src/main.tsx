@@ -17,6 +17,7 @@ import { hooksTrustBackend } from "./bridge/hooksTrust";
 import { policyBackend } from "./bridge/policy";
 import { undoBackend } from "./bridge/undo";
 import { gitBackend } from "./bridge/git";
+import { reviewBackend } from "./bridge/review";
 import { tabsBackend } from "./bridge/tabs";
 import "./styles.css";
 
@@ -25,7 +26,7 @@ const root = createRoot(document.getElementById("root")!);
 function mount(initialState?: AppState) {
   root.render(
     <StrictMode>
-      <App backend={backend} processes={processBackend} sessions={sessionsBackend} localModels={detectLocalModels} files={filesBackend} approvals={approvalBackend} initialState={initialState} mcp={mcpBackend} agentsTrust={agentsTrustBackend} commandsTrust={commandsTrustBackend} skillsTrust={skillsTrustBackend} hooksTrust={hooksTrustBackend} trusted={trustedFoldersBackend} policy={policyBackend} sandbox={sandboxBackend} leftovers={leftoverBackend} undo={undoBackend} git={gitBackend} tabs={tabsBackend} />
+      <App backend={backend} processes={processBackend} sessions={sessionsBackend} localModels={detectLocalModels} files={filesBackend} approvals={approvalBackend} initialState={initialState} mcp={mcpBackend} agentsTrust={agentsTrustBackend} commandsTrust={commandsTrustBackend} skillsTrust={skillsTrustBackend} hooksTrust={hooksTrustBackend} trusted={trustedFoldersBackend} policy={policyBackend} sandbox={sandboxBackend} leftovers={leftoverBackend} undo={undoBackend} git={gitBackend} tabs={tabsBackend} review={reviewBackend} />
     </StrictMode>,
   );
 }

@@ -64,7 +64,8 @@ func (r *Recorder) Changes() []Change {
 	return append([]Change(nil), r.changes...)
 }
 
-// Append records changes in the session's log and prunes the store.
+// Append records changes in the session's log and has the store pruned in
+// the background (Store.PruneSoon): the turn does not wait for it.
 func (r *Recorder) Append(cs ...Change) error {
 	if len(cs) == 0 {
 		return nil
@@ -74,7 +75,7 @@ func (r *Recorder) Append(cs ...Change) error {
 	r.mu.Unlock()
 	err := r.store.Append(r.session, cs...)
 	if err == nil {
-		err = r.store.Prune(r.session)
+		err = r.store.PruneSoon(r.session)
 	}
 	return err
 }

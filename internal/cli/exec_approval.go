@@ -41,3 +41,8 @@ type terminalAsker struct{ t *approval.Terminal }
 func (a terminalAsker) Ask(ctx context.Context, q steer.Question) (string, error) {
 	return a.t.Question(ctx, q.Question, q.Choices)
 }
+
+// AskForm puts an MCP server's question on the terminal (steer.FormAsker).
+func (a terminalAsker) AskForm(ctx context.Context, f steer.Form) (steer.FormAnswer, error) {
+	return a.t.Form(ctx, f)
+}

@@ -58,6 +58,10 @@ func (at *attention) observe(e protocol.Event, shown bool) bool {
 		}
 	case protocol.ToolFinishedPayload:
 		delete(at.waits, waitKey{e.SessionID, e.TurnID, "question " + p.CallID})
+	case protocol.QuestionAskedPayload:
+		at.add(waitKey{e.SessionID, e.TurnID, "server question " + p.QuestionID}, wait{"MCP server " + p.Server + " asks you a question.", shown})
+	case protocol.QuestionResolvedPayload:
+		delete(at.waits, waitKey{e.SessionID, e.TurnID, "server question " + p.QuestionID})
 	case protocol.TurnStoppedPayload:
 		for k := range at.waits { // nothing of a stopped turn waits
 			if k.session == e.SessionID && k.turn == e.TurnID {
@@ -173,6 +177,8 @@ func backgroundWait(e protocol.Event) string {
 			}
 			return "The agent asks you a question."
 		}
+	case protocol.QuestionAskedPayload:
+		return "MCP server " + p.Server + " asks: " + p.Message
 	}
 	return ""
 }
@@ -182,7 +188,7 @@ func backgroundWait(e protocol.Event) string {
 func waitingOf(s *runtime.Session) int {
 	n := len(gui(s).Pending())
 	if b, ok := s.Asker().(*steer.Broker); ok {
-		n += len(b.Pending())
+		n += len(b.Pending()) + len(b.PendingForms())
 	}
 	return n
 }

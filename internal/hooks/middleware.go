@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"gatehouse/internal/approval"
+	"gatehouse/internal/protocol"
 	"gatehouse/internal/tools"
 )
 
@@ -30,24 +31,37 @@ func (r *Runner) Middleware(_ tools.Tool, next tools.Handler) tools.Handler {
 		c := &Call{ID: call.ID, Tool: call.Name, Args: call.Args}
 		pre := r.Run(ctx, PreToolUse, Input{}, c)
 		r.audit(ctx, call, pre)
+		ran := pre.Reports()
 		switch {
 		case pre.Permission == "deny":
-			return tools.Fail("hook_denied", pre.Reason, ""), nil
+			res := tools.Fail("hook_denied", pre.Reason, "")
+			res.Hooks = ran
+			return res, nil
 		case pre.Stop:
-			return tools.Fail("hook_stopped", "a hook stopped the turn: "+pre.StopReason, ""), nil
+			res := tools.Fail("hook_stopped", "a hook stopped the turn: "+pre.StopReason, "")
+			res.Hooks = ran
+			return res, nil
 		}
+		var rewrite *protocol.HookRewrite
 		if pre.UpdatedInput != nil {
 			b, err := json.Marshal(pre.UpdatedInput)
 			if err != nil {
-				return tools.Fail("hook_denied", "hook "+pre.RewrittenBy+" rewrote the call into something that is not JSON", ""), nil
+				res := tools.Fail("hook_denied", "hook "+pre.RewrittenBy+" rewrote the call into something that is not JSON", "")
+				res.Hooks = ran
+				return res, nil
 			}
+			rewrite = pre.rewrite(call.Args, b)
 			call.Args = b
 		}
 		if v := pre.Permission; v == "ask" || v == "allow" {
 			ctx = approval.WithLayers(ctx, approval.Layer{Kind: approval.LayerVerdict, Source: "hook:" + pre.decidedBy(),
 				Verdict: approval.Verdict(v), Why: pre.why()})
 		}
+		if len(ran) > 0 {
+			ctx = approval.WithHooks(ctx, approval.CallHooks{Runs: ran, Rewrite: rewrite})
+		}
 		res, err := next(ctx, call)
+		res.Hooks, res.Rewrite = ran, rewrite
 		ev := PostToolUse
 		if err != nil || res.IsError {
 			ev = PostToolUseFailure
@@ -61,6 +75,7 @@ func (r *Runner) Middleware(_ tools.Tool, next tools.Handler) tools.Handler {
 		}
 		post := r.Run(ctx, ev, in, &Call{ID: call.ID, Tool: call.Name, Args: call.Args})
 		r.audit(ctx, call, post)
+		res.Hooks = append(res.Hooks, post.Reports()...)
 		if err != nil || (!post.Blocked && post.Context == "") {
 			return res, err
 		}

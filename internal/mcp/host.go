@@ -10,6 +10,7 @@ import (
 
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/tools"
+	"gatehouse/internal/tools/steer"
 	"gatehouse/internal/trust"
 )
 
@@ -27,6 +28,9 @@ type HostOptions struct {
 	Version  string
 	// Confine confines the workspace's own servers (Options.Confine).
 	Confine func(workspace string) Confinement
+	// Ask puts a question to the user when the app cannot tell which
+	// session's call caused it (Options.Ask).
+	Ask steer.FormAsker
 }
 
 // Host is the window's side of MCP: the servers of the open workspace, the
@@ -70,7 +74,7 @@ func (h *Host) Open(workspace string) error {
 	h.attachMu.Unlock()
 	src, err := LoadSources(h.opts.ConfigDir, workspace, nil, h.trust)
 	m := NewManager(Options{Workspace: workspace, EnvFunc: h.opts.EnvFunc, Version: h.opts.Version, OnChange: h.publish,
-		Confine: h.opts.Confine}, src.Entries)
+		Confine: h.opts.Confine, Ask: h.opts.Ask}, src.Entries)
 	problem := ""
 	if err != nil {
 		problem = err.Error() + " (fix the file; its servers do not run meanwhile)"

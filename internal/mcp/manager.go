@@ -6,9 +6,11 @@ import (
 	"maps"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"gatehouse/internal/tools"
+	"gatehouse/internal/tools/steer"
 )
 
 // DefaultInitTimeout bounds a server's start: the process starting, the
@@ -70,6 +72,10 @@ type Options struct {
 	// commands' sandbox policy); nil, or a Confinement without a helper or
 	// policy: those servers do not start. See launch.go.
 	Confine func(workspace string) Confinement
+	// Ask puts a server's question to the user when the app cannot tell
+	// which session's call caused it (the window, naming the server only);
+	// nil: such questions are declined. See elicit.go.
+	Ask steer.FormAsker
 }
 
 // Manager runs the configured servers. Each server is a tools.Provider of
@@ -83,6 +89,8 @@ type Manager struct {
 	slugs   map[string]string
 	closed  bool
 	started bool
+
+	questions atomic.Uint64 // ids of servers' questions
 }
 
 // NewManager returns a manager of entries; nothing starts before Start.

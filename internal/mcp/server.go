@@ -15,6 +15,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"gatehouse/internal/protocol"
+	"gatehouse/internal/syncbuf"
 	"gatehouse/internal/tools"
 )
 
@@ -43,7 +44,7 @@ type Status = protocol.McpServer
 type server struct {
 	name, slug, source string
 	m                  *Manager
-	stderr             *tailBuffer
+	stderr             *syncbuf.Tail
 
 	mu       sync.Mutex
 	cfg      ServerConfig
@@ -59,10 +60,11 @@ type server struct {
 	settled  chan struct{} // closed when the current start attempt ends
 	closed   bool
 	closeErr error
+	calls    map[*inflight]struct{} // tool calls running, for questions (elicit.go)
 }
 
 func newServer(m *Manager, e Entry, slug string) *server {
-	s := &server{name: e.Name, slug: slug, source: e.Source, m: m, cfg: e.Config, stderr: newTail(16 << 10)}
+	s := &server{name: e.Name, slug: slug, source: e.Source, m: m, cfg: e.Config, stderr: syncbuf.NewTail(16 << 10)}
 	s.state = StateStopped
 	if e.Config.Disabled {
 		s.state = StateDisabled
@@ -115,6 +117,8 @@ func (s *server) run(ctx context.Context, gen uint64, cfg ServerConfig) {
 		ToolListChangedHandler: func(context.Context, *sdk.ToolListChangedRequest) {
 			go s.refresh(gen)
 		},
+		// Setting it declares the elicitation capability (form mode).
+		ElicitationHandler: s.elicit,
 	})
 	if s.m.opts.Workspace != "" {
 		client.AddRoots(&sdk.Root{URI: fileURI(s.m.opts.Workspace), Name: "workspace"})
@@ -294,7 +298,7 @@ func (s *server) status() Status {
 		TrustReadOnlyHints: s.cfg.TrustReadOnlyHints,
 	}
 	if s.state == StateFailed {
-		st.Stderr = s.stderr.Lines(stderrLines)
+		st.Stderr = strings.Join(s.stderr.Lines(stderrLines), "\n")
 	}
 	for _, t := range s.all {
 		st.Tools = append(st.Tools, ToolInfo{

@@ -11,6 +11,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"gatehouse/internal/images"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/tools"
 )
@@ -103,6 +104,7 @@ func (t *Tool) Run(ctx context.Context, args json.RawMessage) (tools.Result, err
 	timeout := t.srv.config().CallTimeout()
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	defer t.srv.begin(cctx)()
 	res, err := sess.CallTool(cctx, &sdk.CallToolParams{Name: t.remote, Arguments: args})
 	if err != nil {
 		switch {
@@ -115,23 +117,28 @@ func (t *Tool) Run(ctx context.Context, args json.RawMessage) (tools.Result, err
 		}
 		return tools.Fail(CodeServerError, fmt.Sprintf("MCP server %q: %s: %v", t.srv.name, t.remote, err), ""), nil
 	}
-	return MapResult(res, MaxResultBytes), nil
+	return mapResult(res, MaxResultBytes, pictures(ctx)), nil
 }
 
 // MapResult turns a server's result into what the model reads: text parts
 // as they are, an image or audio as a short note, a resource link as text,
 // an embedded resource's text; capped at max bytes. isError makes an error
 // result the model reads.
-func MapResult(res *sdk.CallToolResult, max int) tools.Result {
+func MapResult(res *sdk.CallToolResult, max int) tools.Result { return mapResult(res, max, nil) }
+
+// mapResult is MapResult that shows images to a model that sees: keep (nil:
+// none is shown) prepares and saves a picture, or says why not.
+func mapResult(res *sdk.CallToolResult, max int, keep func(*sdk.ImageContent) (images.Image, error)) tools.Result {
 	var parts []string
+	var shown []images.Image
 	for _, c := range res.Content {
 		switch c := c.(type) {
 		case *sdk.TextContent:
 			parts = append(parts, c.Text)
 		case *sdk.ImageContent:
-			parts = append(parts, fmt.Sprintf("[image: %s, %s; not shown]", orUnknown(c.MIMEType), size(len(c.Data))))
+			parts = append(parts, picture(c, keep, &shown))
 		case *sdk.AudioContent:
-			parts = append(parts, fmt.Sprintf("[audio: %s, %s; not played]", orUnknown(c.MIMEType), size(len(c.Data))))
+			parts = append(parts, fmt.Sprintf("[audio: %s, %s; refused: Gatehouse does not pass audio to the model]", orUnknown(c.MIMEType), size(len(c.Data))))
 		case *sdk.ResourceLink:
 			line := "[resource link] " + c.URI
 			if c.Name != "" {
@@ -164,7 +171,7 @@ func MapResult(res *sdk.CallToolResult, max int) tools.Result {
 		Truncated bool   `json:"truncated,omitempty"`
 	}{text, cut}
 	b, _ := json.Marshal(out) // strings only
-	return tools.Result{Output: b}
+	return tools.Result{Output: b, Images: shown}
 }
 
 func embedded(r *sdk.ResourceContents) string {

@@ -53,6 +53,10 @@ const (
 	// diagnostics of a waiting request's proposal, and of the open files.
 	ApprovalDiagnostics EventType = "approval.diagnostics"
 	DiagnosticsUpdated  EventType = "diagnostics.updated"
+	// QuestionAsked and QuestionResolved: an MCP server's question to the
+	// user (elicitation) and its answer.
+	QuestionAsked    EventType = "question.asked"
+	QuestionResolved EventType = "question.resolved"
 )
 
 // PayloadType pairs an event type with a zero value of its payload.
@@ -89,6 +93,8 @@ func Payloads() []PayloadType {
 		{BudgetUpdated, BudgetState{}},
 		{ApprovalDiagnostics, ApprovalDiagnosticsPayload{}},
 		{DiagnosticsUpdated, DiagnosticsUpdatedPayload{}},
+		{QuestionAsked, QuestionAskedPayload{}},
+		{QuestionResolved, QuestionResolvedPayload{}},
 	}
 }
 
@@ -194,6 +200,10 @@ func DecodePayload(t EventType, data json.RawMessage) (any, error) {
 		return decode[ApprovalDiagnosticsPayload](t, data)
 	case DiagnosticsUpdated:
 		return decode[DiagnosticsUpdatedPayload](t, data)
+	case QuestionAsked:
+		return decode[QuestionAskedPayload](t, data)
+	case QuestionResolved:
+		return decode[QuestionResolvedPayload](t, data)
 	}
 	return data, nil
 }

@@ -45,9 +45,10 @@ func TestEventRoundTripEveryType(t *testing.T) {
 	// (issue 18), images.dropped (issue 30: files dropped on the window
 	// from another application), budget.updated (issue 41: a session's
 	// spending against its limits), approval.diagnostics and
-	// diagnostics.updated (issue 43: language servers).
-	if len(seen) != 24 {
-		t.Errorf("%d event types, want 24", len(seen))
+	// diagnostics.updated (issue 43: language servers), question.asked and
+	// question.resolved (issue 45: MCP servers' questions).
+	if len(seen) != 26 {
+		t.Errorf("%d event types, want 26", len(seen))
 	}
 }
 

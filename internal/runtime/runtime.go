@@ -360,6 +360,7 @@ func New(o Options) (*Session, error) {
 	}
 	s.router = tools.NewRouter(surface, s.policy, mws...)
 	s.router.Narrow = s.modePolicy
+	s.router.Scope = s.scope
 	ac := agent.Config{Model: o.Model, Tools: s.router, Events: s.pub, SessionID: s.id,
 		System: agent.SystemPromptWith(s.ws.Root(), s.ins) + roleText(o.Instructions), MaxSteps: o.MaxSteps, ContextWindow: o.ContextWindow,
 		MicroCompactAt: o.MicroCompactAt, CompactAt: o.CompactAt}

@@ -305,6 +305,9 @@ func (s *Session) Snapshot() protocol.Snapshot {
 		st := s.meter.State()
 		snap.Budget = &st
 	}
+	if p, ok := s.asker.(interface{ PendingForms() []steer.Form }); ok {
+		snap.PendingQuestions = p.PendingForms()
+	}
 	return snap
 }
 

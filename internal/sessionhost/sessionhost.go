@@ -67,6 +67,9 @@ type Options struct {
 	// OnMCPUpdate, when set, gives the host shared MCP servers (the
 	// window's panel; see Host.MCP) and hears each change of their list.
 	OnMCPUpdate func(protocol.McpUpdatedPayload)
+	// MCPAsk puts a shared server's question to the user when the app
+	// cannot tell which session's call caused it (mcp.Options.Ask).
+	MCPAsk steer.FormAsker
 }
 
 // Host is one process's recipe: what its sessions share (the supervisor
@@ -103,7 +106,7 @@ func New(env Env, o Options) *Host {
 	}
 	if o.OnMCPUpdate != nil {
 		h.mcp = mcp.NewHost(mcp.HostOptions{ConfigDir: env.ConfigDir, EnvFunc: env.ProcEnv, Version: env.Version,
-			OnUpdate: o.OnMCPUpdate, Confine: h.confine})
+			OnUpdate: o.OnMCPUpdate, Confine: h.confine, Ask: o.MCPAsk})
 	}
 	return h
 }
@@ -298,7 +301,7 @@ func (h *Host) Open(spec Spec) (*Session, error) {
 	out.Skills, opts.Workspace = h.skills(spec.Workspace, set)
 	opts.Providers = append(opts.Providers, out.Skills)
 	opts.Budget = h.budget(spec.Budget)
-	hr, err := h.hooks(root)
+	hr, err := h.hooks(root, set.HooksOff)
 	if err != nil {
 		return fail(err)
 	}
@@ -308,6 +311,7 @@ func (h *Host) Open(spec Spec) (*Session, error) {
 		return fail(err)
 	}
 	out.Session = s
+	refreshSkills(s, out.Skills)
 	if h.mcp != nil {
 		if err := h.mcp.Attach(s); err != nil {
 			h.o.Logger.Warn("MCP tools", "err", err)

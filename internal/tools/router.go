@@ -25,6 +25,9 @@ type Router struct {
 	// intersected with the policy: what the session's approval mode allows
 	// now (plan mode offers only reading tools).
 	Narrow func() Policy
+	// Scope (may be nil) adds to each call's context what executors shared
+	// between sessions need to know of the session running it (WithOwner).
+	Scope func(context.Context) context.Context
 }
 
 // now is the policy in effect for this request or call: the session's,
@@ -87,6 +90,9 @@ func (r *Router) Run(ctx context.Context, call Call) (Result, error) {
 			return Fail(CodeToolNotAllowed, fmt.Sprintf("tool %s is not offered in the current approval mode (plan mode offers only tools that read, and propose_plan)", call.Name), ""), nil
 		}
 		return Fail(CodeToolNotAllowed, fmt.Sprintf("tool %s is not allowed in this session", call.Name), ""), nil
+	}
+	if r.Scope != nil {
+		ctx = r.Scope(ctx)
 	}
 	return Chain(t, r.mws...)(WithCall(ctx, call), call)
 }

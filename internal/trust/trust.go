@@ -309,3 +309,6 @@ func WritePrivate(path string, data []byte) error {
 	}
 	return atomicfile.Write(path, data, 0o600)
 }
+
+// Path is the file the decisions are kept in.
+func (s *Store) Path() string { return s.path }

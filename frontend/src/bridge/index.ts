@@ -77,6 +77,9 @@ export const backend = {
   mentionCandidates: async (query: string): Promise<MentionCandidate[]> => (await App.MentionCandidates(query)) ?? [],
   /** Answers the model's ask_user question of call callId. */
   answerQuestion: (callId: string, answer: string): Promise<void> => App.AnswerQuestion(callId, answer),
+  /** Answers an MCP server's question waiting in the tab shown: accept with values, decline or cancel; rejects with why the values do not fit. */
+  answerServerQuestion: (questionId: string, action: "accept" | "decline" | "cancel", values: Record<string, unknown>): Promise<void> =>
+    App.AnswerServerQuestion("", questionId, action, values),
   /** Asks the model, still in plan mode, to revise its plan as the note says. */
   revisePlan: (note: string): Promise<{ queued: boolean }> => App.RevisePlan(note),
   /** Stops the running turn (the model stream and any running tool). */

@@ -55,6 +55,8 @@ export interface ToolFinishedPayload {
   throttledMs?: number;
   approval?: CallApproval;
   images?: ImageRef[];
+  hooks?: HookRun[];
+  rewrite?: HookRewrite;
 }
 
 export interface CallApproval {
@@ -84,6 +86,28 @@ export interface StandingRef {
   reason?: string;
 }
 
+export interface HookRun {
+  name: string;
+  event: string;
+  source: string;
+  toolName?: string;
+  decision?: string;
+  verdict: string;
+  reason?: string;
+  rewrote?: boolean;
+  exitCode: number;
+  durationMs: number;
+  stdout?: string;
+  stderr?: string;
+  failed?: string;
+}
+
+export interface HookRewrite {
+  hook: string;
+  original: unknown;
+  args: unknown;
+}
+
 export interface ApprovalRequestedPayload {
   approvalId: string;
   callId: string;
@@ -93,6 +117,8 @@ export interface ApprovalRequestedPayload {
   agent?: string;
   stale?: string[];
   diagnostics?: ApprovalDiagnosticsPayload;
+  hooks?: HookRun[];
+  rewrite?: HookRewrite;
 }
 
 export interface Preview {
@@ -187,6 +213,7 @@ export interface ApprovalDiagnosticsPayload {
   state: string;
   files?: FileDiagnostics[];
   note?: string;
+  selection?: ProposalSelection;
 }
 
 export interface FileDiagnostics {
@@ -203,6 +230,13 @@ export interface Diagnostic {
   severity: string;
   message: string;
   source?: string;
+  hunk?: string;
+  shownLine?: number;
+}
+
+export interface ProposalSelection {
+  files: string[] | null;
+  hunks: string[] | null;
 }
 
 export interface ApprovalResolvedPayload {
@@ -454,6 +488,40 @@ export interface LanguageServer {
   confined: boolean;
 }
 
+export interface QuestionAskedPayload {
+  questionId: string;
+  callId?: string;
+  server: string;
+  workspace?: boolean;
+  message: string;
+  fields: FormField[] | null;
+}
+
+export interface FormField {
+  name: string;
+  title?: string;
+  description?: string;
+  type: string;
+  format?: string;
+  options?: FormOption[];
+  required?: boolean;
+  default?: unknown;
+  min?: number;
+  max?: number;
+  minLength?: number;
+  maxLength?: number;
+}
+
+export interface FormOption {
+  value: string;
+  title?: string;
+}
+
+export interface QuestionResolvedPayload {
+  questionId: string;
+  action: string;
+}
+
 export interface Snapshot {
   sessionId: string;
   turnId: string;
@@ -463,6 +531,7 @@ export interface Snapshot {
   lastSeq: number;
   children?: Record<string, ChildTranscript>;
   budget?: BudgetState;
+  pendingQuestions?: QuestionAskedPayload[];
 }
 
 export interface TranscriptItem {
@@ -496,6 +565,8 @@ export interface TranscriptItem {
   compaction?: Compaction;
   undo?: UndoAppliedPayload;
   servers?: string[];
+  hooks?: HookRun[];
+  rewrite?: HookRewrite;
   reasoning?: unknown[];
   reasoningModel?: string;
 }
@@ -673,6 +744,8 @@ export interface AuditEntry {
   decision: string;
   ruleIds?: string[];
   standing?: StandingRef[];
+  hidden?: number;
+  refused?: string;
 }
 
 export interface ChangedFile {
@@ -748,6 +821,13 @@ export interface LocalServer {
   models: string[] | null;
 }
 
+export interface ExportRequest {
+  sessionId: string;
+  format: string;
+  turns: string;
+  embedImages: boolean;
+}
+
 export interface FileDiffView {
   change: ChangedFile;
   diff: string;
@@ -790,6 +870,75 @@ export interface ContextLimits {
   window: number;
   microCompactAt: number;
   compactAt: number;
+}
+
+export interface HooksView {
+  hooks: HookEntry[] | null;
+  userFile: string;
+  claudeFile: string;
+  errors: string[] | null;
+}
+
+export interface HookEntry {
+  id: string;
+  event: string;
+  matcher: string;
+  command: string;
+  timeoutSec: number;
+  failsClosed: boolean;
+  source: string;
+  file: string;
+  enabled: boolean;
+}
+
+export interface ImportPick {
+  key: string;
+  continueOnError: boolean;
+}
+
+export interface ClaudeImport {
+  from: string;
+  into: string;
+  candidates: ImportCandidate[] | null;
+}
+
+export interface ImportCandidate {
+  key: string;
+  event: string;
+  matcher: string;
+  command: string;
+  timeout?: number;
+  skip?: string;
+  duplicate?: boolean;
+  failsClosed?: boolean;
+  checked?: HookRun;
+  wouldBlock?: string;
+}
+
+export interface LanguageServersView {
+  servers: LanguageServerView[] | null;
+}
+
+export interface LanguageServerView {
+  name: string;
+  builtin: boolean;
+  configured: boolean;
+  config: SettingsLanguageServer;
+  path?: string;
+  state: string;
+  error?: string;
+  restarts: number;
+  confined: boolean;
+}
+
+export interface SettingsLanguageServer {
+  command?: string;
+  args?: string[];
+  filePatterns?: string[];
+  rootMarkers?: string[];
+  env?: Record<string, string>;
+  initializationOptions?: Record<string, unknown>;
+  disabled?: boolean;
 }
 
 export interface Leftover {
@@ -878,6 +1027,51 @@ export interface FileView {
   truncated: boolean;
 }
 
+export interface Target {
+  kind: string;
+  ref?: string;
+}
+
+export interface Report {
+  id: string;
+  target: Target;
+  files: FileDiff[] | null;
+  findings: Finding[] | null;
+  summary?: string;
+  status: string;
+}
+
+export interface FileDiff {
+  path: string;
+  status: string;
+  binary?: boolean;
+  added: number;
+  removed: number;
+  hunks: Hunk[] | null;
+  diff: string;
+}
+
+export interface Hunk {
+  header: string;
+  id: string;
+}
+
+export interface Finding {
+  id: string;
+  severity: string;
+  file: string;
+  startLine: number;
+  endLine: number;
+  title: string;
+  explanation: string;
+  suggestion?: string;
+  hunkId?: string;
+  hunkHeader?: string;
+  lines?: string[];
+  linesFrom?: number;
+  outdated?: boolean;
+}
+
 export interface FolderTrust {
   folder: string;
   kinds: KindTrusts[] | null;
@@ -886,6 +1080,11 @@ export interface FolderTrust {
 export interface KindTrusts {
   kind: string;
   at: string;
+}
+
+export interface LanguageServerEntry {
+  name: string;
+  config: SettingsLanguageServer;
 }
 
 export interface SettingsInput {
@@ -986,6 +1185,36 @@ export interface ConnectionResult {
   kind?: string;
 }
 
+export interface ToldView {
+  session: boolean;
+  instructions: File[] | null;
+  catalog: string;
+  offered: string[] | null;
+  excess: string[] | null;
+  bound: number;
+  loaded: Activation[] | null;
+}
+
+export interface File {
+  path: string;
+  scope: string;
+  bytes: number;
+  truncated?: boolean;
+  importedBy?: string;
+  skipped?: string;
+  because?: string;
+}
+
+export interface Activation {
+  skill: string;
+  folder: string;
+  instructions?: string;
+  files?: string[];
+  allowedTools?: string;
+  alreadyLoaded?: boolean;
+  note?: string;
+}
+
 export interface WatchStatus {
   watching: boolean;
   degraded: boolean;
@@ -1030,21 +1259,6 @@ export interface Changes {
   against?: Against;
 }
 
-export interface FileDiff {
-  path: string;
-  status: string;
-  binary?: boolean;
-  added: number;
-  removed: number;
-  hunks: Hunk[] | null;
-  diff: string;
-}
-
-export interface Hunk {
-  header: string;
-  id: string;
-}
-
 export interface Against {
   base: string;
   commits: string[] | null;
@@ -1086,7 +1300,7 @@ export interface Worktrees {
 }
 
 /** Every event type, in a stable order. */
-export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "mcp.updated", "images.dropped", "context.compacted", "context.compaction_undone", "undo.applied", "mcp.waiting", "budget.updated", "approval.diagnostics", "diagnostics.updated"] as const;
+export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "mcp.updated", "images.dropped", "context.compacted", "context.compaction_undone", "undo.applied", "mcp.waiting", "budget.updated", "approval.diagnostics", "diagnostics.updated", "question.asked", "question.resolved"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** The envelope of every event: {seq, sessionId, turnId, type, payload}. */
@@ -1125,7 +1339,9 @@ export type GatehouseEvent =
   | EventOf<"mcp.waiting", McpWaitingPayload>
   | EventOf<"budget.updated", BudgetState>
   | EventOf<"approval.diagnostics", ApprovalDiagnosticsPayload>
-  | EventOf<"diagnostics.updated", DiagnosticsUpdatedPayload>;
+  | EventOf<"diagnostics.updated", DiagnosticsUpdatedPayload>
+  | EventOf<"question.asked", QuestionAskedPayload>
+  | EventOf<"question.resolved", QuestionResolvedPayload>;
 
 /** Payload type of each event type. */
 export type PayloadOf<T extends EventType> = Extract<GatehouseEvent, { type: T }>["payload"];

@@ -4,7 +4,7 @@ import type { TabInfo, TabsBackend } from "../bridge/tabs";
 import "./SessionTabs.css";
 
 /** Events after which a tab's state (running, waiting, gone) may have changed. */
-const tabEvents = new Set<GatehouseEvent["type"]>(["turn.started", "turn.stopped", "approval.requested", "approval.resolved", "fs.changed", "watch.degraded"]);
+const tabEvents = new Set<GatehouseEvent["type"]>(["turn.started", "turn.stopped", "approval.requested", "approval.resolved", "question.asked", "question.resolved", "fs.changed", "watch.degraded"]);
 
 /** Whether e may change a tab: one of tabEvents, or an ask_user question asked or answered (it waits as an approval does). */
 function changesTab(e: GatehouseEvent): boolean {

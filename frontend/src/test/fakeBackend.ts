@@ -34,6 +34,7 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
     approvePlan: vi.fn(async (_plan: string, m: ApprovalMode) => { state = { ...state, approvalMode: m } as AppState; return { queued: false }; }),
     revisePlan: vi.fn(async (_note: string) => ({ queued: false })),
     answerQuestion: vi.fn(async (_callId: string, _answer: string) => {}),
+    answerServerQuestion: vi.fn(async (_id: string, _action: string, _values: Record<string, unknown>) => {}),
     commands: vi.fn(async (): Promise<SlashCommand[]> => [
       { name: "compact", description: "Compact", origin: "built-in", source: "built-in" },
       { name: "review", description: "Review a file", origin: "user", source: "/c/review.md" },

@@ -1,7 +1,7 @@
 // Folds the event stream into transcript items exactly as the Go side does
 // (internal/session/state.go), so a Snapshot() and the events after its
 // lastSeq give the same picture as the events alone.
-import type { ApprovalRequestedPayload, BudgetState, ChildTranscript, GatehouseEvent, Snapshot, TranscriptItem } from "../bridge";
+import type { ApprovalRequestedPayload, BudgetState, ChildTranscript, GatehouseEvent, QuestionAskedPayload, Snapshot, TranscriptItem } from "../bridge";
 
 export interface Transcript {
   sessionId: string;
@@ -15,6 +15,8 @@ export interface Transcript {
   children: Readonly<Record<string, ChildTranscript>>;
   /** The session's spending against its limits, as the backend metered it. */
   budget?: BudgetState;
+  /** MCP servers' questions waiting for the user (its subagents' too), oldest first. */
+  pendingQuestions?: readonly QuestionAskedPayload[];
 }
 
 export const emptyTranscript: Transcript = { sessionId: "", turnId: "", items: [], lastSeq: 0, pendingApprovals: [], children: {} };
@@ -22,7 +24,7 @@ export const emptyTranscript: Transcript = { sessionId: "", turnId: "", items: [
 export function fromSnapshot(s: Snapshot): Transcript {
   return {
     sessionId: s.sessionId, turnId: s.turnId, items: s.transcript ?? [], lastSeq: s.lastSeq, pendingApprovals: s.pendingApprovals ?? [],
-    children: s.children ?? {}, budget: s.budget,
+    children: s.children ?? {}, budget: s.budget, pendingQuestions: s.pendingQuestions ?? [],
   };
 }
 
@@ -68,6 +70,11 @@ function replace(items: readonly TranscriptItem[], i: number, it: TranscriptItem
  */
 export function fold(t: Transcript, e: GatehouseEvent): Transcript {
   const lastSeq = Math.max(t.lastSeq, e.seq);
+  if ((e.type === "question.asked" || e.type === "question.resolved") && (e.parentCallId || e.sessionId === t.sessionId)) {
+    // A server's question waits in the session's window, a subagent's too.
+    const rest = (t.pendingQuestions ?? []).filter((q) => q.questionId !== e.payload.questionId);
+    return { ...t, lastSeq, pendingQuestions: e.type === "question.asked" ? [...rest, e.payload] : rest };
+  }
   if (e.parentCallId) return foldChild(t, e, lastSeq);
   let sessionId = t.sessionId;
   let items = t.items;
@@ -77,7 +84,7 @@ export function fold(t: Transcript, e: GatehouseEvent): Transcript {
     if (e.type !== "turn.started") return { ...t, lastSeq };
     sessionId = e.sessionId;
     items = [];
-    t = { ...t, pendingApprovals: [], children: {}, budget: undefined };
+    t = { ...t, pendingApprovals: [], children: {}, budget: undefined, pendingQuestions: [] };
   }
   const base = { ...t, sessionId, items, lastSeq };
   switch (e.type) {
@@ -104,7 +111,7 @@ export function fold(t: Transcript, e: GatehouseEvent): Transcript {
       const p = e.payload;
       const i = find(items, "tool", p.callId);
       const prev: TranscriptItem = i >= 0 ? items[i] : { kind: "tool", id: p.callId, turnId: e.turnId, tool: p.tool, args: {} };
-      const it: TranscriptItem = { ...prev, running: false, result: p.result, isError: p.isError, durationMs: p.durationMs, waitMs: p.waitMs, throttledMs: p.throttledMs, approval: p.approval, images: p.images };
+      const it: TranscriptItem = { ...prev, running: false, result: p.result, isError: p.isError, durationMs: p.durationMs, waitMs: p.waitMs, throttledMs: p.throttledMs, approval: p.approval, images: p.images, hooks: p.hooks, rewrite: p.rewrite };
       return { ...base, items: i >= 0 ? replace(items, i, it) : [...items, it] };
     }
     case "turn.stopped": {

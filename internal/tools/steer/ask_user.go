@@ -108,11 +108,13 @@ func nobody() tools.Result {
 		"decide yourself, and say in your answer what you assumed", "")
 }
 
-// Broker is the window's Asker: a question waits until Answer names its
-// call. The first answer wins; Pending lists the questions waiting.
+// Broker is the window's Asker (and FormAsker, for servers' questions): a
+// question waits until Answer names its call. The first answer wins;
+// Pending lists the questions waiting.
 type Broker struct {
 	mu      sync.Mutex
 	waiting map[string]*waiter
+	forms   map[string]*formWaiter // servers' questions (broker_form.go)
 }
 
 type waiter struct {
