@@ -84,7 +84,7 @@ func TestTheWindowAndExecRunTheSameSession(t *testing.T) {
 			t.Errorf("stop %s", r.stop)
 		}
 	}
-	if !slices.Equal(win.stages, []string{runtime.StageOutputCap, runtime.StageBudget, runtime.StagePlan, runtime.StageApproval, runtime.StageInstructions, runtime.StageRecorder, runtime.StageLanguages, runtime.StageCheckpoint}) ||
+	if !slices.Equal(win.stages, []string{runtime.StageOutputCap, runtime.StageBudget, runtime.StageHooks, runtime.StagePlan, runtime.StageApproval, runtime.StageInstructions, runtime.StageRecorder, runtime.StageLanguages, runtime.StageCheckpoint}) ||
 		!slices.Equal(win.stages, ex.stages) {
 		t.Errorf("middleware: window %v, exec %v", win.stages, ex.stages)
 	}
