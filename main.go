@@ -66,13 +66,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	gui.Version = version
 	app := gui.NewApp(started, log, store, settings.Flags{BaseURL: *baseURL, Model: *model, API: *api}, dataDir)
-	if *workspace == "" {
-		if saved, err := store.Load(); err == nil && saved.LastWorkspace != "" {
-			if fi, err := os.Stat(saved.LastWorkspace); err == nil && fi.IsDir() {
-				*workspace = saved.LastWorkspace
-			}
-		}
-	}
 	if err := gui.Start(app, *approval, *workspace); err != nil {
 		fmt.Fprintln(stderr, "gatehouse:", err)
 		return 2

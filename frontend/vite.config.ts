@@ -22,6 +22,9 @@ export default defineConfig({
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["src/test/setup.ts"],
+    // Tests that render the whole App take seconds on a loaded machine: a
+    // timeout is a hang guard here, not a speed check (make bench measures).
+    testTimeout: 20000,
     // Bundled through Vite so the aliases reach their imports of react.
     server: { deps: { inline: [/@testing-library\/react/, /@tanstack/] } },
     alias: [{ find: /^@testing-library\/react$/, replacement: "@testing-library/react/dist/@testing-library/react.esm.js" }],

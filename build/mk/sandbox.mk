@@ -40,6 +40,7 @@ BENCH_TARGETS += bench-sandbox
 # of its own. Skipped where setpriv is missing.
 NOBODY_TESTS := TestAllowList|TestSkillScripts|TestPolicyDenies|TestConfinedCommands|TestGitCodePaths|TestKeyring|TestDevices|TestHooksPath|TestCommandsJoin|TestCommandsRunConfined|TestLinkedWorktree|TestReplacedPaths|TestConfinedWrites|TestUnix|TestAllowed|TestOutside|TestSecrets|TestNetworkOff|TestGit|TestWritable|TestEveryday
 NOBODY_PROC_TESTS := TestConfined
+NOBODY_HOOKS_TESTS := TestWorkspaceHook
 
 .PHONY: test-sandbox-nobody
 test-sandbox-nobody: supervisor-test
@@ -47,13 +48,14 @@ test-sandbox-nobody: supervisor-test
 	@set -e; dir=$$(mktemp -d /tmp/gatehouse-nobody-XXXXXX); trap 'rm -rf "$$dir"' EXIT; \
 	$(GO) test -c -o $$dir/sandbox.test ./internal/sandbox; \
 	$(GO) test -c -o $$dir/proc.test ./internal/proc; \
+	$(GO) test -c -o $$dir/hooks.test ./internal/hooks; \
 	$(GO) build -o $$dir/crashhost ./internal/proc/crashhost; \
 	cp $(SUPERVISOR_OUT) $$dir/; mkdir -p $$dir/home $$dir/tmp; \
 	chmod 755 $$dir; chown -R 65534:65534 $$dir/home $$dir/tmp; \
 	run() { (cd $$dir && setpriv --reuid=65534 --regid=65534 --clear-groups env -i PATH=/usr/local/bin:/usr/bin:/bin:$$(dirname $$(command -v $(GO))) \
 		HOME=$$dir/home TMPDIR=$$dir/tmp GOTOOLCHAIN=local GATEHOUSE_TEST_SUPERVISOR=$$dir/gatehouse-supervisor \
 		GATEHOUSE_TEST_CRASHHOST=$$dir/crashhost "$$@"); }; \
-	for t in "sandbox.test:$(NOBODY_TESTS)" "proc.test:$(NOBODY_PROC_TESTS)"; do \
+	for t in "sandbox.test:$(NOBODY_TESTS)" "proc.test:$(NOBODY_PROC_TESTS)" "hooks.test:$(NOBODY_HOOKS_TESTS)"; do \
 		echo "$${t%%:*} as nobody:"; \
 		if run ./$${t%%:*} -test.run "$${t#*:}" -test.v >$$dir/log 2>&1; then grep -E '^(---|ok|PASS)' $$dir/log; \
 		else cat $$dir/log; echo "test-sandbox-nobody: FAILED"; exit 1; fi; \

@@ -38,11 +38,12 @@ test("Always allow `npm test` lasts across a restart, names its rule and file, n
   expect(fs.readFileSync(file, "utf8")).toContain('commands = ["npm test"]');
   expect(fs.existsSync(path.join(a.workspace, ".gatehouse"))).toBe(false);
 
-  // A new app on the same folders: the rule holds without a dialog, and the card says which rule and file.
+  // A new app on the same folders (the session comes back in its tab): the rule holds without a
+  // dialog, and the card says which rule and file.
   await a.restart();
   await send(page, "again");
   await expect(page.getByRole("article", { name: "Reply" }).last()).toContainText("Ran under the standing rule.");
-  const card = page.getByRole("group", { name: /^bash .*, done$/ });
+  const card = page.getByRole("group", { name: /^bash .*, done$/ }).last();
   await expect(card).toContainText("exit 0");
   await expect(card).toContainText("allowed by standing rule:");
   await expect(card).toContainText("workspace policy");
@@ -152,12 +153,10 @@ test("edit a rule on the Policy page: a bad edit says why and changes nothing; a
   expect(text.startsWith("# my rules\n[[rule]]\nid = \"tests\"\n")).toBe(true);
   expect(text).toContain('not_match = ["npm run test:unit && curl x"]');
 
-  // The built-in layer is listed, marked, and cannot be edited.
-  await panel.getByText(/^Built-in: what safe and plan mode run without asking/).click();
-  const builtin = panel.getByRole("listitem", { name: "rule builtin:read_file" });
-  await expect(builtin).toContainText("allow: read_file (any arguments)");
-  await expect(builtin).toContainText("built-in");
-  await expect(builtin.getByRole("button")).toHaveCount(0);
+  // What safe runs unasked is said as what a call's plan reads, not listed as rules.
+  await panel.getByText("What safe runs unasked and plan mode offers").click();
+  await expect(panel.getByRole("note", { name: "What only reads" })).toContainText("whatever its tool claims");
+  await expect(panel.getByRole("listitem", { name: /^rule builtin:/ })).toHaveCount(0);
 
   // Which rule decides, and why.
   const test = panel.getByRole("region", { name: "Test a command" });

@@ -1,19 +1,7 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { namespaces } from "./namespaces";
 import { test, expect } from "./harness";
-
-/** Whether bubblewrap makes namespaces here (the sandbox's namespace layer). */
-function namespaces(): boolean {
-  // make test-landlock-only forces the app to Landlock alone.
-  if (process.env.GATEHOUSE_SANDBOX_LAYERS === "landlock") return false;
-  try {
-    execFileSync("bwrap", ["--unshare-user", "--dev-bind", "/", "/", "--", "true"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const call = (id: string, name: string, args: unknown) => ({ toolCalls: [{ id, name, arguments: JSON.stringify(args) }] });
 

@@ -32,14 +32,14 @@ test("a read_file turn comes back after a restart: resume it from the sessions m
   await expect(page.getByRole("note", { name: "End of turn" })).toContainText("completed");
   await expect(gauge).toHaveAttribute("aria-valuenow", "40");
 
-  // A new backend on the same folders opens the workspace with an empty session.
+  // A new backend on the same folders reopens the tab open at quit, its session resumed.
   await a.restart();
   await expect(page.getByRole("textbox", { name: "Message" })).toBeVisible();
-  await expect(page.getByRole("article", { name: "Your message" })).toHaveCount(0);
+  await expect(page.getByRole("article", { name: "Your message" })).toContainText("what does the README say?");
 
   await page.getByRole("button", { name: "Sessions" }).click();
   const menu = page.getByRole("menu", { name: "Sessions" });
-  const saved = menu.getByRole("menuitem", { name: /what does the README say\?.*1 turn/ });
+  const saved = menu.getByRole("menuitem", { name: /what does the README say\?.*1 turn, open now/ });
   await expect(saved).toBeVisible();
   await saved.click();
   await expect(menu).toHaveCount(0);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { test, expect, send, toolCall } from "./harness";
 
-const sections = ["Model", "Context", "Budgets", "Sandbox", "Network", "Permissions", "Servers", "Agents and commands", "Skills", "Trusted folders", "Git", "Appearance"];
+const sections = ["Model", "Context", "Budgets", "Sandbox", "Network", "Permissions", "Servers", "Agents and commands", "Skills", "Hooks", "Language servers", "Trusted folders", "Git", "Appearance"];
 
 test("Settings opens each section from the sidebar, by mouse and by keyboard", async ({ app }) => {
   const { page } = await app({ approvalMode: "safe" });

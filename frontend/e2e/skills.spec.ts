@@ -18,7 +18,9 @@ test("a user skill is listed under /, loads for the next message and by the mode
       [`${skills}/style-guide/references/x.md`]: "# Errors\n\nWrap errors with %w.\n",
       [`${skills}/broken/SKILL.md`]: "---\nname: broken\n---\nNo description here.\n",
       [`${skills}/old-name/SKILL.md`]: "---\nname: new-name\ndescription: Renamed without moving its folder\n---\nBody.\n",
+      ".config/gatehouse/AGENTS.md": "Answer in English.\n",
     },
+    files: { "CLAUDE.md": "See @docs/style.md and @../outside.md\n", "docs/style.md": "Tabs, not spaces.\n" },
     script: ({ home }: { home: string }) => ({
       responses: [
         { text: "Drafted." },
@@ -73,6 +75,28 @@ test("a user skill is listed under /, loads for the next message and by the mode
   reqs = ((await a.modelRequests()) as Recorded[]).filter((r) => r.method === "POST" && r.path.endsWith("/chat/completions"));
   expect(JSON.stringify(reqs.at(-1)?.body?.messages)).toContain("Wrap errors with %w.");
   expect(await a.modelViolations()).toEqual([]);
+
+  // What the model was told: the instruction files with their sizes, the catalog as sent, the loaded skills.
+  await page.getByRole("button", { name: "Menu" }).click();
+  await page.getByRole("menuitem", { name: "What the model was told" }).click();
+  const told = page.getByRole("dialog", { name: "What the model was told" });
+  const files = told.getByRole("region", { name: "Instruction files" }).getByRole("listitem");
+  await expect(files).toHaveCount(4);
+  await expect(files.nth(0)).toContainText("AGENTS.md");
+  await expect(files.nth(0)).toContainText("for every workspace");
+  await expect(files.nth(1)).toContainText("CLAUDE.md");
+  await expect(files.nth(1)).toContainText("the workspace root's: in the system prompt");
+  await expect(files.nth(2)).toContainText("docs/style.md");
+  await expect(files.nth(2)).toContainText("18 bytes");
+  await expect(files.nth(3)).toContainText("not imported: it lies outside the workspace");
+  await expect(told.getByLabel("The catalog as sent")).toContainText("- style-guide: House style for Go code");
+  await expect(told.getByLabel("The catalog as sent")).not.toContainText("broken");
+  const loadedSkills = told.getByRole("region", { name: "Loaded skills" });
+  await expect(loadedSkills.getByRole("listitem")).toHaveCount(2);
+  await loadedSkills.getByText("style-guide", { exact: true }).click();
+  await expect(loadedSkills).toContainText("Read references/x.md before writing Go.");
+  await page.keyboard.press("Escape");
+  await expect(told).toHaveCount(0);
 
   // Settings → Skills: the broken skill with its reason and line, the warned one with its warning.
   await page.getByRole("button", { name: "Settings", exact: true }).click();

@@ -145,3 +145,47 @@ test("two sessions on one folder: each says the other works there, and the other
   await expect(first.getByRole("button", { name: "Approve once" })).toBeDisabled();
   expect(fs.readFileSync(path.join(workspace, "same.txt"), "utf8")).toBe("from two\n");
 });
+
+test("the three tabs open at quit come back at the next start, each with its session resumed", async ({ app }) => {
+  const a = await app({
+    approvalMode: "safe",
+    script: {
+      models: ["fake-model"],
+      responses: [],
+      when: ["first", "second", "third", "fourth"].map((w) => ({ lastContains: `task ${w}`, response: { text: `Done with the ${w}.` } })),
+    },
+  });
+  const { page } = a;
+  const tabs = page.getByRole("tablist", { name: "Open sessions" }).getByRole("tab");
+  for (const [i, w] of ["first", "second", "third"].entries()) {
+    if (i > 0) {
+      await page.getByRole("button", { name: "Sessions" }).click();
+      await page.getByRole("menuitem", { name: "Open another session beside this one (it goes on)" }).click();
+      await expect(tabs).toHaveCount(i + 1);
+    }
+    await send(page, `task ${w}`);
+    await expect(page.getByRole("article", { name: "Reply" }).last()).toContainText(`Done with the ${w}.`);
+  }
+  await tabOf(page, "workspace 2").click();
+  await expect(page.getByRole("article", { name: "Your message" })).toContainText("task second");
+
+  await a.restart();
+  await expect(tabs).toHaveCount(3);
+  await expect(tabs.nth(0)).toHaveAccessibleName("Session workspace, task first");
+  await expect(tabs.nth(1)).toHaveAccessibleName("Session workspace 2, task second");
+  await expect(tabs.nth(2)).toHaveAccessibleName("Session workspace 3, task third");
+  await expect(tabOf(page, "workspace 2")).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("article", { name: "Your message" })).toHaveCount(1);
+  await expect(page.getByRole("article", { name: "Your message" })).toContainText("task second");
+  for (const [name, w] of [["workspace", "first"], ["workspace 3", "third"]]) {
+    await tabOf(page, name).click();
+    await expect(page.getByRole("article", { name: "Your message" })).toHaveCount(1);
+    await expect(page.getByRole("article", { name: "Your message" })).toContainText(`task ${w}`);
+    await expect(page.getByRole("article", { name: "Reply" })).toContainText(`Done with the ${w}.`);
+  }
+  // The third goes on where it was.
+  await send(page, "task fourth");
+  await expect(page.getByRole("article", { name: "Your message" })).toHaveCount(2);
+  await expect(page.getByRole("article", { name: "Reply" }).last()).toContainText("Done with the fourth.");
+  expect(await a.modelViolations()).toEqual([]);
+});

@@ -9,6 +9,7 @@ import { Settings, type SectionId, type SettingsDeps } from "./components/Settin
 import { SidePanel } from "./components/SidePanel";
 import { useSidePanels } from "./components/panels";
 import { ProblemsPanel } from "./components/ProblemsPanel";
+import { errorsByPath, useProblems } from "./components/problems";
 import { ServerQuestionHost } from "./components/ServerQuestion";
 import { ApprovalHost } from "./components/ApprovalHost";
 import { ApprovalRules } from "./components/ApprovalRules";
@@ -17,8 +18,10 @@ import { useTranscript, useTranscriptStore } from "./transcript/useTranscript";
 import { ProcessPanel } from "./components/ProcessPanel";
 import type { ProcessBackend } from "./bridge/processes";
 import type { SessionsBackend } from "./bridge/sessions";
+import type { ReviewBackend } from "./bridge/review";
 import type { LocalServer } from "./bridge/localModels";
 import { SessionsMenu } from "./components/SessionsMenu";
+import { ExportDialog } from "./components/ExportDialog";
 import { ContextGauge, lastContextUse, useNextWindow } from "./components/ContextGauge";
 import { FileTree } from "./components/FileTree";
 import { SessionCost } from "./components/SessionCost";
@@ -36,6 +39,8 @@ import type { PolicyBackend } from "./bridge/policy";
 import { AgentsTrust } from "./components/AgentsTrust";
 import { CommandsTrust } from "./components/CommandsTrust";
 import { SkillsTrust } from "./components/SkillsTrust";
+import { HooksTrust } from "./components/HooksTrust";
+import type { WaitingHookFile } from "./bridge/hooksTrust";
 import type { PendingSkillFile } from "./bridge/skills";
 import type { TrustBackend } from "./bridge/agents";
 import { McpPanel } from "./components/McpPanel";
@@ -46,6 +51,8 @@ import { Changes } from "./components/changes/Changes";
 import type { TabsBackend } from "./bridge/tabs";
 import { SessionTabs, TabNotice, useSessionTabs } from "./components/SessionTabs";
 import { skillsBackend } from "./bridge/skills";
+import { hooksBackend } from "./bridge/hooks";
+import { languagesBackend } from "./bridge/languages";
 
 /** Sets the page's theme: light, dark, or anything else for the system's. */
 export function applyTheme(theme: string) {
@@ -60,7 +67,7 @@ const panelDefaultsNoServers = { files: 260, problems: 320, processes: 440 };
 
 const autoNotice = "This window started in auto mode: tool calls run without asking you first. The workspace boundary still holds. Change the mode with Approval in the header.";
 
-export function App({ backend, processes, sessions, localModels, files, approvals, mcp, initialState, sandbox, leftovers, undo: undoApi, agentsTrust, commandsTrust, skillsTrust, trusted, git, policy, tabs: tabsApi }: {
+export function App({ backend, processes, sessions, localModels, files, approvals, mcp, initialState, sandbox, leftovers, undo: undoApi, agentsTrust, commandsTrust, skillsTrust, hooksTrust, trusted, git, policy, tabs: tabsApi, review }: {
   backend: Backend;
   /** The frame's state when the page had it before mounting (main.tsx): the first render is then the real frame. */
   initialState?: AppState;
@@ -80,6 +87,8 @@ export function App({ backend, processes, sessions, localModels, files, approval
   commandsTrust?: CommandsTrustBackend;
   /** The workspace's skills waiting for trust (absent: no banner). */
   skillsTrust?: TrustBackend<PendingSkillFile>;
+  /** Trust for the workspace's .gatehouse/hooks.json and its scripts (absent: no prompt). */
+  hooksTrust?: TrustBackend<WaitingHookFile>;
   /** Settings → Trusted folders. */
   trusted?: TrustedFoldersBackend;
   /** Settings → Permissions: standing rules and the audit log. */
@@ -89,8 +98,11 @@ export function App({ backend, processes, sessions, localModels, files, approval
   git?: GitBackend;
   /** Sessions open at once, one tab each (absent: one session). */
   tabs?: TabsBackend;
+  /** Review with the model in the Changes view, and Sessions → Export (absent: neither). */
+  review?: ReviewBackend;
 }) {
   const [state, setState] = useState<AppState | null>(initialState ?? null);
+  const [exporting, setExporting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // Settings, when open: the section asked for (n changes on every ask).
   const [settingsAt, setSettingsAt] = useState<{ section: SectionId; n: number } | null>(null);
@@ -172,6 +184,8 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const shownSession = transcript.sessionId;
   const problemsFeed = useCallback((cb: (p: DiagnosticsUpdatedPayload) => void) =>
     backend.onEvent((e) => { if (e.type === "diagnostics.updated" && (!shownSession || e.sessionId === shownSession)) cb(e.payload); }), [backend, shownSession]);
+  const problems = useProblems(problemsFeed);
+  const fileErrors = useMemo(() => errorsByPath(problems), [problems]);
   const newSession = useMemo(() => sessions && (() => void sessions.create().then(() => store.resync(), (e) => setError(String(e)))), [sessions, store]);
   // The prices of the model in effect and of each model the session's turns ran on, read again whenever the
   // frame's state changes (a saved setting, a switched model) or a turn names a model not priced yet.
@@ -236,6 +250,8 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const settingsDeps = useMemo<SettingsDeps>(() => ({ backend, vision: backend, budget: backend, localModels, sandbox, trusted, contextUse, git, policy,
     agents: state?.workspace ? backend.agentDefinitions : undefined,
     skills: state?.workspace ? skillsBackend : undefined,
+    hooks: hooksBackend,
+    languages: languagesBackend,
     showPanel: showServers ? (id: "servers") => (setSettingsAt(null), setPanelOpen(id, true)) : undefined,
   }), [backend, localModels, sandbox, trusted, contextUse, git, policy, state?.workspace, showServers, setPanelOpen]);
   // Before the first request the gauge shows the window the next one will have.
@@ -267,7 +283,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
           }
           sessions={sessions && (
             <SessionsMenu backend={sessions} hasWorkspace={!!state.workspace} busy={transcript.turnId !== ""} onSwitched={() => void store.resync()}
-              beside={tabsApi && tabs.create} />
+              beside={tabsApi && tabs.create} exportSession={review && (() => setExporting(true))} />
           )}
           gauge={state.workspace ? <ContextGauge use={contextUse} next={nextWindow} /> : undefined}
           cost={state.workspace ? (
@@ -302,9 +318,10 @@ export function App({ backend, processes, sessions, localModels, files, approval
           </main>
         ) : changesOpen && git && state.workspace ? (
           <main className="body">
-            <Changes key={state.workspace} git={git} refresh={`${fsTick}:${transcript.turnId}`} onClose={() => setChangesOpen(false)} image={files?.image}
+            <Changes key={state.workspace} git={git} refresh={`${fsTick}:${transcript.turnId}`} onClose={() => setChangesOpen(false)} image={files?.image} errors={fileErrors}
               onUndo={undo.actions ? (unit) => undo.actions!.open(unit, "undo") : undefined}
-              onSwitched={() => void redraw().then(tabs.refresh)} />
+              onSwitched={() => void redraw().then(tabs.refresh)}
+              review={review ? { backend: review, fix: (text) => backend.submit({ text }) } : undefined} />
           </main>
         ) : (
           <main className="body">
@@ -326,6 +343,9 @@ export function App({ backend, processes, sessions, localModels, files, approval
             {skillsTrust && state.workspace && (
               <SkillsTrust key={state.workspace} backend={skillsTrust} refresh={`${transcript.sessionId}:${transcript.turnId}`} />
             )}
+            {hooksTrust && state.workspace && (
+              <HooksTrust key={state.workspace} backend={hooksTrust} refresh={`${transcript.sessionId}:${transcript.turnId}`} />
+            )}
             </div>
             {mcp && showServers && (
               <SidePanel side="right" title="Servers" emptyText="MCP servers show up here." {...panelProps("servers")} later={!drawn}>
@@ -341,6 +361,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
           </main>
         )}
         {help && <HelpOverlay onClose={() => setHelp(false)} />}
+        {exporting && review && <ExportDialog backend={review} onClose={() => setExporting(false)} />}
         {undo.dialog}
         {approvals && <ApprovalHost api={approvals} pending={transcript.pendingApprovals} mode={state.approvalMode} hidden={settingsOpen}
           session={tabs.list.length > 1 ? tabs.shown?.name : undefined} />}

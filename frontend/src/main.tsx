@@ -13,9 +13,11 @@ import { mcpBackend } from "./bridge/mcp";
 import { agentsTrustBackend, trustedFoldersBackend } from "./bridge/agents";
 import { commandsTrustBackend } from "./bridge/commands";
 import { skillsTrustBackend } from "./bridge/skills";
+import { hooksTrustBackend } from "./bridge/hooksTrust";
 import { policyBackend } from "./bridge/policy";
 import { undoBackend } from "./bridge/undo";
 import { gitBackend } from "./bridge/git";
+import { reviewBackend } from "./bridge/review";
 import { tabsBackend } from "./bridge/tabs";
 import "./styles.css";
 
@@ -24,7 +26,7 @@ const root = createRoot(document.getElementById("root")!);
 function mount(initialState?: AppState) {
   root.render(
     <StrictMode>
-      <App backend={backend} processes={processBackend} sessions={sessionsBackend} localModels={detectLocalModels} files={filesBackend} approvals={approvalBackend} initialState={initialState} mcp={mcpBackend} agentsTrust={agentsTrustBackend} commandsTrust={commandsTrustBackend} skillsTrust={skillsTrustBackend} trusted={trustedFoldersBackend} policy={policyBackend} sandbox={sandboxBackend} leftovers={leftoverBackend} undo={undoBackend} git={gitBackend} tabs={tabsBackend} />
+      <App backend={backend} processes={processBackend} sessions={sessionsBackend} localModels={detectLocalModels} files={filesBackend} approvals={approvalBackend} initialState={initialState} mcp={mcpBackend} agentsTrust={agentsTrustBackend} commandsTrust={commandsTrustBackend} skillsTrust={skillsTrustBackend} hooksTrust={hooksTrustBackend} trusted={trustedFoldersBackend} policy={policyBackend} sandbox={sandboxBackend} leftovers={leftoverBackend} undo={undoBackend} git={gitBackend} tabs={tabsBackend} review={reviewBackend} />
     </StrictMode>,
   );
 }

@@ -2,6 +2,7 @@ package acp
 
 import (
 	"context"
+	"strings"
 	"sync"
 
 	sdk "github.com/coder/acp-go-sdk"
@@ -58,7 +59,7 @@ func (g *permissionGateway) Diagnostics(approvalID string, p protocol.ApprovalDi
 	g.diagMu.Unlock()
 	if asked {
 		g.s.send(context.Background(), sdk.UpdateToolCall(sdk.ToolCallId(req.CallID),
-			sdk.WithUpdateContent(previewContent(req.Preview, line))))
+			sdk.WithUpdateContent(requestContent(req, line))))
 	}
 }
 
@@ -101,7 +102,7 @@ func (g *permissionGateway) ask(ctx context.Context, req approval.Request) (prot
 	line := g.asking(req, true)
 	defer g.asking(req, false)
 	call := sdk.ToolCallUpdate{ToolCallId: sdk.ToolCallId(req.CallID), Status: sdk.Ptr(sdk.ToolCallStatusPending),
-		Content: previewContent(req.Preview, line), Locations: previewLocations(g.s.ws.Root(), req.Preview)}
+		Content: requestContent(req, line), Locations: previewLocations(g.s.ws.Root(), req.Preview)}
 	resp, err := g.s.a.peer().RequestPermission(ctx, sdk.RequestPermissionRequest{
 		SessionId: sdk.SessionId(g.sessionID), ToolCall: call, Options: options})
 	switch {
@@ -139,4 +140,15 @@ func (g *permissionGateway) ask(ctx context.Context, req approval.Request) (prot
 	g.s.send(context.WithoutCancel(ctx), sdk.UpdateToolCall(sdk.ToolCallId(req.CallID),
 		sdk.WithUpdateStatus(sdk.ToolCallStatusInProgress)))
 	return d, nil
+}
+
+// requestContent is what a permission request shows: what the user's
+// hooks said about the call (an ask names the hook; a rewrite says the
+// call shown is the hook's), then the preview.
+func requestContent(req approval.Request, diagnostics string) []sdk.ToolCallContent {
+	var out []sdk.ToolCallContent
+	if lines := approval.HookLines(req.Hooks, req.Rewrite); len(lines) > 0 {
+		out = append(out, sdk.ToolContent(sdk.TextBlock(strings.Join(lines, "\n"))))
+	}
+	return append(out, previewContent(req.Preview, diagnostics)...)
 }

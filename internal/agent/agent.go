@@ -72,6 +72,9 @@ type Config struct {
 	// Budget, when set, meters every model request of the session (see
 	// Budget); nil: none is priced or limited.
 	Budget Budget
+	// BeforeCompact, when set, hears each compaction before its summary
+	// is asked for (the PreCompact hooks): manual when the user asked.
+	BeforeCompact func(ctx context.Context, manual bool)
 }
 
 // Budget meters a session's model requests (*budget.Meter implements it;

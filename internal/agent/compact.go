@@ -114,6 +114,9 @@ func (a *Agent) compact(ctx context.Context, turnID string, specs []llm.ToolSpec
 	before := a.sizeLocked(specs)
 	msgs := a.summaryInputLocked(specs)
 	a.mu.Unlock()
+	if a.cfg.BeforeCompact != nil {
+		a.cfg.BeforeCompact(ctx, manual)
+	}
 
 	resp, err := a.cfg.Model.Stream(ctx, llm.Request{Messages: append(msgs, llm.User(compactPrompt)), Tools: specs}, nil)
 	if err != nil {

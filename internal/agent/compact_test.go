@@ -112,7 +112,9 @@ func TestSummaryCompactionSendsSummaryAndRecentTurns(t *testing.T) {
 	srv := llmtest.Start(t, llmtest.Script{When: summaryRule("SUMMARY: the user wants a health endpoint."),
 		Responses: []llmtest.Response{{Text: llmtest.Text("Carrying on.")}, {Text: llmtest.Text("Full again.")}}})
 	rec := &recorder{}
-	a := New(Config{Model: newClient(t, srv), Events: rec, SessionID: "s1", System: "be brief", ContextWindow: 2000})
+	var heard []bool // BeforeCompact (the PreCompact hooks) hears the automatic one
+	a := New(Config{Model: newClient(t, srv), Events: rec, SessionID: "s1", System: "be brief", ContextWindow: 2000,
+		BeforeCompact: func(_ context.Context, manual bool) { heard = append(heard, manual) }})
 	old := strings.Repeat("an old long answer ", 200) // prose: micro-compaction cannot help
 	a.SetHistory([]llm.Message{
 		withID(llm.User("add a health endpoint"), "s1-t1"), withID(llm.Assistant(old), "m1"),
@@ -121,6 +123,9 @@ func TestSummaryCompactionSendsSummaryAndRecentTurns(t *testing.T) {
 	out := a.Run(context.Background(), "s1-t3", "go on")
 	if out.Reason != protocol.StopCompleted || out.Compactions != 1 {
 		t.Fatalf("outcome %+v", out)
+	}
+	if len(heard) != 1 || heard[0] {
+		t.Errorf("BeforeCompact heard %v, want one automatic compaction", heard)
 	}
 	reqs := srv.ModelRequests()
 	if len(reqs) != 2 || reqs[0].Rule != 1 {
@@ -246,7 +251,9 @@ func TestCompactByHand(t *testing.T) {
 	srv := llmtest.Start(t, llmtest.Script{When: summaryRule("SUMMARY by hand"),
 		Responses: []llmtest.Response{{Text: llmtest.Text("ok")}}})
 	rec := &recorder{}
-	a := New(Config{Model: newClient(t, srv), Events: rec, SessionID: "s1"})
+	var heard []bool
+	a := New(Config{Model: newClient(t, srv), Events: rec, SessionID: "s1",
+		BeforeCompact: func(_ context.Context, manual bool) { heard = append(heard, manual) }})
 	if err := a.Compact(context.Background()); err != ErrNothingToCompact {
 		t.Fatalf("empty session: %v", err)
 	}
@@ -257,6 +264,9 @@ func TestCompactByHand(t *testing.T) {
 	ev := rec.ofType(protocol.ContextCompacted)
 	if len(ev) != 1 || ev[0].TurnID != "" || !ev[0].Payload.(protocol.ContextCompactedPayload).Compaction.Manual {
 		t.Fatalf("events %+v", ev)
+	}
+	if len(heard) != 1 || !heard[0] {
+		t.Errorf("BeforeCompact heard %v, want one manual compaction (none for nothing to compact)", heard)
 	}
 	a.Run(context.Background(), "s1-t2", "three")
 	got := sentMessages(t, srv.ModelRequests()[1])

@@ -213,7 +213,7 @@ func (a *Agent) finish(turnID string, c llm.ToolCall, res tools.Result, d time.D
 		CallID: c.ID, Tool: c.Name, Result: res.Output, IsError: res.IsError,
 		DurationMs: max(d-res.Waited-res.Throttled, 0).Milliseconds(), WaitMs: res.Waited.Milliseconds(),
 		ThrottledMs: res.Throttled.Milliseconds(), Approval: res.Approval,
-		Images: refs(res.Images)})
+		Images: refs(res.Images), Hooks: res.Hooks, Rewrite: res.Rewrite})
 	m := llm.ToolResult(c.ID, string(res.Output))
 	m.ID, m.Images = c.ID, llmImages(res.Images)
 	a.appendHistory(m)

@@ -17,7 +17,7 @@
 //
 // They are read from the user's config folder (agents/*.md) and, once the
 // folder is trusted, the workspace's .gatehouse/agents/*.md. The built-ins
-// explore, plan and general come first; a later definition with the same
+// explore, plan, general and reviewer come first; a later definition with the same
 // name wins (user over built-in, workspace over user), and Source says
 // which file it came from.
 //
@@ -37,6 +37,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -80,7 +81,7 @@ func (d Definition) Policy() tools.Policy {
 
 var exploreTools = []string{"read_file", "list_dir", "glob", "grep"}
 
-// Builtins are explore, plan and general.
+// Builtins are explore, plan, general and reviewer.
 func Builtins() []Definition {
 	return []Definition{
 		{Name: "explore", Source: "built-in", Tools: exploreTools,
@@ -92,8 +93,24 @@ func Builtins() []Definition {
 		{Name: "general", Source: "built-in",
 			Description: "A general agent with every tool you have, for a self-contained piece of work.",
 			Prompt:      "You do the task you were given, completely, then answer with a short report of what you did and what is left."},
+		{Name: ReviewerAgent, Source: "built-in", Tools: append(slices.Clip(exploreTools), FindingsTool),
+			Description: "Reviews a diff: reads the changed code and the files around it and reports each problem it finds as a finding.",
+			Prompt:      reviewerPrompt},
 	}
 }
+
+// ReviewerAgent is the agent a review runs (internal/review); a definition
+// of the user's or the workspace's with this name replaces the built-in.
+const ReviewerAgent = "reviewer"
+
+// FindingsTool is the tool a reviewer reports its findings through: a
+// review offers it to the reviewer's child session only, and reads the
+// findings from its calls, never from the answer's prose.
+const FindingsTool = "report_findings"
+
+const reviewerPrompt = `You review code changes. You can only read. The task gives the diff; read the changed files and the code around and behind the changes (callers, tests, definitions) as far as you need to judge them.
+
+Report every problem through the report_findings tool, never in prose: one finding per problem, with its severity (critical: data loss, security hole or crash on a common path; high: a bug users will hit; medium: a bug in an edge case or a clear maintainability hazard; low: a small issue; info: a remark), the file's path as the diff names it, the line range on the new side of the diff, a short title, an explanation of what goes wrong and when, and, when you can, the replacement text for those lines. Point at changed lines where you can. Do not report style preferences. When you have reported everything (or found nothing), answer with one line summing up the review.`
 
 // validName: ^[a-z][a-z0-9_-]{0,39}$ (a delegate_<name> tool name stays
 // valid). Not a regexp: compiling one costs every process start-up.
@@ -333,7 +350,7 @@ func readsOnly(d Definition) bool {
 		return false // every tool its parent has
 	}
 	for _, n := range d.Tools {
-		if !readOnlyBuiltins()[n] {
+		if !readOnlyBuiltins()[n] && n != FindingsTool {
 			return false
 		}
 	}

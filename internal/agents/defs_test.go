@@ -23,11 +23,11 @@ func writeDef(t *testing.T, dir, file, content string) string {
 }
 
 func TestParseDefinition(t *testing.T) {
-	d, err := Parse("r.md", []byte("---\nname: reviewer\ndescription: \"Reviews a diff\"\ntools: [read_file, grep]  # only these\nmodel: small\nmaxSteps: 7\n---\nReview carefully.\n"))
+	d, err := Parse("r.md", []byte("---\nname: auditor\ndescription: \"Reviews a diff\"\ntools: [read_file, grep]  # only these\nmodel: small\nmaxSteps: 7\n---\nReview carefully.\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.Name != "reviewer" || d.Description != "Reviews a diff" || !slices.Equal(d.Tools, []string{"read_file", "grep"}) ||
+	if d.Name != "auditor" || d.Description != "Reviews a diff" || !slices.Equal(d.Tools, []string{"read_file", "grep"}) ||
 		d.Model != "small" || d.MaxSteps != 7 || d.Prompt != "Review carefully." || d.ReadOnly {
 		t.Fatalf("%+v", d)
 	}
@@ -64,7 +64,7 @@ func TestLoadOrderAndTrust(t *testing.T) {
 	user, ws := t.TempDir(), t.TempDir()
 	userExplore := writeDef(t, filepath.Join(user, "agents"), "explore.md", "---\nname: explore\ndescription: mine\ntools: read_file\n---\n")
 	writeDef(t, filepath.Join(user, "agents"), "broken.md", "no front matter")
-	wsReviewer := writeDef(t, filepath.Join(ws, ".gatehouse", "agents"), "reviewer.md", "---\nname: reviewer\ndescription: ws\ntools: read-only\n---\n")
+	wsAuditor := writeDef(t, filepath.Join(ws, ".gatehouse", "agents"), "auditor.md", "---\nname: auditor\ndescription: ws\ntools: read-only\n---\n")
 	writeDef(t, filepath.Join(ws, ".gatehouse", "agents"), "explore.md", "---\nname: explore\ndescription: the workspace's\n---\n")
 
 	byName := func(ds []Definition) map[string]Definition {
@@ -82,7 +82,7 @@ func TestLoadOrderAndTrust(t *testing.T) {
 	if m["explore"].Source != userExplore || m["explore"].Description != "mine" || m["plan"].Source != "built-in" {
 		t.Errorf("untrusted: %+v", m)
 	}
-	if _, ok := m["reviewer"]; ok {
+	if _, ok := m["auditor"]; ok {
 		t.Error("an untrusted workspace's definition loaded")
 	}
 	defs, _ = Load(LoadOptions{UserDir: user, Workspace: ws, Trusted: func(ws string) *trust.Content {
@@ -90,7 +90,7 @@ func TestLoadOrderAndTrust(t *testing.T) {
 		return &c
 	}})
 	m = byName(defs)
-	if m["reviewer"].Source != wsReviewer || m["explore"].Description != "the workspace's" || len(defs) != 4 {
+	if m["auditor"].Source != wsAuditor || m["explore"].Description != "the workspace's" || len(defs) != 5 {
 		t.Errorf("trusted: %+v", defs)
 	}
 	if !slices.IsSortedFunc(defs, func(a, b Definition) int { return strings.Compare(a.Name, b.Name) }) {
@@ -104,12 +104,12 @@ func TestLoadOrderAndTrust(t *testing.T) {
 func TestWorkspaceDefinitionsFollowFolderTrust(t *testing.T) {
 	cfg, ws := t.TempDir(), t.TempDir()
 	dir := filepath.Join(ws, ".gatehouse", "agents")
-	writeDef(t, dir, "reviewer.md", "---\nname: reviewer\ndescription: ws\ntools: read-only\n---\n")
+	writeDef(t, dir, "auditor.md", "---\nname: auditor\ndescription: ws\ntools: read-only\n---\n")
 	store := trust.NewStore(cfg)
 	o := LoadOptions{UserDir: cfg, Workspace: ws, Trusted: WorkspaceTrust(store)}
 	has := func() bool {
 		defs, _ := Load(o)
-		return slices.ContainsFunc(defs, func(d Definition) bool { return d.Name == "reviewer" })
+		return slices.ContainsFunc(defs, func(d Definition) bool { return d.Name == "auditor" })
 	}
 	if has() {
 		t.Fatal("an untrusted workspace's definition loaded")
@@ -124,8 +124,25 @@ func TestWorkspaceDefinitionsFollowFolderTrust(t *testing.T) {
 	if !has() {
 		t.Fatal("the trusted workspace's definition did not load")
 	}
-	writeDef(t, dir, "reviewer.md", "---\nname: reviewer\ndescription: changed\ntools: write_file\n---\n")
+	writeDef(t, dir, "auditor.md", "---\nname: auditor\ndescription: changed\ntools: write_file\n---\n")
 	if has() {
 		t.Error("a changed definition loaded under the old trust")
+	}
+}
+
+// The built-in reviewer only reads and reports findings; the user's own
+// reviewer.md replaces it, as any definition of the same name does.
+func TestBuiltinReviewerIsReadOnlyAndOverridable(t *testing.T) {
+	user := t.TempDir()
+	defs, _ := Load(LoadOptions{})
+	i := slices.IndexFunc(defs, func(d Definition) bool { return d.Name == ReviewerAgent })
+	if i < 0 || !readsOnly(defs[i]) || !slices.Contains(defs[i].Tools, FindingsTool) || slices.Contains(defs[i].Tools, "bash") {
+		t.Fatalf("built-in reviewer: %+v", defs)
+	}
+	mine := writeDef(t, filepath.Join(user, "agents"), "reviewer.md", "---\nname: reviewer\ndescription: mine\ntools: [read_file, report_findings]\n---\nBe strict.\n")
+	defs, _ = Load(LoadOptions{UserDir: user})
+	i = slices.IndexFunc(defs, func(d Definition) bool { return d.Name == ReviewerAgent })
+	if defs[i].Source != mine || defs[i].Prompt != "Be strict." || !readsOnly(defs[i]) {
+		t.Fatalf("the user's reviewer: %+v", defs[i])
 	}
 }

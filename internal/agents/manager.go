@@ -198,7 +198,8 @@ func (m *Manager) label(name string) string {
 }
 
 // spawn builds a child session of agent name for the call parentCallID.
-func (m *Manager) spawn(name, task, parentCallID string, background bool) (*Child, error) {
+// extra are providers only this child gets (a review's findings tool).
+func (m *Manager) spawn(name, task, parentCallID string, background bool, extra ...tools.Provider) (*Child, error) {
 	d, names, ok := m.definition(name)
 	if !ok {
 		return nil, fmt.Errorf("unknown agent %q; agents: %s", name, strings.Join(names, ", "))
@@ -243,6 +244,7 @@ func (m *Manager) spawn(name, task, parentCallID string, background bool) (*Chil
 			providers = append(providers, p)
 		}
 	}
+	providers = append(providers, extra...)
 	files := m.parent.Files()
 	sess, err := runtime.New(runtime.Options{Providers: providers,
 		Workspace: m.parent.Workspace(), Model: model, Parent: m.parent, Agent: label,
@@ -320,6 +322,42 @@ func (m *Manager) Delegate(ctx context.Context, name, text, parentCallID string)
 	}
 	m.run(ctx, c, text)
 	return c.Info(), nil
+}
+
+// DelegateWith runs agent name's child on text to its end under ctx, as
+// Delegate does, with the tools of extra on its surface besides those its
+// parent has (a review's findings tool). It fails before the child starts
+// when the child's policy leaves out one of extra's tools.
+func (m *Manager) DelegateWith(ctx context.Context, name, text, parentCallID string, extra ...tools.Provider) (ChildInfo, error) {
+	c, err := m.spawn(name, text, parentCallID, false, extra...)
+	if err != nil {
+		return ChildInfo{}, err
+	}
+	offered := map[string]bool{}
+	for _, s := range c.sess.Specs() {
+		offered[s.Name] = true
+	}
+	for _, p := range extra {
+		for _, t := range p.Tools() {
+			if n := t.Spec().Name; !offered[n] {
+				m.forget(c)
+				return ChildInfo{}, fmt.Errorf("agent %s is not given the tool %s (its definition's tools or the session's leave it out)", name, n)
+			}
+		}
+	}
+	m.run(ctx, c, text)
+	return c.Info(), nil
+}
+
+// forget closes a child that never ran and takes it off the list.
+func (m *Manager) forget(c *Child) {
+	c.sess.Close()
+	m.mu.Lock()
+	delete(m.children, c.ID)
+	if i := indexOf(m.order, c.ID); i >= 0 {
+		m.order = append(m.order[:i], m.order[i+1:]...)
+	}
+	m.mu.Unlock()
 }
 
 func prompt(task, context string) string {

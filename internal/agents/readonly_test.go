@@ -2,16 +2,14 @@ package agents
 
 import (
 	"encoding/json"
-	"slices"
 	"testing"
 
 	"gatehouse/internal/approval"
 	"gatehouse/internal/llm/llmtest"
-	"gatehouse/internal/policy"
 	"gatehouse/internal/tools"
 )
 
-// ReadOnly means what it says: a tool that starts a child is read-only only
+// ReadOnly means what it says, in the plan the gate decides from: a tool that starts a child is read-only only
 // when the child can only read (so in safe mode starting general asks, as
 // its own writes do); stopping a child acts, as bash stop does; reading a
 // child's status or result reads.
@@ -24,7 +22,12 @@ func TestReadOnlyMeansTheChildCanOnlyRead(t *testing.T) {
 	for _, tl := range (provider{h.m}).Tools() {
 		byName[tl.Spec().Name] = tl
 	}
-	readOnly := func(name, args string) bool { return tools.ReadOnlyCall(byName[name], json.RawMessage(args)) }
+	// Read-only as the gate sees it: what the call's plan says (a delegate's
+	// plan stands in with its child's policy).
+	readOnly := func(name, args string) bool {
+		p, _, ok := tools.PlanCall(t.Context(), byName[name], json.RawMessage(args))
+		return ok && p.ReadOnly()
+	}
 	for _, c := range []struct {
 		name, args string
 		want       bool
@@ -37,26 +40,6 @@ func TestReadOnlyMeansTheChildCanOnlyRead(t *testing.T) {
 	} {
 		if got := readOnly(c.name, c.args); got != c.want {
 			t.Errorf("%s %s: read-only %v, want %v", c.name, c.args, got, c.want)
-		}
-	}
-}
-
-// TestBuiltinPolicyAgreesOnAgentTools: the built-in layer names the
-// agents' reading tools (status, result) and leaves the others to speak for
-// themselves, so safe decides on each as before.
-func TestBuiltinPolicyAgreesOnAgentTools(t *testing.T) {
-	h := start(t, llmtest.Script{}, approval.Safe, setup{})
-	builtin := policy.Builtin()
-	for _, tl := range (provider{h.m}).Tools() {
-		for _, a := range []string{`{"agent":"explore","task":"x"}`, `{"agent":"general","task":"x"}`, `{"id":"agent-1"}`, `{}`} {
-			if got, want := approval.ReadsOnly(builtin, tl, json.RawMessage(a)), tools.ReadOnlyCall(tl, json.RawMessage(a)); got != want {
-				t.Errorf("%s %s: the built-in layer says read-only %v, the tool %v", tl.Spec().Name, a, got, want)
-			}
-		}
-	}
-	for _, name := range []string{ToolStatus, ToolResult} {
-		if !slices.ContainsFunc(builtin, func(r approval.StandingRule) bool { return r.Tool == name }) {
-			t.Errorf("the built-in layer does not name %s", name)
 		}
 	}
 }

@@ -18,7 +18,7 @@ import (
 func TestSymlinkedDefinitionIsRefusedAndShown(t *testing.T) {
 	cfg, ws, elsewhere := t.TempDir(), t.TempDir(), t.TempDir()
 	dir := filepath.Join(ws, ".gatehouse", "agents")
-	writeDef(t, dir, "reviewer.md", "---\nname: reviewer\ndescription: ws\ntools: read-only\n---\n")
+	writeDef(t, dir, "auditor.md", "---\nname: auditor\ndescription: ws\ntools: read-only\n---\n")
 	target := writeDef(t, elsewhere, "z.md", "---\nname: zed\ndescription: linked\ntools: bash\n---\n")
 	if err := os.Symlink(target, filepath.Join(dir, "z.md")); err != nil {
 		t.Fatal(err)
@@ -38,8 +38,8 @@ func TestSymlinkedDefinitionIsRefusedAndShown(t *testing.T) {
 	if !strings.Contains(reasons[".gatehouse/agents/z.md"], "symbolic link") || !strings.Contains(reasons[".gatehouse/agents/pipe.md"], "FIFO") {
 		t.Fatalf("the prompt does not say why: %+v", p.Files)
 	}
-	if reasons[".gatehouse/agents/reviewer.md"] != "" {
-		t.Fatalf("reviewer.md: %s", reasons[".gatehouse/agents/reviewer.md"])
+	if reasons[".gatehouse/agents/auditor.md"] != "" {
+		t.Fatalf("auditor.md: %s", reasons[".gatehouse/agents/auditor.md"])
 	}
 	if err := TrustWorkspace(store, ws, p.Hash); err != nil {
 		t.Fatal(err)
@@ -52,8 +52,8 @@ func TestSymlinkedDefinitionIsRefusedAndShown(t *testing.T) {
 		}
 		return out
 	}
-	if got := names(defs); !slices.Contains(got, "reviewer") || slices.Contains(got, "zed") {
-		t.Fatalf("loaded %v: want reviewer, never the linked zed", got)
+	if got := names(defs); !slices.Contains(got, "auditor") || slices.Contains(got, "zed") {
+		t.Fatalf("loaded %v: want auditor, never the linked zed", got)
 	}
 	// The refusal stays visible after trust.
 	if p, _ := PendingTrust(store, ws); p == nil || p.Hash != "" || len(p.Files) != 2 {

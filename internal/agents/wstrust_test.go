@@ -12,24 +12,24 @@ import (
 	"gatehouse/internal/trust"
 )
 
-const reviewerDef = "---\nname: reviewer\ndescription: Reviews a diff.\ntools: read_file, grep\n---\nReview it.\n"
+const scrutineerDef = "---\nname: scrutineer\ndescription: Reviews a diff.\ntools: read_file, grep\n---\nReview it.\n"
 
-// A workspace definition is offered as delegate_reviewer only after the
+// A workspace definition is offered as delegate_scrutineer only after the
 // user trusts the folder as the prompt showed it, from the next model
 // request on; a change takes it off and asks again.
 func TestWorkspaceDefinitionOfferedAfterTrust(t *testing.T) {
 	cfg := t.TempDir()
 	h := start(t, llmtest.Script{Responses: []llmtest.Response{text("one"), text("two"), text("three")}}, approval.Safe,
-		setup{tree: map[string]string{".gatehouse/agents/reviewer.md": reviewerDef, ".gatehouse/agents/notes.txt": "x"}})
+		setup{tree: map[string]string{".gatehouse/agents/scrutineer.md": scrutineerDef, ".gatehouse/agents/notes.txt": "x"}})
 	store := trust.NewStore(cfg)
 	o := HostOptions{ConfigDir: cfg, Trusted: WorkspaceTrust(store)}
-	offered := func(i int) bool { return slices.Contains(requestTools(t, h.srv, i), "delegate_reviewer") }
+	offered := func(i int) bool { return slices.Contains(requestTools(t, h.srv, i), "delegate_scrutineer") }
 
 	p, errs := h.m.Check(store, o)
 	if len(errs) > 0 || p == nil {
 		t.Fatalf("no prompt for an untrusted folder: %v %v", p, errs)
 	}
-	if len(p.Files) != 2 || p.Files[1].Path != ".gatehouse/agents/reviewer.md" || p.Files[1].Definition == nil ||
+	if len(p.Files) != 2 || p.Files[1].Path != ".gatehouse/agents/scrutineer.md" || p.Files[1].Definition == nil ||
 		p.Files[1].Definition.Description != "Reviews a diff." || !slices.Equal(p.Files[1].Definition.Tools, []string{"read_file", "grep"}) {
 		t.Fatalf("prompt files: %+v", p.Files)
 	}
@@ -46,14 +46,14 @@ func TestWorkspaceDefinitionOfferedAfterTrust(t *testing.T) {
 	}
 	h.run("again")
 	if !offered(1) {
-		t.Fatalf("delegate_reviewer not offered after Trust: %v", requestTools(t, h.srv, 1))
+		t.Fatalf("delegate_scrutineer not offered after Trust: %v", requestTools(t, h.srv, 1))
 	}
 	if p, _ := h.m.Check(store, o); p != nil {
 		t.Fatalf("asked again for trusted definitions: %+v", p)
 	}
 
-	changed := "---\nname: reviewer\ndescription: Now writes.\ntools: write_file\n---\n"
-	if err := os.WriteFile(filepath.Join(h.root, ".gatehouse", "agents", "reviewer.md"), []byte(changed), 0o644); err != nil {
+	changed := "---\nname: scrutineer\ndescription: Now writes.\ntools: write_file\n---\n"
+	if err := os.WriteFile(filepath.Join(h.root, ".gatehouse", "agents", "scrutineer.md"), []byte(changed), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	p2, _ := h.m.Check(store, o)

@@ -58,6 +58,11 @@ type Config struct {
 	// Diagnose (may be nil: none) checks a waiting request's dry run with
 	// the language servers while the dialog is open (diagnose.go).
 	Diagnose Diagnose
+	// Asking (may be nil) hears each request just before the gateway is
+	// asked (the Notification hooks). It observes beside the gateway, never
+	// in front of it, so the gateway's optional interfaces (Staler,
+	// SaveNotifier, DiagnosticsHearer, …) stay visible. It must not block.
+	Asking func(Request)
 }
 
 // Gate is the approval gate of one session: its rules and its middleware.
@@ -83,24 +88,26 @@ func New(c Config) *Gate {
 // Rules returns the session rules, to list and revoke.
 func (g *Gate) Rules() *Rules { return g.rules }
 
-// Middleware is the approval middleware (a tools.Middleware). It decides
-// for every call, in this order:
+// Middleware is the approval middleware (a tools.Middleware). For every
+// call it:
 //
-//  1. the mode: auto, and safe for a read-only call (ReadsOnly: the
-//     built-in layer's rules, or the tool's own claim), run without asking
-//     when no rule of the user's names the tool;
-//  2. the plan: the call's (tools.Plan prepared it; a read-only call that
-//     asks is prepared here); a call that cannot go ahead returns its error
-//     unasked;
-//  3. the standing policy (Config.Standing), in every mode: a deny rule
-//     refuses the call and the model reads why (the turn goes on); an ask
-//     rule asks; allow rules that cover the call run it; with none, the
-//     mode decides as in 1;
-//  4. session rules: a call they cover runs without asking (unless an ask
-//     rule applies);
-//  5. the gateway: reject returns a rejected result (the turn stops with
-//     blocked_by_approval); once, session (which adds the proposed rule) and
-//     partial run the call as planned, so what runs is what was shown.
+//  1. takes the call's plan (tools.Plan made it; a call that reaches the
+//     gate without one is planned here); a call that cannot go ahead
+//     returns its error unasked;
+//  2. decides the plan with the one Decide, no shortcut before the rules:
+//     a deny of any layer (standing, session, the context's verdict layers
+//     such as a PreToolUse hook) refuses, in every mode, and the model
+//     reads why (the turn goes on); then an ask asks; then allow rules that
+//     cover the whole call run it; then the mode (auto runs, safe runs a
+//     plan that only reads, plan refuses a plan that writes or runs,
+//     manual asks);
+//  3. asks the gateway when the verdict is ask: reject returns a rejected
+//     result (the turn stops with blocked_by_approval); once, session
+//     (which adds the proposed rule) and partial run the call as planned,
+//     so what runs is what was shown.
+//
+// Every decision made without a person is audited, and so is what the
+// user's policy kept from a call as it ran (auditPolicy).
 //
 // It calls next for every call that runs, with the plan and the decision in
 // the call (tools.Call.Plan, .Decision), so a middleware listed after it
@@ -108,6 +115,7 @@ func (g *Gate) Rules() *Rules { return g.rules }
 // answer.
 func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 	name := t.Spec().Name
+	next = g.auditPolicy(name, next)
 	gated, _ := t.(tools.Gated)
 	return func(ctx context.Context, call tools.Call) (tools.Result, error) {
 		once := protocol.Decision{Kind: protocol.DecisionOnce}
@@ -124,7 +132,7 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 			g.annotate(p)
 			call.Plan = p
 		}
-		preview, k, plan := view{g.c.Workspace}.planCall(name, t, call.Args, call.Plan, all)
+		preview, k, plan := view{g.c.Workspace}.planCall(name, call.Args, call.Plan)
 		readOnly := plan.ReadOnly
 		dec := Decide(plan, append(g.layers(all), LayersFrom(ctx)...), mode)
 		sessionUsed, refs := g.sessionUsed(dec.Rules)
@@ -160,6 +168,9 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 		req := Request{
 			ApprovalID: approvalID(g.session, g.ids.Add(1)), TurnID: tools.TurnFrom(ctx),
 			CallID: call.ID, Tool: name, Preview: preview, Rule: proposal(name, k), Agent: AgentFrom(ctx),
+		}
+		if h := HooksFrom(ctx); len(h.Runs) > 0 {
+			req.Hooks, req.Rewrite = h.Runs, h.Rewrite
 		}
 		// A re-preview replaces the plan, and with it what runs and what
 		// the answer is validated against; mu guards both from the gateway,
@@ -204,7 +215,25 @@ func (g *Gate) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 			}
 		}
 		cancelWatch := g.watch(req, call.Plan)
-		stopCheck := g.diagnose(&req, call.Plan)
+		recheck, stopCheck := g.diagnose(&req, func() *tools.Prepared {
+			mu.Lock()
+			defer mu.Unlock()
+			return call.Plan
+		})
+		if repreview := req.Repreview; repreview != nil {
+			// The fresh preview is checked afresh, whole, as the dialog
+			// shows it again.
+			req.Repreview = func() (protocol.Preview, *protocol.Rule, error) {
+				pv, rule, err := repreview()
+				if err == nil {
+					recheck()
+				}
+				return pv, rule, err
+			}
+		}
+		if g.c.Asking != nil {
+			g.c.Asking(req)
+		}
 		asked := time.Now()
 		d, err := g.c.Gateway.Ask(ctx, req)
 		waited := time.Since(asked)

@@ -2,6 +2,8 @@ package approval
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"strings"
 	"time"
 
@@ -24,6 +26,12 @@ type AuditEntry struct {
 	Decision Verdict                `json:"decision"`
 	RuleIDs  []string               `json:"ruleIds,omitempty"`
 	Standing []protocol.StandingRef `json:"standing,omitempty"`
+	// Hidden counts the entries the user's policy left out of the result
+	// of a call that ran (list_dir, glob, grep); Refused says the workspace
+	// boundary refused a read the policy denies (a path the plan did not
+	// name). Both are recorded as denials by the policy.
+	Hidden  int    `json:"hidden,omitempty"`
+	Refused string `json:"refused,omitempty"`
 }
 
 func (g *Gate) audit(ctx context.Context, call tools.Call, tool, summary string, mode Mode, by DecidedBy, v Verdict,
@@ -31,11 +39,51 @@ func (g *Gate) audit(ctx context.Context, call tools.Call, tool, summary string,
 	if g.c.Audit == nil {
 		return
 	}
+	e := g.auditEntry(ctx, call, tool, summary, mode)
+	e.By, e.Decision, e.RuleIDs, e.Standing = by, v, ruleIDs, refs
+	g.c.Audit(e)
+}
+
+func (g *Gate) auditEntry(ctx context.Context, call tools.Call, tool, summary string, mode Mode) AuditEntry {
 	if summary == "" {
 		summary = tool + " " + clip(strings.Join(strings.Fields(string(call.Args)), " "), 120)
 	}
-	g.c.Audit(AuditEntry{Time: time.Now().UTC(), Session: g.c.Session, CallID: call.ID, Tool: tool, Agent: AgentFrom(ctx),
-		Summary: summary, Mode: mode, By: by, Decision: v, RuleIDs: ruleIDs, Standing: refs})
+	return AuditEntry{Time: time.Now().UTC(), Session: g.c.Session, CallID: call.ID, Tool: tool, Agent: AgentFrom(ctx),
+		Summary: summary, Mode: mode}
+}
+
+// auditPolicy runs next and records in the audit log what the user's
+// policy kept from the call as it ran, whoever approved it: the entries a
+// listing left out (list_dir, glob, grep say how many) and a read the
+// workspace boundary refused (a path the plan did not name: a link met
+// on the way, a child session's read). The gate's own refusals are
+// audited where it decides.
+func (g *Gate) auditPolicy(name string, next tools.Handler) tools.Handler {
+	return func(ctx context.Context, call tools.Call) (tools.Result, error) {
+		res, err := next(ctx, call)
+		if err != nil || g.c.Audit == nil {
+			return res, err
+		}
+		hidden, refused := res.HiddenByPolicy, res.FailCode() == tools.CodePolicyDenied
+		if hidden == 0 && !refused {
+			return res, err
+		}
+		e := g.auditEntry(ctx, call, name, "", g.c.Mode())
+		e.By, e.Decision = ByPolicy, VerdictDeny
+		if hidden > 0 {
+			e.Hidden = hidden
+			e.Summary += fmt.Sprintf(" (%d hidden by the user's policy)", hidden)
+		}
+		if refused {
+			var body struct {
+				Error tools.Error `json:"error"`
+			}
+			json.Unmarshal(res.Output, &body)
+			e.Refused = clip(body.Error.Message, 300)
+		}
+		g.c.Audit(e)
+		return res, err
+	}
 }
 
 // standingKeys are k as standing rules see them; preview gives a bash

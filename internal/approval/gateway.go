@@ -31,6 +31,18 @@ type Request struct {
 	// the request until it returns (a reject, yes: the gate then publishes
 	// no fresh preview after the resolution, and Repreview fails).
 	Repreview func() (protocol.Preview, *protocol.Rule, error)
+	// Hooks are the PreToolUse hooks that ran on the call, with what each
+	// said; Rewrite is set when one rewrote it (Preview shows the call as
+	// rewritten).
+	Hooks   []protocol.HookRun
+	Rewrite *protocol.HookRewrite
+	// Recheck (nil when no language server checks the call) has the
+	// language servers check only the part sel of the proposal (all of it
+	// when sel is empty), as the user chose it in the dialog:
+	// approval.diagnostics says "checking" for sel, then the outcome. It
+	// reads the disk (a dry run of the part): a gateway calls it holding
+	// none of its locks.
+	Recheck func(sel protocol.ProposalSelection) error
 	// Announce publishes approval.requested (the gate's; it does nothing
 	// after the first call). A gateway calls it once it can take an answer
 	// for the request, before it waits; when Ask returns without having
@@ -49,7 +61,8 @@ type Staler interface {
 
 // Payload is the request as the approval.requested event carries it.
 func (r Request) Payload() protocol.ApprovalRequestedPayload {
-	return protocol.ApprovalRequestedPayload{ApprovalID: r.ApprovalID, CallID: r.CallID, Tool: r.Tool, Preview: r.Preview, Rule: r.Rule, Agent: r.Agent}
+	return protocol.ApprovalRequestedPayload{ApprovalID: r.ApprovalID, CallID: r.CallID, Tool: r.Tool, Preview: r.Preview, Rule: r.Rule, Agent: r.Agent,
+		Hooks: r.Hooks, Rewrite: r.Rewrite}
 }
 
 // Gateway is how a host answers approval requests: a dialog (GUI), the

@@ -187,6 +187,31 @@ func (g *GUI) Repreview(approvalID string) error {
 	return nil
 }
 
+// Recheck has the language servers check only the part sel of the waiting
+// request approvalID (all of it when sel is empty): the files and hunks
+// the user ticked. The outcome comes as approval.diagnostics naming sel.
+// It fails, changing nothing, when the request is not waiting, sel names
+// what is not in its preview, or no language server checks it.
+func (g *GUI) Recheck(approvalID string, sel protocol.ProposalSelection) error {
+	g.mu.Lock()
+	w, ok := g.pending[approvalID]
+	if !ok {
+		g.mu.Unlock()
+		return fmt.Errorf("approval %s is not waiting: it was already answered or cancelled", approvalID)
+	}
+	req := w.req
+	g.mu.Unlock()
+	if len(sel.Files) > 0 || len(sel.Hunks) > 0 {
+		if err := Validate(req, protocol.Decision{Kind: protocol.DecisionPartial, Files: sel.Files, Hunks: sel.Hunks}); err != nil {
+			return err
+		}
+	}
+	if req.Recheck == nil {
+		return fmt.Errorf("no language server checks %s", req.Tool)
+	}
+	return req.Recheck(sel)
+}
+
 // waiting reports whether request approvalID waits for an answer here.
 func (g *GUI) waiting(approvalID string) bool {
 	g.mu.Lock()

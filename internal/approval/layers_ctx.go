@@ -1,6 +1,10 @@
 package approval
 
-import "context"
+import (
+	"context"
+
+	"gatehouse/internal/protocol"
+)
 
 type layersKey struct{}
 
@@ -20,4 +24,25 @@ func WithLayers(ctx context.Context, ls ...Layer) context.Context {
 func LayersFrom(ctx context.Context) []Layer {
 	ls, _ := ctx.Value(layersKey{}).([]Layer)
 	return ls
+}
+
+type hooksKey struct{}
+
+// CallHooks is what the PreToolUse hooks said about a call before the
+// gate saw it: its approval request lists them (which hook said what) and
+// says when one rewrote the call.
+type CallHooks struct {
+	Runs    []protocol.HookRun
+	Rewrite *protocol.HookRewrite
+}
+
+// WithHooks returns ctx carrying h for the gate of the call it runs.
+func WithHooks(ctx context.Context, h CallHooks) context.Context {
+	return context.WithValue(ctx, hooksKey{}, h)
+}
+
+// HooksFrom returns what WithHooks put on ctx.
+func HooksFrom(ctx context.Context) CallHooks {
+	h, _ := ctx.Value(hooksKey{}).(CallHooks)
+	return h
 }

@@ -82,7 +82,7 @@ func CheckMode(rules []StandingRule, ws *workspace.Workspace, tool, target strin
 	if err != nil {
 		return Decided{Verdict: VerdictDeny, By: ByBoundary, Why: "the workspace boundary refuses it: " + err.Error()}
 	}
-	return Check(rules, ws, tool, nil, args, prep, mode)
+	return Check(rules, ws, tool, args, prep, mode)
 }
 
 // Route is what a turn would do with one path on one route (read_file;
@@ -135,7 +135,7 @@ func PlanTarget(ws *workspace.Workspace, tool, cwd, target string) (*tools.Prepa
 // rules: which rule decides, and why.
 func CheckCommand(rules []StandingRule, ws *workspace.Workspace, cwd, line string) Decided {
 	prep, args, _ := PlanTarget(ws, "bash", cwd, line)
-	return Check(rules, ws, "bash", nil, args, prep, "")
+	return Check(rules, ws, "bash", args, prep, "")
 }
 
 // Explain is the decision v by rules used, with why in a sentence.

@@ -188,6 +188,9 @@ func (t *Terminal) show(req Request) {
 	} else {
 		fmt.Fprintf(w, "\n── approval needed: %s\n", L(req.Preview.Summary))
 	}
+	for _, l := range HookLines(req.Hooks, req.Rewrite) {
+		fmt.Fprintln(w, L(l))
+	}
 	p := req.Preview
 	switch p.Kind {
 	case protocol.PreviewFiles:

@@ -63,6 +63,17 @@ func (w Window) Repreview(approvalID string) error {
 	return g.Repreview(approvalID)
 }
 
+// Recheck has the language servers check the part sel of the request
+// approvalID (GUI.Recheck) when it belongs to one of the window's
+// sessions; otherwise it fails.
+func (w Window) Recheck(approvalID string, sel protocol.ProposalSelection) error {
+	g, err := w.gateway(approvalID)
+	if err != nil {
+		return err
+	}
+	return g.Recheck(approvalID, sel)
+}
+
 // gateway is the one of w's gateways where approvalID waits: an answer is
 // routed by (session, id), the id looked up among the requests of the
 // window's sessions, never parsed.

@@ -64,7 +64,8 @@ func (r *Recorder) Changes() []Change {
 	return append([]Change(nil), r.changes...)
 }
 
-// Append records changes in the session's log and prunes the store.
+// Append records changes in the session's log and has the store pruned in
+// the background (Store.PruneSoon): the turn does not wait for it.
 func (r *Recorder) Append(cs ...Change) error {
 	if len(cs) == 0 {
 		return nil
@@ -74,7 +75,7 @@ func (r *Recorder) Append(cs ...Change) error {
 	r.mu.Unlock()
 	err := r.store.Append(r.session, cs...)
 	if err == nil {
-		err = r.store.Prune(r.session)
+		err = r.store.PruneSoon(r.session)
 	}
 	return err
 }
@@ -115,12 +116,25 @@ func (r *Recorder) Middleware(t tools.Tool, next tools.Handler) tools.Handler {
 		case p != nil && p.Command == nil && len(p.Paths) > 0:
 			return r.fileCall(ctx, unit, t.Spec().Name, call, p, next)
 		case p != nil && p.Runs():
-			r.mu.Lock()
-			r.cmdUnit = unit
-			r.mu.Unlock()
+			r.setCommandUnit(unit)
 		}
 		return next(ctx, call)
 	}
+}
+
+// CommandRuns marks that the turn of ctx runs something whose writes the
+// tracker puts down to the agent's commands (a hook around one of its
+// calls): what changes from now is that turn's, undone with it.
+func (r *Recorder) CommandRuns(ctx context.Context) {
+	if unit := Unit(tools.TurnFrom(ctx)); unit != "" {
+		r.setCommandUnit(unit)
+	}
+}
+
+func (r *Recorder) setCommandUnit(u Unit) {
+	r.mu.Lock()
+	r.cmdUnit = u
+	r.mu.Unlock()
 }
 
 func (r *Recorder) fileCall(ctx context.Context, unit Unit, tool string, call tools.Call, p *tools.Prepared, next tools.Handler) (tools.Result, error) {

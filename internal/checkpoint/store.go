@@ -27,14 +27,11 @@ package checkpoint
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
-	"sort"
 	"strings"
 	"sync"
 )
@@ -53,6 +50,8 @@ type Store struct {
 	mu     sync.Mutex
 	pinned map[string]int // blobs put and not yet named by a log line
 	size   int64          // bytes of blobs kept, once sized (-1: not yet)
+
+	pruner pruner // prune.go
 }
 
 // Dir is the store's folder in a data folder (session.DefaultDir): the
@@ -102,6 +101,7 @@ func (s *Store) Put(b []byte) (string, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.pinned[hash]++
+	s.pruner.touch(hash)
 	if _, err := os.Stat(p); err == nil {
 		now := nowFunc()
 		_ = os.Chtimes(p, now, now)
@@ -136,6 +136,7 @@ func (s *Store) Release(hashes ...string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, h := range hashes {
+		s.pruner.touch(h) // named by a log line a running prune may have read before
 		if s.pinned[h]--; s.pinned[h] <= 0 {
 			delete(s.pinned, h)
 		}
@@ -166,15 +167,22 @@ func (s *Store) Has(hash string) bool {
 // Size is the total of the blobs kept.
 func (s *Store) Size() int64 {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.sizeLocked()
+	known := s.size
+	s.mu.Unlock()
+	if known >= 0 {
+		return known
+	}
+	return s.sized()
 }
 
-// sizeLocked is the total of the blobs, walked once and then kept up to
-// date by Put and collect.
-func (s *Store) sizeLocked() int64 {
+// sized is the total of the blobs, walked once (without the lock: Put goes
+// on meanwhile) and then kept up to date by Put and collect.
+func (s *Store) sized() int64 {
+	n := s.walkSize()
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if s.size < 0 {
-		s.size = s.walkSize()
+		s.size = n
 	}
 	return s.size
 }
@@ -190,108 +198,4 @@ func (s *Store) walkSize() int64 {
 		return nil
 	})
 	return n
-}
-
-// Prune, when the blobs are over the bound, removes whole sessions, oldest
-// first, never keep, until they fit, and every blob no remaining log names.
-// Under the bound it does nothing, cheaply (it runs after every change).
-func (s *Store) Prune(keep string) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.sizeLocked() <= s.limit {
-		return nil
-	}
-	logs, err := s.sessionsByAge()
-	if err != nil {
-		return err
-	}
-	for {
-		if err := s.collect(); err != nil {
-			return err
-		}
-		if s.sizeLocked() <= s.limit {
-			return nil
-		}
-		i := slices.IndexFunc(logs, func(id string) bool { return id != keep })
-		if i < 0 {
-			return nil
-		}
-		if err := os.Remove(s.logPath(logs[i])); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return err
-		}
-		_ = os.Remove(s.rootPath(logs[i]))
-		logs = append(logs[:i], logs[i+1:]...)
-	}
-}
-
-// sessionsByAge lists the session ids with a log, oldest (by its first
-// change) first.
-func (s *Store) sessionsByAge() ([]string, error) {
-	ents, err := os.ReadDir(filepath.Join(s.dir, "sessions"))
-	if err != nil {
-		return nil, err
-	}
-	type aged struct {
-		id string
-		at int64
-	}
-	var list []aged
-	for _, e := range ents {
-		id, ok := strings.CutSuffix(e.Name(), ".jsonl")
-		if !ok {
-			continue
-		}
-		list = append(list, aged{id, s.started(id, e)})
-	}
-	sort.SliceStable(list, func(i, j int) bool { return list[i].at < list[j].at })
-	out := make([]string, len(list))
-	for i, a := range list {
-		out[i] = a.id
-	}
-	return out, nil
-}
-
-// started is when session's log began: its first change, else the file's
-// time.
-func (s *Store) started(id string, e fs.DirEntry) int64 {
-	if f, err := os.Open(s.logPath(id)); err == nil {
-		defer f.Close()
-		var c Change
-		if json.NewDecoder(f).Decode(&c) == nil && !c.At.IsZero() {
-			return c.At.UnixNano()
-		}
-	}
-	if fi, err := e.Info(); err == nil {
-		return fi.ModTime().UnixNano()
-	}
-	return 0
-}
-
-// collect removes the blobs no session log names.
-func (s *Store) collect() error {
-	ids, err := s.sessionsByAge()
-	if err != nil {
-		return err
-	}
-	live := map[string]bool{}
-	for _, id := range ids {
-		changes, err := readLog(s.logPath(id))
-		if err != nil {
-			return err
-		}
-		for _, c := range changes {
-			live[c.Before.Hash], live[c.After.Hash] = true, true
-		}
-	}
-	return filepath.WalkDir(filepath.Join(s.dir, "blobs"), func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || strings.HasPrefix(d.Name(), ".") {
-			return nil
-		}
-		if !live[d.Name()] && s.pinned[d.Name()] == 0 {
-			if fi, err := d.Info(); err == nil && os.Remove(p) == nil && s.size >= 0 {
-				s.size -= fi.Size()
-			}
-		}
-		return nil
-	})
 }

@@ -74,6 +74,10 @@ MCP servers: the user's list (mcp.json in the app's config folder) and each
 --mcp-config file start before the turn; a workspace's .gatehouse/mcp.json
 never does here (trust it in the window). Their calls pass the same approval.
 
+Hooks: the user's (hooks.json in the app's config folder) run as in the
+window; a workspace's .gatehouse/hooks.json runs, confined, only once trusted
+in the window as it is now (an untrusted one is listed on stderr, never run).
+
 Budgets: --max-cost stops the run once its model requests cost USD (each
 priced at the model that answered it, subagents' included), --max-tokens once
 they used N tokens (input + output); both replace the settings' session limits.
@@ -214,6 +218,7 @@ func runTurn(ctx context.Context, o execOptions, env sessionhost.Env, eff settin
 		save = h.PolicyWhere(ws.Root())
 	}
 	gateway, asker := terminalHost(stdin, stderr, save)
+	tellUntrustedHooks(stderr, ws.Root(), env.ConfigDir)
 	sess, err := h.Open(sessionhost.Spec{Workspace: ws, Model: model, Sink: out,
 		Mode: func() approval.Mode { return mode }, Gateway: gateway, Asker: asker,
 		MaxSteps: o.maxSteps, Budget: o.budget, MCPFiles: o.mcpConfigs, MCPWait: ctx, CanSee: o.canSee})

@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"gatehouse/internal/approval"
 	"gatehouse/internal/llm/llmtest"
+	"gatehouse/internal/policy"
 	"gatehouse/internal/protocol"
 )
 
@@ -113,15 +115,7 @@ func TestReadDenyHoldsOnEveryRoute(t *testing.T) {
 				if res.code != ExitCompleted {
 					t.Fatalf("exit %d; stderr:\n%s\n%s", res.code, res.stderr, res.stdout)
 				}
-				seen := res.stdout
-				for _, req := range srv.ModelRequests() {
-					seen += string(req.Body)
-				}
-				for _, s := range []string{envSecret, pemSecret} {
-					if strings.Contains(seen, s) {
-						t.Fatalf("the secret %q reached the model:\n%s", s, res.stdout)
-					}
-				}
+				noSecretSent(t, srv, res.stdout)
 				if !strings.Contains(res.stdout, r.want) {
 					t.Errorf("the events do not say %q:\n%s", r.want, res.stdout)
 				}
@@ -132,5 +126,64 @@ func TestReadDenyHoldsOnEveryRoute(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// noSecretSent fails t when a secret of secretWorkspace is in the events
+// printed (stdout) or in what srv was sent.
+func noSecretSent(t *testing.T, srv *llmtest.Server, stdout string) {
+	t.Helper()
+	seen := stdout
+	for _, req := range srv.ModelRequests() {
+		seen += string(req.Body)
+	}
+	for _, s := range []string{envSecret, pemSecret} {
+		if strings.Contains(seen, s) {
+			t.Fatalf("the secret %q reached the model:\n%s", s, stdout)
+		}
+	}
+}
+
+// TestReadDenialsAreAudited: every read the user's policy kept from the
+// model is in the audit log as a denial by the policy: a read_file the
+// gate refused with its rule, and grep, glob and list_dir that ran with
+// entries left out, with how many.
+func TestReadDenialsAreAudited(t *testing.T) {
+	srv := llmtest.Start(t, llmtest.Script{Responses: []llmtest.Response{
+		{ToolCalls: []llmtest.ToolCall{call("c1", "read_file", `{"path":".env"}`), call("c2", "grep", `{"pattern":"TOKEN|PEMSECRET"}`),
+			call("c3", "glob", `{"pattern":"**/*"}`), call("c4", "list_dir", `{"path":".","depth":3}`), call("c5", "list_dir", `{"path":"src"}`)}},
+		{Text: llmtest.Text("done")},
+	}})
+	env := testEnv(t, nil)
+	os.MkdirAll(env.ConfigDir, 0o700)
+	os.WriteFile(filepath.Join(env.ConfigDir, "policy.toml"), []byte(denyPolicy), 0o600)
+	res := runExec(t, context.Background(), env, "--workspace", secretWorkspace(t), "--prompt", "read the secrets",
+		"--approval", "auto", "--base-url", srv.URL, "--model", "fake-model", "--json")
+	if res.code != ExitCompleted {
+		t.Fatalf("exit %d; stderr:\n%s", res.code, res.stderr)
+	}
+	entries, err := policy.OpenAudit(env.DataDir).List(policy.Filter{}, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	denied := map[string]approval.AuditEntry{}
+	for _, e := range entries {
+		if e.Decision == approval.VerdictDeny {
+			if e.By != approval.ByPolicy {
+				t.Errorf("%s denied by %s, not the policy", e.CallID, e.By)
+			}
+			denied[e.CallID] = e
+		}
+	}
+	if e := denied["c1"]; len(e.Standing) != 1 || e.Standing[0].Reason != "secrets stay out" {
+		t.Errorf("read_file .env: %+v", e)
+	}
+	for _, id := range []string{"c2", "c3", "c4"} {
+		if e := denied[id]; e.Hidden == 0 || !strings.Contains(e.Summary, "hidden by the user's policy") {
+			t.Errorf("%s hid entries but the audit log says %+v", id, e)
+		}
+	}
+	if e, ok := denied["c5"]; ok {
+		t.Errorf("list_dir src hid nothing, yet a denial is audited: %+v", e)
 	}
 }

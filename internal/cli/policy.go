@@ -219,19 +219,15 @@ func policyList(w policy.Where, dataDir string, asJSON bool, stdout io.Writer) i
 	}
 	if asJSON {
 		out := struct {
-			Builtin   []approval.StandingRule `json:"builtin"`
-			Rules     []listed                `json:"rules"`
-			Errors    []*policy.Error         `json:"errors"`
-			Untrusted string                  `json:"untrusted,omitempty"`
-		}{Builtin: p.Builtin, Rules: []listed{}, Errors: p.Errors, Untrusted: p.Untrusted}
+			Rules     []listed        `json:"rules"`
+			Errors    []*policy.Error `json:"errors"`
+			Untrusted string          `json:"untrusted,omitempty"`
+		}{Rules: []listed{}, Errors: p.Errors, Untrusted: p.Untrusted}
 		for _, r := range p.Rules {
 			out.Rules = append(out.Rules, listed{r, uses[r.ID]})
 		}
 		json.NewEncoder(stdout).Encode(out)
 		return ExitOK
-	}
-	for _, r := range p.Builtin {
-		fmt.Fprintf(stdout, "%-12s %-5s %-9s %s\n    (built-in: what safe and plan run unasked; a deny or ask of yours beats it)\n", r.ID, r.Decision, r.Layer, r.Summary)
 	}
 	for _, r := range p.Rules {
 		u := uses[r.ID]

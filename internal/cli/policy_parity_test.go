@@ -129,7 +129,7 @@ func TestPolicyCheckAndGateAgree(t *testing.T) {
 	if len(p.Errors) > 0 {
 		t.Fatal(p.Errors)
 	}
-	all := p.All()
+	all := p.Rules
 	ws.SetDeny(func() workspace.Deny { return policy.DenyOf(all) })
 
 	type pair struct {

@@ -54,6 +54,14 @@ func List(version string) []Subcommand {
 		{[]string{"undo"}, "--workspace DIR [--session ID] [--turn N] [--dry-run] [--conflicts keep|restore]",
 			"take back a turn's file changes; prints the diff it applies",
 			func(args []string, stdout, stderr io.Writer) int { return cli.UndoMain(args, stdout, stderr) }},
+		{[]string{"review"}, "[--workspace DIR] [--uncommitted | --staged | --base REF | --commit SHA] [--json] [--fail-on SEVERITY]",
+			"have the reviewer agent review a diff and print its findings (exit 5 when one is at or above --fail-on, default high)",
+			func(args []string, stdout, stderr io.Writer) int {
+				return cli.ReviewMain(args, os.Stdin, stdout, stderr)
+			}},
+		{[]string{"export"}, "--session ID [--workspace DIR] [--format md|html|jsonl] [--turns A-B] [--images embed|list] [-o FILE]",
+			"write a saved session (or some of its turns) as Markdown, one self-contained HTML page or JSON Lines, secrets masked",
+			func(args []string, stdout, stderr io.Writer) int { return cli.ExportMain(args, stdout, stderr) }},
 		{[]string{"policy"}, "check|list|add|remove [--workspace DIR] [--json] -- 'COMMAND LINE'",
 			"the standing policy: which rule decides a command (exit 0 allow, 3 ask, 4 deny), list, add, remove",
 			func(args []string, stdout, stderr io.Writer) int { return cli.PolicyMain(args, stdout, stderr) }},

@@ -71,17 +71,19 @@ type App struct {
 	listening atomic.Pointer[[]*runtime.Session]
 	// background are the sessions of the tabs not shown, by id, for
 	// deliver: their approval requests send a desktop notification.
-	background atomic.Pointer[map[string]bool]
-	switchMu   sync.Mutex // one session switch at a time
-	alerts     *desktop.ExitAlerts
-	policy     tools.Policy                     // the sessions' tools (zero: all, the main agent's)
-	files      atomic.Pointer[browse.Workspace] // the open workspace's watch and viewer (app_files.go)
-	drawn      atomic.Bool                      // the page drew its first frame
-	managers   sync.Map                         // session id → its *agents.Manager (app_agents.go)
-	titles     sync.Map                         // session id → its tab's title, once it has one (app_tabs.go)
-	drops      heldDrops                        // refused drops, for a retry (app_drop_held.go)
-	fonts      *fontstack.Resolver              // the page's font stacks, as the window resolves them (app_fonts.go)
-	slash      *slash.Registry                  // the composer's "/" entries (app_commands.go)
+	background   atomic.Pointer[map[string]bool]
+	switchMu     sync.Mutex // one session switch at a time
+	alerts       *desktop.ExitAlerts
+	policy       tools.Policy                     // the sessions' tools (zero: all, the main agent's)
+	files        atomic.Pointer[browse.Workspace] // the open workspace's watch and viewer (app_files.go)
+	drawn        atomic.Bool                      // the page drew its first frame
+	managers     sync.Map                         // session id → its *agents.Manager (app_agents.go)
+	titles       sync.Map                         // session id → its tab's title, once it has one (app_tabs.go)
+	drops        heldDrops                        // refused drops, for a retry (app_drop_held.go)
+	fonts        *fontstack.Resolver              // the page's font stacks, as the window resolves them (app_fonts.go)
+	slash        *slash.Registry                  // the composer's "/" entries (app_commands.go)
+	savedTabs    *tabsSaver                       // the open tabs, kept for the next start (app_tabs_saved.go)
+	mentionIndex mentionIndex                     // the @ list's paths (app_mentions.go)
 }
 
 // AppState is what the page needs to draw its frame.
@@ -114,6 +116,7 @@ func NewApp(started time.Time, log *slog.Logger, store *settings.Store, flags se
 	a.tabs = []*tab{a.cur}
 	a.model = llm.NewLive(a.modelConfig)
 	a.slash = a.newSlash()
+	a.savedTabs = newTabsSaver(dataDir, func(err error) { log.Warn("could not save the open tabs", "err", err) })
 	a.alerts = desktop.NewExitAlerts(desktop.DBusNotifier{AppName: "Gatehouse"}, log)
 	a.bus = events.New(events.SinkFunc(a.deliver), events.Options{})
 	a.kit = sessionhost.New(sessionhost.Env{ConfigDir: store.Dir(), DataDir: dataDir, LookupEnv: os.LookupEnv,
@@ -163,6 +166,7 @@ func (a *App) startup(ctx context.Context) {
 func (a *App) shutdown(context.Context) {
 	a.mu.Lock()
 	a.saveShownLocked()
+	a.savedTabs.final(a.tabsStateLocked())
 	var open []*runtime.Session
 	var watches []*browse.Workspace
 	for _, t := range a.tabs {

@@ -12,16 +12,16 @@ import (
 	"gatehouse/internal/llm/llmtest"
 )
 
-// Through the window: the workspace's reviewer is not offered to the model
+// Through the window: the workspace's auditor is not offered to the model
 // until the user trusts .gatehouse/agents/ from the prompt; the next
-// request then offers delegate_reviewer; a change asks again.
+// request then offers delegate_auditor; a change asks again.
 func TestWindowTrustsWorkspaceAgents(t *testing.T) {
 	app, ws, srv := newTestAppServer(t, llmtest.Script{Responses: []llmtest.Response{
 		{Text: llmtest.Text("one")}, {Text: llmtest.Text("two")}}})
 	dir := filepath.Join(ws, ".gatehouse", "agents")
 	os.MkdirAll(dir, 0o755)
-	def := filepath.Join(dir, "reviewer.md")
-	if err := os.WriteFile(def, []byte("---\nname: reviewer\ndescription: Reviews.\ntools: read-only\n---\n"), 0o644); err != nil {
+	def := filepath.Join(dir, "auditor.md")
+	if err := os.WriteFile(def, []byte("---\nname: auditor\ndescription: Reviews.\ntools: read-only\n---\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	offered := func(i int) bool {
@@ -29,12 +29,12 @@ func TestWindowTrustsWorkspaceAgents(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return slices.Contains(names, "delegate_reviewer")
+		return slices.Contains(names, "delegate_auditor")
 	}
 
 	p, err := app.AgentsPending()
 	if err != nil || p == nil || len(p.Files) != 1 || p.Files[0].Definition == nil ||
-		p.Files[0].Definition.Name != "reviewer" || !p.Files[0].Definition.ReadOnly {
+		p.Files[0].Definition.Name != "auditor" || !p.Files[0].Definition.ReadOnly {
 		t.Fatalf("pending %+v %v", p, err)
 	}
 	if _, err := app.Submit(protocol.Submission{Text: "hi"}); err != nil { // the session opens: still untrusted
@@ -58,10 +58,10 @@ func TestWindowTrustsWorkspaceAgents(t *testing.T) {
 	}
 	waitIdle(t, app)
 	if !offered(1) {
-		t.Fatal("delegate_reviewer not offered after trust")
+		t.Fatal("delegate_auditor not offered after trust")
 	}
 
-	os.WriteFile(def, []byte("---\nname: reviewer\ndescription: Writes now.\ntools: write_file\n---\n"), 0o644)
+	os.WriteFile(def, []byte("---\nname: auditor\ndescription: Writes now.\ntools: write_file\n---\n"), 0o644)
 	p2, err := app.AgentsPending()
 	if err != nil || p2 == nil || p2.Files[0].Definition.Description != "Writes now." {
 		t.Fatalf("a changed definition did not ask again: %+v %v", p2, err)
@@ -70,7 +70,7 @@ func TestWindowTrustsWorkspaceAgents(t *testing.T) {
 		t.Error("the old hash trusted changed content")
 	}
 	defs, _ := app.AgentDefinitions()
-	if slices.ContainsFunc(defs, func(d agents.Definition) bool { return d.Name == "reviewer" }) {
+	if slices.ContainsFunc(defs, func(d agents.Definition) bool { return d.Name == "auditor" }) {
 		t.Error("a changed definition still offered")
 	}
 }

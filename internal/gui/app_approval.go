@@ -65,6 +65,18 @@ func (a *App) RepreviewApproval(approvalID string) error {
 	return approval.Owned(gui(s)).Repreview(approvalID)
 }
 
+// RecheckApproval has the language servers check only the files and hunks
+// the user ticked in the dialog of approvalID (all of it when sel is
+// empty), in memory; approval.diagnostics brings "checking" and then the
+// outcome for sel.
+func (a *App) RecheckApproval(approvalID string, sel protocol.ProposalSelection) error {
+	s := a.currentSession()
+	if s == nil {
+		return errNoSession
+	}
+	return approval.Owned(gui(s)).Recheck(approvalID, sel)
+}
+
 // gui is the window's gateway of s (Options.Gateway in app_chat.go).
 func gui(s *runtime.Session) *approval.GUI { return s.Gateway().(*approval.GUI) }
 

@@ -30,6 +30,7 @@ func (a *App) watchWorkspace(ws *workspace.Workspace) {
 	b, err := browse.Open(ws, watch.LiveOptions{
 		Log: a.log,
 		OnBatch: func(batch []watch.Change) {
+			a.mentionIndex.forget()
 			if shown() {
 				a.bus.Publish(fsChangedEvent(batch))
 			}

@@ -8,7 +8,6 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"log/slog"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,7 +23,6 @@ import (
 	"gatehouse/internal/mcp"
 	"gatehouse/internal/runtime"
 	"gatehouse/internal/sessionhost"
-	"gatehouse/internal/settings"
 	"gatehouse/internal/syncbuf"
 )
 
@@ -80,8 +78,8 @@ func TestEveryHostOpensTheSameSession(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.MkdirAll(filepath.Join(cfg, "agents"), 0o755)
-	def := "---\nname: reviewer\ndescription: reviews a change\ntools: read_file\n---\nReview it.\n"
-	if err := os.WriteFile(filepath.Join(cfg, "agents", "reviewer.md"), []byte(def), 0o644); err != nil {
+	def := "---\nname: auditor\ndescription: reviews a change\ntools: read_file\n---\nReview it.\n"
+	if err := os.WriteFile(filepath.Join(cfg, "agents", "auditor.md"), []byte(def), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	env := sessionhost.Env{ConfigDir: cfg, DataDir: data, LookupEnv: func(string) (string, bool) { return "", false }, Version: "test"}
@@ -92,7 +90,7 @@ func TestEveryHostOpensTheSameSession(t *testing.T) {
 		"acp":    acpOpens(t, env),
 	}
 	win := hosts["window"]
-	if !slices.Contains(win.tools, "mcp__fake__echo") || !slices.Contains(win.tools, "delegate_reviewer") {
+	if !slices.Contains(win.tools, "mcp__fake__echo") || !slices.Contains(win.tools, "delegate_auditor") {
 		t.Errorf("the window's tools lack the user's MCP server or agent: %v", win.tools)
 	}
 	for name, h := range hosts {
@@ -125,18 +123,7 @@ func TestEveryHostOpensTheSameSession(t *testing.T) {
 }
 
 func windowOpens(t *testing.T, cfg, data string) opened {
-	srv := llmtest.Start(t, hostsScript())
-	app := NewApp(time.Now(), slog.New(slog.NewTextHandler(io.Discard, nil)), settings.NewStore(cfg), settings.Flags{}, data)
-	t.Cleanup(func() { app.shutdown(context.Background()) })
-	if _, err := app.SaveSettings(SettingsInput{BaseURL: srv.URL, Model: "fake-model", APIKey: "sk-test"}); err != nil {
-		t.Fatal(err)
-	}
-	if err := app.useMode("auto"); err != nil {
-		t.Fatal(err)
-	}
-	if err := app.setWorkspace(t.TempDir()); err != nil {
-		t.Fatal(err)
-	}
+	app, _ := newAppIn(t, llmtest.Start(t, hostsScript()), cfg, data)
 	app.Ready() // the window's servers start after its first frame
 	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(20 * time.Millisecond) {
 		if l := app.McpList().Servers; len(l) == 1 && l[0].State == mcp.StateReady {

@@ -4,9 +4,12 @@ import (
 	"context"
 	"errors"
 	"sort"
+	"sync"
+	"time"
 
 	"gatehouse/internal/mention"
 	"gatehouse/internal/session"
+	"gatehouse/internal/workspace"
 )
 
 // MentionCandidate is one entry of the composer's @ picker: what the
@@ -69,7 +72,7 @@ func (a *App) MentionCandidates(query string) []MentionCandidate {
 	if why := mention.Refused(ws, query); why != "" {
 		out = append(out, MentionCandidate{Mention: query, Label: query, Refused: why})
 	}
-	for _, p := range mention.Candidates(context.Background(), ws, query, 20) {
+	for _, p := range a.mentionIndex.get(ws).Search(query, 20) {
 		out = append(out, MentionCandidate{Mention: p, Label: p})
 	}
 	out = append(out, weak...)
@@ -89,4 +92,35 @@ func (a *App) sessionDigest(id string) (string, error) {
 		return "", err
 	}
 	return session.Digest(l, maxSessionDigest), nil
+}
+
+// mentionTTL is how long an @ index is searched before it is walked again
+// when no change was heard (a watch that degraded hears none).
+const mentionTTL = 30 * time.Second
+
+// mentionIndex is the shown workspace's @ index: walked at the first query
+// and again once the tree changed (a watch batch, forget) or after
+// mentionTTL, so the list answers at the speed of typing on a big tree.
+type mentionIndex struct {
+	mu sync.Mutex
+	ws *workspace.Workspace
+	ix *mention.Index
+	at time.Time
+}
+
+// get is ws's index, walked again when stale.
+func (m *mentionIndex) get(ws *workspace.Workspace) *mention.Index {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.ws != ws || m.ix == nil || time.Since(m.at) > mentionTTL {
+		m.ws, m.ix, m.at = ws, mention.Walk(context.Background(), ws), time.Now()
+	}
+	return m.ix
+}
+
+// forget makes the next query walk again.
+func (m *mentionIndex) forget() {
+	m.mu.Lock()
+	m.ix = nil
+	m.mu.Unlock()
 }

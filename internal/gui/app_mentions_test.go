@@ -1,9 +1,12 @@
 package gui
 
 import (
+	"os"
+	"path/filepath"
+	"strings"
+
 	"gatehouse/internal/protocol"
 
-	"strings"
 	"testing"
 
 	"gatehouse/internal/llm/llmtest"
@@ -41,4 +44,23 @@ func TestMentionAnEarlierSession(t *testing.T) {
 			t.Errorf("the request lacks %q", want)
 		}
 	}
+}
+
+// TestMentionListSeesAFileMadeAfterItsWalk: the @ list searches an index
+// walked once; a file made afterwards is offered once the watch hears it.
+func TestMentionListSeesAFileMadeAfterItsWalk(t *testing.T) {
+	app, ws := newTestApp(t, llmtest.Script{})
+	os.WriteFile(filepath.Join(ws, "first.txt"), []byte("x"), 0o644)
+	waitFor(t, "first.txt was not offered", func() bool { return hasMention(app, "first", "first.txt") })
+	os.WriteFile(filepath.Join(ws, "second.txt"), []byte("x"), 0o644)
+	waitFor(t, "second.txt, made after the walk, was not offered", func() bool { return hasMention(app, "second", "second.txt") })
+}
+
+func hasMention(app *App, query, want string) bool {
+	for _, c := range app.MentionCandidates(query) {
+		if c.Mention == want {
+			return true
+		}
+	}
+	return false
 }

@@ -60,7 +60,7 @@ func (a *App) Policy() (PolicyView, error) {
 	if au := a.kit.Audit(); au != nil {
 		uses, _ = au.Uses()
 	}
-	for _, r := range p.All() {
+	for _, r := range p.Rules {
 		v.Rules = append(v.Rules, PolicyRule{r, uses[r.ID], policy.WrittenOf(r)})
 	}
 	return v, nil

@@ -88,8 +88,8 @@ func (a *App) ResumeSession(id string) (protocol.Snapshot, error) {
 	if cur != nil && cur.ID() == id {
 		return a.Snapshot(), nil
 	}
-	// Read it before closing the open one, so a bad id changes nothing.
-	if _, err := store.Load(ws, id); err != nil {
+	// Check it before closing the open one, so a bad id changes nothing.
+	if err := store.Check(ws, id); err != nil {
 		return a.Snapshot(), fmt.Errorf("cannot resume the session: %w", err)
 	}
 	a.mu.Lock()
@@ -160,4 +160,5 @@ func (a *App) setListenersLocked() {
 	}
 	a.listening.Store(&l)
 	a.background.Store(&bg)
+	a.saveTabsLocked()
 }

@@ -63,6 +63,7 @@ func (a *App) skillEntries() ([]slash.Command, []error) {
 	}
 	var offered []skills.Skill
 	if c != nil {
+		c.Refresh() // the menu shows what the next request offers
 		offered = c.Set().Offered()
 	} else {
 		offered = skills.Discover(a.kit.SkillOptions(a.workspaceRoot(), a.effective().Settings)).Offered()

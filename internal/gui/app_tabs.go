@@ -184,21 +184,31 @@ func (a *App) NewTab() (protocol.Snapshot, error) {
 // SwitchTab shows the tab of session id; the tab shown before goes on in
 // the background. The page draws the returned snapshot.
 func (a *App) SwitchTab(id string) (protocol.Snapshot, error) {
+	a.mu.Lock()
+	t := a.tabLocked(id)
+	a.mu.Unlock()
+	if t == nil || !a.showTab(t) {
+		return a.Snapshot(), fmt.Errorf("no open session %q", id)
+	}
+	return a.Snapshot(), nil
+}
+
+// showTab shows tab t; false when it is no longer open.
+func (a *App) showTab(t *tab) bool {
 	a.switchMu.Lock()
 	defer a.switchMu.Unlock()
 	a.openMu.Lock()
 	a.mu.Lock()
-	t := a.tabLocked(id)
-	if t != nil && t != a.cur {
+	open := slices.Contains(a.tabs, t)
+	if open && t != a.cur {
 		a.showLocked(t)
 	}
 	a.mu.Unlock()
 	a.openMu.Unlock()
-	if t == nil {
-		return a.Snapshot(), fmt.Errorf("no open session %q", id)
+	if open {
+		a.shown()
 	}
-	a.shown()
-	return a.Snapshot(), nil
+	return open
 }
 
 // CloseTab closes the tab of session id: its turn is cancelled and its
@@ -297,7 +307,11 @@ func (a *App) closeFolder(dir string) {
 // shown before keeps its session (one is opened for it if it had none yet,
 // so it can be shown again); a window with no folder yet opens dir in its
 // only tab.
-func (a *App) openTab(dir string) error {
+func (a *App) openTab(dir string) error { return a.openTabOn(dir, "") }
+
+// openTabOn is openTab resuming saved session resume ("": a new session;
+// see openResumed).
+func (a *App) openTabOn(dir, resume string) error {
 	ws, err := runtime.OpenWorkspace(dir)
 	if err != nil {
 		return err
@@ -306,7 +320,10 @@ func (a *App) openTab(dir string) error {
 	empty, shownDir := a.ws == nil, a.workspace
 	a.mu.Unlock()
 	if empty {
-		return a.setWorkspace(dir)
+		if err := a.setWorkspace(dir); err != nil || resume == "" {
+			return err
+		}
+		return a.resumeShown(resume)
 	}
 	if _, err := a.session(); err != nil && goneReason(shownDir) == "" {
 		return err
@@ -327,7 +344,7 @@ func (a *App) openTab(dir string) error {
 	a.mu.Unlock()
 	a.releaseWatch(dropped)
 	a.watchWorkspace(ws)
-	s, err := a.open("", false)
+	s, err := a.openResumed(resume)
 	if err == nil {
 		a.mu.Lock()
 		a.setSessionLocked(s.Session)

@@ -38,8 +38,16 @@ func newTestApp(t *testing.T, script llmtest.Script) (*App, string) {
 func newTestAppServer(t *testing.T, script llmtest.Script) (*App, string, *llmtest.Server) {
 	t.Helper()
 	srv := llmtest.Start(t, script)
-	store := settings.NewStore(filepath.Join(t.TempDir(), "config"))
-	app := NewApp(time.Now(), slog.New(slog.NewTextHandler(io.Discard, nil)), store, settings.Flags{}, filepath.Join(t.TempDir(), "data"))
+	app, ws := newAppIn(t, srv, filepath.Join(t.TempDir(), "config"), filepath.Join(t.TempDir(), "data"))
+	return app, ws, srv
+}
+
+// newAppIn is a window whose settings are in cfg and data in data, on
+// srv's model, in auto, with a new workspace folder open (returned).
+func newAppIn(t *testing.T, srv *llmtest.Server, cfg, data string) (*App, string) {
+	t.Helper()
+	app := NewApp(time.Now(), slog.New(slog.NewTextHandler(io.Discard, nil)), settings.NewStore(cfg), settings.Flags{}, data)
+	t.Cleanup(func() { app.shutdown(context.Background()) })
 	if _, err := app.SaveSettings(SettingsInput{BaseURL: srv.URL, Model: "fake-model", APIKey: "sk-test"}); err != nil {
 		t.Fatal(err)
 	}
@@ -50,8 +58,7 @@ func newTestAppServer(t *testing.T, script llmtest.Script) (*App, string, *llmte
 	if err := app.setWorkspace(ws); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { app.shutdown(context.Background()) })
-	return app, ws, srv
+	return app, ws
 }
 
 func waitIdle(t *testing.T, app *App) {

@@ -11,7 +11,8 @@ func Hooks(a *App) (startup, shutdown func(context.Context), beforeClose func(co
 
 // Start applies the window's command line before the window opens: mode
 // (this run only; "" keeps the saved one) and the workspace to open (""
-// opens none).
+// opens none). The tabs open at the last quit are reopened first, each
+// session resumed; a tab on workspace is then shown.
 func Start(a *App, mode, workspace string) error {
 	// Fontconfig loads beside the window's own start, for the page's
 	// first question (FontFamilies).
@@ -21,8 +22,6 @@ func Start(a *App, mode, workspace string) error {
 			return err
 		}
 	}
-	if workspace != "" {
-		return a.setWorkspace(workspace)
-	}
-	return nil
+	// The tabs open at the last quit come back, then the folder asked for.
+	return a.restoreTabs(workspace)
 }

@@ -62,6 +62,12 @@ func (e Event) hasTools() bool {
 // failsClosed: the events where a failing hook blocks.
 func (e Event) failsClosed() bool { return e == PreToolUse || e == UserPromptSubmit }
 
+// Scopes of a hook: the user's own hooks file, or a workspace's.
+const (
+	ScopeUser      = "user"
+	ScopeWorkspace = "workspace"
+)
+
 // DefaultTimeout is a hook's timeout when its entry gives none.
 const DefaultTimeout = 30 * time.Second
 
@@ -101,8 +107,13 @@ type Hook struct {
 	// Source is the file the hook came from; Index its place in it.
 	Source string
 	Index  int
+	// Scope says whose the hook is: ScopeUser ("" reads as it) or
+	// ScopeWorkspace.
+	Scope string
 	// Disabled hooks are listed and never run.
 	Disabled bool
+	// Confined: a workspace's hook, run only through Runner.Confine.
+	Confined bool
 	re       *regexp.Regexp // nil: every tool
 }
 
@@ -176,10 +187,19 @@ func Parse(b []byte, source string) ([]Hook, error) {
 
 // Load reads the hooks file at path; a missing file holds none.
 func Load(path string) ([]Hook, error) {
-	fi, err := os.Stat(path)
+	b, err := readCapped(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
+	if err != nil {
+		return nil, err
+	}
+	return Parse(b, path)
+}
+
+// readCapped reads the regular file at path, at most MaxConfigBytes.
+func readCapped(path string) ([]byte, error) {
+	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, err
 	}
@@ -189,11 +209,7 @@ func Load(path string) ([]Hook, error) {
 	if fi.Size() > MaxConfigBytes {
 		return nil, fmt.Errorf("%s: over %d KiB", path, MaxConfigBytes>>10)
 	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return Parse(b, path)
+	return os.ReadFile(path)
 }
 
 func eventRank(e Event) int {

@@ -170,7 +170,7 @@ func (r *Runner) Run(ctx context.Context, ev Event, in Input, call *Call) Outcom
 		in.ToolUseID = call.ID
 	}
 	var jobs []job
-	for _, h := range r.Hooks {
+	for _, h := range r.all() {
 		if h.Event != ev || h.Disabled {
 			continue
 		}

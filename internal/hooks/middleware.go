@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"gatehouse/internal/approval"
+	"gatehouse/internal/protocol"
 	"gatehouse/internal/tools"
 )
 
@@ -23,34 +24,47 @@ import (
 // may add context for the model or mark it blocked.
 func (r *Runner) Middleware(_ tools.Tool, next tools.Handler) tools.Handler {
 	return func(ctx context.Context, call tools.Call) (tools.Result, error) {
-		if !r.has(PreToolUse) && !r.has(PostToolUse) && !r.has(PostToolUseFailure) {
+		if hs := r.all(); !has(hs, PreToolUse) && !has(hs, PostToolUse) && !has(hs, PostToolUseFailure) {
 			return next(ctx, call)
 		}
 		c := &Call{ID: call.ID, Tool: call.Name, Args: call.Args}
 		pre := r.Run(ctx, PreToolUse, Input{}, c)
+		ran := pre.Reports()
 		switch {
 		case pre.Permission == "deny":
-			return tools.Fail("hook_denied", pre.Reason, ""), nil
+			res := tools.Fail("hook_denied", pre.Reason, "")
+			res.Hooks = ran
+			return res, nil
 		case pre.Stop:
-			return tools.Fail("hook_stopped", "a hook stopped the turn: "+pre.StopReason, ""), nil
+			res := tools.Fail("hook_stopped", "a hook stopped the turn: "+pre.StopReason, "")
+			res.Hooks = ran
+			return res, nil
 		}
+		var rewrite *protocol.HookRewrite
 		if pre.UpdatedInput != nil {
 			b, err := json.Marshal(pre.UpdatedInput)
 			if err != nil {
-				return tools.Fail("hook_denied", "hook "+pre.RewrittenBy+" rewrote the call into something that is not JSON", ""), nil
+				res := tools.Fail("hook_denied", "hook "+pre.RewrittenBy+" rewrote the call into something that is not JSON", "")
+				res.Hooks = ran
+				return res, nil
 			}
+			rewrite = pre.rewrite(call.Args, b)
 			call.Args = b
 		}
 		if v := pre.Permission; v == "ask" || v == "allow" {
 			ctx = approval.WithLayers(ctx, approval.Layer{Kind: approval.LayerVerdict, Source: "hook:" + pre.decidedBy(),
 				Verdict: approval.Verdict(v), Why: pre.why()})
 		}
+		if len(ran) > 0 {
+			ctx = approval.WithHooks(ctx, approval.CallHooks{Runs: ran, Rewrite: rewrite})
+		}
 		res, err := next(ctx, call)
+		res.Hooks, res.Rewrite = ran, rewrite
 		ev := PostToolUse
 		if err != nil || res.IsError {
 			ev = PostToolUseFailure
 		}
-		if !r.has(ev) || res.Rejected || errors.Is(ctx.Err(), context.Canceled) {
+		if !has(r.all(), ev) || res.Rejected || errors.Is(ctx.Err(), context.Canceled) {
 			return res, err
 		}
 		in := Input{ToolResponse: json.RawMessage(res.Output)}
@@ -58,6 +72,7 @@ func (r *Runner) Middleware(_ tools.Tool, next tools.Handler) tools.Handler {
 			in.ToolResponse, in.Error = nil, err.Error()
 		}
 		post := r.Run(ctx, ev, in, &Call{ID: call.ID, Tool: call.Name, Args: call.Args})
+		res.Hooks = append(res.Hooks, post.Reports()...)
 		if err != nil || (!post.Blocked && post.Context == "") {
 			return res, err
 		}
@@ -83,8 +98,9 @@ func withFeedback(res tools.Result, o Outcome) tools.Result {
 	return res
 }
 
-func (r *Runner) has(ev Event) bool {
-	for _, h := range r.Hooks {
+// has reports whether hs holds a hook of ev that is on.
+func has(hs []Hook, ev Event) bool {
+	for _, h := range hs {
 		if h.Event == ev && !h.Disabled {
 			return true
 		}

@@ -7,9 +7,14 @@ import (
 	"syscall"
 )
 
-// ownGroup puts cmd in its own process group and makes cancelling it kill
-// the whole group (a hook's children included).
+// ownGroup puts cmd in its own process group.
 func ownGroup(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+}
+
+// killGroup kills cmd's whole process group (a hook's children included).
+func killGroup(cmd *exec.Cmd) {
+	if cmd.Process != nil {
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	}
 }

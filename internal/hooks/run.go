@@ -57,9 +57,16 @@ func PermissionMode(mode string) string {
 	return "default"
 }
 
-// Launcher starts a hook's command; the default runs it as the user.
-// Workspace hooks get one that confines them as commands are confined.
-type Launcher func(ctx context.Context, h Hook, dir string, env []string) *exec.Cmd
+// Launcher prepares a workspace hook's command (sh -c, in dir, with env)
+// confined as the session's commands are.
+type Launcher func(h Hook, dir string, env []string) (Launched, error)
+
+// Launched is a prepared hook: the command to start, how to kill it with
+// everything it started, and what to release once it ended.
+type Launched struct {
+	Cmd           *exec.Cmd
+	Kill, Release func()
+}
 
 // Runner runs hooks for one session.
 type Runner struct {
@@ -74,8 +81,31 @@ type Runner struct {
 	// Environ is the environment hooks start from (nil: the app's);
 	// secrets are taken out of it (Env).
 	Environ func() []string
-	// Launch starts a hook (nil: sh -c as the user, its own process group).
-	Launch Launcher
+	// Workspace (may be nil) returns the workspace's own hooks in force,
+	// asked before every run: none until the user trusts them, none again
+	// once they (or a script they name) change, until trusted anew. They
+	// are marked Confined and run only through Confine.
+	Workspace func() []Hook
+	// Confine starts a Confined hook (nil: none can run; each fails
+	// saying so, which blocks where a failure blocks).
+	Confine Launcher
+	// Writes (may be nil) brackets each hook run: what the workspace
+	// shows changed until done is called is the agent's, as a command's
+	// writes are (the file tracker's ShellStarted), so undo covers a
+	// formatter hook's rewrite.
+	Writes func(ctx context.Context) (done func())
+}
+
+// all are the hooks in force now: the user's, then the workspace's.
+func (r *Runner) all() []Hook {
+	if r.Workspace == nil {
+		return r.Hooks
+	}
+	ws := r.Workspace()
+	if len(ws) == 0 {
+		return r.Hooks
+	}
+	return append(r.Hooks[:len(r.Hooks):len(r.Hooks)], ws...)
 }
 
 // Ran is one hook's run.
@@ -129,18 +159,37 @@ func (r *Runner) runOne(ctx context.Context, h Hook, in Input) Ran {
 	ctx, cancel := context.WithTimeout(ctx, h.Timeout)
 	defer cancel()
 	var cmd *exec.Cmd
-	if r.Launch != nil {
-		cmd = r.Launch(ctx, h, r.ProjectDir, env)
+	var kill func()
+	if h.Confined {
+		if r.Confine == nil {
+			ran.Failed, ran.ExitCode = "could not start: a workspace's hooks run only confined, and nothing confines them here", -1
+			return ran
+		}
+		l, err := r.Confine(h, r.ProjectDir, env)
+		if err != nil {
+			ran.Failed, ran.ExitCode = "could not start: "+err.Error(), -1
+			return ran
+		}
+		defer l.Release()
+		cmd, kill = l.Cmd, l.Kill
 	} else {
-		cmd = exec.CommandContext(ctx, "sh", "-c", h.Command)
+		cmd = exec.Command("sh", "-c", h.Command)
 		cmd.Dir, cmd.Env = r.ProjectDir, env
 		ownGroup(cmd)
+		kill = func() { killGroup(cmd) }
 	}
 	cmd.WaitDelay = time.Second
 	var stdout, stderr capped
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = bytes.NewReader(body), &stdout, &stderr
+	if r.Writes != nil {
+		defer r.Writes(ctx)()
+	}
 	start := time.Now()
-	err = cmd.Run()
+	if err = cmd.Start(); err == nil {
+		stop := context.AfterFunc(ctx, kill)
+		err = cmd.Wait()
+		stop()
+	}
 	ran.Duration = time.Since(start)
 	ran.Stdout, ran.Stderr = stdout.String(), stderr.String()
 	var exit *exec.ExitError

@@ -54,6 +54,9 @@ type File struct {
 	ImportedBy string `json:"importedBy,omitempty"`
 	// Skipped says why an @import named here was not followed.
 	Skipped string `json:"skipped,omitempty"`
+	// Because names the file (workspace-relative) the model read or
+	// edited when a subfolder's file was told; "" for the system prompt's.
+	Because string `json:"because,omitempty"`
 }
 
 // Set is one session's instructions: what went into the system prompt, and
@@ -88,7 +91,7 @@ func (s *Set) Prompt() string {
 			fmt.Fprintf(&b, "\n\n## Your user's instructions (%s, for every workspace)\n\n%s", p, capNote(data, trunc, "AGENTS.md"))
 		}
 	}
-	if text, name := s.level("."); text != "" {
+	if text, name := s.level(".", ""); text != "" {
 		fmt.Fprintf(&b, "\n\n## Project instructions (%s)\n\n%s", name, text)
 	}
 	return b.String()
@@ -115,7 +118,7 @@ func (s *Set) Touched(rel string) {
 		if done {
 			continue
 		}
-		if text, name := s.level(d); text != "" {
+		if text, name := s.level(d, rel); text != "" {
 			note := fmt.Sprintf("[Instructions for the folder %s/ (%s), read because you worked on a file in it; they apply to its files and weigh more than those of the folders above:]\n\n%s", d, name, text)
 			s.mu.Lock()
 			s.queue = append(s.queue, note)
@@ -149,9 +152,10 @@ func (s *Set) add(f File) {
 }
 
 // level reads the instructions of folder dir (workspace-relative): its
-// AGENTS.md, else its CLAUDE.md with its imports. It returns the text and
+// AGENTS.md, else its CLAUDE.md with its imports, because the model worked
+// on the file because ("": the system prompt's). It returns the text and
 // the file's path.
-func (s *Set) level(dir string) (string, string) {
+func (s *Set) level(dir, because string) (string, string) {
 	scope := dir
 	if dir == "." {
 		scope = "workspace"
@@ -163,14 +167,14 @@ func (s *Set) level(dir string) (string, string) {
 			continue
 		}
 		if err != nil {
-			s.add(File{Path: rel, Scope: scope, Skipped: err.Error()})
+			s.add(File{Path: rel, Scope: scope, Skipped: err.Error(), Because: because})
 			return "", ""
 		}
-		s.add(File{Path: rel, Scope: scope, Bytes: len(data), Truncated: trunc})
+		s.add(File{Path: rel, Scope: scope, Bytes: len(data), Truncated: trunc, Because: because})
 		text := capNote(data, trunc, n)
 		if n == "CLAUDE.md" {
 			budget := maxImports
-			text += s.imports(rel, string(data), scope, 1, &budget)
+			text += s.imports(rel, string(data), scope, because, 1, &budget)
 		}
 		return text, rel
 	}
@@ -183,7 +187,7 @@ var importRe = regexp.MustCompile(`(?m)(?:^|\s)@((?:\.{1,2}/|~/|/)?[\w.\-/]+)`)
 
 // imports follows the @path imports of file (workspace-relative), inside
 // the workspace only, depth levels deep.
-func (s *Set) imports(file, text, scope string, depth int, budget *int) string {
+func (s *Set) imports(file, text, scope, because string, depth int, budget *int) string {
 	var b strings.Builder
 	for _, m := range importRe.FindAllStringSubmatch(stripCode(text), -1) {
 		ref := strings.TrimRight(m[1], ".")
@@ -191,7 +195,7 @@ func (s *Set) imports(file, text, scope string, depth int, budget *int) string {
 			continue // an @mention, not a path
 		}
 		skip := func(why string) {
-			s.add(File{Path: ref, Scope: scope, ImportedBy: file, Skipped: why})
+			s.add(File{Path: ref, Scope: scope, ImportedBy: file, Skipped: why, Because: because})
 			fmt.Fprintf(&b, "\n\n[@%s in %s was not imported: %s]", ref, file, why)
 		}
 		switch {
@@ -223,9 +227,9 @@ func (s *Set) imports(file, text, scope string, depth int, budget *int) string {
 			}
 			continue
 		}
-		s.add(File{Path: rel, Scope: scope, Bytes: len(data), Truncated: trunc, ImportedBy: file})
+		s.add(File{Path: rel, Scope: scope, Bytes: len(data), Truncated: trunc, ImportedBy: file, Because: because})
 		fmt.Fprintf(&b, "\n\n[Imported from %s by @%s in %s:]\n\n%s", rel, ref, file, capNote(data, trunc, rel))
-		b.WriteString(s.imports(rel, string(data), scope, depth+1, budget))
+		b.WriteString(s.imports(rel, string(data), scope, because, depth+1, budget))
 	}
 	return b.String()
 }

@@ -114,3 +114,44 @@ func TestLinkOutsideNotRead(t *testing.T) {
 		t.Errorf("nested link read: %q", n)
 	}
 }
+
+// The user's AGENTS.md, the root's and a CLAUDE.md import are each capped
+// at MaxFileBytes, and the list says which were; a root file linked out of
+// the workspace is listed as not read, with the reason.
+func TestEachFileCappedAndListed(t *testing.T) {
+	long := func(c string) string { return strings.Repeat(c, MaxFileBytes+500) }
+	ws, conf := t.TempDir(), t.TempDir()
+	tree(t, conf, map[string]string{"AGENTS.md": long("u")})
+	tree(t, ws, map[string]string{"CLAUDE.md": "See @docs/big.md\n" + long("r"), "docs/big.md": long("i")})
+	s := New(ws, conf)
+	p := s.Prompt()
+	if n := strings.Count(p, "cut here: it is longer than 32 KiB"); n != 3 {
+		t.Errorf("%d of 3 files say they were cut", n)
+	}
+	if len(p) > 3*MaxFileBytes+2000 {
+		t.Errorf("the prompt holds %d bytes: a file was not capped", len(p))
+	}
+	files := s.Files()
+	if len(files) != 3 {
+		t.Fatalf("files %+v", files)
+	}
+	for _, f := range files {
+		if !f.Truncated || f.Bytes != MaxFileBytes {
+			t.Errorf("%s: truncated %v, %d bytes", f.Path, f.Truncated, f.Bytes)
+		}
+	}
+	if files[2].ImportedBy != "CLAUDE.md" || files[2].Path != "docs/big.md" {
+		t.Errorf("the import: %+v", files[2])
+	}
+
+	base := t.TempDir()
+	ws = filepath.Join(base, "ws")
+	tree(t, base, map[string]string{"outside.md": "OUTSIDE"})
+	os.MkdirAll(ws, 0o755)
+	os.Symlink(filepath.Join(base, "outside.md"), filepath.Join(ws, "AGENTS.md"))
+	s = New(ws, "")
+	s.Prompt()
+	if f := s.Files(); len(f) != 1 || f[0].Path != "AGENTS.md" || f[0].Skipped == "" || f[0].Bytes != 0 {
+		t.Errorf("a root file linked out is not listed as not read: %+v", f)
+	}
+}

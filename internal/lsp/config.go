@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path"
@@ -57,11 +58,14 @@ func Merge(defaults []ServerConfig, user map[string]ServerConfig) []ServerConfig
 	for _, d := range defaults {
 		if u, ok := user[d.Name]; ok {
 			u.Name = d.Name
-			if u.Command == "" && !u.Disabled {
+			if u.Command == "" {
 				u.Command, u.Args = d.Command, d.Args
 			}
 			if len(u.Patterns) == 0 {
 				u.Patterns = d.Patterns
+			}
+			if len(u.RootMarkers) == 0 {
+				u.RootMarkers = d.RootMarkers
 			}
 			if u.Language == "" {
 				u.Language = d.Language
@@ -147,4 +151,27 @@ func LookPath(prog string, env []string) (string, error) {
 		}
 	}
 	return "", &exec.Error{Name: prog, Err: exec.ErrNotFound}
+}
+
+// CheckConfig says why the user's entry c of name cannot run as a server
+// ("" names none): one that replaces a built-in server may leave out what
+// the built-in one has; any other needs a command and file patterns,
+// unless it is turned off.
+func CheckConfig(name string, c ServerConfig) error {
+	if c.Disabled || slices.ContainsFunc(Defaults(), func(d ServerConfig) bool { return d.Name == name }) {
+		return nil
+	}
+	if c.Command == "" {
+		return fmt.Errorf("language server %s: a command is needed (the program that speaks LSP on stdin and stdout)", name)
+	}
+	if len(c.Patterns) == 0 {
+		return fmt.Errorf("language server %s: file patterns are needed (the files it checks, like *.rs)", name)
+	}
+	return nil
+}
+
+// Installed is where the command of c is, in the PATH of env as the
+// server would get it ("" and an error: not installed).
+func Installed(c ServerConfig, env []string) (string, error) {
+	return LookPath(c.Command, serverEnv(env, c.Env))
 }

@@ -11,8 +11,9 @@ import (
 
 // Proposal checks the proposed content of a dry run's files in memory
 // (overlays: nothing is written, and each document is set back to its
-// content on disk before it returns) and says, per file and per hunk, what
-// the change would introduce compared with the files as they are. State
+// content on disk before it returns) and says, per file, what the change
+// would introduce compared with the files as they are (the approval gate
+// places each in the dialog's hunks). State
 // is "done", or "timeout"/"failed" with a note; files no server checks,
 // deleted files and files whose content the preview omits are left out.
 func (m *Manager) Proposal(ctx context.Context, files []protocol.FilePreview) protocol.ApprovalDiagnosticsPayload {
@@ -60,30 +61,12 @@ func (m *Manager) Proposal(ctx context.Context, files []protocol.FilePreview) pr
 		}
 		fd := protocol.FileDiagnostics{Path: f.Path, Introduced: []protocol.Diagnostic{}}
 		for _, x := range d.Introduced {
-			if x.Path != rel {
-				continue
+			if x.Path == rel {
+				fd.Introduced = append(fd.Introduced, x)
 			}
-			fd.Introduced = append(fd.Introduced, x)
-			if x.Severity != "error" {
-				continue
-			}
-			if fd.Hunks == nil {
-				fd.Hunks = map[string]int{}
-			}
-			fd.Hunks[hunkOf(f.Hunks, x.Line)]++
 		}
 		out.Files = append(out.Files, fd)
 	}
 	slices.SortFunc(out.Files, func(a, b protocol.FileDiagnostics) int { return strings.Compare(a.Path, b.Path) })
 	return out
-}
-
-// hunkOf is the id of the hunk whose new lines hold line ("" for none).
-func hunkOf(hs []protocol.HunkPreview, line int) string {
-	for _, h := range hs {
-		if line >= h.NewStart && line < h.NewStart+max(h.NewLines, 1) {
-			return h.ID
-		}
-	}
-	return ""
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"gatehouse/internal/syncbuf"
 	"os/exec"
 	"strings"
 	"sync"
@@ -73,7 +74,7 @@ type server struct {
 	diags    map[string]*published
 	seq      uint64
 	news     chan struct{} // closed and replaced at each publish
-	stderr   *tail
+	stderr   *syncbuf.Tail
 }
 
 // document is a file the server has open, and what it holds of it.
@@ -92,7 +93,7 @@ type published struct {
 }
 
 func newServer(m *Manager, cfg ServerConfig) *server {
-	return &server{cfg: cfg, m: m, state: StateStopped, news: make(chan struct{}), stderr: &tail{max: 8 << 10}}
+	return &server{cfg: cfg, m: m, state: StateStopped, news: make(chan struct{}), stderr: syncbuf.NewTail(8 << 10)}
 }
 
 func (s *server) status() Status {
@@ -240,7 +241,7 @@ func (s *server) watch(conn *Conn, cmd *exec.Cmd, exited chan struct{}) {
 	if err != nil {
 		why = err.Error()
 	}
-	if t := s.stderr.last(3); t != "" {
+	if t := lastLines(s.stderr, 3); t != "" {
 		why += ": " + t
 	}
 	if time.Since(s.started) > healthyAfter {
@@ -258,7 +259,7 @@ func (s *server) watch(conn *Conn, cmd *exec.Cmd, exited chan struct{}) {
 }
 
 func (s *server) stderrNote() string {
-	if t := s.stderr.last(3); t != "" {
+	if t := lastLines(s.stderr, 3); t != "" {
 		return " (" + t + ")"
 	}
 	return ""
@@ -354,36 +355,12 @@ func (s *server) bumpLocked() {
 	s.news = make(chan struct{})
 }
 
-// tail keeps the last bytes a server wrote to stderr.
-type tail struct {
-	mu  sync.Mutex
-	buf []byte
-	max int
-}
-
-func (t *tail) Write(p []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.buf = append(t.buf, p...)
-	if over := len(t.buf) - t.max; over > 0 {
-		t.buf = append(t.buf[:0], t.buf[over:]...)
+// lastLines is up to n last non-empty lines of t, each trimmed, joined
+// by " | ".
+func lastLines(t *syncbuf.Tail, n int) string {
+	lines := t.Lines(n)
+	for i, l := range lines {
+		lines[i] = strings.TrimSpace(l)
 	}
-	return len(p), nil
-}
-
-// last is up to n last non-empty lines, joined by " | ".
-func (t *tail) last(n int) string {
-	t.mu.Lock()
-	s := string(t.buf)
-	t.mu.Unlock()
-	var keep []string
-	for _, l := range strings.Split(s, "\n") {
-		if l = strings.TrimSpace(l); l != "" {
-			keep = append(keep, l)
-		}
-	}
-	if len(keep) > n {
-		keep = keep[len(keep)-n:]
-	}
-	return strings.Join(keep, " | ")
+	return strings.Join(lines, " | ")
 }

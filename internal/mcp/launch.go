@@ -13,6 +13,7 @@ import (
 
 	"gatehouse/internal/proc"
 	"gatehouse/internal/sandbox"
+	"gatehouse/internal/syncbuf"
 )
 
 // Confinement is how a server is confined: the supervisor helper's path
@@ -101,7 +102,7 @@ func fromWorkspace(source string) bool { return source == WorkspaceConfig }
 
 // transport returns the SDK transport for the server of entry source with
 // config c, and the command it will start (nil for a URL).
-func (m *Manager) transport(source string, c ServerConfig, tail *tailBuffer) (sdk.Transport, *exec.Cmd, error) {
+func (m *Manager) transport(source string, c ServerConfig, tail *syncbuf.Tail) (sdk.Transport, *exec.Cmd, error) {
 	env := m.env()
 	if env == nil {
 		env = os.Environ()

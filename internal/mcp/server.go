@@ -15,6 +15,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"gatehouse/internal/protocol"
+	"gatehouse/internal/syncbuf"
 	"gatehouse/internal/tools"
 )
 
@@ -43,7 +44,7 @@ type Status = protocol.McpServer
 type server struct {
 	name, slug, source string
 	m                  *Manager
-	stderr             *tailBuffer
+	stderr             *syncbuf.Tail
 
 	mu       sync.Mutex
 	cfg      ServerConfig
@@ -63,7 +64,7 @@ type server struct {
 }
 
 func newServer(m *Manager, e Entry, slug string) *server {
-	s := &server{name: e.Name, slug: slug, source: e.Source, m: m, cfg: e.Config, stderr: newTail(16 << 10)}
+	s := &server{name: e.Name, slug: slug, source: e.Source, m: m, cfg: e.Config, stderr: syncbuf.NewTail(16 << 10)}
 	s.state = StateStopped
 	if e.Config.Disabled {
 		s.state = StateDisabled
@@ -298,7 +299,7 @@ func (s *server) status() Status {
 		TrustReadOnlyHints: s.cfg.TrustReadOnlyHints,
 	}
 	if s.state == StateFailed {
-		st.Stderr = s.stderr.Lines(stderrLines)
+		st.Stderr = strings.Join(s.stderr.Lines(stderrLines), "\n")
 	}
 	for _, t := range s.all {
 		st.Tools = append(st.Tools, ToolInfo{

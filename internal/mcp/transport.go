@@ -5,14 +5,13 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"strings"
-	"sync"
 	"syscall"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"gatehouse/internal/proc"
+	"gatehouse/internal/syncbuf"
 )
 
 // How long a closing stdio server gets after its stdin closes, and after
@@ -27,7 +26,7 @@ const (
 // it reaches the grandchildren npx and shells leave), the
 // workspace as its folder, the environment without Gatehouse's secrets plus
 // the server's env, and stderr into tail.
-func newCommand(c ServerConfig, dir string, base []string, tail *tailBuffer) *exec.Cmd {
+func newCommand(c ServerConfig, dir string, base []string, tail *syncbuf.Tail) *exec.Cmd {
 	cmd := exec.Command(c.Command, c.Args...)
 	cmd.Dir = dir
 	env := proc.SanitizeEnv(base)
@@ -91,7 +90,7 @@ func (h headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 
 // newTransport returns the SDK transport for c, and the command it will
 // start (nil for a URL).
-func newTransport(c ServerConfig, dir string, base []string, tail *tailBuffer) (sdk.Transport, *exec.Cmd) {
+func newTransport(c ServerConfig, dir string, base []string, tail *syncbuf.Tail) (sdk.Transport, *exec.Cmd) {
 	if c.Remote() {
 		hc := &http.Client{Transport: headerTransport{base: http.DefaultTransport, headers: c.Headers}}
 		return &sdk.StreamableClientTransport{Endpoint: c.URL, HTTPClient: hc, MaxRetries: -1}, nil
@@ -101,47 +100,4 @@ func newTransport(c ServerConfig, dir string, base []string, tail *tailBuffer) (
 	}
 	cmd := newCommand(c, dir, base, tail)
 	return &sdk.CommandTransport{Command: cmd, TerminateDuration: terminateDuration}, cmd
-}
-
-// tailBuffer keeps the last bytes a server wrote to stderr.
-type tailBuffer struct {
-	mu  sync.Mutex
-	buf []byte
-	max int
-}
-
-func newTail(max int) *tailBuffer { return &tailBuffer{max: max} }
-
-func (t *tailBuffer) Write(p []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.buf = append(t.buf, p...)
-	if over := len(t.buf) - t.max; over > 0 {
-		t.buf = append(t.buf[:0], t.buf[over:]...)
-	}
-	return len(p), nil
-}
-
-// Lines returns up to n last non-empty lines.
-func (t *tailBuffer) Lines(n int) string {
-	t.mu.Lock()
-	s := string(t.buf)
-	t.mu.Unlock()
-	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
-	var keep []string
-	for _, l := range lines {
-		if strings.TrimSpace(l) != "" {
-			keep = append(keep, strings.TrimRight(l, "\r"))
-		}
-	}
-	if len(keep) > n {
-		keep = keep[len(keep)-n:]
-	}
-	return strings.Join(keep, "\n")
-}
-
-func (t *tailBuffer) Reset() {
-	t.mu.Lock()
-	t.buf = t.buf[:0]
-	t.mu.Unlock()
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -56,5 +57,34 @@ func TestMentionOfADeniedFileIsRefused(t *testing.T) {
 	}
 	if why := Refused(ws, ".env"); why != "" {
 		t.Errorf("after the rule went, Refused = %q", why)
+	}
+}
+
+// TestAnIndexWalkedBeforeADenyHidesWhatItDenies: the @ list's index is
+// walked once and searched as the user types; a deny rule added after the
+// walk hides the paths it covers (and what a denied folder holds) at once.
+func TestAnIndexWalkedBeforeADenyHidesWhatItDenies(t *testing.T) {
+	ws := testWS(t)
+	root := ws.Root()
+	os.WriteFile(filepath.Join(root, ".env"), []byte("TOKEN=hunter2\n"), 0o600)
+	ix := Walk(context.Background(), ws)
+	if got := ix.Search("env", 50); !slices.Contains(got, ".env") {
+		t.Fatalf("before the rule: %v", got)
+	}
+	if got := ix.Search("src/ma", 5); len(got) == 0 || got[0] != "src/main.go" {
+		t.Fatalf("before the rule: %v", got)
+	}
+	r := approval.StandingRule{Decision: approval.VerdictDeny, Reason: "secrets stay out", Layer: "user"}
+	r.ID, r.Tool, r.Files = "p-env", "read_file", []string{".env", "src"}
+	ws.SetDeny(func() workspace.Deny { return policy.DenyOf([]approval.StandingRule{r}) })
+	for _, q := range []string{"env", "src", "main"} {
+		for _, p := range ix.Search(q, 50) {
+			if p == ".env" || strings.HasPrefix(p, "src/") {
+				t.Errorf("@%s offered the denied %s", q, p)
+			}
+		}
+	}
+	if got := ix.Search("readme", 5); len(got) != 1 || got[0] != "README.md" {
+		t.Errorf("an allowed path: %v", got)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
@@ -54,56 +55,97 @@ func run(ctx context.Context, t tools.Tool, args any) (map[string]any, error) {
 }
 
 // Candidates are the workspace's files and folders whose path matches
-// query fuzzily (its characters in order), best first, at most max.
+// query fuzzily (its characters in order), best first, at most max. The
+// whole tree is searched (as glob would list it to the model: ignore files,
+// the user's deny rules and the boundary hold), so a file however deep is
+// found.
 func Candidates(ctx context.Context, ws *workspace.Workspace, query string, max int) []string {
-	out, err := run(ctx, tool(ws, "glob"), map[string]any{"pattern": "**", "maxResults": 1000})
-	if err != nil {
+	return Walk(ctx, ws).Search(query, max)
+}
+
+// Index is the workspace's files and folders as Candidates searches them,
+// walked once and searched as the user types. Search checks the user's
+// deny rules again (they may have changed since the walk); the caller
+// walks again when the tree changes.
+type Index struct {
+	ws    *workspace.Workspace
+	paths []string // slash paths, folders ending in "/"
+}
+
+// Walk lists the workspace's files and folders for Search. A walk cut
+// short (ctx ended) holds what it found until then.
+func Walk(ctx context.Context, ws *workspace.Workspace) *Index {
+	ix := &Index{ws: ws}
+	_ = files.Paths(ctx, ws, func(rel string, dir bool) error {
+		if dir {
+			rel += "/"
+		}
+		ix.paths = append(ix.paths, rel)
+		return nil
+	})
+	return ix
+}
+
+// Len is how many paths the index holds.
+func (ix *Index) Len() int { return len(ix.paths) }
+
+// Search returns the paths matching query, best first, at most max; only
+// the best max are kept as it goes, and a path the user's policy denies
+// now (itself or a folder above it) is left out.
+func (ix *Index) Search(query string, max int) []string {
+	if max <= 0 {
 		return nil
 	}
-	seen := map[string]bool{}
-	var paths []string
-	list, _ := out["matches"].([]any)
-	for _, m := range list {
-		p, _ := m.(string)
-		for d := p; d != "." && d != "" && !seen[d]; {
-			seen[d] = true
-			if d == p {
-				paths = append(paths, d)
-			} else {
-				paths = append(paths, d+"/")
-			}
-			i := strings.LastIndex(d, "/")
-			if i < 0 {
-				break
-			}
-			d = d[:i]
-		}
-	}
-	type scored struct {
-		p string
-		s int
-	}
-	var hits []scored
 	q := strings.ToLower(query)
-	for _, p := range paths {
-		if s, ok := score(strings.ToLower(p), q); ok {
-			hits = append(hits, scored{p, s})
+	denied := ix.ws.DenyNow()
+	best := make([]scored, 0, max+1)
+	for _, p := range ix.paths {
+		s, ok := score(strings.ToLower(p), q)
+		if !ok || len(best) == max && !better(scored{p, s}, best[max-1]) || ix.deniedNow(denied, p) {
+			continue
+		}
+		i := sort.Search(len(best), func(i int) bool { return better(scored{p, s}, best[i]) })
+		best = append(best, scored{})
+		copy(best[i+1:], best[i:])
+		best[i] = scored{p, s}
+		if len(best) > max {
+			best = best[:max]
 		}
 	}
-	sort.Slice(hits, func(i, j int) bool {
-		if hits[i].s != hits[j].s {
-			return hits[i].s < hits[j].s
-		}
-		return hits[i].p < hits[j].p
-	})
-	var res []string
-	for _, h := range hits {
-		if len(res) == max {
-			break
-		}
-		res = append(res, h.p)
+	res := make([]string, len(best))
+	for i, h := range best {
+		res[i] = h.p
 	}
 	return res
+}
+
+// deniedNow says whether the policy denies reading p or a folder above it.
+func (ix *Index) deniedNow(denied func(string, workspace.Access) string, p string) bool {
+	p = strings.TrimSuffix(p, "/")
+	for {
+		if denied(filepath.Join(ix.ws.Root(), filepath.FromSlash(p)), workspace.Read) != "" {
+			return true
+		}
+		i := strings.LastIndex(p, "/")
+		if i < 0 {
+			return false
+		}
+		p = p[:i]
+	}
+}
+
+// scored is a path and its match score.
+type scored struct {
+	p string
+	s int
+}
+
+// better orders matches: the lower score, then the path.
+func better(a, b scored) bool {
+	if a.s != b.s {
+		return a.s < b.s
+	}
+	return a.p < b.p
 }
 
 // Loose is the lowest score of a match that is only a subsequence (the

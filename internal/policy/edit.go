@@ -248,6 +248,10 @@ func rewrite(w Where, id, verb string, with func(approval.StandingRule) (string,
 		if err != nil {
 			return approval.StandingRule{}, err
 		}
+		// A removed rule takes the blank line Add wrote above it along.
+		if repl == "" && start > 0 && strings.TrimSpace(lines[start-1]) == "" {
+			start--
+		}
 		text := strings.Join(slices.Concat(lines[:start], []string{repl}, lines[end:]), "")
 		_, now, err := parse(f.file, f.layer, text)
 		if err != nil {

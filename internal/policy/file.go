@@ -8,16 +8,15 @@
 //   - workspace: policy.d/<key>.toml in the same folder, for one workspace
 //     keyed by its real path (the user's decision about that folder, never
 //     stored inside it);
-//   - builtin: builtin.toml, shipped with the app: the read-only set that
-//     safe and plan mode run without asking (approval.ReadsOnly), listed
-//     like the others, never written;
 //   - project: the workspace's own .gatehouse/policy.toml, read only once
 //     the user trusts it (trust kind "policy", kept with its content hash),
 //     and only able to tighten: a file with an allow rule is refused whole.
 //
 // A rule is the session rules' exact scope made durable
 // (approval.StandingRule): deny beats ask beats allow whatever the layer,
-// and a deny holds in every approval mode. A file that does not parse, has
+// and a deny holds in every approval mode. There is no built-in layer:
+// what safe runs unasked and plan mode offers is what a call's plan says
+// (it only reads), decided by approval.Decide, not a list of tools. A file that does not parse, has
 // an unknown key, or a rule whose match/not_match example fails, loads
 // nothing, and its error names the file and line.
 //

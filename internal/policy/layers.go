@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"gatehouse/internal/approval"
+	"gatehouse/internal/sandbox"
 	"gatehouse/internal/trust"
 )
 
@@ -48,6 +49,19 @@ func (w Where) ProjectFile() string {
 	return filepath.Join(realPath(w.Workspace), filepath.FromSlash(trust.Paths[trust.KindPolicy][0]))
 }
 
+// workspaces are the folders whose user files (policy.d) hold in w's
+// workspace: its own, and for a linked worktree (a worktree session) its
+// main checkout's too, so a deny made for the repository holds in every
+// worktree of it.
+func (w Where) workspaces() []string {
+	root := realPath(w.Workspace)
+	out := []string{root}
+	if main, ok := sandbox.MainCheckout(root); ok && realPath(main) != root {
+		out = append(out, realPath(main))
+	}
+	return out
+}
+
 func realPath(dir string) string {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -62,11 +76,9 @@ func realPath(dir string) string {
 // Policy is the standing policy in force: the rules of every file that
 // loaded, and an error for every file that did not (which loaded nothing).
 type Policy struct {
-	// Builtin is the built-in layer (what safe and plan run unasked);
-	// Rules are the files' rules.
-	Builtin []approval.StandingRule `json:"builtin"`
-	Rules   []approval.StandingRule `json:"rules"`
-	Errors  []*Error                `json:"errors,omitempty"`
+	// Rules are the files' rules, in layer order.
+	Rules  []approval.StandingRule `json:"rules"`
+	Errors []*Error                `json:"errors,omitempty"`
 	// Untrusted is the workspace's own file when it exists and the user has
 	// not trusted its content: not read.
 	Untrusted string `json:"untrusted,omitempty"`
@@ -78,7 +90,7 @@ type Policy struct {
 
 // Load reads every layer of w now.
 func Load(w Where) Policy {
-	p := Policy{Builtin: Builtin()}
+	var p Policy
 	add := func(file, layer string, check func(fileShape, []approval.StandingRule) error) {
 		shape, rules, err := readFile(file, layer)
 		if err == nil && check != nil {
@@ -95,12 +107,15 @@ func Load(w Where) Policy {
 		return p
 	}
 	root := realPath(w.Workspace)
-	add(w.WorkspaceFile(), LayerWorkspace, func(s fileShape, rules []approval.StandingRule) error {
-		if len(rules) > 0 && s.Workspace != root {
-			return &Error{File: w.WorkspaceFile(), Msg: fmt.Sprintf("is for workspace %q, not %q: not loaded", s.Workspace, root)}
-		}
-		return nil
-	})
+	for _, ws := range w.workspaces() {
+		wf := Where{ConfigDir: w.ConfigDir, Workspace: ws}.WorkspaceFile()
+		add(wf, LayerWorkspace, func(s fileShape, rules []approval.StandingRule) error {
+			if len(rules) > 0 && s.Workspace != ws {
+				return &Error{File: wf, Msg: fmt.Sprintf("is for workspace %q, not %q: not loaded", s.Workspace, ws)}
+			}
+			return nil
+		})
+	}
 	p.loadProject(w, root)
 	return p
 }
@@ -181,14 +196,8 @@ func (s *Source) Policy() Policy {
 	return s.cur
 }
 
-// Rules are the rules in force now, the built-in layer's first
-// (approval.Config.Standing).
-func (s *Source) Rules() []approval.StandingRule { return s.Policy().All() }
-
-// All is every rule of p: the built-in layer's, then the files'.
-func (p Policy) All() []approval.StandingRule {
-	return append(slices.Clip(p.Builtin), p.Rules...)
-}
+// Rules are the rules in force now (approval.Config.Standing).
+func (s *Source) Rules() []approval.StandingRule { return s.Policy().Rules }
 
 func (s *Source) refresh(force bool) {
 	s.mu.Lock()
@@ -206,7 +215,12 @@ func (s *Source) refresh(force bool) {
 
 // stampNow sums up the files' sizes and times, and the trust store's.
 func (s *Source) stampNow() string {
-	files := []string{s.w.UserFile(), s.w.WorkspaceFile(), s.w.ProjectFile(), filepath.Join(s.w.ConfigDir, trust.File)}
+	files := []string{s.w.UserFile(), s.w.ProjectFile(), filepath.Join(s.w.ConfigDir, trust.File)}
+	if s.w.Workspace != "" {
+		for _, ws := range s.w.workspaces() {
+			files = append(files, Where{ConfigDir: s.w.ConfigDir, Workspace: ws}.WorkspaceFile())
+		}
+	}
 	out := ""
 	for _, f := range files {
 		if fi, err := os.Stat(f); err == nil {

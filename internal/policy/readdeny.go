@@ -38,7 +38,7 @@ func ReadDenies(rules []approval.StandingRule) []ReadDeny {
 // ReadDenyGlobs are the globs of ReadDenies over every rule of p.
 func ReadDenyGlobs(p Policy) []string {
 	var out []string
-	for _, d := range ReadDenies(p.All()) {
+	for _, d := range ReadDenies(p.Rules) {
 		out = append(out, d.Glob)
 	}
 	return out

@@ -43,7 +43,7 @@ files = ["private/**"]
 		t.Fatalf("untrusted project file: %q, want %q", got, want)
 	}
 	f.trustProject(t)
-	ds := ReadDenies(Load(f.w).All())
+	ds := ReadDenies(Load(f.w).Rules)
 	got = nil
 	for _, d := range ds {
 		got = append(got, d.Glob)

@@ -19,6 +19,12 @@ func (wr Written) New() (New, error) {
 	n.Rule.Files, n.Rule.Domain = trimmed(wr.Files), strings.TrimSpace(wr.Domain)
 	n.Access = strings.TrimSpace(wr.Access)
 	if paths := trimmed(wr.Paths); len(paths) > 0 {
+		if n.Rule.Tool != "" && n.Rule.Tool != "*" {
+			return New{}, fmt.Errorf("paths are for every tool: leave tool out (or write files on %s)", n.Rule.Tool)
+		}
+		if len(trimmed(wr.Files)) > 0 || len(trimmed(wr.Commands)) > 0 {
+			return New{}, fmt.Errorf("a rule with paths names nothing else: paths are for every tool")
+		}
 		n.Rule.Files, n.Paths = paths, true
 		if n.Rule.Tool == "" {
 			n.Rule.Tool = "*"

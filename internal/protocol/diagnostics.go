@@ -11,6 +11,14 @@ type Diagnostic struct {
 	Severity string `json:"severity"`
 	Message  string `json:"message"`
 	Source   string `json:"source,omitempty"`
+	// Hunk and ShownLine place a diagnostic of a proposal in the approval
+	// dialog's diff: the hunk whose new lines hold it ("" outside every
+	// chosen hunk), and its line in the new side of the diff the dialog
+	// shows (the whole proposal's numbering; 0 when that diff does not
+	// show the line, as in a hunk left out). Line is where it would be in
+	// the file as written.
+	Hunk      string `json:"hunk,omitempty"`
+	ShownLine int    `json:"shownLine,omitempty"`
 }
 
 // FileDiagnostics is what a proposed change of one file would introduce.
@@ -26,12 +34,22 @@ type FileDiagnostics struct {
 // ApprovalDiagnosticsPayload: what the language servers say of the
 // proposed content of a waiting request's files, checked in memory
 // (nothing written). State is "checking" when the dialog opens, then
-// "done", or "timeout"/"failed" with Note saying why.
+// "done", or "timeout"/"failed" with Note saying why. Selection is the
+// part of the proposal checked (nil: all of it); choosing other hunks in
+// the dialog (RecheckApproval) checks them again, "checking" first.
 type ApprovalDiagnosticsPayload struct {
-	ApprovalID string            `json:"approvalId"`
-	State      string            `json:"state"`
-	Files      []FileDiagnostics `json:"files,omitempty"`
-	Note       string            `json:"note,omitempty"`
+	ApprovalID string             `json:"approvalId"`
+	State      string             `json:"state"`
+	Files      []FileDiagnostics  `json:"files,omitempty"`
+	Note       string             `json:"note,omitempty"`
+	Selection  *ProposalSelection `json:"selection,omitempty"`
+}
+
+// ProposalSelection is a part of a proposal, as a partial decision names
+// it: files taken whole and hunks ("path#n") of the others.
+type ProposalSelection struct {
+	Files []string `json:"files"`
+	Hunks []string `json:"hunks"`
 }
 
 // LanguageServer is a language server as the Problems panel shows it.

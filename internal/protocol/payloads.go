@@ -77,6 +77,11 @@ type ToolFinishedPayload struct {
 	Approval    *CallApproval `json:"approval,omitempty"`
 	// Images are what the call showed the model (view_image).
 	Images []ImageRef `json:"images,omitempty"`
+	// Hooks are the user's hooks that ran on the call (PreToolUse, then
+	// PostToolUse or PostToolUseFailure), each with its verdict; Rewrite
+	// is set when a PreToolUse hook rewrote the call's input.
+	Hooks   []HookRun    `json:"hooks,omitempty"`
+	Rewrite *HookRewrite `json:"rewrite,omitempty"`
 }
 
 // ApprovalRequestedPayload asks the user to decide on a call. Preview shows
@@ -105,6 +110,12 @@ type ApprovalRequestedPayload struct {
 	// Diagnostics is the language servers' word on the proposal. Events
 	// never carry it: folding approval.diagnostics sets it.
 	Diagnostics *ApprovalDiagnosticsPayload `json:"diagnostics,omitempty"`
+	// Hooks are the PreToolUse hooks that ran on the call before it asked,
+	// each with what it said (an ask names the hook that asked); Rewrite
+	// is set when one rewrote the call: Preview shows the call as
+	// rewritten.
+	Hooks   []HookRun    `json:"hooks,omitempty"`
+	Rewrite *HookRewrite `json:"rewrite,omitempty"`
 }
 
 // ApprovalStalePayload: files shown in the waiting request's preview

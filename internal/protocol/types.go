@@ -227,7 +227,7 @@ func (ItemKind) EnumValues() []string {
 //	user:      ID, TurnID, Text, Images, Replaces
 //	assistant: ID (messageId), TurnID, Text, Streaming, Cancelled
 //	tool:      ID (callId), TurnID, Tool, Args, and once finished
-//	           Result, IsError, DurationMs, WaitMs, ThrottledMs, Approval (Running is true before)
+//	           Result, IsError, DurationMs, WaitMs, ThrottledMs, Approval, Hooks, Rewrite (Running is true before)
 //	stop:      TurnID, Reason, Error, ErrorKind, Usage, Model, Context, Cost, Budget
 //	compaction: ID (compactionId), TurnID (empty when done by hand between
 //	           turns), Text (the summary), Compaction, Context (after)
@@ -269,6 +269,8 @@ type TranscriptItem struct {
 	Compaction  *Compaction          `json:"compaction,omitempty"`
 	Undo        *UndoAppliedPayload  `json:"undo,omitempty"`
 	Servers     []string             `json:"servers,omitempty"`
+	Hooks       []HookRun            `json:"hooks,omitempty"`
+	Rewrite     *HookRewrite         `json:"rewrite,omitempty"`
 	// Reasoning and ReasoningModel: see MessageDonePayload.
 	Reasoning      []json.RawMessage `json:"reasoning,omitempty"`
 	ReasoningModel string            `json:"reasoningModel,omitempty"`

@@ -6,8 +6,8 @@ import (
 	"sync"
 	"time"
 
+	"gatehouse/internal/lsp"
 	"gatehouse/internal/protocol"
-
 	"gatehouse/internal/watch"
 )
 
@@ -92,3 +92,12 @@ func (s *Session) tellProblems() {
 
 // problemsEvery spaces the Problems panel's updates.
 const problemsEvery = 150 * time.Millisecond
+
+// LanguageServers are the states of the session's language servers that
+// started at least once, or failed to (none without language servers).
+func (s *Session) LanguageServers() []lsp.Status {
+	if s.langs == nil {
+		return nil
+	}
+	return s.langs.Statuses()
+}

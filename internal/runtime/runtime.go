@@ -297,7 +297,7 @@ func New(o Options) (*Session, error) {
 	if s.langs == nil && o.Parent != nil {
 		s.langs = o.Parent.langs
 	}
-	builtins := append(builtin.ToolsWith(s.ws, s.procs, o.Web), steer.ProposePlan{}, steer.TodoWrite{List: s.todos}, steer.AskUser{Asker: s.asker}, files.NewViewImage(s.ws, o.Images))
+	builtins := append(builtin.ToolsWith(s.ws, s.procs, o.Web), steer.ProposePlan{}, steer.TodoWrite{List: s.todos}, steer.AskUser{Asker: s.asker, Asking: s.askingUser}, files.NewViewImage(s.ws, o.Images))
 	if s.langs != nil {
 		builtins = append(builtins, lsp.Tools(s.langs, s.ws)...)
 	}
@@ -331,7 +331,7 @@ func New(o Options) (*Session, error) {
 		s.gw, s.gate = o.Parent.gw, o.Parent.gate
 	} else {
 		s.gw, s.ownGateway = o.Gateway(s.id, s.pub), true
-		gc := approval.Config{Mode: o.Mode, Gateway: s.gw, Session: s.id, Events: s.pub, Workspace: s.ws, Hook: s.record,
+		gc := approval.Config{Mode: o.Mode, Gateway: s.gw, Asking: s.askingApproval, Session: s.id, Events: s.pub, Workspace: s.ws, Hook: s.record,
 			Prepared: s.markPlan, Standing: o.Standing, Audit: o.Audit, Save: o.Save}
 		if s.files != nil {
 			gc.Watch = s.files.W.OnChange
@@ -347,6 +347,7 @@ func New(o Options) (*Session, error) {
 		hr := *o.Hooks
 		hr.SessionID, hr.TranscriptPath = s.id, s.LogPath()
 		hr.Mode = func() string { return string(s.mode()) }
+		hr.Writes = s.hookWrites
 		s.hooks = &hr
 	} else if o.Parent != nil {
 		s.hooks = o.Parent.hooks // a child's calls pass its parent's hooks
@@ -373,9 +374,12 @@ func New(o Options) (*Session, error) {
 		}
 	}
 	ac.Kept = s.kept
+	ac.BeforeCompact = s.beforeCompact
 	s.agent = agent.New(ac)
 	s.ctrl = session.NewController(s.id, s.agent, o.OnStop)
+	s.ctrl.SetAfter(s.afterTurn)
 	s.restore(o.Past)
+	s.startHooks(o.Past != nil)
 	return s, nil
 }
 

@@ -394,6 +394,7 @@ func (s *Session) Close() {
 			c.Close() // a waiting request rejects: the turn can stop
 		}
 		s.ctrl.Close()
+		s.endHooks()
 		s.release(true)
 	})
 }

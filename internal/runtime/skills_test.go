@@ -118,7 +118,7 @@ func TestNestedAgentsMDToldWhenAFileBelowIsRead(t *testing.T) {
 	if !strings.Contains(second, "API RULE") || !strings.Contains(second, "folder api/") {
 		t.Errorf("the request after reading api/handler.go lacks api/AGENTS.md: %.3000s", second)
 	}
-	if files := h.sess.Instructions(); len(files) != 3 || files[2].Path != "api/AGENTS.md" {
+	if files := h.sess.Instructions(); len(files) != 3 || files[2].Path != "api/AGENTS.md" || files[2].Because != "api/handler.go" || files[1].Because != "" {
 		t.Errorf("files told: %+v", files)
 	}
 }

@@ -93,3 +93,15 @@ func (r linkedRepo) guards() (pinned, readOnly []string) {
 	}
 	return pinned, readOnly
 }
+
+// MainCheckout is the main checkout's folder of ws when ws is a linked
+// worktree (git worktree add) of a repository whose .git is a folder in
+// it, checked as linkedWorktree checks it; ok is false for any other
+// folder. The user's rules for the main checkout hold in its worktrees.
+func MainCheckout(ws string) (string, bool) {
+	r, ok := linkedWorktree(ws)
+	if !ok || filepath.Base(r.common) != ".git" {
+		return "", false
+	}
+	return filepath.Dir(r.common), true
+}

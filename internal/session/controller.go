@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"gatehouse/internal/agent"
+	"gatehouse/internal/protocol"
 )
 
 // Controller runs the turns of one session one at a time. A message submitted
@@ -17,6 +18,8 @@ type Controller struct {
 	agent *agent.Agent
 	// OnStop, when set, is called after each turn with its outcome.
 	onStop func(agent.Outcome)
+	// after, when set, hears each completed turn (SetAfter).
+	after func(ctx context.Context, out agent.Outcome, again bool) (agent.Prompt, bool)
 
 	mu      sync.Mutex
 	running bool
@@ -60,7 +63,7 @@ func (c *Controller) startLocked(p agent.Prompt) {
 	c.running, c.cancel = true, cancel
 	turnID := fmt.Sprintf("%s-t%d", c.id, c.turns.Add(1))
 	go func() {
-		out := c.agent.RunPrompt(ctx, turnID, p)
+		out := c.turn(ctx, turnID, p)
 		cancel()
 		if c.onStop != nil {
 			c.onStop(out)
@@ -69,6 +72,36 @@ func (c *Controller) startLocked(p agent.Prompt) {
 		defer c.mu.Unlock()
 		c.doneLocked()
 	}()
+}
+
+// SetAfter sets what hears each turn that completed (the Stop hooks),
+// before the next queued message starts: when it returns a prompt, the
+// model goes on with it at once, as a turn of its own, and after that turn
+// f is asked again with again set, its answer then ignored: a turn goes on
+// once. Set it before the first turn.
+func (c *Controller) SetAfter(f func(ctx context.Context, out agent.Outcome, again bool) (agent.Prompt, bool)) {
+	c.after = f
+}
+
+// turn runs p, then whatever the after function asks for once; it returns
+// the last turn's outcome.
+func (c *Controller) turn(ctx context.Context, turnID string, p agent.Prompt) agent.Outcome {
+	out := c.agent.RunPrompt(ctx, turnID, p)
+	if c.after == nil || out.Reason != protocol.StopCompleted || ctx.Err() != nil {
+		return out
+	}
+	next, ok := c.after(ctx, out, false)
+	if !ok || ctx.Err() != nil {
+		return out
+	}
+	if c.onStop != nil {
+		c.onStop(out) // each turn is heard, the one asked for too
+	}
+	out = c.agent.RunPrompt(ctx, fmt.Sprintf("%s-t%d", c.id, c.turns.Add(1)), next)
+	if out.Reason == protocol.StopCompleted && ctx.Err() == nil {
+		c.after(ctx, out, true)
+	}
+	return out
 }
 
 // Run runs one turn for text and returns its outcome once it has stopped;
@@ -94,7 +127,7 @@ func (c *Controller) RunPrompt(ctx context.Context, p agent.Prompt) (agent.Outco
 	c.running, c.cancel = true, cancel
 	turnID := fmt.Sprintf("%s-t%d", c.id, c.turns.Add(1))
 	c.mu.Unlock()
-	out := c.agent.RunPrompt(ctx, turnID, p)
+	out := c.turn(ctx, turnID, p)
 	cancel()
 	if c.onStop != nil {
 		c.onStop(out)

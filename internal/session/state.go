@@ -104,6 +104,7 @@ func (s *State) Emit(e protocol.Event) {
 		it := &s.items[i]
 		it.Running, it.Result, it.IsError, it.DurationMs, it.Progress = false, p.Result, p.IsError, p.DurationMs, nil
 		it.WaitMs, it.ThrottledMs, it.Approval, it.Images = p.WaitMs, p.ThrottledMs, p.Approval, p.Images
+		it.Hooks, it.Rewrite = p.Hooks, p.Rewrite
 		s.finished(i)
 	case protocol.ToolProgressPayload:
 		if i, ok := s.index[key(protocol.ItemTool, p.CallID)]; ok && s.items[i].Running {

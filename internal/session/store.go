@@ -13,7 +13,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"time"
 
@@ -260,38 +259,6 @@ type Info struct {
 	CreatedMs int64  `json:"createdMs"`
 	UpdatedMs int64  `json:"updatedMs"`
 	Turns     int    `json:"turns"`
-}
-
-// List returns the sessions of workspace, most recently updated first.
-// Files that are not readable session logs are left out.
-func (s *Store) List(workspace string) ([]Info, error) {
-	dir := s.WorkspaceDir(workspace)
-	entries, err := os.ReadDir(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return []Info{}, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	out := []Info{}
-	for _, e := range entries {
-		id, ok := strings.CutSuffix(e.Name(), ".jsonl")
-		if !ok || e.IsDir() || CheckID(id) != nil {
-			continue
-		}
-		l, err := LoadFile(filepath.Join(dir, e.Name()))
-		if err != nil || l.Meta.ID != id || filepath.Clean(l.Meta.Workspace) != filepath.Clean(workspace) {
-			continue
-		}
-		out = append(out, Info{ID: id, Title: l.Meta.Title, CreatedMs: l.Meta.CreatedMs, UpdatedMs: l.UpdatedMs, Turns: l.Turns()})
-	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if out[i].UpdatedMs != out[j].UpdatedMs {
-			return out[i].UpdatedMs > out[j].UpdatedMs
-		}
-		return out[i].ID > out[j].ID
-	})
-	return out, nil
 }
 
 // NewID returns a new session id: the UTC time and 8 random hex digits, so

@@ -29,12 +29,7 @@ func (h *Host) languages(root string, set settings.Settings) (*lsp.Manager, func
 		p.SetEnv = readOnlyModules(p.SetEnv, sandbox.UserGoModCache(env))
 		helper.Path, helper.Policy = path, &p
 	}
-	user := map[string]lsp.ServerConfig{}
-	for name, s := range set.LanguageServers {
-		user[name] = lsp.ServerConfig{Command: s.Command, Args: s.Args, Patterns: s.FilePatterns, RootMarkers: s.RootMarkers,
-			Env: s.Env, Options: s.InitializationOptions, Disabled: s.Disabled}
-	}
-	m := lsp.New(lsp.Options{Root: root, Servers: lsp.Merge(lsp.Defaults(), user), Env: h.env.ProcEnv,
+	m := lsp.New(lsp.Options{Root: root, Servers: LanguageConfigs(set.LanguageServers), Env: h.env.ProcEnv,
 		Launch: func(argv, env []string, dir string) (lsp.Launched, error) {
 			if why != "" {
 				return lsp.Launched{}, lspError(why)
@@ -42,6 +37,30 @@ func (h *Host) languages(root string, set settings.Settings) (*lsp.Manager, func
 			return helper.Launch(argv, env, dir)
 		}})
 	return m, func() { m.Close(); helper.Close() }
+}
+
+// LanguageConfigs are the language servers of the settings' block: the
+// built-in ones with the user's entries over them (lsp.Merge).
+func LanguageConfigs(user map[string]settings.LanguageServer) []lsp.ServerConfig {
+	return lsp.Merge(lsp.Defaults(), userConfigs(user))
+}
+
+func userConfigs(user map[string]settings.LanguageServer) map[string]lsp.ServerConfig {
+	out := map[string]lsp.ServerConfig{}
+	for name, s := range user {
+		out[name] = lsp.ServerConfig{Command: s.Command, Args: s.Args, Patterns: s.FilePatterns, RootMarkers: s.RootMarkers,
+			Env: s.Env, Options: s.InitializationOptions, Disabled: s.Disabled}
+	}
+	return out
+}
+
+// CheckLanguageServer says why the user's entry of name cannot be saved:
+// its shape (settings.ValidateLanguageServer), then whether it can run.
+func CheckLanguageServer(name string, s settings.LanguageServer) error {
+	if err := settings.ValidateLanguageServer(name, s); err != nil {
+		return err
+	}
+	return lsp.CheckConfig(name, userConfigs(map[string]settings.LanguageServer{name: s})[name])
 }
 
 type lspError string

@@ -31,7 +31,7 @@ func (h *Host) Audit() *policy.Audit {
 	return policy.OpenAudit(h.env.DataDir)
 }
 
-// standing is the gate's standing policy (the built-in layer at least)
+// standing is the gate's standing policy (none without a config folder)
 // and audit log for a session in ws; the log and saving are nil where
 // the host has no data or config folder. The policy's read denies become
 // ws's boundary predicate, so every reader refuses a denied path (the
@@ -39,10 +39,8 @@ func (h *Host) Audit() *policy.Audit {
 func (h *Host) standing(ws *workspace.Workspace) (func() []approval.StandingRule, func(approval.AuditEntry),
 	func(protocol.Rule, string) (approval.StandingRule, error)) {
 	root := ws.Root()
-	// Without a config folder the built-in layer alone: what safe runs
-	// unasked is the same everywhere.
-	builtin := policy.Builtin()
-	rules := func() []approval.StandingRule { return builtin }
+	// Without a config folder no rules: the mode decides from each plan.
+	rules := func() []approval.StandingRule { return nil }
 	if h.env.ConfigDir != "" {
 		src := policy.NewSource(h.PolicyWhere(root))
 		for _, e := range src.Policy().Errors {

@@ -301,7 +301,7 @@ func (h *Host) Open(spec Spec) (*Session, error) {
 	out.Skills, opts.Workspace = h.skills(spec.Workspace, set)
 	opts.Providers = append(opts.Providers, out.Skills)
 	opts.Budget = h.budget(spec.Budget)
-	hr, err := h.hooks(root)
+	hr, err := h.hooks(root, set.HooksOff)
 	if err != nil {
 		return fail(err)
 	}
@@ -311,6 +311,7 @@ func (h *Host) Open(spec Spec) (*Session, error) {
 		return fail(err)
 	}
 	out.Session = s
+	refreshSkills(s, out.Skills)
 	if h.mcp != nil {
 		if err := h.mcp.Attach(s); err != nil {
 			h.o.Logger.Warn("MCP tools", "err", err)

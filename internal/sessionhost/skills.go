@@ -3,6 +3,7 @@ package sessionhost
 import (
 	"os"
 
+	"gatehouse/internal/runtime"
 	"gatehouse/internal/settings"
 	"gatehouse/internal/skills"
 	"gatehouse/internal/trust"
@@ -21,18 +22,28 @@ func (h *Host) SkillOptions(root string, set settings.Settings) skills.Options {
 }
 
 // skills is the session's catalog, and its boundary: ws with the folders
-// of the offered skills from outside the workspace as read-only roots (a
-// folder that went away meanwhile is left out).
+// of the offered skills from outside the workspace as live read-only
+// roots, kept equal to the catalog's as it is discovered again (a folder
+// the user creates mid-session joins, one turned off leaves; a folder that
+// went away meanwhile is left out).
 func (h *Host) skills(ws *workspace.Workspace, set settings.Settings) (*skills.Catalog, *workspace.Workspace) {
 	cat := skills.NewCatalog(h.SkillOptions(ws.Root(), set))
-	with := ws
-	for _, r := range cat.Set().ReadOnlyRoots() {
-		if n, err := with.WithReadOnly(r); err == nil {
-			with = n
-		} else {
+	with := ws.WithLiveReadOnly()
+	cat.OnRoots(func(roots []string) {
+		if err := with.SetLiveReadOnly(roots...); err != nil {
 			h.o.Logger.Warn("skill folder left out of the session's roots", "err", err)
 		}
-	}
+	})
 	cat.Rel = with.Rel
 	return cat, with
+}
+
+// refreshSkills has the session's catalog looked at again before each
+// model request (skills.Catalog.Refresh: cheap when nothing changed), so
+// what that request offers is what is on disk and trusted now.
+func refreshSkills(s *runtime.Session, cat *skills.Catalog) {
+	s.AddNotes(func() []string {
+		cat.Refresh()
+		return nil
+	})
 }

@@ -100,6 +100,9 @@ type Settings struct {
 	// off, by name.
 	SkillsClaude bool     `json:"skillsClaude,omitempty"`
 	SkillsOff    []string `json:"skillsOff,omitempty"`
+	// HooksOff are the hooks the user turned off in Settings → Hooks, by
+	// id (hooks.Hook.ID): listed, never run.
+	HooksOff []string `json:"hooksOff,omitempty"`
 	// SandboxSockets lists the Unix sockets confined commands may reach
 	// (absolute paths, or $NAME for the path in a variable such as
 	// $SSH_AUTH_SOCK); empty: none.

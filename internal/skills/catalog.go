@@ -33,52 +33,63 @@ type Catalog struct {
 	// (workspace-relative inside it); nil: absolute.
 	Rel func(string) string
 	cur atomic.Pointer[Set]
+	// parent is the catalog whose skills a child's shows (nil: its own).
+	parent *Catalog
+
+	// reload serializes discoveries and OnRoots.
+	reload  sync.Mutex
+	onRoots func([]string)
+	roots   []string // as last told to onRoots
 
 	mu     sync.Mutex
+	fp     string       // fingerprint of what the last discovery read
 	loaded []Activation // in the order loaded
 }
 
 // NewCatalog discovers the skills o names.
 func NewCatalog(o Options) *Catalog {
 	c := &Catalog{opts: o}
-	c.Reload()
+	c.discover(o)
 	return c
 }
 
 // Reload discovers the skills again: a workspace's just trusted (or
 // changed since) counts from the next model request on.
 func (c *Catalog) Reload() Set {
+	c = c.root()
 	c.mu.Lock()
 	o := c.opts
 	c.mu.Unlock()
-	s := Discover(o)
-	c.cur.Store(&s)
-	return s
+	return c.discover(o)
 }
 
 // Configure changes the user's choices (Claude Code's folder, the skills
 // turned off) and discovers again.
 func (c *Catalog) Configure(claude bool, off []string) Set {
+	c = c.root()
 	c.mu.Lock()
 	c.opts.Claude, c.opts.Disabled = claude, slices.Clone(off)
 	o := c.opts
 	c.mu.Unlock()
-	s := Discover(o)
-	c.cur.Store(&s)
-	return s
+	return c.discover(o)
 }
 
 // Set is the skills as last discovered.
-func (c *Catalog) Set() Set { return *c.cur.Load() }
+func (c *Catalog) Set() Set { return *c.root().cur.Load() }
+
+// root is the catalog that discovers for c: c, or a child's parent.
+func (c *Catalog) root() *Catalog {
+	if c.parent != nil {
+		return c.parent
+	}
+	return c
+}
 
 // Child returns a catalog of the same skills with nothing loaded, for a
-// child session (whose tools filter the skill tool as any other).
+// child session (whose tools filter the skill tool as any other): it
+// shows the parent's skills as the parent discovers them.
 func (c *Catalog) Child() *Catalog {
-	c.mu.Lock()
-	n := &Catalog{opts: c.opts, Rel: c.Rel}
-	c.mu.Unlock()
-	n.cur.Store(c.cur.Load())
-	return n
+	return &Catalog{parent: c.root(), Rel: c.Rel}
 }
 
 // ForChild is Child as a tools.Provider (agents.ChildProvider): a child
@@ -185,6 +196,14 @@ func (c *Catalog) show(dir string) string {
 // description and folder, up to MaxCatalogChars; the skills past it are
 // named.
 func (c *Catalog) Text() string {
+	text, _ := c.Sent()
+	return text
+}
+
+// Sent is Text, and the names of the offered skills past MaxCatalogChars
+// (named at its end without their descriptions), for the "what the model
+// was told" view.
+func (c *Catalog) Sent() (string, []string) {
 	var b strings.Builder
 	var left []string
 	for _, k := range c.Set().Offered() {
@@ -198,7 +217,7 @@ func (c *Catalog) Text() string {
 	if len(left) > 0 {
 		fmt.Fprintf(&b, "- and %d more whose descriptions did not fit: %s\n", len(left), strings.Join(left, ", "))
 	}
-	return b.String()
+	return b.String(), left
 }
 
 // Names are the offered skills' names, sorted.

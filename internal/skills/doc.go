@@ -22,4 +22,9 @@
 // checkpoint summary so compaction does not lose them. The folders of
 // offered skills from outside the workspace are the session's read-only
 // roots (Set.ReadOnlyRoots): the file tools read them, never write them.
+//
+// A session's catalog is looked at again before each model request
+// (Catalog.Refresh, cheap when nothing changed): an edited workspace skill
+// leaves it, a skill folder created mid-session joins it, and OnRoots
+// keeps the session's read-only roots equal to the offered skills'.
 package skills

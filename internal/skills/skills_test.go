@@ -242,6 +242,10 @@ func TestCatalogBounded(t *testing.T) {
 	if len(c.Names()) != 40 {
 		t.Errorf("every offered skill stays in the enum: %d", len(c.Names()))
 	}
+	sent, excess := c.Sent()
+	if sent != txt || len(excess) == 0 || excess[len(excess)-1] != "s39" || strings.Contains(sent, "- s39:") {
+		t.Errorf("Sent names %v past the bound", excess)
+	}
 }
 
 func TestSkillLinkedIntoGatehouseFolderRefused(t *testing.T) {

@@ -1,5 +1,7 @@
-// Package syncbuf is a bytes.Buffer that goroutines may write at once: a
-// child process's stdout and stderr, a server's log read by its test.
+// Package syncbuf holds buffers that goroutines may write at once: Buffer,
+// a bytes.Buffer for a child process's stdout and stderr or a server's log
+// read by its test, and Tail, the bounded last bytes of a server's stderr
+// and its last lines.
 package syncbuf
 
 import (

@@ -31,6 +31,11 @@ type Prepared struct {
 	// Partial reports that Run honours the Files and Hunks of a decision of
 	// kind partial.
 	Partial bool
+	// Select (set when Partial) is a dry run of only the chosen files and
+	// hunks, read from the disk now: what a partial decision choosing sel
+	// would write. The approval dialog's language servers check it when
+	// the user chooses some hunks.
+	Select func(sel protocol.ProposalSelection) ([]protocol.FilePreview, error)
 	// Command describes a bash call; the gate parses Command.Command.
 	Command *protocol.CommandPreview
 	// Mcp describes a call of an MCP server's tool, and ArgsText its

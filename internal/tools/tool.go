@@ -79,10 +79,34 @@ type Result struct {
 	// Images are pictures the model is shown with Output (view_image),
 	// already saved in the session's image store under their ID.
 	Images []images.Image `json:"-"`
+	// Hooks are the user's hooks that ran on the call and Rewrite a
+	// PreToolUse hook's rewrite of its input (set by the hooks stage), for
+	// the host's card; the model never reads them.
+	Hooks   []protocol.HookRun    `json:"-"`
+	Rewrite *protocol.HookRewrite `json:"-"`
 	// Plan is set only by propose_plan: the agent ends the turn with it
 	// (turn.stopped's plan) for the user to approve; the model never reads
 	// this field.
 	Plan string `json:"-"`
+	// HiddenByPolicy counts the entries the user's policy left out of
+	// this result (list_dir, glob, grep), for the audit log; the model
+	// reads the count in Output.
+	HiddenByPolicy int `json:"-"`
+}
+
+// FailCode is the code of error result r ("" for a result that is not an
+// error or carries no code).
+func (r Result) FailCode() string {
+	if !r.IsError {
+		return ""
+	}
+	var body struct {
+		Error Error `json:"error"`
+	}
+	if json.Unmarshal(r.Output, &body) != nil {
+		return ""
+	}
+	return body.Error.Code
 }
 
 // Stable error codes of error results. Extend, don't rename: scripts match them.

@@ -60,12 +60,16 @@ func (s *Store) TrustShown(folder, kind, hash string) error {
 	if err != nil {
 		return err
 	}
-	if kind == KindGit && len(c.Refused) > 0 {
+	if (kind == KindGit || kind == KindHooks) && len(c.Refused) > 0 {
 		reasons := make([]string, len(c.Refused))
 		for i, r := range c.Refused {
 			reasons[i] = r.Reason
 		}
-		return errors.New("these git settings cannot be trusted: " + strings.Join(reasons, "; "))
+		what := "these git settings"
+		if kind == KindHooks {
+			what = "these hooks"
+		}
+		return errors.New(what + " cannot be trusted: " + strings.Join(reasons, "; "))
 	}
 	if c.Empty() || c.Hash != hash {
 		return ErrChanged

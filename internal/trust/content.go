@@ -55,8 +55,11 @@ func Read(folder, kind string) (Content, error) {
 			return Content{}, err
 		}
 	}
-	if kind == KindGit {
+	switch kind {
+	case KindGit:
 		c.readGitReach(folder)
+	case KindHooks:
+		c.readHooksReach(folder)
 	}
 	c.sortContent()
 	if len(c.Files) == 0 {

@@ -44,6 +44,10 @@ const (
 	// steer the model and their scripts are there to be run. Hashed over
 	// every file of every skill folder, so any change asks again.
 	KindSkills = "skills"
+	// KindHooks is a workspace's own hooks (.gatehouse/hooks.json) and the
+	// scripts their commands name inside the workspace (readHooksReach):
+	// hashed over those bytes, so a changed script asks again.
+	KindHooks = "hooks"
 )
 
 // Paths lists the workspace-relative files or folders of each kind.
@@ -54,6 +58,7 @@ var Paths = map[string][]string{
 	KindGit:      {".git/config", ".git/hooks"}, // and what the config pulls in (readGitReach)
 	KindCommands: {".gatehouse/commands"},
 	KindSkills:   {".agents/skills", ".gatehouse/skills"},
+	KindHooks:    {HooksFile}, // and the scripts it names (readHooksReach)
 }
 
 // File is the store's file name in the config folder.
@@ -304,3 +309,6 @@ func WritePrivate(path string, data []byte) error {
 	}
 	return atomicfile.Write(path, data, 0o600)
 }
+
+// Path is the file the decisions are kept in.
+func (s *Store) Path() string { return s.path }

@@ -251,7 +251,10 @@ func (t *Tracker) Observe(batch []Change) {
 		switch {
 		case t.inflight[c.Path] > 0, ok && e == snap(t.abs(c.Path)):
 			origin = OriginAgent
-		case t.shellAtLocked(c.At):
+		case t.shellAtLocked(c.At), !c.Last.IsZero() && t.shellAtLocked(c.Last):
+			// A batch may join the agent's tool write and a command's (or
+			// a hook's) later rewrite of the same file: the content now
+			// is the command's.
 			origin = OriginShell
 		}
 		if origin != OriginAgent {

@@ -49,13 +49,16 @@ type Options struct {
 	ProtectedDirs []string
 }
 
-// Workspace is the set of roots a session may reach. Its roots never change;
-// the user's deny predicate (SetDeny) may. It is safe for concurrent use.
+// Workspace is the set of roots a session may reach. Its root and fixed
+// read-only roots never change; the user's deny predicate (SetDeny) and,
+// on a workspace made by WithLiveReadOnly, the live read-only roots may.
+// It is safe for concurrent use.
 type Workspace struct {
 	root      string      // absolute, symlinks resolved
 	readOnly  []string    // absolute, symlinks resolved
 	protected []string    // absolute, symlinks resolved where they exist
 	deny      *denyHolder // shared by the copies WithReadOnly makes
+	live      *liveRoots  // nil: none; shared by the copies WithReadOnly makes
 }
 
 // New returns the workspace rooted at root, which must be an existing folder.
@@ -148,8 +151,9 @@ func (w *Workspace) WithReadOnly(roots ...string) (*Workspace, error) {
 // Root returns the workspace root, absolute with symlinks resolved.
 func (w *Workspace) Root() string { return w.root }
 
-// ReadOnlyRoots returns the read-only roots, absolute with symlinks resolved.
-func (w *Workspace) ReadOnlyRoots() []string { return append([]string(nil), w.readOnly...) }
+// ReadOnlyRoots returns the read-only roots in force now (the fixed ones,
+// then the live ones), absolute with symlinks resolved.
+func (w *Workspace) ReadOnlyRoots() []string { return append([]string(nil), w.allReadOnly()...) }
 
 // Rel returns how a resolved path is shown to the model: relative to the
 // workspace root (with forward slashes) when inside it, absolute otherwise.
@@ -286,9 +290,11 @@ func (w *Workspace) carvedOut(prot, res string, access Access) bool {
 // readOnlyRoot returns the deepest read-only root holding p, or "".
 func (w *Workspace) readOnlyRoot(p string) string {
 	best := ""
-	for _, ro := range w.readOnly {
-		if _, ok := under(ro, p); ok && len(ro) > len(best) {
-			best = ro
+	for _, set := range [2][]string{w.readOnly, w.live.get()} {
+		for _, ro := range set {
+			if _, ok := under(ro, p); ok && len(ro) > len(best) {
+				best = ro
+			}
 		}
 	}
 	return best

@@ -4,7 +4,7 @@
 // (approval.requested / approval.stale / approval.resolved, folded by the
 // transcript store).
 import { App } from "./bound.gen";
-import type { Decision, Rule } from "./protocol.gen";
+import type { Decision, ProposalSelection, Rule } from "./protocol.gen";
 
 export const approvalBackend = {
   /** Answers request approvalId. The first answer wins: a second one fails. */
@@ -15,10 +15,17 @@ export const approvalBackend = {
    * (approval.stale): approval.requested comes again, same id, fresh preview.
    */
   repreview: (approvalId: string): Promise<void> => App.RepreviewApproval(approvalId),
+  /**
+   * Has the language servers check only the ticked files and hunks of request
+   * approvalId (all of it when both lists are empty): approval.diagnostics
+   * comes with "checking" for that selection, then the outcome.
+   */
+  recheck: (approvalId: string, sel: ProposalSelection): Promise<void> => App.RecheckApproval(approvalId, sel),
   /** The open session's rules, oldest first. */
   listRules: async (): Promise<Rule[]> => (await App.ListRules()) ?? [],
   /** Removes a rule; the calls it covered ask again. */
   revokeRule: (id: string): Promise<void> => App.RevokeRule(id),
 };
 
-export type ApprovalBackend = typeof approvalBackend;
+/** recheck is optional: a host without language servers need not offer it. */
+export type ApprovalBackend = Omit<typeof approvalBackend, "recheck"> & Partial<Pick<typeof approvalBackend, "recheck">>;

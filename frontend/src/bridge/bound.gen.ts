@@ -11,6 +11,7 @@ import type {
   BudgetView,
   ChangedFile,
   ChildInfo,
+  ClaudeImport,
   Command,
   Commit,
   ConnectionResult,
@@ -19,9 +20,16 @@ import type {
   Definition,
   DirEntry,
   Ending,
+  ExportRequest,
   FileDiffView,
   FileView,
+  Finding,
   FolderTrust,
+  HookRun,
+  HooksView,
+  ImportPick,
+  LanguageServerEntry,
+  LanguageServersView,
   Leftover,
   LocalServer,
   McpPanel,
@@ -33,6 +41,8 @@ import type {
   PolicyView,
   ProcessInfo,
   ProcessLogs,
+  ProposalSelection,
+  Report,
   Rule,
   SandboxView,
   ServerConfig,
@@ -44,12 +54,15 @@ import type {
   Submission,
   SubmitResult,
   TabInfo,
+  Target,
+  ToldView,
   UndoAppliedPayload,
   UndoFile,
   UndoSelection,
   UsercmdPending,
   View,
   VisionView,
+  WaitingHooks,
   WatchStatus,
   Window,
   Worktree,
@@ -93,12 +106,17 @@ export interface GuiApp {
   DetectLocalModels(): Promise<LocalServer[] | null>;
   EditPolicyRule(arg1: string, arg2: Written): Promise<PolicyView>;
   ExportAudit(arg1: AuditFilter): Promise<string>;
+  ExportSession(arg1: ExportRequest): Promise<string>;
   FileDiff(arg1: string): Promise<FileDiffView>;
   FontFamilies(arg1: string[][]): Promise<string[] | null>;
   ForgetDropped(arg1: string): Promise<void>;
   GetBudget(): Promise<BudgetView>;
   GetSettings(): Promise<SettingsView>;
+  Hooks(): Promise<HooksView>;
+  HooksImport(arg1: string, arg2: ImportPick[]): Promise<HooksView>;
+  HooksImportPreview(arg1: string, arg2: boolean): Promise<ClaudeImport>;
   ImageData(arg1: string): Promise<string>;
+  LanguageServers(): Promise<LanguageServersView>;
   Leftovers(): Promise<Leftover[] | null>;
   ListDir(arg1: string): Promise<DirEntry[] | null>;
   ListModels(): Promise<string[] | null>;
@@ -132,20 +150,26 @@ export interface GuiApp {
   RaiseBudget(arg1: string): Promise<BudgetState>;
   ReadFileForView(arg1: string): Promise<FileView>;
   Ready(): Promise<void>;
+  RecheckApproval(arg1: string, arg2: ProposalSelection): Promise<void>;
+  RemoveLanguageServer(arg1: string): Promise<LanguageServersView>;
   RemovePolicyRule(arg1: string): Promise<PolicyView>;
   RepreviewApproval(arg1: string): Promise<void>;
   ResolveApproval(arg1: string, arg2: Decision): Promise<void>;
   ResumeSession(arg1: string): Promise<Snapshot>;
   Retry(): Promise<SubmitResult>;
   RevertFile(arg1: string, arg2: boolean): Promise<UndoAppliedPayload>;
+  ReviewChanges(arg1: Target): Promise<Report>;
+  ReviewRefresh(arg1: Finding[]): Promise<Finding[] | null>;
   RevisePlan(arg1: string): Promise<SubmitResult>;
   RevokeRule(arg1: string): Promise<void>;
   RevokeTrust(arg1: string): Promise<FolderTrust[] | null>;
   RunningProcesses(): Promise<ProcessInfo[] | null>;
   Sandbox(): Promise<SandboxView>;
   SaveBudget(arg1: BudgetLimits): Promise<BudgetView>;
+  SaveLanguageServer(arg1: LanguageServerEntry): Promise<LanguageServersView>;
   SaveSettings(arg1: SettingsInput): Promise<SettingsView>;
   SetApprovalMode(arg1: string): Promise<AppState>;
+  SetHookOn(arg1: string, arg2: boolean): Promise<HooksView>;
   SetModel(arg1: string): Promise<AppState>;
   SetNetwork(arg1: string, arg2: string[]): Promise<SandboxView>;
   SetPanelWidth(arg1: string, arg2: number): Promise<void>;
@@ -165,6 +189,8 @@ export interface GuiApp {
   SwitchTab(arg1: string): Promise<Snapshot>;
   Tabs(): Promise<TabInfo[] | null>;
   TestConnection(arg1: SettingsInput): Promise<ConnectionResult>;
+  TestHook(arg1: string): Promise<HookRun>;
+  Told(): Promise<ToldView>;
   TrustPolicyFile(arg1: string): Promise<PolicyView>;
   TrustedFolders(): Promise<FolderTrust[] | null>;
   Undo(arg1: string, arg2: UndoSelection): Promise<UndoAppliedPayload>;
@@ -172,6 +198,8 @@ export interface GuiApp {
   UndoPlan(arg1: string): Promise<UndoFile[] | null>;
   UndoUnits(): Promise<string[] | null>;
   WatchState(): Promise<WatchStatus>;
+  WorkspaceHooksPending(): Promise<WaitingHooks | null>;
+  WorkspaceHooksTrust(arg1: string): Promise<void>;
   WorkspaceImage(arg1: string): Promise<string>;
 }
 
@@ -224,12 +252,17 @@ export const App: GuiApp = {
   DetectLocalModels: () => window.go.gui.App.DetectLocalModels(),
   EditPolicyRule: (arg1: string, arg2: Written) => window.go.gui.App.EditPolicyRule(arg1, arg2),
   ExportAudit: (arg1: AuditFilter) => window.go.gui.App.ExportAudit(arg1),
+  ExportSession: (arg1: ExportRequest) => window.go.gui.App.ExportSession(arg1),
   FileDiff: (arg1: string) => window.go.gui.App.FileDiff(arg1),
   FontFamilies: (arg1: string[][]) => window.go.gui.App.FontFamilies(arg1),
   ForgetDropped: (arg1: string) => window.go.gui.App.ForgetDropped(arg1),
   GetBudget: () => window.go.gui.App.GetBudget(),
   GetSettings: () => window.go.gui.App.GetSettings(),
+  Hooks: () => window.go.gui.App.Hooks(),
+  HooksImport: (arg1: string, arg2: ImportPick[]) => window.go.gui.App.HooksImport(arg1, arg2),
+  HooksImportPreview: (arg1: string, arg2: boolean) => window.go.gui.App.HooksImportPreview(arg1, arg2),
   ImageData: (arg1: string) => window.go.gui.App.ImageData(arg1),
+  LanguageServers: () => window.go.gui.App.LanguageServers(),
   Leftovers: () => window.go.gui.App.Leftovers(),
   ListDir: (arg1: string) => window.go.gui.App.ListDir(arg1),
   ListModels: () => window.go.gui.App.ListModels(),
@@ -263,20 +296,26 @@ export const App: GuiApp = {
   RaiseBudget: (arg1: string) => window.go.gui.App.RaiseBudget(arg1),
   ReadFileForView: (arg1: string) => window.go.gui.App.ReadFileForView(arg1),
   Ready: () => window.go.gui.App.Ready(),
+  RecheckApproval: (arg1: string, arg2: ProposalSelection) => window.go.gui.App.RecheckApproval(arg1, arg2),
+  RemoveLanguageServer: (arg1: string) => window.go.gui.App.RemoveLanguageServer(arg1),
   RemovePolicyRule: (arg1: string) => window.go.gui.App.RemovePolicyRule(arg1),
   RepreviewApproval: (arg1: string) => window.go.gui.App.RepreviewApproval(arg1),
   ResolveApproval: (arg1: string, arg2: Decision) => window.go.gui.App.ResolveApproval(arg1, arg2),
   ResumeSession: (arg1: string) => window.go.gui.App.ResumeSession(arg1),
   Retry: () => window.go.gui.App.Retry(),
   RevertFile: (arg1: string, arg2: boolean) => window.go.gui.App.RevertFile(arg1, arg2),
+  ReviewChanges: (arg1: Target) => window.go.gui.App.ReviewChanges(arg1),
+  ReviewRefresh: (arg1: Finding[]) => window.go.gui.App.ReviewRefresh(arg1),
   RevisePlan: (arg1: string) => window.go.gui.App.RevisePlan(arg1),
   RevokeRule: (arg1: string) => window.go.gui.App.RevokeRule(arg1),
   RevokeTrust: (arg1: string) => window.go.gui.App.RevokeTrust(arg1),
   RunningProcesses: () => window.go.gui.App.RunningProcesses(),
   Sandbox: () => window.go.gui.App.Sandbox(),
   SaveBudget: (arg1: BudgetLimits) => window.go.gui.App.SaveBudget(arg1),
+  SaveLanguageServer: (arg1: LanguageServerEntry) => window.go.gui.App.SaveLanguageServer(arg1),
   SaveSettings: (arg1: SettingsInput) => window.go.gui.App.SaveSettings(arg1),
   SetApprovalMode: (arg1: string) => window.go.gui.App.SetApprovalMode(arg1),
+  SetHookOn: (arg1: string, arg2: boolean) => window.go.gui.App.SetHookOn(arg1, arg2),
   SetModel: (arg1: string) => window.go.gui.App.SetModel(arg1),
   SetNetwork: (arg1: string, arg2: string[]) => window.go.gui.App.SetNetwork(arg1, arg2),
   SetPanelWidth: (arg1: string, arg2: number) => window.go.gui.App.SetPanelWidth(arg1, arg2),
@@ -296,6 +335,8 @@ export const App: GuiApp = {
   SwitchTab: (arg1: string) => window.go.gui.App.SwitchTab(arg1),
   Tabs: () => window.go.gui.App.Tabs(),
   TestConnection: (arg1: SettingsInput) => window.go.gui.App.TestConnection(arg1),
+  TestHook: (arg1: string) => window.go.gui.App.TestHook(arg1),
+  Told: () => window.go.gui.App.Told(),
   TrustPolicyFile: (arg1: string) => window.go.gui.App.TrustPolicyFile(arg1),
   TrustedFolders: () => window.go.gui.App.TrustedFolders(),
   Undo: (arg1: string, arg2: UndoSelection) => window.go.gui.App.Undo(arg1, arg2),
@@ -303,6 +344,8 @@ export const App: GuiApp = {
   UndoPlan: (arg1: string) => window.go.gui.App.UndoPlan(arg1),
   UndoUnits: () => window.go.gui.App.UndoUnits(),
   WatchState: () => window.go.gui.App.WatchState(),
+  WorkspaceHooksPending: () => window.go.gui.App.WorkspaceHooksPending(),
+  WorkspaceHooksTrust: (arg1: string) => window.go.gui.App.WorkspaceHooksTrust(arg1),
   WorkspaceImage: (arg1: string) => window.go.gui.App.WorkspaceImage(arg1),
 };
 

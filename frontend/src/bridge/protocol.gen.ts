@@ -55,6 +55,8 @@ export interface ToolFinishedPayload {
   throttledMs?: number;
   approval?: CallApproval;
   images?: ImageRef[];
+  hooks?: HookRun[];
+  rewrite?: HookRewrite;
 }
 
 export interface CallApproval {
@@ -84,6 +86,28 @@ export interface StandingRef {
   reason?: string;
 }
 
+export interface HookRun {
+  name: string;
+  event: string;
+  source: string;
+  toolName?: string;
+  decision?: string;
+  verdict: string;
+  reason?: string;
+  rewrote?: boolean;
+  exitCode: number;
+  durationMs: number;
+  stdout?: string;
+  stderr?: string;
+  failed?: string;
+}
+
+export interface HookRewrite {
+  hook: string;
+  original: unknown;
+  args: unknown;
+}
+
 export interface ApprovalRequestedPayload {
   approvalId: string;
   callId: string;
@@ -93,6 +117,8 @@ export interface ApprovalRequestedPayload {
   agent?: string;
   stale?: string[];
   diagnostics?: ApprovalDiagnosticsPayload;
+  hooks?: HookRun[];
+  rewrite?: HookRewrite;
 }
 
 export interface Preview {
@@ -187,6 +213,7 @@ export interface ApprovalDiagnosticsPayload {
   state: string;
   files?: FileDiagnostics[];
   note?: string;
+  selection?: ProposalSelection;
 }
 
 export interface FileDiagnostics {
@@ -203,6 +230,13 @@ export interface Diagnostic {
   severity: string;
   message: string;
   source?: string;
+  hunk?: string;
+  shownLine?: number;
+}
+
+export interface ProposalSelection {
+  files: string[] | null;
+  hunks: string[] | null;
 }
 
 export interface ApprovalResolvedPayload {
@@ -539,6 +573,8 @@ export interface TranscriptItem {
   compaction?: Compaction;
   undo?: UndoAppliedPayload;
   servers?: string[];
+  hooks?: HookRun[];
+  rewrite?: HookRewrite;
   reasoning?: unknown[];
   reasoningModel?: string;
 }
@@ -716,6 +752,8 @@ export interface AuditEntry {
   decision: string;
   ruleIds?: string[];
   standing?: StandingRef[];
+  hidden?: number;
+  refused?: string;
 }
 
 export interface ChangedFile {
@@ -791,6 +829,13 @@ export interface LocalServer {
   models: string[] | null;
 }
 
+export interface ExportRequest {
+  sessionId: string;
+  format: string;
+  turns: string;
+  embedImages: boolean;
+}
+
 export interface FileDiffView {
   change: ChangedFile;
   diff: string;
@@ -833,6 +878,75 @@ export interface ContextLimits {
   window: number;
   microCompactAt: number;
   compactAt: number;
+}
+
+export interface HooksView {
+  hooks: HookEntry[] | null;
+  userFile: string;
+  claudeFile: string;
+  errors: string[] | null;
+}
+
+export interface HookEntry {
+  id: string;
+  event: string;
+  matcher: string;
+  command: string;
+  timeoutSec: number;
+  failsClosed: boolean;
+  source: string;
+  file: string;
+  enabled: boolean;
+}
+
+export interface ImportPick {
+  key: string;
+  continueOnError: boolean;
+}
+
+export interface ClaudeImport {
+  from: string;
+  into: string;
+  candidates: ImportCandidate[] | null;
+}
+
+export interface ImportCandidate {
+  key: string;
+  event: string;
+  matcher: string;
+  command: string;
+  timeout?: number;
+  skip?: string;
+  duplicate?: boolean;
+  failsClosed?: boolean;
+  checked?: HookRun;
+  wouldBlock?: string;
+}
+
+export interface LanguageServersView {
+  servers: LanguageServerView[] | null;
+}
+
+export interface LanguageServerView {
+  name: string;
+  builtin: boolean;
+  configured: boolean;
+  config: SettingsLanguageServer;
+  path?: string;
+  state: string;
+  error?: string;
+  restarts: number;
+  confined: boolean;
+}
+
+export interface SettingsLanguageServer {
+  command?: string;
+  args?: string[];
+  filePatterns?: string[];
+  rootMarkers?: string[];
+  env?: Record<string, string>;
+  initializationOptions?: Record<string, unknown>;
+  disabled?: boolean;
 }
 
 export interface Leftover {
@@ -921,6 +1035,51 @@ export interface FileView {
   truncated: boolean;
 }
 
+export interface Target {
+  kind: string;
+  ref?: string;
+}
+
+export interface Report {
+  id: string;
+  target: Target;
+  files: FileDiff[] | null;
+  findings: Finding[] | null;
+  summary?: string;
+  status: string;
+}
+
+export interface FileDiff {
+  path: string;
+  status: string;
+  binary?: boolean;
+  added: number;
+  removed: number;
+  hunks: Hunk[] | null;
+  diff: string;
+}
+
+export interface Hunk {
+  header: string;
+  id: string;
+}
+
+export interface Finding {
+  id: string;
+  severity: string;
+  file: string;
+  startLine: number;
+  endLine: number;
+  title: string;
+  explanation: string;
+  suggestion?: string;
+  hunkId?: string;
+  hunkHeader?: string;
+  lines?: string[];
+  linesFrom?: number;
+  outdated?: boolean;
+}
+
 export interface FolderTrust {
   folder: string;
   kinds: KindTrusts[] | null;
@@ -929,6 +1088,11 @@ export interface FolderTrust {
 export interface KindTrusts {
   kind: string;
   at: string;
+}
+
+export interface LanguageServerEntry {
+  name: string;
+  config: SettingsLanguageServer;
 }
 
 export interface SettingsInput {
@@ -1029,10 +1193,51 @@ export interface ConnectionResult {
   kind?: string;
 }
 
+export interface ToldView {
+  session: boolean;
+  instructions: File[] | null;
+  catalog: string;
+  offered: string[] | null;
+  excess: string[] | null;
+  bound: number;
+  loaded: Activation[] | null;
+}
+
+export interface File {
+  path: string;
+  scope: string;
+  bytes: number;
+  truncated?: boolean;
+  importedBy?: string;
+  skipped?: string;
+  because?: string;
+}
+
+export interface Activation {
+  skill: string;
+  folder: string;
+  instructions?: string;
+  files?: string[];
+  allowedTools?: string;
+  alreadyLoaded?: boolean;
+  note?: string;
+}
+
 export interface WatchStatus {
   watching: boolean;
   degraded: boolean;
   reason?: string;
+}
+
+export interface WaitingHooks {
+  hash: string;
+  files: WaitingHookFile[] | null;
+}
+
+export interface WaitingHookFile {
+  path: string;
+  commands?: string[];
+  error?: string;
 }
 
 export interface Ending {
@@ -1060,21 +1265,6 @@ export interface Changes {
   safe: boolean;
   top: string;
   against?: Against;
-}
-
-export interface FileDiff {
-  path: string;
-  status: string;
-  binary?: boolean;
-  added: number;
-  removed: number;
-  hunks: Hunk[] | null;
-  diff: string;
-}
-
-export interface Hunk {
-  header: string;
-  id: string;
 }
 
 export interface Against {

@@ -1,5 +1,8 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useState } from "react";
 import { useMenu } from "./useMenu";
+import { loadTold, type LoadTold } from "../bridge/told";
+import { Told } from "./Told";
+import { InfoDialog, useLoaded } from "./InfoDialog";
 import "./About.css";
 
 /** One bundled Go module or npm package (internal/about's Component). */
@@ -16,10 +19,11 @@ export async function loadLicenses(): Promise<LicenseList> {
   return list;
 }
 
-/** The header's menu ("⋯"): About Gatehouse. */
-export function AppMenu(props: { version: string; load?: () => Promise<LicenseList> }) {
+/** The header's menu ("⋯"): what the model was told, About Gatehouse. */
+export function AppMenu(props: { version: string; load?: () => Promise<LicenseList>; told?: LoadTold }) {
   const { open, close, buttonProps, menuProps } = useMenu('[role="menuitem"]');
   const [about, setAbout] = useState(false);
+  const [told, setTold] = useState(false);
   const button = buttonProps.ref;
   return (
     <div className="app-menu">
@@ -32,12 +36,30 @@ export function AppMenu(props: { version: string; load?: () => Promise<LicenseLi
             role="menuitem"
             onClick={() => {
               close(false);
+              setTold(true);
+            }}
+          >
+            What the model was told
+          </button>
+          <button
+            role="menuitem"
+            onClick={() => {
+              close(false);
               setAbout(true);
             }}
           >
             About Gatehouse
           </button>
         </div>
+      )}
+      {told && (
+        <Told
+          load={props.told ?? loadTold}
+          onClose={() => {
+            setTold(false);
+            button.current?.focus();
+          }}
+        />
       )}
       {about && (
         <About
@@ -53,31 +75,10 @@ export function AppMenu(props: { version: string; load?: () => Promise<LicenseLi
   );
 }
 
-type Load = { state: "loading" } | { state: "done"; list: LicenseList } | { state: "failed"; error: string };
-
 /** The About box: the version and what the app bundles, with licences. */
 export function About(props: { version: string; load: () => Promise<LicenseList>; onClose: () => void }) {
-  const { load, onClose } = props;
-  const [list, setList] = useState<Load>({ state: "loading" });
-  const id = useId();
-  const closeButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    closeButton.current?.focus();
-    let live = true;
-    load().then(
-      (l) => live && setList({ state: "done", list: l }),
-      (e) => live && setList({ state: "failed", error: String(e instanceof Error ? e.message : e) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [load]);
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === "Escape") {
-      e.preventDefault();
-      onClose();
-    }
-  };
+  const got = useLoaded(props.load);
+  const list = got.state === "done" ? { state: "done" as const, list: got.value } : got;
   const groups: [string, BundledComponent[]][] =
     list.state === "done"
       ? [
@@ -86,51 +87,43 @@ export function About(props: { version: string; load: () => Promise<LicenseList>
         ]
       : [];
   return (
-    <div className="about-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div className="about" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} onKeyDown={onKeyDown}>
-        <header className="about-head">
-          <h1 id={`${id}-title`}>About Gatehouse</h1>
-          <button ref={closeButton} className="icon-button" onClick={onClose} aria-label="Close">
-            <span aria-hidden>✕</span>
-          </button>
-        </header>
-        <p className="about-version">
-          Version <span className="mono">{props.version}</span>
-          {list.state === "done" && list.list.go && (
-            <>
-              {" "}
-              · built with <span className="mono">{list.list.go}</span>
-            </>
-          )}
-        </p>
-        <p className="about-intro">A desktop coding agent: every edit and command the model wants to make passes a gate you control.</p>
-        {list.state === "loading" && <p role="status">Loading the licence list…</p>}
-        {list.state === "failed" && (
-          <p className="about-error" role="alert">
-            The licence list is missing from this build ({list.error}). Builds made with make include it.
-          </p>
+    <InfoDialog title="About Gatehouse" onClose={props.onClose}>
+      <p className="about-version">
+        Version <span className="mono">{props.version}</span>
+        {list.state === "done" && list.list.go && (
+          <>
+            {" "}
+            · built with <span className="mono">{list.list.go}</span>
+          </>
         )}
-        {groups.map(([title, items]) => (
-          <section key={title} aria-label={title}>
-            <h2>
-              {title} <span className="about-count">({items.length})</span>
-            </h2>
-            <ul className="about-list">
-              {items.map((c) => (
-                <li key={`${c.name}@${c.version}`}>
-                  <details>
-                    <summary>
-                      <span className="mono">{c.name}</span> <span className="about-muted">{c.version}</span>{" "}
-                      <span className="about-license">{c.license}</span>
-                    </summary>
-                    <pre className="about-text">{c.text || "No licence file was found in this component."}</pre>
-                  </details>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ))}
-      </div>
-    </div>
+      </p>
+      <p className="about-intro">A desktop coding agent: every edit and command the model wants to make passes a gate you control.</p>
+      {list.state === "loading" && <p role="status">Loading the licence list…</p>}
+      {list.state === "failed" && (
+        <p className="about-error" role="alert">
+          The licence list is missing from this build ({list.error}). Builds made with make include it.
+        </p>
+      )}
+      {groups.map(([title, items]) => (
+        <section key={title} aria-label={title}>
+          <h2>
+            {title} <span className="about-count">({items.length})</span>
+          </h2>
+          <ul className="about-list">
+            {items.map((c) => (
+              <li key={`${c.name}@${c.version}`}>
+                <details>
+                  <summary>
+                    <span className="mono">{c.name}</span> <span className="about-muted">{c.version}</span>{" "}
+                    <span className="about-license">{c.license}</span>
+                  </summary>
+                  <pre className="about-text">{c.text || "No licence file was found in this component."}</pre>
+                </details>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </InfoDialog>
   );
 }

@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import type { ApprovalRequestedPayload } from "../bridge";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import type { ApprovalRequestedPayload, ProposalSelection } from "../bridge";
 import { ApprovalDialog } from "./ApprovalDialog";
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 const request = (diagnostics?: ApprovalRequestedPayload["diagnostics"]): ApprovalRequestedPayload => ({
   approvalId: "a1", callId: "c1", tool: "apply_patch",
@@ -21,8 +24,11 @@ const request = (diagnostics?: ApprovalRequestedPayload["diagnostics"]): Approva
   diagnostics,
 });
 
-const dialog = (r: ApprovalRequestedPayload) =>
-  render(<ApprovalDialog request={r} position={1} total={1} mode="manual" onAnswer={vi.fn(async () => {})} onRepreview={vi.fn(async () => {})} />);
+const broken = (): ApprovalRequestedPayload["diagnostics"] => ({ approvalId: "a1", state: "done", files: [{ path: "main.go", hunks: { "main.go#2": 1 }, introduced: [
+  { path: "main.go", line: 6, col: 14, endLine: 6, severity: "error", message: "undefined: undefinedName", hunk: "main.go#2", shownLine: 6 }] }] });
+
+const dialog = (r: ApprovalRequestedPayload, onRecheck?: (sel: ProposalSelection) => Promise<void>) =>
+  render(<ApprovalDialog request={r} position={1} total={1} mode="manual" onAnswer={vi.fn(async () => {})} onRepreview={vi.fn(async () => {})} onRecheck={onRecheck} />);
 
 describe("the approval dialog's diagnostics", () => {
   it("says checking while the language servers work", () => {
@@ -30,15 +36,35 @@ describe("the approval dialog's diagnostics", () => {
     expect(screen.getByText("Language servers: checking…")).toBeTruthy();
   });
 
-  it("says which hunk introduces an error, and unticking that hunk clears it", () => {
-    dialog(request({ approvalId: "a1", state: "done", files: [{ path: "main.go", hunks: { "main.go#2": 1 }, introduced: [
-      { path: "main.go", line: 6, col: 14, endLine: 6, severity: "error", message: "undefined: undefinedName" }] }] }));
+  it("says which hunk introduces an error; unticking it asks the servers to check the rest, and shows their answer for it", async () => {
+    vi.useFakeTimers();
+    const recheck = vi.fn(async (_: ProposalSelection) => {});
+    const first = request(broken());
+    const { rerender } = dialog(first, recheck);
     expect(screen.getByText("introduces 1 error")).toBeTruthy();
     expect(screen.getByText(/hunk 2: introduces 1 error/)).toBeTruthy();
     expect(screen.getByText("6:14 error undefined: undefinedName")).toBeTruthy();
+    expect(recheck).not.toHaveBeenCalled();
+
     fireEvent.click(screen.getByLabelText("Apply hunk 2 of main.go"));
+    // The whole change's answer is not the ticked part's: checking again.
     expect(screen.queryByText("introduces 1 error")).toBeNull();
+    expect(screen.getByText("Language servers: checking…")).toBeTruthy();
+    await act(async () => { vi.advanceTimersByTime(200); });
+    expect(recheck).toHaveBeenCalledTimes(1);
+    expect(recheck).toHaveBeenCalledWith({ files: [], hunks: ["main.go#1"] });
+
+    const next = { ...first, diagnostics: { approvalId: "a1", state: "done", files: [{ path: "main.go", introduced: [] }], selection: { files: [], hunks: ["main.go#1"] } } };
+    rerender(<ApprovalDialog request={next} position={1} total={1} mode="manual" onAnswer={vi.fn(async () => {})} onRepreview={vi.fn(async () => {})} onRecheck={recheck} />);
     expect(screen.getByText("Language servers: introduces no errors")).toBeTruthy();
+  });
+
+  it("marks the line of each problem in the diff, its message on focus", () => {
+    dialog(request(broken()));
+    const mark = screen.getByRole("button", { name: "line 6: error undefined: undefinedName" });
+    expect(mark.textContent).toContain("●");
+    fireEvent.focus(mark);
+    expect(screen.getByRole("tooltip").textContent).toBe("6:14 error undefined: undefinedName");
   });
 
   it("says a timeout in a line", () => {

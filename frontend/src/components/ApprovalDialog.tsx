@@ -1,10 +1,11 @@
-import { useId, useRef, useState, type KeyboardEvent } from "react";
-import type { ApprovalRequestedPayload, Decision } from "../bridge";
+import { useCallback, useId, useRef, useState, type KeyboardEvent } from "react";
+import type { ApprovalRequestedPayload, Decision, ProposalSelection } from "../bridge";
 import { allTicked, approveTicked, dialogTitle, reject, ruleText, selectionState, toggleFile, toggleKey } from "../approval/decision";
 import { keyAction } from "../approval/keys";
 import { useModalFocus } from "../approval/useModalFocus";
 import { ApprovalFiles } from "./ApprovalFiles";
-import { ApprovalDiagnostics } from "./ApprovalDiagnostics";
+import { ApprovalDiagnostics, currentDiagnostics, diagnosticMarks } from "./ApprovalDiagnostics";
+import { ApprovalHooks } from "./ApprovalHooks";
 import { ApprovalArgs, ApprovalCommand, ApprovalMcp } from "./ApprovalCommand";
 import { ApprovalWeb } from "./ApprovalWeb";
 import "./Approval.css";
@@ -23,6 +24,8 @@ export interface ApprovalDialogProps {
    * approval.requested with the same id.
    */
   onRepreview: () => Promise<void>;
+  /** Has the language servers check only the ticked part (see ApprovalDiagnostics). */
+  onRecheck?: (sel: ProposalSelection) => Promise<void>;
   /** The session asking, named while several are open. */
   session?: string;
 }
@@ -32,7 +35,7 @@ export interface ApprovalDialogProps {
  * Focus starts on the file list or the command, never on an approve
  * button, and stays inside. Only the decisions that apply are offered.
  */
-export function ApprovalDialog({ request, position, total, mode, onAnswer, onRepreview, session }: ApprovalDialogProps) {
+export function ApprovalDialog({ request, position, total, mode, onAnswer, onRepreview, onRecheck, session }: ApprovalDialogProps) {
   const p = request.preview;
   const [ticks, setTicks] = useState(() => allTicked(p));
   // A re-preview brings a new preview: start its selection afresh.
@@ -57,6 +60,9 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer, onRep
   const state = p.kind === "files" && p.partial ? selectionState(p, ticks) : "all";
   const approveSelected = state === "some" ? approveTicked(p, ticks) : null;
   const rule = ruleText(request);
+  // The servers' problems of what is ticked, marked on the diff's lines.
+  const checked = currentDiagnostics(request.diagnostics, p, ticks);
+  const marks = useCallback((path: string) => diagnosticMarks(checked, path), [checked]);
 
   // The page behind is inert while the dialog is open; focus starts at the
   // safe starting point and goes back where it was when the dialog closes.
@@ -119,17 +125,18 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer, onRep
           <span className={`approval-mode mode-${mode}`}>{mode} mode</span>
         </header>
         <p className="approval-summary">{p.summary}</p>
+        <ApprovalHooks request={request} />
         <div className="approval-body">
           {p.kind === "files" && (
             <ApprovalFiles files={p.files ?? []} partial={!!p.partial} ticks={ticks}
-              onToggleFile={(f) => setTicks((t) => toggleFile(f, t))} onToggleKey={(k) => setTicks((t) => toggleKey(k, t))} />
+              onToggleFile={(f) => setTicks((t) => toggleFile(f, t))} onToggleKey={(k) => setTicks((t) => toggleKey(k, t))} marks={marks} />
           )}
           {p.kind === "command" && p.command && <ApprovalCommand command={p.command} />}
           {p.mcp && <ApprovalMcp server={p.mcp.server} tool={p.mcp.tool} description={p.mcp.description} />}
           {p.web && <ApprovalWeb web={p.web} />}
           {p.kind === "args" && !p.web && <ApprovalArgs text={p.argsText ?? JSON.stringify(p.args, null, 2)} />}
         </div>
-        {p.kind === "files" && <ApprovalDiagnostics diagnostics={request.diagnostics} files={p.files ?? []} partial={!!p.partial} ticks={ticks} />}
+        {p.kind === "files" && <ApprovalDiagnostics diagnostics={request.diagnostics} preview={p} ticks={ticks} onRecheck={onRecheck} />}
         {stale.length > 0 && (
           <div className="approval-stale" role="alert">
             <span>⚠ {stale.join(", ")} changed on disk since this preview</span>

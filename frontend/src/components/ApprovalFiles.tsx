@@ -1,7 +1,7 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import type { FilePreview } from "../bridge";
 import { fileState, type Ticks } from "../approval/decision";
-import { DiffView, type DiffLayout } from "./DiffView";
+import { DiffView, type DiffLayout, type Marks } from "./DiffView";
 import { ApprovalFileNotes, resolvedNote } from "./ApprovalFileNotes";
 
 const opWord = { add: "add", update: "update", delete: "delete", move: "move" } as const;
@@ -40,7 +40,7 @@ function Checkbox({ label, state, onToggle, tabIndex, autoFocus }: {
  * grid (a row per file) so screen readers announce the rows and the arrow
  * keys, and a visible hint says so too.
  */
-export function ApprovalFiles({ files, partial, ticks, onToggleFile, onToggleKey, verb = "Apply", flag = unrestorable, detail }: {
+export function ApprovalFiles({ files, partial, ticks, onToggleFile, onToggleKey, verb = "Apply", flag = unrestorable, detail, marks }: {
   files: readonly FilePreview[];
   partial: boolean;
   ticks: Ticks;
@@ -52,6 +52,8 @@ export function ApprovalFiles({ files, partial, ticks, onToggleFile, onToggleKey
   flag?: (f: FilePreview) => string | undefined;
   /** Drawn above the diff of the file in view (the undo dialog's choice for a file changed since). */
   detail?: (f: FilePreview) => ReactNode;
+  /** The language servers' marks on the diff of a file (the approval dialog's diagnostics). */
+  marks?: (path: string) => Marks | undefined;
 }) {
   const [viewing, setViewing] = useState(0);
   const [layout, setLayout] = useState<DiffLayout>("inline");
@@ -59,6 +61,7 @@ export function ApprovalFiles({ files, partial, ticks, onToggleFile, onToggleKey
   const hintId = useId();
   const file = files[Math.min(viewing, files.length - 1)];
   const diff = useMemo(() => (file ? fileDiff(file, partial) : ""), [file, partial]);
+  const fileMarks = useMemo(() => (file ? marks?.(file.path) : undefined), [file, marks]);
 
   const move = (e: KeyboardEvent) => {
     if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
@@ -128,7 +131,7 @@ export function ApprovalFiles({ files, partial, ticks, onToggleFile, onToggleKey
           <ApprovalFileNotes file={file} />
           {flag(file) && <p className="approval-flag-line" role="note">⚠ {file.path}: {file.unrestorable ?? flag(file)}</p>}
           {detail?.(file)}
-          <DiffView key={file.path} diff={diff} layout={layout} language={file.path} name={file.path} hunkControl={hunkControl} fill />
+          <DiffView key={file.path} diff={diff} layout={layout} language={file.path} name={file.path} hunkControl={hunkControl} marks={fileMarks} fill />
         </section>
       )}
     </div>

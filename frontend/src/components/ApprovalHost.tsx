@@ -10,7 +10,7 @@ import { ApprovalDialog } from "./ApprovalDialog";
  * waits from its own events.
  */
 export function ApprovalHost({ api, pending, mode, hidden, session }: {
-  api: Pick<ApprovalBackend, "resolve" | "repreview">;
+  api: Pick<ApprovalBackend, "resolve" | "repreview"> & Partial<Pick<ApprovalBackend, "recheck">>;
   pending: readonly ApprovalRequestedPayload[];
   mode: string;
   /** Settings is open (a "why" link led there): the dialog waits, and comes back when it closes. */
@@ -22,7 +22,8 @@ export function ApprovalHost({ api, pending, mode, hidden, session }: {
   if (!current || hidden) return null;
   return createPortal(
     <ApprovalDialog key={current.approvalId} request={current} position={1} total={pending.length} mode={mode} session={session}
-      onAnswer={(d) => api.resolve(current.approvalId, d)} onRepreview={() => api.repreview(current.approvalId)} />,
+      onAnswer={(d) => api.resolve(current.approvalId, d)} onRepreview={() => api.repreview(current.approvalId)}
+      onRecheck={api.recheck && ((sel) => api.recheck!(current.approvalId, sel))} />,
     document.body,
   );
 }

@@ -1,7 +1,9 @@
 import { memo, useMemo, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
 import { highlight, languageFor, useRich } from "../rich";
+import type { Diagnostic } from "../bridge";
 import { parseDiff, type DiffLine, type InlineRow, type SplitRow } from "./diffRows";
+import { DiffMark } from "./DiffMark";
 import "./DiffView.css";
 
 export type DiffLayout = "inline" | "split";
@@ -21,13 +23,20 @@ export interface DiffViewProps {
   hunkControl?: (block: number, header: string) => ReactNode;
   /** Fill the parent's height (the parent sets it) instead of a capped box. */
   fill?: boolean;
+  /** Problems by line of the new side: each such line gets a mark in a gutter (the dialog's diagnostics). */
+  marks?: Marks;
 }
+
+export type Marks = ReadonlyMap<number, readonly Diagnostic[]>;
+
+/** The old side's gutter in side by side: the slot, never a mark. */
+const noMarks: Marks = new Map();
 
 /** Diffs longer than this draw only the rows near the viewport. */
 export const VIRTUAL_ROWS = 200;
 const ROW_PX = 20;
 
-const marks = { add: "+", del: "−", ctx: " " } as const;
+const signs = { add: "+", del: "−", ctx: " " } as const;
 const words = { add: "added", del: "removed", ctx: "" } as const;
 
 function Code({ line, lang }: { line: DiffLine; lang: string }) {
@@ -36,22 +45,24 @@ function Code({ line, lang }: { line: DiffLine; lang: string }) {
 }
 
 /** One side of a line: number, +/−/space marker (words for screen readers), code. */
-function Half({ line, lang, both }: { line?: DiffLine; lang: string; both?: boolean }) {
+function Half({ line, lang, both, marks }: { line?: DiffLine; lang: string; both?: boolean; marks?: Marks }) {
   if (!line) return <div className="diff-half diff-empty" />;
   const k = line.kind;
+  const diags = marks && k !== "del" && line.new ? marks.get(line.new) : undefined;
   return (
-    <div className={`diff-half diff-${k}`}>
+    <div className={`diff-half diff-${k}${diags ? " diff-has-diag" : ""}`}>
+      {marks && <span className="diff-diag-slot">{diags && <DiffMark line={line.new!} diags={diags} />}</span>}
       {both && <span className="diff-ln diff-ln-old" aria-hidden>{line.old ?? ""}</span>}
       <span className={`diff-ln ${both || k === "add" ? "diff-ln-new" : "diff-ln-old"}`} aria-hidden>{both ? (line.new ?? "") : (k === "add" ? line.new : line.old)}</span>
-      <span className="diff-mark" aria-hidden>{marks[k]}</span>
+      <span className="diff-mark" aria-hidden>{signs[k]}</span>
       {words[k] && <span className="visually-hidden">{words[k]}: </span>}
       <Code line={line} lang={lang} />
     </div>
   );
 }
 
-function Row({ row, lang, hunkControl }: {
-  row: InlineRow | SplitRow; lang: string; hunkControl?: DiffViewProps["hunkControl"];
+function Row({ row, lang, hunkControl, marks }: {
+  row: InlineRow | SplitRow; lang: string; hunkControl?: DiffViewProps["hunkControl"]; marks?: Marks;
 }) {
   switch (row.type) {
     case "file":
@@ -64,23 +75,23 @@ function Row({ row, lang, hunkControl }: {
         </div>
       );
     case "line":
-      return <div className="diff-row"><Half line={row.line} lang={lang} both /></div>;
+      return <div className="diff-row"><Half line={row.line} lang={lang} both marks={marks} /></div>;
     case "pair":
       return (
         <div className="diff-row diff-pair">
-          <Half line={row.left} lang={lang} />
-          <Half line={row.right} lang={lang} />
+          <Half line={row.left} lang={lang} marks={marks && noMarks} />
+          <Half line={row.right} lang={lang} marks={marks} />
         </div>
       );
   }
 }
 
-function AllRows(props: { rows: readonly (InlineRow | SplitRow)[]; lang: string; hunkControl?: DiffViewProps["hunkControl"] }) {
-  return <>{props.rows.map((r, i) => <Row key={i} row={r} lang={props.lang} hunkControl={props.hunkControl} />)}</>;
+function AllRows(props: { rows: readonly (InlineRow | SplitRow)[]; lang: string; hunkControl?: DiffViewProps["hunkControl"]; marks?: Marks }) {
+  return <>{props.rows.map((r, i) => <Row key={i} row={r} lang={props.lang} hunkControl={props.hunkControl} marks={props.marks} />)}</>;
 }
 
 function VirtualRows(props: {
-  rows: readonly (InlineRow | SplitRow)[]; lang: string; hunkControl?: DiffViewProps["hunkControl"];
+  rows: readonly (InlineRow | SplitRow)[]; lang: string; hunkControl?: DiffViewProps["hunkControl"]; marks?: Marks;
   v: Virtualizer<HTMLDivElement, Element>;
 }) {
   const { v } = props;
@@ -88,7 +99,7 @@ function VirtualRows(props: {
     <div className="diff-virtual" style={{ height: v.getTotalSize() }}>
       {v.getVirtualItems().map((it) => (
         <div key={it.key} data-index={it.index} ref={v.measureElement} className="diff-virtual-row" style={{ transform: `translateY(${it.start}px)` }}>
-          <Row row={props.rows[it.index]} lang={props.lang} hunkControl={props.hunkControl} />
+          <Row row={props.rows[it.index]} lang={props.lang} hunkControl={props.hunkControl} marks={props.marks} />
         </div>
       ))}
     </div>
@@ -127,7 +138,7 @@ export function scrollByKey(e: KeyboardEvent<HTMLDivElement>) {
  * highlighter. Long diffs draw only the rows near the viewport, so a
  * 5,000-line change opens as fast as a short one.
  */
-export const DiffView = memo(function DiffView({ diff, label, name, layout = "inline", language, hunkControl, fill }: DiffViewProps) {
+export const DiffView = memo(function DiffView({ diff, label, name, layout = "inline", language, hunkControl, fill, marks }: DiffViewProps) {
   const parsed = useMemo(() => parseDiff(diff), [diff]);
   // The language is "" until the highlighter is in; lines re-highlight when it changes.
   useRich();
@@ -145,7 +156,7 @@ export const DiffView = memo(function DiffView({ diff, label, name, layout = "in
     estimateSize: () => ROW_PX,
     overscan: 30,
   });
-  const body = { rows, lang, hunkControl };
+  const body = { rows, lang, hunkControl, marks };
   return (
     <div className={`diff diff-${layout}${fill ? " diff-fill" : ""}`}>
       {label && <div className="diff-label mono">{label}</div>}

@@ -13,13 +13,15 @@ interface Props {
   /** Bumped when the file changed on disk: the viewer reloads. */
   version: number;
   onClose: () => void;
+  /** A line to show (from 1): the viewer opens on the file scrolled to it, the line marked. */
+  line?: number;
 }
 
 type Tab = "changes" | "file";
 
 /** A read-only view of one workspace file: highlighted content and, for changed files, the diff against the content before the session. */
-export function FileViewer({ files, path, change, version, onClose }: Props) {
-  const [tab, setTab] = useState<Tab>(change ? "changes" : "file");
+export function FileViewer({ files, path, change, version, onClose, line }: Props) {
+  const [tab, setTab] = useState<Tab>(change && !line ? "changes" : "file");
   const [view, setView] = useState<FileView | null>(null);
   const [diff, setDiff] = useState<FileDiffView | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -67,6 +69,7 @@ export function FileViewer({ files, path, change, version, onClose }: Props) {
       <header className="viewer-head">
         <h2 className="viewer-path mono">{path}</h2>
         {change && <span className="viewer-change">{describeChange(change)}</span>}
+        {line ? <span className="viewer-line">line {line}</span> : null}
         <span className="spacer" />
         <button ref={closeRef} className="viewer-close" onClick={onClose} aria-label="Close file viewer">
           Close
@@ -90,24 +93,35 @@ export function FileViewer({ files, path, change, version, onClose }: Props) {
         )}
         {current === "changes" && showsPicture && <WorkspacePicture load={files.image!} path={path} version={version} />}
         {current === "changes" && !showsPicture && diff && (diff.diff ? <DiffView diff={diff.diff} label={path} language={lang} fill /> : <p className="empty">{diff.note ?? "No difference from the content before the session."}</p>)}
-        {current === "file" && view && (view.binary && files.image && isImagePath(path) ? <WorkspacePicture load={files.image!} path={path} version={version} /> : <Code view={view} language={lang} />)}
+        {current === "file" && view && (view.binary && files.image && isImagePath(path) ? <WorkspacePicture load={files.image!} path={path} version={version} /> : <Code view={view} language={lang} line={line} />)}
       </div>
     </section>
   );
 }
 
 
-function Code({ view, language }: { view: FileView; language: string | undefined }) {
+function Code({ view, language, line }: { view: FileView; language: string | undefined; line?: number }) {
+  const mark = useRef<HTMLSpanElement>(null);
+  // Scrolled to the line asked for, once its content is in.
+  useEffect(() => mark.current?.scrollIntoView({ block: "center" }), [line, view]);
   if (view.binary) return <p className="empty">Binary file ({view.size.toLocaleString()} bytes): not shown.</p>;
   const lines = view.content.split("\n");
   if (lines.length > 1 && lines[lines.length - 1] === "") lines.pop();
+  const at = line && line <= lines.length ? line : 0;
   return (
     <>
       {view.truncated && <p className="empty">Showing the first {view.content.length.toLocaleString()} of {view.size.toLocaleString()} bytes.</p>}
       <div className="code" aria-label={`Content of ${view.path}`} role="region">
         <pre className="gutter" aria-hidden="true">
-          {lines.map((_, i) => i + 1).join("\n")}
+          {at ? (
+            <>
+              {lines.slice(0, at - 1).map((_, i) => `${i + 1}\n`).join("")}
+              <span ref={mark} className="gutter-mark">{at}</span>
+              {lines.slice(at).map((_, i) => `\n${at + i + 1}`).join("")}
+            </>
+          ) : lines.map((_, i) => i + 1).join("\n")}
         </pre>
+        {at ? <div className="code-line-mark" style={{ top: `${(at - 1) * 1.5}em` }} aria-hidden="true" /> : null}
         <pre className="code-text">
           <code className="hljs" dangerouslySetInnerHTML={{ __html: highlight(view.content, language) }} />
         </pre>

@@ -21,7 +21,7 @@ export function ProblemsPanel({ subscribe, files }: {
   const paths = Object.keys(state.files ?? {}).filter((p) => (state.files[p] ?? []).length > 0).sort();
   const troubled = (state.servers ?? []).filter((s) => s.state === "crashed" || s.state === "failed");
   if (open && files) {
-    return <FileViewer files={files} path={open.path} version={0} onClose={() => setOpen(null)} />;
+    return <FileViewer files={files} path={open.path} line={open.line} version={0} onClose={() => setOpen(null)} />;
   }
   return (
     <div className="problems-panel">

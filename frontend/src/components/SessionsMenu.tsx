@@ -34,6 +34,8 @@ export function SessionsMenu(props: {
   onSwitched: (snap: Snapshot) => void;
   /** Opens a new session beside the shown one, which goes on (absent: no such item). */
   beside?: () => Promise<void>;
+  /** Opens the export dialog for the open session (absent: no such item). */
+  exportSession?: () => void;
 }) {
   const { backend, onSwitched } = props;
   const [load, setLoad] = useState<Load>({ state: "loading" });
@@ -93,6 +95,11 @@ export function SessionsMenu(props: {
             <button role="menuitem" aria-disabled={!props.hasWorkspace || switching !== null}
               onClick={() => props.hasWorkspace && switching === null && void props.beside!().then(() => close(true), (e) => setError(String(e instanceof Error ? e.message : e)))}>
               Open another session beside this one (it goes on)
+            </button>
+          )}
+          {props.exportSession && (
+            <button role="menuitem" aria-disabled={!props.hasWorkspace} onClick={() => props.hasWorkspace && (close(true), props.exportSession!())}>
+              Export this session…
             </button>
           )}
           {props.busy && <p className="sessions-note">Switching stops the running turn.</p>}

@@ -28,7 +28,7 @@ const bash: ApprovalRequestedPayload = {
   preview: { kind: "command", summary: "bash exec", command: { action: "exec", command: "make", cwd: "/w", confined: true } },
 };
 
-const titles = ["Model", "Context", "Budgets", "Sandbox", "Network", "Permissions", "Servers", "Agents and commands", "Skills", "Trusted folders", "Git", "Appearance"];
+const titles = ["Model", "Context", "Budgets", "Sandbox", "Network", "Permissions", "Servers", "Agents and commands", "Skills", "Hooks", "Language servers", "Trusted folders", "Git", "Appearance"];
 
 describe("Settings in sections", () => {
   it("lists the sections in a vertical tab list; each states when its changes apply", async () => {

@@ -3,7 +3,9 @@ import type { TranscriptItem } from "../bridge";
 import { ChildView, useChild } from "./ChildView";
 import { CodeBlock } from "./CodeBlock";
 import { DiffView } from "./DiffView";
+import { HookRewriteNote, HookRuns } from "./HookRuns";
 import { NetworkLine } from "./NetworkLine";
+import { ToolDiagnostics } from "./ToolDiagnostics";
 import { commandOutput, fileDiffs, formatDuration, policyHiddenNote, pretty, readExcerpt, rejected, ruleText, sandboxNote, unconfinedNote, toolError, toolSummary, toolTarget, writtenPaths } from "./toolSummary";
 import { useChatActions } from "./ChatActions";
 
@@ -80,7 +82,9 @@ export const ToolCard = memo(function ToolCard({ item, reveal }: { item: Transcr
   const tool = item.tool ?? "tool";
   const running = !!item.running;
   const elapsed = useElapsed(item.id ?? "", running);
-  const target = toolTarget(tool, item.args);
+  // A hook's rewrite is what was planned and ran: the card names its target.
+  const args = item.rewrite ? item.rewrite.args : item.args;
+  const target = toolTarget(tool, args);
   const summary = running ? "" : toolSummary(tool, item.result);
   const error = running ? "" : toolError(item);
   const status = running ? "running" : item.isError ? "failed" : "done";
@@ -124,7 +128,9 @@ export const ToolCard = memo(function ToolCard({ item, reveal }: { item: Transcr
       {!running && sandboxNote(item) && <div className="tool-sandbox" role="note">Sandbox: {sandboxNote(item)}</div>}
       {policyHiddenNote(item) && <div className="tool-hidden" role="note">Policy: {policyHiddenNote(item)}</div>}
       <NetworkLine item={item} />
+      <ToolDiagnostics item={item} open={open} />
       <RuleLine item={item} />
+      <HookRuns hooks={item.hooks} folded />
       {open && (
         <div id={bodyId} className="tool-body">
           {item.approval?.by === "user" && (
@@ -142,9 +148,10 @@ export const ToolCard = memo(function ToolCard({ item, reveal }: { item: Transcr
               ))}
             </div>
           )}
+          <HookRewriteNote rewrite={item.rewrite} shown="what ran" />
           <div className="tool-section">
-            <div className="tool-section-title">Arguments</div>
-            <CodeBlock code={pretty(item.args)} language="json" />
+            <div className="tool-section-title">{item.rewrite ? "Arguments, as the hook rewrote them" : "Arguments"}</div>
+            <CodeBlock code={pretty(args)} language="json" />
           </div>
           {output && (
             <div className="tool-section">

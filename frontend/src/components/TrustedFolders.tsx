@@ -6,6 +6,7 @@ const kindWords: Record<string, string> = {
   agents: "its agent definitions (.gatehouse/agents/)",
   commands: "its slash commands (.gatehouse/commands/)",
   git: "its git settings and hooks (.git/config, .git/hooks/), run by the Changes view",
+  hooks: "its agent hooks (.gatehouse/hooks.json and the scripts it names), run confined",
 };
 
 /**

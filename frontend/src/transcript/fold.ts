@@ -117,7 +117,7 @@ export function fold(t: Transcript, e: GatehouseEvent): Transcript {
       const p = e.payload;
       const i = find(items, "tool", p.callId);
       const prev: TranscriptItem = i >= 0 ? items[i] : { kind: "tool", id: p.callId, turnId: e.turnId, tool: p.tool, args: {} };
-      const it: TranscriptItem = { ...prev, running: false, result: p.result, isError: p.isError, durationMs: p.durationMs, waitMs: p.waitMs, throttledMs: p.throttledMs, approval: p.approval, images: p.images };
+      const it: TranscriptItem = { ...prev, running: false, result: p.result, isError: p.isError, durationMs: p.durationMs, waitMs: p.waitMs, throttledMs: p.throttledMs, approval: p.approval, images: p.images, hooks: p.hooks, rewrite: p.rewrite };
       delete it.progress; // a fresh object: the progress of a running call only
       return { ...base, items: i >= 0 ? replace(items, i, it) : [...items, it] };
     }

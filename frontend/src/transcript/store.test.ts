@@ -80,6 +80,17 @@ describe("TranscriptStore", () => {
     expect(f.src.snapshot).toHaveBeenCalledTimes(1);
   });
 
+  it("keeps the hooks that ran on a call and a hook's rewrite from tool.finished", async () => {
+    const f = source();
+    await flush();
+    f.emit(ev(1, "turn.started", { prompt: "go" }));
+    f.emit(ev(2, "tool.started", { callId: "c1", tool: "bash", args: { command: "ls" } }));
+    const hooks = [{ name: "./guard.sh", event: "PreToolUse", source: "user", verdict: "no objection, rewrote the input", exitCode: 0, durationMs: 5, rewrote: true }];
+    const rewrite = { hook: "./guard.sh", original: { command: "ls" }, args: { command: "ls -a" } };
+    f.emit(ev(3, "tool.finished", { callId: "c1", tool: "bash", result: {}, isError: false, durationMs: 3, hooks, rewrite }));
+    expect(f.store.get().items[1]).toMatchObject({ hooks, rewrite });
+  });
+
   it("keeps unchanged items by identity", async () => {
     const f = source();
     await flush();

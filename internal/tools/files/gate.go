@@ -3,6 +3,7 @@ package files
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -41,6 +42,13 @@ func (t *ApplyPatch) Prepare(_ context.Context, raw json.RawMessage) (*tools.Pre
 	}
 	p := describe(t.ws, plan)
 	p.Partial = true
+	p.Select = func(sel protocol.ProposalSelection) ([]protocol.FilePreview, error) {
+		chosen, r, ok := t.Preview(raw, &patch.Selection{Files: sel.Files, Hunks: sel.Hunks})
+		if !ok {
+			return nil, fmt.Errorf("the chosen part of the patch does not apply: %s", r.Output)
+		}
+		return describe(t.ws, chosen).Files, nil
+	}
 	p.Run = func(_ context.Context, d protocol.Decision) (tools.Result, error) {
 		if d.Kind != protocol.DecisionPartial {
 			return t.Apply(raw, nil, plan)

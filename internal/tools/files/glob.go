@@ -102,7 +102,7 @@ func (t *Glob) Run(ctx context.Context, raw json.RawMessage) (tools.Result, erro
 		return tools.FailErr(perr(tools.CodeIOError, a.Path, "%v", err), tools.CodeIOError), nil
 	}
 	res.HiddenByPolicy, res.Hidden = w.hidden, hiddenNote(w.hidden)
-	return tools.OK(res)
+	return okHidden(res, w.hidden)
 }
 
 // linkReadable reports whether the symlink at abs resolves, through the

@@ -150,7 +150,7 @@ func (t *Grep) done(ctx context.Context, res grepResult, err error, path string)
 		}
 		return tools.FailErr(perr(tools.CodeIOError, path, "%v", err), tools.CodeIOError), nil
 	}
-	return tools.OK(res)
+	return okHidden(res, res.HiddenByPolicy)
 }
 
 // resolveFile resolves p (already absolute or as the model gave it) for

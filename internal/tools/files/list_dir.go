@@ -94,7 +94,7 @@ func (t *ListDir) Run(ctx context.Context, raw json.RawMessage) (tools.Result, e
 		return tools.FailErr(perr(tools.CodeIOError, a.Path, "%v", err), tools.CodeIOError), nil
 	}
 	res.HiddenByPolicy, res.Hidden = w.hidden, hiddenNote(w.hidden)
-	return tools.OK(res)
+	return okHidden(res, w.hidden)
 }
 
 // ResolveDir resolves path through the workspace boundary for reading and

@@ -13,6 +13,7 @@ import (
 
 	ignore "github.com/sabhiram/go-gitignore"
 
+	"gatehouse/internal/tools"
 	"gatehouse/internal/workspace"
 )
 
@@ -79,6 +80,14 @@ func (w *walker) deniedEntry(abs string, link bool) bool {
 
 // hiddenNote says how many entries the user's policy hid ("" for none),
 // for the result the model reads: a count, never a name.
+// okHidden is tools.OK(v) carrying the count of entries the user's
+// policy hid, for the audit log.
+func okHidden(v any, hidden int) (tools.Result, error) {
+	r, err := tools.OK(v)
+	r.HiddenByPolicy = hidden
+	return r, err
+}
+
 func hiddenNote(n int) string {
 	switch n {
 	case 0:

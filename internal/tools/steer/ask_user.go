@@ -48,7 +48,13 @@ var askUserDescription string
 
 // AskUser is the ask_user tool. It changes nothing, so no approval asks
 // before it: the question itself waits for the user. Asker nil: nobody.
-type AskUser struct{ Asker Asker }
+type AskUser struct {
+	Asker Asker
+	// Asking (may be nil) hears each question just before Asker is asked
+	// (the Notification hooks), beside the asker rather than wrapping it.
+	// It must not block.
+	Asking func(Question)
+}
 
 // Spec implements tools.Tool.
 func (AskUser) Spec() tools.Spec {
@@ -81,6 +87,9 @@ func (a AskUser) Run(ctx context.Context, args json.RawMessage) (tools.Result, e
 	}
 	if a.Asker == nil {
 		return nobody(), nil
+	}
+	if a.Asking != nil {
+		a.Asking(q)
 	}
 	answer, err := a.Asker.Ask(ctx, q)
 	switch {

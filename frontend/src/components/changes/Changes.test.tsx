@@ -185,4 +185,12 @@ describe("Changes", () => {
     render(<Changes git={git} refresh={0} onClose={() => {}} />);
     expect(await screen.findByText(/not a git repository/)).toBeTruthy();
   });
+
+  it("marks a changed file, tracked or new, that the language servers find errors in", async () => {
+    const git = fakeGit(view());
+    const err = { path: "a.txt", line: 1, col: 1, endLine: 1, severity: "error", message: "bad" };
+    render(<Changes git={git} refresh={0} onClose={() => {}} errors={new Map([["a.txt", [err, { ...err, line: 10 }]], ["new.txt", [{ ...err, path: "new.txt" }]]])} />);
+    expect(await screen.findByRole("listitem", { name: "a.txt, modified, 2 errors" })).toBeTruthy();
+    expect(screen.getByRole("listitem", { name: "new.txt, untracked, 1 error" }).textContent).toContain("⚠ 1 error");
+  });
 });

@@ -1,9 +1,12 @@
 import { useCallback, useEffect, useId, useState } from "react";
+import type { Diagnostic } from "../../bridge";
 import type { GitBackend, GitView } from "../../bridge/git";
 import { ChangesFile, type FileKind } from "./ChangesFile";
 import { CommitBox } from "./CommitBox";
 import { GitTrust } from "./GitTrust";
 import { Worktrees } from "./Worktrees";
+import { ReviewPanel } from "./ReviewPanel";
+import type { ReviewBackend } from "../../bridge/review";
 import "./Changes.css";
 
 /**
@@ -13,8 +16,13 @@ import "./Changes.css";
  * It reads the changes again after each action and when files change on
  * disk (refresh changes).
  */
-export function Changes({ git, refresh, onClose, onUndo, onSwitched, image }: {
+/** ", 2 errors" ("" for none): what a file row's name adds. */
+const errorWords = (n = 0) => (n === 0 ? "" : n === 1 ? ", 1 error" : `, ${n} errors`);
+
+export function Changes({ git, refresh, onClose, onUndo, onSwitched, image, errors, review }: {
   git: GitBackend;
+  /** The language servers' errors now, by path: changed files that have some are marked. */
+  errors?: ReadonlyMap<string, readonly Diagnostic[]>;
   /** Changes when the workspace's files change: the view reads git again. */
   refresh: unknown;
   onClose: () => void;
@@ -24,7 +32,10 @@ export function Changes({ git, refresh, onClose, onUndo, onSwitched, image }: {
   onSwitched?: () => void;
   /** A workspace image as a data URL: changed pictures are shown, not "binary". */
   image?: (path: string) => Promise<string>;
+  /** Review with the model (absent: not offered): the backend, and how Fix sends a message to the session's agent. */
+  review?: { backend: ReviewBackend; fix: (text: string) => Promise<unknown> };
 }) {
+  const [reviewing, setReviewing] = useState(false);
   const [view, setView] = useState<GitView | null>(null);
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
@@ -62,7 +73,7 @@ export function Changes({ git, refresh, onClose, onUndo, onSwitched, image }: {
   const c = view?.changes;
   const files = (kind: FileKind, list: GitView["changes"]["staged"]) => (
     <ul className="changes-files">
-      {(list ?? []).map((f) => <ChangesFile key={`${kind}:${f.path}`} file={f} kind={kind} busy={busy} act={act} image={image} />)}
+      {(list ?? []).map((f) => <ChangesFile key={`${kind}:${f.path}`} file={f} kind={kind} busy={busy} act={act} image={image} errors={errors?.get(f.path)} />)}
     </ul>
   );
   return (
@@ -76,10 +87,14 @@ export function Changes({ git, refresh, onClose, onUndo, onSwitched, image }: {
           </span>
         )}
         <span className="spacer" />
+        {review && !view?.notRepo && (
+          <button type="button" className="secondary" aria-expanded={reviewing} onClick={() => setReviewing((r) => !r)}>Review…</button>
+        )}
         <button type="button" className="secondary" onClick={reload} disabled={busy}>Refresh</button>
         <button type="button" className="secondary" onClick={onClose}>Close</button>
       </header>
       {error && <p role="alert" className="changes-error">{error}</p>}
+      {review && reviewing && <ReviewPanel review={review.backend} fix={review.fix} refresh={`${String(refresh)}:${n}`} />}
       {discarded && (
         <p role="status" className="changes-note">
           Discarded {discarded.what}. {onUndo && <button type="button" className="link-button" onClick={() => onUndo(discarded.unit)}>Undo the discard</button>}
@@ -105,9 +120,10 @@ export function Changes({ git, refresh, onClose, onUndo, onSwitched, image }: {
             {(c.untracked ?? []).length > 0 && (
               <ul className="changes-files" aria-label="Untracked files">
                 {(c.untracked ?? []).map((p) => (
-                  <li key={p} className="changes-file changes-file-row" aria-label={`${p}, untracked`}>
+                  <li key={p} className="changes-file changes-file-row" aria-label={`${p}, untracked${errorWords(errors?.get(p)?.length)}`}>
                     <span className="mono changes-path">{p}</span>
                     <span className="badge" title="untracked">?</span>
+                    {errorWords(errors?.get(p)?.length) && <span className="badge changes-errors">⚠ {errorWords(errors?.get(p)?.length).slice(2)}</span>}
                     <span className="spacer" />
                     <button type="button" className="secondary" disabled={busy} onClick={() => act("stage", p)} aria-label={`Stage ${p}`}>Stage</button>
                     <button type="button" className="secondary" disabled={busy} onClick={() => act("discard", p)} aria-label={`Delete the untracked ${p}`}>Delete</button>

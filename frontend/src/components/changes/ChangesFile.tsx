@@ -1,4 +1,5 @@
 import { useState } from "react";
+import type { Diagnostic } from "../../bridge";
 import type { GitFileDiff } from "../../bridge/git";
 import { DiffView } from "../DiffView";
 import { isImagePath, WorkspacePicture } from "../WorkspacePicture";
@@ -13,8 +14,10 @@ export type FileKind = "staged" | "unstaged" | "branch";
  * the whole file, and its diff in the app's one diff view, each "@@" row
  * with its own buttons.
  */
-export function ChangesFile({ file, kind, busy, act, image }: {
+export function ChangesFile({ file, kind, busy, act, image, errors }: {
   file: GitFileDiff;
+  /** The language servers' errors in the file now: the row is marked with their count. */
+  errors?: readonly Diagnostic[];
   /** A workspace image as a data URL: a changed picture is shown as it is now. */
   image?: (path: string) => Promise<string>;
   kind: FileKind;
@@ -42,14 +45,19 @@ export function ChangesFile({ file, kind, busy, act, image }: {
       </span>
     );
   };
+  const n = errors?.length ?? 0;
+  const errorWords = n === 1 ? "1 error" : `${n} errors`;
   return (
-    <li className="changes-file" aria-label={`${file.path}, ${statusWords[file.status] ?? file.status}`}>
+    <li className="changes-file" aria-label={`${file.path}, ${statusWords[file.status] ?? file.status}${n ? `, ${errorWords}` : ""}`}>
       <div className="changes-file-row">
         <button type="button" className="changes-toggle" aria-expanded={open} onClick={() => setOpen((o) => !o)}
           aria-label={`${open ? "Hide" : "Show"} the diff of ${file.path}`}>{open ? "▾" : "▸"}</button>
         <span className="mono changes-path">{file.path}</span>
         <span className={`badge op-${file.status === "A" ? "add" : file.status === "D" ? "delete" : "modify"}`} title={statusWords[file.status]}>{file.status}</span>
         <span className="changes-counts mono" aria-label={`${file.added} added, ${file.removed} removed`}>+{file.added} −{file.removed}</span>
+        {n > 0 && (
+          <span className="badge changes-errors" title={errors!.map((d) => `${d.line}:${d.col} ${d.message}`).join("\n")}>⚠ {errorWords}</span>
+        )}
         <span className="spacer" />
         {kind === "branch" ? null : kind === "unstaged" ? (
           <>

@@ -10,8 +10,7 @@ const view: PolicyView = {
   rules: [{ id: "p-1", tool: "bash", commands: [["npm", "test"]], summary: "allow: run `npm test`", decision: "allow", layer: "workspace",
     file: "/cfg/policy.d/a.toml", line: 4, uses: { count: 2, last: "2026-01-01T00:00:00Z" },
     written: { decision: "allow", tool: "bash", commands: ["npm test"], match: ["npm test"] } },
-  { id: "builtin:read_file", tool: "read_file", summary: "allow: read_file (any arguments)", decision: "allow", layer: "builtin", line: 13,
-    uses: { count: 0, last: "0001-01-01T00:00:00Z" }, written: { decision: "allow", tool: "read_file" } }],
+  ],
   errors: [{ file: "/w/.gatehouse/policy.toml", line: 6, message: "rule r allows: a workspace's own policy can only tighten" }],
   userFile: "/cfg/policy.toml", workspaceFile: "/cfg/policy.d/a.toml",
 };
@@ -25,7 +24,9 @@ function backend(): PolicyBackend {
     trustFile: vi.fn(async () => ({ ...view, untrusted: undefined })),
     check: vi.fn(async () => ({ decision: "allow" as const, why: "allowed by rule p-1 in the workspace policy (/cfg/policy.d/a.toml)" })),
     audit: vi.fn(async () => [{ time: "2026-01-01T00:00:00Z", session: "s1", callId: "c1", tool: "bash", summary: "bash exec: npm test",
-      mode: "manual" as const, by: "policy", decision: "allow", standing: [{ id: "p-1", decision: "allow", layer: "workspace", summary: "x" }] }]),
+      mode: "manual" as const, by: "policy", decision: "allow", standing: [{ id: "p-1", decision: "allow", layer: "workspace", summary: "x" }] },
+    { time: "2026-01-01T00:00:01Z", session: "s1", callId: "c2", tool: "grep", summary: "grep TOKEN (1 hidden by the user's policy)",
+      mode: "auto" as const, by: "policy", decision: "deny", hidden: 1 }]),
     exportAudit: vi.fn(async () => ""),
   };
 }
@@ -43,6 +44,8 @@ describe("Settings → Permissions", () => {
     const audit = within(screen.getByRole("region", { name: "Audit log" }));
     await waitFor(() => expect(audit.getByText("bash exec: npm test")).toBeTruthy());
     expect(audit.getByText(/allow by p-1 \(workspace\)/)).toBeTruthy();
+    // What the policy hid from a call that ran: a denial by your policy.
+    expect(audit.getByText("grep TOKEN (1 hidden by the user's policy)").closest("tr")?.textContent).toContain("deny by your policy");
 
     fireEvent.input(screen.getByLabelText("Command line to test"), { target: { value: "npm test" } });
     fireEvent.click(screen.getByRole("button", { name: "Test" }));
@@ -54,11 +57,8 @@ describe("Settings → Permissions", () => {
     fireEvent.click(screen.getByRole("button", { name: "Test" }));
     await waitFor(() => expect(api.check).toHaveBeenCalledWith("apply_patch", "docs/a.md"));
 
-    // The built-in layer is listed apart, marked, with nothing to edit or delete.
-    const builtin = screen.getByLabelText("rule builtin:read_file");
-    expect(builtin.textContent).toContain("built-in");
-    expect(builtin.closest("details")?.textContent).toContain("what safe and plan mode run without asking (1 rules)");
-    expect(within(builtin).queryAllByRole("button")).toHaveLength(0);
+    // No built-in list: what safe runs unasked is said as what a plan reads.
+    expect(screen.getByText("What safe runs unasked and plan mode offers").closest("details")?.textContent).toContain("A plan that changes a file or runs a command asks in safe");
 
     fireEvent.click(screen.getByRole("button", { name: "Delete rule p-1" }));
     await waitFor(() => expect(screen.queryByLabelText("rule p-1")).toBeNull());
@@ -107,6 +107,57 @@ describe("Settings → Permissions: editing", () => {
     fireEvent.click(form.getByRole("button", { name: "Save rule" }));
     await waitFor(() => expect(api.add).toHaveBeenCalledWith(expect.objectContaining({ decision: "deny", tool: "bash", commands: ["git push **"], reason: "pushes go through review" }), "everywhere"));
 
+  });
+});
+
+describe("Settings → Permissions: path rules", () => {
+  it("adds a read deny on .env for any tool, refusing an incomplete one before sending it", async () => {
+    const api = backend();
+    render(<PermissionsSection deps={{ policy: api } as unknown as SettingsDeps} setDirty={() => {}} onSaved={() => {}} goTo={() => {}} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Add a rule…" }));
+    const form = within(screen.getByRole("form", { name: "New rule" }));
+    fireEvent.change(form.getByLabelText("Decision"), { target: { value: "deny" } });
+    fireEvent.click(form.getByRole("checkbox", { name: /^Any tool/ }));
+    expect(form.queryByLabelText("Tool")).toBeNull();
+    // No paths: refused here, nothing sent.
+    fireEvent.click(form.getByRole("button", { name: "Save rule" }));
+    expect(form.getByRole("alert").textContent).toContain("Any tool needs at least one path");
+    expect(api.add).not.toHaveBeenCalled();
+    fireEvent.input(form.getByLabelText(/^Paths, one a line/), { target: { value: " .env \n\nkeys/**" } });
+    // An allow of paths for any tool: refused here too.
+    fireEvent.change(form.getByLabelText("Decision"), { target: { value: "allow" } });
+    fireEvent.click(form.getByRole("button", { name: "Save rule" }));
+    expect(form.getByRole("alert").textContent).toContain("for deny and ask rules");
+    expect(api.add).not.toHaveBeenCalled();
+    fireEvent.change(form.getByLabelText("Decision"), { target: { value: "deny" } });
+    fireEvent.change(form.getByLabelText("Access"), { target: { value: "read" } });
+    const reason = form.getByLabelText("Reason");
+    fireEvent.input(reason, { target: { value: "secrets stay out" } });
+    fireEvent.submit(reason.closest("form")!);
+    await waitFor(() => expect(api.add).toHaveBeenCalledWith({ decision: "deny", tool: "", paths: [".env", "keys/**"], access: "read",
+      reason: "secrets stay out", match: [], notMatch: [] }, "workspace"));
+    await waitFor(() => expect(screen.queryByRole("form", { name: "New rule" })).toBeNull());
+  });
+
+  it("shows the backend's refusal and keeps the draft; a path rule edits as a path rule", async () => {
+    const api = backend();
+    const pathRule = { id: "p-3", tool: "*", files: [".env"], access: "any", decision: "deny", layer: "user", file: "/cfg/policy.toml", line: 2,
+      summary: "deny: read or change .env (every tool)", uses: { count: 0, last: "0001-01-01T00:00:00Z" },
+      written: { decision: "deny", tool: "", paths: [".env"], access: "any", reason: "secrets" } };
+    (api.list as ReturnType<typeof vi.fn>).mockResolvedValue({ ...view, rules: [pathRule] });
+    (api.edit as ReturnType<typeof vi.fn>).mockRejectedValueOnce(new Error("policy: p-3 would not load, so nothing was changed: rule 1: path \"/etc/x\" is absolute"));
+    render(<PermissionsSection deps={{ policy: api } as unknown as SettingsDeps} setDirty={() => {}} onSaved={() => {}} goTo={() => {}} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Edit rule p-3" }));
+    const form = within(screen.getByRole("form", { name: "Edit rule p-3" }));
+    expect((form.getByRole("checkbox", { name: /^Any tool/ }) as HTMLInputElement).checked).toBe(true);
+    expect((form.getByLabelText("Access") as HTMLSelectElement).value).toBe("any");
+    const paths = form.getByLabelText(/^Paths, one a line/) as HTMLTextAreaElement;
+    expect(paths.value).toBe(".env");
+    fireEvent.input(paths, { target: { value: "/etc/x" } });
+    fireEvent.click(form.getByRole("button", { name: "Save rule" }));
+    await waitFor(() => expect(form.getByRole("alert").textContent).toContain("is absolute"));
+    expect(paths.value).toBe("/etc/x");
+    expect(api.edit).toHaveBeenCalledWith("p-3", expect.objectContaining({ tool: "", paths: ["/etc/x"], access: "any" }));
   });
 });
 

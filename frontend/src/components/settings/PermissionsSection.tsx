@@ -19,8 +19,7 @@ export function PermissionsSection({ deps }: SectionProps) {
   const [text, setText] = useState("");
   // The rule being edited (its layer and id), or "new" for the add form.
   const [editing, setEditing] = useState("");
-  const builtin = view?.rules?.filter((r) => r.layer === "builtin") ?? [];
-  const mine = view?.rules?.filter((r) => r.layer !== "builtin") ?? [];
+  const mine = view?.rules ?? [];
   const saved = (v: PolicyView) => { setView(v); setDecided(null); setEditing(""); };
 
   const reload = useCallback(() => {
@@ -69,16 +68,15 @@ export function PermissionsSection({ deps }: SectionProps) {
             ))}
           </ul>
           <details className="policy-builtin">
-            <summary>Built-in: what safe and plan mode run without asking ({builtin.length} rules)</summary>
-            <p className="settings-note">Shipped with Gatehouse, not editable; a deny or ask rule of yours beats them, and manual mode still asks.</p>
-            <ul className="policy-rules">
-              {builtin.map((r) => (
-                <li key={r.id} aria-label={`rule ${r.id}`}>
-                  <span className={`policy-decision decision-${r.decision}`}>{r.decision}</span> <code>{r.summary}</code>
-                  {r.reason && <> — {r.reason}</>} <span className="settings-note">· built-in</span>
-                </li>
-              ))}
-            </ul>
+            <summary>What safe runs unasked and plan mode offers</summary>
+            <p className="settings-note" role="note" aria-label="What only reads">
+              Every call is planned: the paths it reads and changes, the commands it runs. A call whose plan only reads (read_file,
+              view_image, list_dir, glob, grep; bash status, logs and list; the checklist, a question to you, a plan to approve) runs
+              unasked in safe and is offered in plan mode. Where a tool cannot say what it reads, its plan stands in: an MCP tool
+              reads only when its server says so and you trust that server's read-only hints; a subagent only when its agent can only
+              read; web_fetch by its domain (outside the allow list it asks). A plan that changes a file or runs a command asks in
+              safe and is refused in plan mode, whatever its tool claims. Your deny and ask rules hold in every mode.
+            </p>
           </details>
           {editing === "new" ? (
             <PolicyRuleForm label="New rule" scoped start={{ decision: "allow", tool: "bash" }} onCancel={() => setEditing("")}
@@ -121,7 +119,7 @@ export function PermissionsSection({ deps }: SectionProps) {
       {api && (
         <section aria-label="Audit log">
           <h3>Audit log</h3>
-          <p className="settings-note">Every call that ran or was refused without asking you: by the mode, a session rule or a standing rule.</p>
+          <p className="settings-note">Every call that ran or was refused without asking you: by the mode, a session rule or a standing rule; and what your policy hid from a call or refused as it ran.</p>
           <input type="search" aria-label="Filter the audit log" value={text} onChange={(e) => setText(e.target.value)} placeholder="filter" />
           <button type="button" className="secondary" onClick={() => api.exportAudit({ text }).then((s) => {
             const url = URL.createObjectURL(new Blob([s], { type: "application/jsonl" }));
@@ -135,7 +133,7 @@ export function PermissionsSection({ deps }: SectionProps) {
                 <tr key={e.session + e.callId + i}>
                   <td>{new Date(e.time).toLocaleString()}</td>
                   <td><code>{e.summary ?? e.tool}</code></td>
-                  <td>{e.by === "policy" ? `${e.decision} by ${(e.standing ?? []).map((r) => `${r.id} (${r.layer})`).join(", ")}` : e.by === "rule" ? `session rule ${(e.ruleIds ?? []).join(", ")}` : "the mode"}</td>
+                  <td>{e.by === "policy" ? `${e.decision} by ${(e.standing ?? []).map((r) => `${r.id} (${r.layer})`).join(", ") || "your policy"}${e.refused ? `: ${e.refused}` : ""}` : e.by === "rule" ? `session rule ${(e.ruleIds ?? []).join(", ")}` : "the mode"}</td>
                   <td>{e.mode}</td>
                 </tr>
               ))}

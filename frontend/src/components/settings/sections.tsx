@@ -16,7 +16,11 @@ import type { PolicyBackend } from "../../bridge/policy";
 import { TrustedFoldersSection } from "./TrustedFoldersSection";
 import { GitSection } from "./GitSection";
 import { SkillsSection } from "./SkillsSection";
+import { LanguagesSection } from "./LanguagesSection";
+import type { LanguagesBackend } from "../../bridge/languages";
 import type { SkillsBackend } from "../../bridge/skills";
+import { HooksSection } from "./HooksSection";
+import type { HooksBackend } from "../../bridge/hooks";
 import type { GitBackend } from "../../bridge/git";
 
 export type VisionBackend = Pick<Backend, "modelVision" | "markModelVision">;
@@ -51,6 +55,10 @@ export interface SettingsDeps {
   git?: Pick<GitBackend, "commitTrailer" | "setCommitTrailer" | "worktrees" | "setWorktreeCopy">;
   /** Every skill found and the workspace's waiting for trust (Settings → Skills). */
   skills?: SkillsBackend;
+  /** Your hooks and the workspace's, Test and Import from Claude Code (Settings → Hooks). */
+  hooks?: HooksBackend;
+  /** The language servers and their entries (Settings → Language servers). */
+  languages?: LanguagesBackend;
   /** The standing policy and the audit log (Settings → Permissions). */
   policy?: PolicyBackend;
   /** Leaves Settings for a side panel beside the chat (absent: the panel is not there). */
@@ -68,7 +76,7 @@ export interface SectionProps {
   goTo: (id: SectionId) => void;
 }
 
-export type SectionId = "model" | "context" | "budget" | "sandbox" | "network" | "permissions" | "servers" | "agents" | "skills" | "trusted" | "git" | "appearance";
+export type SectionId = "model" | "context" | "budget" | "sandbox" | "network" | "permissions" | "servers" | "agents" | "skills" | "hooks" | "languages" | "trusted" | "git" | "appearance";
 
 /**
  * One entry of the sidebar. applies states, in the section, when its
@@ -102,6 +110,10 @@ export const settingsSections: readonly SettingsSection[] = [
   { id: "agents", title: "Agents and commands", Component: AgentsSection, applies: null },
   { id: "skills", title: "Skills", Component: SkillsSection,
     applies: "Nothing here waits for Save: trusting the workspace's skills counts from the next message." },
+  { id: "hooks", title: "Hooks", Component: HooksSection,
+    applies: "Nothing here waits for Save: turning a hook on or off, and an import, count in sessions opened after." },
+  { id: "languages", title: "Language servers", Component: LanguagesSection,
+    applies: "Changes apply when you press Save: to sessions opened after that (the open one keeps its servers)." },
   { id: "trusted", title: "Trusted folders", Component: TrustedFoldersSection,
     applies: "Nothing here waits for Save: Revoke acts at once, and the open folder's servers and agents stop." },
   { id: "git", title: "Git", Component: GitSection,

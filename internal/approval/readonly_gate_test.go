@@ -6,17 +6,15 @@ import (
 	"testing"
 
 	"gatehouse/internal/approval"
-	"gatehouse/internal/policy"
 	"gatehouse/internal/protocol"
 )
 
-// TestBuiltinLayerIsWhatSafeRuns: with the built-in layer as the only
-// standing policy, each mode runs and asks exactly as it did (reading
-// tools and bash status/list run in safe and are audited as the mode's,
-// commands and writes ask; manual asks for a read too); a user's ask or
-// deny on a built-in tool beats the built-in allow.
-func TestBuiltinLayerIsWhatSafeRuns(t *testing.T) {
-	builtin := policy.Builtin()
+// TestSafeRunsWhatThePlanReads: with no standing rule at all, what safe
+// runs unasked is what each call's plan says (reading tools and bash
+// status/list only read: they run and are audited as the mode's; commands
+// and writes ask; manual asks for a read too), no list of tools; a user's
+// ask or deny on a reading tool beats the mode.
+func TestSafeRunsWhatThePlanReads(t *testing.T) {
 	calls := []struct {
 		tool, args string
 		safeRuns   bool
@@ -33,7 +31,6 @@ func TestBuiltinLayerIsWhatSafeRuns(t *testing.T) {
 		for _, c := range calls {
 			h := newHarness(t, mode, map[string]string{"a.txt": "a\n"})
 			h.answerAll(protocol.Decision{Kind: protocol.DecisionOnce})
-			h.standing = builtin
 			res, out := h.run(t.Context(), c.tool, c.args)
 			asked := len(h.requests()) == 1
 			wantAsk := mode == approval.Manual || mode == approval.Safe && !c.safeRuns
@@ -49,7 +46,7 @@ func TestBuiltinLayerIsWhatSafeRuns(t *testing.T) {
 	for _, v := range []approval.Verdict{approval.VerdictAsk, approval.VerdictDeny} {
 		h := newHarness(t, approval.Safe, map[string]string{"a.txt": "a\n"})
 		h.answerAll(protocol.Decision{Kind: protocol.DecisionOnce})
-		h.standing = append(append([]approval.StandingRule{}, builtin...), standingRule(t, "p-mine", v, "read_file"))
+		h.standing = []approval.StandingRule{standingRule(t, "p-mine", v, "read_file")}
 		res, out := h.run(t.Context(), "read_file", `{"path":"a.txt"}`)
 		switch v {
 		case approval.VerdictAsk:

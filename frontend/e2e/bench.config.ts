@@ -1,0 +1,6 @@
+// make bench-dialog's measurements against the real backend: the e2e
+// harness and browser, files named *.bench.ts, output printed, nothing asserted.
+import { defineConfig } from "@playwright/test";
+import base from "./playwright.config";
+
+export default defineConfig({ ...base, testMatch: /.*\.bench\.ts/, timeout: 600_000 });

@@ -1,0 +1,65 @@
+import fs from "node:fs";
+import { test, expect, send, toolCall as call } from "./harness";
+import { gitRepo } from "./git";
+
+const lines = (edits: Record<number, string> = {}) =>
+  Array.from({ length: 20 }, (_, i) => edits[i + 1] ?? `line ${i + 1}`).join("\n") + "\n";
+
+test("Review in the Changes view puts the reviewer's findings on their hunks, Fix sends one to the agent, Sessions → Export writes the session", async ({ app }) => {
+  const { page, workspace, configDir, modelRequests } = await app({
+    approvalMode: "auto",
+    files: { "a.txt": lines() },
+    script: {
+      models: ["fake-model"],
+      responses: [
+        call("call_1", "write_file", { path: "a.txt", content: lines({ 2: "LINE TWO", 18: "LINE EIGHTEEN" }) }),
+        { text: "Changed two lines of a.txt." },
+        call("rev_1", "report_findings", { findings: [
+          { severity: "high", file: "a.txt", startLine: 2, endLine: 2, title: "Shouting on line two", explanation: "Capitals read as shouting." },
+          { severity: "low", file: "a.txt", startLine: 18, endLine: 18, title: "Shouting on line eighteen", explanation: "Same here.", suggestion: "line 18" },
+        ] }),
+        { text: "Two findings." },
+        { text: "I will lower line two." },
+      ],
+    },
+  });
+  gitRepo(workspace, configDir);
+  await send(page, "change a.txt");
+  await expect(page.getByRole("article", { name: "Reply" }).last()).toContainText("Changed two lines of a.txt.");
+
+  await page.getByRole("button", { name: "Changes", exact: true }).click();
+  const view = page.getByRole("region", { name: "Changes" });
+  await view.getByRole("button", { name: "Review…" }).click();
+  const review = view.getByRole("region", { name: "Review with the model" });
+  await review.getByRole("button", { name: "Review", exact: true }).click();
+  const findings = review.getByRole("complementary", { name: "Findings" });
+  await expect(findings.getByRole("listitem")).toHaveCount(2);
+  // Each comment sits on its own hunk's header row.
+  const first = review.getByRole("note", { name: "Finding: Shouting on line two" });
+  const second = review.getByRole("note", { name: "Finding: Shouting on line eighteen" });
+  await expect(first.locator("xpath=ancestor::div[contains(@class,'diff-hunk')][1]")).toContainText("@@ -1,5 +1,5 @@");
+  await expect(second.locator("xpath=ancestor::div[contains(@class,'diff-hunk')][1]")).toContainText("@@ -15,6 +15,6 @@");
+  const reviewer = (await modelRequests()).map((r) => JSON.stringify(r)).find((r) => r.includes("Review the uncommitted changes")) ?? "";
+  expect(reviewer).toContain("+LINE TWO");
+
+  await findings.getByRole("button", { name: "Fix: Shouting on line two" }).click();
+  await expect(review.getByRole("status")).toContainText("Sent “Shouting on line two” to the agent.");
+  const fixRequest = async () => (await modelRequests()).map((r) => JSON.stringify(r)).find((r) => r.includes("Fix this finding of a code review")) ?? "";
+  await expect.poll(fixRequest).not.toBe("");
+  const fix = await fixRequest();
+  expect(fix).toContain("[high] a.txt:2: Shouting on line two");
+
+  await view.getByRole("button", { name: "Close", exact: true }).click();
+  await expect(page.getByRole("article", { name: "Reply" }).last()).toContainText("I will lower line two.");
+  await page.getByRole("button", { name: /Sessions/ }).click();
+  await page.getByRole("menuitem", { name: "Export this session…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Export the session" });
+  await dialog.getByRole("button", { name: "Export" }).click();
+  const status = dialog.getByRole("status");
+  await expect(status).toContainText("Written to");
+  const file = (await status.locator("code").textContent()) ?? "";
+  const html = fs.readFileSync(file, "utf8");
+  expect(html).toContain("default-src 'none'");
+  expect(html).toContain("Fix this finding of a code review");
+  expect(html).toContain("write_file a.txt");
+});
