@@ -6,7 +6,7 @@ import { test, expect, send } from "./harness";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const everything = path.join(root, "internal/mcp/testdata/servers/node_modules/@modelcontextprotocol/server-everything/dist/index.js");
 
-const reviewer = "---\nname: reviewer\ndescription: Reviews the changes.\ntools: read_file\n---\nReview.\n";
+const auditor = "---\nname: auditor\ndescription: Reviews the changes.\ntools: read_file\n---\nReview.\n";
 
 test("the trust prompt shows a workspace server's env values, flags NODE_OPTIONS, masks secrets and shows read-only hints", async ({ app }) => {
   const { page } = await app({
@@ -35,7 +35,7 @@ test("Settings lists the trusted folder and revokes it: its agents and servers s
   const { page, modelRequests } = await app({
     approvalMode: "safe",
     files: {
-      ".gatehouse/agents/reviewer.md": reviewer,
+      ".gatehouse/agents/auditor.md": auditor,
       ".gatehouse/mcp.json": JSON.stringify({ mcpServers: { everything: { command: "node", args: [everything, "stdio"] } } }),
     },
     script: { models: ["fake-model"], responses: [{ text: "Before." }, { text: "After." }] },
@@ -56,7 +56,7 @@ test("Settings lists the trusted folder and revokes it: its agents and servers s
   await send(page, "before");
   await expect(page.getByRole("article", { name: "Reply" }).last()).toContainText("Before.");
   const before = await toolNames();
-  expect(before).toContain("delegate_reviewer");
+  expect(before).toContain("delegate_auditor");
   expect(before.some((n) => n.startsWith("mcp__everything__"))).toBe(true);
 
   await page.getByRole("button", { name: "Settings", exact: true }).click();
@@ -79,6 +79,6 @@ test("Settings lists the trusted folder and revokes it: its agents and servers s
   await send(page, "after");
   await expect(page.getByRole("article", { name: "Reply" }).last()).toContainText("After.");
   const after = await toolNames();
-  expect(after).not.toContain("delegate_reviewer");
+  expect(after).not.toContain("delegate_auditor");
   expect(after.some((n) => n.startsWith("mcp__everything__"))).toBe(false);
 });
