@@ -70,8 +70,8 @@ func (a *App) Hooks() HooksView {
 		Errors: append([]string{}, errs...)}
 }
 
-// SetHookOn turns the hook id on or off (saved; sessions opened after it
-// run it, or do not).
+// SetHookOn turns the hook id on or off (saved; read before every run, so
+// open sessions follow from their next call).
 func (a *App) SetHookOn(id string, on bool) (HooksView, error) {
 	hs, _ := a.loadHooks()
 	if !slices.ContainsFunc(hs, func(h hooks.Hook) bool { return h.ID() == id }) {

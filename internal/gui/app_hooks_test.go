@@ -8,6 +8,7 @@ import (
 
 	"gatehouse/internal/hooks"
 	"gatehouse/internal/llm/llmtest"
+	"gatehouse/internal/protocol"
 )
 
 // Settings → Hooks lists the user's and the workspace's hooks with their
@@ -63,5 +64,46 @@ func TestSettingsHooksListToggleTestImport(t *testing.T) {
 	}
 	if after, _ := os.ReadFile(app.userHooksFile()); string(after) != string(before) {
 		t.Errorf("the hooks file changed: %s", after)
+	}
+}
+
+// Turning a hook off in Settings → Hooks reaches the session already open:
+// its next call is not stopped by it, with no new session.
+func TestTurningAHookOffReachesTheOpenSession(t *testing.T) {
+	srv := llmtest.Start(t, llmtest.Script{Responses: []llmtest.Response{
+		{ToolCalls: []llmtest.ToolCall{{ID: "c1", Name: "write_file", Arguments: llmtest.Text(`{"path":"a.txt","content":"x"}`)}}},
+		{Text: llmtest.Text("first")},
+		{ToolCalls: []llmtest.ToolCall{{ID: "c2", Name: "write_file", Arguments: llmtest.Text(`{"path":"b.txt","content":"x"}`)}}},
+		{Text: llmtest.Text("second")},
+	}})
+	cfg := filepath.Join(t.TempDir(), "config")
+	os.MkdirAll(cfg, 0o700)
+	os.WriteFile(filepath.Join(cfg, "hooks.json"), []byte(`{"hooks": {"PreToolUse": [{"matcher": "write_file", "hooks": [
+		{"type": "command", "command": "echo no writes today >&2; exit 2"}]}]}}`), 0o600)
+	app, ws := newAppIn(t, srv, cfg, filepath.Join(t.TempDir(), "data"))
+	if _, err := app.Submit(protocol.Submission{Text: "one"}); err != nil {
+		t.Fatal(err)
+	}
+	waitIdle(t, app)
+	s := app.currentSession()
+	if _, err := os.Stat(filepath.Join(ws, "a.txt")); err == nil {
+		t.Fatal("the hook did not stop the first write")
+	}
+	v := app.Hooks()
+	if len(v.Hooks) != 1 {
+		t.Fatalf("hooks %+v", v)
+	}
+	if _, err := app.SetHookOn(v.Hooks[0].ID, false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := app.Submit(protocol.Submission{Text: "two"}); err != nil {
+		t.Fatal(err)
+	}
+	waitIdle(t, app)
+	if app.currentSession() != s {
+		t.Fatal("a new session was opened")
+	}
+	if _, err := os.Stat(filepath.Join(ws, "b.txt")); err != nil {
+		t.Errorf("the hook turned off still stopped the write: %v", err)
 	}
 }

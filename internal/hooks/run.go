@@ -88,6 +88,10 @@ type Runner struct {
 	// once they (or a script they name) change, until trusted anew. They
 	// are marked Confined and run only through Confine.
 	Workspace func() []Hook
+	// Off (may be nil) returns the IDs of the hooks turned off now
+	// (Settings → Hooks), read before every run: turning one off reaches
+	// the sessions already open.
+	Off func() []string
 	// Confine starts a Confined hook (nil: none can run; each fails
 	// saying so, which blocks where a failure blocks).
 	Confine Launcher
@@ -101,16 +105,19 @@ type Runner struct {
 	Audit func(approval.AuditEntry)
 }
 
-// all are the hooks in force now: the user's, then the workspace's.
+// all are the hooks in force now: the user's, then the workspace's, those
+// turned off now (Off) marked disabled.
 func (r *Runner) all() []Hook {
-	if r.Workspace == nil {
-		return r.Hooks
+	hs := r.Hooks
+	if r.Workspace != nil {
+		if ws := r.Workspace(); len(ws) > 0 {
+			hs = append(hs[:len(hs):len(hs)], ws...)
+		}
 	}
-	ws := r.Workspace()
-	if len(ws) == 0 {
-		return r.Hooks
+	if r.Off != nil {
+		hs = Disable(hs, r.Off())
 	}
-	return append(r.Hooks[:len(r.Hooks):len(r.Hooks)], ws...)
+	return hs
 }
 
 // Ran is one hook's run.

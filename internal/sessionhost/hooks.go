@@ -15,9 +15,9 @@ const HooksFile = "hooks.json"
 // every run and run only once trusted as they are now, confined as its
 // commands are. A user's hooks file that cannot be read whole fails the
 // session's opening, naming the file and the place: a check the user
-// wrote must not silently not run. The hooks whose id is in off are turned
-// off (Settings → Hooks).
-func (h *Host) hooks(root string, off []string) (*hooks.Runner, error) {
+// wrote must not silently not run. The hooks turned off in Settings → Hooks
+// are read before every run, so a change reaches open sessions too.
+func (h *Host) hooks(root string) (*hooks.Runner, error) {
 	if h.env.ConfigDir == "" {
 		return nil, nil
 	}
@@ -25,10 +25,11 @@ func (h *Host) hooks(root string, off []string) (*hooks.Runner, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &hooks.Runner{Hooks: hooks.Disable(hs, off), ProjectDir: root, Environ: h.env.ProcEnv}
+	r := &hooks.Runner{Hooks: hs, ProjectDir: root, Environ: h.env.ProcEnv,
+		Off: func() []string { return h.o.Settings().Settings.HooksOff }}
 	if root != "" {
 		ws := &hooks.Workspace{Root: root, Trust: trust.NewStore(h.env.ConfigDir)}
-		r.Workspace = func() []hooks.Hook { return hooks.Disable(ws.Hooks(), off) }
+		r.Workspace = ws.Hooks
 		r.Confine = func(hk hooks.Hook, dir string, env []string) (l hooks.Launched, err error) {
 			helper, p, why := h.cmds.Confinement(root, env, h.SandboxFor(root)())
 			if launch := hooks.Confined(helper, p); launch != nil {

@@ -301,7 +301,7 @@ func (h *Host) Open(spec Spec) (*Session, error) {
 	out.Skills, opts.Workspace = h.skills(spec.Workspace, set)
 	opts.Providers = append(opts.Providers, out.Skills)
 	opts.Budget = h.budget(spec.Budget)
-	hr, err := h.hooks(root, set.HooksOff)
+	hr, err := h.hooks(root)
 	if err != nil {
 		return fail(err)
 	}

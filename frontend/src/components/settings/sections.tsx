@@ -111,7 +111,7 @@ export const settingsSections: readonly SettingsSection[] = [
   { id: "skills", title: "Skills", Component: SkillsSection,
     applies: "Nothing here waits for Save: trusting the workspace's skills counts from the next message." },
   { id: "hooks", title: "Hooks", Component: HooksSection,
-    applies: "Nothing here waits for Save: turning a hook on or off, and an import, count in sessions opened after." },
+    applies: "Nothing here waits for Save: turning a hook on or off counts from the next call, in open sessions too; an import counts in sessions opened after." },
   { id: "languages", title: "Language servers", Component: LanguagesSection,
     applies: "Changes apply when you press Save: to sessions opened after that (the open one keeps its servers)." },
   { id: "trusted", title: "Trusted folders", Component: TrustedFoldersSection,
