@@ -15,7 +15,6 @@ import (
 	"gatehouse/internal/runtime"
 	"gatehouse/internal/session"
 	"gatehouse/internal/tools"
-	"gatehouse/internal/trust"
 )
 
 // DefaultMaxDepth is how deep children may nest: a main session's child
@@ -120,60 +119,6 @@ func (m *Manager) Definitions() []Definition {
 	return out
 }
 
-// Child is one child session's run, as its parent sees it.
-type Child struct {
-	ID           string
-	Agent        string
-	Task         string
-	ParentCallID string
-	Background   bool
-
-	sess   *runtime.Session
-	ctx    context.Context // a background child's own
-	cancel context.CancelFunc
-	done   chan struct{}
-
-	mu        sync.Mutex
-	answer    string
-	toolCalls int
-	out       agent.Outcome
-	ended     bool
-	delivered bool
-	items     []protocol.TranscriptItem // the child's transcript once ended
-}
-
-// ChildInfo is what the UI and the tools report of a child.
-type ChildInfo struct {
-	ID           string                    `json:"id"`
-	Agent        string                    `json:"agent"`
-	Task         string                    `json:"task"`
-	ParentCallID string                    `json:"parentCallId"`
-	Background   bool                      `json:"background,omitempty"`
-	Status       string                    `json:"status"` // running, or the stop reason
-	Answer       string                    `json:"answer,omitempty"`
-	Error        string                    `json:"error,omitempty"`
-	Blocked      *protocol.Blocked         `json:"blocked,omitempty"`
-	ToolCalls    int                       `json:"toolCalls"`
-	Usage        protocol.Usage            `json:"usage"`
-	Items        []protocol.TranscriptItem `json:"items,omitempty"`
-}
-
-// Info reports the child now.
-func (c *Child) Info() ChildInfo {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	ci := ChildInfo{ID: c.ID, Agent: c.Agent, Task: c.Task, ParentCallID: c.ParentCallID, Background: c.Background,
-		Status: "running", Answer: c.answer, ToolCalls: c.toolCalls, Usage: c.out.Usage, Blocked: c.out.Blocked}
-	if c.ended {
-		ci.Items = c.items
-		ci.Status = string(c.out.Reason)
-		if c.out.Err != nil {
-			ci.Error = c.out.Err.Error()
-		}
-	}
-	return ci
-}
-
 // Children lists the children of the session, oldest first.
 func (m *Manager) Children() []ChildInfo {
 	m.mu.Lock()
@@ -276,23 +221,6 @@ func (m *Manager) spawn(name, task, parentCallID string, background bool, extra 
 	m.order = append(m.order, c.ID)
 	m.mu.Unlock()
 	return c, nil
-}
-
-// observe keeps the child's last answer and counts its tool calls.
-func (c *Child) observe(e protocol.Event) {
-	if e.ParentCallID != "" {
-		return // a grandchild's
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	switch p := e.Payload.(type) {
-	case protocol.MessageDonePayload:
-		if strings.TrimSpace(p.Text) != "" {
-			c.answer = p.Text
-		}
-	case protocol.ToolFinishedPayload:
-		c.toolCalls++
-	}
 }
 
 // run runs the child's one turn to its end under ctx, then closes it (its
@@ -484,39 +412,3 @@ func (m *Manager) Restore(past *session.Loaded) {
 }
 
 var _ tools.Provider = provider{}
-
-// HostOptions is what a host gives Setup.
-type HostOptions struct {
-	// ConfigDir is the user's config folder (its agents/ is read).
-	ConfigDir string
-	// Trusted returns the workspace's trusted definitions content (see
-	// LoadOptions.Trusted; nil: they do not load).
-	Trusted func(workspace string) *trust.Content
-	// Past is the session being resumed (its children list as ended).
-	Past *session.Loaded
-	// Models gives a definition's model by name (nil: none).
-	Models func(name string) (agent.Model, error)
-	// Processes configures each child's process registry.
-	Processes proc.Options
-}
-
-// Setup loads the definitions for s's workspace and attaches a Manager; a
-// definition that does not parse is left out and returned beside it.
-func Setup(s *runtime.Session, o HostOptions) (*Manager, []error) {
-	defs, errs := Load(LoadOptions{UserDir: o.ConfigDir, Workspace: s.Workspace().Root(), Trusted: o.Trusted})
-	m, err := Attach(s, Config{Definitions: defs, Models: o.Models, Processes: o.Processes})
-	if err != nil {
-		return nil, append(errs, err)
-	}
-	m.Restore(o.Past)
-	return m, errs
-}
-
-// Reload loads the definitions for the session's workspace again (after
-// the user trusted its folder, say) and offers them from the next model
-// request on.
-func (m *Manager) Reload(o HostOptions) []error {
-	defs, errs := Load(LoadOptions{UserDir: o.ConfigDir, Workspace: m.parent.Workspace().Root(), Trusted: o.Trusted})
-	m.SetDefinitions(defs)
-	return errs
-}

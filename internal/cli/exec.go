@@ -97,14 +97,21 @@ Exit status: 0 completed, 3 blocked_by_approval, 4 max_steps,
 // ExecMain runs `gatehouse exec` for main: SIGINT or SIGTERM cancels the
 // turn (exit 130).
 func ExecMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return runMain("exec", Exec, args, stdin, stdout, stderr)
+}
+
+// runMain runs a headless subcommand for main in the default environment:
+// SIGINT or SIGTERM cancels its context.
+func runMain(name string, run func(context.Context, []string, sessionhost.Env, io.Reader, io.Writer, io.Writer) int,
+	args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	env, err := sessionhost.DefaultEnv()
 	if err != nil {
-		fmt.Fprintln(stderr, "gatehouse exec:", err)
+		fmt.Fprintf(stderr, "gatehouse %s: %v\n", name, err)
 		return ExitError
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return Exec(ctx, args, env, stdin, stdout, stderr)
+	return run(ctx, args, env, stdin, stdout, stderr)
 }
 
 type execOptions struct {

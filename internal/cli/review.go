@@ -7,10 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 
 	"gatehouse/internal/approval"
 	"gatehouse/internal/events"
@@ -58,14 +55,7 @@ reviewer did not finish, the folder is not a git repository), 2 bad usage.
 
 // ReviewMain runs `gatehouse review` for main: SIGINT or SIGTERM cancels it.
 func ReviewMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	env, err := sessionhost.DefaultEnv()
-	if err != nil {
-		fmt.Fprintln(stderr, "gatehouse review:", err)
-		return ExitError
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	return Review(ctx, args, env, stdin, stdout, stderr)
+	return runMain("review", Review, args, stdin, stdout, stderr)
 }
 
 // Review runs `gatehouse review`; args are the command line after "review".
