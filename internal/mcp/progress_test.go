@@ -32,7 +32,16 @@ func TestProgressOfALongCallReachesItsCard(t *testing.T) {
 	}
 	mu.Lock()
 	defer mu.Unlock()
-	if len(got) != 3 || got[0] != (step{"long-1", 1, 3}) || got[2] != (step{"long-1", 3, 3}) {
+	// The server sends its last step just before the result; the SDK
+	// handles notifications apart from responses, so that step may arrive
+	// after the call ended, when the card already shows the result, and is
+	// dropped. The steps before it arrive, in order, tied to the call.
+	if len(got) < 2 || len(got) > 3 || got[0] != (step{"long-1", 1, 3}) {
 		t.Fatalf("progress %+v", got)
+	}
+	for i, s := range got {
+		if s != (step{"long-1", float64(i + 1), 3}) {
+			t.Fatalf("progress %+v", got)
+		}
 	}
 }
