@@ -11,7 +11,7 @@ import (
 // Target names a set of changes to read as one diff (what a review reads).
 type Target struct {
 	// Kind is TargetUncommitted (the working tree against HEAD, staged and
-	// unstaged), TargetStaged (the index against HEAD), TargetBase (HEAD
+	// unstaged, untracked files that are not ignored as added ones), TargetStaged (the index against HEAD), TargetBase (HEAD
 	// against its merge base with Ref) or TargetCommit (commit Ref against
 	// its first parent).
 	Kind string `json:"kind"`
@@ -101,6 +101,13 @@ func (r *Repo) TargetDiff(ctx context.Context, t Target) ([]FileDiff, string, er
 	out, err := r.run(ctx, nil, r.relative(args)...)
 	if err != nil {
 		return nil, "", err
+	}
+	if t.Kind == TargetUncommitted {
+		added, err := r.untrackedDiff(ctx)
+		if err != nil {
+			return nil, "", err
+		}
+		out = append(out, added...)
 	}
 	files := parseDiff(string(out))
 	if files == nil {
