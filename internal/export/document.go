@@ -226,9 +226,18 @@ func str(m map[string]any, k string) string {
 	return s
 }
 
+// ranArgs are the arguments a call ran with: a hook's rewrite when one
+// rewrote it, the model's otherwise.
+func ranArgs(it protocol.TranscriptItem) json.RawMessage {
+	if it.Rewrite != nil {
+		return it.Rewrite.Args
+	}
+	return it.Args
+}
+
 // callSummary is a call's one line: its tool and what it acted on.
 func callSummary(it protocol.TranscriptItem) string {
-	a := fields(it.Args)
+	a := fields(ranArgs(it))
 	for _, k := range []string{"command", "path", "pattern", "url", "task"} {
 		if v := str(a, k); v != "" {
 			return it.Tool + " " + firstLine(v)
@@ -263,15 +272,16 @@ func firstLine(s string) string {
 type block struct{ Label, Lang, Text string }
 
 func callBlocks(it protocol.TranscriptItem) []block {
-	a, r := fields(it.Args), fields(it.Result)
+	args := ranArgs(it)
+	a, r := fields(args), fields(it.Result)
 	var out []block
 	switch {
 	case it.Tool == "bash" && str(a, "command") != "":
 		out = append(out, block{"command", "sh", str(a, "command")})
 	case it.Tool == "apply_patch" && str(a, "patch") != "":
 		out = append(out, block{"patch", "diff", str(a, "patch")})
-	case len(it.Args) > 0 && string(it.Args) != "{}":
-		out = append(out, block{"arguments", "json", indent(it.Args)})
+	case len(args) > 0 && string(args) != "{}":
+		out = append(out, block{"arguments", "json", indent(args)})
 	}
 	switch {
 	case r == nil && len(it.Result) > 0:
