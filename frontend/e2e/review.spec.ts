@@ -60,6 +60,15 @@ test("Review in the Changes view puts the reviewer's findings on their hunks, Fi
   const file = (await status.locator("code").textContent()) ?? "";
   const html = fs.readFileSync(file, "utf8");
   expect(html).toContain("default-src 'none'");
-  expect(html).toContain("Fix this finding of a code review");
-  expect(html).toContain("write_file a.txt");
+  // The file is the window's own rendering of the session: opened, it draws
+  // the message and the call as the window's cards, loading nothing.
+  const exported = await page.context().newPage();
+  const problems: string[] = [];
+  exported.on("console", (m) => void (m.type() === "error" && problems.push(m.text())));
+  exported.on("request", (r) => void (!/^(file|data):/.test(r.url()) && problems.push(`request ${r.url()}`)));
+  await exported.goto(`file://${file}`);
+  await expect(exported.getByRole("group", { name: /^write_file a\.txt, done/ })).toBeVisible();
+  await expect(exported.getByRole("article", { name: "Your message" }).last()).toContainText("Fix this finding of a code review");
+  expect(problems).toEqual([]);
+  await exported.close();
 });

@@ -288,6 +288,8 @@ func callBlocks(it protocol.TranscriptItem) []block {
 		out = append(out, block{"result", "", string(it.Result)})
 	case str(r, "diff") != "":
 		out = append(out, block{"diff", "diff", str(r, "diff")})
+	case changesDiff(r) != "":
+		out = append(out, block{"diff", "diff", changesDiff(r)})
 	case it.Tool == "bash" && (r["stdout"] != nil || r["stderr"] != nil):
 		text := str(r, "stdout")
 		if e := str(r, "stderr"); e != "" {
@@ -302,6 +304,23 @@ func callBlocks(it protocol.TranscriptItem) []block {
 		out = append(out, block{"result", "json", indent(it.Result)})
 	}
 	return out
+}
+
+// changesDiff is apply_patch's result's diffs (fileChanges), file after
+// file ("" when it has none).
+func changesDiff(r map[string]any) string {
+	changes, _ := r["fileChanges"].([]any)
+	var b strings.Builder
+	for _, c := range changes {
+		if m, _ := c.(map[string]any); m != nil && str(m, "diff") != "" {
+			d := str(m, "diff")
+			b.WriteString(d)
+			if !strings.HasSuffix(d, "\n") {
+				b.WriteString("\n")
+			}
+		}
+	}
+	return b.String()
 }
 
 func indent(raw json.RawMessage) string {

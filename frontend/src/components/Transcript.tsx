@@ -16,7 +16,7 @@ import { CompactionMarker } from "./CompactionMarker";
 import { UndoMarker } from "./UndoMarker";
 import { McpWaitingMarker } from "./McpWaitingMarker";
 
-type Row = { key: string; item?: TranscriptItem; queued?: string; notice?: string };
+export type Row = { key: string; item?: TranscriptItem; queued?: string; notice?: string };
 
 const Notice = ({ text }: { text: string }) => (
   <div className="notice" role="note" aria-label="Notice">
@@ -61,8 +61,8 @@ const AssistantMessage = ({ item }: { item: TranscriptItem }) => (
   </div>
 );
 
-/** One row; last marks the last turn's message and end, which offer Edit and Retry. */
-const RowView = memo(function RowView({ row, last, reveal, undoable }: { row: Row; last: boolean; reveal: boolean; undoable: boolean }) {
+/** One row; last marks the last turn's message and end, which offer Edit and Retry. The exported page draws its rows with it too. */
+export const RowView = memo(function RowView({ row, last, reveal, undoable }: { row: Row; last: boolean; reveal: boolean; undoable: boolean }) {
   if (row.notice !== undefined) return <Notice text={row.notice} />;
   if (row.queued !== undefined) return <UserMessage text={row.queued} queued />;
   const it = row.item!;
