@@ -62,7 +62,7 @@ func addedFileDiff(b *strings.Builder, path, full string) {
 	default:
 		return
 	}
-	a, bb := quotePath("a/"+path), quotePath("b/"+path)
+	a, bb := QuotePath("a/"+path), QuotePath("b/"+path)
 	fmt.Fprintf(b, "diff --git %s %s\nnew file mode %s\n", a, bb, mode)
 	switch {
 	case binary:
@@ -104,9 +104,9 @@ func readText(full string) (data []byte, binary bool, err error) {
 	return data, false, nil
 }
 
-// quotePath quotes a path as git does with core.quotePath off: only when
+// QuotePath quotes a path as git does with core.QuotePath off: only when
 // it holds a control character, a double quote or a backslash.
-func quotePath(p string) string {
+func QuotePath(p string) string {
 	if !strings.ContainsFunc(p, func(c rune) bool { return c < 0x20 || c == 0x7f || c == '"' || c == '\\' }) {
 		return p
 	}
