@@ -23,6 +23,14 @@ func (a *App) mcpOpen(dir string) {
 	}
 }
 
+// mcpShow makes the panel show the servers of the shown tab's workspace
+// (each tab's session has its own workspace's servers).
+func (a *App) mcpShow() {
+	if dir := a.workspaceRoot(); dir != "" {
+		a.mcpHost().Show(dir)
+	}
+}
+
 // mcpReady starts the servers once the first frame is drawn.
 func (a *App) mcpReady() {
 	a.drawn.Store(true)
@@ -38,7 +46,7 @@ type McpPanel struct {
 	ClaudeImport bool `json:"claudeImport"`
 }
 
-// McpList returns the servers of the open workspace.
+// McpList returns the servers of the shown tab's workspace.
 func (a *App) McpList() McpPanel {
 	p := a.mcpHost().List()
 	return McpPanel{Servers: p.Servers, Untrusted: p.Untrusted, Problem: p.Problem, ClaudeImport: a.mcpHost().ClaudeImportAvailable()}

@@ -123,7 +123,8 @@ func (h *Host) Sessions() *session.Store { return h.sessions }
 
 // MCP is the shared servers (nil unless Options.OnMCPUpdate was set). The
 // host opens a workspace's list and starts it when it likes (the window:
-// after the first frame); every session Open opens gets their tools.
+// after the first frame); every session Open opens gets the tools of its
+// own workspace's servers.
 func (h *Host) MCP() *mcp.Host { return h.mcp }
 
 // Sandbox is the sandbox part of the settings in effect.
@@ -209,8 +210,10 @@ type Session struct {
 	// Skills is the session's catalog of Agent Skills (Reload it once
 	// the user trusted the workspace's).
 	Skills *skills.Catalog
-	// servers are the MCP servers started for this session only.
+	// servers are the MCP servers started for this session only; detach
+	// takes it off its workspace's shared servers.
 	servers *mcp.Manager
+	detach  func()
 	// Languages is the session's language servers (languages.go).
 	Languages      *lsp.Manager
 	closeLanguages func()
@@ -219,6 +222,9 @@ type Session struct {
 // Close closes the session, then the MCP servers started for it.
 func (s *Session) Close() {
 	s.Session.Close()
+	if s.detach != nil {
+		s.detach()
+	}
 	if s.servers != nil {
 		s.servers.Close()
 	}
@@ -313,10 +319,12 @@ func (h *Host) Open(spec Spec) (*Session, error) {
 	out.Session = s
 	refreshSkills(s, out.Skills)
 	if h.mcp != nil {
-		if err := h.mcp.Attach(s); err != nil {
+		detach, err := h.mcp.Attach(s, root)
+		if err != nil {
 			h.o.Logger.Warn("MCP tools", "err", err)
 		}
-		h.mcp.Tell(s)
+		out.detach = detach
+		h.mcp.Tell(s, root)
 	}
 	ho := h.AgentHost()
 	ho.Past = out.Past
