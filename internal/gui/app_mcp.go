@@ -42,6 +42,9 @@ type McpPanel struct {
 	Servers   []protocol.McpServer   `json:"servers"`
 	Untrusted *protocol.McpUntrusted `json:"untrusted,omitempty"`
 	Problem   string                 `json:"problem,omitempty"`
+	// AllowList: the network is the allow-list (a browser server is
+	// offered the app's proxy).
+	AllowList bool `json:"allowList,omitempty"`
 	// ClaudeImport: Claude Desktop's config exists to import from.
 	ClaudeImport bool `json:"claudeImport"`
 }
@@ -49,7 +52,8 @@ type McpPanel struct {
 // McpList returns the servers of the shown tab's workspace.
 func (a *App) McpList() McpPanel {
 	p := a.mcpHost().List()
-	return McpPanel{Servers: p.Servers, Untrusted: p.Untrusted, Problem: p.Problem, ClaudeImport: a.mcpHost().ClaudeImportAvailable()}
+	return McpPanel{Servers: p.Servers, Untrusted: p.Untrusted, Problem: p.Problem, AllowList: p.AllowList,
+		ClaudeImport: a.mcpHost().ClaudeImportAvailable()}
 }
 
 // McpRestart stops a server (its whole process group) and starts it again.
@@ -64,6 +68,10 @@ func (a *App) McpSetDisabled(name string, disabled bool) error {
 func (a *App) McpSetToolEnabled(name, tool string, on bool) error {
 	return a.mcpHost().SetToolEnabled(name, tool, on)
 }
+
+// McpSetAppProxy starts a browser server with the app's filtering proxy
+// (its pages held to the allow-list), or without it.
+func (a *App) McpSetAppProxy(name string, on bool) error { return a.mcpHost().SetAppProxy(name, on) }
 
 // McpServerForm is a server's configuration for the edit form.
 type McpServerForm struct {

@@ -29,6 +29,10 @@ type HostOptions struct {
 	// Ask puts a question to the user when the app cannot tell which
 	// session's call caused it (Options.Ask).
 	Ask steer.FormAsker
+	// Proxy gives the app's proxy to browser servers (Options.Proxy);
+	// AllowList says whether the network setting is the allow-list now.
+	Proxy     func() (string, error)
+	AllowList func() bool
 }
 
 // Host is the window's side of MCP: the servers of each open workspace
@@ -93,6 +97,33 @@ func (h *Host) SetToolEnabled(name, tool string, on bool) error {
 	}
 	for _, o := range h.others(m, name, false) {
 		_ = o.SetToolEnabled(name, tool, on)
+	}
+	return h.save(m, name)
+}
+
+// SetAppProxy starts a browser server with the app's proxy, or without
+// it, saving it when it is the user's.
+func (h *Host) SetAppProxy(name string, on bool) error {
+	m, err := h.mgr()
+	if err != nil {
+		return err
+	}
+	st, err := m.Status(name)
+	if err != nil {
+		return err
+	}
+	if !st.Browser {
+		return fmt.Errorf("%q is not a browser server Gatehouse knows (@playwright/mcp)", name)
+	}
+	for _, o := range h.everywhere(m, name, false) {
+		cfg, err := o.Config(name)
+		if err != nil {
+			continue
+		}
+		cfg.AppProxy = on
+		if err := o.Put(Entry{Name: name, Source: st.Source, Config: cfg}); err != nil {
+			return err
+		}
 	}
 	return h.save(m, name)
 }

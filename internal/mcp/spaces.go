@@ -46,7 +46,7 @@ func (h *Host) load(dir string) (*space, error) {
 	sp := &space{dir: dir, attached: map[Surface]map[string]tools.Provider{}}
 	src, err := LoadSources(h.opts.ConfigDir, dir, nil, h.trust)
 	sp.m = NewManager(Options{Workspace: dir, EnvFunc: h.opts.EnvFunc, Version: h.opts.Version,
-		OnChange: func() { h.changed(sp) }, Confine: h.opts.Confine, Ask: h.opts.Ask}, src.Entries)
+		OnChange: func() { h.changed(sp) }, Confine: h.opts.Confine, Ask: h.opts.Ask, Proxy: h.opts.Proxy}, src.Entries)
 	if err != nil {
 		sp.problem = err.Error() + " (fix the file; its servers do not run meanwhile)"
 	}
@@ -221,7 +221,7 @@ func (h *Host) Starting() []string {
 
 // List is the panel's list: the shown workspace's servers.
 func (h *Host) List() protocol.McpUpdatedPayload {
-	p := protocol.McpUpdatedPayload{Servers: []protocol.McpServer{}}
+	p := protocol.McpUpdatedPayload{Servers: []protocol.McpServer{}, AllowList: h.opts.AllowList != nil && h.opts.AllowList()}
 	sp := h.shown()
 	if sp == nil {
 		return p
