@@ -65,17 +65,17 @@ func TestParseDefinitionHooks(t *testing.T) {
 func TestParseDefinitionRefusesBadHooks(t *testing.T) {
 	head := "---\nname: x\ndescription: d\n"
 	for content, want := range map[string]string{
-		head + "hooks:\n  PreToolUse:\n    - hooks:\n        - type: http\n          command: x\n---\n":      `bad.md:4: hooks: PreToolUse[0].hooks[0]: type "http"`,
-		head + "hooks:\n  PreToolUse:\n    - hooks:\n        - type: command\n---\n":                       `bad.md:4: hooks: PreToolUse[0].hooks[0]: no command`,
+		head + "hooks:\n  PreToolUse:\n    - hooks:\n        - type: http\n          command: x\n---\n":         `bad.md:4: hooks: PreToolUse[0].hooks[0]: type "http"`,
+		head + "hooks:\n  PreToolUse:\n    - hooks:\n        - type: command\n---\n":                            `bad.md:4: hooks: PreToolUse[0].hooks[0]: no command`,
 		head + "hooks:\n  PreToolUse:\n    - matcher: \"(\"\n      hooks: [{type: command, command: x}]\n---\n": `bad.md:4: hooks: PreToolUse[0].matcher "("`,
-		head + "hooks:\n  SessionStart:\n    - hooks: [{type: command, command: x}]\n---\n":                  `bad.md:4: hooks: SessionStart does not run for an agent's child`,
-		head + "hooks:\n  BeforeTool:\n    - hooks: [{type: command, command: x}]\n---\n":                    `bad.md:4: hooks: unknown event "BeforeTool"`,
-		head + "hooks:\n  PreToolUse:\n    - hooks: [{type: command, command: x, timeout: -1}]\n---\n":      `bad.md:4: hooks: PreToolUse[0].hooks[0]: a negative timeout`,
-		head + "hooks: run everything\n---\n":                                                              `bad.md:4: hooks: not in the shape of a hooks file's hooks`,
-		head + "name: y\n---\n":                                                                            `bad.md:4: name is given twice (first on line 2)`,
-		head + "tools: {a: b}\n---\n":                                                                      `bad.md:4: tools must be a list`,
-		head + "model: [a]\n---\n":                                                                         `bad.md:4: model must be text`,
-		head + "hooks: [\n---\n":                                                                           `bad.md:4: the front matter is not valid YAML`,
+		head + "hooks:\n  SessionStart:\n    - hooks: [{type: command, command: x}]\n---\n":                     `bad.md:4: hooks: SessionStart does not run for an agent's child`,
+		head + "hooks:\n  BeforeTool:\n    - hooks: [{type: command, command: x}]\n---\n":                       `bad.md:4: hooks: unknown event "BeforeTool"`,
+		head + "hooks:\n  PreToolUse:\n    - hooks: [{type: command, command: x, timeout: -1}]\n---\n":          `bad.md:4: hooks: PreToolUse[0].hooks[0]: a negative timeout`,
+		head + "hooks: run everything\n---\n":                                                                   `bad.md:4: hooks: not in the shape of a hooks file's hooks`,
+		head + "name: y\n---\n":                                                                                 `bad.md:4: name is given twice (first on line 2)`,
+		head + "tools: {a: b}\n---\n":                                                                           `bad.md:4: tools must be a list`,
+		head + "model: [a]\n---\n":                                                                              `bad.md:4: model must be text`,
+		head + "hooks: [\n---\n":                                                                                `bad.md:4: the front matter is not valid YAML`,
 	} {
 		_, err := Parse("bad.md", []byte(content))
 		if err == nil || !strings.Contains(err.Error(), want) {
