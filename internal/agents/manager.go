@@ -15,8 +15,8 @@ import (
 	"gatehouse/internal/runtime"
 	"gatehouse/internal/session"
 	"gatehouse/internal/tools"
-	"gatehouse/internal/workspace"
 	"gatehouse/internal/trust"
+	"gatehouse/internal/workspace"
 )
 
 // DefaultMaxDepth is how deep children may nest: a main session's child
