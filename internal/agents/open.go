@@ -95,13 +95,13 @@ func (m *Manager) open(d Definition, model agent.Model, cs childSpec) (*runtime.
 	sess, err := runtime.New(runtime.Options{Providers: providers,
 		Workspace: m.parent.Workspace(), Model: model, Parent: m.parent, Agent: cs.Label,
 		Policy: policy, Sink: sink, Files: files, NoWatch: files == nil,
-		Instructions: d.Prompt, MaxSteps: steps, Processes: m.cfg.Processes,
+		Instructions: d.Prompt, MaxSteps: steps, Processes: m.cfg.Processes, AgentHooks: m.childHooks(d),
 	})
 	if err != nil {
 		return nil, err
 	}
 	if _, err := Attach(sess, Config{Definitions: m.Definitions(), MaxDepth: m.cfg.MaxDepth,
-		Models: m.cfg.Models, Processes: m.cfg.Processes}); err != nil {
+		Models: m.cfg.Models, Processes: m.cfg.Processes, HookTrust: m.cfg.HookTrust}); err != nil {
 		sess.Close()
 		return nil, err
 	}
