@@ -17,6 +17,7 @@ import (
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/runtime"
 	"gatehouse/internal/runtime/runtimetest"
+	"gatehouse/internal/session"
 	"gatehouse/internal/settings"
 )
 
@@ -49,11 +50,15 @@ type setup struct {
 	readOnly map[string]bool
 	// off leaves teams off.
 	off bool
+	// root, log and past: a saved session (past: resumed, its team with it).
+	root string
+	log  *session.Log
+	past *session.Loaded
 }
 
 func start(t *testing.T, lead llmtest.Script, mode approval.Mode, su setup) *host {
 	t.Helper()
-	ws := runtimetest.Workspace(t, "", su.tree)
+	ws := runtimetest.Workspace(t, su.root, su.tree)
 	h := &host{t: t, lead: llmtest.Start(t, lead), srv: map[string]*llmtest.Server{}, mode: mode}
 	defs := agents.Builtins()
 	for name, sc := range su.members {
@@ -70,7 +75,7 @@ func start(t *testing.T, lead llmtest.Script, mode approval.Mode, su setup) *hos
 		Workspace: ws, Model: runtimetest.Client(t, h.lead), Sink: events.SinkFunc(h.emit), NoWatch: true,
 		Mode:    func() approval.Mode { h.mu.Lock(); defer h.mu.Unlock(); return h.mode },
 		Gateway: func(id string, pub approval.Publisher) approval.Gateway { return approval.NewGUI(id) },
-		Budget:  su.budget,
+		Budget:  su.budget, Log: su.log, Past: su.past,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -79,7 +84,12 @@ func start(t *testing.T, lead llmtest.Script, mode approval.Mode, su setup) *hos
 	if h.m, err = agents.Attach(h.sess, agents.Config{Definitions: defs, Models: models}); err != nil {
 		t.Fatal(err)
 	}
-	if !su.off {
+	switch {
+	case su.past != nil:
+		if h.team, err = Resume(h.sess, h.m, su.lim, su.past); err != nil {
+			t.Fatal(err)
+		}
+	case !su.off:
 		if h.team, err = Enable(h.sess, h.m, su.lim); err != nil {
 			t.Fatal(err)
 		}

@@ -59,8 +59,8 @@ func WasOn(past *session.Loaded) bool {
 }
 
 // Resume turns teams on for a resumed lead whose log had them: the board,
-// the messages and notices come back, and each teammate, idle (a stopped
-// one stays stopped), with its transcript under the lead's spawn call; a
+// the messages and notices come back, and each teammate, idle (one stopped
+// other than by the session's close stays stopped), with its transcript under the lead's spawn call; a
 // message wakes it in a fresh session. lim are the settings now.
 func Resume(lead *runtime.Session, m *agents.Manager, lim settings.Teams, past *session.Loaded) (*Team, error) {
 	t, err := Enable(lead, m, lim)
@@ -108,7 +108,7 @@ func Resume(lead *runtime.Session, m *agents.Manager, lim settings.Teams, past *
 		lead.RestoreChild(mr.CallID, protocol.ChildTranscript{SessionID: mr.SessionID, Agent: name, Items: mr.Items})
 		info := mr.Teammate
 		info.ApprovalID = ""
-		if info.State != protocol.TeammateStopped {
+		if info.State != protocol.TeammateStopped || info.Reason == reasonClosed {
 			info.State, info.Reason = protocol.TeammateIdle, "the session was resumed"
 		}
 		mem := &member{info: info, last: mr.Last, wake: make(chan struct{}, 1), done: make(chan struct{})}

@@ -280,6 +280,10 @@ func (t *Team) budgetStop() {
 	}
 }
 
+// reasonClosed is why the session's Close stopped a teammate: a resumed
+// session gets it back idle.
+const reasonClosed = "the session closed"
+
 // Close stops every teammate and waits for them; the lead's Close calls
 // it first.
 func (t *Team) Close() {
@@ -288,7 +292,7 @@ func (t *Team) Close() {
 	names := slices.Clone(t.order)
 	t.mu.Unlock()
 	for _, n := range names {
-		_, _ = t.stop(n, "the session closed")
+		_, _ = t.stop(n, reasonClosed)
 	}
 	t.wg.Wait()
 }
