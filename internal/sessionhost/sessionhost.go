@@ -371,8 +371,9 @@ func (h *Host) Open(spec Spec) (*Session, error) {
 // user's definitions, a trusted workspace's; a definition naming a model
 // gets it on the server the settings say.
 func (h *Host) AgentHost() agents.HostOptions {
+	ts := trust.NewStore(h.env.ConfigDir)
 	return agents.HostOptions{ConfigDir: h.env.ConfigDir, Models: h.agentModel,
-		Trusted:   agents.WorkspaceTrust(trust.NewStore(h.env.ConfigDir)),
+		Trusted: agents.WorkspaceTrust(ts), HookTrust: ts,
 		Processes: proc.Options{Env: h.env.ProcEnv}}
 }
 
