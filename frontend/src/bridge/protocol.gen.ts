@@ -896,6 +896,8 @@ export interface HookEntry {
   failsClosed: boolean;
   source: string;
   file: string;
+  agent?: string;
+  confined?: boolean;
   enabled: boolean;
 }
 
@@ -1236,6 +1238,7 @@ export interface WaitingHooks {
 
 export interface WaitingHookFile {
   path: string;
+  agent?: string;
   commands?: string[];
   error?: string;
 }
