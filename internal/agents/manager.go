@@ -16,6 +16,7 @@ import (
 	"gatehouse/internal/session"
 	"gatehouse/internal/tools"
 	"gatehouse/internal/trust"
+	"gatehouse/internal/workspace"
 )
 
 // DefaultMaxDepth is how deep children may nest: a main session's child
@@ -104,6 +105,11 @@ func (m *Manager) SetDefinitions(defs []Definition) {
 	m.defs, m.names = byName, names
 	m.dmu.Unlock()
 }
+
+// Workspace is the boundary of the session the children run in (theirs
+// too): what the app reads for them on its own, as a review's diff, obeys
+// its deny predicate as the file tools do.
+func (m *Manager) Workspace() *workspace.Workspace { return m.parent.Workspace() }
 
 // definition returns agent name's definition and the names offered.
 func (m *Manager) definition(name string) (Definition, []string, bool) {
