@@ -900,6 +900,8 @@ export interface HookEntry {
   failsClosed: boolean;
   source: string;
   file: string;
+  agent?: string;
+  confined?: boolean;
   enabled: boolean;
 }
 
@@ -1242,6 +1244,7 @@ export interface WaitingHooks {
 
 export interface WaitingHookFile {
   path: string;
+  agent?: string;
   commands?: string[];
   error?: string;
 }
