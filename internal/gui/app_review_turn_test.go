@@ -62,3 +62,56 @@ func TestReviewTurnSendsThatTurnsDiff(t *testing.T) {
 		t.Fatal("a turn target without a turn was taken")
 	}
 }
+
+// A turn's Review obeys the user's read deny like the repository's review:
+// a turn that changed .env before the user denied reading it does not
+// send the reviewer its old secret nor its new text once the deny stands.
+func TestReviewTurnLeavesAPolicyDeniedFileOut(t *testing.T) {
+	const secret = "OLD-sk-live-3333"
+	cfg := filepath.Join(t.TempDir(), "config")
+	srv := llmtest.Start(t, llmtest.Script{Responses: []llmtest.Response{
+		writeCall("w1", ".env", "TOKEN=rotated\\n", 0),
+		writeCall("w2", "a.txt", "one\\nTWO\\n", 0),
+		{Text: llmtest.Text("Done.")},
+		{Text: llmtest.Text("Nothing to say.")},
+	}})
+	app, ws := newAppIn(t, srv, cfg, filepath.Join(t.TempDir(), "data"))
+	for name, text := range map[string]string{".env": "TOKEN=" + secret + "\n", "a.txt": "one\ntwo\n"} {
+		if err := os.WriteFile(filepath.Join(ws, name), []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := app.Submit(protocol.Submission{Text: "rotate"}); err != nil {
+		t.Fatal(err)
+	}
+	waitIdle(t, app)
+	var turn string
+	for _, it := range app.Snapshot().Transcript {
+		if it.Kind == protocol.ItemUser {
+			turn = it.TurnID
+		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(ws, ".env")); string(b) != "TOKEN=rotated\n" {
+		t.Fatalf("the turn did not write .env: %q", b)
+	}
+	policy := "[[rule]]\ndecision = \"deny\"\ntool = \"read_file\"\nfiles = [\".env\"]\nreason = \"secrets stay out\"\n"
+	if err := os.WriteFile(filepath.Join(cfg, "policy.toml"), []byte(policy), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	n := len(srv.ModelRequests())
+	if _, err := app.ReviewChanges(gitview.Target{Kind: gitview.TargetTurn, Ref: turn}); err != nil {
+		t.Fatal(err)
+	}
+	reqs := srv.ModelRequests()[n:]
+	if len(reqs) == 0 {
+		t.Fatal("the reviewer was asked nothing")
+	}
+	for _, r := range reqs {
+		if b := string(r.Body); strings.Contains(b, secret) || strings.Contains(b, "TOKEN=rotated") {
+			t.Fatalf("the reviewer's model was sent the denied file:\n%.1500s", b)
+		}
+	}
+	if !strings.Contains(string(reqs[0].Body), `+TWO`) {
+		t.Fatalf("the reviewer was not sent a.txt's change:\n%.1500s", reqs[0].Body)
+	}
+}

@@ -156,7 +156,11 @@ func visible(ws *workspace.Workspace, repo *gitview.Repo, files []gitview.FileDi
 	if ws == nil {
 		return files, nil
 	}
-	base := filepath.Join(repo.Dir, filepath.FromSlash(repo.Prefix))
+	// A turn's diff (no repository) names paths from the workspace's root.
+	base := ws.Root()
+	if repo != nil {
+		base = filepath.Join(repo.Dir, filepath.FromSlash(repo.Prefix))
+	}
 	if r, err := filepath.EvalSymlinks(base); err == nil {
 		base = r
 	}
