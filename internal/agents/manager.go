@@ -15,6 +15,7 @@ import (
 	"gatehouse/internal/runtime"
 	"gatehouse/internal/session"
 	"gatehouse/internal/tools"
+	"gatehouse/internal/trust"
 	"gatehouse/internal/workspace"
 )
 
@@ -33,6 +34,10 @@ type Config struct {
 	Models func(name string) (agent.Model, error)
 	// Processes configures each child's process registry.
 	Processes proc.Options
+	// HookTrust is where the user trusts a workspace's hooks
+	// (trust.KindHooks): a workspace's definition's hooks run only as
+	// trusted there (nil: they never run).
+	HookTrust *trust.Store
 }
 
 // Manager runs the children of one session and offers the tools that
@@ -200,13 +205,13 @@ func (m *Manager) spawn(name, task, parentCallID string, background bool, extra 
 	sess, err := runtime.New(runtime.Options{Providers: providers,
 		Workspace: m.parent.Workspace(), Model: model, Parent: m.parent, Agent: label,
 		Policy: d.Policy(), Sink: sink, Files: files, NoWatch: files == nil,
-		Instructions: d.Prompt, MaxSteps: d.MaxSteps, Processes: m.cfg.Processes,
+		Instructions: d.Prompt, MaxSteps: d.MaxSteps, Processes: m.cfg.Processes, AgentHooks: m.childHooks(d),
 	})
 	if err != nil {
 		return nil, err
 	}
 	if _, err := Attach(sess, Config{Definitions: m.Definitions(), MaxDepth: m.cfg.MaxDepth,
-		Models: m.cfg.Models, Processes: m.cfg.Processes}); err != nil {
+		Models: m.cfg.Models, Processes: m.cfg.Processes, HookTrust: m.cfg.HookTrust}); err != nil {
 		sess.Close()
 		return nil, err
 	}

@@ -26,6 +26,9 @@ type Options struct {
 	// git's safe mode while its settings are untrusted).
 	Repo   *gitview.Repo
 	Target gitview.Target
+	// Diff is the target's diff when git does not hold it (a turn's, see
+	// TurnDiff); Repo may then be nil.
+	Diff *Diff
 	// ParentCallID labels the reviewer's events ("": a new "review-…" id,
 	// for a review the user started rather than a call of the model).
 	ParentCallID string
@@ -65,12 +68,18 @@ func Run(ctx context.Context, o Options) (Report, error) {
 	if rep.ID == "" {
 		rep.ID = newID()
 	}
-	if o.Agents == nil || o.Repo == nil {
+	if o.Agents == nil || o.Repo == nil && o.Diff == nil {
 		return rep, fmt.Errorf("review: no session or repository")
 	}
-	files, raw, err := o.Repo.TargetDiff(ctx, o.Target)
-	if err != nil {
-		return rep, err
+	var files []gitview.FileDiff
+	var raw string
+	if o.Diff != nil {
+		files, raw = o.Diff.Files, o.Diff.Raw
+	} else {
+		var err error
+		if files, raw, err = o.Repo.TargetDiff(ctx, o.Target); err != nil {
+			return rep, err
+		}
 	}
 	rep.Files = files
 	if len(files) == 0 {
