@@ -72,10 +72,15 @@ func (r *Repo) Draft(ctx context.Context, m Model, denied func(abs string) strin
 // The app reads diffs itself, unconfined: what it sends a model (a
 // review, a draft) obeys the read deny the file tools and commands obey.
 func (r *Repo) Visible(files []FileDiff, denied func(abs string) string) (shown []FileDiff, hidden []string) {
+	return VisibleIn(filepath.Join(r.Dir, filepath.FromSlash(r.Prefix)), files, denied)
+}
+
+// VisibleIn is Visible for files whose paths are relative to folder base
+// (a diff git does not hold: a turn's, from its undo plan).
+func VisibleIn(base string, files []FileDiff, denied func(abs string) string) (shown []FileDiff, hidden []string) {
 	if denied == nil {
 		return files, nil
 	}
-	base := filepath.Join(r.Dir, filepath.FromSlash(r.Prefix))
 	if b, err := filepath.EvalSymlinks(base); err == nil {
 		base = b
 	}

@@ -87,7 +87,15 @@ func Run(ctx context.Context, o Options) (Report, error) {
 		rep.Summary = "There are no changes in " + o.Target.String() + "."
 		return rep, nil
 	}
-	shown, hidden := o.Repo.Visible(files, readDenied(o.Agents.Workspace()))
+	var shown []gitview.FileDiff
+	var hidden []string
+	if ws := o.Agents.Workspace(); o.Repo != nil && o.Diff == nil {
+		shown, hidden = o.Repo.Visible(files, readDenied(ws))
+	} else if ws != nil {
+		shown, hidden = gitview.VisibleIn(ws.Root(), files, readDenied(ws)) // a turn's paths are the workspace's
+	} else {
+		shown = files
+	}
 	if len(hidden) > 0 {
 		raw = ""
 		for _, f := range shown {
