@@ -22,13 +22,15 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))];
 
 /**
- * Scrolls el (the page when null) from the bottom up by step px a frame and
- * returns each frame's time (between animation frames), at most frames.
+ * Scrolls el (the page's own scroller when selector is null) up by step px a
+ * frame, from the bottom when fromBottom, and returns each frame's time
+ * (between animation frames), at most frames of them.
  */
-async function scrollFrames(page: Page, selector: string | null, step: number, frames: number): Promise<number[]> {
-  return page.evaluate(async ({ selector, step, frames }) => {
+async function scrollFrames(page: Page, selector: string | null, step: number, frames: number, fromBottom: boolean): Promise<number[]> {
+  await page.bringToFront();
+  return page.evaluate(async ({ selector, step, frames, fromBottom }) => {
     const el = (selector ? document.querySelector(selector) : document.scrollingElement) as HTMLElement;
-    el.scrollTop = el.scrollHeight;
+    if (fromBottom) el.scrollTop = el.scrollHeight;
     const frame = () => new Promise<number>((r) => requestAnimationFrame(r));
     await frame();
     await frame();
@@ -43,7 +45,7 @@ async function scrollFrames(page: Page, selector: string | null, step: number, f
       last = now;
     }
     return out;
-  }, { selector, step, frames });
+  }, { selector, step, frames, fromBottom });
 }
 
 test("bench-transcript: a 1,000-call session resumed and scrolled, against one static page", async ({ app, page }) => {
@@ -56,9 +58,14 @@ test("bench-transcript: a 1,000-call session resumed and scrolled, against one s
   const html = path.join(tmp, "session.html");
   fs.writeFileSync(html, staticPage(items));
 
-  // The window: Sessions → the saved session, until a frame shows its last reply.
+  // In turns, so both sides see the same load on a shared machine: the
+  // window (Sessions → the saved session, until a frame shows its last
+  // reply), then the static page in a second tab (until its first frame).
+  const plain = await page.context().newPage();
   const resumes: number[] = [];
+  const loads: number[] = [];
   for (let i = 0; i < runs; i++) {
+    await page.bringToFront();
     if (i > 0) {
       await page.getByRole("button", { name: "Sessions" }).click();
       await page.getByRole("menuitem", { name: "+ New session" }).click();
@@ -86,19 +93,22 @@ test("bench-transcript: a 1,000-call session resumed and scrolled, against one s
       });
     }, lastReply);
     resumes.push(await page.evaluate(() => (window as unknown as { benchFrame: Promise<number> }).benchFrame));
+
+    await plain.bringToFront();
+    await plain.goto(`file://${html}`);
+    loads.push(await plain.waitForFunction(() => (window as unknown as { firstFrame?: number }).firstFrame).then((h) => h.jsonValue() as Promise<number>));
   }
   await expect(page.getByRole("article", { name: "Reply" }).last()).toContainText(lastReply);
   const rowsInDom = await page.locator("[role=log] .row").count();
-  const step = 240;
-  const appFrames = await scrollFrames(page, "[role=log]", step, 300);
 
-  // The static page: the same items, loaded from a file, until its first frame.
-  const loads: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    await page.goto(`file://${html}`);
-    loads.push(await page.waitForFunction(() => (window as unknown as { firstFrame?: number }).firstFrame).then((h) => h.jsonValue() as Promise<number>));
+  // Scrolling up from the end, in turns of 50 frames each.
+  const step = 240;
+  const appFrames: number[] = [];
+  const staticFrames: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    appFrames.push(...(await scrollFrames(page, "[role=log]", step, 50, i === 0)));
+    staticFrames.push(...(await scrollFrames(plain, null, step, 50, i === 0)));
   }
-  const staticFrames = await scrollFrames(page, null, step, 300);
   fs.rmSync(tmp, { recursive: true, force: true });
 
   const f = (x: number) => `${x.toFixed(1).padStart(7)} ms`;
