@@ -268,7 +268,7 @@ export function Transcript(props: {
     atBottom.current = false;
     v.scrollToIndex(findIndex, { align: "center" });
   }, [findIndex]); // eslint-disable-line react-hooks/exhaustive-deps
-  useFindHighlight(scroller, props.find?.query ?? "", findIndex);
+  useFindHighlight(scroller, props.find?.query ?? "", findIndex, (dy) => v.scrollBy(dy));
 
   return (
     <div ref={scroller} className="transcript" role="log" aria-live="polite" aria-label="Conversation"
