@@ -75,8 +75,10 @@ MCP servers: the user's list (mcp.json in the app's config folder) and each
 never does here (trust it in the window). Their calls pass the same approval.
 
 Hooks: the user's (hooks.json in the app's config folder) run as in the
-window; a workspace's .gatehouse/hooks.json runs, confined, only once trusted
-in the window as it is now (an untrusted one is listed on stderr, never run).
+window; a workspace's .gatehouse/hooks.json, and the hooks of its agent
+definitions, run confined, only once trusted in the window as they are now
+(untrusted ones are listed on stderr, never run). An agent definition's
+hooks run for that agent's subagents only.
 
 Budgets: --max-cost stops the run once its model requests cost USD (each
 priced at the model that answered it, subagents' included), --max-tokens once

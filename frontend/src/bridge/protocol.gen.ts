@@ -361,6 +361,7 @@ export interface McpUpdatedPayload {
   servers: McpServer[] | null;
   untrusted?: McpUntrusted;
   problem?: string;
+  allowList?: boolean;
 }
 
 export interface McpServer {
@@ -374,6 +375,9 @@ export interface McpServer {
   target: string;
   needsOAuth?: boolean;
   trustReadOnlyHints?: boolean;
+  unconfined?: boolean;
+  browser?: boolean;
+  appProxy?: boolean;
 }
 
 export type McpState = "starting" | "ready" | "failed" | "disabled" | "stopped";
@@ -979,6 +983,7 @@ export interface McpPanel {
   servers: McpServer[] | null;
   untrusted?: McpUntrusted;
   problem?: string;
+  allowList?: boolean;
   claudeImport: boolean;
 }
 
@@ -992,6 +997,7 @@ export interface ServerConfig {
   disabled?: boolean;
   trustReadOnlyHints?: boolean;
   timeoutSeconds?: number;
+  appProxy?: boolean;
   disabledTools?: string[];
 }
 

@@ -37,6 +37,8 @@ export interface ChatActions {
   raiseBudget?: (limit: BudgetLimit) => Promise<void>;
   /** Review and undo what turns changed; absent without an undo backend. */
   undo?: UndoActions;
+  /** Has the reviewer review what turn turnId changed, in the Review view; absent when review is not offered. */
+  reviewTurn?: (turnId: string) => void;
 }
 
 /** The answers to a proposed plan: approve into a mode, or revise with a note; both start a turn. */
