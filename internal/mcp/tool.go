@@ -120,7 +120,7 @@ func (t *Tool) Run(ctx context.Context, args json.RawMessage) (tools.Result, err
 		}
 		return tools.Fail(CodeServerError, fmt.Sprintf("MCP server %q: %s: %v", t.srv.name, t.remote, err), ""), nil
 	}
-	return mapResult(res, MaxResultBytes, pictures(ctx)), nil
+	return mapResult(res, MaxResultBytes, pictures(ctx, fmt.Sprintf("%s from %s", t.remote, t.srv.name))), nil
 }
 
 // MapResult turns a server's result into what the model reads: text parts
