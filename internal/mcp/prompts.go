@@ -18,7 +18,7 @@ import (
 // in double quotes) and sends its messages, as text, as the user's message.
 
 // refreshPrompts lists the prompts again; a failure keeps none.
-func (s *server) refreshPrompts(gen uint64) {
+func (s *server) refreshPrompts(ctx context.Context, gen uint64) {
 	s.listMu.Lock()
 	defer s.listMu.Unlock()
 	sess := s.session()
@@ -27,7 +27,7 @@ func (s *server) refreshPrompts(gen uint64) {
 	}
 	var list []*sdk.Prompt
 	if c := capabilities(sess); c != nil && c.Prompts != nil {
-		list = listPages(s.m.initTimeout(), func(ctx context.Context, cursor string) ([]*sdk.Prompt, string, error) {
+		list = listPages(ctx, s.m.initTimeout(), func(ctx context.Context, cursor string) ([]*sdk.Prompt, string, error) {
 			res, err := sess.ListPrompts(ctx, &sdk.ListPromptsParams{Cursor: cursor})
 			if err != nil {
 				return nil, "", err
@@ -268,4 +268,24 @@ func QuoteArg(value string) string {
 	}
 	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`)
 	return `"` + r.Replace(value) + `"`
+}
+
+// ExpandTyped expands text typed as "/server:prompt key=value …" (exec's
+// --prompt, an editor's message) when the name is one of m's prompts: the
+// expansion, true. Other text is not a prompt (false); an error says why
+// the prompt could not be expanded.
+func (m *Manager) ExpandTyped(text string) (string, bool, error) {
+	rest, ok := strings.CutPrefix(strings.TrimSpace(text), "/")
+	if !ok {
+		return "", false, nil
+	}
+	name, args, _ := strings.Cut(rest, " ")
+	entries, _ := m.Prompts()
+	for _, e := range entries {
+		if e.Name == name {
+			out, err := e.Expand(strings.TrimSpace(args))
+			return out, true, err
+		}
+	}
+	return "", false, nil
 }

@@ -33,10 +33,11 @@ const maxListed = 10_000
 const ResourcePrefix = "mcp:"
 
 // lists reads the server's resources and prompts after attempt gen became
-// ready (in the background: the tools are offered meanwhile).
-func (s *server) lists(gen uint64) {
-	s.refreshResources(gen)
-	s.refreshPrompts(gen)
+// ready (its tools are offered meanwhile; Wait waits for these too), until
+// ctx (the attempt) ends.
+func (s *server) lists(ctx context.Context, gen uint64) {
+	s.refreshResources(ctx, gen)
+	s.refreshPrompts(ctx, gen)
 }
 
 // capabilities are what the server said it offers (nil: not connected).
@@ -49,7 +50,7 @@ func capabilities(cs *sdk.ClientSession) *sdk.ServerCapabilities {
 
 // refreshResources lists the resources again; a failure keeps none (the
 // picker then offers none of this server's).
-func (s *server) refreshResources(gen uint64) {
+func (s *server) refreshResources(ctx context.Context, gen uint64) {
 	s.listMu.Lock()
 	defer s.listMu.Unlock()
 	sess := s.session()
@@ -58,7 +59,7 @@ func (s *server) refreshResources(gen uint64) {
 	}
 	var list []*sdk.Resource
 	if c := capabilities(sess); c != nil && c.Resources != nil {
-		list = listPages(s.m.initTimeout(), func(ctx context.Context, cursor string) ([]*sdk.Resource, string, error) {
+		list = listPages(ctx, s.m.initTimeout(), func(ctx context.Context, cursor string) ([]*sdk.Resource, string, error) {
 			res, err := sess.ListResources(ctx, &sdk.ListResourcesParams{Cursor: cursor})
 			if err != nil {
 				return nil, "", err
@@ -78,10 +79,10 @@ func (s *server) refreshResources(gen uint64) {
 }
 
 // listPages lists every page fetch gives (at most maxListed items, 100
-// pages), within timeout; a failing page ends the list (what came before
+// pages), within timeout and ctx; a failing page ends the list (what came before
 // it is kept).
-func listPages[T any](timeout time.Duration, fetch func(ctx context.Context, cursor string) ([]T, string, error)) []T {
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+func listPages[T any](ctx context.Context, timeout time.Duration, fetch func(ctx context.Context, cursor string) ([]T, string, error)) []T {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	var out []T
 	cursor := ""

@@ -122,10 +122,10 @@ func (s *server) run(ctx context.Context, gen uint64, cfg ServerConfig) {
 			go s.refresh(gen)
 		},
 		ResourceListChangedHandler: func(context.Context, *sdk.ResourceListChangedRequest) {
-			go s.refreshResources(gen)
+			go s.refreshResources(context.Background(), gen)
 		},
 		PromptListChangedHandler: func(context.Context, *sdk.PromptListChangedRequest) {
-			go s.refreshPrompts(gen)
+			go s.refreshPrompts(context.Background(), gen)
 		},
 		// Setting it declares the elicitation capability (form mode).
 		ElicitationHandler:          s.elicit,
@@ -161,11 +161,11 @@ func (s *server) run(ctx context.Context, gen uint64, cfg ServerConfig) {
 	s.resources, s.prompts = nil, nil
 	s.mu.Unlock()
 	s.m.changed()
-	go s.lists(gen)
 	go func() {
 		_ = cs.Wait()
 		s.ended(gen)
 	}()
+	s.lists(ctx, gen)
 }
 
 // explain turns a start failure into a sentence for the panel.
