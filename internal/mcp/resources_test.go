@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
+	"encoding/json"
 	"image"
 	"image/png"
 	"slices"
@@ -220,5 +221,35 @@ func TestParseArgs(t *testing.T) {
 		if _, err := ParseArgs(bad); err == nil {
 			t.Errorf("ParseArgs(%q) took it", bad)
 		}
+	}
+}
+
+// A result's resource links and embedded resources are listed beside its
+// content, as the server's, and a link opens (is read) on request.
+func TestResultResourcesAreListedAndOpen(t *testing.T) {
+	m := everything(t, Options{})
+	out := text(t, runAsync(context.Background(), findTool(t, m, "mcp__everything__get-resource-links"), `{"count":2}`))
+	var res struct {
+		Resources []resourceRef `json:"resources"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil || len(res.Resources) != 2 {
+		t.Fatalf("result %s: %v", out, err)
+	}
+	link := res.Resources[1]
+	if link.Server != "everything" || link.URI != "demo://resource/dynamic/text/2" || link.Embedded {
+		t.Fatalf("link %+v", link)
+	}
+	open, err := m.Open(context.Background(), link.Server, link.URI)
+	if err != nil || len(open.Contents) != 1 || !strings.Contains(open.Contents[0].Text, "Resource 2") {
+		t.Fatalf("open %+v %v", open, err)
+	}
+	blob, err := m.Open(context.Background(), "everything", res.Resources[0].URI)
+	if err != nil || len(blob.Contents) != 1 || blob.Contents[0].Text != "" || blob.Contents[0].Note == "" {
+		t.Fatalf("a binary resource opened as %+v %v", blob, err)
+	}
+	out = text(t, runAsync(context.Background(), findTool(t, m, "mcp__everything__get-resource-reference"), `{"resourceType":"Text","resourceId":3}`))
+	if err := json.Unmarshal([]byte(out), &res); err != nil || len(res.Resources) != 1 || !res.Resources[0].Embedded ||
+		res.Resources[0].URI != "demo://resource/dynamic/text/3" {
+		t.Fatalf("embedded %s: %v", out, err)
 	}
 }
