@@ -144,4 +144,4 @@ bench: deps
 about: $(ABOUT_JSON)
 
 clean:
-	rm -rf build/bin $(OUT) frontend/dist/assets frontend/dist/index.html $(ABOUT_JSON)
+	rm -rf build/bin $(OUT) frontend/dist/assets frontend/dist/index.html $(ABOUT_JSON) internal/export/bundle/export.*

@@ -5,7 +5,7 @@ import react from "@vitejs/plugin-react";
 // the same components in a fifth of the script, which the page parses and
 // runs before its first frame. Tests run on the same aliases, so they test
 // what ships.
-const preact = [
+export const preact = [
   { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
   { find: /^react-dom\/test-utils$/, replacement: "preact/test-utils" },
   { find: /^react-dom$/, replacement: "preact/compat" },

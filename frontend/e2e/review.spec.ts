@@ -60,6 +60,50 @@ test("Review in the Changes view puts the reviewer's findings on their hunks, Fi
   const file = (await status.locator("code").textContent()) ?? "";
   const html = fs.readFileSync(file, "utf8");
   expect(html).toContain("default-src 'none'");
-  expect(html).toContain("Fix this finding of a code review");
-  expect(html).toContain("write_file a.txt");
+  // The file is the window's own rendering of the session: opened, it draws
+  // the message and the call as the window's cards, loading nothing.
+  const exported = await page.context().newPage();
+  const problems: string[] = [];
+  exported.on("console", (m) => void (m.type() === "error" && problems.push(m.text())));
+  exported.on("request", (r) => void (!/^(file|data):/.test(r.url()) && problems.push(`request ${r.url()}`)));
+  await exported.goto(`file://${file}`);
+  await expect(exported.getByRole("group", { name: /^write_file a\.txt, done/ })).toBeVisible();
+  await expect(exported.getByRole("article", { name: "Your message" }).last()).toContainText("Fix this finding of a code review");
+  expect(problems).toEqual([]);
+  await exported.close();
+});
+
+test("A turn's Review… reviews what that turn changed, with the findings on its hunk, in a folder without git", async ({ app }) => {
+  const { page, modelRequests } = await app({
+    approvalMode: "auto",
+    files: { "a.txt": lines(), "b.txt": "bee\n" },
+    script: {
+      models: ["fake-model"],
+      responses: [
+        call("call_1", "write_file", { path: "b.txt", content: "BEE\n" }),
+        { text: "Changed b.txt." },
+        call("call_2", "write_file", { path: "a.txt", content: lines({ 3: "LINE THREE" }) }),
+        { text: "Changed a.txt." },
+        call("rev_1", "report_findings", { findings: [
+          { severity: "medium", file: "a.txt", startLine: 3, endLine: 3, title: "Shouting on line three", explanation: "Capitals read as shouting." },
+        ] }),
+        { text: "One finding." },
+      ],
+    },
+  });
+  await send(page, "change b.txt");
+  await expect(page.getByRole("article", { name: "Reply" }).last()).toContainText("Changed b.txt.");
+  await send(page, "change a.txt");
+  await expect(page.getByRole("article", { name: "Reply" }).last()).toContainText("Changed a.txt.");
+
+  const second = page.getByRole("article", { name: "Your message" }).filter({ hasText: "change a.txt" });
+  await second.getByRole("button", { name: "Review…" }).click();
+  const review = page.getByRole("region", { name: "Review with the model" });
+  await expect(review.getByRole("combobox", { name: "What to review" })).toHaveValue("turn");
+  const comment = review.getByRole("note", { name: "Finding: Shouting on line three" });
+  await expect(comment).toBeVisible();
+  await expect(comment.locator("xpath=ancestor::div[contains(@class,'diff-hunk')][1]")).toContainText("@@ -1,6 +1,6 @@");
+  const reviewer = (await modelRequests()).map((r) => JSON.stringify(r)).find((r) => r.includes("Review one turn of this session")) ?? "";
+  expect(reviewer).toContain("+LINE THREE");
+  expect(reviewer).not.toContain("+BEE");
 });

@@ -224,13 +224,16 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const actions = useMemo(() => ({ openURL: backend.openURL, openSettings, newSession, copy: backend.copyText, showRule, prices,
     compact: backend.compact, undoCompact: backend.undoCompact, undo: undo.actions, plan: planActions, answer: backend.answerQuestion,
     readResource: backend.readResource, allowDomain: sandbox?.allowDomain, allowDomainAlways: sandbox?.allowDomainAlways,
+    reviewTurn: review && git ? (turnId: string) => { setReviewTurn(turnId); setChangesOpen(true); } : undefined,
     raiseBudget: async (limit: BudgetLimit) => {
       await backend.raiseBudget(limit);
       await submit({ text: "Continue." });
-    } }), [backend, openSettings, newSession, showRule, prices, undo.actions, planActions, sandbox, submit]);
+    } }), [backend, openSettings, newSession, showRule, prices, undo.actions, planActions, sandbox, submit, review, git]);
   const [help, setHelp] = useState(false);
   // The Changes view, in place of the chat while open; read again on every change on disk.
   const [changesOpen, setChangesOpen] = useState(false);
+  // A turn's Review…: the Changes view opens on the Review view of that turn's changes.
+  const [reviewTurn, setReviewTurn] = useState<string | null>(null);
   const [fsTick, setFsTick] = useState(0);
   useEffect(() => (changesOpen ? files?.onFsChanged(() => setFsTick((n) => n + 1)) : undefined), [changesOpen, files]);
   const [findSignal, setFindSignal] = useState(0);
@@ -293,7 +296,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
             </>
           ) : undefined}
           changes={git && state.workspace ? (
-            <button type="button" className="secondary header-changes" aria-pressed={changesOpen} onClick={() => setChangesOpen((o) => !o)}
+            <button type="button" className="secondary header-changes" aria-pressed={changesOpen} onClick={() => { setChangesOpen((o) => !o); setReviewTurn(null); }}
               title="Review, stage and commit the workspace's git changes">Changes</button>
           ) : undefined}
           rules={approvals && <ApprovalRules api={approvals} refreshKey={`${transcript.sessionId}:${transcript.pendingApprovals.length}`} focus={ruleFocus} />}
@@ -318,10 +321,10 @@ export function App({ backend, processes, sessions, localModels, files, approval
           </main>
         ) : changesOpen && git && state.workspace ? (
           <main className="body">
-            <Changes key={state.workspace} git={git} refresh={`${fsTick}:${transcript.turnId}`} onClose={() => setChangesOpen(false)} image={files?.image} errors={fileErrors}
+            <Changes key={`${state.workspace}:${reviewTurn ?? ""}`} git={git} refresh={`${fsTick}:${transcript.turnId}`} onClose={() => { setChangesOpen(false); setReviewTurn(null); }} image={files?.image} errors={fileErrors}
               onUndo={undo.actions ? (unit) => undo.actions!.open(unit, "undo") : undefined}
               onSwitched={() => void redraw().then(tabs.refresh)}
-              review={review ? { backend: review, fix: (text) => backend.submit({ text }) } : undefined} />
+              review={review ? { backend: review, fix: (text) => backend.submit({ text }), target: reviewTurn ? { kind: "turn", ref: reviewTurn } : undefined } : undefined} />
           </main>
         ) : (
           <main className="body">

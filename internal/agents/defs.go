@@ -12,8 +12,18 @@
 //	tools: read-only            # or: read_file, grep, bash
 //	model: gpt-4.1-mini         # optional
 //	maxSteps: 20                # optional
+//	hooks:                      # optional: hooks.json's hooks object, in YAML
+//	  PreToolUse:
+//	    - matcher: Bash
+//	      hooks: [{type: command, command: ./.hooks/no-rm.sh, timeout: 10}]
 //	---
 //	You review changes. …       (the body: the child's instructions)
+//
+// The front matter is YAML. Its hooks (PreToolUse, PostToolUse,
+// PostToolUseFailure, Stop, which runs as SubagentStop) run for that
+// agent's children only, beside the session's own hooks; a workspace's
+// definition's run only once the user trusted the workspace's hooks
+// (trust.KindHooks covers them and the scripts they name), confined.
 //
 // They are read from the user's config folder (agents/*.md) and, once the
 // folder is trusted, the workspace's .gatehouse/agents/*.md. The built-ins
@@ -32,7 +42,7 @@
 package agents
 
 import (
-	"bufio"
+	"errors"
 	"fmt"
 	"os"
 	"path"
@@ -43,6 +53,10 @@ import (
 	"strings"
 	"sync"
 
+	"gopkg.in/yaml.v3"
+
+	"gatehouse/internal/frontmatter"
+	"gatehouse/internal/hooks"
 	"gatehouse/internal/tools"
 	"gatehouse/internal/tools/files"
 	"gatehouse/internal/trust"
@@ -64,6 +78,14 @@ type Definition struct {
 	MaxSteps int    `json:"maxSteps,omitempty"`
 	// Prompt is the body: the child's instructions.
 	Prompt string `json:"prompt,omitempty"`
+	// Hooks are the hooks of its front matter (hooks.ScopeAgent): they
+	// run for its children's calls only, beside the session's. A
+	// workspace's definition's run as the user trusted them for hooks
+	// (the child reads them from that trust, not from here).
+	Hooks []hooks.Hook `json:"-"`
+	// workspace is the root of the workspace whose definition this is
+	// ("" for the user's and the built-ins).
+	workspace string
 	// Source is the file the definition came from, "built-in" for the
 	// built-ins.
 	Source string `json:"source"`
@@ -126,68 +148,54 @@ func validToolName(n string) bool {
 	return n != "" && len(n) <= 64 && strings.Trim(n, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") == ""
 }
 
-// Parse reads one definition file's content; source is its path.
+// Parse reads one definition file's content; source is its path. The
+// front matter is YAML (read leniently: an unquoted ": " in a value
+// works); its keys are name, description, tools, model, maxSteps and
+// hooks, any other is refused, as is a key given twice. Hooks are in the
+// shape of a hooks file's hooks object (Claude Code's subagent front
+// matter), checked as a hooks file is: a bad one refuses the definition,
+// naming the file, the line and the place.
 func Parse(source string, data []byte) (Definition, error) {
 	d := Definition{Source: source}
-	text := strings.ReplaceAll(string(data), "\r\n", "\n")
-	if !strings.HasPrefix(text, "---\n") {
+	doc, err := frontmatter.Split(data)
+	switch {
+	case errors.Is(err, frontmatter.ErrNone):
 		return d, fmt.Errorf("%s: no front matter (the file must start with a line ---)", source)
-	}
-	head, body, ok := strings.Cut(text[4:], "\n---")
-	if !ok {
+	case err != nil:
 		return d, fmt.Errorf("%s: the front matter is not closed by a line ---", source)
 	}
-	body = strings.TrimPrefix(body, "\n")
-	d.Prompt = strings.TrimSpace(body)
-	sc := bufio.NewScanner(strings.NewReader(head))
-	line := 1
-	var listKey string
-	for sc.Scan() {
-		line++
-		raw := sc.Text()
-		l := strings.TrimSpace(raw)
-		if l == "" || strings.HasPrefix(l, "#") {
-			continue
-		}
-		if item, ok := strings.CutPrefix(l, "- "); ok && listKey == "tools" {
-			d.Tools = append(d.Tools, unquote(item))
-			continue
-		}
-		key, val, ok := strings.Cut(l, ":")
-		if !ok {
-			return d, fmt.Errorf("%s:%d: expected key: value, got %q", source, line, l)
-		}
-		key, val, listKey = strings.TrimSpace(key), stripComment(strings.TrimSpace(val)), ""
-		switch key {
-		case "name":
-			d.Name = unquote(val)
-		case "description":
-			d.Description = unquote(val)
-		case "model":
-			d.Model = unquote(val)
-		case "maxSteps":
-			n, err := strconv.Atoi(val)
-			if err != nil || n < 1 {
-				return d, fmt.Errorf("%s:%d: maxSteps must be a positive number, got %q", source, line, val)
+	d.Prompt = strings.TrimSpace(doc.Body)
+	root, err := doc.Root()
+	var bad *frontmatter.Error
+	if errors.As(err, &bad) {
+		return d, fmt.Errorf("%s:%d: %s", source, bad.Line, strings.TrimPrefix(bad.Error(), fmt.Sprintf("line %d: ", bad.Line)))
+	}
+	if root != nil && root.Kind != yaml.MappingNode {
+		return d, fmt.Errorf("%s:2: expected key: value lines", source)
+	}
+	var hooksAt int
+	var hooksJSON []byte
+	if root != nil {
+		seen := map[string]int{}
+		for i := 0; i+1 < len(root.Content); i += 2 {
+			k, v := root.Content[i], root.Content[i+1]
+			key, line := k.Value, k.Line+1 // the --- line comes first
+			if first, dup := seen[key]; dup {
+				return d, fmt.Errorf("%s:%d: %s is given twice (first on line %d)", source, line, key, first)
 			}
-			d.MaxSteps = n
-		case "tools":
-			if val == "" {
-				listKey, d.Tools = "tools", []string{}
-				continue
-			}
-			if unquote(val) == ReadOnlyGroup {
-				d.ReadOnly = true
-				continue
-			}
-			d.Tools = []string{}
-			for _, n := range strings.Split(strings.Trim(val, "[]"), ",") {
-				if n = unquote(strings.TrimSpace(n)); n != "" {
-					d.Tools = append(d.Tools, n)
+			seen[key] = line
+			if key == "hooks" {
+				if v.Tag != "!!null" {
+					if hooksJSON, err = frontmatter.JSON(v); err != nil {
+						return d, fmt.Errorf("%s:%d: hooks: %v", source, line, err)
+					}
+					hooksAt = line
 				}
+				continue
 			}
-		default:
-			return d, fmt.Errorf("%s:%d: unknown key %q (name, description, tools, model, maxSteps)", source, line, key)
+			if err := d.set(source, key, line, v); err != nil {
+				return d, err
+			}
 		}
 	}
 	if i := indexOf(d.Tools, ReadOnlyGroup); i >= 0 {
@@ -207,7 +215,62 @@ func Parse(source string, data []byte) (Definition, error) {
 			return d, fmt.Errorf("%s: tools: %q is not a tool name", source, t)
 		}
 	}
+	if hooksJSON != nil {
+		where := fmt.Sprintf("%s:%d: hooks", source, hooksAt)
+		if d.Hooks, err = hooks.ParseAgent([]byte(`{"hooks":`+string(hooksJSON)+`}`), source, where, d.Name); err != nil {
+			return d, err
+		}
+	}
 	return d, nil
+}
+
+// set reads the front matter key (on line) with its value v into d.
+func (d *Definition) set(source, key string, line int, v *yaml.Node) error {
+	text := func() (string, error) {
+		if v.Kind != yaml.ScalarNode {
+			return "", fmt.Errorf("%s:%d: %s must be text", source, line, key)
+		}
+		return v.Value, nil
+	}
+	var err error
+	switch key {
+	case "name":
+		d.Name, err = text()
+	case "description":
+		d.Description, err = text()
+	case "model":
+		d.Model, err = text()
+	case "maxSteps":
+		n, aerr := strconv.Atoi(v.Value)
+		if v.Kind != yaml.ScalarNode || aerr != nil || n < 1 {
+			return fmt.Errorf("%s:%d: maxSteps must be a positive number, got %q", source, line, v.Value)
+		}
+		d.MaxSteps = n
+	case "tools":
+		d.Tools = []string{}
+		switch {
+		case v.Kind == yaml.SequenceNode:
+			for _, it := range v.Content {
+				if it.Kind != yaml.ScalarNode {
+					return fmt.Errorf("%s:%d: tools: each item must be a tool name", source, it.Line+1)
+				}
+				d.Tools = append(d.Tools, it.Value)
+			}
+		case v.Kind != yaml.ScalarNode:
+			return fmt.Errorf("%s:%d: tools must be a list of tool names or %s", source, line, ReadOnlyGroup)
+		case v.Value == ReadOnlyGroup:
+			d.ReadOnly, d.Tools = true, nil
+		default:
+			for _, n := range strings.Split(v.Value, ",") {
+				if n = strings.TrimSpace(n); n != "" {
+					d.Tools = append(d.Tools, n)
+				}
+			}
+		}
+	default:
+		return fmt.Errorf("%s:%d: unknown key %q (name, description, tools, model, maxSteps, hooks)", source, line, key)
+	}
+	return err
 }
 
 func indexOf(xs []string, x string) int {
@@ -217,20 +280,6 @@ func indexOf(xs []string, x string) int {
 		}
 	}
 	return -1
-}
-
-func stripComment(v string) string {
-	if i := strings.Index(v, " #"); i >= 0 && !strings.HasPrefix(v, `"`) {
-		return strings.TrimSpace(v[:i])
-	}
-	return v
-}
-
-func unquote(v string) string {
-	if len(v) >= 2 && (v[0] == '"' && v[len(v)-1] == '"' || v[0] == '\'' && v[len(v)-1] == '\'') {
-		return v[1 : len(v)-1]
-	}
-	return v
 }
 
 // LoadOptions says where definitions come from.
@@ -282,6 +331,7 @@ func parseContent(ws string, c *trust.Content) ([]Definition, []error) {
 			errs = append(errs, err)
 			continue
 		}
+		d.workspace = ws
 		defs = append(defs, d)
 	}
 	return defs, errs
@@ -294,7 +344,7 @@ func isDefinitionFile(rel string) bool {
 }
 
 // WorkspaceDir is where a workspace keeps its definitions.
-const WorkspaceDir = ".gatehouse/agents"
+const WorkspaceDir = trust.AgentsDir
 
 // Load returns the built-ins, then the user's, then the trusted
 // workspace's definitions, a later one replacing an earlier one of the same

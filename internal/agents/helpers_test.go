@@ -9,12 +9,14 @@ import (
 	"gatehouse/internal/agent"
 	"gatehouse/internal/approval"
 	"gatehouse/internal/events"
+	"gatehouse/internal/hooks"
 	"gatehouse/internal/llm/llmtest"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/runtime"
 	"gatehouse/internal/runtime/runtimetest"
 	"gatehouse/internal/session"
 	"gatehouse/internal/tools"
+	"gatehouse/internal/trust"
 )
 
 // host is a window-like host of one session with agents attached: the
@@ -42,13 +44,17 @@ type setup struct {
 	root  string
 	// providers join the parent's surface (a skills catalog).
 	providers []tools.Provider
+	// hooks are the session's hooks; hookTrust where a workspace's are
+	// trusted (Config.HookTrust).
+	hooks     *hooks.Runner
+	hookTrust *trust.Store
 }
 
 func start(t *testing.T, script llmtest.Script, mode approval.Mode, su setup) *host {
 	t.Helper()
 	ws := runtimetest.Workspace(t, su.root, su.tree)
 	h := &host{t: t, root: ws.Root(), srv: llmtest.Start(t, script), mode: mode}
-	cfg := Config{Definitions: append(Builtins(), su.defs...)}
+	cfg := Config{Definitions: append(Builtins(), su.defs...), HookTrust: su.hookTrust}
 	if su.other != nil {
 		h.other = llmtest.Start(t, *su.other)
 		other := client(t, h.other)
@@ -59,7 +65,7 @@ func start(t *testing.T, script llmtest.Script, mode approval.Mode, su setup) *h
 		Workspace: ws, Model: client(t, h.srv), Sink: events.SinkFunc(h.emit), NoWatch: true,
 		Mode:    func() approval.Mode { h.mu.Lock(); defer h.mu.Unlock(); return h.mode },
 		Gateway: func(id string, pub approval.Publisher) approval.Gateway { return approval.NewGUI(id) },
-		Log:     su.log, Past: su.past, Providers: su.providers,
+		Log:     su.log, Past: su.past, Providers: su.providers, Hooks: su.hooks,
 	})
 	if err != nil {
 		t.Fatal(err)

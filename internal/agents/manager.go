@@ -15,6 +15,8 @@ import (
 	"gatehouse/internal/runtime"
 	"gatehouse/internal/session"
 	"gatehouse/internal/tools"
+	"gatehouse/internal/trust"
+	"gatehouse/internal/workspace"
 )
 
 // DefaultMaxDepth is how deep children may nest: a main session's child
@@ -32,6 +34,10 @@ type Config struct {
 	Models func(name string) (agent.Model, error)
 	// Processes configures each child's process registry.
 	Processes proc.Options
+	// HookTrust is where the user trusts a workspace's hooks
+	// (trust.KindHooks): a workspace's definition's hooks run only as
+	// trusted there (nil: they never run).
+	HookTrust *trust.Store
 }
 
 // Manager runs the children of one session and offers the tools that
@@ -99,6 +105,11 @@ func (m *Manager) SetDefinitions(defs []Definition) {
 	m.defs, m.names = byName, names
 	m.dmu.Unlock()
 }
+
+// Workspace is the boundary of the session the children run in (theirs
+// too): what the app reads for them on its own, as a review's diff, obeys
+// its deny predicate as the file tools do.
+func (m *Manager) Workspace() *workspace.Workspace { return m.parent.Workspace() }
 
 // definition returns agent name's definition and the names offered.
 func (m *Manager) definition(name string) (Definition, []string, bool) {
@@ -194,13 +205,13 @@ func (m *Manager) spawn(name, task, parentCallID string, background bool, extra 
 	sess, err := runtime.New(runtime.Options{Providers: providers,
 		Workspace: m.parent.Workspace(), Model: model, Parent: m.parent, Agent: label,
 		Policy: d.Policy(), Sink: sink, Files: files, NoWatch: files == nil,
-		Instructions: d.Prompt, MaxSteps: d.MaxSteps, Processes: m.cfg.Processes,
+		Instructions: d.Prompt, MaxSteps: d.MaxSteps, Processes: m.cfg.Processes, AgentHooks: m.childHooks(d),
 	})
 	if err != nil {
 		return nil, err
 	}
 	if _, err := Attach(sess, Config{Definitions: m.Definitions(), MaxDepth: m.cfg.MaxDepth,
-		Models: m.cfg.Models, Processes: m.cfg.Processes}); err != nil {
+		Models: m.cfg.Models, Processes: m.cfg.Processes, HookTrust: m.cfg.HookTrust}); err != nil {
 		sess.Close()
 		return nil, err
 	}

@@ -21,13 +21,15 @@ type HostOptions struct {
 	Models func(name string) (agent.Model, error)
 	// Processes configures each child's process registry.
 	Processes proc.Options
+	// HookTrust is where a workspace's hooks are trusted (Config.HookTrust).
+	HookTrust *trust.Store
 }
 
 // Setup loads the definitions for s's workspace and attaches a Manager; a
 // definition that does not parse is left out and returned beside it.
 func Setup(s *runtime.Session, o HostOptions) (*Manager, []error) {
 	defs, errs := Load(LoadOptions{UserDir: o.ConfigDir, Workspace: s.Workspace().Root(), Trusted: o.Trusted})
-	m, err := Attach(s, Config{Definitions: defs, Models: o.Models, Processes: o.Processes})
+	m, err := Attach(s, Config{Definitions: defs, Models: o.Models, Processes: o.Processes, HookTrust: o.HookTrust})
 	if err != nil {
 		return nil, append(errs, err)
 	}

@@ -271,8 +271,12 @@ func commandMatches(pattern, words []string) bool {
 }
 
 // fileMatches reports whether glob (slash-separated, `**` any folders,
-// `*` and `?` within one name as path.Match) matches workspace-relative p.
+// `*` and `?` within one name as path.Match) matches workspace-relative p,
+// as the file system names files (samePath).
 func fileMatches(glob, p string) bool {
+	if foldPaths {
+		glob, p = strings.ToLower(glob), samePath(p)
+	}
 	return globParts(strings.Split(glob, "/"), strings.Split(filepath.ToSlash(p), "/"))
 }
 

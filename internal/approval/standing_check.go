@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -128,7 +129,13 @@ func PlanTarget(ws *workspace.Workspace, tool, cwd, target string) (*tools.Prepa
 		return nil, nil, err
 	}
 	rel := ws.Rel(abs)
-	return &tools.Prepared{Paths: []string{rel}, Files: []protocol.FilePreview{{Path: rel}}}, args, nil
+	prep := &tools.Prepared{Paths: []string{rel}, Files: []protocol.FilePreview{{Path: rel}}}
+	if fi, err := os.Stat(abs); err == nil && fi.Mode().IsRegular() {
+		// A change of a file that exists starts from its content (the
+		// diff the model is sent shows it), as the write tools plan it.
+		prep.Reads = []string{rel}
+	}
+	return prep, args, nil
 }
 
 // CheckCommand decides bash line (exec, in folder cwd of workspace ws) by

@@ -78,8 +78,10 @@ double quotes) sends that server's prompt, expanded, as the message; a
 required argument left out is a usage error.
 
 Hooks: the user's (hooks.json in the app's config folder) run as in the
-window; a workspace's .gatehouse/hooks.json runs, confined, only once trusted
-in the window as it is now (an untrusted one is listed on stderr, never run).
+window; a workspace's .gatehouse/hooks.json, and the hooks of its agent
+definitions, run confined, only once trusted in the window as they are now
+(untrusted ones are listed on stderr, never run). An agent definition's
+hooks run for that agent's subagents only.
 
 Budgets: --max-cost stops the run once its model requests cost USD (each
 priced at the model that answered it, subagents' included), --max-tokens once

@@ -78,7 +78,9 @@ func call(id, name, args string) llmtest.ToolCall {
 // keys/** keeps their content from the model on every file route (the
 // path, ./keys/../.env, a symlink, grep, glob then read_file, list_dir,
 // view_image, a delegate_explore child's read_file), in manual, safe and
-// auto; the result says the user's policy hid it, with the rule.
+// auto; the result says the user's policy hid it, with the rule. A write
+// that starts from the file's content (apply_patch's update, move or
+// delete, write_file over it or appending to it) is a read of it too.
 func TestReadDenyHoldsOnEveryRoute(t *testing.T) {
 	routes := []struct {
 		name  string
@@ -96,6 +98,16 @@ func TestReadDenyHoldsOnEveryRoute(t *testing.T) {
 		}, "hidden by the user's policy"},
 		{"list_dir", []llmtest.Response{{ToolCalls: []llmtest.ToolCall{call("c1", "list_dir", `{"path":".","depth":3}`)}}}, "hidden by the user's policy"},
 		{"view_image", []llmtest.Response{{ToolCalls: []llmtest.ToolCall{call("c1", "view_image", `{"path":".env"}`)}}}, "secrets stay out"},
+		// The write tools: a change that starts from a denied file's content
+		// reads it (the diff the model is sent shows the old lines).
+		{"patch update", []llmtest.Response{{ToolCalls: []llmtest.ToolCall{call("c1", "apply_patch", `{"patch":"*** Begin Patch\n*** Update File: .env\n@@\n+MORE=1\n*** End Patch"}`)}}}, "secrets stay out"},
+		{"patch move", []llmtest.Response{
+			{ToolCalls: []llmtest.ToolCall{call("c1", "apply_patch", `{"patch":"*** Begin Patch\n*** Update File: link\n*** Move to: moved.txt\n@@\n+MORE=1\n*** End Patch"}`)}},
+			{ToolCalls: []llmtest.ToolCall{call("c2", "read_file", `{"path":"moved.txt"}`)}},
+		}, "secrets stay out"},
+		{"patch delete", []llmtest.Response{{ToolCalls: []llmtest.ToolCall{call("c1", "apply_patch", `{"patch":"*** Begin Patch\n*** Delete File: keys/deploy.pem\n*** End Patch"}`)}}}, "secrets stay out"},
+		{"write over", []llmtest.Response{{ToolCalls: []llmtest.ToolCall{call("c1", "write_file", `{"path":".env","content":"x\n"}`)}}}, "secrets stay out"},
+		{"append", []llmtest.Response{{ToolCalls: []llmtest.ToolCall{call("c1", "write_file", `{"path":"keys/deploy.pem","content":"x\n","mode":"append"}`)}}}, "secrets stay out"},
 		{"child", []llmtest.Response{
 			{ToolCalls: []llmtest.ToolCall{call("c1", "delegate_explore", `{"task":"read .env"}`)}},
 			{ToolCalls: []llmtest.ToolCall{call("k1", "read_file", `{"path":".env"}`)}},

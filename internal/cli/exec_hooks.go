@@ -10,9 +10,10 @@ import (
 )
 
 // tellUntrustedHooks says on stderr, before the session opens, that the
-// workspace's own hooks wait for trust and so do not run (SessionStart
-// included), listing every command and file as the window's banner does;
-// exec never trusts them itself.
+// workspace's own hooks (its hooks file's, its agent definitions') wait
+// for trust and so do not run (SessionStart included), listing every
+// command and file as the window's banner does, a definition's with its
+// agent's name; exec never trusts them itself.
 func tellUntrustedHooks(stderr io.Writer, root, configDir string) {
 	if configDir == "" {
 		return
@@ -21,9 +22,12 @@ func tellUntrustedHooks(stderr io.Writer, root, configDir string) {
 	if err != nil || w == nil {
 		return
 	}
-	fmt.Fprintf(stderr, "gatehouse exec: %s is not trusted as it is now, so its hooks do not run (open the folder in the window to review it):\n", trust.HooksFile)
+	fmt.Fprintf(stderr, "gatehouse exec: this workspace's hooks (%s, and those of its agent definitions) are not trusted as they are now, so they do not run (open the folder in the window to review them):\n", trust.HooksFile)
 	for _, f := range w.Files {
 		line := "  " + termsafe.Line(f.Path)
+		if f.Agent != "" {
+			line += " (agent " + termsafe.Line(f.Agent) + ")"
+		}
 		if f.Error != "" {
 			line += ": " + termsafe.Line(f.Error)
 		}

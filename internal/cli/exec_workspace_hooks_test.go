@@ -46,7 +46,7 @@ func TestExecWorkspaceHooksRunOnlyTrustedAndConfined(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(ws, "started")); err == nil {
 		t.Fatal("an untrusted workspace's SessionStart hook ran")
 	}
-	if !strings.Contains(r.stderr, "is not trusted") || !strings.Contains(r.stderr, "SessionStart: $CLAUDE_PROJECT_DIR/.hooks/start.sh") ||
+	if !strings.Contains(r.stderr, "are not trusted") || !strings.Contains(r.stderr, "SessionStart: $CLAUDE_PROJECT_DIR/.hooks/start.sh") ||
 		!strings.Contains(r.stderr, ".hooks/start.sh") {
 		t.Fatalf("stderr does not list the waiting hooks:\n%s", r.stderr)
 	}
@@ -58,7 +58,7 @@ func TestExecWorkspaceHooksRunOnlyTrustedAndConfined(t *testing.T) {
 	if err := hooks.TrustWorkspace(ws, store, w.Hash); err != nil {
 		t.Fatal(err)
 	}
-	if r = exec(); r.code != 0 || strings.Contains(r.stderr, "is not trusted") {
+	if r = exec(); r.code != 0 || strings.Contains(r.stderr, "are not trusted") {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
 	if _, err := os.Stat(filepath.Join(ws, "started")); err != nil {
@@ -69,7 +69,7 @@ func TestExecWorkspaceHooksRunOnlyTrustedAndConfined(t *testing.T) {
 	}
 	os.Remove(filepath.Join(ws, "started"))
 	os.WriteFile(start, []byte("#!/bin/sh\necho changed > \"$CLAUDE_PROJECT_DIR/started\"\n"), 0o755)
-	if r = exec(); !strings.Contains(r.stderr, "is not trusted") {
+	if r = exec(); !strings.Contains(r.stderr, "are not trusted") {
 		t.Fatalf("a changed script is not listed again:\n%s", r.stderr)
 	}
 	if _, err := os.Stat(filepath.Join(ws, "started")); err == nil {

@@ -166,8 +166,16 @@ func TestPolicyCheckAndGateAgree(t *testing.T) {
 		{"write_file", "src/b.go", approval.VerdictAsk},
 		{"write_file", "gen/y.go", approval.VerdictDeny},
 		{"write_file", "yarn.lock", approval.VerdictDeny},
-		{"write_file", ".env", approval.VerdictAsk},
+		// A write over a file that exists reads it (its diff shows the old
+		// content): the read deny holds; creating a file reads nothing.
+		{"write_file", ".env", approval.VerdictDeny},
+		{"write_file", "envlink", approval.VerdictDeny},
+		{"write_file", "keys/a.pem", approval.VerdictDeny},
+		{"write_file", "keys/new.pem", approval.VerdictAsk},
 		{"write_file", "private/n.md", approval.VerdictAsk},
+		{"apply_patch", ".env", approval.VerdictDeny},
+		{"apply_patch", "keylink/a.pem", approval.VerdictDeny},
+		{"apply_patch", "src/a.go", approval.VerdictAsk},
 		{"write_file", "docs/../gen/z.go", approval.VerdictDeny},
 		{"bash", "npm test", approval.VerdictAllow},
 		{"bash", "git status", approval.VerdictAllow},
@@ -222,6 +230,9 @@ func gateVerdict(t *testing.T, ws *workspace.Workspace, rules []approval.Standin
 	case "write_file":
 		tl = files.NewWriteFile(ws)
 		args, _ = json.Marshal(map[string]string{"path": target, "content": "y\n"})
+	case "apply_patch":
+		tl = files.NewApplyPatch(ws)
+		args, _ = json.Marshal(map[string]string{"patch": "*** Begin Patch\n*** Delete File: " + target + "\n*** End Patch"})
 	}
 	if args == nil {
 		args, _ = json.Marshal(map[string]string{"path": target})
@@ -259,6 +270,7 @@ reason = "secrets stay out"
 	for _, p := range []string{".env", "link", "./keys/../.env"} {
 		code, out, errs := runPolicy(t, cfg, data, "check", "--workspace", ws, "--tool", "read_file", "--", p)
 		if code != ExitPolicyDeny || !strings.Contains(out, "secrets stay out") || !strings.Contains(out, "grep, glob, list_dir: deny") ||
+			!strings.Contains(out, "apply_patch, write_file: deny") ||
 			!strings.Contains(out, "commands: deny") || !strings.Contains(out, "git show HEAD:") {
 			t.Errorf("%s: %d %q %q", p, code, out, errs)
 		}

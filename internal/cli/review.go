@@ -30,8 +30,8 @@ const reviewUsage = `usage: gatehouse review [--workspace DIR] [--uncommitted | 
                        [--model M] [--base-url URL] [--api chat|responses]
 
 Has the reviewer agent review a diff and prints its findings: the
-uncommitted changes (the working tree against HEAD, the default), the
-staged ones, this branch against its merge base with REF, or commit SHA.
+uncommitted changes (the working tree against HEAD with the untracked
+files that are not ignored as added files, the default), the staged ones, this branch against its merge base with REF, or commit SHA.
 The reviewer reads the diff and the files around it, and can only read;
 its calls pass the approval gate (--approval, default safe) and the
 budgets as any session's. Its definition is the built-in reviewer, or your

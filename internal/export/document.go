@@ -226,9 +226,18 @@ func str(m map[string]any, k string) string {
 	return s
 }
 
+// ranArgs are the arguments a call ran with: a hook's rewrite when one
+// rewrote it, the model's otherwise.
+func ranArgs(it protocol.TranscriptItem) json.RawMessage {
+	if it.Rewrite != nil {
+		return it.Rewrite.Args
+	}
+	return it.Args
+}
+
 // callSummary is a call's one line: its tool and what it acted on.
 func callSummary(it protocol.TranscriptItem) string {
-	a := fields(it.Args)
+	a := fields(ranArgs(it))
 	for _, k := range []string{"command", "path", "pattern", "url", "task"} {
 		if v := str(a, k); v != "" {
 			return it.Tool + " " + firstLine(v)
@@ -263,21 +272,24 @@ func firstLine(s string) string {
 type block struct{ Label, Lang, Text string }
 
 func callBlocks(it protocol.TranscriptItem) []block {
-	a, r := fields(it.Args), fields(it.Result)
+	args := ranArgs(it)
+	a, r := fields(args), fields(it.Result)
 	var out []block
 	switch {
 	case it.Tool == "bash" && str(a, "command") != "":
 		out = append(out, block{"command", "sh", str(a, "command")})
 	case it.Tool == "apply_patch" && str(a, "patch") != "":
 		out = append(out, block{"patch", "diff", str(a, "patch")})
-	case len(it.Args) > 0 && string(it.Args) != "{}":
-		out = append(out, block{"arguments", "json", indent(it.Args)})
+	case len(args) > 0 && string(args) != "{}":
+		out = append(out, block{"arguments", "json", indent(args)})
 	}
 	switch {
 	case r == nil && len(it.Result) > 0:
 		out = append(out, block{"result", "", string(it.Result)})
 	case str(r, "diff") != "":
 		out = append(out, block{"diff", "diff", str(r, "diff")})
+	case changesDiff(r) != "":
+		out = append(out, block{"diff", "diff", changesDiff(r)})
 	case it.Tool == "bash" && (r["stdout"] != nil || r["stderr"] != nil):
 		text := str(r, "stdout")
 		if e := str(r, "stderr"); e != "" {
@@ -292,6 +304,23 @@ func callBlocks(it protocol.TranscriptItem) []block {
 		out = append(out, block{"result", "json", indent(it.Result)})
 	}
 	return out
+}
+
+// changesDiff is apply_patch's result's diffs (fileChanges), file after
+// file ("" when it has none).
+func changesDiff(r map[string]any) string {
+	changes, _ := r["fileChanges"].([]any)
+	var b strings.Builder
+	for _, c := range changes {
+		if m, _ := c.(map[string]any); m != nil && str(m, "diff") != "" {
+			d := str(m, "diff")
+			b.WriteString(d)
+			if !strings.HasSuffix(d, "\n") {
+				b.WriteString("\n")
+			}
+		}
+	}
+	return b.String()
 }
 
 func indent(raw json.RawMessage) string {

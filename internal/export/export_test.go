@@ -3,13 +3,7 @@ package export
 import (
 	"bytes"
 	"encoding/json"
-	"net/http"
-	"net/http/httptest"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -37,15 +31,16 @@ func decision(callID string, kind protocol.DecisionKind, by approval.DecidedBy, 
 // a rejected write; secrets in a prompt, a command's output and a file.
 func sample() *session.Loaded {
 	cost := 0.0123
-	rule := protocol.Rule{ID: "r1", Tool: "bash", Summary: "run exactly `npm test` (exec, in the workspace root)"}
+	rule := protocol.Rule{ID: "r1", Tool: "bash", Commands: [][]string{{"npm", "test"}}, Action: "exec", Summary: "run exactly `npm test` (exec, in the workspace root)"}
 	return &session.Loaded{
 		Meta: session.Meta{ID: "20260101-abc", Workspace: "/w", CreatedMs: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).UnixMilli(), Title: "fix the build"},
 		Items: []protocol.TranscriptItem{
 			{Kind: protocol.ItemUser, TurnID: "t1", Text: "fix the build; my key is " + apiKey + " and GITHUB_TOKEN=" + ghToken},
 			{Kind: protocol.ItemAssistant, TurnID: "t1", Text: "Patching <b>main.go</b>."},
 			{Kind: protocol.ItemTool, TurnID: "t1", ID: "c1", Tool: "apply_patch",
-				Args:     raw(map[string]string{"patch": "*** Begin Patch\n*** Update File: main.go\n@@\n-old()\n+fixed()\n*** End Patch"}),
-				Result:   raw(map[string]any{"ok": true, "diff": "--- a/main.go\n+++ b/main.go\n@@ -1 +1 @@\n-old()\n+fixed()\n"}),
+				Args: raw(map[string]string{"patch": "*** Begin Patch\n*** Update File: main.go\n@@\n-old()\n+fixed()\n*** End Patch"}),
+				Result: raw(map[string]any{"filesChanged": 1, "operationsApplied": 1, "fileChanges": []map[string]any{{"path": "main.go", "operation": "update",
+					"linesAdded": 1, "linesRemoved": 1, "diff": "--- a/main.go\n+++ b/main.go\n@@ -1 +1 @@\n-old()\n+fixed()\n"}}}),
 				Approval: &protocol.CallApproval{By: "user"}},
 			{Kind: protocol.ItemTool, TurnID: "t1", ID: "c2", Tool: "bash",
 				Args:     raw(map[string]string{"action": "exec", "command": "npm test"}),
@@ -135,70 +130,6 @@ func TestExportJSONLines(t *testing.T) {
 		if err := json.Unmarshal([]byte(l), &it); err != nil || it.TurnID != "t1" {
 			t.Fatalf("line %s: %v", l, err)
 		}
-	}
-}
-
-// The HTML export is one page that loads nothing: a CSP of default-src
-// 'none' with its style by hash, no script, pictures as data URLs; model
-// text that looks like markup stays text. Opened in Chromium it shows the
-// calls with no console error and no request.
-func TestExportHTMLOpensInChromiumWithoutNetwork(t *testing.T) {
-	var hits atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hits.Add(1) }))
-	defer srv.Close()
-	l := sample()
-	// Model text that would load something if it were markup.
-	l.Items[1].Text += ` <img src="` + srv.URL + `/img.png"><script>fetch("` + srv.URL + `/x")</script>`
-	l.Items[0].Images = []protocol.ImageRef{{ID: "img1", MIME: "image/png", Name: "shot.png", Width: 1, Height: 1}}
-	var b bytes.Buffer
-	err := Write(&b, l, Options{Format: HTML, Mask: NewMasker([]string{apiKey}, []string{"MY_SECRET=" + envToken}),
-		EmbedImages: true, Image: func(id string) ([]byte, string, error) { return []byte("\x89PNG\r\n\x1a\n"), "image/png", nil }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	page := b.String()
-	noSecrets(t, "html", page)
-	for _, want := range []string{
-		`content="default-src 'none'; style-src '` + StyleHash() + `'; img-src data:;`,
-		"approved by a session rule: run exactly `npm test`",
-		"rejected by the user: “never write keys”",
-		`<span class="add">&#43;fixed()</span>`,
-		"Patching &lt;b&gt;main.go&lt;/b&gt;.",
-	} {
-		if !strings.Contains(page, want) {
-			t.Errorf("the page lacks %q", want)
-		}
-	}
-	if strings.Contains(strings.ToLower(page), "<script") || !strings.Contains(page, `<img alt="shot.png (image/png, 1×1, img1)" src="data:image/png;base64,`) {
-		t.Error("the page has a script, or the picture is not embedded")
-	}
-	chromium, err := exec.LookPath("chromium")
-	if err != nil {
-		t.Skip("no chromium (make installs it)")
-	}
-	dir := t.TempDir()
-	file := filepath.Join(dir, "s.html")
-	if err := os.WriteFile(file, []byte(page), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir="+filepath.Join(dir, "profile"),
-		"--enable-logging=stderr", "--v=0", "--disable-background-networking", "--dump-dom", "file://"+file)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("chromium: %v\n%s", err, stderr.String())
-	}
-	dom := stdout.String()
-	if !strings.Contains(dom, "fix the build") || !strings.Contains(dom, "never write keys") || strings.Count(dom, "<details") != 4 {
-		t.Fatalf("the page as Chromium read it:\n%.2000s", dom)
-	}
-	for _, l := range strings.Split(stderr.String(), "\n") {
-		if strings.Contains(l, "CONSOLE") || strings.Contains(l, "Refused to") || strings.Contains(l, "Uncaught") {
-			t.Errorf("console: %s", l)
-		}
-	}
-	if n := hits.Load(); n != 0 {
-		t.Errorf("the page made %d requests", n)
 	}
 }
 

@@ -2,142 +2,153 @@ package export
 
 import (
 	"crypto/sha256"
+	"embed"
 	"encoding/base64"
+	"encoding/json"
+	"errors"
 	"html/template"
 	"io"
+	"io/fs"
+	"regexp"
 	"strings"
 	"time"
 
 	"gatehouse/internal/protocol"
 )
 
-// The HTML form is one static page: no script, its one style sheet
-// allowed by hash, pictures as data URLs, and a content security policy
-// that allows no network at all (default-src 'none').
-const pageStyle = `
-body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1b1f24;background:#fff}
-h1{font-size:1.4rem}h2{font-size:1.1rem;border-bottom:1px solid #d0d7de;padding-bottom:.2rem;margin-top:2rem}
-.meta{color:#57606a;font-size:.9rem}
-.user{background:#f6f8fa;border-left:3px solid #0969da;padding:.5rem .8rem;white-space:pre-wrap}
-.assistant{white-space:pre-wrap;padding:.3rem 0}
-details{border:1px solid #d0d7de;border-radius:6px;margin:.5rem 0;padding:.3rem .6rem}
-summary{cursor:pointer}summary code{font-weight:600}
-.approval{color:#57606a}.rejected{color:#cf222e}.failed{color:#cf222e}
-pre{background:#f6f8fa;padding:.5rem;overflow:auto;font-size:13px}
-.add{color:#116329}.del{color:#82071e}
-.stop{color:#57606a;font-style:italic}
-img{max-width:100%}
-`
+// The HTML form is the window's own rendering: the frontend's export
+// renderer (frontend/src/export, built by Vite into bundle/ as one script
+// and one style sheet, see the Makefile's export-renderer) inlined into
+// one page with the session's data as JSON. The page loads nothing: its
+// content security policy is default-src 'none', its one script and one
+// style sheet allowed by hash, pictures as data URLs.
+//
+//go:embed all:bundle
+var bundle embed.FS
+
+// ErrNoRenderer says this program was built without the export renderer.
+var ErrNoRenderer = errors.New("the HTML export's renderer is not built into this program: build it first (make export-renderer, which make build and make test run)")
+
+// renderer is the built script and style sheet of fsys (bundle), ready to
+// inline.
+func renderer(fsys fs.FS) (script, style string, err error) {
+	js, err1 := fs.ReadFile(fsys, "bundle/export.js")
+	css, err2 := fs.ReadFile(fsys, "bundle/export.css")
+	if err1 != nil || err2 != nil || len(js) == 0 {
+		return "", "", ErrNoRenderer
+	}
+	return inlineScript(string(js)), strings.ReplaceAll(string(css), "</", `<\/`), nil
+}
+
+// scriptBreaks are what would end or confuse a script element inside its
+// text: "</script", "<script" and "<!--". Written \x3C (the same string in
+// a JavaScript string, template or regular expression literal, where a
+// minifier leaves them) they cannot.
+var scriptBreaks = regexp.MustCompile(`(?i)<(/?script|!--)`)
+
+func inlineScript(js string) string { return scriptBreaks.ReplaceAllString(js, `\x3C$1`) }
+
+// cspHash is a CSP source allowing exactly the inline text s.
+func cspHash(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+}
 
 var pageTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src '{{.StyleHash}}'; img-src data:; base-uri 'none'; form-action 'none'">
+{{.CSP}}
 <meta name="referrer" content="no-referrer">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="Gatehouse">
 <title>{{.Title}}</title>
 <style>{{.Style}}</style>
-</head><body>
-<h1>{{.Title}}</h1>
-<p class="meta">Session <code>{{.ID}}</code> · workspace <code>{{.Workspace}}</code>{{if .Started}} · started {{.Started}}{{end}}{{if .Range}} · turns {{.Range}}{{end}}</p>
-{{range .Turns}}<section><h2>Turn {{.N}}</h2>
-{{range .Entries}}{{if eq .Kind "user"}}<div class="user">{{.Text}}</div>{{range .Images}}{{if .URL}}<p><img alt="{{.Label}}" src="{{.URL}}"></p>{{else}}<p class="meta">image: {{.Label}}</p>{{end}}{{end}}
-{{else if eq .Kind "assistant"}}<div class="assistant">{{.Text}}</div>
-{{else if eq .Kind "tool"}}<details><summary><code>{{.Summary}}</code>{{if .Approval}} — <span class="approval{{if .Rejected}} rejected{{end}}">{{.Approval}}</span>{{end}}{{if .Failed}} — <span class="failed">failed</span>{{end}}</summary>
-{{range .Blocks}}<p class="meta">{{.Label}}</p><pre>{{range .Lines}}<span class="{{.Class}}">{{.Text}}</span>
-{{end}}</pre>{{end}}</details>
-{{else if eq .Kind "compaction"}}<details><summary>compacted: the summary that stood in for earlier turns</summary><div class="assistant">{{.Text}}</div></details>
-{{else}}<p class="stop">{{.Text}}</p>
-{{end}}{{end}}</section>
-{{end}}</body></html>
+<script type="application/json" id="gatehouse-session">{{.Data}}</script>
+</head><body><div id="root"><noscript>This exported session is drawn by its script; allow scripts for this file to read it.</noscript></div>
+<script>{{.Script}}</script>
+</body></html>
 `))
 
-type htmlLine struct{ Class, Text string }
-type htmlBlock struct {
-	Label string
-	Lines []htmlLine
-}
-type htmlImage struct {
-	Label string
-	URL   template.URL
-}
-type htmlEntry struct {
-	Kind, Text, Summary, Approval string
-	Rejected, Failed              bool
-	Blocks                        []htmlBlock
-	Images                        []htmlImage
-}
-type htmlTurn struct {
-	N       int
-	Entries []htmlEntry
+// pageData is what the renderer draws (frontend/src/export/ExportPage.tsx's
+// ExportData).
+type pageData struct {
+	Meta      pageMeta          `json:"meta"`
+	Turns     []pageTurn        `json:"turns"`
+	Decisions map[string]string `json:"decisions,omitempty"`
+	Images    map[string]string `json:"images,omitempty"`
 }
 
-// StyleHash is the CSP source that allows the page's one style sheet.
-func StyleHash() string {
-	sum := sha256.Sum256([]byte(pageStyle))
-	return "sha256-" + base64.StdEncoding.EncodeToString(sum[:])
+type pageMeta struct {
+	ID        string `json:"id"`
+	Title     string `json:"title"`
+	Workspace string `json:"workspace"`
+	Started   string `json:"started,omitempty"`
+	Range     string `json:"range,omitempty"`
+	Spent     string `json:"spent,omitempty"`
+}
+
+type pageTurn struct {
+	N     int                       `json:"n"`
+	Items []protocol.TranscriptItem `json:"items"`
+}
+
+// CSP is the page's content security policy for its script and style.
+func CSP(script, style string) string {
+	return "default-src 'none'; script-src " + cspHash(script) + "; style-src " + cspHash(style) +
+		"; img-src data:; font-src data:; base-uri 'none'; form-action 'none'"
 }
 
 func (d *doc) html(w io.Writer) error {
-	page := struct {
-		Title, ID, Workspace, Started, Range string
-		Style                                template.CSS
-		StyleHash                            string
-		Turns                                []htmlTurn
-	}{Title: oneLine(orDefault(d.Meta.Title, "Session "+d.Meta.ID)), ID: d.Meta.ID, Workspace: d.Meta.Workspace,
-		Style: template.CSS(pageStyle), StyleHash: StyleHash()}
+	script, style, err := renderer(bundle)
+	if err != nil {
+		return err
+	}
+	title := oneLine(orDefault(d.Meta.Title, "Session "+d.Meta.ID))
+	data := pageData{Meta: pageMeta{ID: d.Meta.ID, Title: title, Workspace: d.Meta.Workspace, Spent: d.total().line()},
+		Turns: []pageTurn{}, Decisions: map[string]string{}, Images: map[string]string{}}
 	if d.Meta.CreatedMs > 0 {
-		page.Started = time.UnixMilli(d.Meta.CreatedMs).UTC().Format(time.RFC3339)
+		data.Meta.Started = time.UnixMilli(d.Meta.CreatedMs).UTC().Format(time.RFC3339)
 	}
 	if d.opts.From > 0 {
-		page.Range = strings.TrimSpace(toText(d.opts.From) + "–" + toText(d.opts.To))
+		data.Meta.Range = toText(d.opts.From) + "–" + toText(d.opts.To)
 	}
 	for _, t := range d.Turns {
-		ht := htmlTurn{N: t.N}
+		data.Turns = append(data.Turns, pageTurn{N: t.N, Items: t.Items})
 		for _, it := range t.Items {
-			if e, ok := d.htmlEntry(it); ok {
-				ht.Entries = append(ht.Entries, e)
+			if it.Kind == protocol.ItemTool {
+				if line := d.personLine(it); line != "" {
+					data.Decisions[it.ID] = line
+				}
+			}
+			for _, im := range it.Images {
+				if url := d.dataURL(im); url != "" {
+					data.Images[im.ID] = url
+				}
 			}
 		}
-		page.Turns = append(page.Turns, ht)
 	}
-	return pageTemplate.Execute(w, page)
+	// encoding/json writes <, > and & as \u003c…: the data cannot end its
+	// script element.
+	b, err := json.Marshal(data)
+	if err != nil {
+		return err
+	}
+	// The policy is written as it is (its quotes unescaped, as a reader or
+	// a grep expects); it holds only keywords, hashes and quotes.
+	meta := template.HTML(`<meta http-equiv="Content-Security-Policy" content="` + CSP(script, style) + `">`)
+	return pageTemplate.Execute(w, struct {
+		Title        string
+		CSP          template.HTML
+		Style        template.CSS
+		Data, Script template.JS
+	}{title, meta, template.CSS(style), template.JS(b), template.JS(script)})
 }
 
-func (d *doc) htmlEntry(it protocol.TranscriptItem) (htmlEntry, bool) {
-	switch it.Kind {
-	case protocol.ItemUser:
-		e := htmlEntry{Kind: "user", Text: it.Text}
-		for _, im := range it.Images {
-			e.Images = append(e.Images, htmlImage{Label: imageLine(im), URL: template.URL(d.dataURL(im))})
-		}
-		return e, true
-	case protocol.ItemAssistant:
-		return htmlEntry{Kind: "assistant", Text: it.Text}, strings.TrimSpace(it.Text) != ""
-	case protocol.ItemTool:
-		a := d.approvalLine(it)
-		e := htmlEntry{Kind: "tool", Summary: callSummary(it), Approval: a, Rejected: strings.HasPrefix(a, "rejected"), Failed: it.IsError}
-		for _, bl := range callBlocks(it) {
-			hb := htmlBlock{Label: bl.Label}
-			for _, l := range strings.Split(strings.TrimRight(bl.Text, "\n"), "\n") {
-				cls := ""
-				if bl.Lang == "diff" && l != "" {
-					switch {
-					case l[0] == '+' && !strings.HasPrefix(l, "+++"):
-						cls = "add"
-					case l[0] == '-' && !strings.HasPrefix(l, "---"):
-						cls = "del"
-					}
-				}
-				hb.Lines = append(hb.Lines, htmlLine{cls, l})
-			}
-			e.Blocks = append(e.Blocks, hb)
-		}
-		return e, true
-	case protocol.ItemCompaction:
-		return htmlEntry{Kind: "compaction", Text: it.Text}, true
-	case protocol.ItemStop:
-		return htmlEntry{Kind: "stop", Text: stopLine(it)}, true
-	case protocol.ItemUndo:
-		return htmlEntry{Kind: "stop", Text: "undo: " + firstLine(orDefault(it.Text, "files restored"))}, true
+// personLine says who decided a call when the window's card does not: a
+// person's answer in the dialog (with its kind) or a rejection; a call a
+// session rule or the policy let run is said by the card itself.
+func (d *doc) personLine(it protocol.TranscriptItem) string {
+	if a := it.Approval; a != nil && (a.By == "rule" || a.By == "policy") {
+		return ""
 	}
-	return htmlEntry{}, false
+	return d.approvalLine(it)
 }

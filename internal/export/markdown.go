@@ -22,6 +22,9 @@ func (d *doc) markdown(w io.Writer) error {
 	if d.opts.From > 0 {
 		fmt.Fprintf(&b, "- Turns: %d–%s\n", d.opts.From, toText(d.opts.To))
 	}
+	if spent := d.total().line(); spent != "" {
+		fmt.Fprintf(&b, "- Spent: %s\n", spent)
+	}
 	b.WriteString("\n")
 	for _, t := range d.Turns {
 		fmt.Fprintf(&b, "## Turn %d\n\n", t.N)
@@ -53,10 +56,19 @@ func (d *doc) markdownItem(b *strings.Builder, it protocol.TranscriptItem) {
 		if a := d.approvalLine(it); a != "" {
 			summary += " — " + htmlText(a)
 		}
+		if h := hookVerdict(it); h != "" {
+			summary += " — " + htmlText(h)
+		}
 		if it.IsError {
 			summary += " — failed"
 		}
 		fmt.Fprintf(b, "<details><summary>%s</summary>\n\n", summary)
+		for _, h := range it.Hooks {
+			fmt.Fprintf(b, "- %s\n", mdEscape(hookLine(h)))
+		}
+		if len(it.Hooks) > 0 {
+			b.WriteString("\n")
+		}
 		for _, bl := range callBlocks(it) {
 			fence := fenceFor(bl.Text)
 			fmt.Fprintf(b, "%s:\n\n%s%s\n%s\n%s\n\n", bl.Label, fence, bl.Lang, strings.TrimRight(bl.Text, "\n"), fence)

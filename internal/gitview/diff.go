@@ -37,6 +37,10 @@ type Hunk struct {
 	lines []string // the header and every line after it, up to the next hunk
 }
 
+// ParseDiff splits a diff in git's format ("diff --git" headers) into
+// files, each hunk with its ID.
+func ParseDiff(out string) []FileDiff { return parseDiff(out) }
+
 // parseDiff splits git's unified diff output into files.
 func parseDiff(out string) []FileDiff {
 	var files []FileDiff

@@ -11,9 +11,10 @@ import (
 // Target names a set of changes to read as one diff (what a review reads).
 type Target struct {
 	// Kind is TargetUncommitted (the working tree against HEAD, staged and
-	// unstaged), TargetStaged (the index against HEAD), TargetBase (HEAD
-	// against its merge base with Ref) or TargetCommit (commit Ref against
-	// its first parent).
+	// unstaged, untracked files that are not ignored as added ones), TargetStaged (the index against HEAD), TargetBase (HEAD
+	// against its merge base with Ref), TargetCommit (commit Ref against
+	// its first parent) or TargetTurn (what one turn of the session wrote,
+	// Ref its id: read from the session's undo store, never from git).
 	Kind string `json:"kind"`
 	// Ref is the base branch or the commit (TargetBase, TargetCommit).
 	Ref string `json:"ref,omitempty"`
@@ -25,6 +26,7 @@ const (
 	TargetStaged      = "staged"
 	TargetBase        = "base"
 	TargetCommit      = "commit"
+	TargetTurn        = "turn"
 )
 
 // emptyTree is git's empty tree: the "parent" of a root commit, and HEAD
@@ -38,6 +40,10 @@ func (t Target) Validate() error {
 		if t.Ref != "" {
 			return fmt.Errorf("the %s changes take no ref", t.Kind)
 		}
+	case TargetTurn:
+		if strings.TrimSpace(t.Ref) == "" {
+			return errors.New("a turn target needs the turn's id")
+		}
 	case TargetBase, TargetCommit:
 		switch {
 		case strings.TrimSpace(t.Ref) == "":
@@ -46,7 +52,7 @@ func (t Target) Validate() error {
 			return fmt.Errorf("%q is not a git ref", t.Ref)
 		}
 	default:
-		return fmt.Errorf("unknown target %q: uncommitted, staged, base or commit", t.Kind)
+		return fmt.Errorf("unknown target %q: uncommitted, staged, base, commit or turn", t.Kind)
 	}
 	return nil
 }
@@ -60,6 +66,8 @@ func (t Target) String() string {
 		return "this branch against " + t.Ref
 	case TargetCommit:
 		return "commit " + t.Ref
+	case TargetTurn:
+		return "one turn of this session (what it wrote)"
 	}
 	return "the uncommitted changes"
 }
@@ -70,6 +78,9 @@ func (t Target) String() string {
 func (r *Repo) TargetDiff(ctx context.Context, t Target) ([]FileDiff, string, error) {
 	if err := t.Validate(); err != nil {
 		return nil, "", err
+	}
+	if t.Kind == TargetTurn {
+		return nil, "", errors.New("a turn's changes come from the session's undo store, not from git")
 	}
 	args := append([]string{"diff"}, diffFlags...)
 	switch t.Kind {
@@ -101,6 +112,13 @@ func (r *Repo) TargetDiff(ctx context.Context, t Target) ([]FileDiff, string, er
 	out, err := r.run(ctx, nil, r.relative(args)...)
 	if err != nil {
 		return nil, "", err
+	}
+	if t.Kind == TargetUncommitted {
+		added, err := r.untrackedDiff(ctx)
+		if err != nil {
+			return nil, "", err
+		}
+		out = append(out, added...)
 	}
 	files := parseDiff(string(out))
 	if files == nil {

@@ -23,6 +23,14 @@ func (a *App) mcpOpen(dir string) {
 	}
 }
 
+// mcpShow makes the panel show the servers of the shown tab's workspace
+// (each tab's session has its own workspace's servers).
+func (a *App) mcpShow() {
+	if dir := a.workspaceRoot(); dir != "" {
+		a.mcpHost().Show(dir)
+	}
+}
+
 // mcpReady starts the servers once the first frame is drawn.
 func (a *App) mcpReady() {
 	a.drawn.Store(true)
@@ -34,14 +42,18 @@ type McpPanel struct {
 	Servers   []protocol.McpServer   `json:"servers"`
 	Untrusted *protocol.McpUntrusted `json:"untrusted,omitempty"`
 	Problem   string                 `json:"problem,omitempty"`
+	// AllowList: the network is the allow-list (a browser server is
+	// offered the app's proxy).
+	AllowList bool `json:"allowList,omitempty"`
 	// ClaudeImport: Claude Desktop's config exists to import from.
 	ClaudeImport bool `json:"claudeImport"`
 }
 
-// McpList returns the servers of the open workspace.
+// McpList returns the servers of the shown tab's workspace.
 func (a *App) McpList() McpPanel {
 	p := a.mcpHost().List()
-	return McpPanel{Servers: p.Servers, Untrusted: p.Untrusted, Problem: p.Problem, ClaudeImport: a.mcpHost().ClaudeImportAvailable()}
+	return McpPanel{Servers: p.Servers, Untrusted: p.Untrusted, Problem: p.Problem, AllowList: p.AllowList,
+		ClaudeImport: a.mcpHost().ClaudeImportAvailable()}
 }
 
 // McpRestart stops a server (its whole process group) and starts it again.
@@ -56,6 +68,10 @@ func (a *App) McpSetDisabled(name string, disabled bool) error {
 func (a *App) McpSetToolEnabled(name, tool string, on bool) error {
 	return a.mcpHost().SetToolEnabled(name, tool, on)
 }
+
+// McpSetAppProxy starts a browser server with the app's filtering proxy
+// (its pages held to the allow-list), or without it.
+func (a *App) McpSetAppProxy(name string, on bool) error { return a.mcpHost().SetAppProxy(name, on) }
 
 // McpServerForm is a server's configuration for the edit form.
 type McpServerForm struct {

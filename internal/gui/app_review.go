@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"gatehouse/internal/atomicfile"
+	"gatehouse/internal/checkpoint"
 	"gatehouse/internal/export"
 	"gatehouse/internal/gitview"
 	"gatehouse/internal/review"
@@ -20,14 +21,17 @@ import (
 const reviewTimeout = 20 * time.Minute
 
 // ReviewChanges has the reviewer agent review target (the uncommitted or
-// staged changes, the branch against a base, a commit) as a child of the
-// open session: its calls pass the session's gate, rules and budget. The
-// report holds the diff and the findings anchored to its hunks.
+// staged changes, the branch against a base, a commit, or one turn of the
+// open session) as a child of the open session: its calls pass the
+// session's gate, rules and budget. The report holds the diff and the
+// findings anchored to its hunks. A turn's diff is what it wrote, from the
+// session's undo store (git is not needed).
 func (a *App) ReviewChanges(target gitview.Target) (review.Report, error) {
 	if err := target.Validate(); err != nil {
 		return review.Report{}, err
 	}
-	if _, err := a.session(); err != nil {
+	s, err := a.session()
+	if err != nil {
 		return review.Report{}, err
 	}
 	m, err := a.manager()
@@ -36,6 +40,14 @@ func (a *App) ReviewChanges(target gitview.Target) (review.Report, error) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), reviewTimeout)
 	defer cancel()
+	if target.Kind == gitview.TargetTurn {
+		plan, err := s.UndoPlan(checkpoint.Unit(target.Ref))
+		if err != nil {
+			return review.Report{}, err
+		}
+		d := review.TurnDiff(plan)
+		return review.Run(ctx, review.Options{Agents: m, Target: target, Diff: &d})
+	}
 	repo, err := gitview.Open(ctx, a.workspaceRoot(), nil)
 	if err != nil {
 		return review.Report{}, err

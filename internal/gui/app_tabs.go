@@ -355,8 +355,10 @@ func (a *App) openTabOn(dir, resume string) error {
 	return err
 }
 
-// shown tells the page's tree and the title that another tab is shown.
+// shown tells the page's tree, the servers panel and the title that
+// another tab is shown.
 func (a *App) shown() {
 	a.bus.Publish(fsChangedEvent(nil))
+	a.mcpShow()
 	a.updateTitle()
 }

@@ -13,6 +13,9 @@ func (h Hook) ID() string {
 	if scope == "" {
 		scope = ScopeUser
 	}
+	if h.Agent != "" {
+		scope += " " + h.Agent
+	}
 	sum := sha256.Sum256([]byte(scope + "\x00" + string(h.Event) + "\x00" + h.Matcher + "\x00" + h.Command))
 	return hex.EncodeToString(sum[:8])
 }
@@ -45,10 +48,16 @@ type HookEntry struct {
 	// FailsClosed: a failure of this hook blocks the call or prompt
 	// (PreToolUse or UserPromptSubmit without onError "continue").
 	FailsClosed bool `json:"failsClosed"`
-	// Source is ScopeUser or ScopeWorkspace; File the file it is in.
-	Source  string `json:"source"`
-	File    string `json:"file"`
-	Enabled bool   `json:"enabled"`
+	// Source is ScopeUser, ScopeWorkspace or ScopeAgent; File the file
+	// it is in.
+	Source string `json:"source"`
+	File   string `json:"file"`
+	// Agent names the definition of a ScopeAgent hook (it runs for that
+	// agent's children); Confined: a workspace's definition (it runs
+	// confined, once trusted).
+	Agent    string `json:"agent,omitempty"`
+	Confined bool   `json:"confined,omitempty"`
+	Enabled  bool   `json:"enabled"`
 }
 
 // Entries are hs as Settings lists them, in their order (by event, then
@@ -62,7 +71,7 @@ func Entries(hs []Hook) []HookEntry {
 		}
 		out = append(out, HookEntry{ID: h.ID(), Event: h.Event, Matcher: h.Matcher, Command: h.Command,
 			TimeoutSec: h.Timeout.Seconds(), FailsClosed: h.Event.failsClosed() && !h.ContinueOnError,
-			Source: scope, File: h.Source, Enabled: !h.Disabled})
+			Source: scope, File: h.Source, Agent: h.Agent, Confined: h.Confined, Enabled: !h.Disabled})
 	}
 	return out
 }

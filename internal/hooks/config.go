@@ -62,10 +62,12 @@ func (e Event) hasTools() bool {
 // failsClosed: the events where a failing hook blocks.
 func (e Event) failsClosed() bool { return e == PreToolUse || e == UserPromptSubmit }
 
-// Scopes of a hook: the user's own hooks file, or a workspace's.
+// Scopes of a hook: the user's own hooks file, a workspace's, or an agent
+// definition's front matter (the user's or, Confined, a workspace's).
 const (
 	ScopeUser      = "user"
 	ScopeWorkspace = "workspace"
+	ScopeAgent     = "agent"
 )
 
 // DefaultTimeout is a hook's timeout when its entry gives none.
@@ -107,9 +109,12 @@ type Hook struct {
 	// Source is the file the hook came from; Index its place in it.
 	Source string
 	Index  int
-	// Scope says whose the hook is: ScopeUser ("" reads as it) or
-	// ScopeWorkspace.
+	// Scope says whose the hook is: ScopeUser ("" reads as it),
+	// ScopeWorkspace or ScopeAgent.
 	Scope string
+	// Agent names the definition of a ScopeAgent hook: it runs for that
+	// agent's child sessions only.
+	Agent string
 	// Disabled hooks are listed and never run.
 	Disabled bool
 	// Confined: a workspace's hook, run only through Runner.Confine.
@@ -138,6 +143,11 @@ func Parse(b []byte, source string) ([]Hook, error) {
 	if err := dec.Decode(&f); err != nil {
 		return nil, fmt.Errorf("%s: %w", source, err)
 	}
+	return f.hooks(source, source)
+}
+
+// hooks are f's hooks, from source; errors name where (source, or more).
+func (f File) hooks(source, where string) ([]Hook, error) {
 	events := make([]string, 0, len(f.Hooks))
 	for ev := range f.Hooks {
 		events = append(events, string(ev))
@@ -147,7 +157,7 @@ func Parse(b []byte, source string) ([]Hook, error) {
 	for _, evs := range events {
 		ev := Event(evs)
 		if eventRank(ev) == len(Events) {
-			return nil, fmt.Errorf("%s: unknown event %q (one of %s)", source, ev, eventList())
+			return nil, fmt.Errorf("%s: unknown event %q (one of %s)", where, ev, eventList())
 		}
 		n := 0
 		for gi, g := range f.Hooks[ev] {
@@ -155,11 +165,11 @@ func Parse(b []byte, source string) ([]Hook, error) {
 			if m := strings.TrimSpace(g.Matcher); m != "" && m != "*" {
 				var err error
 				if re, err = regexp.Compile("^(?:" + m + ")$"); err != nil {
-					return nil, fmt.Errorf("%s: %s[%d].matcher %q: %v", source, ev, gi, g.Matcher, err)
+					return nil, fmt.Errorf("%s: %s[%d].matcher %q: %v", where, ev, gi, g.Matcher, err)
 				}
 			}
 			for hi, c := range g.Hooks {
-				where := fmt.Sprintf("%s: %s[%d].hooks[%d]", source, ev, gi, hi)
+				where := fmt.Sprintf("%s: %s[%d].hooks[%d]", where, ev, gi, hi)
 				if c.Type != "command" {
 					return nil, fmt.Errorf("%s: type %q (only \"command\" hooks run)", where, c.Type)
 				}

@@ -9,9 +9,12 @@ import (
 // Report is run ran as the card, the dialog and the --json events show it.
 func (ran Ran) Report() protocol.HookRun {
 	scope := ran.Hook.Scope
-	if ran.Hook.Confined {
+	switch {
+	case ran.Hook.Agent != "":
+		scope = ScopeAgent + " " + ran.Hook.Agent
+	case ran.Hook.Confined:
 		scope = ScopeWorkspace
-	} else if scope == "" {
+	case scope == "":
 		scope = ScopeUser
 	}
 	return protocol.HookRun{Name: ran.Name, Event: string(ran.Hook.Event), Source: scope, ToolName: ran.ToolName,

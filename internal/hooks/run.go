@@ -88,6 +88,11 @@ type Runner struct {
 	// once they (or a script they name) change, until trusted anew. They
 	// are marked Confined and run only through Confine.
 	Workspace func() []Hook
+	// Agent (may be nil) returns the hooks of the agent definition this
+	// runner's session is a child of, asked before every run (a
+	// workspace's definition: none until trusted for hooks, as Workspace).
+	// They run for that child's calls only, beside the others.
+	Agent func() []Hook
 	// Off (may be nil) returns the IDs of the hooks turned off now
 	// (Settings → Hooks), read before every run: turning one off reaches
 	// the sessions already open.
@@ -105,13 +110,15 @@ type Runner struct {
 	Audit func(approval.AuditEntry)
 }
 
-// all are the hooks in force now: the user's, then the workspace's, those
-// turned off now (Off) marked disabled.
+// all are the hooks in force now: the user's, then the workspace's, then
+// the agent definition's, those turned off now (Off) marked disabled.
 func (r *Runner) all() []Hook {
 	hs := r.Hooks
-	if r.Workspace != nil {
-		if ws := r.Workspace(); len(ws) > 0 {
-			hs = append(hs[:len(hs):len(hs)], ws...)
+	for _, more := range []func() []Hook{r.Workspace, r.Agent} {
+		if more != nil {
+			if ws := more(); len(ws) > 0 {
+				hs = append(hs[:len(hs):len(hs)], ws...)
+			}
 		}
 	}
 	if r.Off != nil {

@@ -17,6 +17,9 @@ type Place struct {
 	Col     int    `json:"col"`
 	Text    string `json:"text,omitempty"`
 	Outside bool   `json:"outside,omitempty"`
+	// Hidden says why Text is left out: the user's policy denies reading
+	// the file (the place itself is no content).
+	Hidden string `json:"hidden,omitempty"`
 }
 
 // maxPlaces bounds what Locate returns.

@@ -3,6 +3,8 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"path/filepath"
 	"sort"
 
 	"gatehouse/internal/tools"
@@ -55,7 +57,13 @@ func (t *diagnosticsTool) Run(ctx context.Context, raw json.RawMessage) (tools.R
 	}
 	lines := []string{}
 	paths := make([]string, 0, len(res.Files))
+	hidden, denied := 0, t.ws.DenyNow()
 	for p := range res.Files {
+		// A server's words on a file the user's policy hides may quote it.
+		if denied(filepath.Join(t.m.Root(), filepath.FromSlash(p)), workspace.Read) != "" {
+			hidden++
+			continue
+		}
 		paths = append(paths, p)
 	}
 	sort.Strings(paths)
@@ -66,7 +74,11 @@ func (t *diagnosticsTool) Run(ctx context.Context, raw json.RawMessage) (tools.R
 			}
 		}
 	}
-	return tools.OK(map[string]any{"diagnostics": lines, "files": len(paths), "problems": res.Problems})
+	out := map[string]any{"diagnostics": lines, "files": len(paths), "problems": res.Problems}
+	if hidden > 0 {
+		out["hidden"] = fmt.Sprintf("the diagnostics of %d file(s) were hidden by the user's policy", hidden)
+	}
+	return tools.OK(out)
 }
 
 type locateTool struct {
@@ -108,6 +120,14 @@ func (t *locateTool) Run(ctx context.Context, raw json.RawMessage) (tools.Result
 	places, total, err := t.m.Locate(ctx, t.what, abs, a.Line, a.Column)
 	if err != nil {
 		return tools.Fail(tools.CodeInvalidArguments, err.Error(), a.Path), nil
+	}
+	denied := t.ws.DenyNow()
+	for i, p := range places {
+		// The line of a place is read by the app, not through the
+		// boundary: a file the user's policy hides keeps its text.
+		if why := denied(filepath.Join(t.m.Root(), filepath.FromSlash(p.Path)), workspace.Read); why != "" && !p.Outside {
+			places[i].Text, places[i].Hidden = "", workspace.HiddenReason(why)
+		}
 	}
 	return tools.OK(map[string]any{"locations": places, "total": total})
 }

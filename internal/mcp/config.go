@@ -44,6 +44,10 @@ type ServerConfig struct {
 	TrustReadOnlyHints bool `json:"trustReadOnlyHints,omitempty"`
 	// TimeoutSeconds bounds each call (0: DefaultCallTimeout).
 	TimeoutSeconds int `json:"timeoutSeconds,omitempty"`
+	// AppProxy starts a browser server (Browser) with the app's filtering
+	// proxy, --proxy-server, so the pages it opens are held to the network
+	// allow-list (browser.go).
+	AppProxy bool `json:"appProxy,omitempty"`
 	// DisabledTools are the server's tool names (as the server names them)
 	// the user switched off: the model does not see them.
 	DisabledTools []string `json:"disabledTools,omitempty"`

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"strings"
-	"sync"
 
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/tools"
@@ -31,29 +29,26 @@ type HostOptions struct {
 	// Ask puts a question to the user when the app cannot tell which
 	// session's call caused it (Options.Ask).
 	Ask steer.FormAsker
+	// Proxy gives the app's proxy to browser servers (Options.Proxy);
+	// AllowList says whether the network setting is the allow-list now.
+	Proxy     func() (string, error)
+	AllowList func() bool
 }
 
-// Host is the window's side of MCP: the servers of the open workspace, the
-// user's config file behind the panel's edits, and the workspace's trust.
-// Edits of servers from the user's list are saved there (0600); servers
-// from other files change for this run only.
+// Host is the window's side of MCP: the servers of each open workspace
+// (spaces.go), the user's config file behind the panel's edits, and the
+// workspaces' trust. The panel shows and edits one workspace's servers
+// (the shown tab's); edits of servers from the user's list are saved there
+// (0600) and reach every open workspace; servers from other files change
+// for this run only.
 type Host struct {
 	opts  HostOptions
 	trust *trust.Store
-
-	mu        sync.Mutex
-	workspace string
-	m         *Manager
-	untrusted *Untrusted
-	problem   string
-
-	attachMu sync.Mutex
-	surface  Surface
-	attached map[string]tools.Provider // by provider name
+	sp    spaces // the open workspaces' servers (spaces.go)
 }
 
-// Surface is where the host keeps its servers' providers: the open
-// session's tool surface (runtime.Session).
+// Surface is where the host keeps its servers' providers: a session's tool
+// surface (runtime.Session).
 type Surface interface {
 	AddProvider(tools.Provider) error
 	RemoveProvider(name string) bool
@@ -61,141 +56,10 @@ type Surface interface {
 
 // NewHost returns a host with no workspace open.
 func NewHost(opts HostOptions) *Host {
-	return &Host{opts: opts, trust: trust.NewStore(opts.ConfigDir)}
+	return &Host{opts: opts, trust: trust.NewStore(opts.ConfigDir), sp: spaces{byDir: map[string]*space{}}}
 }
 
 func (h *Host) userPath() string { return UserConfigPath(h.opts.ConfigDir) }
-
-// Open loads the servers of workspace (closing the previous workspace's);
-// nothing starts before Start.
-func (h *Host) Open(workspace string) error {
-	h.attachMu.Lock()
-	h.surface, h.attached = nil, nil // a new folder's session attaches anew
-	h.attachMu.Unlock()
-	src, err := LoadSources(h.opts.ConfigDir, workspace, nil, h.trust)
-	m := NewManager(Options{Workspace: workspace, EnvFunc: h.opts.EnvFunc, Version: h.opts.Version, OnChange: h.publish,
-		Confine: h.opts.Confine, Ask: h.opts.Ask}, src.Entries)
-	problem := ""
-	if err != nil {
-		problem = err.Error() + " (fix the file; its servers do not run meanwhile)"
-	}
-	for _, r := range src.Refused {
-		problem = strings.TrimSpace(problem + " " + r.Reason + ": its servers do not run.")
-	}
-	h.mu.Lock()
-	old := h.m
-	h.workspace, h.m, h.untrusted, h.problem = workspace, m, src.Untrusted, problem
-	h.mu.Unlock()
-	if old != nil {
-		old.Close()
-	}
-	h.publish()
-	return err
-}
-
-// Start starts the open workspace's servers in the background.
-func (h *Host) Start() {
-	if m := h.manager(); m != nil {
-		m.Start()
-	}
-}
-
-func (h *Host) manager() *Manager {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.m
-}
-
-func (h *Host) mgr() (*Manager, error) {
-	if m := h.manager(); m != nil {
-		return m, nil
-	}
-	return nil, errors.New("choose a workspace folder first")
-}
-
-// Providers are the open workspace's servers as tool providers.
-func (h *Host) Providers() []tools.Provider {
-	if m := h.manager(); m != nil {
-		return m.Providers()
-	}
-	return nil
-}
-
-// Starting names the servers still starting: a turn that begins now runs
-// without their tools.
-func (h *Host) Starting() []string {
-	var out []string
-	for _, s := range h.List().Servers {
-		if s.State == StateStarting {
-			out = append(out, s.Name)
-		}
-	}
-	return out
-}
-
-// List is the panel's list.
-func (h *Host) List() protocol.McpUpdatedPayload {
-	h.mu.Lock()
-	m, u, problem := h.m, h.untrusted, h.problem
-	h.mu.Unlock()
-	p := protocol.McpUpdatedPayload{Servers: []protocol.McpServer{}, Problem: problem}
-	if m != nil {
-		p.Servers = append(p.Servers, m.Statuses()...)
-	}
-	if u != nil {
-		p.Untrusted = &protocol.McpUntrusted{File: WorkspaceConfig, Lines: u.Lines, Servers: u.Servers}
-	}
-	return p
-}
-
-// Attach makes s the surface the servers' providers join (replacing the
-// one attached before): every server's provider now, and each server added
-// or removed later. A server's tools are on it while the server is ready.
-func (h *Host) Attach(s Surface) error {
-	h.attachMu.Lock()
-	h.surface, h.attached = s, map[string]tools.Provider{}
-	h.attachMu.Unlock()
-	return h.sync()
-}
-
-// sync adds the providers of servers the attached surface lacks and removes
-// those of servers gone.
-func (h *Host) sync() error {
-	h.attachMu.Lock()
-	defer h.attachMu.Unlock()
-	if h.surface == nil {
-		return nil
-	}
-	now := map[string]tools.Provider{}
-	for _, p := range h.Providers() {
-		now[p.Name()] = p
-	}
-	for name, p := range h.attached {
-		if q, ok := now[name]; !ok || q != p {
-			h.surface.RemoveProvider(name)
-			delete(h.attached, name)
-		}
-	}
-	var errs []error
-	for name, p := range now {
-		if _, ok := h.attached[name]; ok {
-			continue
-		}
-		if err := h.surface.AddProvider(p); err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		h.attached[name] = p
-	}
-	return errors.Join(errs...)
-}
-
-func (h *Host) publish() {
-	_ = h.sync()
-	if h.opts.OnUpdate != nil {
-		h.opts.OnUpdate(h.List())
-	}
-}
 
 // Restart restarts a server.
 func (h *Host) Restart(name string) error {
@@ -215,6 +79,9 @@ func (h *Host) SetDisabled(name string, disabled bool) error {
 	if err := m.SetDisabled(name, disabled); err != nil {
 		return err
 	}
+	for _, o := range h.others(m, name, false) {
+		_ = o.SetDisabled(name, disabled)
+	}
 	return h.save(m, name)
 }
 
@@ -228,7 +95,61 @@ func (h *Host) SetToolEnabled(name, tool string, on bool) error {
 	if err := m.SetToolEnabled(name, tool, on); err != nil {
 		return err
 	}
+	for _, o := range h.others(m, name, false) {
+		_ = o.SetToolEnabled(name, tool, on)
+	}
 	return h.save(m, name)
+}
+
+// SetAppProxy starts a browser server with the app's proxy, or without
+// it, saving it when it is the user's.
+func (h *Host) SetAppProxy(name string, on bool) error {
+	m, err := h.mgr()
+	if err != nil {
+		return err
+	}
+	st, err := m.Status(name)
+	if err != nil {
+		return err
+	}
+	if !st.Browser {
+		return fmt.Errorf("%q is not a browser server Gatehouse knows (@playwright/mcp)", name)
+	}
+	for _, o := range h.everywhere(m, name, false) {
+		cfg, err := o.Config(name)
+		if err != nil {
+			continue
+		}
+		cfg.AppProxy = on
+		if err := o.Put(Entry{Name: name, Source: st.Source, Config: cfg}); err != nil {
+			return err
+		}
+	}
+	return h.save(m, name)
+}
+
+// others are the other open workspaces' managers a change of the user's
+// server name reaches: those running it from the user's list, and with
+// absent those without a server of that name (a workspace's own server of
+// the same name stays as it is).
+func (h *Host) others(shown *Manager, name string, absent bool) []*Manager {
+	var out []*Manager
+	for _, sp := range h.all() {
+		if sp.m == shown {
+			continue
+		}
+		st, err := sp.m.Status(name)
+		if (err == nil && st.Source == h.userPath()) || (err != nil && absent) {
+			out = append(out, sp.m)
+		}
+	}
+	return out
+}
+
+// everywhere is the shown manager and the others a change of the user's
+// server name reaches.
+func (h *Host) everywhere(shown *Manager, name string, absent bool) []*Manager {
+	return append([]*Manager{shown}, h.others(shown, name, absent)...)
 }
 
 // save writes the server's current configuration to the user's list when
@@ -297,9 +218,15 @@ func (h *Host) PutServer(oldName, name string, cfg ServerConfig) error {
 		return err
 	}
 	if oldName != "" && oldName != name {
-		_ = m.Remove(oldName)
+		for _, o := range h.everywhere(m, oldName, false) {
+			_ = o.Remove(oldName)
+		}
 	}
-	return m.Put(Entry{Name: name, Source: h.userPath(), Config: cfg})
+	var errs []error
+	for _, o := range h.everywhere(m, name, true) {
+		errs = append(errs, o.Put(Entry{Name: name, Source: h.userPath(), Config: cfg}))
+	}
+	return errors.Join(errs...)
 }
 
 // RemoveServer removes a server from the user's list and stops it.
@@ -315,11 +242,16 @@ func (h *Host) RemoveServer(name string) error {
 	if _, ok := user.Servers[name]; !ok {
 		return fmt.Errorf("%q is not in your server list", name)
 	}
+	targets := h.everywhere(m, name, false)
 	delete(user.Servers, name)
 	if err := Save(h.userPath(), user); err != nil {
 		return err
 	}
-	return m.Remove(name)
+	var errs []error
+	for _, o := range targets {
+		errs = append(errs, o.Remove(name))
+	}
+	return errors.Join(errs...)
 }
 
 // RawConfig is the user's list as JSON with secrets masked.
@@ -359,19 +291,22 @@ func (h *Host) SaveRawConfig(text string) error {
 	}
 	for name := range user.Servers {
 		if _, ok := next.Servers[name]; !ok {
-			_ = m.Remove(name)
+			for _, o := range h.everywhere(m, name, false) {
+				_ = o.Remove(name)
+			}
 		}
 	}
+	var errs []error
 	for _, e := range next.Entries(h.userPath()) {
 		old, had := user.Servers[e.Name]
 		if had && sameConfig(old, e.Config) {
 			continue
 		}
-		if err := m.Put(e); err != nil {
-			return err
+		for _, o := range h.everywhere(m, e.Name, true) {
+			errs = append(errs, o.Put(e))
 		}
 	}
-	return nil
+	return errors.Join(errs...)
 }
 
 func sameConfig(a, b ServerConfig) bool {
@@ -384,27 +319,31 @@ func sameConfig(a, b ServerConfig) bool {
 // starts its servers. When the file changed since, nothing is trusted and
 // the new content is shown for review.
 func (h *Host) TrustWorkspace() error {
-	h.mu.Lock()
-	u, m := h.untrusted, h.m
-	h.mu.Unlock()
-	if u == nil || m == nil {
+	sp := h.shown()
+	var u *Untrusted
+	if sp != nil {
+		h.sp.mu.Lock()
+		u = sp.untrusted
+		h.sp.mu.Unlock()
+	}
+	if u == nil {
 		return errors.New("there is no workspace server list waiting for trust")
 	}
 	if err := h.trust.TrustShown(u.Folder, trust.KindMCP, u.Content.Hash); errors.Is(err, trust.ErrChanged) {
 		src, _ := LoadSources(h.opts.ConfigDir, u.Folder, nil, h.trust)
-		h.mu.Lock()
-		h.untrusted = src.Untrusted
-		h.mu.Unlock()
+		h.sp.mu.Lock()
+		sp.untrusted = src.Untrusted
+		h.sp.mu.Unlock()
 		h.publish()
 		return fmt.Errorf("%s changed since it was shown: review it again", WorkspaceConfig)
 	} else if err != nil {
 		return err
 	}
-	h.mu.Lock()
-	h.untrusted = nil
-	h.mu.Unlock()
+	h.sp.mu.Lock()
+	sp.untrusted = nil
+	h.sp.mu.Unlock()
 	for _, e := range u.Config.Entries(WorkspaceConfig) {
-		if err := m.Put(e); err != nil {
+		if err := sp.m.Put(e); err != nil {
 			return err
 		}
 	}
@@ -412,17 +351,20 @@ func (h *Host) TrustWorkspace() error {
 	return nil
 }
 
-// Recheck reads the open workspace's trust again (after the user revoked
-// it in Settings): servers of its list that are no longer trusted stop and
-// leave the surface, and the list waits for trust again.
+// Recheck reads every open workspace's trust again (after the user revoked
+// one in Settings): servers of a list that is no longer trusted stop and
+// leave its sessions, and the list waits for trust again.
 func (h *Host) Recheck() error {
-	h.mu.Lock()
-	ws, m := h.workspace, h.m
-	h.mu.Unlock()
-	if m == nil || ws == "" {
-		return nil
+	var errs []error
+	for _, sp := range h.all() {
+		errs = append(errs, h.recheck(sp))
 	}
-	src, err := LoadSources(h.opts.ConfigDir, ws, nil, h.trust)
+	h.publish()
+	return errors.Join(errs...)
+}
+
+func (h *Host) recheck(sp *space) error {
+	src, err := LoadSources(h.opts.ConfigDir, sp.dir, nil, h.trust)
 	if err != nil {
 		return err
 	}
@@ -432,15 +374,14 @@ func (h *Host) Recheck() error {
 			keep[e.Name] = true
 		}
 	}
-	for _, st := range m.Statuses() {
+	for _, st := range sp.m.Statuses() {
 		if fromWorkspace(st.Source) && !keep[st.Name] {
-			_ = m.Remove(st.Name)
+			_ = sp.m.Remove(st.Name)
 		}
 	}
-	h.mu.Lock()
-	h.untrusted = src.Untrusted
-	h.mu.Unlock()
-	h.publish()
+	h.sp.mu.Lock()
+	sp.untrusted = src.Untrusted
+	h.sp.mu.Unlock()
 	return nil
 }
 
@@ -476,23 +417,13 @@ func (h *Host) ImportClaude() ([]string, error) {
 	if err := Save(h.userPath(), next); err != nil {
 		return nil, err
 	}
+	var errs []error
 	if m := h.manager(); m != nil {
 		for _, name := range added {
-			if err := m.Put(Entry{Name: name, Source: h.userPath(), Config: next.Servers[name]}); err != nil {
-				return added, err
+			for _, o := range h.everywhere(m, name, true) {
+				errs = append(errs, o.Put(Entry{Name: name, Source: h.userPath(), Config: next.Servers[name]}))
 			}
 		}
 	}
-	return added, nil
-}
-
-// Close stops every server.
-func (h *Host) Close() {
-	h.mu.Lock()
-	m := h.m
-	h.m = nil
-	h.mu.Unlock()
-	if m != nil {
-		m.Close()
-	}
+	return added, errors.Join(errs...)
 }

@@ -3,7 +3,6 @@ package mcp
 import (
 	"context"
 	"errors"
-	"path/filepath"
 
 	"gatehouse/internal/images"
 	"gatehouse/internal/protocol"
@@ -11,70 +10,41 @@ import (
 )
 
 // The window's side of resources and prompts: what a tab on workspace is
-// offered. The user's servers serve every tab; a workspace's own servers
-// only the tabs of that workspace.
+// offered, from that workspace's own manager (spaces.go), so a workspace's
+// own servers serve its tabs only.
 
-// serves says whether server s of the host's manager serves a tab on
-// workspace.
-func (h *Host) serves(st Status, workspace string) bool {
-	if !fromWorkspace(st.Source) {
-		return true
+// managerOf is the manager of workspace's servers (nil: not open).
+func (h *Host) managerOf(workspace string) *Manager {
+	h.sp.mu.Lock()
+	defer h.sp.mu.Unlock()
+	if sp := h.sp.byDir[workspace]; sp != nil {
+		return sp.m
 	}
-	h.mu.Lock()
-	ws := h.workspace
-	h.mu.Unlock()
-	return ws != "" && filepath.Clean(ws) == filepath.Clean(workspace)
-}
-
-// served is the host's manager and the names of its servers that serve a
-// tab on workspace.
-func (h *Host) served(workspace string) (*Manager, map[string]bool) {
-	m := h.manager()
-	if m == nil {
-		return nil, nil
-	}
-	names := map[string]bool{}
-	for _, st := range m.Statuses() {
-		if h.serves(st, workspace) {
-			names[st.Name] = true
-		}
-	}
-	return m, names
+	return nil
 }
 
 // Resources lists the resources a tab on workspace may mention.
 func (h *Host) Resources(workspace string) []Resource {
-	m, names := h.served(workspace)
-	if m == nil {
-		return nil
+	if m := h.managerOf(workspace); m != nil {
+		return m.Resources()
 	}
-	var out []Resource
-	for _, r := range m.Resources() {
-		if names[r.Server] {
-			out = append(out, r)
-		}
-	}
-	return out
+	return nil
 }
 
 // Prompts are the "/" entries of the prompts a tab on workspace is offered.
 func (h *Host) Prompts(workspace string) ([]slash.Command, []error) {
-	m, names := h.served(workspace)
-	if m == nil {
-		return nil, nil
+	if m := h.managerOf(workspace); m != nil {
+		return m.Prompts()
 	}
-	return m.prompts(func(server string) bool { return names[server] })
+	return nil, nil
 }
 
-var errNotServed = errors.New("no MCP server of this tab offers it")
+var errNotServed = errors.New("no MCP server of this tab's workspace offers it")
 
 // MentionText is Manager.MentionText for a tab on workspace.
 func (h *Host) MentionText(ctx context.Context, workspace, mention string, keep Keep) (string, []images.Image, error) {
-	m, names := h.served(workspace)
+	m := h.managerOf(workspace)
 	if m == nil {
-		return "", nil, errNotServed
-	}
-	if s, _, ok := m.ParseMention(mention); !ok || !names[s] {
 		return "", nil, errNotServed
 	}
 	return m.MentionText(ctx, mention, keep)
@@ -82,8 +52,8 @@ func (h *Host) MentionText(ctx context.Context, workspace, mention string, keep 
 
 // OpenResource is Manager.Open for a tab on workspace.
 func (h *Host) OpenResource(ctx context.Context, workspace, server, uri string) (protocol.McpResourceRead, error) {
-	m, names := h.served(workspace)
-	if m == nil || !names[server] {
+	m := h.managerOf(workspace)
+	if m == nil {
 		return protocol.McpResourceRead{}, errNotServed
 	}
 	return m.Open(ctx, server, uri)

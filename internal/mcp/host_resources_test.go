@@ -2,22 +2,26 @@ package mcp
 
 import "testing"
 
-// A workspace's own servers offer their resources and prompts to the tabs
-// of that workspace only; the user's servers to every tab.
-func TestWorkspaceServersServeTheirWorkspaceOnly(t *testing.T) {
+// A tab is offered the resources and prompts of its own workspace's
+// servers: a folder not open has none (a workspace's own servers never
+// reach another's tabs).
+func TestResourcesComeFromTheTabsWorkspace(t *testing.T) {
 	h := NewHost(HostOptions{ConfigDir: t.TempDir()})
-	h.workspace = "/work/a"
-	for _, c := range []struct {
-		source, tab string
-		want        bool
-	}{
-		{WorkspaceConfig, "/work/a", true},
-		{WorkspaceConfig, "/work/a/", true},
-		{WorkspaceConfig, "/work/b", false},
-		{"/home/u/.config/gatehouse/mcp.json", "/work/b", true},
-	} {
-		if got := h.serves(Status{Source: c.source}, c.tab); got != c.want {
-			t.Errorf("a server of %s for a tab on %s: %v, want %v", c.source, c.tab, got, c.want)
-		}
+	t.Cleanup(h.Close)
+	a, b := t.TempDir(), t.TempDir()
+	if err := h.Open(a); err != nil {
+		t.Fatal(err)
+	}
+	if h.managerOf(a) == nil || h.managerOf(b) != nil {
+		t.Fatal("managers by workspace")
+	}
+	if r := h.Resources(b); r != nil {
+		t.Fatalf("another workspace's resources: %+v", r)
+	}
+	if p, _ := h.Prompts(b); p != nil {
+		t.Fatalf("another workspace's prompts: %+v", p)
+	}
+	if _, _, err := h.MentionText(t.Context(), b, ResourceMention("x", "demo://y"), nil); err != errNotServed {
+		t.Fatalf("a mention from another workspace: %v", err)
 	}
 }

@@ -214,13 +214,14 @@ func TestHostKeepsTheAttachedSurfaceInStep(t *testing.T) {
 	u := &updates{ch: make(chan struct{}, 100)}
 	h := NewHost(HostOptions{ConfigDir: cfgDir, OnUpdate: u.on})
 	t.Cleanup(h.Close)
-	h.Open(t.TempDir())
+	ws := t.TempDir()
+	h.Open(ws)
 	h.Start()
 	surface, err := tools.NewSurface()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := h.Attach(surface); err != nil {
+	if _, err := h.Attach(surface, ws); err != nil {
 		t.Fatal(err)
 	}
 	if err := h.PutServer("", "fake", ServerConfig{Command: fakeBin}); err != nil {

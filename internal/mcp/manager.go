@@ -76,6 +76,9 @@ type Options struct {
 	// which session's call caused it (the window, naming the server only);
 	// nil: such questions are declined. See elicit.go.
 	Ask steer.FormAsker
+	// Proxy gives the URL of the app's filtering proxy for a browser
+	// server set to start with it (browser.go); nil: none is run.
+	Proxy func() (string, error)
 }
 
 // Manager runs the configured servers. Each server is a tools.Provider of

@@ -55,17 +55,9 @@ func promptName(slug, prompt string) string {
 // registry's slash.Prompt source), with their arguments for the window's
 // form; errs are the prompts whose names cannot be typed.
 func (m *Manager) Prompts() ([]slash.Command, []error) {
-	return m.prompts(func(string) bool { return true })
-}
-
-// prompts are Prompts of the servers named that serve.
-func (m *Manager) prompts(serves func(server string) bool) ([]slash.Command, []error) {
 	var out []slash.Command
 	var errs []error
 	for _, s := range m.list() {
-		if !serves(s.name) {
-			continue
-		}
 		s.mu.Lock()
 		ready, prompts, slug := s.state == StateReady, slices.Clone(s.prompts), s.slug
 		s.mu.Unlock()

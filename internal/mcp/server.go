@@ -111,6 +111,11 @@ func (s *server) start() {
 }
 
 func (s *server) run(ctx context.Context, gen uint64, cfg ServerConfig) {
+	cfg, err := s.m.launchConfig(cfg)
+	if err != nil {
+		s.fail(gen, err.Error())
+		return
+	}
 	tr, cmd, err := s.m.transport(s.source, cfg, s.stderr)
 	if err != nil {
 		s.fail(gen, err.Error())
@@ -309,6 +314,7 @@ func (s *server) status() Status {
 		Name: s.name, Source: s.source, State: s.state, Error: s.err,
 		Remote: s.cfg.Remote(), Target: s.cfg.CommandLine(), NeedsOAuth: s.oauth,
 		TrustReadOnlyHints: s.cfg.TrustReadOnlyHints,
+		Unconfined:         !s.cfg.Remote() && !fromWorkspace(s.source), Browser: s.cfg.Browser(), AppProxy: s.cfg.AppProxy,
 	}
 	if s.state == StateFailed {
 		st.Stderr = strings.Join(s.stderr.Lines(stderrLines), "\n")

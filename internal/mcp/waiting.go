@@ -17,18 +17,19 @@ type Teller interface {
 	Tell(typ protocol.EventType, payload any)
 }
 
-// Tell makes the host's servers part of s's transcript and notes: before a
+// Tell makes the servers of s's workspace dir part of its transcript and
+// notes: before a
 // model request, each server still starting that the running turn has not
 // yet named is named in an mcp.waiting item (the request goes without its
 // tools); before the first request after such a server is ready, the model
 // is told once that its tools are now there.
-func (h *Host) Tell(s Teller) {
-	w := &waiting{host: h, s: s, told: map[string]bool{}, named: map[string]bool{}}
+func (h *Host) Tell(s Teller, dir string) {
+	w := &waiting{list: func() []protocol.McpServer { return h.statuses(dir) }, s: s, told: map[string]bool{}, named: map[string]bool{}}
 	s.AddNotes(w.notes)
 }
 
 type waiting struct {
-	host *Host
+	list func() []protocol.McpServer
 	s    Teller
 
 	mu    sync.Mutex
@@ -39,7 +40,7 @@ type waiting struct {
 
 func (w *waiting) notes() []string {
 	states := map[string]protocol.McpState{}
-	for _, st := range w.host.List().Servers {
+	for _, st := range w.list() {
 		states[st.Name] = st.State
 	}
 	w.mu.Lock()

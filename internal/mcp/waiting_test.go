@@ -155,9 +155,9 @@ func openTold(t *testing.T, h *Host, ws *workspace.Workspace, srv *llmtest.Serve
 		t.Fatal(err)
 	}
 	t.Cleanup(s.Close)
-	if err := h.Attach(s); err != nil {
+	if _, err := h.Attach(s, ws.Root()); err != nil {
 		t.Fatal(err)
 	}
-	h.Tell(s)
+	h.Tell(s, ws.Root())
 	return s
 }

@@ -15,6 +15,7 @@ import (
 // and the server the last plain request went to.
 type conn struct {
 	p    *Proxy
+	as   *Call // the identity of a request without one (Endpoint)
 	c    net.Conn
 	head headLimit
 	br   *bufio.Reader // c through head
@@ -35,9 +36,10 @@ type upstream struct {
 	bw   *bufio.Writer
 }
 
-// serve answers c's requests until one ends the connection.
-func (p *Proxy) serve(c net.Conn) {
-	cn := &conn{p: p, c: c, head: headLimit{r: c, n: -1}}
+// serve answers c's requests until one ends the connection; a request
+// without an identity counts as as's (nil: refused).
+func (p *Proxy) serve(c net.Conn, as *Call) {
+	cn := &conn{p: p, c: c, as: as, head: headLimit{r: c, n: -1}}
 	cn.br = bufio.NewReaderSize(&cn.head, 8<<10)
 	// Room for an answer's head and what the server's reader holds after
 	// it (8 KiB at most): one write.
@@ -119,6 +121,9 @@ func (cn *conn) malformed(err error) {
 // connection ends.
 func (cn *conn) answer(r *http.Request) bool {
 	c := cn.p.call(r)
+	if c == nil {
+		c = cn.as
+	}
 	if c == nil {
 		return cn.reply(r, http.StatusProxyAuthRequired, "Gatehouse's network proxy serves the commands it started only", false,
 			"Proxy-Authenticate", `Basic realm="gatehouse"`)

@@ -119,7 +119,11 @@ func (p *Proxy) Serve(ln net.Listener) { p.accept(ln) }
 // accept serves each connection of ln in a goroutine of its own until
 // ln closes; it waits out a shortage (too many open files) as
 // http.Server does.
-func (p *Proxy) accept(ln net.Listener) {
+func (p *Proxy) accept(ln net.Listener) { p.acceptAs(ln, nil) }
+
+// acceptAs is accept with requests that carry no identity counted as
+// as's (nil: refused; see Endpoint).
+func (p *Proxy) acceptAs(ln net.Listener, as *Call) {
 	var wait time.Duration
 	for {
 		c, err := ln.Accept()
@@ -133,7 +137,7 @@ func (p *Proxy) accept(ln net.Listener) {
 		}
 		wait = 0
 		if p.track(c) {
-			go p.serve(c)
+			go p.serve(c, as)
 		}
 	}
 }

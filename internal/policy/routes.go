@@ -29,6 +29,7 @@ func PathRoutes(rules []approval.StandingRule, ws *workspace.Workspace, p string
 		why := approval.Explain(approval.VerdictDeny, []approval.StandingRule{*denied}).Why
 		routes = append(routes,
 			Route{Route: "grep, glob, list_dir", Verdict: approval.VerdictDeny, Why: "left out of their results, which say how many were hidden: " + why},
+			Route{Route: "apply_patch, write_file", Verdict: approval.VerdictDeny, Why: "a change that starts from its content (an edit, a move, a delete, a write over it) reads it, and its diff would show it: refused; creating it where it does not exist is a write only: " + why},
 			Route{Route: "commands", Verdict: approval.VerdictDeny, Why: "the sandbox hides it from every command (where a layer cannot hide it, the command's card says so): " + why})
 	} else {
 		g := approval.CheckCall(rules, ws, "grep", p)

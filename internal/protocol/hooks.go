@@ -10,8 +10,9 @@ type HookRun struct {
 	Name string `json:"name"`
 	// Event is the hook's event (PreToolUse, PostToolUse, ...).
 	Event string `json:"event"`
-	// Source is where the hook came from: "user" (the user's hooks file)
-	// or "workspace" (the workspace's, once trusted).
+	// Source is where the hook came from: "user" (the user's hooks file),
+	// "workspace" (the workspace's, once trusted) or "agent NAME" (the
+	// front matter of the definition of the agent whose child ran it).
 	Source string `json:"source"`
 	// ToolName is the name the call was shown under (bash, or an alias
 	// such as Bash or Write); empty for events without a tool.

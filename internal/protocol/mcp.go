@@ -45,6 +45,14 @@ type McpServer struct {
 	// not supported.
 	NeedsOAuth         bool `json:"needsOAuth,omitempty"`
 	TrustReadOnlyHints bool `json:"trustReadOnlyHints,omitempty"`
+	// Unconfined: a program of the user's own list, which runs outside
+	// the sandbox and past the network allow-list (a workspace's servers
+	// run confined).
+	Unconfined bool `json:"unconfined,omitempty"`
+	// Browser: a server known to drive a web browser (@playwright/mcp),
+	// which can start with the app's proxy; AppProxy: it does.
+	Browser  bool `json:"browser,omitempty"`
+	AppProxy bool `json:"appProxy,omitempty"`
 }
 
 // McpUntrusted is a workspace's server list the user has not trusted yet
@@ -99,4 +107,7 @@ type McpUpdatedPayload struct {
 	// Problem says why a server list could not be read (its servers are
 	// not running until it is fixed).
 	Problem string `json:"problem,omitempty"`
+	// AllowList: the network setting is the allow-list, so a browser
+	// server is offered to start with the app's proxy.
+	AllowList bool `json:"allowList,omitempty"`
 }

@@ -5,11 +5,13 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"gatehouse/internal/agents"
 	"gatehouse/internal/gitview"
 	"gatehouse/internal/protocol"
+	"gatehouse/internal/workspace"
 )
 
 // MaxDiffBytes bounds the diff the reviewer is sent in its task; the files
@@ -25,6 +27,9 @@ type Options struct {
 	// git's safe mode while its settings are untrusted).
 	Repo   *gitview.Repo
 	Target gitview.Target
+	// Diff is the target's diff when git does not hold it (a turn's, see
+	// TurnDiff); Repo may then be nil.
+	Diff *Diff
 	// ParentCallID labels the reviewer's events ("": a new "review-…" id,
 	// for a review the user started rather than a call of the model).
 	ParentCallID string
@@ -64,12 +69,18 @@ func Run(ctx context.Context, o Options) (Report, error) {
 	if rep.ID == "" {
 		rep.ID = newID()
 	}
-	if o.Agents == nil || o.Repo == nil {
+	if o.Agents == nil || o.Repo == nil && o.Diff == nil {
 		return rep, fmt.Errorf("review: no session or repository")
 	}
-	files, raw, err := o.Repo.TargetDiff(ctx, o.Target)
-	if err != nil {
-		return rep, err
+	var files []gitview.FileDiff
+	var raw string
+	if o.Diff != nil {
+		files, raw = o.Diff.Files, o.Diff.Raw
+	} else {
+		var err error
+		if files, raw, err = o.Repo.TargetDiff(ctx, o.Target); err != nil {
+			return rep, err
+		}
 	}
 	rep.Files = files
 	if len(files) == 0 {
@@ -77,8 +88,20 @@ func Run(ctx context.Context, o Options) (Report, error) {
 		rep.Summary = "There are no changes in " + o.Target.String() + "."
 		return rep, nil
 	}
+	shown, hidden := visible(o.Agents.Workspace(), o.Repo, files)
+	if len(hidden) > 0 {
+		raw = ""
+		for _, f := range shown {
+			raw += f.Diff
+		}
+	}
+	if len(shown) == 0 {
+		rep.Status = string(protocol.StopCompleted)
+		rep.Summary = fmt.Sprintf("Nothing to review: the changes in %s are all in files hidden by your policy (%s).", o.Target.String(), strings.Join(hidden, ", "))
+		return rep, nil
+	}
 	col := &Collector{}
-	info, err := o.Agents.DelegateWith(ctx, agents.ReviewerAgent, Task(o.Target, raw, files), rep.ID, col)
+	info, err := o.Agents.DelegateWith(ctx, agents.ReviewerAgent, Task(o.Target, raw, shown)+hiddenNote(len(hidden)), rep.ID, col)
 	if err != nil {
 		return rep, err
 	}
@@ -123,6 +146,37 @@ func Task(t gitview.Target, raw string, files []gitview.FileDiff) string {
 	}
 	b.WriteString("```\n\nThe diff is too long to send whole; these files changed too, read them yourself: " + strings.Join(rest, ", ") + "\n")
 	return b.String()
+}
+
+// visible splits a diff's files into those the reviewer's model may be
+// sent and the paths the user's policy denies reading (ws.Denied): the
+// app reads the diff itself, unconfined, so it obeys the deny the file
+// tools and commands obey. A deleted file's path is checked as it was.
+func visible(ws *workspace.Workspace, repo *gitview.Repo, files []gitview.FileDiff) (shown []gitview.FileDiff, hidden []string) {
+	if ws == nil {
+		return files, nil
+	}
+	base := filepath.Join(repo.Dir, filepath.FromSlash(repo.Prefix))
+	if r, err := filepath.EvalSymlinks(base); err == nil {
+		base = r
+	}
+	for _, f := range files {
+		if ws.Denied(filepath.Join(base, filepath.FromSlash(f.Path)), workspace.Read) != "" {
+			hidden = append(hidden, f.Path)
+			continue
+		}
+		shown = append(shown, f)
+	}
+	return shown, hidden
+}
+
+// hiddenNote tells the reviewer that n changed files were left out (their
+// number only: never a name's hint of their content).
+func hiddenNote(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("\n%d changed file(s) are hidden by the user's policy and left out of this diff; do not try to read them.\n", n)
 }
 
 func newID() string {

@@ -215,7 +215,8 @@ func TestUntrustedRepositoryDiffRunsNoExternalDiff(t *testing.T) {
 	if _, err := os.Stat(mark); err == nil {
 		t.Fatal("the repository's external diff ran")
 	}
-	if len(rep.Findings) != 0 || len(rep.Files) != 1 {
+	// a.txt's change, and the untracked script as an added file.
+	if len(rep.Findings) != 0 || len(rep.Files) != 2 || rep.Files[1].Path != "evil.sh" || rep.Files[1].Status != "A" {
 		t.Fatalf("report %+v", rep)
 	}
 }

@@ -21,6 +21,37 @@ import (
 // A failing hook of these events is reported in the session's log and
 // nothing else happens (hooks' contract).
 
+// hookRunner is the session's hooks (nil: none): a main session's are the
+// host's runner for it (its id, transcript and mode); a child's calls
+// pass its parent's hooks and, with Options.AgentHooks, its own agent
+// definition's (only its own: a grandchild runs its own definition's).
+func (s *Session) hookRunner(o Options) *hooks.Runner {
+	base, own := o.Hooks, o.Hooks != nil
+	if !own && o.Parent != nil {
+		base = o.Parent.hooks
+		if o.AgentHooks == nil {
+			return base // a child's calls pass its parent's hooks
+		}
+	}
+	if base == nil && o.AgentHooks == nil {
+		return nil
+	}
+	hr := hooks.Runner{ProjectDir: s.ws.Root()} // a definition's hooks where the host runs none
+	if base != nil {
+		hr = *base
+	} else {
+		own = true
+	}
+	if own {
+		hr.SessionID, hr.TranscriptPath = s.id, s.LogPath()
+		hr.Mode = func() string { return string(s.mode()) }
+		hr.Writes = s.hookWrites
+		hr.Audit = o.Audit
+	}
+	hr.Agent = o.AgentHooks // its own definition's only, never its parent's
+	return &hr
+}
+
 // lifecycle runs the hooks of ev with in and reports those that failed.
 func (s *Session) lifecycle(ctx context.Context, ev hooks.Event, in hooks.Input) hooks.Outcome {
 	if s.hooks == nil {

@@ -19,16 +19,22 @@ import (
 func everythingManager(t *testing.T) *mcp.Manager {
 	t.Helper()
 	js := mcptest.Server(t, "server-everything")
-	m := mcp.NewManager(mcp.Options{Workspace: t.TempDir()}, []mcp.Entry{{Name: "everything", Config: mcp.ServerConfig{Command: "node", Args: []string{js, "stdio"}}}})
+	return readyManager(t, "everything", mcp.ServerConfig{Command: "node", Args: []string{js, "stdio"}})
+}
+
+// readyManager starts one server for a test and waits until it is ready.
+func readyManager(t *testing.T, name string, cfg mcp.ServerConfig) *mcp.Manager {
+	t.Helper()
+	m := mcp.NewManager(mcp.Options{Workspace: t.TempDir()}, []mcp.Entry{{Name: name, Config: cfg}})
 	t.Cleanup(func() { m.Close() })
 	m.Start()
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	if err := m.Wait(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if st, _ := m.Status("everything"); st.State != mcp.StateReady {
-		t.Fatalf("server-everything: %s %s", st.State, st.Error)
+	if st, _ := m.Status(name); st.State != mcp.StateReady {
+		t.Fatalf("%s: %s %s\n%s", name, st.State, st.Error, st.Stderr)
 	}
 	return m
 }

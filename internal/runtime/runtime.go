@@ -153,6 +153,10 @@ type Options struct {
 	// Hooks are the user's hooks (nil: none); the session sets their
 	// session id, transcript and mode, and runs them as the hooks stage.
 	Hooks *hooks.Runner
+	// AgentHooks (a child's; may be nil) returns the hooks of its agent
+	// definition, asked before every run: they run for this session's
+	// calls and its end (SubagentStop) only, beside its parent's hooks.
+	AgentHooks func() []hooks.Hook
 	// Save saves an "always allow" rule (approval.Config.Save; nil: it
 	// lasts for the session).
 	Save func(protocol.Rule, string) (approval.StandingRule, error)
@@ -343,16 +347,7 @@ func New(o Options) (*Session, error) {
 	}
 	s.feedLanguages()
 	s.tellProblems()
-	if o.Hooks != nil {
-		hr := *o.Hooks
-		hr.SessionID, hr.TranscriptPath = s.id, s.LogPath()
-		hr.Mode = func() string { return string(s.mode()) }
-		hr.Writes = s.hookWrites
-		hr.Audit = o.Audit
-		s.hooks = &hr
-	} else if o.Parent != nil {
-		s.hooks = o.Parent.hooks // a child's calls pass its parent's hooks
-	}
+	s.hooks = s.hookRunner(o)
 	s.stages = s.chain()
 	mws := make([]tools.Middleware, len(s.stages))
 	for i, st := range s.stages {

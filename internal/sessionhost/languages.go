@@ -13,7 +13,9 @@ import (
 // the settings' "languageServers". They run the workspace's code (tsserver
 // plugins, go list), so they run as its own MCP servers do, under the
 // supervisor helper and confined to the workspace (in untrusted folders
-// too), their environment without API keys. Go reads the user's module
+// too), their environment without API keys, and the read denies of the
+// standing policy hidden from them as from commands (those of the policy
+// when the session's first server starts). Go reads the user's module
 // cache read-only (GOMODCACHE, nothing downloaded: GOPROXY=off) and
 // builds into the sandbox's own writable GOCACHE. Where nothing can
 // confine them none starts: the panel and each edit's result say why.
@@ -21,7 +23,7 @@ func (h *Host) languages(root string, set settings.Settings) (*lsp.Manager, func
 	env := h.env.ProcEnv()
 	helper := &lsp.Helper{}
 	why := ""
-	path, policy, reason := h.cmds.Confinement(root, env, h.Sandbox())
+	path, policy, reason := h.cmds.Confinement(root, env, h.SandboxFor(root)())
 	if path == "" || policy == nil {
 		why = "language servers run only confined by the sandbox, and it is not available: " + reason
 	} else {

@@ -42,6 +42,7 @@ import (
 	"gatehouse/internal/llm"
 	"gatehouse/internal/lsp"
 	"gatehouse/internal/mcp"
+	"gatehouse/internal/netproxy"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/runtime"
@@ -84,6 +85,7 @@ type Host struct {
 
 	ledger  *budget.Ledger // nil: the day's spend is not kept
 	mu      sync.Mutex
+	browser *netproxy.Endpoint // the proxy's port for browser servers (browserProxy)
 	undo    *checkpoint.Store
 	undoErr error
 }
@@ -106,7 +108,7 @@ func New(env Env, o Options) *Host {
 	}
 	if o.OnMCPUpdate != nil {
 		h.mcp = mcp.NewHost(mcp.HostOptions{ConfigDir: env.ConfigDir, EnvFunc: env.ProcEnv, Version: env.Version,
-			OnUpdate: o.OnMCPUpdate, Confine: h.confine, Ask: o.MCPAsk})
+			OnUpdate: o.OnMCPUpdate, Confine: h.confine, Ask: o.MCPAsk, Proxy: h.browserProxy, AllowList: h.allowList})
 	}
 	return h
 }
@@ -123,7 +125,8 @@ func (h *Host) Sessions() *session.Store { return h.sessions }
 
 // MCP is the shared servers (nil unless Options.OnMCPUpdate was set). The
 // host opens a workspace's list and starts it when it likes (the window:
-// after the first frame); every session Open opens gets their tools.
+// after the first frame); every session Open opens gets the tools of its
+// own workspace's servers.
 func (h *Host) MCP() *mcp.Host { return h.mcp }
 
 // Sandbox is the sandbox part of the settings in effect.
@@ -139,12 +142,40 @@ func (h *Host) confine(workspace string) mcp.Confinement {
 	return mcp.Confinement{Helper: helper, Policy: p, Why: why}
 }
 
+// browserProxy is the URL of the app's filtering proxy for a user's browser
+// server set to start with it: a port of the proxy of its own (Chromium
+// sends no proxy credentials) held to the settings' network, read at each
+// request, as the sessions' commands are.
+func (h *Host) browserProxy() (string, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.browser == nil {
+		p, err := h.cmds.Proxy()
+		if err != nil {
+			return "", err
+		}
+		net := netproxy.NewSession(func() (string, []string) { c := h.Sandbox(); return c.Network, c.Allow })
+		if h.browser, err = p.Endpoint(net.Allowed); err != nil {
+			return "", err
+		}
+	}
+	return h.browser.URL(), nil
+}
+
+// allowList says whether the network setting is the allow-list now.
+func (h *Host) allowList() bool { return h.Sandbox().Network == netproxy.ModeAllowList }
+
 // Close stops the shared MCP servers and ends the ledger: call it after
 // every session closed (nothing of this run is left over).
 func (h *Host) Close() {
 	if h.mcp != nil {
 		h.mcp.Close()
 	}
+	h.mu.Lock()
+	if h.browser != nil {
+		h.browser.Close()
+	}
+	h.mu.Unlock()
 	h.cmds.Close()
 }
 
@@ -209,8 +240,10 @@ type Session struct {
 	// Skills is the session's catalog of Agent Skills (Reload it once
 	// the user trusted the workspace's).
 	Skills *skills.Catalog
-	// servers are the MCP servers started for this session only.
+	// servers are the MCP servers started for this session only; detach
+	// takes it off its workspace's shared servers.
 	servers *mcp.Manager
+	detach  func()
 	// Languages is the session's language servers (languages.go).
 	Languages      *lsp.Manager
 	closeLanguages func()
@@ -223,6 +256,9 @@ func (s *Session) Servers() *mcp.Manager { return s.servers }
 // Close closes the session, then the MCP servers started for it.
 func (s *Session) Close() {
 	s.Session.Close()
+	if s.detach != nil {
+		s.detach()
+	}
 	if s.servers != nil {
 		s.servers.Close()
 	}
@@ -317,10 +353,12 @@ func (h *Host) Open(spec Spec) (*Session, error) {
 	out.Session = s
 	refreshSkills(s, out.Skills)
 	if h.mcp != nil {
-		if err := h.mcp.Attach(s); err != nil {
+		detach, err := h.mcp.Attach(s, root)
+		if err != nil {
 			h.o.Logger.Warn("MCP tools", "err", err)
 		}
-		h.mcp.Tell(s)
+		out.detach = detach
+		h.mcp.Tell(s, root)
 	}
 	ho := h.AgentHost()
 	ho.Past = out.Past
@@ -337,8 +375,9 @@ func (h *Host) Open(spec Spec) (*Session, error) {
 // user's definitions, a trusted workspace's; a definition naming a model
 // gets it on the server the settings say.
 func (h *Host) AgentHost() agents.HostOptions {
+	ts := trust.NewStore(h.env.ConfigDir)
 	return agents.HostOptions{ConfigDir: h.env.ConfigDir, Models: h.agentModel,
-		Trusted:   agents.WorkspaceTrust(trust.NewStore(h.env.ConfigDir)),
+		Trusted: agents.WorkspaceTrust(ts), HookTrust: ts,
 		Processes: proc.Options{Env: h.env.ProcEnv}}
 }
 

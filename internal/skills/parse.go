@@ -1,15 +1,15 @@
 package skills
 
 import (
-	"bytes"
+	"errors"
 	"fmt"
-	"regexp"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
+
+	"gatehouse/internal/frontmatter"
 )
 
 // Limits of the Agent Skills specification (agentskills.io).
@@ -53,50 +53,25 @@ type parsed struct {
 // past its length is a warning (offered, shown).
 func parse(folder string, data []byte) parsed {
 	var p parsed
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	text := strings.ReplaceAll(string(data), "\r\n", "\n")
-	if !utf8.ValidString(text) {
+	if !utf8.Valid(data) {
 		p.Problem = &Note{Line: 1, Message: "SKILL.md is not UTF-8 text"}
 		return p
 	}
-	lines := strings.Split(text, "\n")
-	if len(lines) == 0 || strings.TrimSpace(lines[0]) != "---" {
+	doc, err := frontmatter.Split(data)
+	switch {
+	case errors.Is(err, frontmatter.ErrNone):
 		p.Problem = &Note{Line: 1, Message: "no front matter: SKILL.md must start with a --- line, then name and description, then ---"}
 		return p
-	}
-	end := -1
-	for i := 1; i < len(lines); i++ {
-		if strings.TrimRight(lines[i], " \t") == "---" {
-			end = i
-			break
-		}
-	}
-	if end < 0 {
+	case err != nil:
 		p.Problem = &Note{Line: 1, Message: "the front matter that starts here has no closing --- line"}
 		return p
 	}
-	front := strings.Join(lines[1:end], "\n")
-	p.Body = strings.TrimLeft(strings.Join(lines[end+1:], "\n"), "\n")
-	var doc yaml.Node
-	err := yaml.Unmarshal([]byte(front), &doc)
-	if err != nil {
-		// The client guide's repair: a value holding ": " unquoted
-		// ("description: Use when: the user asks") is quoted and parsed
-		// again; the first error is the one reported when that fails too.
-		if fixed, ok := quoteColons(lines[1:end]); ok {
-			var again yaml.Node
-			if yaml.Unmarshal([]byte(fixed), &again) == nil {
-				doc, err = again, nil
-			}
-		}
-	}
-	if err != nil {
-		p.Problem = &Note{Line: badLine(lines[1:end], err), Message: "the front matter is not valid YAML: " + yamlMessage(err)}
+	p.Body = doc.Body
+	m, err := doc.Root()
+	var bad *frontmatter.Error
+	if errors.As(err, &bad) {
+		p.Problem = &Note{Line: bad.Line, Message: "the front matter is not valid YAML: " + bad.Msg}
 		return p
-	}
-	var m *yaml.Node
-	if len(doc.Content) == 1 {
-		m = doc.Content[0]
 	}
 	if m == nil || m.Kind != yaml.MappingNode {
 		p.Problem = &Note{Line: 2, Message: "the front matter is not a list of keys (name: ..., description: ...)"}
@@ -180,49 +155,6 @@ func scalar(v *yaml.Node) string {
 		return v.Value
 	}
 	return ""
-}
-
-// plainKey matches a top-level "key: value" line whose value is plain
-// (not quoted, not a block or flow value).
-var plainKey = regexp.MustCompile(`^([A-Za-z0-9_-]+):[ \t]+([^'"|>\[{&*!#\s].*)$`)
-
-// quoteColons quotes each top-level plain value that holds ": ", and
-// reports whether it changed anything.
-func quoteColons(lines []string) (string, bool) {
-	out := make([]string, len(lines))
-	changed := false
-	for i, l := range lines {
-		out[i] = l
-		if m := plainKey.FindStringSubmatch(l); m != nil && strings.Contains(m[2], ": ") {
-			out[i] = m[1] + ": " + strconv.Quote(strings.TrimSpace(m[2]))
-			changed = true
-		}
-	}
-	return strings.Join(out, "\n"), changed
-}
-
-var yamlLineRe = regexp.MustCompile(`line (\d+)`)
-
-// badLine is the SKILL.md line where the front matter stops parsing: the
-// first line whose prefix of the front matter fails (the YAML parser's own
-// line numbers sometimes name the line before), else the one err names.
-func badLine(front []string, err error) int {
-	for k := 1; k <= len(front); k++ {
-		var n yaml.Node
-		if yaml.Unmarshal([]byte(strings.Join(front[:k], "\n")), &n) != nil {
-			return k + 1 // past the --- line
-		}
-	}
-	if m := yamlLineRe.FindStringSubmatch(err.Error()); m != nil {
-		n, _ := strconv.Atoi(m[1])
-		return n + 1
-	}
-	return 2
-}
-
-func yamlMessage(err error) string {
-	s := strings.TrimPrefix(err.Error(), "yaml: ")
-	return strings.TrimPrefix(yamlLineRe.ReplaceAllString(s, ""), ": ")
 }
 
 func sortNotes(n []Note) {

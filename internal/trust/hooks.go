@@ -5,38 +5,78 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 
+	"gatehouse/internal/frontmatter"
 	"gatehouse/internal/workspace"
 )
 
 // HooksFile is the workspace's own hooks file (KindHooks).
 const HooksFile = ".gatehouse/hooks.json"
 
-// readHooksReach adds to c the scripts the commands of the workspace's
-// hooks file name inside the workspace (KindHooks): every word of a
-// command that, with $CLAUDE_PROJECT_DIR and $GATEHOUSE_PROJECT_DIR put
-// in, is a file below folder (`$CLAUDE_PROJECT_DIR/.hooks/fmt.sh`,
-// `python3 hooks/check.py`, `./lint`). A path-like word (one with a
-// slash) naming nothing there yet is trusted as absent, so creating it
-// asks again; a link, a FIFO or a file too large is refused with why.
+// readHooksReach adds to c the workspace's agent definitions that carry
+// hooks (.gatehouse/agents/*.md with a hooks key: their hooks run for that
+// agent's children, so they are the workspace's hooks too) and the scripts
+// the commands of the hooks file and of those definitions name inside the
+// workspace: every word of a command that, with $CLAUDE_PROJECT_DIR and
+// $GATEHOUSE_PROJECT_DIR put in, is a file below folder
+// (`$CLAUDE_PROJECT_DIR/.hooks/fmt.sh`, `python3 hooks/check.py`,
+// `./lint`). A path-like word (one with a slash) naming nothing there yet
+// is trusted as absent, so creating it asks again; a link, a FIFO or a
+// file too large is refused with why.
 func (c *Content) readHooksReach(folder string) {
-	b, ok := c.Data[HooksFile]
-	if !ok {
-		return
+	var cmds []string
+	if b, ok := c.Data[HooksFile]; ok {
+		cmds = HookCommands(b)
 	}
-	for _, cmd := range HookCommands(b) {
+	for rel, b := range agentHookFiles(folder) {
+		c.Files = append(c.Files, rel)
+		c.Data[rel] = b
+		cmds = append(cmds, HookCommands(b)...)
+	}
+	for _, cmd := range cmds {
 		for _, rel := range ScriptsNamed(cmd, folder) {
 			c.addScript(folder, rel)
 		}
 	}
 }
 
-// HookCommands are the command strings of a hooks file, in file order
-// (what a shape it does not know holds is left out: the hooks package
-// refuses such a file).
+// agentHookFiles are the workspace's agent definitions with hooks, by
+// workspace-relative path. A definition that could not load (a link, too
+// large, front matter that does not read) is left out: its hooks never
+// run, as it never loads.
+func agentHookFiles(folder string) map[string][]byte {
+	dir, err := workspace.NoLinks(folder, filepath.FromSlash(AgentsDir))
+	if err != nil {
+		return nil
+	}
+	ents, _ := os.ReadDir(dir)
+	out := map[string][]byte{}
+	for _, e := range ents {
+		if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), ".md") {
+			continue
+		}
+		rel := AgentsDir + "/" + e.Name()
+		b, trunc, err := workspace.ReadNoLinks(folder, filepath.FromSlash(rel), maxFileBytes)
+		if err != nil || trunc {
+			continue
+		}
+		if _, hooks, err := frontmatter.AgentHooks(b); err == nil && hooks != nil {
+			out[rel] = b
+		}
+	}
+	return out
+}
+
+// HookCommands are the command strings of a hooks file, in file order,
+// or of an agent definition's hooks (what a shape it does not know holds
+// is left out: the hooks package refuses such a file).
 func HookCommands(b []byte) []string {
+	if _, hooks, err := frontmatter.AgentHooks(b); err == nil && hooks != nil {
+		b = hooks
+	}
 	var f struct {
 		Hooks map[string][]struct {
 			Hooks []struct {

@@ -44,16 +44,21 @@ const (
 	// steer the model and their scripts are there to be run. Hashed over
 	// every file of every skill folder, so any change asks again.
 	KindSkills = "skills"
-	// KindHooks is a workspace's own hooks (.gatehouse/hooks.json) and the
-	// scripts their commands name inside the workspace (readHooksReach):
-	// hashed over those bytes, so a changed script asks again.
+	// KindHooks is a workspace's own hooks (.gatehouse/hooks.json), its
+	// agent definitions that carry hooks, and the scripts their commands
+	// name inside the workspace (readHooksReach): hashed over those bytes,
+	// so a changed definition or script asks again.
 	KindHooks = "hooks"
 )
+
+// AgentsDir is where a workspace keeps its agent definitions
+// (KindAgents; those with hooks count for KindHooks too).
+const AgentsDir = ".gatehouse/agents"
 
 // Paths lists the workspace-relative files or folders of each kind.
 var Paths = map[string][]string{
 	KindMCP:      {".gatehouse/mcp.json"},
-	KindAgents:   {".gatehouse/agents"},
+	KindAgents:   {AgentsDir},
 	KindPolicy:   {".gatehouse/policy.toml"},
 	KindGit:      {".git/config", ".git/hooks"}, // and what the config pulls in (readGitReach)
 	KindCommands: {".gatehouse/commands"},

@@ -133,6 +133,7 @@ export interface GuiApp {
   McpRestart(arg1: string): Promise<void>;
   McpSaveRawConfig(arg1: string): Promise<void>;
   McpServerConfig(arg1: string): Promise<McpServerForm>;
+  McpSetAppProxy(arg1: string, arg2: boolean): Promise<void>;
   McpSetDisabled(arg1: string, arg2: boolean): Promise<void>;
   McpSetToolEnabled(arg1: string, arg2: string, arg3: boolean): Promise<void>;
   McpTrustWorkspace(): Promise<void>;
@@ -280,6 +281,7 @@ export const App: GuiApp = {
   McpRestart: (arg1: string) => window.go.gui.App.McpRestart(arg1),
   McpSaveRawConfig: (arg1: string) => window.go.gui.App.McpSaveRawConfig(arg1),
   McpServerConfig: (arg1: string) => window.go.gui.App.McpServerConfig(arg1),
+  McpSetAppProxy: (arg1: string, arg2: boolean) => window.go.gui.App.McpSetAppProxy(arg1, arg2),
   McpSetDisabled: (arg1: string, arg2: boolean) => window.go.gui.App.McpSetDisabled(arg1, arg2),
   McpSetToolEnabled: (arg1: string, arg2: string, arg3: boolean) => window.go.gui.App.McpSetToolEnabled(arg1, arg2, arg3),
   McpTrustWorkspace: () => window.go.gui.App.McpTrustWorkspace(),

@@ -25,6 +25,8 @@ export interface McpBackend {
   restart(name: string): Promise<void>;
   setDisabled(name: string, disabled: boolean): Promise<void>;
   setToolEnabled(name: string, tool: string, on: boolean): Promise<void>;
+  /** Starts a browser server with the app's filtering proxy (its pages held to the allow-list), or without it. */
+  setAppProxy(name: string, on: boolean): Promise<void>;
   /** A server's configuration with secrets masked; editable when it is in the user's list. */
   config(name: string): Promise<McpServerForm>;
   /** Adds (oldName "") or replaces a server of the user's list; masked values keep their secrets. */
@@ -45,6 +47,7 @@ export const mcpBackend: McpBackend = {
   restart: (name) => App.McpRestart(name),
   setDisabled: (name, disabled) => App.McpSetDisabled(name, disabled),
   setToolEnabled: (name, tool, on) => App.McpSetToolEnabled(name, tool, on),
+  setAppProxy: (name, on) => App.McpSetAppProxy(name, on),
   config: (name) => App.McpServerConfig(name),
   put: (oldName, name, config) => App.McpPutServer(oldName, name, config),
   remove: (name) => App.McpRemoveServer(name),

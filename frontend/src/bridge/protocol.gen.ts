@@ -361,6 +361,7 @@ export interface McpUpdatedPayload {
   servers: McpServer[] | null;
   untrusted?: McpUntrusted;
   problem?: string;
+  allowList?: boolean;
 }
 
 export interface McpServer {
@@ -374,6 +375,9 @@ export interface McpServer {
   target: string;
   needsOAuth?: boolean;
   trustReadOnlyHints?: boolean;
+  unconfined?: boolean;
+  browser?: boolean;
+  appProxy?: boolean;
 }
 
 export type McpState = "starting" | "ready" | "failed" | "disabled" | "stopped";
@@ -904,6 +908,8 @@ export interface HookEntry {
   failsClosed: boolean;
   source: string;
   file: string;
+  agent?: string;
+  confined?: boolean;
   enabled: boolean;
 }
 
@@ -987,6 +993,7 @@ export interface McpPanel {
   servers: McpServer[] | null;
   untrusted?: McpUntrusted;
   problem?: string;
+  allowList?: boolean;
   claudeImport: boolean;
 }
 
@@ -1000,6 +1007,7 @@ export interface ServerConfig {
   disabled?: boolean;
   trustReadOnlyHints?: boolean;
   timeoutSeconds?: number;
+  appProxy?: boolean;
   disabledTools?: string[];
 }
 
@@ -1260,6 +1268,7 @@ export interface WaitingHooks {
 
 export interface WaitingHookFile {
   path: string;
+  agent?: string;
   commands?: string[];
   error?: string;
 }

@@ -39,6 +39,8 @@ export interface ChatActions {
   readResource?: (server: string, uri: string) => Promise<McpResourceRead>;
   /** Review and undo what turns changed; absent without an undo backend. */
   undo?: UndoActions;
+  /** Has the reviewer review what turn turnId changed, in the Review view; absent when review is not offered. */
+  reviewTurn?: (turnId: string) => void;
 }
 
 /** The answers to a proposed plan: approve into a mode, or revise with a note; both start a turn. */

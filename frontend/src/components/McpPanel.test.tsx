@@ -23,6 +23,7 @@ function fake(initial: McpPanelState) {
     restart: vi.fn(async () => {}),
     setDisabled: vi.fn(async () => {}),
     setToolEnabled: vi.fn(async () => {}),
+    setAppProxy: vi.fn(async () => {}),
     config: vi.fn(async () => ({ config: { command: "npx", args: ["-y", "x"], env: { TOKEN: "••••••" } }, editable: true })),
     put: vi.fn(async () => {}),
     remove: vi.fn(async () => {}),
@@ -37,6 +38,33 @@ function fake(initial: McpPanelState) {
 }
 
 describe("McpPanel", () => {
+  it("says a user's server runs outside the sandbox and offers a browser server the app's proxy in allow-list mode", async () => {
+    const browser = { name: "browser", source: "/c/mcp.json", state: "ready" as const, target: "npx @playwright/mcp", unconfined: true, browser: true };
+    const tool = { name: "tool", source: "/c/mcp.json", state: "ready" as const, target: "my-server", unconfined: true };
+    const confined = { name: "ws", source: ".gatehouse/mcp.json", state: "ready" as const, target: "ws-server" };
+    const b = fake({ claudeImport: false, allowList: true, servers: [browser, tool, confined] });
+    render(<McpPanel backend={b} />);
+    const reach = await screen.findByRole("note", { name: "browser reach" });
+    expect(reach.textContent).toContain("outside the sandbox");
+    expect(reach.textContent).toContain("the network allow-list does not apply to it");
+    fireEvent.click(within(reach).getByRole("button", { name: "Start with the app's proxy" }));
+    expect(b.setAppProxy).toHaveBeenCalledWith("browser", true);
+    const other = screen.getByRole("note", { name: "tool reach" });
+    expect(other.textContent).toContain("outside the sandbox");
+    expect(within(other).queryByRole("button")).toBeNull();
+    expect(screen.queryByRole("note", { name: "ws reach" })).toBeNull();
+    // Started with the proxy: it says so and offers to go back.
+    act(() => b.push({ allowList: true, servers: [{ ...browser, appProxy: true }] }));
+    const now = screen.getByRole("note", { name: "browser reach" });
+    expect(now.textContent).toContain("the network allow-list holds them");
+    fireEvent.click(within(now).getByRole("button", { name: "Start without the proxy" }));
+    expect(b.setAppProxy).toHaveBeenCalledWith("browser", false);
+    // Not in allow-list mode: nothing to offer.
+    act(() => b.push({ servers: [browser] }));
+    expect(within(screen.getByRole("note", { name: "browser reach" })).queryByRole("button")).toBeNull();
+  });
+
+
   it("shows each server's state, a failed one's stderr, and switches tools", async () => {
     const b = fake(ready);
     render(<McpPanel backend={b} />);

@@ -96,6 +96,7 @@ export function McpPanel({ backend }: { backend: McpBackend }) {
             <div className="mcp-target" title={s.source}><code>{s.target}</code></div>
             {s.error && <p className="mcp-fail">{s.error}</p>}
             {s.needsOAuth && <p className="mcp-note">This server signs in with OAuth, which Gatehouse does not support yet.</p>}
+            <Reach server={s} allowList={!!state.allowList} onProxy={(on) => void run(backend.setAppProxy(s.name, on))} />
             {s.stderr && <pre className="mcp-stderr" aria-label={`${s.name} stderr`}>{s.stderr}</pre>}
             {s.state === "ready" && (s.tools ?? []).length > 0 && (
               <details className="mcp-tools">
@@ -131,6 +132,35 @@ export function McpPanel({ backend }: { backend: McpBackend }) {
           }, (e) => setError(String(e)))}>Import from Claude Desktop</button>
         )}
       </div>
+    </div>
+  );
+}
+
+/**
+ * What a server can reach: one of your own runs outside the sandbox and
+ * past the network allow-list; a browser server Gatehouse knows can start
+ * with the app's proxy instead, offered in allow-list mode.
+ */
+function Reach({ server: s, allowList, onProxy }: { server: McpServer; allowList: boolean; onProxy: (on: boolean) => void }) {
+  if (!s.unconfined) return null;
+  const what = s.browser ? "Its browser opens any site" : "It reaches anything you can";
+  if (s.browser && s.appProxy) {
+    return (
+      <div className="mcp-reach" role="note" aria-label={`${s.name} reach`}>
+        <p className="mcp-note">Runs outside the sandbox, as you. Its pages go through the app's proxy, so the network allow-list holds them.</p>
+        <button type="button" onClick={() => onProxy(false)}>Start without the proxy</button>
+      </div>
+    );
+  }
+  return (
+    <div className="mcp-reach" role="note" aria-label={`${s.name} reach`}>
+      <p className="mcp-note">
+        <span className="badge badge-warn">⚠ outside the sandbox</span> Runs as you, unconfined.{" "}
+        {what}: the network allow-list does not apply to it.
+      </p>
+      {s.browser && allowList && (
+        <button type="button" onClick={() => onProxy(true)}>Start with the app's proxy</button>
+      )}
     </div>
   );
 }

@@ -1,11 +1,19 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { ChatActionsContext } from "./ChatActions";
 import type { TranscriptItem } from "../bridge";
 import { giveLayout } from "../test/fakeBackend";
 import { Transcript } from "./Transcript";
 
 beforeAll(giveLayout);
+
+/** Two turns, each a message and its end. */
+const twoTurns: TranscriptItem[] = [
+  { kind: "user", id: "u1", turnId: "t1", text: "first" },
+  { kind: "stop", id: "s1", turnId: "t1", reason: "completed" },
+  { kind: "user", id: "u2", turnId: "t2", text: "second" },
+  { kind: "stop", id: "s2", turnId: "t2", reason: "completed" },
+];
 afterEach(cleanup);
 
 describe("Transcript", () => {
@@ -45,12 +53,7 @@ describe("Transcript", () => {
   });
 
   it("with the window's notice above, still offers Edit and Retry on the last turn's own rows", () => {
-    const items: TranscriptItem[] = [
-      { kind: "user", id: "u1", turnId: "t1", text: "first" },
-      { kind: "stop", id: "s1", turnId: "t1", reason: "completed" },
-      { kind: "user", id: "u2", turnId: "t2", text: "second" },
-      { kind: "stop", id: "s2", turnId: "t2", reason: "completed" },
-    ];
+    const items = twoTurns;
     const noop = () => {};
     render(
       <ChatActionsContext.Provider value={{ openURL: noop, openSettings: noop, copy: async () => {}, retry: noop, editLast: noop }}>
@@ -65,5 +68,22 @@ describe("Transcript", () => {
     expect(retry).toHaveLength(1);
     // On the last turn's end, after its message, not on the first turn's.
     expect(screen.getByText("second").compareDocumentPosition(retry[0]) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it("offers Review… on the header of a turn that changed files, which reviews that turn", () => {
+    const items = twoTurns;
+    const noop = () => {};
+    const asked: string[] = [];
+    const undo = { units: new Set(["t2"]), open: noop, revert: async () => ({ unit: "", of: "", restored: [] }) };
+    render(
+      <ChatActionsContext.Provider value={{ openURL: noop, openSettings: noop, copy: async () => {}, undo, reviewTurn: (id) => asked.push(id) }}>
+        <Transcript items={items} queued={[]} empty={null} />
+      </ChatActionsContext.Provider>,
+    );
+    const review = screen.getAllByRole("button", { name: "Review…" });
+    expect(review).toHaveLength(1);
+    expect(screen.getAllByRole("article", { name: "Your message" })[1].contains(review[0])).toBe(true);
+    fireEvent.click(review[0]);
+    expect(asked).toEqual(["t2"]);
   });
 });

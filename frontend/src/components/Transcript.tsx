@@ -16,7 +16,7 @@ import { CompactionMarker } from "./CompactionMarker";
 import { UndoMarker } from "./UndoMarker";
 import { McpWaitingMarker } from "./McpWaitingMarker";
 
-type Row = { key: string; item?: TranscriptItem; queued?: string; notice?: string };
+export type Row = { key: string; item?: TranscriptItem; queued?: string; notice?: string };
 
 const Notice = ({ text }: { text: string }) => (
   <div className="notice" role="note" aria-label="Notice">
@@ -25,8 +25,10 @@ const Notice = ({ text }: { text: string }) => (
   </div>
 );
 
-const UserMessage = ({ text, queued, last, images }: { text: string; queued?: boolean; last?: boolean; images?: readonly ImageRef[] }) => {
-  const { editLast } = useChatActions();
+const UserMessage = ({ text, queued, last, images, turnId }: { text: string; queued?: boolean; last?: boolean; images?: readonly ImageRef[]; turnId?: string }) => {
+  const { editLast, reviewTurn, undo } = useChatActions();
+  // The turn's header: a turn that changed files can be reviewed by the model.
+  const reviewable = !!(turnId && reviewTurn && undo?.units.has(turnId));
   return (
     <div className={`msg msg-user${queued ? " msg-queued" : ""}`} role="article" aria-label={queued ? "Your message, queued" : "Your message"}>
       <div className="msg-who">
@@ -35,6 +37,12 @@ const UserMessage = ({ text, queued, last, images }: { text: string; queued?: bo
         {last && editLast && (
           <button type="button" className="copy-button msg-edit" onClick={editLast} title="Put this message in the composer to change and send again">
             Edit
+          </button>
+        )}
+        {reviewable && (
+          <button type="button" className="copy-button msg-review" onClick={() => reviewTurn!(turnId!)}
+            title="Have the reviewer review the changes this turn made, with its findings on their hunks">
+            Review…
           </button>
         )}
       </div>
@@ -61,8 +69,8 @@ const AssistantMessage = ({ item }: { item: TranscriptItem }) => (
   </div>
 );
 
-/** One row; last marks the last turn's message and end, which offer Edit and Retry. */
-const RowView = memo(function RowView({ row, last, reveal, undoable }: { row: Row; last: boolean; reveal: boolean; undoable: boolean }) {
+/** One row; last marks the last turn's message and end, which offer Edit and Retry. The exported page draws its rows with it too. */
+export const RowView = memo(function RowView({ row, last, reveal, undoable }: { row: Row; last: boolean; reveal: boolean; undoable: boolean }) {
   if (row.notice !== undefined) return <Notice text={row.notice} />;
   if (row.queued !== undefined) return <UserMessage text={row.queued} queued />;
   const it = row.item!;
@@ -74,11 +82,11 @@ const RowView = memo(function RowView({ row, last, reveal, undoable }: { row: Ro
         return (
           <>
             <SkillCard load={sk.load} by="you" reveal={reveal} />
-            <UserMessage text={sk.text} last={last} images={it.images} />
+            <UserMessage text={sk.text} last={last} images={it.images} turnId={it.turnId} />
           </>
         );
       }
-      return <UserMessage text={it.text ?? ""} last={last} images={it.images} />;
+      return <UserMessage text={it.text ?? ""} last={last} images={it.images} turnId={it.turnId} />;
     }
     case "assistant":
       // A model call that failed before any text leaves an empty message; the turn marker says why.

@@ -62,16 +62,24 @@ func (t *ApplyPatch) Prepare(_ context.Context, raw json.RawMessage) (*tools.Pre
 	return p, tools.Result{}, true
 }
 
-// describe turns a plan into the preview and rule keys of a call.
+// describe turns a plan into the preview and rule keys of a call. A change
+// that starts from a file's content (an update, a delete, a move's
+// source, a write over a file that exists) reads that file too: its diff,
+// which the model is sent, shows what the file held. The plan names it in
+// Reads, so a read deny or ask rule on it holds for the write as well.
 func describe(ws *workspace.Workspace, plan *patch.Plan) *tools.Prepared {
 	p := &tools.Prepared{Files: make([]protocol.FilePreview, 0, len(plan.Changes))}
-	// key records the rule key of path and returns its preview hash and,
-	// when it differs from what the model wrote, where it really is.
-	key := func(path string) (hash, resolved string) {
+	// key records the rule key of path (and that the call reads it) and
+	// returns its preview hash and, when it differs from what the model
+	// wrote, where it really is.
+	key := func(path string, reads bool) (hash, resolved string) {
 		if abs, err := ws.Resolve(path, workspace.Write); err == nil {
 			rel := ws.Rel(abs)
 			if !slices.Contains(p.Paths, rel) {
 				p.Paths = append(p.Paths, rel)
+			}
+			if reads && !slices.Contains(p.Reads, rel) {
+				p.Reads = append(p.Reads, rel)
 			}
 			if rel != strings.TrimPrefix(filepath.ToSlash(path), "./") {
 				resolved = rel
@@ -88,9 +96,9 @@ func describe(ws *workspace.Workspace, plan *patch.Plan) *tools.Prepared {
 			OldContent: c.OldContent, NewContent: c.NewContent,
 			Replaces: c.Replaces, ReplacedDiff: c.ReplacedDiff,
 		}
-		fp.OldHash, fp.ResolvedPath = key(c.Path)
+		fp.OldHash, fp.ResolvedPath = key(c.Path, c.Replaces || c.Operation == "update" || c.Operation == "delete")
 		if c.MovedFrom != "" {
-			fp.OldHash, fp.ResolvedFrom = key(c.MovedFrom)
+			fp.OldHash, fp.ResolvedFrom = key(c.MovedFrom, true)
 		}
 		if len(c.OldContent) > maxPreviewContent || len(c.NewContent) > maxPreviewContent {
 			fp.OldContent, fp.NewContent, fp.ContentOmitted = "", "", true

@@ -6,7 +6,7 @@ import { CommitBox } from "./CommitBox";
 import { GitTrust } from "./GitTrust";
 import { Worktrees } from "./Worktrees";
 import { ReviewPanel } from "./ReviewPanel";
-import type { ReviewBackend } from "../../bridge/review";
+import type { ReviewBackend, ReviewTarget } from "../../bridge/review";
 import "./Changes.css";
 
 /**
@@ -32,10 +32,10 @@ export function Changes({ git, refresh, onClose, onUndo, onSwitched, image, erro
   onSwitched?: () => void;
   /** A workspace image as a data URL: changed pictures are shown, not "binary". */
   image?: (path: string) => Promise<string>;
-  /** Review with the model (absent: not offered): the backend, and how Fix sends a message to the session's agent. */
-  review?: { backend: ReviewBackend; fix: (text: string) => Promise<unknown> };
+  /** Review with the model (absent: not offered): the backend, how Fix sends a message to the session's agent, and what to review at once (a turn's Review…). */
+  review?: { backend: ReviewBackend; fix: (text: string) => Promise<unknown>; target?: ReviewTarget };
 }) {
-  const [reviewing, setReviewing] = useState(false);
+  const [reviewing, setReviewing] = useState(!!review?.target);
   const [view, setView] = useState<GitView | null>(null);
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
@@ -94,7 +94,7 @@ export function Changes({ git, refresh, onClose, onUndo, onSwitched, image, erro
         <button type="button" className="secondary" onClick={onClose}>Close</button>
       </header>
       {error && <p role="alert" className="changes-error">{error}</p>}
-      {review && reviewing && <ReviewPanel review={review.backend} fix={review.fix} refresh={`${String(refresh)}:${n}`} />}
+      {review && reviewing && <ReviewPanel review={review.backend} fix={review.fix} refresh={`${String(refresh)}:${n}`} initial={review.target} />}
       {discarded && (
         <p role="status" className="changes-note">
           Discarded {discarded.what}. {onUndo && <button type="button" className="link-button" onClick={() => onUndo(discarded.unit)}>Undo the discard</button>}
@@ -107,7 +107,7 @@ export function Changes({ git, refresh, onClose, onUndo, onSwitched, image, erro
             {onSwitched && <Worktrees git={git} refresh={n} onSwitched={onSwitched} onMerged={reload} />}
           </div>
         )
-        : view.notRepo ? <p className="settings-note">This folder is not a git repository: there are no changes to review here.</p>
+        : view.notRepo ? (review?.target ? null : <p className="settings-note">This folder is not a git repository: there are no changes to review here.</p>)
         : c && (
           <div className="changes-body">
             {onSwitched && <Worktrees git={git} refresh={`${String(refresh)}:${n}`} untrusted={c.safe} onSwitched={onSwitched} onMerged={reload} />}

@@ -55,6 +55,16 @@ describe("ReviewPanel", () => {
     expect(screen.queryByRole("note", { name: "Finding: also loud" })).toBeNull();
   });
 
+  it("reviews a turn's changes at once when opened from the turn", async () => {
+    const review = fakeReview();
+    render(<ReviewPanel review={review} fix={vi.fn(async () => ({}))} refresh={0} initial={{ kind: "turn", ref: "turn-2" }} />);
+    await screen.findByRole("complementary", { name: "Findings" });
+    expect(review.run).toHaveBeenCalledTimes(1);
+    expect(review.run).toHaveBeenCalledWith({ kind: "turn", ref: "turn-2" });
+    expect((screen.getByRole("combobox", { name: "What to review" }) as HTMLSelectElement).value).toBe("turn");
+    expect(screen.getAllByRole("note").map((c) => c.getAttribute("aria-label"))).toEqual(["Finding: shouting", "Finding: also loud"]);
+  });
+
   it("moves between findings with n and p", async () => {
     render(<ReviewPanel review={fakeReview()} fix={vi.fn(async () => ({}))} refresh={0} />);
     fireEvent.click(screen.getByRole("button", { name: "Review" }));

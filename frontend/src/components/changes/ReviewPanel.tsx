@@ -28,12 +28,14 @@ const kinds: { kind: string; label: string }[] = [
  * buttons) move to the next / previous finding. A finding whose lines
  * changed since is marked outdated (checked again whenever refresh changes).
  */
-export function ReviewPanel({ review, fix, refresh }: {
+export function ReviewPanel({ review, fix, refresh, initial }: {
   review: ReviewBackend;
   fix: (text: string) => Promise<unknown>;
   refresh: unknown;
+  /** What to review, reviewed at once (a turn's Review…); absent: the user chooses, then Review. */
+  initial?: ReviewTarget;
 }) {
-  const [target, setTarget] = useState<ReviewTarget>({ kind: "uncommitted" });
+  const [target, setTarget] = useState<ReviewTarget>(initial ?? { kind: "uncommitted" });
   const [report, setReport] = useState<ReviewReport | null>(null);
   const [findings, setFindings] = useState<ReviewFinding[]>([]);
   const [dismissed, setDismissed] = useState<Set<string>>(new Set());
@@ -68,6 +70,10 @@ export function ReviewPanel({ review, fix, refresh }: {
       setRunning(false);
     }
   };
+  useEffect(() => {
+    if (initial) void run();
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  const choices = target.kind === "turn" || initial?.kind === "turn" ? [...kinds, { kind: "turn", label: "This turn's changes" }] : kinds;
   const go = (d: number) => {
     if (shown.length === 0) return;
     const i = (at + d + shown.length) % shown.length;
@@ -103,8 +109,9 @@ export function ReviewPanel({ review, fix, refresh }: {
     <section className="review" aria-label="Review with the model" onKeyDown={onKey}>
       <div className="review-controls">
         <select aria-label="What to review" value={target.kind} disabled={running}
-          onChange={(e) => setTarget({ kind: e.target.value, ref: e.target.value === "base" || e.target.value === "commit" ? target.ref ?? "" : undefined })}>
-          {kinds.map((k) => <option key={k.kind} value={k.kind}>{k.label}</option>)}
+          onChange={(e) => setTarget(e.target.value === "turn" && initial ? initial
+            : { kind: e.target.value, ref: e.target.value === "base" || e.target.value === "commit" ? target.ref ?? "" : undefined })}>
+          {choices.map((k) => <option key={k.kind} value={k.kind}>{k.label}</option>)}
         </select>
         {(target.kind === "base" || target.kind === "commit") && (
           <input aria-label={target.kind === "base" ? "Base branch" : "Commit"} placeholder={target.kind === "base" ? "main" : "HEAD"}
