@@ -61,3 +61,27 @@ test("@ offers a server's resource beside the files, and / its prompt with an ar
   sent = reqs[1].body?.messages?.at(-1)?.content ?? "";
   expect(sent).toBe("What's weather in San Antonio, Texas?");
 });
+
+test("a tool result's resource link is listed on its card and opens in place, read from the server", async ({ app }) => {
+  const a = await app({
+    approvalMode: "auto",
+    mcpServers: { everything: { command: "node", args: [everything, "stdio"] } },
+    script: {
+      models: ["fake-model"],
+      responses: [{ toolCalls: [{ id: "call_1", name: "mcp__everything__get-resource-links", arguments: JSON.stringify({ count: 2 }) }] }, { text: "Linked." }],
+    },
+  });
+  const { page } = a;
+  const panel = page.getByRole("complementary", { name: "Servers" });
+  await panel.getByRole("button", { name: "Servers" }).click();
+  await expect(panel.getByRole("status", { name: "everything state" })).toHaveText(/^ready · \d+ tools$/, { timeout: 30_000 });
+  const box = page.getByRole("textbox", { name: "Message" });
+  await box.fill("link some resources");
+  await box.press("Enter");
+  await expect(page.getByRole("article", { name: "Reply" }).last()).toContainText("Linked.");
+  const card = page.getByRole("group", { name: /^mcp__everything__get-resource-links .*, done$/ });
+  await card.getByRole("button").first().click();
+  const item = card.getByRole("list", { name: "Resources" }).getByRole("listitem", { name: "Resource Text Resource 2" });
+  await item.getByRole("button", { name: "Open Text Resource 2" }).click();
+  await expect(item.getByLabel("Content of demo://resource/dynamic/text/2", { exact: true })).toContainText("Resource 2: This is a plaintext resource");
+});
