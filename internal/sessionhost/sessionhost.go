@@ -249,6 +249,10 @@ type Session struct {
 	closeLanguages func()
 }
 
+// Servers are the MCP servers started for this session (nil: the host
+// shares its servers, or none were started).
+func (s *Session) Servers() *mcp.Manager { return s.servers }
+
 // Close closes the session, then the MCP servers started for it.
 func (s *Session) Close() {
 	s.Session.Close()
