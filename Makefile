@@ -135,7 +135,7 @@ smoke: build
 e2e: deps $(ABOUT_JSON)
 	cd frontend && npm run build
 	$(GO) build -tags dev,$(TAGS) -o $(OUT)/gatehouse-dev .
-	$(MAKE) fakellm
+	$(MAKE) fakellm longlog
 	cd frontend && npx playwright test -c e2e/playwright.config.ts
 
 bench: deps

@@ -16,6 +16,6 @@ bench-dialog: deps-npm lsp-servers supervisor-test
 	cd frontend && npm run build
 	$(GO) build -tags dev,$(TAGS) -o $(OUT)/gatehouse-dev .
 	$(MAKE) fakellm
-	cd frontend && npx playwright test -c e2e/bench.config.ts --reporter=line
+	cd frontend && npx playwright test -c e2e/bench.config.ts --reporter=line dialog.bench.ts
 
 BENCH_TARGETS += bench-dialog

@@ -223,7 +223,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const undo = useUndo(undoApi, `${transcript.sessionId}:${transcript.items.length}`, files?.onFsChanged);
   const actions = useMemo(() => ({ openURL: backend.openURL, openSettings, newSession, copy: backend.copyText, showRule, prices,
     compact: backend.compact, undoCompact: backend.undoCompact, undo: undo.actions, plan: planActions, answer: backend.answerQuestion,
-    allowDomain: sandbox?.allowDomain, allowDomainAlways: sandbox?.allowDomainAlways,
+    readResource: backend.readResource, allowDomain: sandbox?.allowDomain, allowDomainAlways: sandbox?.allowDomainAlways,
     reviewTurn: review && git ? (turnId: string) => { setReviewTurn(turnId); setChangesOpen(true); } : undefined,
     raiseBudget: async (limit: BudgetLimit) => {
       await backend.raiseBudget(limit);

@@ -142,6 +142,7 @@ func (a *Agent) NewSession(ctx context.Context, p sdk.NewSessionRequest) (sdk.Ne
 	// The skills as the editor's commands, once the session is its: after
 	// the answer (an editor knows the session from it).
 	go s.sendCommands(context.WithoutCancel(ctx))
+	s.watchCommands(context.WithoutCancel(ctx))
 	return sdk.NewSessionResponse{SessionId: sdk.SessionId(s.rt.ID()), Modes: s.modes()}, nil
 }
 
@@ -245,6 +246,9 @@ func (a *Agent) Prompt(ctx context.Context, p sdk.PromptRequest) (sdk.PromptResp
 		return sdk.PromptResponse{StopReason: sdk.StopReasonCancelled}, nil
 	}
 	prompt.Text = s.withSkill(prompt.Text)
+	if prompt.Text, err = s.withPrompt(prompt.Text); err != nil {
+		return sdk.PromptResponse{}, sdk.NewInvalidParams(err.Error())
+	}
 	out, err := s.rt.RunPrompt(ctx, prompt)
 	s.flush() // every update of the turn goes out before the answer
 	if err != nil {

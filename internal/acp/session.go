@@ -34,6 +34,8 @@ type acpSession struct {
 
 	callMu sync.Mutex
 	calls  map[string]*callInfo // calls started and not finished
+
+	cmdWatch commandsWatch // prompts.go
 }
 
 // callInfo is what the host remembers of a call between its updates: the
@@ -50,7 +52,12 @@ var modeDescriptions = []struct{ id, name, desc string }{
 }
 
 // close ends the session, then its MCP servers.
-func (s *acpSession) close() { s.rt.Close() }
+func (s *acpSession) close() {
+	if s.cmdWatch.stop != nil {
+		s.cmdWatch.stop()
+	}
+	s.rt.Close()
+}
 
 func (s *acpSession) currentMode() approval.Mode { return s.mode.Load().(approval.Mode) }
 

@@ -9,8 +9,13 @@ import (
 
 // commands is the session's available commands as ACP lists them: one per
 // offered skill (its name and description; what follows /name is the
-// message sent with it).
+// message sent with it), then the MCP servers' prompts (prompts.go).
 func (s *acpSession) commands() []sdk.AvailableCommand {
+	out := s.skillCommands()
+	return append(out, s.promptCommands()...)
+}
+
+func (s *acpSession) skillCommands() []sdk.AvailableCommand {
 	c := s.rt.Skills
 	if c == nil {
 		return nil
@@ -27,6 +32,9 @@ func (s *acpSession) commands() []sdk.AvailableCommand {
 // skills), after session/new answered.
 func (s *acpSession) sendCommands(ctx context.Context) {
 	cmds := s.commands()
+	s.cmdWatch.mu.Lock()
+	s.cmdWatch.last = cmds
+	s.cmdWatch.mu.Unlock()
 	if len(cmds) == 0 {
 		return
 	}

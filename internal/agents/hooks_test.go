@@ -9,6 +9,7 @@ import (
 
 	"gatehouse/internal/approval"
 	"gatehouse/internal/hooks"
+	"gatehouse/internal/hooks/hookstest"
 	"gatehouse/internal/llm/llmtest"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/trust"
@@ -35,14 +36,6 @@ func readLog(t *testing.T, p string) string {
 	return string(b)
 }
 
-func writeScript(t *testing.T, p, body string) {
-	t.Helper()
-	os.MkdirAll(filepath.Dir(p), 0o755)
-	if err := os.WriteFile(p, []byte("#!/bin/sh\n"+body), 0o755); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // A definition's hooks run for its child's calls, beside the user's and
 // stricter than them: the child's `rm -rf` is denied by the agent's Bash
 // hook although the user's hook allows it (the child reads the reason);
@@ -56,7 +49,8 @@ func TestDefinitionHooksRunForItsChildOnly(t *testing.T) {
 	root := t.TempDir()
 	os.MkdirAll(filepath.Join(root, "build"), 0o755)
 	os.MkdirAll(filepath.Join(root, "build2"), 0o755)
-	writeScript(t, filepath.Join(root, ".hooks", "no-rm.sh"), `in=$(cat)
+	os.MkdirAll(filepath.Join(root, ".hooks"), 0o755)
+	hookstest.Script(t, filepath.Join(root, ".hooks", "no-rm.sh"), `in=$(cat)
 echo "$in" >> "$CLAUDE_PROJECT_DIR/agent.log"
 case "$in" in *'rm -rf'*) echo "guard: no rm -rf" >&2; exit 2;; esac
 exit 0
@@ -115,20 +109,6 @@ func plainLaunch(h hooks.Hook, dir string, env []string) (hooks.Launched, error)
 	return hooks.Launched{Cmd: cmd, Kill: func() { cmd.Process.Kill() }, Release: func() {}}, nil
 }
 
-// wsGuard is a workspace's definition whose Bash hook writes a marker.
-const wsGuard = `---
-name: guard
-description: runs commands
-hooks:
-  PreToolUse:
-    - matcher: Bash
-      hooks:
-        - type: command
-          command: $CLAUDE_PROJECT_DIR/.hooks/mark.sh
----
-Run it.
-`
-
 // An attacker's workspace definition with a PreToolUse hook: with the
 // definitions trusted but the hooks not, the child runs and the hook
 // never does (before and after the child); the hooks prompt lists it
@@ -136,10 +116,7 @@ Run it.
 // changes it stops, and the prompt asks again.
 func TestWorkspaceDefinitionHooksRunOnlyAsTrusted(t *testing.T) {
 	root := t.TempDir()
-	marker := filepath.Join(root, "marker")
-	os.MkdirAll(filepath.Join(root, ".gatehouse", "agents"), 0o755)
-	os.WriteFile(filepath.Join(root, ".gatehouse", "agents", "guard.md"), []byte(wsGuard), 0o644)
-	writeScript(t, filepath.Join(root, ".hooks", "mark.sh"), "echo ran >> \"$CLAUDE_PROJECT_DIR/marker\"\n")
+	marker, mark := hookstest.AgentGuard(t, root, "")
 	store := trust.NewStore(t.TempDir())
 	c, _ := store.Waiting(root, trust.KindAgents)
 	if err := store.TrustShown(root, trust.KindAgents, c.Hash); err != nil {
@@ -149,17 +126,12 @@ func TestWorkspaceDefinitionHooksRunOnlyAsTrusted(t *testing.T) {
 	if len(errs) != 0 {
 		t.Fatal(errs)
 	}
-	var script []llmtest.Response
-	for _, n := range []string{"1", "2", "3"} {
-		script = append(script, call("c"+n, "delegate_guard", `{"task":"ls"}`), call("k"+n, "bash", `{"action":"exec","command":"ls"}`),
-			text("listed"), text("ok"))
-	}
 	var confined []string
 	launch := func(hk hooks.Hook, dir string, env []string) (hooks.Launched, error) {
 		confined = append(confined, hk.Command)
 		return plainLaunch(hk, dir, env)
 	}
-	h := start(t, llmtest.Script{Responses: script}, approval.Auto, setup{root: root, defs: defs, hookTrust: store,
+	h := start(t, llmtest.Script{Responses: hookstest.DelegateTurns("guard", 3)}, approval.Auto, setup{root: root, defs: defs, hookTrust: store,
 		hooks: &hooks.Runner{ProjectDir: root, Confine: launch}})
 
 	h.run("one")
@@ -186,7 +158,7 @@ func TestWorkspaceDefinitionHooksRunOnlyAsTrusted(t *testing.T) {
 		t.Fatalf("the trusted hook did not run confined once: marker %q, confined %v", readLog(t, marker), confined)
 	}
 	os.Remove(marker)
-	writeScript(t, filepath.Join(root, ".hooks", "mark.sh"), "echo changed >> \"$CLAUDE_PROJECT_DIR/marker\"\n")
+	hookstest.Script(t, mark, "echo changed >> \"$CLAUDE_PROJECT_DIR/marker\"\n")
 
 	h.run("three")
 	if _, err := os.Stat(marker); err == nil {

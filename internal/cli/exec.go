@@ -74,6 +74,9 @@ with the prompt, as choosing /NAME in the window does.
 MCP servers: the user's list (mcp.json in the app's config folder) and each
 --mcp-config file start before the turn; a workspace's .gatehouse/mcp.json
 never does here (trust it in the window). Their calls pass the same approval.
+A --prompt of the form "/server:prompt key=value …" (a value with spaces in
+double quotes) sends that server's prompt, expanded, as the message; a
+required argument left out is a usage error.
 
 Hooks: the user's (hooks.json in the app's config folder) run as in the
 window; a workspace's .gatehouse/hooks.json, and the hooks of its agent
@@ -257,6 +260,18 @@ func runTurn(ctx context.Context, o execOptions, env sessionhost.Env, eff settin
 		return ExitError
 	}
 	text := o.prompt
+	if m := sess.Servers(); m != nil {
+		// "/server:prompt key=value …" runs a server's prompt.
+		expanded, ok, err := m.ExpandTyped(text)
+		if err != nil {
+			sess.Close()
+			fmt.Fprintln(stderr, "gatehouse exec:", err)
+			return ExitUsage
+		}
+		if ok {
+			text = expanded
+		}
+	}
 	if o.skill != "" {
 		if text, _, err = sess.Skills.UserPrompt(o.skill, text); err != nil {
 			sess.Close()

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"gatehouse/internal/hooks"
+	"gatehouse/internal/hooks/hookstest"
 	"gatehouse/internal/llm/llmtest"
 	"gatehouse/internal/supervisor/suptest"
 	"gatehouse/internal/trust"
@@ -22,25 +23,13 @@ import (
 // not outside; after its script changes it stops and is listed again.
 func TestExecWorkspaceAgentHooksRunOnlyTrustedAndConfined(t *testing.T) {
 	suptest.Confining(t)
-	var script []llmtest.Response
-	for _, n := range []string{"1", "2", "3"} {
-		script = append(script,
-			llmtest.Response{ToolCalls: []llmtest.ToolCall{{ID: "c" + n, Name: "delegate_guard", Arguments: llmtest.Text(`{"task":"list"}`)}}},
-			llmtest.Response{ToolCalls: []llmtest.ToolCall{{ID: "k" + n, Name: "bash", Arguments: llmtest.Text(`{"action":"exec","command":"ls"}`)}}},
-			llmtest.Response{Text: llmtest.Text("listed")}, llmtest.Response{Text: llmtest.Text("done")})
-	}
-	srv := llmtest.Start(t, llmtest.Script{Responses: script})
+	srv := llmtest.Start(t, llmtest.Script{Responses: hookstest.DelegateTurns("guard", 3)})
 	env := testEnv(t, nil)
 	os.MkdirAll(env.ConfigDir, 0o700)
 	ws, outside := t.TempDir(), t.TempDir()
 	os.Chmod(outside, 0o777)
-	escaped, marker := filepath.Join(outside, "escaped"), filepath.Join(ws, "marker")
-	os.MkdirAll(filepath.Join(ws, trust.AgentsDir), 0o755)
-	os.MkdirAll(filepath.Join(ws, ".hooks"), 0o755)
-	mark := filepath.Join(ws, ".hooks", "mark.sh")
-	os.WriteFile(mark, []byte("#!/bin/sh\necho ran >> \"$CLAUDE_PROJECT_DIR/marker\"\necho out > "+escaped+" 2>/dev/null\nexit 0\n"), 0o755)
-	os.WriteFile(filepath.Join(ws, trust.AgentsDir, "guard.md"), []byte("---\nname: guard\ndescription: lists files\n"+
-		"hooks:\n  PreToolUse:\n    - matcher: Bash\n      hooks:\n        - type: command\n          command: $CLAUDE_PROJECT_DIR/.hooks/mark.sh\n---\nList.\n"), 0o644)
+	escaped := filepath.Join(outside, "escaped")
+	marker, mark := hookstest.AgentGuard(t, ws, "echo out > "+escaped+" 2>/dev/null\nexit 0\n")
 	store := trust.NewStore(env.ConfigDir)
 	c, _ := store.Waiting(ws, trust.KindAgents)
 	if err := store.TrustShown(ws, trust.KindAgents, c.Hash); err != nil {
@@ -79,7 +68,7 @@ func TestExecWorkspaceAgentHooksRunOnlyTrustedAndConfined(t *testing.T) {
 		t.Fatal("a workspace definition's hook wrote outside the workspace")
 	}
 	os.Remove(marker)
-	os.WriteFile(mark, []byte("#!/bin/sh\necho changed >> \"$CLAUDE_PROJECT_DIR/marker\"\n"), 0o755)
+	hookstest.Script(t, mark, "echo changed >> \"$CLAUDE_PROJECT_DIR/marker\"\n")
 	if r = exec(); !strings.Contains(r.stderr, "are not trusted") {
 		t.Fatalf("a changed script is not listed again:\n%s", r.stderr)
 	}

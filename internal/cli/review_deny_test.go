@@ -14,9 +14,10 @@ import (
 
 // TestReviewKeepsAPolicyDeniedFilesDiffFromTheReviewer: `gatehouse review`
 // of uncommitted changes that include a tracked .env's change (a secret
-// committed, another written since) under a standing deny on reading .env:
+// committed, another written since) and an untracked keys/deploy.pem under
+// a standing deny on reading .env and keys/**:
 // the diff the reviewer's model is sent leaves .env out, old and new
-// secret alike, and says one file was hidden by the user's policy; the
+// secret alike, and keys/deploy.pem, and says the files were hidden by the user's policy; the
 // other file's change is still reviewed.
 func TestReviewKeepsAPolicyDeniedFilesDiffFromTheReviewer(t *testing.T) {
 	const oldSecret, newSecret = "OLD-sk-live-1111", "NEW-sk-live-2222"
@@ -30,6 +31,9 @@ func TestReviewKeepsAPolicyDeniedFilesDiffFromTheReviewer(t *testing.T) {
 	git("add", ".env")
 	git("commit", "-q", "-m", "env")
 	os.WriteFile(filepath.Join(dir, ".env"), []byte("TOKEN="+newSecret+"\n"), 0o600)
+	// An untracked secret, not ignored: the review sends untracked files whole.
+	os.MkdirAll(filepath.Join(dir, "keys"), 0o755)
+	os.WriteFile(filepath.Join(dir, "keys", "deploy.pem"), []byte(pemSecret+"\n"), 0o600)
 
 	env := testEnv(t, nil)
 	os.MkdirAll(env.ConfigDir, 0o700)
@@ -47,7 +51,7 @@ func TestReviewKeepsAPolicyDeniedFilesDiffFromTheReviewer(t *testing.T) {
 	}
 	first := string(reqs[0].Body)
 	for _, q := range reqs {
-		for _, s := range []string{oldSecret, newSecret} {
+		for _, s := range []string{oldSecret, newSecret, pemSecret} {
 			if strings.Contains(string(q.Body), s) {
 				t.Fatalf("the reviewer's model was sent %q:\n%s", s, q.Body)
 			}

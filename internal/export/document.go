@@ -76,6 +76,7 @@ type doc struct {
 	Meta      session.Meta
 	Turns     []Turn
 	Decisions map[string]approval.Record // by call id
+	Children  map[string]childRecord     // by the starting call's id
 	opts      Options
 }
 
@@ -84,7 +85,7 @@ func build(l *session.Loaded, o Options) (*doc, error) {
 	if o.Mask == nil {
 		o.Mask = NewMasker(nil, nil)
 	}
-	d := &doc{Meta: l.Meta, Decisions: map[string]approval.Record{}, opts: o}
+	d := &doc{Meta: l.Meta, Decisions: map[string]approval.Record{}, Children: readChildren(l, o.Mask), opts: o}
 	d.Meta.Title = o.Mask.String(d.Meta.Title)
 	n := 0
 	for _, it := range l.Items {

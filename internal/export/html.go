@@ -75,6 +75,9 @@ type pageData struct {
 	Turns     []pageTurn        `json:"turns"`
 	Decisions map[string]string `json:"decisions,omitempty"`
 	Images    map[string]string `json:"images,omitempty"`
+	// Children are the subagents' transcripts by the call that started
+	// each (the window's ChildrenContext).
+	Children map[string]protocol.ChildTranscript `json:"children,omitempty"`
 }
 
 type pageMeta struct {
@@ -126,6 +129,7 @@ func (d *doc) html(w io.Writer) error {
 			}
 		}
 	}
+	data.Children = d.children()
 	// encoding/json writes <, > and & as \u003c…: the data cannot end its
 	// script element.
 	b, err := json.Marshal(data)

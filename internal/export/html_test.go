@@ -17,6 +17,7 @@ import (
 	"testing/fstest"
 
 	"gatehouse/internal/protocol"
+	"gatehouse/internal/session"
 )
 
 // chromiumDOM opens url in headless Chromium, lets its script run, and
@@ -127,6 +128,49 @@ func TestExportHTMLOpensInChromiumWithoutNetwork(t *testing.T) {
 	}
 	if n := hits.Load(); n != 0 {
 		t.Errorf("the page made %d requests", n)
+	}
+}
+
+// A subagent's transcript is drawn inside the card of the call that
+// started it, as the window draws it, masked like the rest; a child of a
+// turn left out of the export is not in the page.
+func TestExportHTMLDrawsSubagentsInTheirCalls(t *testing.T) {
+	l := sample()
+	child := func(parent, agent, secret string) session.Record {
+		return session.Record{Type: session.RecordChild, Data: raw(map[string]any{"id": "agent-" + parent, "agent": agent, "parentCallId": parent, "status": "completed",
+			"items": []protocol.TranscriptItem{
+				{Kind: protocol.ItemUser, TurnID: "ct", Text: "look around"},
+				{Kind: protocol.ItemTool, TurnID: "ct", ID: parent + "-read", Tool: "read_file", Args: raw(map[string]string{"path": "main.go"}), Result: raw(map[string]any{"content": "package main // " + secret})},
+				{Kind: protocol.ItemAssistant, TurnID: "ct", Text: "Found the bug in main.go."},
+				{Kind: protocol.ItemStop, TurnID: "ct", Reason: protocol.StopCompleted},
+			}})}
+	}
+	l.Items = append(l.Items[:2], append([]protocol.TranscriptItem{{Kind: protocol.ItemTool, TurnID: "t1", ID: "d1", Tool: "delegate_explore",
+		Args: raw(map[string]string{"task": "find the bug"}), Result: raw(map[string]any{"answer": "Found the bug in main.go."})}}, l.Items[2:]...)...)
+	l.Records = append(l.Records, child("d1", "explore", ghToken), child("elsewhere", "general", "other"))
+	var b bytes.Buffer
+	if err := Write(&b, l, Options{Format: HTML}); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	noSecrets(t, "html", page)
+	if strings.Contains(page, "elsewhere") {
+		t.Error("a child of no exported call is in the page")
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "s.html")
+	if err := os.WriteFile(file, []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dom, log := chromiumDOM(t, "file://"+file)
+	dom = body(t, dom)
+	if !strings.Contains(dom, `aria-label="explore agent, 1 tool call, completed"`) || !strings.Contains(html2text(dom), "Found the bug in main.go.") {
+		t.Fatalf("the subagent is not drawn in its call:\n%.3000s", dom)
+	}
+	for _, l := range strings.Split(log, "\n") {
+		if strings.Contains(l, "CONSOLE") || strings.Contains(l, "Uncaught") {
+			t.Errorf("console: %s", l)
+		}
 	}
 }
 

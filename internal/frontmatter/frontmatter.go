@@ -97,16 +97,19 @@ func JSON(n *yaml.Node) ([]byte, error) {
 
 // AgentHooks reads an agent definition's name and hooks: the hooks key's
 // value as a hooks file holds it, {"hooks": …} in JSON (nil when the
-// definition has none). The trust store hashes the definitions this finds
-// hooks in, and the hooks package runs what it reads: one reading for both.
+// definition has none, or when its front matter does not read: such a
+// definition never loads, so it has no hooks to run). The trust store
+// hashes the definitions this finds hooks in, and the hooks package runs
+// what it reads: one reading for both. The error is a hooks value JSON
+// cannot hold.
 func AgentHooks(data []byte) (name string, hooks []byte, err error) {
 	doc, err := Split(data)
 	if err != nil {
-		return "", nil, err
+		return "", nil, nil
 	}
 	root, err := doc.Root()
 	if err != nil || root == nil || root.Kind != yaml.MappingNode {
-		return "", nil, err
+		return "", nil, nil
 	}
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]

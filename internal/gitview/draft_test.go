@@ -1,6 +1,7 @@
 package gitview
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -23,7 +24,7 @@ func TestDraftAsksTheModelWithTheStagedDiff(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	msg, err := g.r.Draft(ctx, client)
+	msg, err := g.r.Draft(ctx, client, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +51,7 @@ func TestDraftAsksTheModelWithTheStagedDiff(t *testing.T) {
 
 func TestDraftRefusesAnEmptyIndex(t *testing.T) {
 	g := newRepo(t, map[string]string{"a.txt": "a\n"})
-	if _, err := g.r.Draft(ctx, nil); err == nil || !strings.Contains(err.Error(), "nothing is staged") {
+	if _, err := g.r.Draft(ctx, nil, nil); err == nil || !strings.Contains(err.Error(), "nothing is staged") {
 		t.Fatalf("err = %v", err)
 	}
 }
@@ -76,5 +77,42 @@ func TestTrustCoversTheCurrentGitSettings(t *testing.T) {
 	g.git("config", "core.fsmonitor", "true")
 	if trusted() {
 		t.Fatal("a changed .git/config must be trusted again")
+	}
+}
+
+// A staged file the user's policy hides from the model (a tracked .env) is
+// left out of the diff a draft sends, old and new secret alike, and the
+// model is told how many were; with only such files staged nothing is sent.
+func TestDraftLeavesOutWhatThePolicyHides(t *testing.T) {
+	g := newRepo(t, map[string]string{"a.txt": "a\n", ".env": "TOKEN=OLD-draft-secret\n"})
+	g.write(".env", "TOKEN=NEW-draft-secret\n")
+	g.git("add", ".env")
+	srv := llmtest.Start(t, llmtest.Script{Responses: []llmtest.Response{{Text: llmtest.Text("Change a")}}})
+	client, err := llm.New(llm.Config{BaseURL: srv.URL, Model: "fake"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := filepath.Join(g.r.Dir, ".env")
+	denied := func(abs string) string {
+		if abs == env {
+			return "secrets stay out"
+		}
+		return ""
+	}
+	if _, err := g.r.Draft(ctx, client, denied); err == nil || !strings.Contains(err.Error(), "hides from the model") {
+		t.Fatalf("only .env staged: %v", err)
+	}
+	g.write("a.txt", "A\n")
+	g.git("add", "a.txt")
+	if _, err := g.r.Draft(ctx, client, denied); err != nil {
+		t.Fatal(err)
+	}
+	reqs := srv.ModelRequests()
+	if len(reqs) != 1 {
+		t.Fatalf("%d model requests, want 1", len(reqs))
+	}
+	body := string(reqs[0].Body)
+	if strings.Contains(body, "draft-secret") || !strings.Contains(body, "+A") || !strings.Contains(body, "1 staged file(s) hidden by the user's policy") {
+		t.Fatalf("the draft request:\n%s", body)
 	}
 }

@@ -21,6 +21,10 @@ type Host struct {
 	Keep func() (Keep, error)
 	// Model drafts commit messages.
 	Model Model
+	// Denied says why the open session's policy hides the file at abs from
+	// the model ("" when it does not; nil: nothing hidden): a draft leaves
+	// such files out of the diff it sends (Repo.Visible).
+	Denied func(abs string) string
 	// Settings holds the commit trailer and the config folder the trust
 	// store lives in.
 	Settings *settings.Store
@@ -203,7 +207,7 @@ func (s *Service) GitDraftMessage() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return r.Draft(ctx, s.h.Model)
+	return r.Draft(ctx, s.h.Model, s.h.Denied)
 }
 
 // GitTrustSettings trusts the repository's git settings as shown (hash):

@@ -14,8 +14,8 @@ func (a *App) commandsDir() string { return filepath.Join(a.store.Dir(), "comman
 // newSlash is the window's "/" registry: the built-ins, the user's own
 // commands, then the open workspace's .gatehouse/commands/ once trusted
 // as it is now (each read again on every list, so a new file shows at
-// once and a changed one stops being offered). Later sources (skills, MCP
-// prompts) register here too.
+// once and a changed one stops being offered), the skills, and the MCP
+// servers' prompts the shown tab is offered (/server:prompt).
 func (a *App) newSlash() *slash.Registry {
 	r := slash.New()
 	r.Register(slash.User, func() ([]slash.Command, []error) {
@@ -31,6 +31,12 @@ func (a *App) newSlash() *slash.Registry {
 		return usercmd.Entries(cmds), errs
 	})
 	r.Register(slash.Skill, a.skillEntries)
+	r.Register(slash.Prompt, func() ([]slash.Command, []error) {
+		if h := a.mcpHost(); h != nil {
+			return h.Prompts(a.workspaceRoot())
+		}
+		return nil, nil
+	})
 	return r
 }
 

@@ -2,6 +2,7 @@ package gui
 
 import (
 	"gatehouse/internal/gitview"
+	"gatehouse/internal/workspace"
 )
 
 // Services are what the window binds for the page: the App and its git
@@ -29,7 +30,14 @@ func NewGitService(a *App) *gitview.Service {
 				return string(u), err
 			}, nil
 		},
-		Model:           a.model,
+		Model: a.model,
+		Denied: func(abs string) string {
+			s, err := a.session()
+			if err != nil {
+				return "hidden: no session to read the policy of (" + err.Error() + ")"
+			}
+			return s.Workspace().Denied(abs, workspace.Read)
+		},
 		Settings:        a.store,
 		SwitchWorkspace: a.showFolder,
 		CloseFolder:     a.closeFolder,

@@ -31,9 +31,9 @@ type HooksView struct {
 
 func (a *App) userHooksFile() string { return filepath.Join(a.store.Dir(), sessionhost.HooksFile) }
 
-// loadHooks reads the user's hooks and the open workspace's (listed only:
-// a workspace's hooks run after the user trusts them), each marked off by
-// the settings.
+// loadHooks reads the user's hooks, the open workspace's (listed only: a
+// workspace's hooks run after the user trusts them) and those of the
+// agent definitions (agentHooks), each marked off by the settings.
 func (a *App) loadHooks() ([]hooks.Hook, []string) {
 	var all []hooks.Hook
 	var errs []string
@@ -59,6 +59,8 @@ func (a *App) loadHooks() ([]hooks.Hook, []string) {
 			all = append(all, ws...)
 		}
 	}
+	agent, aerrs := a.agentHooks(a.workspaceRoot())
+	all, errs = append(all, agent...), append(errs, aerrs...)
 	return hooks.Disable(all, a.effective().Settings.HooksOff), errs
 }
 
@@ -89,17 +91,19 @@ func (a *App) SetHookOn(id string, on bool) (HooksView, error) {
 	return a.Hooks(), nil
 }
 
-// TestHook runs the user's hook id once on a sample of its event (a
-// sample call shown to it, nothing run), in the open workspace, and
-// reports its verdict, output, exit code and time. A workspace's hooks
-// are not run from here: they run confined, in its sessions, once trusted.
+// TestHook runs the user's hook id (of the hooks file or of one of the
+// user's agent definitions) once on a sample of its event (a sample call
+// shown to it, nothing run), in the open workspace, and reports its
+// verdict, output, exit code and time. A workspace's hooks (its agent
+// definitions' included) are not run from here: they run confined, in its
+// sessions, once trusted.
 func (a *App) TestHook(id string) (protocol.HookRun, error) {
 	hs, _ := a.loadHooks()
 	i := slices.IndexFunc(hs, func(h hooks.Hook) bool { return h.ID() == id })
 	switch {
 	case i < 0:
 		return protocol.HookRun{}, errors.New("no such hook: the hooks files changed; look again")
-	case hs[i].Scope == hooks.ScopeWorkspace:
+	case hs[i].Scope == hooks.ScopeWorkspace || hs[i].Confined:
 		return protocol.HookRun{}, errors.New("a workspace's hooks are not tested from here: they run confined, in its sessions, once you trust them")
 	}
 	return hooks.Try(context.Background(), hs[i], a.hookDir(), a.loginEnv.Environ)

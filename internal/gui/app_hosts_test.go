@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -69,10 +68,7 @@ func TestEveryHostOpensTheSameSession(t *testing.T) {
 			t.Setenv(k, "")
 		}
 	}
-	bin := filepath.Join(t.TempDir(), "fakeserver")
-	if out, err := exec.Command("go", "build", "-o", bin, "../mcp/testdata/fakeserver").CombinedOutput(); err != nil {
-		t.Fatalf("building the fake MCP server: %v\n%s", err, out)
-	}
+	bin := fakeMCPServer(t)
 	cfg, data := filepath.Join(t.TempDir(), "config"), filepath.Join(t.TempDir(), "data")
 	if err := mcp.Save(mcp.UserConfigPath(cfg), mcp.Config{Servers: map[string]mcp.ServerConfig{"fake": {Command: bin}}}); err != nil {
 		t.Fatal(err)

@@ -18,6 +18,9 @@ import (
 type MentionCandidate struct {
 	Mention string `json:"mention"`
 	Label   string `json:"label"`
+	// Server names the MCP server of a resource (Detail: its URI).
+	Server string `json:"server,omitempty"`
+	Detail string `json:"detail,omitempty"`
 	// Refused, when set, says why the user's policy refuses this mention
 	// (the query names a denied path exactly): the composer shows it and
 	// does not offer the path.
@@ -29,8 +32,9 @@ const maxSessionDigest = 32 << 10
 
 // MentionCandidates lists what query matches, best first: the earlier
 // sessions of this workspace whose title matches (at most 5), then the
-// workspace's files and folders (folders end in /). Ignored files and
-// secrets are left out, as for the model.
+// workspace's files and folders (folders end in /), then the MCP servers'
+// resources (app_resources.go). Ignored files and secrets are left out, as
+// for the model.
 func (a *App) MentionCandidates(query string) []MentionCandidate {
 	a.mu.Lock()
 	ws := a.ws
@@ -75,6 +79,7 @@ func (a *App) MentionCandidates(query string) []MentionCandidate {
 	for _, p := range a.mentionIndex.get(ws).Search(query, 20) {
 		out = append(out, MentionCandidate{Mention: p, Label: p})
 	}
+	out = append(out, a.resourceCandidates(query)...)
 	out = append(out, weak...)
 	return out
 }

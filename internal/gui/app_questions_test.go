@@ -1,20 +1,13 @@
 package gui
 
 import (
-	"context"
-	"io"
-	"log/slog"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"gatehouse/internal/llm/llmtest"
-	"gatehouse/internal/mcp"
-	"gatehouse/internal/mcp/mcptest"
 	"gatehouse/internal/protocol"
-	"gatehouse/internal/settings"
 )
 
 // TestServerQuestionOfABackgroundTab: the user's server-everything asks
@@ -23,28 +16,11 @@ import (
 // the question; the answer given through the window reaches the server,
 // and its result the model.
 func TestServerQuestionOfABackgroundTab(t *testing.T) {
-	js := mcptest.Server(t, "server-everything")
-	srv := llmtest.Start(t, llmtest.Script{When: []llmtest.Rule{
+	app, srv := everythingApp(t, llmtest.Script{When: []llmtest.Rule{
 		{LastContains: "User provided", Response: llmtest.Response{Text: llmtest.Text("thanks")}},
 		{LastContains: "task E", Response: llmtest.Response{ToolCalls: []llmtest.ToolCall{
 			{ID: "e1", Name: "mcp__everything__trigger-elicitation-request", Arguments: llmtest.Text(`{}`)}}}},
 	}})
-	cfg := filepath.Join(t.TempDir(), "config")
-	if err := mcp.Save(mcp.UserConfigPath(cfg), mcp.Config{Servers: map[string]mcp.ServerConfig{
-		"everything": {Command: "node", Args: []string{js, "stdio"}}}}); err != nil {
-		t.Fatal(err)
-	}
-	app := NewApp(time.Now(), slog.New(slog.NewTextHandler(io.Discard, nil)), settings.NewStore(cfg), settings.Flags{}, filepath.Join(t.TempDir(), "data"))
-	t.Cleanup(func() { app.shutdown(context.Background()) })
-	if _, err := app.SaveSettings(SettingsInput{BaseURL: srv.URL, Model: "fake-model", APIKey: "sk-test"}); err != nil {
-		t.Fatal(err)
-	}
-	if err := app.useMode("auto"); err != nil {
-		t.Fatal(err)
-	}
-	if err := app.setWorkspace(t.TempDir()); err != nil {
-		t.Fatal(err)
-	}
 	sent := make(recordingNotifier, 4)
 	app.attention.notifier = sent
 	app.Ready()

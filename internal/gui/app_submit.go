@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"gatehouse/internal/agent"
+	"gatehouse/internal/images"
 	"gatehouse/internal/mention"
 	"gatehouse/internal/protocol"
 )
@@ -19,8 +20,9 @@ type SubmitResult struct {
 // Submit is the window's one way to send a message: it starts a turn, or
 // queues it while one runs. The message is m's text, or, when m names a
 // "/" entry, that entry's expansion of its arguments (the registry's
-// winner for the name); then the @-mentioned files, ranges, folders and
-// earlier sessions attached after it; and the pictures. A mention the
+// winner for the name); then the @-mentioned files, ranges, folders,
+// earlier sessions and MCP resources attached after it; and the pictures
+// (a mentioned picture resource's too). A mention the
 // workspace boundary refuses or over the size cap, a picture the model
 // cannot see, an unknown or built-in "/" entry fail the send and say
 // which: nothing is sent then.
@@ -39,6 +41,7 @@ func (a *App) Submit(m protocol.Submission) (SubmitResult, error) {
 		}
 		text = msg
 	}
+	var pics []images.Image // mentioned resources' pictures
 	if len(m.Mentions) > 0 {
 		a.mu.Lock()
 		ws := a.ws
@@ -46,7 +49,8 @@ func (a *App) Submit(m protocol.Submission) (SubmitResult, error) {
 		if ws == nil {
 			return SubmitResult{}, errNoSession
 		}
-		extra, err := mention.Attach(context.Background(), ws, m.Mentions, a.sessionDigest)
+		extra, err := mention.AttachFrom(context.Background(), ws, m.Mentions,
+			mention.Sources{Sessions: a.sessionDigest, Resources: a.mentionedResource(&pics)})
 		if err != nil {
 			return SubmitResult{}, err
 		}
@@ -60,6 +64,7 @@ func (a *App) Submit(m protocol.Submission) (SubmitResult, error) {
 		}
 		p.Images = ims
 	}
+	p.Images = append(p.Images, pics...)
 	return a.submitPrompt(p)
 }
 

@@ -93,6 +93,8 @@ type Manager struct {
 	closed  bool
 	started bool
 
+	watchers map[*func()]struct{} // Watch's
+
 	questions atomic.Uint64 // ids of servers' questions
 	tokens    atomic.Uint64 // calls' progress tokens
 }
@@ -124,6 +126,33 @@ func (m *Manager) env() []string {
 func (m *Manager) changed() {
 	if m.opts.OnChange != nil {
 		m.opts.OnChange()
+	}
+	m.mu.Lock()
+	var fns []func()
+	for fn := range m.watchers {
+		fns = append(fns, *fn)
+	}
+	m.mu.Unlock()
+	for _, fn := range fns {
+		fn()
+	}
+}
+
+// Watch makes fn hear, beside Options.OnChange, that a server's state,
+// tools, resources or prompts changed; the returned func stops it. fn must
+// not block.
+func (m *Manager) Watch(fn func()) (stop func()) {
+	key := &fn
+	m.mu.Lock()
+	if m.watchers == nil {
+		m.watchers = map[*func()]struct{}{}
+	}
+	m.watchers[key] = struct{}{}
+	m.mu.Unlock()
+	return func() {
+		m.mu.Lock()
+		delete(m.watchers, key)
+		m.mu.Unlock()
 	}
 }
 

@@ -24,9 +24,9 @@ import (
 // are placeholder lines.
 const MaxResultImages = 8
 
-// pictures is how the call in ctx keeps pictures: nil when its session's
-// model cannot see now or it keeps no images.
-func pictures(ctx context.Context) func(*sdk.ImageContent) (images.Image, error) {
+// pictures is how the call in ctx keeps pictures, named name on the card:
+// nil when its session's model cannot see now or it keeps no images.
+func pictures(ctx context.Context, name string) func(*sdk.ImageContent) (images.Image, error) {
 	o, ok := tools.OwnerFrom(ctx)
 	if !ok || o.Images == nil || o.CanSee == nil || !o.CanSee() {
 		return nil
@@ -48,6 +48,7 @@ func pictures(ctx context.Context) func(*sdk.ImageContent) (images.Image, error)
 				return images.Image{}, err
 			}
 		}
+		im.Name = name
 		if _, err := o.Images.Put(im); err != nil {
 			return images.Image{}, err
 		}

@@ -61,6 +61,10 @@ type server struct {
 	closed   bool
 	closeErr error
 	calls    map[*inflight]struct{} // tool calls running, for questions (elicit.go)
+
+	listMu    sync.Mutex      // one refresh of the resources or prompts at a time: the last one listed wins
+	resources []*sdk.Resource // listed once ready and on list_changed (resources.go)
+	prompts   []*sdk.Prompt   // likewise (prompts.go)
 }
 
 func newServer(m *Manager, e Entry, slug string) *server {
@@ -122,6 +126,12 @@ func (s *server) run(ctx context.Context, gen uint64, cfg ServerConfig) {
 		ToolListChangedHandler: func(context.Context, *sdk.ToolListChangedRequest) {
 			go s.refresh(gen)
 		},
+		ResourceListChangedHandler: func(context.Context, *sdk.ResourceListChangedRequest) {
+			go s.refreshResources(context.Background(), gen)
+		},
+		PromptListChangedHandler: func(context.Context, *sdk.PromptListChangedRequest) {
+			go s.refreshPrompts(context.Background(), gen)
+		},
 		// Setting it declares the elicitation capability (form mode).
 		ElicitationHandler:          s.elicit,
 		ProgressNotificationHandler: s.progress,
@@ -153,12 +163,14 @@ func (s *server) run(ctx context.Context, gen uint64, cfg ServerConfig) {
 	}
 	s.sess, s.cmd, s.state = cs, cmd, StateReady
 	s.setTools(list)
+	s.resources, s.prompts = nil, nil
 	s.mu.Unlock()
 	s.m.changed()
 	go func() {
 		_ = cs.Wait()
 		s.ended(gen)
 	}()
+	s.lists(ctx, gen)
 }
 
 // explain turns a start failure into a sentence for the panel.

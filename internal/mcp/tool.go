@@ -120,20 +120,22 @@ func (t *Tool) Run(ctx context.Context, args json.RawMessage) (tools.Result, err
 		}
 		return tools.Fail(CodeServerError, fmt.Sprintf("MCP server %q: %s: %v", t.srv.name, t.remote, err), ""), nil
 	}
-	return mapResult(res, MaxResultBytes, pictures(ctx)), nil
+	return mapResult(res, MaxResultBytes, pictures(ctx, fmt.Sprintf("%s from %s", t.remote, t.srv.name)), t.srv.name), nil
 }
 
 // MapResult turns a server's result into what the model reads: text parts
 // as they are, an image or audio as a short note, a resource link as text,
 // an embedded resource's text; capped at max bytes. isError makes an error
 // result the model reads.
-func MapResult(res *sdk.CallToolResult, max int) tools.Result { return mapResult(res, max, nil) }
+func MapResult(res *sdk.CallToolResult, max int) tools.Result { return mapResult(res, max, nil, "") }
 
 // mapResult is MapResult that shows images to a model that sees: keep (nil:
-// none is shown) prepares and saves a picture, or says why not.
-func mapResult(res *sdk.CallToolResult, max int, keep func(*sdk.ImageContent) (images.Image, error)) tools.Result {
+// none is shown) prepares and saves a picture, or says why not; the
+// resources it links or embeds are listed as server's.
+func mapResult(res *sdk.CallToolResult, max int, keep func(*sdk.ImageContent) (images.Image, error), server string) tools.Result {
 	var parts []string
 	var shown []images.Image
+	var linked []resourceRef
 	for _, c := range res.Content {
 		switch c := c.(type) {
 		case *sdk.TextContent:
@@ -151,8 +153,12 @@ func mapResult(res *sdk.CallToolResult, max int, keep func(*sdk.ImageContent) (i
 				line += ": " + c.Description
 			}
 			parts = append(parts, line)
+			linked = append(linked, resourceRef{Server: server, URI: c.URI, Name: c.Name, MimeType: c.MIMEType})
 		case *sdk.EmbeddedResource:
 			parts = append(parts, embedded(c.Resource))
+			if c.Resource != nil && c.Resource.URI != "" {
+				linked = append(linked, resourceRef{Server: server, URI: c.Resource.URI, MimeType: c.Resource.MIMEType, Embedded: true})
+			}
 		default:
 			b, _ := json.Marshal(c)
 			parts = append(parts, string(b))
@@ -170,11 +176,22 @@ func mapResult(res *sdk.CallToolResult, max int, keep func(*sdk.ImageContent) (i
 		return tools.Fail(CodeToolError, text, "")
 	}
 	out := struct {
-		Content   string `json:"content"`
-		Truncated bool   `json:"truncated,omitempty"`
-	}{text, cut}
+		Content   string        `json:"content"`
+		Truncated bool          `json:"truncated,omitempty"`
+		Resources []resourceRef `json:"resources,omitempty"`
+	}{text, cut, linked}
 	b, _ := json.Marshal(out) // strings only
 	return tools.Result{Output: b, Images: shown}
+}
+
+// resourceRef is a resource a result links or embeds, listed beside the
+// content so the card can offer to open it (a link is read on click).
+type resourceRef struct {
+	Server   string `json:"server,omitempty"`
+	URI      string `json:"uri"`
+	Name     string `json:"name,omitempty"`
+	MimeType string `json:"mimeType,omitempty"`
+	Embedded bool   `json:"embedded,omitempty"`
 }
 
 func embedded(r *sdk.ResourceContents) string {

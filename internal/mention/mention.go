@@ -1,6 +1,7 @@
 // Package mention turns the composer's @-mentions into text sent with the
-// message: a file (or a line range, path:10-40), a folder's listing, or an
-// earlier session of the workspace (session:ID, its digest). Files are read
+// message: a file (or a line range, path:10-40), a folder's listing, an
+// earlier session of the workspace (session:ID, its digest), or an MCP
+// server's resource (mcp:<server>:<uri>, read by the caller's Resources). Files are read
 // through the same tools the model uses (read_file, list_dir, glob),
 // so the workspace boundary, ignore files, secret names and size caps hold
 // exactly as for the model; a mention the boundary refuses fails the send.
@@ -192,6 +193,27 @@ type Sessions func(id string) (string, error)
 // message; an error names the mention that failed and why (outside the
 // workspace, not found, over the cap).
 func Attach(ctx context.Context, ws *workspace.Workspace, mentions []string, sessions Sessions) (string, error) {
+	return AttachFrom(ctx, ws, mentions, Sources{Sessions: sessions})
+}
+
+// Resources reads what a mention of a server's resource attaches (the
+// mention starts with ResourcePrefix); nil: resources cannot be mentioned.
+type Resources func(ctx context.Context, mention string) (string, error)
+
+// ResourcePrefix starts a mention of an MCP server's resource
+// (mcp:<server>:<uri>, made by internal/mcp).
+const ResourcePrefix = "mcp:"
+
+// Sources are what mentions may name beside the workspace's files.
+type Sources struct {
+	Sessions  Sessions
+	Resources Resources
+}
+
+// AttachFrom is Attach with every source: a resource's text counts toward
+// MaxTotal as a file's does.
+func AttachFrom(ctx context.Context, ws *workspace.Workspace, mentions []string, src Sources) (string, error) {
+	sessions := src.Sessions
 	if len(mentions) == 0 {
 		return "", nil
 	}
@@ -202,6 +224,12 @@ func Attach(ctx context.Context, ws *workspace.Workspace, mentions []string, ses
 		var err error
 		if id, ok := strings.CutPrefix(m, SessionPrefix); ok {
 			part, err = session(sessions, id)
+		} else if strings.HasPrefix(m, ResourcePrefix) {
+			if src.Resources == nil {
+				err = fmt.Errorf("MCP resources cannot be mentioned here")
+			} else {
+				part, err = src.Resources(ctx, m)
+			}
 		} else {
 			part, err = one(ctx, ws, m)
 		}

@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"gatehouse/internal/agents"
@@ -88,7 +87,15 @@ func Run(ctx context.Context, o Options) (Report, error) {
 		rep.Summary = "There are no changes in " + o.Target.String() + "."
 		return rep, nil
 	}
-	shown, hidden := visible(o.Agents.Workspace(), o.Repo, files)
+	var shown []gitview.FileDiff
+	var hidden []string
+	if ws := o.Agents.Workspace(); o.Repo != nil && o.Diff == nil {
+		shown, hidden = o.Repo.Visible(files, readDenied(ws))
+	} else if ws != nil {
+		shown, hidden = gitview.VisibleIn(ws.Root(), files, readDenied(ws)) // a turn's paths are the workspace's
+	} else {
+		shown = files
+	}
 	if len(hidden) > 0 {
 		raw = ""
 		for _, f := range shown {
@@ -148,30 +155,13 @@ func Task(t gitview.Target, raw string, files []gitview.FileDiff) string {
 	return b.String()
 }
 
-// visible splits a diff's files into those the reviewer's model may be
-// sent and the paths the user's policy denies reading (ws.Denied): the
-// app reads the diff itself, unconfined, so it obeys the deny the file
-// tools and commands obey. A deleted file's path is checked as it was.
-func visible(ws *workspace.Workspace, repo *gitview.Repo, files []gitview.FileDiff) (shown []gitview.FileDiff, hidden []string) {
+// readDenied is the read deny of ws's policy (nil: no workspace): the
+// diff the reviewer is sent leaves out what the file tools may not read.
+func readDenied(ws *workspace.Workspace) func(abs string) string {
 	if ws == nil {
-		return files, nil
+		return nil
 	}
-	// A turn's diff (no repository) names paths from the workspace's root.
-	base := ws.Root()
-	if repo != nil {
-		base = filepath.Join(repo.Dir, filepath.FromSlash(repo.Prefix))
-	}
-	if r, err := filepath.EvalSymlinks(base); err == nil {
-		base = r
-	}
-	for _, f := range files {
-		if ws.Denied(filepath.Join(base, filepath.FromSlash(f.Path)), workspace.Read) != "" {
-			hidden = append(hidden, f.Path)
-			continue
-		}
-		shown = append(shown, f)
-	}
-	return shown, hidden
+	return func(abs string) string { return ws.Denied(abs, workspace.Read) }
 }
 
 // hiddenNote tells the reviewer that n changed files were left out (their

@@ -68,6 +68,9 @@ func TestMCPToolPictureReachesASeeingModel(t *testing.T) {
 			if len(got) != 1 || len(card) != 1 || !strings.Contains(body, "the picture follows") {
 				t.Fatalf("a seeing model got %d images, the card %d: %s", len(got), len(card), body[strings.Index(body, "i1"):])
 			}
+			if card[0].Name != "get-tiny-image from everything" {
+				t.Errorf("the card names the picture %q", card[0].Name)
+			}
 			if _, _, err := store.Get(card[0].ID); err != nil {
 				t.Errorf("the picture is not in the session's store: %v", err)
 			}

@@ -127,7 +127,7 @@ func Build(s Spec) Policy {
 	} else {
 		// What exists is mounted read-only; what does not (a .git the
 		// command makes itself) cannot be, and is removed after it.
-		p.Pinned = pinned
+		p.Pinned = append(pinned, above(p.PolicyDenied, existing(p.Writable))...)
 		var missing []string
 		for _, g := range guards {
 			if _, err := os.Lstat(g); err == nil {

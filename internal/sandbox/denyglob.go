@@ -153,6 +153,28 @@ func policyDenies(roots []string, globs []string, writable []string, namespaces 
 	return hide, open, partial
 }
 
+// above are the folders between each of paths and the writable folder
+// holding it (that folder itself left out), each once: pinned (bound onto
+// themselves), they cannot be renamed, so a command cannot carry a denied
+// file out from under the path its rule names (mv config cfg, then a read
+// of cfg/prod.env by a later command or a file tool). The denied path
+// itself is a mount point already.
+func above(paths, writable []string) []string {
+	var out []string
+	for _, p := range paths {
+		i := slices.IndexFunc(writable, func(w string) bool { return Within(p, w) })
+		if i < 0 {
+			continue
+		}
+		for d := filepath.Dir(p); d != writable[i] && Within(d, writable[i]); d = filepath.Dir(d) {
+			if !slices.Contains(out, d) {
+				out = append(out, d)
+			}
+		}
+	}
+	return out
+}
+
 // CannotHide is what the sandbox says where Landlock alone holds (no
 // namespaces): the policy's read denies inside the workspace are not
 // hidden from commands.

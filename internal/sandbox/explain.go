@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -110,6 +111,24 @@ func workspaceName(p *Policy, path string) string {
 	return slashed
 }
 
+// namesWord reports whether out names name as a whole path segment
+// ('config', config/x, "a b/config: ..."), not inside another word.
+func namesWord(out, name string) bool {
+	sep := func(r byte) bool { return strings.IndexByte(" \t\n'\"`/:", r) >= 0 }
+	for i := 0; ; {
+		j := strings.Index(out[i:], name)
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + len(name)
+		if (j == 0 || sep(out[j-1])) && (end == len(out) || sep(out[end])) {
+			return true
+		}
+		i = j + 1
+	}
+}
+
 func mentionsAny(out string, paths []string) bool {
 	for _, p := range paths {
 		b := filepath.Base(p)
@@ -142,6 +161,19 @@ func policyHidden(p *Policy, out string) string {
 		if b := filepath.Base(d); strings.Contains(out, b) {
 			named = append(named, b)
 		}
+	}
+	var folders []string
+	if strings.Contains(out, "Device or resource busy") {
+		for _, d := range above(p.PolicyDenied, p.Writable) {
+			if b := filepath.Base(d); namesWord(out, b) && !slices.Contains(folders, b) {
+				folders = append(folders, b)
+			}
+		}
+	}
+	if len(folders) > 0 {
+		return "The folder " + strings.Join(folders, ", ") + " holds a file your policy denies reading (read deny: " + strings.Join(p.DenyGlobs, ", ") +
+			"): the sandbox pins it (a mount point), so a command cannot rename, move or remove it and carry the file out from under the rule. " +
+			"Leave it where it is; only the user can change the rule (the Policy page)."
 	}
 	if len(named) == 0 {
 		return ""

@@ -115,3 +115,45 @@ func TestPolicyDeniesHideWorkspaceFiles(t *testing.T) {
 		}
 	})
 }
+
+// A command cannot carry a denied file out from under its rule by renaming
+// a folder above it (mv config cfg, then cat cfg/prod.env, or read_file
+// of it after): with namespaces every folder between the workspace and a
+// denied path is pinned (a mount point cannot be renamed), and so is the
+// denied path itself; the files stay where the rule names them.
+func TestPolicyDeniesHoldWhenTheirFolderIsRenamed(t *testing.T) {
+	o := boxOpts{on: true, globs: func() []string { return []string{"config/prod.env", "a/b/c.key", "keys/**"} }}
+	layered(t, o, func(t *testing.T, b *box) {
+		if b.landlockOnly {
+			t.Skip("Landlock alone hides none of the workspace's denied paths (TestPolicyDeniesHideWorkspaceFiles)")
+		}
+		for rel, body := range map[string]string{"config/prod.env": "mv-secret-1\n", "a/b/c.key": "mv-secret-2\n", "keys/k.pem": "mv-secret-3\n"} {
+			p := filepath.Join(b.ws, rel)
+			os.MkdirAll(filepath.Dir(p), 0o755)
+			if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, c := range []struct{ mv, cat string }{
+			{"mv config cfg", "cat cfg/prod.env"},
+			{"mv a x", "cat x/b/c.key"},
+			{"mv a/b a/z", "cat a/z/c.key"},
+			{"mv config/prod.env config/p.txt", "cat config/p.txt"},
+			{"mv keys public", "cat public/k.pem"},
+		} {
+			code, out := b.run(t, c.mv+" && "+c.cat)
+			if code == 0 || strings.Contains(out, "mv-secret") {
+				t.Errorf("%s && %s: exit %d, %q", c.mv, c.cat, code, out)
+			}
+		}
+		_, out := b.run(t, "mv config cfg")
+		if note := sandbox.Explain(b.policy(), nil, out); !strings.Contains(note, "The folder config holds a file your policy denies reading") {
+			t.Errorf("mv config failed (%q) and the result does not say why: %q", out, note)
+		}
+		for _, rel := range []string{"config/prod.env", "a/b/c.key", "keys/k.pem"} {
+			if _, err := os.Stat(filepath.Join(b.ws, rel)); err != nil {
+				t.Errorf("%s moved away from under its rule: %v", rel, err)
+			}
+		}
+	})
+}

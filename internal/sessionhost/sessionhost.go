@@ -259,6 +259,10 @@ type Session struct {
 	teamLimits func() settings.Teams
 }
 
+// Servers are the MCP servers started for this session (nil: the host
+// shares its servers, or none were started).
+func (s *Session) Servers() *mcp.Manager { return s.servers }
+
 // Close closes the session, then the MCP servers started for it.
 func (s *Session) Close() {
 	s.Session.Close()

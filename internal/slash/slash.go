@@ -58,9 +58,20 @@ type Command struct {
 	// ShadowedBy is set on an entry another of the same name beats: the
 	// winner's source. A shadowed entry is listed and never runs.
 	ShadowedBy string `json:"shadowedBy,omitempty"`
+	// Arguments are what an MCP prompt takes: the window asks them in a
+	// small form and sends them as key=value words after the name.
+	Arguments []Arg `json:"arguments,omitempty"`
 	// Expand turns the arguments typed after /name into the message the
 	// model is sent; nil for a built-in, which the window does itself.
 	Expand func(args string) (string, error) `json:"-"`
+}
+
+// Arg is one argument an entry takes.
+type Arg struct {
+	Name        string `json:"name"`
+	Title       string `json:"title,omitempty"`
+	Description string `json:"description,omitempty"`
+	Required    bool   `json:"required,omitempty"`
 }
 
 // Provider returns a source's entries as they are now (read again on every

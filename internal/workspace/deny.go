@@ -28,8 +28,9 @@ type denyHolder struct{ fn atomic.Pointer[DenyFunc] }
 // inside the workspace root consults, beside the protected places: a path
 // it denies is refused with CodeDenied for every reader and writer, the
 // file tools, @-mentions and child sessions alike. It is kept apart from
-// the roots (read-only roots are not consulted: they are not the user's
-// workspace).
+// the roots: a read-only root outside the workspace is not consulted (it
+// is not the user's workspace); one inside it (a user skill linked to the
+// repository's own folder) is, as the rest of the workspace.
 func (w *Workspace) SetDeny(fn DenyFunc) {
 	if fn == nil {
 		w.deny.fn.Store(nil)
@@ -58,7 +59,7 @@ func (w *Workspace) DenyNow() func(abs string, access Access) string {
 	}
 	return func(abs string, access Access) string {
 		rel, ok := under(w.root, abs)
-		if !ok || rel == "." || w.inReadOnly(abs) {
+		if !ok || rel == "." {
 			return ""
 		}
 		return d(filepath.ToSlash(rel), access)

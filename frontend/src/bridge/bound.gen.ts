@@ -33,6 +33,7 @@ import type {
   Leftover,
   LocalServer,
   McpPanel,
+  McpResourceRead,
   McpServerForm,
   MentionCandidate,
   Merged,
@@ -129,6 +130,7 @@ export interface GuiApp {
   McpList(): Promise<McpPanel>;
   McpPutServer(arg1: string, arg2: string, arg3: ServerConfig): Promise<void>;
   McpRawConfig(): Promise<string>;
+  McpReadResource(arg1: string, arg2: string): Promise<McpResourceRead>;
   McpRemoveServer(arg1: string): Promise<void>;
   McpRestart(arg1: string): Promise<void>;
   McpSaveRawConfig(arg1: string): Promise<void>;
@@ -280,6 +282,7 @@ export const App: GuiApp = {
   McpList: () => window.go.gui.App.McpList(),
   McpPutServer: (arg1: string, arg2: string, arg3: ServerConfig) => window.go.gui.App.McpPutServer(arg1, arg2, arg3),
   McpRawConfig: () => window.go.gui.App.McpRawConfig(),
+  McpReadResource: (arg1: string, arg2: string) => window.go.gui.App.McpReadResource(arg1, arg2),
   McpRemoveServer: (arg1: string) => window.go.gui.App.McpRemoveServer(arg1),
   McpRestart: (arg1: string) => window.go.gui.App.McpRestart(arg1),
   McpSaveRawConfig: (arg1: string) => window.go.gui.App.McpSaveRawConfig(arg1),

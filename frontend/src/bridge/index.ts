@@ -19,6 +19,7 @@ import {
   type Definition,
   type GatehouseEvent,
   type MentionCandidate,
+  type McpResourceRead,
   type ModelPrice,
   type SettingsInput,
   type SettingsView,
@@ -75,6 +76,7 @@ export const backend = {
   commands: async (): Promise<SlashCommand[]> => (await afterFirstFrame(App.Commands)) ?? [],
   /** Workspace files and folders (ending in /) matching query fuzzily, for the composer's @ picker. */
   mentionCandidates: async (query: string): Promise<MentionCandidate[]> => (await App.MentionCandidates(query)) ?? [],
+  readResource: (server: string, uri: string): Promise<McpResourceRead> => App.McpReadResource(server, uri),
   /** Answers the model's ask_user question of call callId. */
   answerQuestion: (callId: string, answer: string): Promise<void> => App.AnswerQuestion(callId, answer),
   /** Answers an MCP server's question waiting in the tab shown: accept with values, decline or cancel; rejects with why the values do not fit. */

@@ -864,9 +864,17 @@ export interface Command {
   origin: Origin;
   source: string;
   shadowedBy?: string;
+  arguments?: Arg[];
 }
 
 export type Origin = "built-in" | "user" | "workspace" | "skill" | "mcp-prompt";
+
+export interface Arg {
+  name: string;
+  title?: string;
+  description?: string;
+  required?: boolean;
+}
 
 export interface UsercmdPending {
   hash: string;
@@ -1062,6 +1070,20 @@ export interface ServerConfig {
   disabledTools?: string[];
 }
 
+export interface McpResourceRead {
+  server: string;
+  uri: string;
+  contents: McpResourceContent[] | null;
+}
+
+export interface McpResourceContent {
+  uri: string;
+  mimeType?: string;
+  text?: string;
+  image?: string;
+  note?: string;
+}
+
 export interface McpServerForm {
   config: ServerConfig;
   editable: boolean;
@@ -1070,6 +1092,8 @@ export interface McpServerForm {
 export interface MentionCandidate {
   mention: string;
   label: string;
+  server?: string;
+  detail?: string;
   refused?: string;
 }
 

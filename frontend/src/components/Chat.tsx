@@ -6,6 +6,7 @@ import { lastOfKind, Transcript } from "./Transcript";
 import { TodoChecklist } from "./TodoChecklist";
 import { editableText } from "./skillCard";
 import { parseSlash, SlashMenu, slashMatches, type SlashActions } from "./SlashMenu";
+import { PromptArgsForm } from "./PromptArgs";
 import type { SlashCommand } from "../bridge";
 import { completeMention, MentionChips, MentionList, mentionQuery, mentionsIn, type MentionActions } from "./MentionPicker";
 import { ChatActionsContext, useChatActions } from "./ChatActions";
@@ -110,7 +111,15 @@ export function Chat(props: ChatProps) {
     };
   }, [draft, slash]);
   const slashed = slash ? slashMatches(draft, cmds) : [];
+  // An MCP prompt that takes arguments asks them in a small form, then goes through the one send.
+  const [asking, setAsking] = useState<SlashCommand | null>(null);
   const pick = (c: SlashCommand) => {
+    if (c.origin === "mcp-prompt" && (c.arguments?.length ?? 0) > 0) {
+      setDraft("");
+      setActive(0);
+      setAsking(c);
+      return;
+    }
     setDraft(`/${c.name} `);
     setActive(0);
     composer.current?.focus();
@@ -164,8 +173,8 @@ export function Chat(props: ChatProps) {
 
   // The one send: the draft, its @-mentions, its pictures and the "/" entry it names go as one message (a "/…"
   // that names no entry, a path, is plain text); on failure everything comes back to the composer.
-  const send = () => {
-    const text = draft.trim();
+  const send = (typed?: string) => {
+    const text = (typed ?? draft).trim();
     if (!hasWorkspace || (text === "" && ready.length === 0) || reading) return;
     if (text === COMPACT_COMMAND && compact) {
       if (running) {
@@ -289,6 +298,17 @@ export function Chat(props: ChatProps) {
       )}
       <TodoChecklist items={props.transcript.items} running={running} />
       <SlashMenu matches={slashed} active={Math.min(active, slashed.length - 1)} onPick={pick} />
+      {asking && (
+        <PromptArgsForm key={asking.name} command={asking}
+          onSend={(text) => {
+            setAsking(null);
+            send(text);
+          }}
+          onCancel={() => {
+            setAsking(null);
+            composer.current?.focus();
+          }} />
+      )}
       {slashed.length === 0 && <MentionList options={shown} active={Math.min(active, shown.length - 1)} onPick={pickMention} />}
       {refusal && (
         <div className="composer-error" role="alert">

@@ -1,6 +1,6 @@
 import { createContext, useContext } from "react";
 import type { TurnPrices } from "./cost";
-import type { BudgetLimit } from "../bridge";
+import type { BudgetLimit, McpResourceRead } from "../bridge";
 import type { UndoActions } from "../undo/useUndo";
 import type { SectionId } from "./settings/sections";
 
@@ -35,6 +35,8 @@ export interface ChatActions {
   allowDomainAlways?: (domain: string) => Promise<void>;
   /** Raises a budget limit that stopped the last turn, for this session, and continues; absent when it cannot. */
   raiseBudget?: (limit: BudgetLimit) => Promise<void>;
+  /** Reads an MCP server's resource a tool card links (text, a picture or a note); rejects with the reason. */
+  readResource?: (server: string, uri: string) => Promise<McpResourceRead>;
   /** Review and undo what turns changed; absent without an undo backend. */
   undo?: UndoActions;
   /** Has the reviewer review what turn turnId changed, in the Review view; absent when review is not offered. */

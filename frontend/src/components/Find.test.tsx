@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import type { TranscriptItem } from "../bridge";
 import { App } from "../App";
@@ -72,6 +72,46 @@ describe("find in the conversation", () => {
     fireEvent.keyDown(find, { key: "Escape" });
     expect(screen.queryByRole("searchbox")).toBeNull();
     expect(registry.has("find")).toBe(false);
+  });
+
+  it("finds a word only in the folded output of an early card not rendered, scrolls it in, unfolds and highlights it", async () => {
+    const long: TranscriptItem[] = [];
+    for (let t = 0; t < 60; t++) {
+      const turnId = `t${t}`;
+      long.push(
+        { kind: "user", id: turnId, turnId, text: `step ${t}` },
+        { kind: "tool", id: `c${t}`, turnId, tool: "bash", args: { action: "exec", command: `make step${t}` }, running: false, isError: false, durationMs: 5,
+          result: { exitCode: 0, stdout: t === 0 ? "ok\nzanzibar\n" : "ok\n", stderr: "" } },
+        { kind: "assistant", id: `m${t}`, turnId, text: `done ${t}` },
+        { kind: "stop", turnId, reason: "completed", usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2, cachedTokens: 0 } },
+      );
+    }
+    // jsdom lays nothing out and scrolls nothing: an element scrolled to an offset keeps it and says so.
+    // Every row is 800 px high here (giveLayout).
+    let scrolled = 0;
+    Object.defineProperty(HTMLElement.prototype, "scrollTop", { configurable: true, get: () => scrolled, set: (v: number) => void (scrolled = v) });
+    Object.defineProperty(HTMLElement.prototype, "scrollHeight", { configurable: true, get: () => long.length * 800 });
+    HTMLElement.prototype.scrollTo = function (this: HTMLElement, o?: ScrollToOptions | number) {
+      scrolled = typeof o === "number" ? o : (o?.top ?? scrolled);
+      setTimeout(() => this.dispatchEvent(new Event("scroll")));
+    } as typeof HTMLElement.prototype.scrollTo;
+    onTestFinished(() => {
+      const proto = HTMLElement.prototype as unknown as Record<string, unknown>;
+      for (const k of ["scrollTop", "scrollHeight", "scrollTo"]) delete proto[k];
+    });
+    const b = fakeBackend({}, { sessionId: "s1", lastSeq: 240, transcript: long });
+    render(<App backend={b} />);
+    // The window follows the end: only the rows near it are in the page.
+    await screen.findByRole("group", { name: "bash make step59, done" });
+    expect(screen.queryByRole("group", { name: "bash make step0, done" })).toBeNull();
+
+    fireEvent.keyDown(document.body, { key: "f", ctrlKey: true });
+    fireEvent.input(screen.getByRole("searchbox", { name: "Find in conversation" }), { target: { value: "Zanzibar" } });
+    expect(screen.getByText("1 of 1")).toBeTruthy();
+    const card = await screen.findByRole("group", { name: "bash make step0, done" });
+    await waitFor(() => expect(within(card).getByRole("button", { expanded: true })).toBeTruthy());
+    await waitFor(() => expect(texts("find-current")).toEqual(["zanzibar"]));
+    expect(card.querySelector(".tool-body")!.contains(registry.get("find-current")!.ranges[0].startContainer)).toBe(true);
   });
 
   it("opens from the Find button and says when nothing matches", async () => {

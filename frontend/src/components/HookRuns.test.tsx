@@ -16,7 +16,7 @@ const quiet: HookRun = { name: "./log-call.sh", event: "PreToolUse", source: "wo
 const denied: TranscriptItem = {
   kind: "tool", id: "c1", turnId: "t1", tool: "bash", args: { action: "exec", command: "rm -rf build" }, running: false, isError: true,
   durationMs: 40, result: { ok: false, error: { code: "hook_denied", message: `hook "python3 ~/.claude/hooks/no-rm.py": rm -rf is not allowed here` } },
-  hooks: [guard, quiet],
+  hooks: [guard, quiet, { ...quiet, name: "./.hooks/mark.sh", source: "agent guard" }],
 };
 
 describe("hooks on a tool card", () => {
@@ -24,13 +24,14 @@ describe("hooks on a tool card", () => {
     render(<ToolCard item={denied} />);
     const list = screen.getByRole("list", { name: "Hooks that ran" });
     const rows = within(list).getAllByRole("listitem");
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(3);
     expect(rows[0].textContent).toContain("python3 ~/.claude/hooks/no-rm.py");
     expect(rows[0].textContent).toContain("(PreToolUse, as Bash)");
     expect(rows[0].textContent).toContain("✗ deny");
     expect(rows[0].textContent).toContain("— rm -rf is not allowed here");
     expect(rows[0].textContent).toContain("38 ms");
     expect(rows[1].textContent).toContain("workspace hook");
+    expect(rows[2].textContent).toContain("(PreToolUse, agent guard's hook)");
     expect(screen.queryByLabelText(/Standard error of/)).toBeNull();
     fireEvent.click(within(rows[0]).getByRole("button", { name: "Show what hook python3 ~/.claude/hooks/no-rm.py printed" }));
     expect(rows[0].textContent).toContain("exit code 2");

@@ -14,11 +14,17 @@ export function askingHooks(hooks: readonly HookRun[] | undefined): HookRun[] {
   return (hooks ?? []).filter((h) => h.decision === "ask");
 }
 
+/** Where a hook came from, when not the user's hooks file: the workspace's, or an agent definition's ("agent NAME"). */
+function sourceWords(source: string): string {
+  if (source === "workspace") return "workspace hook";
+  return source.startsWith("agent ") ? `${source}'s hook` : "";
+}
+
 /** One hook's run: its command, event, verdict and reason, duration; its exit code, stdout and stderr on demand. */
 function HookRunRow({ run }: { run: HookRun }) {
   const [open, setOpen] = useState(false);
   const bad = run.decision === "deny" || run.decision === "block" || !!run.failed;
-  const where = [run.event, run.source === "workspace" ? "workspace hook" : "", run.toolName ? `as ${run.toolName}` : ""].filter(Boolean).join(", ");
+  const where = [run.event, sourceWords(run.source), run.toolName ? `as ${run.toolName}` : ""].filter(Boolean).join(", ");
   const hasOutput = !!(run.stdout || run.stderr);
   return (
     <li className={`hook-run${bad ? " hook-run-bad" : ""}`}>

@@ -11,6 +11,7 @@ const waiting: PendingTrust<WaitingHookFile> = {
   files: [
     { path: ".gatehouse/hooks.json", commands: ["PreToolUse [Bash]: $CLAUDE_PROJECT_DIR/.hooks/no-rm.sh", "SessionStart: echo hello"] },
     { path: ".hooks/no-rm.sh" },
+    { path: ".gatehouse/agents/guard.md", agent: "guard", commands: ["PreToolUse [Bash]: ./.hooks/mark.sh"] },
     { path: "tools/lint", error: "tools/lint is symlink: a hook's script is trusted only as a regular file, never through a link" },
   ],
 };
@@ -30,6 +31,9 @@ describe("HooksTrust", () => {
     expect(file.textContent).toContain("PreToolUse [Bash]: $CLAUDE_PROJECT_DIR/.hooks/no-rm.sh");
     expect(file.textContent).toContain("SessionStart: echo hello");
     expect(within(prompt).getByLabelText("Hooks file .hooks/no-rm.sh")).toBeTruthy();
+    const agent = within(prompt).getByLabelText("Hooks file .gatehouse/agents/guard.md").textContent;
+    expect(agent).toContain("agent guard");
+    expect(agent).toContain("PreToolUse [Bash]: ./.hooks/mark.sh");
     expect(within(prompt).getByLabelText("Hooks file tools/lint").textContent).toContain("symlink");
     fireEvent.click(within(prompt).getByRole("button", { name: /^Trust/ }));
     await waitFor(() => expect(b.trust).toHaveBeenCalledWith("h1"));

@@ -1,7 +1,7 @@
 import type { MentionCandidate } from "../bridge";
 /** What the composer's @-mentions need from the app. */
 export interface MentionActions {
-  /** Earlier sessions (session:ID), files and folders (ending in /) matching a query, best first. */
+  /** Earlier sessions (session:ID), files and folders (ending in /), then MCP servers' resources (labelled with the server), best first. */
   candidates: (query: string) => Promise<MentionCandidate[]>;
 }
 
@@ -39,6 +39,7 @@ export function MentionList({ options, active, onPick }: { options: MentionCandi
             onPick(c);
           }}>
           <span className="slash-name">{c.label}</span>
+          {c.detail && <span className="slash-desc"> {c.detail}</span>}
         </li>
       ))}
     </ul>

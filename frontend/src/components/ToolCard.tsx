@@ -6,6 +6,7 @@ import { DiffView } from "./DiffView";
 import { HookRewriteNote, HookRuns } from "./HookRuns";
 import { NetworkLine } from "./NetworkLine";
 import { ToolDiagnostics } from "./ToolDiagnostics";
+import { ToolResources } from "./ToolResources";
 import { commandOutput, fileDiffs, formatDuration, policyHiddenNote, pretty, readExcerpt, rejected, ruleText, sandboxNote, unconfinedNote, toolError, toolSummary, toolTarget, writtenPaths } from "./toolSummary";
 import { useChatActions } from "./ChatActions";
 
@@ -166,6 +167,7 @@ export const ToolCard = memo(function ToolCard({ item, reveal }: { item: Transcr
               <CodeBlock code={pretty(item.result)} language={typeof item.result === "string" ? "" : "json"} />
             </div>
           )}
+          <ToolResources item={item} />
         </div>
       )}
     </div>

@@ -1,8 +1,9 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useRef } from "react";
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import { useFindHighlight } from "./useFindHighlight";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import type { ImageRef, TranscriptItem } from "../bridge";
 import { ImageThumbs } from "./Attachments";
+import { prerenderMarkdown } from "../rich";
 import { Markdown } from "./Markdown";
 import { ToolCard } from "./ToolCard";
 import { TurnMarker } from "./TurnMarker";
@@ -143,6 +144,38 @@ export function lastOfKind(items: readonly TranscriptItem[], kind: TranscriptIte
   return -1;
 }
 
+/**
+ * A row's height before it is measured, near what it will be (a wrong guess
+ * moves the rows below when it is measured): a folded card or a marker is
+ * one line, a message grows with its lines.
+ */
+function estimate(row: Row): number {
+  let h = estimates.get(row);
+  if (h === undefined) estimates.set(row, (h = guess(row)));
+  return h;
+}
+const estimates = new WeakMap<Row, number>();
+
+function guess(row: Row): number {
+  const it = row.item;
+  if (!it) return 44;
+  switch (it.kind) {
+    case "tool":
+      return 44;
+    case "stop":
+    case "compaction":
+    case "undo":
+    case "mcp_waiting":
+      return 30;
+    default: {
+      const text = it.text ?? "";
+      let lines = 1 + Math.floor(text.length / 100);
+      for (let i = text.indexOf("\n"); i >= 0 && lines < 400; i = text.indexOf("\n", i + 1)) lines++;
+      return (it.kind === "user" ? 57 : 44) + 16 * lines;
+    }
+  }
+}
+
 const rowsCache = new WeakMap<TranscriptItem, Row>();
 function rowOf(it: TranscriptItem, i: number): Row {
   let r = rowsCache.get(it);
@@ -180,16 +213,29 @@ export function Transcript(props: {
   /** Find: the query, the matching item shown (index), and whether its match is in a folded tool card's body. */
   find?: { query: string; index: number; inBody: boolean };
 }) {
-  const rows: Row[] = props.items.map(rowOf);
-  if (props.notice) rows.unshift({ key: "notice", notice: props.notice });
-  const undoable = undoableCompaction(props.items);
-  props.queued.forEach((q, i) => rows.push({ key: `queued:${i}:${q}`, queued: q }));
+  // Rebuilt when the conversation changes, not on every scroll frame.
+  const rows = useMemo(() => {
+    const rows: Row[] = props.items.map(rowOf);
+    if (props.notice) rows.unshift({ key: "notice", notice: props.notice });
+    props.queued.forEach((q, i) => rows.push({ key: `queued:${i}:${q}`, queued: q }));
+    return rows;
+  }, [props.items, props.notice, props.queued]);
+  const undoable = useMemo(() => undoableCompaction(props.items), [props.items]);
+  // The replies' Markdown, made in idle time from the end up, so scrolling back meets it made.
+  useEffect(() => {
+    const texts: string[] = [];
+    for (let i = props.items.length - 1; i >= 0; i--) {
+      const it = props.items[i];
+      if (it.kind === "assistant" && it.text && !it.streaming) texts.push(it.text);
+    }
+    return prerenderMarkdown(texts);
+  }, [props.items]);
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const v = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => 72,
+    estimateSize: (i) => estimate(rows[i]),
     overscan: 8,
     getItemKey: (i) => rows[i].key,
   });
@@ -230,7 +276,7 @@ export function Transcript(props: {
     atBottom.current = false;
     v.scrollToIndex(findIndex, { align: "center" });
   }, [findIndex]); // eslint-disable-line react-hooks/exhaustive-deps
-  useFindHighlight(scroller, props.find?.query ?? "", findIndex);
+  useFindHighlight(scroller, props.find?.query ?? "", findIndex, (dy) => v.scrollBy(dy));
 
   return (
     <div ref={scroller} className="transcript" role="log" aria-live="polite" aria-label="Conversation"

@@ -27,9 +27,12 @@ const advice: Record<string, { text: string; settings?: boolean }> = {
   interrupted: { text: "Send a message to go on from the last step shown." },
 };
 
+// One formatter for every marker: toLocaleString makes a new one per call, a cost on each row mounted while scrolling.
+const grouped = new Intl.NumberFormat("en-US");
+
 export function formatUsage(u: Usage | undefined): string {
   if (!u || !u.totalTokens) return "no tokens";
-  const n = (x: number) => x.toLocaleString("en-US");
+  const n = (x: number) => grouped.format(x);
   return `${n(u.totalTokens)} tokens (${n(u.promptTokens)} in · ${n(u.completionTokens)} out)`;
 }
 

@@ -41,13 +41,62 @@ function rangesIn(el: Element, q: string): Range[] {
   return out;
 }
 
+/** Whether the engine lays ranges out (jsdom does not). */
+const measurable = (r: Range) => typeof r.getBoundingClientRect === "function";
+
+/** Whether r is shown: inside every scrolled box around it, up to and with root. */
+function inView(r: Range, root: HTMLElement): boolean {
+  if (!measurable(r)) return true;
+  const box = r.getBoundingClientRect();
+  if (!box.height && !box.width) return false;
+  for (let p = r.startContainer.parentElement; p; p = p.parentElement) {
+    if (p === root || p.scrollHeight > p.clientHeight) {
+      const v = p.getBoundingClientRect();
+      if (box.top < v.top || box.bottom > v.bottom) return false;
+    }
+    if (p === root) return true;
+  }
+  return true;
+}
+
+/**
+ * Scrolls the boxes around r so it shows: each scrolled box inside root by
+ * its scrollTop, root itself through scrollBy when given (the list that
+ * owns its scrolling), a third down from root's top.
+ */
+function bringIntoView(r: Range, root: HTMLElement, scrollBy?: (dy: number) => void) {
+  if (!measurable(r)) {
+    r.startContainer.parentElement?.scrollIntoView?.({ block: "nearest" });
+    return;
+  }
+  for (let p = r.startContainer.parentElement; p && p !== root; p = p.parentElement) {
+    if (p.scrollHeight <= p.clientHeight) continue;
+    const box = r.getBoundingClientRect();
+    const v = p.getBoundingClientRect();
+    if (box.top < v.top || box.bottom > v.bottom) p.scrollTop += box.top - v.top - p.clientHeight / 3;
+  }
+  const box = r.getBoundingClientRect();
+  const v = root.getBoundingClientRect();
+  if (box.top >= v.top && box.bottom <= v.bottom) return;
+  const dy = box.top - v.top - root.clientHeight / 3;
+  if (scrollBy) scrollBy(dy);
+  else root.scrollTop += dy;
+}
+
+// How long the current match is kept in view while the rows around it are
+// still being measured and moved, and for how many frames it must stay put.
+const settleMs = 2000;
+const steadyFrames = 5;
+
 /**
  * Highlights every match of query in the rows under root ("find"), those of
  * the row at index current apart ("find-current"), without touching the DOM
  * the components own; repaints as rows render, stream or unfold. The first
- * current match is scrolled into view (inside a scrolled code block too).
+ * current match is scrolled into view (inside a scrolled code block too),
+ * and kept there while the row it is in, rendered just now far from where
+ * the list was, is measured and the rows around it settle.
  */
-export function useFindHighlight(root: RefObject<HTMLElement | null>, query: string, current: number) {
+export function useFindHighlight(root: RefObject<HTMLElement | null>, query: string, current: number, scrollBy?: (dy: number) => void) {
   useEffect(() => {
     const hl = api();
     const el = root.current;
@@ -55,6 +104,21 @@ export function useFindHighlight(root: RefObject<HTMLElement | null>, query: str
     if (!hl || !el || !q) return;
     let frame = 0;
     let shown = false;
+    // The current match, kept in view until it has stayed put (see settleMs).
+    let target: Range | undefined;
+    let keepFrame = 0;
+    let until = 0;
+    let steady = 0;
+    const keep = () => {
+      keepFrame = 0;
+      if (!target || performance.now() > until) return;
+      if (target.startContainer.isConnected && inView(target, el)) steady++;
+      else {
+        steady = 0;
+        if (target.startContainer.isConnected) bringIntoView(target, el, scrollBy);
+      }
+      if (steady < steadyFrames) keepFrame = requestAnimationFrame(keep);
+    };
     const paint = () => {
       frame = 0;
       const all: Range[] = [];
@@ -65,10 +129,12 @@ export function useFindHighlight(root: RefObject<HTMLElement | null>, query: str
       }
       hl.reg.set("find", new hl.H(...all));
       hl.reg.set("find-current", new hl.H(...cur));
-      if (!shown && cur.length) {
+      target = cur[0];
+      if (!shown && target) {
         shown = true;
-        const target = cur[0].startContainer.parentElement;
-        target?.scrollIntoView?.({ block: "nearest" });
+        bringIntoView(target, el, scrollBy);
+        until = performance.now() + settleMs;
+        if (typeof requestAnimationFrame === "function") keepFrame = requestAnimationFrame(keep);
       }
     };
     paint();
@@ -79,8 +145,9 @@ export function useFindHighlight(root: RefObject<HTMLElement | null>, query: str
     return () => {
       mo.disconnect();
       cancelAnimationFrame(frame);
+      cancelAnimationFrame(keepFrame);
       hl.reg.delete("find");
       hl.reg.delete("find-current");
     };
-  }, [root, query, current]);
+  }, [root, query, current]); // eslint-disable-line react-hooks/exhaustive-deps -- scrollBy is read when called
 }

@@ -1,6 +1,7 @@
 import { useMemo, useState } from "react";
-import type { TranscriptItem } from "../bridge";
+import type { ChildTranscript, TranscriptItem } from "../bridge";
 import { ChatActionsContext, type ChatActions } from "../components/ChatActions";
+import { ChildrenContext } from "../components/ChildView";
 import { ImagesContext, type ImagesApi } from "../components/images";
 import { RowView } from "../components/Transcript";
 import "./export.css";
@@ -17,7 +18,11 @@ export interface ExportData {
   decisions?: Record<string, string>;
   /** By image id: the picture as a data URL; a picture not here is listed by name. */
   images?: Record<string, string>;
+  /** The subagents' transcripts, by the call that started each: drawn inside that call's card. */
+  children?: Record<string, ChildTranscript>;
 }
+
+const noChildren: Record<string, ChildTranscript> = {};
 
 const refused = () => Promise.reject(new Error("An exported session is read-only."));
 
@@ -50,6 +55,7 @@ export function ExportPage({ data, unfolded }: { data: ExportData; unfolded?: bo
   return (
     <ChatActionsContext.Provider value={actions}>
       <ImagesContext.Provider value={images}>
+      <ChildrenContext.Provider value={data.children ?? noChildren}>
         <div className="export-page">
           <header className="export-head">
             <h1>{m.title}</h1>
@@ -77,6 +83,7 @@ export function ExportPage({ data, unfolded }: { data: ExportData; unfolded?: bo
             ))}
           </main>
         </div>
+      </ChildrenContext.Provider>
       </ImagesContext.Provider>
     </ChatActionsContext.Provider>
   );

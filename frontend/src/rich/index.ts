@@ -61,3 +61,32 @@ export function highlight(code: string, language: string | undefined): string {
 export function renderMarkdown(text: string): string | undefined {
   return loaded?.renderMarkdown(text);
 }
+
+type Idle = (cb: (d: { timeRemaining(): number }) => void) => number;
+
+/**
+ * Renders the markdown of texts ahead of need, in the page's idle time, so
+ * a row that scrolls into view later finds its HTML made (renderMarkdown
+ * keeps what it made). Texts go in order; the returned function stops.
+ */
+export function prerenderMarkdown(texts: readonly string[]): () => void {
+  let stopped = false;
+  let next = 0;
+  let handle = 0;
+  const idle: Idle = (globalThis as unknown as { requestIdleCallback?: Idle }).requestIdleCallback
+    ?? ((cb) => setTimeout(() => cb({ timeRemaining: () => 8 }), 50) as unknown as number);
+  const cancel = (globalThis as unknown as { cancelIdleCallback?: (h: number) => void }).cancelIdleCallback ?? clearTimeout;
+  const work = (d: { timeRemaining(): number }) => {
+    handle = 0;
+    if (stopped || !loaded) return;
+    while (next < texts.length && d.timeRemaining() > 2) loaded.renderMarkdown(texts[next++]);
+    if (next < texts.length) handle = idle(work);
+  };
+  void loadRich().then(() => {
+    if (!stopped && texts.length) handle = idle(work);
+  });
+  return () => {
+    stopped = true;
+    if (handle) cancel(handle);
+  };
+}

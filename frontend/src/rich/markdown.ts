@@ -33,8 +33,31 @@ const config = {
   FORBID_ATTR: ["style"],
 };
 
+// Rendered texts, least recently used first: a row of a long transcript is
+// rendered again each time it scrolls back into view, and a streamed reply
+// once per delta. Bounded by entries and by characters held.
+const cache = new Map<string, string>();
+const maxEntries = 2000;
+const maxChars = 8 << 20;
+let held = 0;
+
 /** Sanitised HTML for markdown text. */
 export function renderMarkdown(text: string): string {
-  const html = marked.parse(text) as string;
-  return purifier.sanitize(html, config) as string;
+  const hit = cache.get(text);
+  if (hit !== undefined) {
+    cache.delete(text);
+    cache.set(text, hit);
+    return hit;
+  }
+  const html = purifier.sanitize(marked.parse(text) as string, config) as string;
+  if (text.length + html.length <= maxChars / 8) {
+    cache.set(text, html);
+    held += text.length + html.length;
+    for (const [k, v] of cache) {
+      if (cache.size <= maxEntries && held <= maxChars) break;
+      cache.delete(k);
+      held -= k.length + v.length;
+    }
+  }
+  return html;
 }

@@ -39,6 +39,7 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
       { name: "compact", description: "Compact", origin: "built-in", source: "built-in" },
       { name: "review", description: "Review a file", origin: "user", source: "/c/review.md" },
     ]),
+    readResource: vi.fn(async (server: string, uri: string) => ({ server, uri, contents: [{ uri, mimeType: "text/plain", text: `text of ${uri}` }] })),
     mentionCandidates: vi.fn(async (q: string) => ["src/main.go", "src/util.go", "src/"].filter((p) => p.startsWith(q)).map((p) => ({ mention: p, label: p }))),
     retry: vi.fn(async () => ({ queued: false })),
     cancel: vi.fn(async () => {}),

@@ -11,6 +11,10 @@ const view: HooksView = {
   hooks: [
     { id: "h1", event: "PreToolUse", matcher: "Bash", command: "./no-rm.sh", timeoutSec: 30, failsClosed: true, source: "user", file: "", enabled: true },
     { id: "h2", event: "Stop", matcher: "", command: "./ws-stop.sh", timeoutSec: 10, failsClosed: false, source: "workspace", file: "", enabled: true },
+    { id: "h3", event: "SubagentStop", matcher: "", command: "./guard-stop.sh", timeoutSec: 30, failsClosed: false, source: "agent", agent: "guard",
+      confined: true, file: "", enabled: true },
+    { id: "h4", event: "SubagentStop", matcher: "", command: "./mine-stop.sh", timeoutSec: 30, failsClosed: false, source: "agent", agent: "mine",
+      file: "", enabled: true },
   ],
 };
 
@@ -41,6 +45,12 @@ describe("HooksSection", () => {
     const stop = screen.getByRole("list", { name: "Stop hooks" });
     expect(stop.textContent).toContain("the workspace's (runs confined, once you trust it)");
     expect(within(stop).queryByRole("button", { name: /Test/ })).toBeNull();
+    const sub = screen.getByRole("list", { name: "SubagentStop hooks" });
+    const [guard, mine] = within(sub).getAllByRole("listitem");
+    expect(guard.textContent).toContain("agent guard, for its subagents only (the workspace's definition: runs confined, once you trust it)");
+    expect(within(guard).queryByRole("button", { name: /Test/ })).toBeNull();
+    expect(mine.textContent).toContain("agent mine, for its subagents only (your definition)");
+    expect(within(mine).getByRole("button", { name: "Test ./mine-stop.sh" })).toBeTruthy();
     fireEvent.click(screen.getByRole("checkbox", { name: "./no-rm.sh on" }));
     await waitFor(() => expect(setOn).toHaveBeenCalledWith("h1", false));
     await waitFor(() => expect((screen.getByRole("checkbox", { name: "./no-rm.sh on" }) as HTMLInputElement).checked).toBe(false));

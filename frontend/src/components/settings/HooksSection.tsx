@@ -13,6 +13,19 @@ function byEvent(hs: readonly HookEntry[]): [string, HookEntry[]][] {
   return [...out];
 }
 
+/** Whose hook h is, in words: yours, the workspace's, or an agent definition's (which runs for that agent's subagents only). */
+function whose(h: HookEntry): string {
+  if (h.source === "agent") {
+    return `agent ${h.agent ?? ""}, for its subagents only (${h.confined ? "the workspace's definition: runs confined, once you trust it" : "your definition"})`;
+  }
+  return h.source === "workspace" ? "the workspace's (runs confined, once you trust it)" : "yours";
+}
+
+/** Whether Test may run h here: your own hooks, never a workspace's (they run confined, in its sessions). */
+function testable(h: HookEntry): boolean {
+  return h.source === "user" || (h.source === "agent" && !h.confined);
+}
+
 /** A Test's outcome: the verdict, exit code and time, and what the hook printed. */
 function TestResult({ run }: { run: HookRun }) {
   return (
@@ -46,13 +59,13 @@ function HookRow({ h, backend, setView, setError }: {
         <code className="hooks-command">{h.command}</code>
       </label>
       <div className="settings-muted">
-        {h.source === "workspace" ? "the workspace's (runs confined, once you trust it)" : "yours"}
+        {whose(h)}
         {" · "}{h.matcher && h.matcher !== "*" ? <>matcher <code>{h.matcher}</code></> : "every tool"}
         {" · "}timeout {h.timeoutSec} s
         {h.failsClosed && " · a failure blocks"}
         {!h.enabled && " · off"}
       </div>
-      {h.source === "user" && (
+      {testable(h) && (
         <button type="button" disabled={testing} onClick={test} aria-label={`Test ${h.command}`}>{testing ? "Testing…" : "Test"}</button>
       )}
       {run && <TestResult run={run} />}
@@ -78,7 +91,8 @@ export function HooksSection({ deps }: SectionProps) {
     <div className="settings-info">
       <p>
         Commands that run around the agent's calls and your prompts, in the shape Claude Code uses: yours in{" "}
-        <code>{view?.userFile ?? "~/.config/gatehouse/hooks.json"}</code>, the workspace's in <code>.gatehouse/hooks.json</code>.
+        <code>{view?.userFile ?? "~/.config/gatehouse/hooks.json"}</code>, the workspace's in <code>.gatehouse/hooks.json</code>, and an
+        agent definition's in its front matter (<code>hooks:</code>), for that agent's subagents only.
         A <code>PreToolUse</code> or <code>UserPromptSubmit</code> hook that fails (cannot start, times out, exits other than 0 or 2)
         blocks the call or prompt; <code>"onError": "continue"</code> lets one go on.
       </p>

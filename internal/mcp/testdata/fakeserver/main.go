@@ -2,6 +2,8 @@
 // tests of internal/mcp. The tests build it; FAKE_MODE picks the behaviour:
 //
 //	normal        serve tools echo, big, hang, peek, fail, picture
+//	prompts       also the prompt hello and the tool add-prompt, which adds
+//	              the prompt its text names (prompts/list_changed)
 //	exit          print to stderr and exit at once
 //	hang-init     read stdin, never answer
 //	garbage       print a line that is not JSON to stdout, then wait
@@ -97,12 +99,26 @@ func main() {
 				&mcp.ResourceLink{URI: "file:///tmp/a.txt", Name: "a.txt", Description: "the file"},
 			}}, nil
 		})
+	if mode == "prompts" {
+		s.AddPrompt(&mcp.Prompt{Name: "hello", Description: "Says hello."}, prompt("hello"))
+		s.AddTool(&mcp.Tool{Name: "add-prompt", Description: "Adds a prompt.", InputSchema: obj},
+			func(_ context.Context, r *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+				s.AddPrompt(&mcp.Prompt{Name: arg(r, "text"), Description: "Added later."}, prompt(arg(r, "text")))
+				return text("added"), nil
+			})
+	}
 	if err := s.Run(context.Background(), &mcp.StdioTransport{}); err != nil {
 		fmt.Fprintln(os.Stderr, "run:", err)
 	}
 	if mode == "ignore-stdin" {
 		fmt.Fprintln(os.Stderr, "stdin closed; staying up")
 		select {}
+	}
+}
+
+func prompt(name string) mcp.PromptHandler {
+	return func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+		return &mcp.GetPromptResult{Messages: []*mcp.PromptMessage{{Role: "user", Content: &mcp.TextContent{Text: "the prompt " + name}}}}, nil
 	}
 }
 
