@@ -28,6 +28,8 @@ export interface ApprovalDialogProps {
   onRecheck?: (sel: ProposalSelection) => Promise<void>;
   /** The session asking, named while several are open. */
   session?: string;
+  /** The other requests waiting, each named ("writer › bash"). */
+  others?: readonly string[];
 }
 
 /**
@@ -35,7 +37,7 @@ export interface ApprovalDialogProps {
  * Focus starts on the file list or the command, never on an approve
  * button, and stays inside. Only the decisions that apply are offered.
  */
-export function ApprovalDialog({ request, position, total, mode, onAnswer, onRepreview, onRecheck, session }: ApprovalDialogProps) {
+export function ApprovalDialog({ request, position, total, mode, onAnswer, onRepreview, onRecheck, session, others }: ApprovalDialogProps) {
   const p = request.preview;
   const [ticks, setTicks] = useState(() => allTicked(p));
   // A re-preview brings a new preview: start its selection afresh.
@@ -124,6 +126,7 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer, onRep
           {session && <span className="approval-session">in session {session}</span>}
           <span className={`approval-mode mode-${mode}`}>{mode} mode</span>
         </header>
+        {others && others.length > 0 && <p className="approval-others">Also waiting: {others.join(", ")}</p>}
         <p className="approval-summary">{p.summary}</p>
         <ApprovalHooks request={request} />
         <div className="approval-body">

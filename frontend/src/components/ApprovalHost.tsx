@@ -3,13 +3,19 @@ import type { ApprovalRequestedPayload } from "../bridge";
 import type { ApprovalBackend } from "../bridge/approval";
 import { ApprovalDialog } from "./ApprovalDialog";
 
+/** A waiting request as the queue names it: "reviewer › apply_patch", or the tool alone for the session's own call. */
+export function askerName(a: ApprovalRequestedPayload): string {
+  return `${a.agent ? `${a.agent} › ` : ""}${a.tool}`;
+}
+
 /**
- * The waiting approvals, one dialog at a time in the order they came. The
- * dialog is drawn at the end of the body, so everything else can be made
+ * The waiting approvals, one dialog at a time in the order they came, unless
+ * the user asked for one (front: a teammate's "Answer" in the Team panel).
+ * The dialog is drawn at the end of the body, so everything else can be made
  * inert. The window's "waiting for you" mark is the backend's: it knows what
  * waits from its own events.
  */
-export function ApprovalHost({ api, pending, mode, hidden, session }: {
+export function ApprovalHost({ api, pending, mode, hidden, session, front }: {
   api: Pick<ApprovalBackend, "resolve" | "repreview"> & Partial<Pick<ApprovalBackend, "recheck">>;
   pending: readonly ApprovalRequestedPayload[];
   mode: string;
@@ -17,11 +23,16 @@ export function ApprovalHost({ api, pending, mode, hidden, session }: {
   hidden?: boolean;
   /** The session the dialogs belong to, named while several are open. */
   session?: string;
+  /** The request to show first, while it waits. */
+  front?: string;
 }) {
-  const current = pending[0];
+  const i = Math.max(0, pending.findIndex((a) => a.approvalId === front));
+  const current = pending[i];
   if (!current || hidden) return null;
+  const others = pending.filter((a) => a !== current).map(askerName);
   return createPortal(
-    <ApprovalDialog key={current.approvalId} request={current} position={1} total={pending.length} mode={mode} session={session}
+    <ApprovalDialog key={current.approvalId} request={current} position={i + 1} total={pending.length} mode={mode} session={session}
+      others={others}
       onAnswer={(d) => api.resolve(current.approvalId, d)} onRepreview={() => api.repreview(current.approvalId)}
       onRecheck={api.recheck && ((sel) => api.recheck!(current.approvalId, sel))} />,
     document.body,

@@ -1,0 +1,69 @@
+import { useState } from "react";
+import type { ApprovalRequestedPayload, ChildTranscript } from "../../bridge";
+import { teammateRows } from "../../team/model";
+import type { TeamView } from "../../team/types";
+import { ChildItem } from "../ChildView";
+import { TeamBoard } from "./TeamBoard";
+import { TeamMessages } from "./TeamMessages";
+import { TeamRoster } from "./TeamRoster";
+import "./TeamPanel.css";
+
+/**
+ * The Team panel (UX.md, "A team"): the roster, then either the board and
+ * the messages, or the transcript of the teammate picked in the roster,
+ * read-only, drawn with the chat's own cards.
+ */
+export function TeamPanel({ team, transcripts, pending, onAnswer, onStop }: {
+  team: TeamView;
+  /** Each teammate's transcript, by name. */
+  transcripts: Readonly<Record<string, ChildTranscript>>;
+  /** The session's approvals waiting, the teammates' among them (named by agent). */
+  pending: readonly ApprovalRequestedPayload[];
+  onAnswer: (approvalId: string) => void;
+  onStop?: (name: string) => Promise<void>;
+}) {
+  const [selected, setSelected] = useState<string | undefined>();
+  const rows = teammateRows(team.teammates, pending);
+  const mate = rows.find((r) => r.mate.name === selected);
+  return (
+    <div className="team-panel">
+      <TeamRoster rows={rows} selected={mate?.mate.name} onSelect={(n) => setSelected(n === selected ? undefined : n)} onAnswer={onAnswer} onStop={onStop} />
+      {mate ? (
+        <TeammateTranscript name={mate.mate.name} agent={mate.mate.agent} transcript={transcripts[mate.mate.name]}
+          onClose={() => setSelected(undefined)}>
+          <TeamMessages messages={team.messages} of={mate.mate.name} />
+        </TeammateTranscript>
+      ) : (
+        <>
+          <TeamBoard tasks={team.tasks} />
+          <TeamMessages messages={team.messages} />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** One teammate's transcript, read-only; its messages follow. */
+function TeammateTranscript({ name, agent, transcript, onClose, children }: {
+  name: string;
+  agent: string;
+  transcript?: ChildTranscript;
+  onClose: () => void;
+  children?: React.ReactNode;
+}) {
+  const items = transcript?.items ?? [];
+  return (
+    <section className="team-transcript" aria-label={`${name} transcript`}>
+      <div className="team-transcript-head">
+        <button type="button" onClick={onClose} aria-label="Back to the board">‹ Board</button>
+        <h3 className="team-heading">{name} <span className="team-mate-agent">{agent}</span></h3>
+      </div>
+      {items.length === 0 ? <p className="empty">{name} has not started yet.</p> : (
+        <div className="child-items" role="log" aria-label={`${name} says`}>
+          {items.map((it, i) => <ChildItem key={`${it.kind}:${it.id ?? i}`} item={it} />)}
+        </div>
+      )}
+      {children}
+    </section>
+  );
+}
