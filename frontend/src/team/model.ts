@@ -19,7 +19,8 @@ export interface TeammateRow {
 /** The rows of the roster, in the order the teammates were spawned. */
 export function teammateRows(mates: readonly Teammate[], pending: readonly ApprovalRequestedPayload[]): TeammateRow[] {
   return mates.map((mate) => {
-    const waiting = pending.filter((a) => a.agent === mate.name);
+    // Its own calls are labelled with its name, its subagents' "name › agent".
+    const waiting = pending.filter((a) => a.approvalId === mate.approvalId || a.agent === mate.name || a.agent?.startsWith(`${mate.name} › `));
     return { mate, shown: shownState(mate, waiting.length > 0), waiting };
   });
 }
@@ -51,7 +52,7 @@ const COLUMN_TITLE: Record<string, string> = { open: "Open", in_progress: "In pr
  * reports, each titled in words.
  */
 export function boardColumns(tasks: readonly TeamTask[]): BoardColumn[] {
-  const statuses = new Set(["open", "in_progress", "done", ...tasks.map((t) => t.status)]);
+  const statuses = new Set<string>(["open", "in_progress", "done", ...tasks.map((t) => t.status)]);
   const known = COLUMN_ORDER.filter((s) => statuses.has(s));
   const other = [...statuses].filter((s) => !COLUMN_ORDER.includes(s)).sort();
   return [...known, ...other].map((status) => ({
@@ -61,7 +62,7 @@ export function boardColumns(tasks: readonly TeamTask[]): BoardColumn[] {
 
 /** The tasks a task still waits on: its dependencies not done yet (an unknown id counts as not done). */
 export function openDeps(t: TeamTask, all: readonly TeamTask[]): string[] {
-  return (t.deps ?? []).filter((d) => all.find((o) => o.id === d)?.status !== "done");
+  return (t.dependsOn ?? []).filter((d) => all.find((o) => o.id === d)?.status !== "done");
 }
 
 /** "in_progress" → "in progress". */
@@ -69,7 +70,3 @@ export function words(s: string): string {
   return s.replaceAll("_", " ");
 }
 
-/** Who a message is from or to, as the thread says it: the lead is "lead", everyone "all". */
-export function party(name: string): string {
-  return name === "" ? "lead" : name === "*" ? "all" : name;
-}

@@ -1,4 +1,4 @@
-import { boardColumns, openDeps, party } from "../../team/model";
+import { boardColumns, openDeps } from "../../team/model";
 import type { TeamTask } from "../../team/types";
 
 /** The task board: a column per status, each task with its id, title, owner and what it waits on. */
@@ -18,11 +18,11 @@ export function TeamBoard({ tasks }: { tasks: readonly TeamTask[] }) {
                   <li key={t.id} className="team-task">
                     <span className="team-task-id mono">#{t.id}</span> <span className="team-task-title">{t.title}</span>
                     <span className="team-task-meta">
-                      {t.owner ? `owner ${party(t.owner)}` : "no owner"}
-                      {(t.deps ?? []).length > 0 && ` · after ${t.deps!.map((d) => `#${d}`).join(", ")}`}
+                      {t.owner ? `owner ${t.owner}` : "no owner"}
+                      {(t.dependsOn ?? []).length > 0 && ` · after ${t.dependsOn!.map((d) => `#${d}`).join(", ")}`}
                       {waits.length > 0 && <span className="team-task-waits"> · waits on {waits.map((d) => `#${d}`).join(", ")}</span>}
                     </span>
-                    {t.note && <span className="team-task-note">{t.note}</span>}
+                    {(t.notes ?? []).map((n, i) => <span key={i} className="team-task-note">{n}</span>)}
                   </li>
                 );
               })}

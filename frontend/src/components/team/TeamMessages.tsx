@@ -1,17 +1,16 @@
-import { party } from "../../team/model";
 import type { TeamMessage } from "../../team/types";
 
-/** The messages between the lead and its teammates, oldest first; only those to or from one teammate when one is named. */
+/** The messages between the lead and its teammates, oldest first; only those to or from one teammate (and to all) when one is named. */
 export function TeamMessages({ messages, of }: { messages: readonly TeamMessage[]; of?: string }) {
-  const shown = of ? messages.filter((m) => m.from === of || m.to === of || m.to === "*") : messages;
+  const shown = of ? messages.filter((m) => m.from === of || m.to === of || m.to === "all") : messages;
   return (
     <section className="team-messages" aria-label={of ? `Messages of ${of}` : "Team messages"}>
       <h3 className="team-heading">Messages</h3>
       {shown.length === 0 ? <p className="empty">No messages yet.</p> : (
         <ol className="team-thread" role="log" aria-live="polite">
           {shown.map((m, i) => (
-            <li key={i} className="team-message">
-              <span className="team-message-who">{party(m.from)} → {party(m.to)}</span>
+            <li key={m.id || i} className="team-message">
+              <span className="team-message-who">{m.from} → {m.to}</span>
               <span className="team-message-text">{m.text}</span>
             </li>
           ))}

@@ -2,27 +2,31 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import type { ApprovalRequestedPayload, ChildTranscript } from "../../bridge";
 import { boardColumns, openDeps, teammateRows } from "../../team/model";
-import type { TeamView } from "../../team/types";
+import type { TeamState, TeamTask, Teammate } from "../../team/types";
 import { TeamPanel } from "./TeamPanel";
 
 afterEach(cleanup);
 
-const team: TeamView = {
+const mate = (name: string, agent: string, state: Teammate["state"], more: Partial<Teammate> = {}): Teammate =>
+  ({ name, agent, state, task: "", callId: `spawn-${name}`, sessionId: `s-${name}`, turns: 1, wakes: 0, ...more });
+
+const team: TeamState = {
+  enabled: true, maxTeammates: 4, notices: [],
   teammates: [
-    { name: "writer", agent: "general", state: "working", task: "write the handler" },
-    { name: "reviewer", agent: "reviewer", state: "working" },
-    { name: "tester", agent: "general", state: "idle" },
-    { name: "old", agent: "general", state: "stopped", reason: "max steps" },
+    mate("writer", "general", "working", { task: "write the handler" }),
+    mate("reviewer", "reviewer", "working"),
+    mate("tester", "general", "idle"),
+    mate("old", "general", "stopped", { reason: "max steps" }),
   ],
-  tasks: [
+  board: [
     { id: "1", title: "write the handler", status: "in_progress", owner: "writer" },
-    { id: "2", title: "review it", status: "open", owner: "reviewer", deps: ["1"] },
-    { id: "3", title: "plan", status: "done", owner: "" },
+    { id: "2", title: "review it", status: "open", owner: "reviewer", dependsOn: ["1"], notes: ["lead: after the handler"] },
+    { id: "3", title: "plan", status: "done" },
   ],
   messages: [
-    { from: "", to: "writer", text: "start with the handler" },
-    { from: "writer", to: "reviewer", text: "ready for review" },
-    { from: "tester", to: "*", text: "tests pass" },
+    { id: "m1", from: "lead", to: "writer", text: "start with the handler" },
+    { id: "m2", from: "writer", to: "reviewer", text: "ready for review" },
+    { id: "m3", from: "tester", to: "all", text: "tests pass" },
   ],
 };
 
@@ -30,7 +34,7 @@ const ask = (id: string, agent: string | undefined, tool: string): ApprovalReque
   ({ approvalId: id, callId: `c-${id}`, tool, agent, preview: { kind: "args", summary: "" } }) as ApprovalRequestedPayload;
 
 const transcripts: Record<string, ChildTranscript> = {
-  writer: { sessionId: "s-w", agent: "writer", turnId: "t", items: [
+  "spawn-writer": { sessionId: "s-writer", agent: "writer", turnId: "t", items: [
     { kind: "user", id: "u", turnId: "t", text: "write the handler" },
     { kind: "tool", id: "k1", turnId: "t", tool: "read_file", args: { path: "main.go" }, result: { startLine: 1, endLine: 3 } },
     { kind: "assistant", id: "m", turnId: "t", text: "Done writing." },
@@ -67,8 +71,10 @@ describe("the Team panel", () => {
     const open = within(board).getByRole("region", { name: "Open, 1" });
     expect(open.textContent).toContain("#2 review it");
     expect(open.textContent).toContain("owner reviewer · after #1 · waits on #1");
+    expect(open.textContent).toContain("lead: after the handler");
     expect(within(board).getByRole("region", { name: "In progress, 1" }).textContent).toContain("owner writer");
     expect(within(board).getByRole("region", { name: "Done, 1" }).textContent).toContain("#3 plan");
+    expect(within(board).getByRole("region", { name: "Done, 1" }).textContent).toContain("no owner");
   });
 
   it("shows the messages as a thread, from → to, the lead and everyone by name", () => {
@@ -100,8 +106,14 @@ describe("the Team panel", () => {
     expect((await screen.findByRole("alert")).textContent).toBe("Could not stop tester: Error: gone");
   });
 
+  it("shows the team's notices first: a cap reached, a mutual wait", () => {
+    render(<TeamPanel team={{ ...team, notices: [{ kind: "mutual_wait", text: "writer and reviewer wait on each other", names: ["writer", "reviewer"] }] }}
+      transcripts={{}} pending={[]} onAnswer={() => {}} />);
+    expect(screen.getByRole("list", { name: "Team notices" }).textContent).toBe("⚠ writer and reviewer wait on each other");
+  });
+
   it("says what to do when there is no teammate yet", () => {
-    render(<TeamPanel team={{ teammates: [], tasks: [], messages: [] }} transcripts={{}} pending={[]} onAnswer={() => {}} />);
+    render(<TeamPanel team={{ enabled: true, maxTeammates: 4, teammates: null, board: null, messages: null, notices: null }} transcripts={{}} pending={[]} onAnswer={() => {}} />);
     expect(screen.getByText("No teammates yet. The lead starts them with team_spawn.")).toBeTruthy();
     expect(screen.getByText("No tasks yet. Tasks the team adds show up here.")).toBeTruthy();
   });
@@ -109,14 +121,18 @@ describe("the Team panel", () => {
 
 describe("the team model", () => {
   it("keeps open, in progress and done columns always and adds other statuses after them", () => {
-    expect(boardColumns([{ id: "1", title: "x", status: "cancelled" }]).map((c) => c.title)).toEqual(["Open", "In progress", "Done", "cancelled"]);
+    expect(boardColumns([{ id: "1", title: "x", status: "cancelled" as TeamTask["status"] }]).map((c) => c.title)).toEqual(["Open", "In progress", "Done", "cancelled"]);
   });
   it("counts an unknown dependency as not done", () => {
-    const all = [{ id: "1", title: "a", status: "done" }, { id: "2", title: "b", status: "open", deps: ["1", "9"] }];
+    const all: TeamTask[] = [{ id: "1", title: "a", status: "done" }, { id: "2", title: "b", status: "open", dependsOn: ["1", "9"] }];
     expect(openDeps(all[1], all)).toEqual(["9"]);
   });
   it("says waiting for you for a teammate that reports waiting though no dialog is here yet, never for a stopped one", () => {
-    const rows = teammateRows([{ name: "a", agent: "g", state: "waiting" }, { name: "b", agent: "g", state: "stopped" }], [ask("x", "b", "bash")]);
+    const rows = teammateRows([mate("a", "g", "waiting"), mate("b", "g", "stopped")], [ask("x", "b", "bash")]);
     expect(rows.map((r) => r.shown)).toEqual(["waiting for you", "stopped"]);
+  });
+  it("counts a teammate's subagent's request as the teammate's", () => {
+    const rows = teammateRows([mate("a", "g", "working"), mate("ab", "g", "working")], [ask("x", "a › explore", "read_file")]);
+    expect(rows.map((r) => r.waiting.map((w) => w.approvalId))).toEqual([["x"], []]);
   });
 });

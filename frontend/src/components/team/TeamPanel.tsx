@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { ApprovalRequestedPayload, ChildTranscript } from "../../bridge";
 import { teammateRows } from "../../team/model";
-import type { TeamView } from "../../team/types";
+import type { TeamState } from "../../team/types";
 import { ChildItem } from "../ChildView";
 import { TeamBoard } from "./TeamBoard";
 import { TeamMessages } from "./TeamMessages";
@@ -9,13 +9,14 @@ import { TeamRoster } from "./TeamRoster";
 import "./TeamPanel.css";
 
 /**
- * The Team panel (UX.md, "A team"): the roster, then either the board and
- * the messages, or the transcript of the teammate picked in the roster,
- * read-only, drawn with the chat's own cards.
+ * The Team panel (UX.md, "A team"): the team's notices (a cap reached, a
+ * mutual wait), the roster, then either the board and the messages, or the
+ * transcript of the teammate picked in the roster, read-only, drawn with the
+ * chat's own cards.
  */
 export function TeamPanel({ team, transcripts, pending, onAnswer, onStop }: {
-  team: TeamView;
-  /** Each teammate's transcript, by name. */
+  team: TeamState;
+  /** The session's child transcripts by the call that started each: a teammate's is under its callId. */
   transcripts: Readonly<Record<string, ChildTranscript>>;
   /** The session's approvals waiting, the teammates' among them (named by agent). */
   pending: readonly ApprovalRequestedPayload[];
@@ -23,20 +24,27 @@ export function TeamPanel({ team, transcripts, pending, onAnswer, onStop }: {
   onStop?: (name: string) => Promise<void>;
 }) {
   const [selected, setSelected] = useState<string | undefined>();
-  const rows = teammateRows(team.teammates, pending);
-  const mate = rows.find((r) => r.mate.name === selected);
+  const rows = teammateRows(team.teammates ?? [], pending);
+  const mate = rows.find((r) => r.mate.name === selected)?.mate;
+  const messages = team.messages ?? [];
+  const notices = team.notices ?? [];
   return (
     <div className="team-panel">
-      <TeamRoster rows={rows} selected={mate?.mate.name} onSelect={(n) => setSelected(n === selected ? undefined : n)} onAnswer={onAnswer} onStop={onStop} />
+      {notices.length > 0 && (
+        <ul className="team-notices" aria-label="Team notices">
+          {notices.map((n, i) => <li key={i} className={`team-notice team-notice-${n.kind}`}><span aria-hidden>⚠ </span>{n.text}</li>)}
+        </ul>
+      )}
+      <TeamRoster rows={rows} selected={mate?.name} onSelect={(n) => setSelected(n === selected ? undefined : n)} onAnswer={onAnswer} onStop={onStop} />
       {mate ? (
-        <TeammateTranscript name={mate.mate.name} agent={mate.mate.agent} transcript={transcripts[mate.mate.name]}
+        <TeammateTranscript name={mate.name} agent={mate.agent} worktree={mate.worktree} transcript={transcripts[mate.callId]}
           onClose={() => setSelected(undefined)}>
-          <TeamMessages messages={team.messages} of={mate.mate.name} />
+          <TeamMessages messages={messages} of={mate.name} />
         </TeammateTranscript>
       ) : (
         <>
-          <TeamBoard tasks={team.tasks} />
-          <TeamMessages messages={team.messages} />
+          <TeamBoard tasks={team.board ?? []} />
+          <TeamMessages messages={messages} />
         </>
       )}
     </div>
@@ -44,9 +52,10 @@ export function TeamPanel({ team, transcripts, pending, onAnswer, onStop }: {
 }
 
 /** One teammate's transcript, read-only; its messages follow. */
-function TeammateTranscript({ name, agent, transcript, onClose, children }: {
+function TeammateTranscript({ name, agent, worktree, transcript, onClose, children }: {
   name: string;
   agent: string;
+  worktree?: string;
   transcript?: ChildTranscript;
   onClose: () => void;
   children?: React.ReactNode;
@@ -58,6 +67,7 @@ function TeammateTranscript({ name, agent, transcript, onClose, children }: {
         <button type="button" onClick={onClose} aria-label="Back to the board">‹ Board</button>
         <h3 className="team-heading">{name} <span className="team-mate-agent">{agent}</span></h3>
       </div>
+      {worktree && <p className="team-worktree">works in <span className="mono">{worktree}</span></p>}
       {items.length === 0 ? <p className="empty">{name} has not started yet.</p> : (
         <div className="child-items" role="log" aria-label={`${name} says`}>
           {items.map((it, i) => <ChildItem key={`${it.kind}:${it.id ?? i}`} item={it} />)}
