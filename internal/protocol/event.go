@@ -59,6 +59,13 @@ const (
 	QuestionResolved EventType = "question.resolved"
 	// ToolProgress: a running call's progress (MCP notifications/progress).
 	ToolProgress EventType = "tool.progress"
+	// Agent teams (team.go): teams turned on, a teammate's state, a
+	// message between members, the board, a notice (a cap, a mutual wait).
+	TeamEnabled     EventType = "team.enabled"
+	TeamTeammate    EventType = "team.teammate"
+	TeamMessageSent EventType = "team.message"
+	TeamBoard       EventType = "team.board"
+	TeamNoticed     EventType = "team.notice"
 )
 
 // PayloadType pairs an event type with a zero value of its payload.
@@ -98,6 +105,11 @@ func Payloads() []PayloadType {
 		{QuestionAsked, QuestionAskedPayload{}},
 		{QuestionResolved, QuestionResolvedPayload{}},
 		{ToolProgress, ToolProgressPayload{}},
+		{TeamEnabled, TeamState{}},
+		{TeamTeammate, Teammate{}},
+		{TeamMessageSent, TeamMessage{}},
+		{TeamBoard, TeamBoardPayload{}},
+		{TeamNoticed, TeamNotice{}},
 	}
 }
 
@@ -110,7 +122,8 @@ func Payloads() []PayloadType {
 // ParentCallID and Agent are set on the events of a child session (a
 // subagent): the call of the parent session that started the child (its
 // delegate_<name> or subagent_start call) and the child's agent name.
-// SessionID is then the child's own id.
+// SessionID is then the child's own id. Teammate is set besides on the
+// events of a teammate (agent teams) and of its own children: its name.
 //
 // Payload holds the payload struct value matching Type (TurnStartedPayload
 // for TurnStarted, ...). Decoding an Event from JSON fills Payload with that
@@ -124,6 +137,7 @@ type Event struct {
 
 	ParentCallID string `json:"parentCallId,omitempty"`
 	Agent        string `json:"agent,omitempty"`
+	Teammate     string `json:"teammate,omitempty"`
 }
 
 // UnmarshalJSON decodes the payload into the struct its type selects.
@@ -137,12 +151,13 @@ func (e *Event) UnmarshalJSON(b []byte) error {
 
 		ParentCallID string `json:"parentCallId"`
 		Agent        string `json:"agent"`
+		Teammate     string `json:"teammate"`
 	}
 	if err := json.Unmarshal(b, &raw); err != nil {
 		return err
 	}
 	*e = Event{Seq: raw.Seq, SessionID: raw.SessionID, TurnID: raw.TurnID, Type: raw.Type,
-		ParentCallID: raw.ParentCallID, Agent: raw.Agent}
+		ParentCallID: raw.ParentCallID, Agent: raw.Agent, Teammate: raw.Teammate}
 	p, err := DecodePayload(raw.Type, raw.Payload)
 	if err != nil {
 		return err
@@ -209,6 +224,16 @@ func DecodePayload(t EventType, data json.RawMessage) (any, error) {
 		return decode[QuestionResolvedPayload](t, data)
 	case ToolProgress:
 		return decode[ToolProgressPayload](t, data)
+	case TeamEnabled:
+		return decode[TeamState](t, data)
+	case TeamTeammate:
+		return decode[Teammate](t, data)
+	case TeamMessageSent:
+		return decode[TeamMessage](t, data)
+	case TeamBoard:
+		return decode[TeamBoardPayload](t, data)
+	case TeamNoticed:
+		return decode[TeamNotice](t, data)
 	}
 	return data, nil
 }

@@ -47,9 +47,11 @@ func TestEventRoundTripEveryType(t *testing.T) {
 	// spending against its limits), approval.diagnostics and
 	// diagnostics.updated (issue 43: language servers), question.asked and
 	// question.resolved (issue 45: MCP servers' questions), tool.progress
-	// (issue 45: a long MCP call's progress on its card).
-	if len(seen) != 27 {
-		t.Errorf("%d event types, want 27", len(seen))
+	// (issue 45: a long MCP call's progress on its card), team.enabled,
+	// team.teammate, team.message, team.board and team.notice (issue 46:
+	// agent teams).
+	if len(seen) != 32 {
+		t.Errorf("%d event types, want 32", len(seen))
 	}
 }
 

@@ -314,6 +314,8 @@ type Snapshot struct {
 	Budget *BudgetState `json:"budget,omitempty"`
 	// PendingQuestions are MCP servers' questions waiting for the user.
 	PendingQuestions []QuestionAskedPayload `json:"pendingQuestions,omitempty"`
+	// Team is the session's agent team (nil: teams are off; team.go).
+	Team *TeamState `json:"team,omitempty"`
 }
 
 // ChildTranscript is a subagent's transcript as its parent's view shows it

@@ -529,6 +529,64 @@ export interface ToolProgressPayload {
   message?: string;
 }
 
+export interface TeamState {
+  enabled: boolean;
+  maxTeammates: number;
+  teammates: Teammate[] | null;
+  board: TeamTask[] | null;
+  messages: TeamMessage[] | null;
+  notices: TeamNotice[] | null;
+}
+
+export interface Teammate {
+  name: string;
+  agent: string;
+  state: TeammateState;
+  task: string;
+  callId: string;
+  sessionId: string;
+  reason?: string;
+  approvalId?: string;
+  turns: number;
+  wakes: number;
+  worktree?: string;
+}
+
+export type TeammateState = "working" | "waiting" | "idle" | "stopped";
+
+export interface TeamTask {
+  id: string;
+  title: string;
+  status: TeamTaskStatus;
+  owner?: string;
+  dependsOn?: string[];
+  notes?: string[];
+  updatedBy?: string;
+}
+
+export type TeamTaskStatus = "open" | "in_progress" | "blocked" | "done";
+
+export interface TeamMessage {
+  id: string;
+  from: string;
+  to: string;
+  text: string;
+}
+
+export interface TeamNotice {
+  kind: TeamNoticeKind;
+  text: string;
+  names?: string[];
+}
+
+export type TeamNoticeKind = "cap" | "mutual_wait" | "budget" | "stopped";
+
+export interface TeamBoardPayload {
+  tasks: TeamTask[] | null;
+  taskId?: string;
+  by?: string;
+}
+
 export interface Snapshot {
   sessionId: string;
   turnId: string;
@@ -539,6 +597,7 @@ export interface Snapshot {
   children?: Record<string, ChildTranscript>;
   budget?: BudgetState;
   pendingQuestions?: QuestionAskedPayload[];
+  team?: TeamState;
 }
 
 export interface TranscriptItem {
@@ -1308,7 +1367,7 @@ export interface Worktrees {
 }
 
 /** Every event type, in a stable order. */
-export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "mcp.updated", "images.dropped", "context.compacted", "context.compaction_undone", "undo.applied", "mcp.waiting", "budget.updated", "approval.diagnostics", "diagnostics.updated", "question.asked", "question.resolved", "tool.progress"] as const;
+export const EVENT_TYPES = ["turn.started", "message.delta", "message.done", "tool.started", "tool.finished", "approval.requested", "approval.resolved", "approval.stale", "turn.stopped", "process.started", "process.output", "process.exited", "process.updated", "fs.changed", "watch.degraded", "mcp.updated", "images.dropped", "context.compacted", "context.compaction_undone", "undo.applied", "mcp.waiting", "budget.updated", "approval.diagnostics", "diagnostics.updated", "question.asked", "question.resolved", "tool.progress", "team.enabled", "team.teammate", "team.message", "team.board", "team.notice"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** The envelope of every event: {seq, sessionId, turnId, type, payload}. */
@@ -1320,6 +1379,7 @@ export interface EventOf<T extends string, P> {
   payload: P;
   parentCallId?: string;
   agent?: string;
+  teammate?: string;
 }
 
 /** One backend event; narrow on `type` to get its payload type. */
@@ -1350,7 +1410,12 @@ export type GatehouseEvent =
   | EventOf<"diagnostics.updated", DiagnosticsUpdatedPayload>
   | EventOf<"question.asked", QuestionAskedPayload>
   | EventOf<"question.resolved", QuestionResolvedPayload>
-  | EventOf<"tool.progress", ToolProgressPayload>;
+  | EventOf<"tool.progress", ToolProgressPayload>
+  | EventOf<"team.enabled", TeamState>
+  | EventOf<"team.teammate", Teammate>
+  | EventOf<"team.message", TeamMessage>
+  | EventOf<"team.board", TeamBoardPayload>
+  | EventOf<"team.notice", TeamNotice>;
 
 /** Payload type of each event type. */
 export type PayloadOf<T extends EventType> = Extract<GatehouseEvent, { type: T }>["payload"];
