@@ -3,8 +3,7 @@
 // waiting: a teammate whose call waits for an answer is "waiting for you"
 // whatever state it last reported, so the panel never says "working" while
 // the work is held by a dialog.
-import type { ApprovalRequestedPayload } from "../bridge";
-import type { TeamTask, Teammate } from "./types";
+import type { ApprovalRequestedPayload, TeamTask, Teammate } from "../bridge";
 
 /** How a teammate stands, in the panel's four words. */
 export type TeammateShown = "working" | "waiting for you" | "idle" | "stopped";

@@ -1,5 +1,5 @@
 import { boardColumns, openDeps } from "../../team/model";
-import type { TeamTask } from "../../team/types";
+import type { TeamTask } from "../../bridge";
 
 /** The task board: a column per status, each task with its id, title, owner and what it waits on. */
 export function TeamBoard({ tasks }: { tasks: readonly TeamTask[] }) {

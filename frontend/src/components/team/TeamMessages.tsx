@@ -1,4 +1,4 @@
-import type { TeamMessage } from "../../team/types";
+import type { TeamMessage } from "../../bridge";
 
 /** The messages between the lead and its teammates, oldest first; only those to or from one teammate (and to all) when one is named. */
 export function TeamMessages({ messages, of }: { messages: readonly TeamMessage[]; of?: string }) {

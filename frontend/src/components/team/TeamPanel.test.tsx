@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import type { ApprovalRequestedPayload, ChildTranscript } from "../../bridge";
+import type { ApprovalRequestedPayload, ChildTranscript, TeamState, TeamTask, Teammate } from "../../bridge";
 import { boardColumns, openDeps, teammateRows } from "../../team/model";
-import type { TeamState, TeamTask, Teammate } from "../../team/types";
 import { TeamPanel } from "./TeamPanel";
 
 afterEach(cleanup);

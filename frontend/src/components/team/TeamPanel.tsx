@@ -1,7 +1,6 @@
 import { useState } from "react";
-import type { ApprovalRequestedPayload, ChildTranscript } from "../../bridge";
+import type { ApprovalRequestedPayload, ChildTranscript, TeamState } from "../../bridge";
 import { teammateRows } from "../../team/model";
-import type { TeamState } from "../../team/types";
 import { ChildItem } from "../ChildView";
 import { TeamBoard } from "./TeamBoard";
 import { TeamMessages } from "./TeamMessages";
