@@ -16,6 +16,7 @@ import { ApprovalRules } from "./components/ApprovalRules";
 import type { ApprovalBackend } from "./bridge/approval";
 import { useTranscript, useTranscriptStore } from "./transcript/useTranscript";
 import { ProcessPanel } from "./components/ProcessPanel";
+import { TeamPanel } from "./components/team/TeamPanel";
 import type { ProcessBackend } from "./bridge/processes";
 import type { SessionsBackend } from "./bridge/sessions";
 import type { ReviewBackend } from "./bridge/review";
@@ -61,9 +62,10 @@ export function applyTheme(theme: string) {
   else delete root.dataset.theme;
 }
 
-/** The side panels and their widths before any drag; Servers only with an MCP backend and a folder. */
-const panelDefaults = { files: 260, servers: 360, problems: 320, processes: 440 };
-const panelDefaultsNoServers = { files: 260, problems: 320, processes: 440 };
+/** The side panels and their widths before any drag; Servers only with an MCP backend and a folder, Team only while the session has teams on. */
+function panelDefaults(servers: boolean, team: boolean): Record<string, number> {
+  return { files: 260, ...(servers ? { servers: 360 } : {}), ...(team ? { team: 400 } : {}), problems: 320, processes: 440 };
+}
 
 const autoNotice = "This window started in auto mode: tool calls run without asking you first. The workspace boundary still holds. Change the mode with Approval in the header.";
 
@@ -244,9 +246,13 @@ export function App({ backend, processes, sessions, localModels, files, approval
   });
   const contextUse = useMemo(() => lastContextUse(transcript.items), [transcript.items]);
   const showServers = !!(mcp && state?.workspace);
-  const { props: panelProps, setOpen: setPanelOpen } = useSidePanels(showServers ? panelDefaults : panelDefaultsNoServers, state?.panelWidths,
+  const team = transcript.team?.enabled ? transcript.team : undefined;
+  const { props: panelProps, setOpen: setPanelOpen } = useSidePanels(panelDefaults(showServers, !!team), state?.panelWidths,
     useCallback((id: string, w: number) => void backend.setPanelWidth(id, w).catch(() => {}), [backend]));
   const onProcessStarted = useCallback(() => setPanelOpen("processes", true), [setPanelOpen]);
+  // The Team panel opens when the session turns teams on; a teammate's "Answer" brings its dialog to the front.
+  useEffect(() => setPanelOpen("team", !!team), [setPanelOpen, !!team]); // eslint-disable-line react-hooks/exhaustive-deps
+  const [approvalFront, setApprovalFront] = useState<string | undefined>();
   const settingsDeps = useMemo<SettingsDeps>(() => ({ backend, vision: backend, budget: backend, localModels, sandbox, trusted, contextUse, git, policy,
     agents: state?.workspace ? backend.agentDefinitions : undefined,
     skills: state?.workspace ? skillsBackend : undefined,
@@ -352,6 +358,11 @@ export function App({ backend, processes, sessions, localModels, files, approval
                 <McpPanel key={state.workspace} backend={mcp} />
               </SidePanel>
             )}
+            {team && (
+              <SidePanel side="right" title="Team" emptyText="The session's teammates show up here." {...panelProps("team")} later={!drawn}>
+                <TeamPanel team={team} transcripts={transcript.children} pending={transcript.pendingApprovals} onAnswer={setApprovalFront} />
+              </SidePanel>
+            )}
             <SidePanel side="right" title="Problems" emptyText="Language servers' problems show up here." {...panelProps("problems")} later={!drawn}>
               {state.workspace ? <ProblemsPanel key={state.workspace} subscribe={problemsFeed} files={files} /> : undefined}
             </SidePanel>
@@ -363,7 +374,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
         {help && <HelpOverlay onClose={() => setHelp(false)} />}
         {exporting && review && <ExportDialog backend={review} onClose={() => setExporting(false)} />}
         {undo.dialog}
-        {approvals && <ApprovalHost api={approvals} pending={transcript.pendingApprovals} mode={state.approvalMode} hidden={settingsOpen}
+        {approvals && <ApprovalHost api={approvals} pending={transcript.pendingApprovals} mode={state.approvalMode} hidden={settingsOpen} front={approvalFront}
           session={tabs.list.length > 1 ? tabs.shown?.name : undefined} />}
         {!transcript.pendingApprovals.length && (
           <ServerQuestionHost pending={transcript.pendingQuestions} answer={backend.answerServerQuestion} hidden={settingsOpen}

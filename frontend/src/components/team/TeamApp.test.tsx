@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { App } from "../../App";
+import { fakeBackend, giveLayout } from "../../test/fakeBackend";
+import type { ApprovalRequestedPayload, Teammate } from "../../bridge";
+
+afterEach(cleanup);
+
+const mate = (name: string, agent: string): Teammate =>
+  ({ name, agent, state: "working", task: `${name}'s part`, callId: `spawn-${name}`, sessionId: `s-${name}`, turns: 1, wakes: 0 });
+const ask = (id: string, agent: string, tool: string): ApprovalRequestedPayload =>
+  ({ approvalId: id, callId: `c-${id}`, tool, agent, preview: { kind: "args", summary: "", args: {} } }) as ApprovalRequestedPayload;
+
+describe("the window with a team", () => {
+  it("has no Team panel until the session turns teams on, then shows it open with both teammates", async () => {
+    giveLayout();
+    const b = fakeBackend({}, { sessionId: "s1" });
+    const approvals = { resolve: vi.fn(async () => {}), repreview: vi.fn(async () => {}), listRules: vi.fn(async () => []), revokeRule: vi.fn(async () => {}) };
+    render(<App backend={b} approvals={approvals} />);
+    await screen.findByRole("button", { name: /Workspace proj/ });
+    expect(screen.queryByRole("complementary", { name: "Team" })).toBeNull();
+    act(() => b.emit("team.enabled", { enabled: true, maxTeammates: 4, teammates: [mate("writer", "general"), mate("reviewer", "reviewer")], board: [], messages: [], notices: [] }, ""));
+    const panel = await screen.findByRole("complementary", { name: "Team" });
+    expect(within(panel).getByRole("button", { name: "Team" }).getAttribute("aria-expanded")).toBe("true");
+    expect(within(panel).getAllByRole("button", { name: /Show its transcript/ })).toHaveLength(2);
+
+    // Two teammates ask: the dialog shows the older first and names the other; the panel opens the other's.
+    act(() => {
+      b.emit("approval.requested", ask("a1", "writer", "bash"));
+      b.emit("approval.requested", ask("a2", "reviewer", "apply_patch"));
+    });
+    expect(screen.getByRole("dialog").textContent).toContain("writer › bash wants to");
+    expect(screen.getByText("Also waiting: reviewer › apply_patch")).toBeTruthy();
+    expect(within(panel).getByRole("button", { name: /^reviewer, reviewer agent, waiting for you/ })).toBeTruthy();
+    act(() => fireEvent.click(within(panel).getByRole("button", { name: "Answer reviewer › apply_patch" })));
+    const dialog = screen.getByRole("dialog");
+    expect(within(dialog).getByRole("heading", { level: 2 }).textContent).toBe("reviewer › apply_patch wants to run with these arguments");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Approve once" }));
+    expect(approvals.resolve).toHaveBeenCalledWith("a2", { kind: "once" });
+  });
+});
