@@ -5,6 +5,7 @@ import { ChildItem } from "../ChildView";
 import { TeamBoard } from "./TeamBoard";
 import { TeamMessages } from "./TeamMessages";
 import { TeamRoster } from "./TeamRoster";
+import { TeamSpeakerContext } from "./TeamMessageCard";
 import "./TeamPanel.css";
 
 /**
@@ -69,7 +70,9 @@ function TeammateTranscript({ name, agent, worktree, transcript, onClose, childr
       {worktree && <p className="team-worktree">works in <span className="mono">{worktree}</span></p>}
       {items.length === 0 ? <p className="empty">{name} has not started yet.</p> : (
         <div className="child-items" role="log" aria-label={`${name} says`}>
-          {items.map((it, i) => <ChildItem key={`${it.kind}:${it.id ?? i}`} item={it} />)}
+          <TeamSpeakerContext.Provider value={name}>
+            {items.map((it, i) => <ChildItem key={`${it.kind}:${it.id ?? i}`} item={it} />)}
+          </TeamSpeakerContext.Provider>
         </div>
       )}
       {children}
