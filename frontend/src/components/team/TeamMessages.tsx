@@ -7,14 +7,16 @@ export function TeamMessages({ messages, of }: { messages: readonly TeamMessage[
     <section className="team-messages" aria-label={of ? `Messages of ${of}` : "Team messages"}>
       <h3 className="team-heading">Messages</h3>
       {shown.length === 0 ? <p className="empty">No messages yet.</p> : (
-        <ol className="team-thread" role="log" aria-live="polite">
-          {shown.map((m, i) => (
-            <li key={m.id || i} className="team-message">
-              <span className="team-message-who">{m.from} → {m.to}</span>
-              <span className="team-message-text">{m.text}</span>
-            </li>
-          ))}
-        </ol>
+        <div role="log" aria-live="polite">
+          <ol className="team-thread">
+            {shown.map((m, i) => (
+              <li key={m.id || i} className="team-message">
+                <span className="team-message-who">{m.from} → {m.to}</span>
+                <span className="team-message-text">{m.text}</span>
+              </li>
+            ))}
+          </ol>
+        </div>
       )}
     </section>
   );

@@ -78,7 +78,7 @@ describe("the Team panel", () => {
 
   it("shows the messages as a thread, from → to, the lead and everyone by name", () => {
     render(<TeamPanel team={team} transcripts={{}} pending={[]} onAnswer={() => {}} />);
-    const thread = within(screen.getByRole("region", { name: "Team messages" })).getByRole("log");
+    const thread = within(screen.getByRole("region", { name: "Team messages" })).getByRole("list");
     expect([...thread.querySelectorAll("li")].map((li) => li.textContent)).toEqual([
       "lead → writerstart with the handler", "writer → reviewerready for review", "tester → alltests pass",
     ]);
