@@ -50,6 +50,8 @@ type Handler struct {
 
 	mu         sync.Mutex
 	next       int
+	nextOf     map[string]int // ByModel: the next response of each model
+	byModelN   int            // ByModel responses taken, for their indexes
 	requests   []Recorded
 	violations []string
 	// outstanding are the call ids of each conversation's last completed
@@ -276,6 +278,9 @@ func (h *Handler) take(w http.ResponseWriter, model, conv string, history []hist
 			return len(h.script.Responses) + i, resp, true
 		}
 	}
+	if own, ok := h.script.ByModel[model]; ok {
+		return h.takeOwn(w, model, own, reqIdx)
+	}
 	if h.next >= len(h.script.Responses) {
 		h.violate("request %d: model request beyond the script (%d responses)", reqIdx, len(h.script.Responses))
 		h.mu.Unlock()
@@ -286,6 +291,34 @@ func (h *Handler) take(w http.ResponseWriter, model, conv string, history []hist
 	h.next++
 	h.requests[reqIdx].Response = n
 	resp = h.script.Responses[n]
+	resp.promptTokens = h.requests[reqIdx].PromptTokens
+	h.mu.Unlock()
+	if resp.Error != nil {
+		writeError(w, *resp.Error)
+		return 0, Response{}, false
+	}
+	return n, resp, true
+}
+
+// takeOwn takes model's next response of Script.ByModel; h.mu is held and
+// released. Its index follows Responses and When, counting every ByModel
+// response taken so far.
+func (h *Handler) takeOwn(w http.ResponseWriter, model string, own []Response, reqIdx int) (n int, resp Response, ok bool) {
+	if h.nextOf == nil {
+		h.nextOf = map[string]int{}
+	}
+	i := h.nextOf[model]
+	if i >= len(own) {
+		h.violate("request %d: model request for %s beyond its script (%d responses)", reqIdx, model, len(own))
+		h.mu.Unlock()
+		writeError(w, APIError{Status: 500, Code: "script_exhausted", Message: "fake server: no scripted response left for " + model})
+		return 0, Response{}, false
+	}
+	h.nextOf[model] = i + 1
+	n = len(h.script.Responses) + len(h.script.When) + h.byModelN
+	h.byModelN++
+	h.requests[reqIdx].Response = n
+	resp = own[i]
 	resp.promptTokens = h.requests[reqIdx].PromptTokens
 	h.mu.Unlock()
 	if resp.Error != nil {
