@@ -289,8 +289,13 @@ func (h *Handler) take(w http.ResponseWriter, model, conv string, history []hist
 	}
 	n = h.next
 	h.next++
+	return h.answer(w, n, h.script.Responses[n], reqIdx)
+}
+
+// answer hands out response n for request reqIdx; h.mu is held and released.
+// A scripted error is written here (ok false).
+func (h *Handler) answer(w http.ResponseWriter, n int, resp Response, reqIdx int) (int, Response, bool) {
 	h.requests[reqIdx].Response = n
-	resp = h.script.Responses[n]
 	resp.promptTokens = h.requests[reqIdx].PromptTokens
 	h.mu.Unlock()
 	if resp.Error != nil {
@@ -303,7 +308,7 @@ func (h *Handler) take(w http.ResponseWriter, model, conv string, history []hist
 // takeOwn takes model's next response of Script.ByModel; h.mu is held and
 // released. Its index follows Responses and When, counting every ByModel
 // response taken so far.
-func (h *Handler) takeOwn(w http.ResponseWriter, model string, own []Response, reqIdx int) (n int, resp Response, ok bool) {
+func (h *Handler) takeOwn(w http.ResponseWriter, model string, own []Response, reqIdx int) (int, Response, bool) {
 	if h.nextOf == nil {
 		h.nextOf = map[string]int{}
 	}
@@ -315,17 +320,9 @@ func (h *Handler) takeOwn(w http.ResponseWriter, model string, own []Response, r
 		return 0, Response{}, false
 	}
 	h.nextOf[model] = i + 1
-	n = len(h.script.Responses) + len(h.script.When) + h.byModelN
+	n := len(h.script.Responses) + len(h.script.When) + h.byModelN
 	h.byModelN++
-	h.requests[reqIdx].Response = n
-	resp = own[i]
-	resp.promptTokens = h.requests[reqIdx].PromptTokens
-	h.mu.Unlock()
-	if resp.Error != nil {
-		writeError(w, *resp.Error)
-		return 0, Response{}, false
-	}
-	return n, resp, true
+	return h.answer(w, n, own[i], reqIdx)
 }
 
 // completed notes the calls of response n, streamed whole: the next request
