@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import type { AppState, ApprovalMode, Backend, BudgetLimit, DiagnosticsUpdatedPayload, Submission } from "./bridge";
+import type { AppState, ApprovalMode, ApprovalRequestedPayload, Backend, BudgetLimit, DiagnosticsUpdatedPayload, Submission } from "./bridge";
 import { ImagesContext } from "./components/images";
 import { Header } from "./components/Header";
 import { ModelMenu } from "./components/ModelMenu";
@@ -17,6 +17,7 @@ import type { ApprovalBackend } from "./bridge/approval";
 import { useTranscript, useTranscriptStore } from "./transcript/useTranscript";
 import { ProcessPanel } from "./components/ProcessPanel";
 import { TeamPanel } from "./components/team/TeamPanel";
+import { asks } from "./team/model";
 import type { ProcessBackend } from "./bridge/processes";
 import type { SessionsBackend } from "./bridge/sessions";
 import type { ReviewBackend } from "./bridge/review";
@@ -250,9 +251,13 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const { props: panelProps, setOpen: setPanelOpen } = useSidePanels(panelDefaults(showServers, !!team), state?.panelWidths,
     useCallback((id: string, w: number) => void backend.setPanelWidth(id, w).catch(() => {}), [backend]));
   const onProcessStarted = useCallback(() => setPanelOpen("processes", true), [setPanelOpen]);
-  // The Team panel opens when the session turns teams on; a teammate's "Answer" brings its dialog to the front.
-  useEffect(() => setPanelOpen("team", !!team), [setPanelOpen, !!team]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The Team panel opens when the session turns teams on and when a teammate starts waiting for you: a
+  // teammate's dialog does not open on its own, its "Answer" in the panel (or its name in another dialog) does.
   const [approvalFront, setApprovalFront] = useState<string | undefined>();
+  const teammateAsks = useCallback((a: ApprovalRequestedPayload) => !!team?.teammates?.some((m) => asks(m, a)), [team]);
+  const teamWaiting = transcript.pendingApprovals.filter(teammateAsks).length;
+  useEffect(() => setPanelOpen("team", !!team), [setPanelOpen, !!team]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => void (teamWaiting > 0 && setPanelOpen("team", true)), [setPanelOpen, teamWaiting]);
   const settingsDeps = useMemo<SettingsDeps>(() => ({ backend, vision: backend, budget: backend, localModels, sandbox, trusted, contextUse, git, policy,
     agents: state?.workspace ? backend.agentDefinitions : undefined,
     skills: state?.workspace ? skillsBackend : undefined,
@@ -374,7 +379,8 @@ export function App({ backend, processes, sessions, localModels, files, approval
         {help && <HelpOverlay onClose={() => setHelp(false)} />}
         {exporting && review && <ExportDialog backend={review} onClose={() => setExporting(false)} />}
         {undo.dialog}
-        {approvals && <ApprovalHost api={approvals} pending={transcript.pendingApprovals} mode={state.approvalMode} hidden={settingsOpen} front={approvalFront}
+        {approvals && <ApprovalHost api={approvals} pending={transcript.pendingApprovals} mode={state.approvalMode} hidden={settingsOpen}
+          front={approvalFront} onFront={setApprovalFront} held={teammateAsks}
           session={tabs.list.length > 1 ? tabs.shown?.name : undefined} />}
         {!transcript.pendingApprovals.length && (
           <ServerQuestionHost pending={transcript.pendingQuestions} answer={backend.answerServerQuestion} hidden={settingsOpen}

@@ -33,7 +33,7 @@ function teamTarget(tool: string, a: Obj): string | undefined {
     case "team_message":
       return `→ ${str(a.to)}`;
     case "team_task_update":
-      return `#${str(a.id)}${str(a.status) ? ` → ${str(a.status).replaceAll("_", " ")}` : ""}${str(a.owner) ? `, owner ${str(a.owner)}` : ""}`;
+      return `#${str(a.id)}${str(a.title) ? ` ${str(a.title)}` : ""}${str(a.status) ? ` → ${str(a.status).replaceAll("_", " ")}` : ""}${str(a.owner) ? `, owner ${str(a.owner)}` : ""}`;
     case "team_stop":
       return str(a.name);
   }

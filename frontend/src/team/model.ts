@@ -15,18 +15,22 @@ export interface TeammateRow {
   waiting: readonly ApprovalRequestedPayload[];
 }
 
+/** Whether request a is teammate m's: its own calls are labelled with its name, its subagents' "name › agent". */
+export function asks(m: Teammate, a: ApprovalRequestedPayload): boolean {
+  return a.approvalId === m.approvalId || a.agent === m.name || !!a.agent?.startsWith(`${m.name} › `);
+}
+
 /** The rows of the roster, in the order the teammates were spawned. */
 export function teammateRows(mates: readonly Teammate[], pending: readonly ApprovalRequestedPayload[]): TeammateRow[] {
   return mates.map((mate) => {
-    // Its own calls are labelled with its name, its subagents' "name › agent".
-    const waiting = pending.filter((a) => a.approvalId === mate.approvalId || a.agent === mate.name || a.agent?.startsWith(`${mate.name} › `));
+    const waiting = pending.filter((a) => asks(mate, a));
     return { mate, shown: shownState(mate, waiting.length > 0), waiting };
   });
 }
 
-function shownState(m: Teammate, asks: boolean): TeammateShown {
+function shownState(m: Teammate, asking: boolean): TeammateShown {
   if (m.state === "stopped") return "stopped";
-  if (asks || m.state === "waiting") return "waiting for you";
+  if (asking || m.state === "waiting") return "waiting for you";
   return m.state === "working" ? "working" : "idle";
 }
 

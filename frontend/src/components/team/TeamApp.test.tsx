@@ -24,18 +24,25 @@ describe("the window with a team", () => {
     expect(within(panel).getByRole("button", { name: "Team" }).getAttribute("aria-expanded")).toBe("true");
     expect(within(panel).getAllByRole("button", { name: /Show its transcript/ })).toHaveLength(2);
 
-    // Two teammates ask: the dialog shows the older first and names the other; the panel opens the other's.
+    // Two teammates ask: no dialog opens on its own; each waits in the panel, one click away, and the dialog names the other.
     act(() => {
       b.emit("approval.requested", ask("a1", "writer", "bash"));
       b.emit("approval.requested", ask("a2", "reviewer", "apply_patch"));
     });
-    expect(screen.getByRole("dialog").textContent).toContain("writer › bash wants to");
-    expect(screen.getByText("Also waiting: reviewer › apply_patch")).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(within(panel).getByRole("button", { name: /^writer, general agent, waiting for you/ })).toBeTruthy();
     expect(within(panel).getByRole("button", { name: /^reviewer, reviewer agent, waiting for you/ })).toBeTruthy();
     act(() => fireEvent.click(within(panel).getByRole("button", { name: "Answer reviewer › apply_patch" })));
     const dialog = screen.getByRole("dialog");
     expect(within(dialog).getByRole("heading", { level: 2 }).textContent).toBe("reviewer › apply_patch wants to run with these arguments");
+    expect(dialog.querySelector(".approval-others")?.textContent).toBe("Also waiting: writer › bash");
     fireEvent.click(within(dialog).getByRole("button", { name: "Approve once" }));
     expect(approvals.resolve).toHaveBeenCalledWith("a2", { kind: "once" });
+    act(() => b.emit("approval.resolved", { approvalId: "a2", decision: { kind: "once" } }));
+    expect(screen.queryByRole("dialog")).toBeNull(); // writer's still waits in the panel
+
+    // The lead's own request opens at once, as always.
+    act(() => b.emit("approval.requested", ask("a3", "", "write_file")));
+    expect(within(screen.getByRole("dialog")).getByRole("heading", { level: 2 }).textContent).toBe("write_file wants to run with these arguments");
   });
 });

@@ -37,6 +37,7 @@ describe("team calls in a transcript", () => {
     expect(toolTarget("team_spawn", { name: "reviewer", agent: "reviewer", task: "review the handler" })).toBe("reviewer (reviewer): review the handler");
     expect(toolTarget("team_task_update", { id: "2", status: "in_progress", owner: "writer" })).toBe("#2 → in progress, owner writer");
     expect(toolTarget("team_task_update", { id: "2", status: "done" })).toBe("#2 → done");
+    expect(toolTarget("team_task_update", { id: "t1", title: "shout a.txt", status: "open" })).toBe("#t1 shout a.txt → open");
     expect(toolTarget("team_stop", { name: "writer" })).toBe("writer");
     expect(toolSummary("team_tasks", { tasks: [{}, {}] })).toBe("2 tasks");
     render(<ToolCard item={call("team_spawn", { name: "reviewer", agent: "reviewer", task: "review" })} />);
