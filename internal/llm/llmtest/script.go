@@ -44,7 +44,8 @@ type Script struct {
 	// Responses answer model requests, one each, in order.
 	Responses []Response `json:"responses"`
 	// ByModel answers the requests for a model named here with that
-	// model's own responses, one each, in order, and none of Responses:
+	// model's own responses, one each, in order, and none of Responses
+	// (nor When's):
 	// agents that run at once (a team's members, each agent definition
 	// naming its own model) each follow their own script whatever order
 	// their requests come in. A request beyond a model's list is a

@@ -249,8 +249,9 @@ func (h *Handler) serveChat(w http.ResponseWriter, r *http.Request, body []byte,
 }
 
 // take checks a model request (its model and the history's tool calls and
-// results) and takes the response for it: a rule's whose LastContains is in
-// last (the last message's content as JSON), else the next scripted one.
+// results) and takes the response for it: its model's next one when
+// ByModel names the model, else a rule's whose LastContains is in last (the
+// last message's content as JSON), else the next scripted one.
 // When ok is false it has answered with an error.
 func (h *Handler) take(w http.ResponseWriter, model, conv string, history []historyItem, last string, reqIdx int) (n int, resp Response, ok bool) {
 	if !h.knows(model) {
@@ -265,6 +266,9 @@ func (h *Handler) take(w http.ResponseWriter, model, conv string, history []hist
 		writeError(w, contextExceeded(h.script.ContextWindow, n))
 		return 0, Response{}, false
 	}
+	if own, ok := h.script.ByModel[model]; ok {
+		return h.takeOwn(w, model, own, reqIdx)
+	}
 	for i, rule := range h.script.When {
 		if rule.LastContains != "" && strings.Contains(last, rule.LastContains) {
 			h.requests[reqIdx].Rule = i + 1
@@ -277,9 +281,6 @@ func (h *Handler) take(w http.ResponseWriter, model, conv string, history []hist
 			}
 			return len(h.script.Responses) + i, resp, true
 		}
-	}
-	if own, ok := h.script.ByModel[model]; ok {
-		return h.takeOwn(w, model, own, reqIdx)
 	}
 	if h.next >= len(h.script.Responses) {
 		h.violate("request %d: model request beyond the script (%d responses)", reqIdx, len(h.script.Responses))

@@ -96,15 +96,20 @@ func TestRulesAnswerOutOfTurn(t *testing.T) {
 }
 
 // A model named in ByModel follows its own list whatever order the requests
-// of several models come in; the others take Responses; one beyond its list
-// is a violation.
+// of several models come in, When's rules included; the others take When's
+// and Responses; one beyond its list is a violation.
 func TestByModelKeepsEachModelsOrder(t *testing.T) {
-	srv := Start(t, Script{Responses: []Response{{Text: Text("lead 1")}, {Text: Text("lead 2")}},
+	srv := Start(t, Script{Responses: []Response{{Text: Text("lead 1")}},
+		When:    []Rule{{LastContains: "wake", Response: Response{Text: Text("lead woken")}}},
 		ByModel: map[string][]Response{"a": {{Text: Text("a 1")}, {Text: Text("a 2")}}, "b": {{Text: Text("b 1")}}}})
 	var got []string
-	for _, model := range []string{"a", "lead", "b", "a", "lead"} {
+	for i, model := range []string{"a", "lead", "b", "a", "lead", "lead"} {
+		say := "hi"
+		if i >= 3 {
+			say = "wake up"
+		}
 		resp, err := http.Post(srv.URL+"/chat/completions", "application/json",
-			strings.NewReader(`{"model":"`+model+`","stream":true,"messages":[{"role":"user","content":"hi"}]}`))
+			strings.NewReader(`{"model":"`+model+`","stream":true,"messages":[{"role":"user","content":"`+say+`"}]}`))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -121,7 +126,7 @@ func TestByModelKeepsEachModelsOrder(t *testing.T) {
 		}
 		got = append(got, text.String())
 	}
-	if want := "a 1|lead 1|b 1|a 2|lead 2"; strings.Join(got, "|") != want {
+	if want := "a 1|lead 1|b 1|a 2|lead woken|lead woken"; strings.Join(got, "|") != want {
 		t.Fatalf("answers %q, want %q", strings.Join(got, "|"), want)
 	}
 	if v := srv.Violations(); len(v) != 0 {
