@@ -15,6 +15,7 @@ import { useChatActions } from "./ChatActions";
 import { CompactionMarker } from "./CompactionMarker";
 import { UndoMarker } from "./UndoMarker";
 import { McpWaitingMarker } from "./McpWaitingMarker";
+import { TeamMessageItem } from "./team/TeamMessageCard";
 
 type Row = { key: string; item?: TranscriptItem; queued?: string; notice?: string };
 
@@ -126,6 +127,8 @@ const RowView = memo(function RowView({ row, last, reveal, undoable }: { row: Ro
       return <UndoMarker item={it} />;
     case "mcp_waiting":
       return <McpWaitingMarker item={it} />;
+    case "team_message":
+      return <TeamMessageItem item={it} />;
   }
 });
 

@@ -34,8 +34,16 @@ describe("team events", () => {
     expect(t.team?.notices?.map((n) => n.kind)).toEqual(["cap"]);
     // A teammate's own events are its transcript, under its team_spawn call.
     expect(t.children["spawn-writer"].items?.map((i) => i.text)).toEqual(["write"]);
-    expect(t.items.map((i) => i.kind)).toEqual(["user", "tool"]);
+    // writer's message to reviewer is told in the lead's transcript, once.
+    expect(t.items.map((i) => i.kind)).toEqual(["user", "tool", "team_message"]);
+    expect(t.items[2]).toEqual({ kind: "team_message", id: "m1", turnId: "t1", message: { id: "m1", from: "writer", to: "reviewer", text: "done" } });
     expect(t.lastSeq).toBe(13);
+  });
+
+  it("leave the lead's own message to its team_message card: no second item", () => {
+    const t = fold({ ...emptyTranscript, sessionId: "lead" }, ev(1, "lead", "team.message", { id: "m1", from: "lead", to: "writer", text: "go" }));
+    expect(t.items).toEqual([]);
+    expect(t.team?.messages?.map((m) => m.id)).toEqual(["m1"]);
   });
 
   it("a change that arrives before team.enabled still shows, with teams on", () => {

@@ -1,7 +1,7 @@
 // Folds the team's events into the session's TeamState, as the Go side
 // keeps it for Snapshot().team: team.enabled brings the whole state, the
 // others change one part of it.
-import type { GatehouseEvent, TeamState } from "../bridge";
+import type { GatehouseEvent, TeamState, TranscriptItem } from "../bridge";
 
 /** The team events' types. */
 export type TeamEvent = Extract<GatehouseEvent, { type: `team.${string}` }>;
@@ -34,4 +34,15 @@ export function foldTeam(team: TeamState | undefined, e: TeamEvent): TeamState {
       return { ...t, notices: [...(t.notices ?? []), e.payload] };
   }
   return t;
+}
+
+/**
+ * The transcript's items after e: a message the lead did not send (its own
+ * are its team_message calls) is an item of its transcript, once, as
+ * session/state.go keeps it.
+ */
+export function teamItems(items: readonly TranscriptItem[], e: TeamEvent): readonly TranscriptItem[] {
+  if (e.type !== "team.message" || e.payload.from === "lead") return items;
+  if (items.some((it) => it.kind === "team_message" && it.id === e.payload.id)) return items;
+  return [...items, { kind: "team_message", id: e.payload.id, turnId: e.turnId, message: e.payload }];
 }

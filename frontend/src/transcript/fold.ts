@@ -2,7 +2,7 @@
 // (internal/session/state.go), so a Snapshot() and the events after its
 // lastSeq give the same picture as the events alone.
 import type { ApprovalRequestedPayload, BudgetState, ChildTranscript, GatehouseEvent, QuestionAskedPayload, Snapshot, TeamState, TranscriptItem } from "../bridge";
-import { foldTeam, isTeamEvent } from "../team/fold";
+import { foldTeam, isTeamEvent, teamItems } from "../team/fold";
 
 export interface Transcript {
   sessionId: string;
@@ -90,7 +90,7 @@ export function fold(t: Transcript, e: GatehouseEvent): Transcript {
     t = { ...t, pendingApprovals: [], children: {}, budget: undefined, pendingQuestions: [], team: undefined };
   }
   const base = { ...t, sessionId, items, lastSeq };
-  if (isTeamEvent(e)) return { ...base, team: foldTeam(t.team, e) };
+  if (isTeamEvent(e)) return { ...base, team: foldTeam(t.team, e), items: teamItems(items, e) };
   switch (e.type) {
     case "turn.started":
       return { ...base, turnId: e.turnId, items: [...items, { kind: "user", id: e.turnId, turnId: e.turnId, text: e.payload.prompt, images: e.payload.images }] };

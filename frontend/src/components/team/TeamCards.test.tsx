@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import type { TranscriptItem } from "../../bridge";
 import { ToolCard } from "../ToolCard";
+import { Transcript } from "../Transcript";
+import { giveLayout } from "../../test/fakeBackend";
 import { toolSummary, toolTarget } from "../toolSummary";
 import { TeamPanel } from "./TeamPanel";
 
@@ -31,6 +33,15 @@ describe("team calls in a transcript", () => {
       pending={[]} onAnswer={() => {}} />);
     fireEvent.click(screen.getByRole("button", { name: /^writer, general agent/ }));
     expect(screen.getByRole("group", { name: "Message from writer to lead, sent" })).toBeTruthy();
+  });
+
+  it("show a message between members in the lead's transcript as a compact card among the other items", () => {
+    giveLayout();
+    render(<Transcript queued={[]} empty={null} items={[
+      { kind: "user", id: "t", turnId: "t", text: "split it" },
+      { kind: "team_message", id: "m1", turnId: "", message: { id: "m1", from: "writer", to: "checker", text: "a.txt is shouted" } },
+    ]} />);
+    expect(screen.getByRole("group", { name: "Message from writer to checker, sent" }).textContent).toBe("✉ writer → checkera.txt is shouted");
   });
 
   it("read the other team tools' arguments as words on the card's line", () => {

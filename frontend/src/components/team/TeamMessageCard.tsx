@@ -6,16 +6,10 @@ import "./TeamMessageCard.css";
 /** Who speaks in the transcript drawn: "lead" in the chat, a teammate's name in its transcript in the Team panel. */
 export const TeamSpeakerContext = createContext("lead");
 
-/** A team_message call as a compact card: from → to, the text, and why it was not delivered when it was not. */
-export function TeamMessageCard({ item }: { item: TranscriptItem }) {
-  const from = useContext(TeamSpeakerContext);
-  const a = (item.args && typeof item.args === "object" ? item.args : {}) as { to?: unknown; text?: unknown };
-  const to = typeof a.to === "string" ? a.to : "?";
-  const text = typeof a.text === "string" ? a.text : "";
-  const status = item.running ? "sending" : item.isError ? "not delivered" : "sent";
-  const error = item.running ? "" : toolError(item);
+/** A team message as a compact card: from → to, the text, and, when it was not delivered, why. */
+function TeamMessageView({ from, to, text, status, error }: { from: string; to: string; text: string; status: string; error?: string }) {
   return (
-    <div className={`team-msg-card${item.isError ? " team-msg-failed" : ""}`} role="group" aria-label={`Message from ${from} to ${to}, ${status}`}>
+    <div className={`team-msg-card${error ? " team-msg-failed" : ""}`} role="group" aria-label={`Message from ${from} to ${to}, ${status}`}>
       <div className="team-msg-who">
         <span aria-hidden>✉ </span>{from} → {to}
         {status !== "sent" && <span className="team-msg-status">{status}</span>}
@@ -24,4 +18,19 @@ export function TeamMessageCard({ item }: { item: TranscriptItem }) {
       {error && <div className="tool-error">{error}</div>}
     </div>
   );
+}
+
+/** A team_message call, sent by whoever's transcript it is in. */
+export function TeamMessageCard({ item }: { item: TranscriptItem }) {
+  const from = useContext(TeamSpeakerContext);
+  const a = (item.args && typeof item.args === "object" ? item.args : {}) as { to?: unknown; text?: unknown };
+  const status = item.running ? "sending" : item.isError ? "not delivered" : "sent";
+  return <TeamMessageView from={from} to={typeof a.to === "string" ? a.to : "?"} text={typeof a.text === "string" ? a.text : ""}
+    status={status} error={item.running ? "" : toolError(item)} />;
+}
+
+/** A message between members that the lead's transcript tells as it came (a team_message item). */
+export function TeamMessageItem({ item }: { item: TranscriptItem }) {
+  const m = item.message;
+  return m ? <TeamMessageView from={m.from} to={m.to} text={m.text} status="sent" /> : null;
 }
