@@ -256,6 +256,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
   const [approvalFront, setApprovalFront] = useState<string | undefined>();
   const teammateAsks = useCallback((a: ApprovalRequestedPayload) => !!team?.teammates?.some((m) => asks(m, a)), [team]);
   const teamWaiting = transcript.pendingApprovals.filter(teammateAsks).length;
+  const approvalShown = transcript.pendingApprovals.some((a) => a.approvalId === approvalFront || !teammateAsks(a));
   useEffect(() => setPanelOpen("team", !!team), [setPanelOpen, !!team]); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => void (teamWaiting > 0 && setPanelOpen("team", true)), [setPanelOpen, teamWaiting]);
   const settingsDeps = useMemo<SettingsDeps>(() => ({ backend, vision: backend, budget: backend, localModels, sandbox, trusted, contextUse, git, policy,
@@ -382,7 +383,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
         {approvals && <ApprovalHost api={approvals} pending={transcript.pendingApprovals} mode={state.approvalMode} hidden={settingsOpen}
           front={approvalFront} onFront={setApprovalFront} held={teammateAsks}
           session={tabs.list.length > 1 ? tabs.shown?.name : undefined} />}
-        {!transcript.pendingApprovals.length && (
+        {!approvalShown && (
           <ServerQuestionHost pending={transcript.pendingQuestions} answer={backend.answerServerQuestion} hidden={settingsOpen}
             session={tabs.list.length > 1 ? tabs.shown?.name : undefined} />
         )}

@@ -41,6 +41,12 @@ describe("the window with a team", () => {
     act(() => b.emit("approval.resolved", { approvalId: "a2", decision: { kind: "once" } }));
     expect(screen.queryByRole("dialog")).toBeNull(); // writer's still waits in the panel
 
+    // A server's question is not held back by a teammate's request waiting in the panel.
+    act(() => b.emit("question.asked", { questionId: "q1", callId: "c1", server: "tickets", workspace: false, message: "Which ticket?",
+      fields: [{ name: "id", title: "Ticket", type: "integer", required: true }] }));
+    expect(screen.getByRole("dialog", { name: /MCP server tickets .*asks/ })).toBeTruthy();
+    act(() => b.emit("question.resolved", { questionId: "q1" }));
+
     // The lead's own request opens at once, as always.
     act(() => b.emit("approval.requested", ask("a3", "", "write_file")));
     expect(within(screen.getByRole("dialog")).getByRole("heading", { level: 2 }).textContent).toBe("write_file wants to run with these arguments");
