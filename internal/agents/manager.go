@@ -9,7 +9,6 @@ import (
 	"sync"
 
 	"gatehouse/internal/agent"
-	"gatehouse/internal/events"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/runtime"
@@ -58,7 +57,8 @@ const ProviderName = "agents"
 
 // ChildProvider is a provider whose child sessions get their own copy of
 // it rather than itself: the skills catalog, whose record of what was
-// loaded is each session's own.
+// loaded is each session's own. A nil copy leaves it out of children (a
+// team's lead-only tools).
 type ChildProvider interface {
 	ForChild() tools.Provider
 }
@@ -149,15 +149,9 @@ func (m *Manager) spawn(name, task, parentCallID string, background bool, extra 
 	if !ok {
 		return nil, fmt.Errorf("unknown agent %q; agents: %s", name, strings.Join(names, ", "))
 	}
-	model := m.parent.Model()
-	if d.Model != "" {
-		if m.cfg.Models == nil {
-			return nil, fmt.Errorf("agent %s asks for model %s, which this host cannot give", name, d.Model)
-		}
-		var err error
-		if model, err = m.cfg.Models(d.Model); err != nil {
-			return nil, fmt.Errorf("agent %s: model %s: %w", name, d.Model, err)
-		}
+	model, err := m.model(d)
+	if err != nil {
+		return nil, err
 	}
 	m.mu.Lock()
 	m.seq++
@@ -168,40 +162,8 @@ func (m *Manager) spawn(name, task, parentCallID string, background bool, extra 
 		c.ctx, c.cancel = context.WithCancel(context.Background())
 	}
 
-	label := m.label(name)
-	pub := m.parent.Publisher()
-	sink := events.SinkFunc(func(e protocol.Event) {
-		c.observe(e)
-		if e.ParentCallID == "" { // a grandchild's events keep their own
-			e.ParentCallID, e.Agent = parentCallID, label
-		}
-		e.Seq = 0
-		pub.Publish(e)
-	})
-	// The parent's other providers (MCP servers, a Go caller's tools) join
-	// the child's surface; the policy then keeps what the child may use.
-	var providers []tools.Provider
-	for _, p := range m.parent.Providers() {
-		if c, ok := p.(ChildProvider); ok {
-			p = c.ForChild()
-		}
-		if p.Name() != ProviderName {
-			providers = append(providers, p)
-		}
-	}
-	providers = append(providers, extra...)
-	files := m.parent.Files()
-	sess, err := runtime.New(runtime.Options{Providers: providers,
-		Workspace: m.parent.Workspace(), Model: model, Parent: m.parent, Agent: label,
-		Policy: d.Policy(), Sink: sink, Files: files, NoWatch: files == nil,
-		Instructions: d.Prompt, MaxSteps: d.MaxSteps, Processes: m.cfg.Processes,
-	})
+	sess, err := m.open(d, model, childSpec{Label: m.label(name), ParentCallID: parentCallID, Observe: c.observe, Extra: extra})
 	if err != nil {
-		return nil, err
-	}
-	if _, err := Attach(sess, Config{Definitions: m.Definitions(), MaxDepth: m.cfg.MaxDepth,
-		Models: m.cfg.Models, Processes: m.cfg.Processes}); err != nil {
-		sess.Close()
 		return nil, err
 	}
 	c.sess = sess

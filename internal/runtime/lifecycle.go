@@ -106,6 +106,7 @@ func (s *Session) notify(message string) {
 // askingApproval runs the Notification hooks when an approval waits: the
 // gate calls it beside the gateway (approval.Config.Asking).
 func (s *Session) askingApproval(req approval.Request) {
+	s.watchApproval(req)
 	who := "Gatehouse"
 	if req.Agent != "" {
 		who = "Subagent " + req.Agent

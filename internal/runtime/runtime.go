@@ -377,7 +377,7 @@ func New(o Options) (*Session, error) {
 	ac.Kept = s.kept
 	ac.BeforeCompact = s.beforeCompact
 	s.agent = agent.New(ac)
-	s.ctrl = session.NewController(s.id, s.agent, o.OnStop)
+	s.ctrl = session.NewController(s.id, s.agent, s.stopped(o.OnStop))
 	s.ctrl.SetAfter(s.afterTurn)
 	s.restore(o.Past)
 	s.startHooks(o.Past != nil)

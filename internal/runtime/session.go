@@ -59,6 +59,10 @@ type Session struct {
 
 	hookMu   sync.Mutex
 	noteSrcs []func() []string
+	// approvalWatch and onPrompt: watchers.go.
+	approvalWatch []func(approval.Request)
+	onPrompt      []func()
+	onTurnEnd     []func(agent.Outcome)
 	// ins are the session's instructions (AGENTS.md files); configDir the
 	// folder of the user's own.
 	ins       *instructions.Set
@@ -229,6 +233,7 @@ func (s *Session) SubmitPrompt(p agent.Prompt) (queued bool, err error) {
 	if p, err = s.promptHooks(context.Background(), p); err != nil {
 		return false, err
 	}
+	s.prompted()
 	return s.ctrl.SubmitPrompt(p)
 }
 
@@ -238,6 +243,7 @@ func (s *Session) RunPrompt(ctx context.Context, p agent.Prompt) (agent.Outcome,
 	if err != nil {
 		return agent.Outcome{}, err
 	}
+	s.prompted()
 	return s.ctrl.RunPrompt(ctx, p)
 }
 

@@ -113,6 +113,9 @@ type Settings struct {
 	// Budget are the spending, token and calls-per-minute limits of
 	// every session and of the day (package budget); zero: none.
 	Budget protocol.BudgetLimits `json:"budget,omitempty"`
+	// Teams are the bounds of agent teams and whether new sessions have
+	// them on (teams.go).
+	Teams Teams `json:"teams,omitempty"`
 	// UndoStoreMiB bounds the undo store (prior contents of the files
 	// sessions changed, in the data folder) in MiB; 0: 1024 (1 GiB). Older
 	// sessions' checkpoints are pruned first.
@@ -198,6 +201,9 @@ func (s Settings) Validate() error {
 	}
 	if err := ValidateBudget(s.Budget); err != nil {
 		return fmt.Errorf("settings: %w", err)
+	}
+	if err := s.Teams.validate(); err != nil {
+		return err
 	}
 	if err := checkTrailer(s.CommitTrailer); err != nil {
 		return fmt.Errorf("settings: %w", err)
