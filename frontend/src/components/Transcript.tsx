@@ -15,7 +15,7 @@ import { useChatActions } from "./ChatActions";
 import { CompactionMarker } from "./CompactionMarker";
 import { UndoMarker } from "./UndoMarker";
 import { McpWaitingMarker } from "./McpWaitingMarker";
-import { TeamMessageItem } from "./team/TeamMessageCard";
+import { isTeamWake, TeamMessageItem, TeamWake } from "./team/TeamMessageCard";
 
 type Row = { key: string; item?: TranscriptItem; queued?: string; notice?: string };
 
@@ -69,6 +69,7 @@ const RowView = memo(function RowView({ row, last, reveal, undoable }: { row: Ro
   const it = row.item!;
   switch (it.kind) {
     case "user": {
+      if (isTeamWake(it)) return <TeamWake item={it} />;
       // A /name skill shows as its card, not pasted into the bubble.
       const sk = userSkill(it.text ?? "");
       if (sk) {

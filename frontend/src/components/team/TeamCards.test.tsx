@@ -44,6 +44,15 @@ describe("team calls in a transcript", () => {
     expect(screen.getByRole("group", { name: "Message from writer to checker, sent" }).textContent).toBe("✉ writer → checkera.txt is shouted");
   });
 
+  it("tell a turn the team started for the lead as the team's, not as the user's message", () => {
+    giveLayout();
+    render(<Transcript queued={[]} empty={null} items={[
+      { kind: "user", id: "t2", turnId: "t2", text: "[team] Your team has news for you (below). Act on it, or end your turn to wait for more." },
+    ]} />);
+    expect(screen.getByRole("note", { name: "The team woke the lead" }).textContent).toBe("✉ team → lead: Your team has news for you (below). Act on it, or end your turn to wait for more.");
+    expect(screen.queryByRole("article", { name: "Your message" })).toBeNull();
+  });
+
   it("read the other team tools' arguments as words on the card's line", () => {
     expect(toolTarget("team_spawn", { name: "reviewer", agent: "reviewer", task: "review the handler" })).toBe("reviewer (reviewer): review the handler");
     expect(toolTarget("team_task_update", { id: "2", status: "in_progress", owner: "writer" })).toBe("#2 → in progress, owner writer");

@@ -34,3 +34,20 @@ export function TeamMessageItem({ item }: { item: TranscriptItem }) {
   const m = item.message;
   return m ? <TeamMessageView from={m.from} to={m.to} text={m.text} status="sent" /> : null;
 }
+
+/** The prompt of a turn the team starts for the lead (internal/team's wakeLead) begins so. */
+const WAKE_PREFIX = "[team] ";
+
+/** Whether a user item is the team waking the lead rather than the user's message. */
+export function isTeamWake(it: TranscriptItem): boolean {
+  return it.kind === "user" && (it.text ?? "").startsWith(WAKE_PREFIX);
+}
+
+/** A turn the team started for the lead, told as the team's, never as "you". */
+export function TeamWake({ item }: { item: TranscriptItem }) {
+  return (
+    <div className="team-wake" role="note" aria-label="The team woke the lead">
+      <span aria-hidden>✉ </span>team → lead: {(item.text ?? "").slice(WAKE_PREFIX.length)}
+    </div>
+  );
+}
