@@ -78,6 +78,7 @@ type App struct {
 	files        atomic.Pointer[browse.Workspace] // the open workspace's watch and viewer (app_files.go)
 	drawn        atomic.Bool                      // the page drew its first frame
 	managers     sync.Map                         // session id → its *agents.Manager (app_agents.go)
+	hosted       sync.Map                         // session id → its *sessionhost.Session (app_team.go)
 	titles       sync.Map                         // session id → its tab's title, once it has one (app_tabs.go)
 	drops        heldDrops                        // refused drops, for a retry (app_drop_held.go)
 	fonts        *fontstack.Resolver              // the page's font stacks, as the window resolves them (app_fonts.go)

@@ -80,6 +80,7 @@ func (a *App) open(id string, resume bool) (*sessionhost.Session, error) {
 		return nil, err
 	}
 	a.keepAgents(s)
+	a.keepTeams(s)
 	return s, nil
 }
 

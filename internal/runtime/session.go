@@ -63,6 +63,7 @@ type Session struct {
 	approvalWatch []func(approval.Request)
 	onPrompt      []func()
 	onTurnEnd     []func(agent.Outcome)
+	snapshotters  []func(*protocol.Snapshot)
 	// ins are the session's instructions (AGENTS.md files); configDir the
 	// folder of the user's own.
 	ins       *instructions.Set
@@ -314,6 +315,7 @@ func (s *Session) Snapshot() protocol.Snapshot {
 	if p, ok := s.asker.(interface{ PendingForms() []steer.Form }); ok {
 		snap.PendingQuestions = p.PendingForms()
 	}
+	s.addToSnapshot(&snap)
 	return snap
 }
 

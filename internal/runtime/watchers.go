@@ -3,6 +3,7 @@ package runtime
 import (
 	"gatehouse/internal/agent"
 	"gatehouse/internal/approval"
+	"gatehouse/internal/protocol"
 )
 
 // WatchApprovals adds f to what hears each request of the session's gate
@@ -75,5 +76,22 @@ func (s *Session) stopped(host func(agent.Outcome)) func(agent.Outcome) {
 		for _, f := range fs {
 			f(out)
 		}
+	}
+}
+
+// OnSnapshot adds f to what fills in the session's Snapshot (a team's
+// state). f must not block nor call Snapshot.
+func (s *Session) OnSnapshot(f func(*protocol.Snapshot)) {
+	s.hookMu.Lock()
+	s.snapshotters = append(s.snapshotters, f)
+	s.hookMu.Unlock()
+}
+
+func (s *Session) addToSnapshot(snap *protocol.Snapshot) {
+	s.hookMu.Lock()
+	fs := append([]func(*protocol.Snapshot){}, s.snapshotters...)
+	s.hookMu.Unlock()
+	for _, f := range fs {
+		f(snap)
 	}
 }

@@ -49,6 +49,7 @@ import (
 	"gatehouse/internal/session"
 	"gatehouse/internal/settings"
 	"gatehouse/internal/skills"
+	"gatehouse/internal/team"
 	"gatehouse/internal/tools"
 	"gatehouse/internal/tools/steer"
 	"gatehouse/internal/tools/web"
@@ -193,6 +194,10 @@ type Spec struct {
 	// CanSee says whether the model takes images now (nil: it does not;
 	// see runtime.Options.CanSee). Images are kept in the data folder.
 	CanSee func() bool
+	// Teams turns agent teams on for the session (exec's --experimental
+	// teams, an ACP session option); the settings' Teams.On and a resumed
+	// log that had them do too (teams.go).
+	Teams bool
 }
 
 // ErrMCPConfig marks an MCP server list that could not be read (a mistake
@@ -214,6 +219,11 @@ type Session struct {
 	// Languages is the session's language servers (languages.go).
 	Languages      *lsp.Manager
 	closeLanguages func()
+	// team is the session's agent team (nil: off); teamLimits its bounds
+	// from the settings in effect (teams.go).
+	teamMu     sync.Mutex
+	team       *team.Team
+	teamLimits func() settings.Teams
 }
 
 // Close closes the session, then the MCP servers started for it.
@@ -323,6 +333,13 @@ func (h *Host) Open(spec Spec) (*Session, error) {
 	m, errs := agents.Setup(s, ho)
 	h.LogAgentErrors(errs)
 	out.Agents = m
+	if err := h.openTeams(out, spec.Teams); err != nil {
+		if spec.Teams {
+			out.Close()
+			return nil, fmt.Errorf("agent teams: %w", err)
+		}
+		h.o.Logger.Warn("agent teams", "err", err)
+	}
 	if h.env.OnSession != nil {
 		h.env.OnSession(s)
 	}

@@ -175,5 +175,6 @@ func Builtins() []Command {
 		{Name: "plan", Description: "Switch to plan mode: the agent only reads, then proposes a plan", Source: "built-in"},
 		{Name: "undo", Description: "Review and undo the last turn's changes", Source: "built-in"},
 		{Name: "clear", Description: "Start a new session", Source: "built-in"},
+		{Name: "experimental", Description: "Turn on an experimental feature for this session: /experimental teams (agent teams)", Source: "built-in"},
 	}
 }

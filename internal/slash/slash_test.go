@@ -36,7 +36,7 @@ func TestPrecedenceAndShadowed(t *testing.T) {
 	for _, e := range es {
 		got = append(got, string(e.Origin)+":"+e.Name+">"+e.ShadowedBy)
 	}
-	want := "built-in:clear> built-in:compact> built-in:plan> built-in:undo> user:review> skill:fix> " +
+	want := "built-in:clear> built-in:compact> built-in:experimental> built-in:plan> built-in:undo> user:review> skill:fix> " +
 		"mcp-prompt:fix>skills/fix user:plan>built-in workspace:review>commands/review.md skill:review>commands/review.md mcp-prompt:review>commands/review.md"
 	if strings.Join(got, " ") != want {
 		t.Fatalf("listed\n%s\nwant\n%s", strings.Join(got, " "), want)
@@ -67,7 +67,7 @@ func TestBadEntriesReported(t *testing.T) {
 	if len(errs) != 3 || !strings.Contains(errs[1].Error(), "s1") || !strings.Contains(errs[2].Error(), "s2") {
 		t.Errorf("errors %v", errs)
 	}
-	if _, ok := r.Resolve("ok"); !ok || len(es) != 5 {
+	if _, ok := r.Resolve("ok"); !ok || len(es) != len(Builtins())+1 {
 		t.Errorf("entries %+v", es)
 	}
 }

@@ -102,6 +102,10 @@ func Enable(lead *runtime.Session, m *agents.Manager, lim settings.Teams) (*Team
 	lead.WatchApprovals(t.asking)
 	lead.OnPrompt(t.resetCaps)
 	lead.OnTurnEnd(t.leadStopped)
+	lead.OnSnapshot(func(snap *protocol.Snapshot) {
+		st := t.State()
+		snap.Team = &st
+	})
 	t.save(recordEnabled, t.lim)
 	t.publish(protocol.TeamEnabled, t.State())
 	return t, nil
@@ -285,4 +289,24 @@ func (t *Team) Close() {
 		_, _ = t.stop(n, "the session closed")
 	}
 	t.wg.Wait()
+}
+
+// Transcript is teammate name's transcript as the lead's snapshot folds
+// it from its events (a restored one's as saved).
+func (t *Team) Transcript(name string) ([]protocol.TranscriptItem, error) {
+	t.mu.Lock()
+	m, ok := t.members[name]
+	var call string
+	if ok {
+		call = m.info.CallID
+	}
+	t.mu.Unlock()
+	if !ok {
+		return nil, fmt.Errorf("no teammate %q", name)
+	}
+	items := t.lead.Snapshot().Children[call].Items
+	if items == nil {
+		items = []protocol.TranscriptItem{}
+	}
+	return items, nil
 }

@@ -55,7 +55,9 @@ import type {
   SubmitResult,
   TabInfo,
   Target,
+  TeamState,
   ToldView,
+  TranscriptItem,
   UndoAppliedPayload,
   UndoFile,
   UndoSelection,
@@ -188,6 +190,10 @@ export interface GuiApp {
   Submit(arg1: Submission): Promise<SubmitResult>;
   SwitchTab(arg1: string): Promise<Snapshot>;
   Tabs(): Promise<TabInfo[] | null>;
+  Team(): Promise<TeamState>;
+  TeamStop(arg1: string): Promise<void>;
+  TeammateTranscript(arg1: string): Promise<TranscriptItem[] | null>;
+  TeamsEnable(): Promise<TeamState>;
   TestConnection(arg1: SettingsInput): Promise<ConnectionResult>;
   TestHook(arg1: string): Promise<HookRun>;
   Told(): Promise<ToldView>;
@@ -334,6 +340,10 @@ export const App: GuiApp = {
   Submit: (arg1: Submission) => window.go.gui.App.Submit(arg1),
   SwitchTab: (arg1: string) => window.go.gui.App.SwitchTab(arg1),
   Tabs: () => window.go.gui.App.Tabs(),
+  Team: () => window.go.gui.App.Team(),
+  TeamStop: (arg1: string) => window.go.gui.App.TeamStop(arg1),
+  TeammateTranscript: (arg1: string) => window.go.gui.App.TeammateTranscript(arg1),
+  TeamsEnable: () => window.go.gui.App.TeamsEnable(),
   TestConnection: (arg1: SettingsInput) => window.go.gui.App.TestConnection(arg1),
   TestHook: (arg1: string) => window.go.gui.App.TestHook(arg1),
   Told: () => window.go.gui.App.Told(),
