@@ -221,7 +221,12 @@ export function App({ backend, processes, sessions, localModels, files, approval
     list: backend.commands,
     plan: () => void act(backend.setApprovalMode("plan")),
     clear: newSession,
-  }), [backend, newSession]); // eslint-disable-line react-hooks/exhaustive-deps
+    experimental: async (name: string) => {
+      if (name !== "teams") throw new Error(`No experiment "${name}": try /experimental teams`);
+      await backend.teamsEnable();
+      await store.resync(); // a session opened for it has no events yet
+    },
+  }), [backend, newSession, store]); // eslint-disable-line react-hooks/exhaustive-deps
   const mentions = useMemo(() => ({ candidates: backend.mentionCandidates }), [backend]);
   const undo = useUndo(undoApi, `${transcript.sessionId}:${transcript.items.length}`, files?.onFsChanged);
   const actions = useMemo(() => ({ openURL: backend.openURL, openSettings, newSession, copy: backend.copyText, showRule, prices,
@@ -366,7 +371,7 @@ export function App({ backend, processes, sessions, localModels, files, approval
             )}
             {team && (
               <SidePanel side="right" title="Team" emptyText="The session's teammates show up here." {...panelProps("team")} later={!drawn}>
-                <TeamPanel team={team} transcripts={transcript.children} pending={transcript.pendingApprovals} onAnswer={setApprovalFront} />
+                <TeamPanel team={team} transcripts={transcript.children} pending={transcript.pendingApprovals} onAnswer={setApprovalFront} onStop={backend.teamStop} />
               </SidePanel>
             )}
             <SidePanel side="right" title="Problems" emptyText="Language servers' problems show up here." {...panelProps("problems")} later={!drawn}>

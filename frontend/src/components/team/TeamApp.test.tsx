@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { App } from "../../App";
 import { fakeBackend, giveLayout } from "../../test/fakeBackend";
 import type { ApprovalRequestedPayload, Teammate } from "../../bridge";
@@ -50,5 +50,31 @@ describe("the window with a team", () => {
     // The lead's own request opens at once, as always.
     act(() => b.emit("approval.requested", ask("a3", "", "write_file")));
     expect(within(screen.getByRole("dialog")).getByRole("heading", { level: 2 }).textContent).toBe("write_file wants to run with these arguments");
+  });
+
+  it("turns teams on with /experimental teams from the composer's / menu, and says why for an experiment it does not know", async () => {
+    giveLayout();
+    const b = fakeBackend({}, { sessionId: "s1" });
+    b.commands.mockResolvedValue([{ name: "experimental", description: "Turn on an experimental feature for this session: /experimental teams (agent teams)", origin: "built-in", source: "built-in" }]);
+    render(<App backend={b} />);
+    const box = (await screen.findByRole("textbox", { name: "Message" })) as HTMLTextAreaElement;
+    fireEvent.input(box, { target: { value: "/" } });
+    const menu = await screen.findByRole("listbox", { name: "Commands" });
+    await waitFor(() => expect(within(menu).getByRole("option").textContent).toContain("/experimental"));
+
+    fireEvent.input(box, { target: { value: "/experimental nonsense" } });
+    fireEvent.keyDown(box, { key: "Enter" });
+    expect((await screen.findByRole("alert")).textContent).toContain('No experiment "nonsense": try /experimental teams');
+    expect(b.teamsEnable).not.toHaveBeenCalled();
+    expect(box.value).toBe("/experimental nonsense");
+
+    b.snapshot.mockResolvedValue({ sessionId: "s1", turnId: "", transcript: [], pendingApprovals: [], processes: [], lastSeq: 0,
+      team: { enabled: true, maxTeammates: 4, teammates: [], board: [], messages: [], notices: [] } });
+    fireEvent.input(box, { target: { value: "/experimental teams" } });
+    fireEvent.keyDown(box, { key: "Enter" });
+    await waitFor(() => expect(b.teamsEnable).toHaveBeenCalledTimes(1));
+    expect(b.submit).not.toHaveBeenCalled();
+    const panel = await screen.findByRole("complementary", { name: "Team" });
+    expect(within(panel).getByText("No teammates yet. The lead starts them with team_spawn.")).toBeTruthy();
   });
 });
