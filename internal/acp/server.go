@@ -135,7 +135,7 @@ func (a *Agent) Authenticate(context.Context, sdk.AuthenticateRequest) (sdk.Auth
 // NewSession implements sdk.Agent: cwd becomes the session's workspace,
 // through the same boundary as the window's.
 func (a *Agent) NewSession(ctx context.Context, p sdk.NewSessionRequest) (sdk.NewSessionResponse, error) {
-	s, err := a.open(ctx, p.Cwd, "", p.McpServers)
+	s, err := a.open(ctx, p.Cwd, "", p.McpServers, experimental(p.Meta))
 	if err != nil {
 		return sdk.NewSessionResponse{}, err
 	}
@@ -158,7 +158,7 @@ func (a *Agent) LoadSession(ctx context.Context, p sdk.LoadSessionRequest) (sdk.
 	if open {
 		return sdk.LoadSessionResponse{}, invalidParams("session %s is already open", p.SessionId)
 	}
-	s, err := a.open(ctx, p.Cwd, string(p.SessionId), p.McpServers)
+	s, err := a.open(ctx, p.Cwd, string(p.SessionId), p.McpServers, experimental(p.Meta))
 	if err != nil {
 		return sdk.LoadSessionResponse{}, err
 	}
@@ -173,7 +173,7 @@ func (a *Agent) LoadSession(ctx context.Context, p sdk.LoadSessionRequest) (sdk.
 
 // open assembles a runtime session in folder cwd: new when id is "", else
 // the saved session id of that folder.
-func (a *Agent) open(ctx context.Context, cwd, id string, servers []sdk.McpServer) (*acpSession, error) {
+func (a *Agent) open(ctx context.Context, cwd, id string, servers []sdk.McpServer, teams bool) (*acpSession, error) {
 	if !filepath.IsAbs(cwd) {
 		return nil, invalidParams("cwd %q is not an absolute path", cwd)
 	}
@@ -192,7 +192,8 @@ func (a *Agent) open(ctx context.Context, cwd, id string, servers []sdk.McpServe
 	s := &acpSession{a: a, id: id, ws: ws, calls: map[string]*callInfo{}}
 	s.mode.Store(a.o.Mode)
 	opened, err := a.o.Host.Open(sessionhost.Spec{ID: id, Resume: resume, Workspace: ws, Model: a.o.Model, Sink: s,
-		Mode: s.currentMode, Gateway: s.gateway, Asker: asker{s}, MaxSteps: a.o.MaxSteps, MCPServers: editor, MCPWait: ctx, CanSee: a.canSee()})
+		Mode: s.currentMode, Gateway: s.gateway, Asker: asker{s}, MaxSteps: a.o.MaxSteps, MCPServers: editor, MCPWait: ctx, CanSee: a.canSee(),
+		Teams: teams})
 	switch {
 	case errors.Is(err, sessionhost.ErrMCPConfig):
 		return nil, invalidParams("%v", err)

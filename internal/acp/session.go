@@ -96,7 +96,12 @@ func (s *acpSession) send(ctx context.Context, u sdk.SessionUpdate) {
 // notifications. It runs on the session bus's goroutine, in event order.
 func (s *acpSession) Emit(e protocol.Event) {
 	ctx := context.Background()
+	if e.Teammate != "" && s.teammate(ctx, e) {
+		return
+	}
 	switch p := e.Payload.(type) {
+	case protocol.TeamMessage, protocol.TeamNotice:
+		s.send(ctx, sdk.UpdateAgentThoughtText(teamLine(p)+"\n"))
 	case protocol.MessageDeltaPayload:
 		if p.Text != "" {
 			s.send(ctx, sdk.UpdateAgentMessageText(p.Text))

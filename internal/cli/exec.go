@@ -39,6 +39,7 @@ const execUsage = `usage: gatehouse exec --workspace DIR --prompt TEXT [--approv
                      [--model M] [--base-url URL] [--api chat|responses] [--max-steps N] [--json]
                      [--max-cost USD] [--max-tokens N] [--max-calls-per-minute N]
                      [--mcp-config FILE]... [--image FILE]... [--skill NAME]
+                     [--experimental teams]
 
 Runs one turn of the agent without the window and exits when it stops.
 --prompt - reads the prompt from stdin. The model server and key come from
@@ -87,6 +88,16 @@ stops with reason budget_exhausted (exit 6), naming the limit. A model with no
 known price counts tokens only. --max-calls-per-minute N makes a tool call
 past N in a minute wait for its turn (it does not stop the run).
 
+Agent teams (experimental): --experimental teams (or the settings' teams.on)
+gives the lead the team tools. The run then ends when the team is quiet: the
+lead's turn ended, no teammate works or waits for an answer, and no message
+woke the lead again (a teammate's message to an idle lead starts a turn of
+the lead's). Idle teammates are then stopped; the exit status is that of the
+lead's last turn. Teammates' events carry their name (agent and teammate)
+and the lead's team_spawn call (parentCallId); with --json the output goes on
+past the lead's first turn.stopped until the team is quiet. SIGINT stops the
+lead and every teammate.
+
 Processes the agent started are stopped when the turn ends. The session is
 saved like the window's and can be resumed there.
 
@@ -124,6 +135,7 @@ type execOptions struct {
 	imageFiles                                       repeated
 	images                                           []images.Image
 	canSee                                           func() bool
+	experimental                                     repeated
 }
 
 // Exec runs `gatehouse exec`; args are the command line after "exec".
@@ -147,6 +159,7 @@ func Exec(ctx context.Context, args []string, env sessionhost.Env, stdin io.Read
 	fs.Var(&o.mcpConfigs, "mcp-config", "an mcpServers file to start besides the user's (repeatable)")
 	fs.Var(&o.imageFiles, "image", "an image to send with the prompt (repeatable)")
 	fs.StringVar(&o.skill, "skill", "", "a skill to load with the prompt, as /NAME in the window")
+	fs.Var(&o.experimental, "experimental", "turn on an experimental feature: teams")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return ExitOK
@@ -166,6 +179,11 @@ func Exec(ctx context.Context, args []string, env sessionhost.Env, stdin io.Read
 		return usage("--prompt is required")
 	case o.maxSteps < 0:
 		return usage("--max-steps must be positive")
+	}
+	for _, f := range o.experimental {
+		if f != "teams" {
+			return usage("unknown --experimental %q: the one experimental feature is teams", f)
+		}
 	}
 	if err := settings.ValidateBudget(o.budget); err != nil {
 		return usage("%v (--max-cost, --max-tokens, --max-calls-per-minute)", err)
@@ -208,10 +226,11 @@ func Exec(ctx context.Context, args []string, env sessionhost.Env, stdin io.Read
 func runTurn(ctx context.Context, o execOptions, env sessionhost.Env, eff settings.Effective, ws *workspace.Workspace,
 	model agent.Model, stdin io.Reader, stdout, stderr io.Writer) int {
 	var out events.Sink
+	teamOut := newTeamEnd(len(o.experimental) > 0 || eff.Settings.Teams.On)
 	if o.json {
-		out = &jsonLines{w: stdout}
+		out = &jsonLines{w: stdout, team: teamOut}
 	} else {
-		out = &textOutput{stdout: stdout, stderr: stderr}
+		out = &textOutput{stdout: stdout, stderr: stderr, team: teamOut}
 	}
 	out = events.Fanout(out, &budgetNotice{w: stderr})
 	mode, _ := approval.ParseMode(o.approval) // checked by Exec
@@ -225,10 +244,12 @@ func runTurn(ctx context.Context, o execOptions, env sessionhost.Env, eff settin
 		save = h.PolicyWhere(ws.Root())
 	}
 	gateway, asker := terminalHost(stdin, stderr, save)
+	var last lastTurn
 	tellUntrustedHooks(stderr, ws.Root(), env.ConfigDir)
 	sess, err := h.Open(sessionhost.Spec{Workspace: ws, Model: model, Sink: out,
 		Mode: func() approval.Mode { return mode }, Gateway: gateway, Asker: asker,
-		MaxSteps: o.maxSteps, Budget: o.budget, MCPFiles: o.mcpConfigs, MCPWait: ctx, CanSee: o.canSee})
+		MaxSteps: o.maxSteps, Budget: o.budget, MCPFiles: o.mcpConfigs, MCPWait: ctx, CanSee: o.canSee,
+		Teams: len(o.experimental) > 0, OnStop: last.heard})
 	if err != nil {
 		fmt.Fprintln(stderr, "gatehouse exec:", err)
 		return ExitError
@@ -242,6 +263,10 @@ func runTurn(ctx context.Context, o execOptions, env sessionhost.Env, eff settin
 		}
 	}
 	outcome, err := sess.RunPrompt(ctx, agent.Prompt{Text: text, Images: o.images})
+	if err == nil && sess.Teams() != nil {
+		outcome = untilQuiet(ctx, sess, &last)
+	}
+	teamOut.end()
 	// Processes end with the command; their last events are not printed
 	// (turn.stopped is the last line), but they are saved with the session.
 	sess.Close()

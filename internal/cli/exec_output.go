@@ -17,10 +17,13 @@ import (
 type jsonLines struct {
 	w       io.Writer
 	stopped bool
+	// team: the lead's turn.stopped does not end the output; the run
+	// ends it (teamEnd) once the team is quiet.
+	team teamEnd
 }
 
 func (j *jsonLines) Emit(e protocol.Event) {
-	if j.stopped {
+	if j.stopped || j.team.ended() {
 		return
 	}
 	b, err := json.Marshal(e)
@@ -31,7 +34,7 @@ func (j *jsonLines) Emit(e protocol.Event) {
 	j.w.Write(append(b, '\n'))
 	// A child's events carry the call of the parent that runs it
 	// (parentCallId) and its agent; only the parent's turn.stopped ends.
-	j.stopped = e.Type == protocol.TurnStopped && e.ParentCallID == ""
+	j.stopped = e.Type == protocol.TurnStopped && e.ParentCallID == "" && !j.team.on
 }
 
 // textOutput prints the assistant's text to stdout as it streams, each tool
@@ -42,10 +45,11 @@ type textOutput struct {
 	atLineStart    bool
 	calls          int
 	stopped        bool
+	team           teamEnd // as jsonLines'
 }
 
 func (t *textOutput) Emit(e protocol.Event) {
-	if t.stopped {
+	if t.stopped || t.team.ended() {
 		return
 	}
 	if e.ParentCallID != "" {
@@ -53,6 +57,10 @@ func (t *textOutput) Emit(e protocol.Event) {
 		return
 	}
 	switch p := e.Payload.(type) {
+	case protocol.TeamMessage:
+		fmt.Fprintf(t.stderr, "  %s → %s: %s\n", termsafe.Line(p.From), termsafe.Line(p.To), short(p.Text, 120))
+	case protocol.TeamNotice:
+		fmt.Fprintf(t.stderr, "  team: %s\n", termsafe.Line(p.Text))
 	case protocol.TurnStartedPayload:
 		t.started, t.atLineStart = time.Now(), true
 	case protocol.MessageDeltaPayload:
@@ -73,7 +81,7 @@ func (t *textOutput) Emit(e protocol.Event) {
 			fmt.Fprintf(t.stderr, "  %s failed: %s\n", termsafe.Line(p.Tool), errorMessage(p.Result))
 		}
 	case protocol.TurnStoppedPayload:
-		t.stopped = true
+		t.stopped = !t.team.on
 		if p.Plan != nil {
 			// plan mode: the plan is the turn's answer.
 			if !t.atLineStart {

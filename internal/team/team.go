@@ -208,7 +208,9 @@ func (t *Team) wakeLeadLocked(ending bool) {
 		return // read with the user's next prompt
 	}
 	t.leadWakes++
-	go func() { _, _ = t.lead.Wake(wakeLead) }()
+	// Under the lock: a host that waits for the team to go quiet and the
+	// lead to be idle (exec) never sees the moment between.
+	_, _ = t.lead.Wake(wakeLead)
 }
 
 // wakeLead is the prompt of a turn the team starts for the lead.
