@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import type { AppState, ApprovalMode, Backend, BudgetLimit, DiagnosticsUpdatedPayload, Submission } from "./bridge";
+import type { AppState, ApprovalMode, ApprovalRequestedPayload, Backend, BudgetLimit, DiagnosticsUpdatedPayload, Submission } from "./bridge";
 import { ImagesContext } from "./components/images";
 import { Header } from "./components/Header";
 import { ModelMenu } from "./components/ModelMenu";
@@ -16,6 +16,8 @@ import { ApprovalRules } from "./components/ApprovalRules";
 import type { ApprovalBackend } from "./bridge/approval";
 import { useTranscript, useTranscriptStore } from "./transcript/useTranscript";
 import { ProcessPanel } from "./components/ProcessPanel";
+import { TeamPanel } from "./components/team/TeamPanel";
+import { asks } from "./team/model";
 import type { ProcessBackend } from "./bridge/processes";
 import type { SessionsBackend } from "./bridge/sessions";
 import type { ReviewBackend } from "./bridge/review";
@@ -61,9 +63,10 @@ export function applyTheme(theme: string) {
   else delete root.dataset.theme;
 }
 
-/** The side panels and their widths before any drag; Servers only with an MCP backend and a folder. */
-const panelDefaults = { files: 260, servers: 360, problems: 320, processes: 440 };
-const panelDefaultsNoServers = { files: 260, problems: 320, processes: 440 };
+/** The side panels and their widths before any drag; Servers only with an MCP backend and a folder, Team only while the session has teams on. */
+function panelDefaults(servers: boolean, team: boolean): Record<string, number> {
+  return { files: 260, ...(servers ? { servers: 360 } : {}), ...(team ? { team: 400 } : {}), problems: 320, processes: 440 };
+}
 
 const autoNotice = "This window started in auto mode: tool calls run without asking you first. The workspace boundary still holds. Change the mode with Approval in the header.";
 
@@ -218,7 +221,12 @@ export function App({ backend, processes, sessions, localModels, files, approval
     list: backend.commands,
     plan: () => void act(backend.setApprovalMode("plan")),
     clear: newSession,
-  }), [backend, newSession]); // eslint-disable-line react-hooks/exhaustive-deps
+    experimental: async (name: string) => {
+      if (name !== "teams") throw new Error(`No experiment "${name}": try /experimental teams`);
+      await backend.teamsEnable();
+      await store.resync(); // a session opened for it has no events yet
+    },
+  }), [backend, newSession, store]); // eslint-disable-line react-hooks/exhaustive-deps
   const mentions = useMemo(() => ({ candidates: backend.mentionCandidates }), [backend]);
   const undo = useUndo(undoApi, `${transcript.sessionId}:${transcript.items.length}`, files?.onFsChanged);
   const actions = useMemo(() => ({ openURL: backend.openURL, openSettings, newSession, copy: backend.copyText, showRule, prices,
@@ -247,9 +255,18 @@ export function App({ backend, processes, sessions, localModels, files, approval
   });
   const contextUse = useMemo(() => lastContextUse(transcript.items), [transcript.items]);
   const showServers = !!(mcp && state?.workspace);
-  const { props: panelProps, setOpen: setPanelOpen } = useSidePanels(showServers ? panelDefaults : panelDefaultsNoServers, state?.panelWidths,
+  const team = transcript.team?.enabled ? transcript.team : undefined;
+  const { props: panelProps, setOpen: setPanelOpen } = useSidePanels(panelDefaults(showServers, !!team), state?.panelWidths,
     useCallback((id: string, w: number) => void backend.setPanelWidth(id, w).catch(() => {}), [backend]));
   const onProcessStarted = useCallback(() => setPanelOpen("processes", true), [setPanelOpen]);
+  // The Team panel opens when the session turns teams on and when a teammate starts waiting for you: a
+  // teammate's dialog does not open on its own, its "Answer" in the panel (or its name in another dialog) does.
+  const [approvalFront, setApprovalFront] = useState<string | undefined>();
+  const teammateAsks = useCallback((a: ApprovalRequestedPayload) => !!team?.teammates?.some((m) => asks(m, a)), [team]);
+  const teamWaiting = transcript.pendingApprovals.filter(teammateAsks).length;
+  const approvalShown = transcript.pendingApprovals.some((a) => a.approvalId === approvalFront || !teammateAsks(a));
+  useEffect(() => setPanelOpen("team", !!team), [setPanelOpen, !!team]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => void (teamWaiting > 0 && setPanelOpen("team", true)), [setPanelOpen, teamWaiting]);
   const settingsDeps = useMemo<SettingsDeps>(() => ({ backend, vision: backend, budget: backend, localModels, sandbox, trusted, contextUse, git, policy,
     agents: state?.workspace ? backend.agentDefinitions : undefined,
     skills: state?.workspace ? skillsBackend : undefined,
@@ -355,6 +372,11 @@ export function App({ backend, processes, sessions, localModels, files, approval
                 <McpPanel key={state.workspace} backend={mcp} />
               </SidePanel>
             )}
+            {team && (
+              <SidePanel side="right" title="Team" emptyText="The session's teammates show up here." {...panelProps("team")} later={!drawn}>
+                <TeamPanel team={team} transcripts={transcript.children} pending={transcript.pendingApprovals} onAnswer={setApprovalFront} onStop={backend.teamStop} />
+              </SidePanel>
+            )}
             <SidePanel side="right" title="Problems" emptyText="Language servers' problems show up here." {...panelProps("problems")} later={!drawn}>
               {state.workspace ? <ProblemsPanel key={state.workspace} subscribe={problemsFeed} files={files} /> : undefined}
             </SidePanel>
@@ -367,8 +389,9 @@ export function App({ backend, processes, sessions, localModels, files, approval
         {exporting && review && <ExportDialog backend={review} onClose={() => setExporting(false)} />}
         {undo.dialog}
         {approvals && <ApprovalHost api={approvals} pending={transcript.pendingApprovals} mode={state.approvalMode} hidden={settingsOpen}
+          front={approvalFront} onFront={setApprovalFront} held={teammateAsks}
           session={tabs.list.length > 1 ? tabs.shown?.name : undefined} />}
-        {!transcript.pendingApprovals.length && (
+        {!approvalShown && (
           <ServerQuestionHost pending={transcript.pendingQuestions} answer={backend.answerServerQuestion} hidden={settingsOpen}
             session={tabs.list.length > 1 ? tabs.shown?.name : undefined} />
         )}

@@ -214,11 +214,14 @@ const (
 	// ItemMcpWaiting: the turn runs without the tools of MCP servers still
 	// starting (Servers).
 	ItemMcpWaiting ItemKind = "mcp_waiting"
+	// ItemTeamMessage: a message between team members that the lead did
+	// not send (its own are its team_message calls), told as it came.
+	ItemTeamMessage ItemKind = "team_message"
 )
 
 // EnumValues lists the values, for the TypeScript generator.
 func (ItemKind) EnumValues() []string {
-	return []string{string(ItemUser), string(ItemAssistant), string(ItemTool), string(ItemStop), string(ItemCompaction), string(ItemUndo), string(ItemMcpWaiting)}
+	return []string{string(ItemUser), string(ItemAssistant), string(ItemTool), string(ItemStop), string(ItemCompaction), string(ItemUndo), string(ItemMcpWaiting), string(ItemTeamMessage)}
 }
 
 // TranscriptItem is one entry of a session's transcript as the UI draws it.
@@ -233,6 +236,7 @@ func (ItemKind) EnumValues() []string {
 //	           turns), Text (the summary), Compaction, Context (after)
 //	undo:      ID (the undo's unit), Undo
 //	mcp_waiting: TurnID, Servers
+//	team_message: ID (the message's id), TurnID, Message
 //
 // An assistant item may carry Reasoning and ReasoningModel (see
 // MessageDonePayload); the UI does not show them.
@@ -271,6 +275,7 @@ type TranscriptItem struct {
 	Servers     []string             `json:"servers,omitempty"`
 	Hooks       []HookRun            `json:"hooks,omitempty"`
 	Rewrite     *HookRewrite         `json:"rewrite,omitempty"`
+	Message     *TeamMessage         `json:"message,omitempty"`
 	// Reasoning and ReasoningModel: see MessageDonePayload.
 	Reasoning      []json.RawMessage `json:"reasoning,omitempty"`
 	ReasoningModel string            `json:"reasoningModel,omitempty"`

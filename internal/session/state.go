@@ -167,6 +167,12 @@ func (s *State) Emit(e protocol.Event) {
 		s.finished(s.add(protocol.TranscriptItem{Kind: protocol.ItemUndo, ID: p.Unit, TurnID: e.TurnID, Undo: &u}))
 	case protocol.McpWaitingPayload:
 		s.finished(s.add(protocol.TranscriptItem{Kind: protocol.ItemMcpWaiting, TurnID: e.TurnID, Servers: p.Servers}))
+	case protocol.TeamMessage:
+		// The lead's own messages are its team_message calls.
+		if _, told := s.index[key(protocol.ItemTeamMessage, p.ID)]; p.From != protocol.TeamLead && !told {
+			m := p
+			s.finished(s.add(protocol.TranscriptItem{Kind: protocol.ItemTeamMessage, ID: p.ID, TurnID: e.TurnID, Message: &m}))
+		}
 	case protocol.BudgetState:
 		b := p
 		s.budget = &b

@@ -25,6 +25,7 @@ import {
   type SettingsView,
   type Snapshot,
   type Submission,
+  type TeamState,
   type VisionView,
 } from "./protocol.gen";
 
@@ -96,6 +97,10 @@ export const backend = {
   agentDefinitions: async (): Promise<AgentDefinition[]> => (await afterFirstFrame(App.AgentDefinitions)) ?? [],
   /** Stops a background agent of the open session (its processes end with it). */
   stopSubagent: (id: string): Promise<void> => App.StopSubagent(id),
+  /** Turns agent teams on for the open session (/experimental teams); team.enabled follows. */
+  teamsEnable: (): Promise<TeamState> => App.TeamsEnable(),
+  /** Stops one teammate; team.teammate follows with it stopped. */
+  teamStop: (name: string): Promise<void> => App.TeamStop(name),
   /** The open session as of its last delivered event (see lastSeq). */
   snapshot: (): Promise<Snapshot> => App.Snapshot(),
 

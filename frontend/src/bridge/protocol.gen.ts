@@ -638,11 +638,12 @@ export interface TranscriptItem {
   servers?: string[];
   hooks?: HookRun[];
   rewrite?: HookRewrite;
+  message?: TeamMessage;
   reasoning?: unknown[];
   reasoningModel?: string;
 }
 
-export type ItemKind = "user" | "assistant" | "tool" | "stop" | "compaction" | "undo" | "mcp_waiting";
+export type ItemKind = "user" | "assistant" | "tool" | "stop" | "compaction" | "undo" | "mcp_waiting" | "team_message";
 
 export interface ChildTranscript {
   sessionId: string;

@@ -8,6 +8,7 @@ import { ApprovalDiagnostics, currentDiagnostics, diagnosticMarks } from "./Appr
 import { ApprovalHooks } from "./ApprovalHooks";
 import { ApprovalArgs, ApprovalCommand, ApprovalMcp } from "./ApprovalCommand";
 import { ApprovalWeb } from "./ApprovalWeb";
+import { ApprovalOthers } from "./ApprovalOthers";
 import "./Approval.css";
 
 export interface ApprovalDialogProps {
@@ -28,6 +29,10 @@ export interface ApprovalDialogProps {
   onRecheck?: (sel: ProposalSelection) => Promise<void>;
   /** The session asking, named while several are open. */
   session?: string;
+  /** The other requests waiting, each named ("writer › bash"). */
+  others?: readonly { id: string; name: string }[];
+  /** Shows another waiting request instead of this one (this one keeps waiting). */
+  onShow?: (approvalId: string) => void;
 }
 
 /**
@@ -35,7 +40,7 @@ export interface ApprovalDialogProps {
  * Focus starts on the file list or the command, never on an approve
  * button, and stays inside. Only the decisions that apply are offered.
  */
-export function ApprovalDialog({ request, position, total, mode, onAnswer, onRepreview, onRecheck, session }: ApprovalDialogProps) {
+export function ApprovalDialog({ request, position, total, mode, onAnswer, onRepreview, onRecheck, session, others, onShow }: ApprovalDialogProps) {
   const p = request.preview;
   const [ticks, setTicks] = useState(() => allTicked(p));
   // A re-preview brings a new preview: start its selection afresh.
@@ -124,6 +129,7 @@ export function ApprovalDialog({ request, position, total, mode, onAnswer, onRep
           {session && <span className="approval-session">in session {session}</span>}
           <span className={`approval-mode mode-${mode}`}>{mode} mode</span>
         </header>
+        {others && others.length > 0 && <ApprovalOthers others={others} onShow={onShow} />}
         <p className="approval-summary">{p.summary}</p>
         <ApprovalHooks request={request} />
         <div className="approval-body">

@@ -161,6 +161,8 @@ export function Chat(props: ChatProps) {
         return () => sl.plan?.();
       case "clear":
         return () => sl.clear?.();
+      case "experimental":
+        return () => sl.experimental?.(p.args);
       case "undo":
         return () => {
           const turn = [...items].reverse().find((it) => it.kind === "stop" && parent.undo?.units.has(it.turnId));

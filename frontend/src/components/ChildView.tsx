@@ -33,7 +33,8 @@ export function childStatus(c: ChildTranscript): { steps: number; tokens: number
   };
 }
 
-function ChildItem({ item }: { item: TranscriptItem }) {
+/** One item of a child's transcript: its task, its replies, its tool calls as cards. */
+export function ChildItem({ item }: { item: TranscriptItem }) {
   switch (item.kind) {
     case "user":
       return <div className="child-task"><span className="child-label">task</span> {item.text}</div>;

@@ -7,6 +7,8 @@ export interface SlashActions {
   plan?: () => void;
   /** /clear: starts a new session. */
   clear?: () => void;
+  /** /experimental name: turns an experiment on for the session ("teams"); rejects with why when it cannot. */
+  experimental?: (name: string) => Promise<unknown>;
 }
 
 /** The command a draft names ("/review src/a.go" → review, "src/a.go"); undefined when it names none. */

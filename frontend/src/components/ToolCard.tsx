@@ -9,6 +9,7 @@ import { ToolDiagnostics } from "./ToolDiagnostics";
 import { ToolResources } from "./ToolResources";
 import { commandOutput, fileDiffs, formatDuration, policyHiddenNote, pretty, readExcerpt, rejected, ruleText, sandboxNote, unconfinedNote, toolError, toolSummary, toolTarget, writtenPaths } from "./toolSummary";
 import { useChatActions } from "./ChatActions";
+import { TeamMessageCard } from "./team/TeamMessageCard";
 
 /** "ran under your rule: `npm test`", each rule a link that opens the rules popover at it. */
 function RuleLine({ item }: { item: TranscriptItem }) {
@@ -72,8 +73,12 @@ function useElapsed(id: string, running: boolean): number {
   return running ? now - (firstSeen.get(id) ?? now) : 0;
 }
 
-/** One tool call: a line with tool, target, summary, status and duration; expandable to args and result. */
+/** One tool call: a line with tool, target, summary, status and duration; expandable to args and result. A team message is a compact card. */
 export const ToolCard = memo(function ToolCard({ item, reveal }: { item: TranscriptItem; reveal?: boolean }) {
+  return item.tool === "team_message" ? <TeamMessageCard item={item} /> : <CallCard item={item} reveal={reveal} />;
+});
+
+const CallCard = memo(function CallCard({ item, reveal }: { item: TranscriptItem; reveal?: boolean }) {
   const [open, setOpen] = useState(!!reveal);
   // Find unfolds the card whose body holds the current match.
   useEffect(() => {

@@ -16,6 +16,7 @@ import { useChatActions } from "./ChatActions";
 import { CompactionMarker } from "./CompactionMarker";
 import { UndoMarker } from "./UndoMarker";
 import { McpWaitingMarker } from "./McpWaitingMarker";
+import { isTeamWake, TeamMessageItem, TeamWake } from "./team/TeamMessageCard";
 
 export type Row = { key: string; item?: TranscriptItem; queued?: string; notice?: string };
 
@@ -77,6 +78,7 @@ export const RowView = memo(function RowView({ row, last, reveal, undoable }: { 
   const it = row.item!;
   switch (it.kind) {
     case "user": {
+      if (isTeamWake(it)) return <TeamWake item={it} />;
       // A /name skill shows as its card, not pasted into the bubble.
       const sk = userSkill(it.text ?? "");
       if (sk) {
@@ -135,6 +137,8 @@ export const RowView = memo(function RowView({ row, last, reveal, undoable }: { 
       return <UndoMarker item={it} />;
     case "mcp_waiting":
       return <McpWaitingMarker item={it} />;
+    case "team_message":
+      return <TeamMessageItem item={it} />;
   }
 });
 

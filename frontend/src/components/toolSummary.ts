@@ -19,8 +19,25 @@ export function toolTarget(tool: string, args: unknown): string {
     const files = [...str(a.patch).matchAll(/^\*\*\* (?:Add|Update|Delete) File: (.+)$/gm)].map((m) => m[1].trim());
     if (files.length) return files.length > 2 ? `${files.slice(0, 2).join(", ")} +${files.length - 2} more` : files.join(", ");
   }
+  const team = teamTarget(tool, a);
+  if (team !== undefined) return team;
   const parts = [str(a.path), str(a.pattern) && `"${str(a.pattern)}"`].filter(Boolean);
   return parts.join(" ");
+}
+
+/** A team tool's target in words: who is spawned or stopped, a task's move, a message's addressee. */
+function teamTarget(tool: string, a: Obj): string | undefined {
+  switch (tool) {
+    case "team_spawn":
+      return `${str(a.name)}${str(a.agent) ? ` (${str(a.agent)})` : ""}${str(a.task) ? `: ${str(a.task)}` : ""}`;
+    case "team_message":
+      return `→ ${str(a.to)}`;
+    case "team_task_update":
+      return `#${str(a.id)}${str(a.title) ? ` ${str(a.title)}` : ""}${str(a.status) ? ` → ${str(a.status).replaceAll("_", " ")}` : ""}${str(a.owner) ? `, owner ${str(a.owner)}` : ""}`;
+    case "team_stop":
+      return str(a.name);
+  }
+  return undefined;
 }
 
 /** A few words about a finished call's result ("lines 1–40 of 120", "+12 −1", "exit 0"). */
@@ -48,6 +65,10 @@ export function toolSummary(tool: string, result: unknown): string {
       const m = Array.isArray(r.matches) ? r.matches.length : undefined, f = num(r.filesSearched);
       if (m === undefined || f === undefined) return "";
       return `${m} match${m === 1 ? "" : "es"}${r.truncated ? "+" : ""} in ${f} file${f === 1 ? "" : "s"} searched`;
+    }
+    case "team_tasks": {
+      const tasks = Array.isArray(result) ? result : Array.isArray(r.tasks) ? r.tasks : undefined;
+      return tasks ? `${tasks.length} task${tasks.length === 1 ? "" : "s"}` : "";
     }
     case "bash":
       if (r.timedOut) return "timed out";

@@ -48,6 +48,8 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
     queued: vi.fn(async () => [] as string[]),
     agentDefinitions: vi.fn(async () => [] as AgentDefinition[]),
     stopSubagent: vi.fn(async (_id: string) => {}),
+    teamsEnable: vi.fn(async () => ({ enabled: true, maxTeammates: 4, teammates: [], board: [], messages: [], notices: [] })),
+    teamStop: vi.fn(async (_name: string) => {}),
     snapshot: vi.fn(async (): Promise<Snapshot> => ({
       sessionId: "", turnId: "", transcript: [], pendingApprovals: [], processes: [], lastSeq: 0, ...snapshot,
     })),

@@ -1,7 +1,8 @@
 // Folds the event stream into transcript items exactly as the Go side does
 // (internal/session/state.go), so a Snapshot() and the events after its
 // lastSeq give the same picture as the events alone.
-import type { ApprovalRequestedPayload, BudgetState, ChildTranscript, GatehouseEvent, QuestionAskedPayload, Snapshot, TranscriptItem } from "../bridge";
+import type { ApprovalRequestedPayload, BudgetState, ChildTranscript, GatehouseEvent, QuestionAskedPayload, Snapshot, TeamState, TranscriptItem } from "../bridge";
+import { foldTeam, isTeamEvent, teamItems } from "../team/fold";
 
 export interface Transcript {
   sessionId: string;
@@ -17,6 +18,8 @@ export interface Transcript {
   budget?: BudgetState;
   /** MCP servers' questions waiting for the user (its subagents' too), oldest first. */
   pendingQuestions?: readonly QuestionAskedPayload[];
+  /** The session's agent team; absent while teams are off. */
+  team?: TeamState;
 }
 
 export const emptyTranscript: Transcript = { sessionId: "", turnId: "", items: [], lastSeq: 0, pendingApprovals: [], children: {} };
@@ -24,7 +27,7 @@ export const emptyTranscript: Transcript = { sessionId: "", turnId: "", items: [
 export function fromSnapshot(s: Snapshot): Transcript {
   return {
     sessionId: s.sessionId, turnId: s.turnId, items: s.transcript ?? [], lastSeq: s.lastSeq, pendingApprovals: s.pendingApprovals ?? [],
-    children: s.children ?? {}, budget: s.budget, pendingQuestions: s.pendingQuestions ?? [],
+    children: s.children ?? {}, budget: s.budget, pendingQuestions: s.pendingQuestions ?? [], team: s.team,
   };
 }
 
@@ -84,9 +87,10 @@ export function fold(t: Transcript, e: GatehouseEvent): Transcript {
     if (e.type !== "turn.started") return { ...t, lastSeq };
     sessionId = e.sessionId;
     items = [];
-    t = { ...t, pendingApprovals: [], children: {}, budget: undefined, pendingQuestions: [] };
+    t = { ...t, pendingApprovals: [], children: {}, budget: undefined, pendingQuestions: [], team: undefined };
   }
   const base = { ...t, sessionId, items, lastSeq };
+  if (isTeamEvent(e)) return { ...base, team: foldTeam(t.team, e), items: teamItems(items, e) };
   switch (e.type) {
     case "turn.started":
       return { ...base, turnId: e.turnId, items: [...items, { kind: "user", id: e.turnId, turnId: e.turnId, text: e.payload.prompt, images: e.payload.images }] };

@@ -40,6 +40,8 @@ function texts(it: TranscriptItem): { line: string; body: string } {
       return { line: it.undo ? undoWords(it.undo, unitLabel) : "", body: "" };
     case "mcp_waiting":
       return { line: mcpWaitingWords(it.servers ?? []), body: "" };
+    case "team_message":
+      return { line: it.message ? `${it.message.from} → ${it.message.to}\n${it.message.text}` : "", body: "" };
   }
 }
 

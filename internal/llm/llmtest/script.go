@@ -43,6 +43,14 @@ type Script struct {
 	APIKey string `json:"apiKey,omitempty"`
 	// Responses answer model requests, one each, in order.
 	Responses []Response `json:"responses"`
+	// ByModel answers the requests for a model named here with that
+	// model's own responses, one each, in order, and none of Responses
+	// (nor When's):
+	// agents that run at once (a team's members, each agent definition
+	// naming its own model) each follow their own script whatever order
+	// their requests come in. A request beyond a model's list is a
+	// violation, as beyond Responses.
+	ByModel map[string][]Response `json:"byModel,omitempty"`
 	// RefuseInclude answers a /responses request that has an include
 	// parameter with a 400 naming it, as some servers other than OpenAI's
 	// do. The refused request takes no scripted response.

@@ -50,6 +50,8 @@ type Handler struct {
 
 	mu         sync.Mutex
 	next       int
+	nextOf     map[string]int // ByModel: the next response of each model
+	byModelN   int            // ByModel responses taken, for their indexes
 	requests   []Recorded
 	violations []string
 	// outstanding are the call ids of each conversation's last completed
@@ -247,8 +249,9 @@ func (h *Handler) serveChat(w http.ResponseWriter, r *http.Request, body []byte,
 }
 
 // take checks a model request (its model and the history's tool calls and
-// results) and takes the response for it: a rule's whose LastContains is in
-// last (the last message's content as JSON), else the next scripted one.
+// results) and takes the response for it: its model's next one when
+// ByModel names the model, else a rule's whose LastContains is in last (the
+// last message's content as JSON), else the next scripted one.
 // When ok is false it has answered with an error.
 func (h *Handler) take(w http.ResponseWriter, model, conv string, history []historyItem, last string, reqIdx int) (n int, resp Response, ok bool) {
 	if !h.knows(model) {
@@ -262,6 +265,9 @@ func (h *Handler) take(w http.ResponseWriter, model, conv string, history []hist
 		h.mu.Unlock()
 		writeError(w, contextExceeded(h.script.ContextWindow, n))
 		return 0, Response{}, false
+	}
+	if own, ok := h.script.ByModel[model]; ok {
+		return h.takeOwn(w, model, own, reqIdx)
 	}
 	for i, rule := range h.script.When {
 		if rule.LastContains != "" && strings.Contains(last, rule.LastContains) {
@@ -284,8 +290,13 @@ func (h *Handler) take(w http.ResponseWriter, model, conv string, history []hist
 	}
 	n = h.next
 	h.next++
+	return h.answer(w, n, h.script.Responses[n], reqIdx)
+}
+
+// answer hands out response n for request reqIdx; h.mu is held and released.
+// A scripted error is written here (ok false).
+func (h *Handler) answer(w http.ResponseWriter, n int, resp Response, reqIdx int) (int, Response, bool) {
 	h.requests[reqIdx].Response = n
-	resp = h.script.Responses[n]
 	resp.promptTokens = h.requests[reqIdx].PromptTokens
 	h.mu.Unlock()
 	if resp.Error != nil {
@@ -293,6 +304,26 @@ func (h *Handler) take(w http.ResponseWriter, model, conv string, history []hist
 		return 0, Response{}, false
 	}
 	return n, resp, true
+}
+
+// takeOwn takes model's next response of Script.ByModel; h.mu is held and
+// released. Its index follows Responses and When, counting every ByModel
+// response taken so far.
+func (h *Handler) takeOwn(w http.ResponseWriter, model string, own []Response, reqIdx int) (int, Response, bool) {
+	if h.nextOf == nil {
+		h.nextOf = map[string]int{}
+	}
+	i := h.nextOf[model]
+	if i >= len(own) {
+		h.violate("request %d: model request for %s beyond its script (%d responses)", reqIdx, model, len(own))
+		h.mu.Unlock()
+		writeError(w, APIError{Status: 500, Code: "script_exhausted", Message: "fake server: no scripted response left for " + model})
+		return 0, Response{}, false
+	}
+	h.nextOf[model] = i + 1
+	n := len(h.script.Responses) + len(h.script.When) + h.byModelN
+	h.byModelN++
+	return h.answer(w, n, own[i], reqIdx)
 }
 
 // completed notes the calls of response n, streamed whole: the next request

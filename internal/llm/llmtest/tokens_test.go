@@ -2,7 +2,9 @@ package llmtest
 
 import (
 	"encoding/json"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 )
@@ -90,5 +92,56 @@ func TestRulesAnswerOutOfTurn(t *testing.T) {
 	reqs := srv.Requests()
 	if reqs[0].Rule != 1 || reqs[1].Rule != 1 || reqs[2].Rule != 0 || reqs[2].Response != 0 {
 		t.Fatalf("requests %+v", reqs)
+	}
+}
+
+// A model named in ByModel follows its own list whatever order the requests
+// of several models come in, When's rules included; the others take When's
+// and Responses; one beyond its list is a violation.
+func TestByModelKeepsEachModelsOrder(t *testing.T) {
+	srv := Start(t, Script{Responses: []Response{{Text: Text("lead 1")}},
+		When:    []Rule{{LastContains: "wake", Response: Response{Text: Text("lead woken")}}},
+		ByModel: map[string][]Response{"a": {{Text: Text("a 1")}, {Text: Text("a 2")}}, "b": {{Text: Text("b 1")}}}})
+	var got []string
+	for i, model := range []string{"a", "lead", "b", "a", "lead", "lead"} {
+		say := "hi"
+		if i >= 3 {
+			say = "wake up"
+		}
+		resp, err := http.Post(srv.URL+"/chat/completions", "application/json",
+			strings.NewReader(`{"model":"`+model+`","stream":true,"messages":[{"role":"user","content":"`+say+`"}]}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			t.Fatalf("%s: status %d", model, resp.StatusCode)
+		}
+		var text strings.Builder
+		for _, line := range strings.Split(string(body), "\n") {
+			if i := strings.Index(line, `"content":"`); i >= 0 {
+				text.WriteString(strings.SplitN(line[i+len(`"content":"`):], `"`, 2)[0])
+			}
+		}
+		got = append(got, text.String())
+	}
+	if want := "a 1|lead 1|b 1|a 2|lead woken|lead woken"; strings.Join(got, "|") != want {
+		t.Fatalf("answers %q, want %q", strings.Join(got, "|"), want)
+	}
+	if v := srv.Violations(); len(v) != 0 {
+		t.Fatalf("violations %v", v)
+	}
+	// Beyond its list (a bare handler: Start fails the test on a violation).
+	h := NewHandler(Script{ByModel: map[string][]Response{"b": {{Text: Text("b 1")}}}})
+	bare := httptest.NewServer(h)
+	defer bare.Close()
+	for i, want := range []int{200, 500} {
+		if status, _ := post(t, bare.URL+"/chat/completions", `{"model":"b","stream":true,"messages":[{"role":"user","content":"hi"}]}`); status != want {
+			t.Fatalf("request %d: status %d, want %d", i, status, want)
+		}
+	}
+	if v := h.Violations(); len(v) != 1 || !strings.Contains(v[0], "for b beyond its script") {
+		t.Fatalf("violations %v", v)
 	}
 }
