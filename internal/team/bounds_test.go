@@ -173,6 +173,10 @@ func TestClosingStopsTheTeam(t *testing.T) {
 		return false
 	})
 	h.waitState("bob", protocol.TeammateWorking)
+	// Close while both teammates' last requests hang, not before they are
+	// made (the scripts count them): alice asks again once its process
+	// started, bob is working before its request reaches the server.
+	eventually(t, "both teammates' hanging requests", func() bool { return h.requests("alice") >= 2 && h.requests("bob") >= 1 })
 	h.sess.Close()
 	for _, n := range []string{"alice", "bob"} {
 		if m := h.member(n); m.State != protocol.TeammateStopped || m.Reason != "the session closed" {
