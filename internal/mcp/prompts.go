@@ -19,31 +19,16 @@ import (
 
 // refreshPrompts lists the prompts again; a failure keeps none.
 func (s *server) refreshPrompts(ctx context.Context, gen uint64) {
-	s.listMu.Lock()
-	defer s.listMu.Unlock()
-	sess := s.session()
-	if sess == nil {
-		return
-	}
-	var list []*sdk.Prompt
-	if c := capabilities(sess); c != nil && c.Prompts != nil {
-		list = listPages(ctx, s.m.initTimeout(), func(ctx context.Context, cursor string) ([]*sdk.Prompt, string, error) {
+	refreshList(s, ctx, gen, func(c *sdk.ServerCapabilities) bool { return c.Prompts != nil },
+		func(ctx context.Context, sess *sdk.ClientSession, cursor string) ([]*sdk.Prompt, string, error) {
 			res, err := sess.ListPrompts(ctx, &sdk.ListPromptsParams{Cursor: cursor})
 			if err != nil {
 				return nil, "", err
 			}
 			return res.Prompts, res.NextCursor, nil
-		})
-	}
-	list = slices.DeleteFunc(list, func(p *sdk.Prompt) bool { return p == nil || p.Name == "" })
-	s.mu.Lock()
-	if s.gen != gen || s.state != StateReady {
-		s.mu.Unlock()
-		return
-	}
-	s.prompts = list
-	s.mu.Unlock()
-	s.m.changed()
+		},
+		func(p *sdk.Prompt) bool { return p == nil || p.Name == "" },
+		func(list []*sdk.Prompt) { s.prompts = list })
 }
 
 // promptName is the "/" name of a server's prompt.

@@ -51,29 +51,43 @@ func capabilities(cs *sdk.ClientSession) *sdk.ServerCapabilities {
 // refreshResources lists the resources again; a failure keeps none (the
 // picker then offers none of this server's).
 func (s *server) refreshResources(ctx context.Context, gen uint64) {
+	refreshList(s, ctx, gen, func(c *sdk.ServerCapabilities) bool { return c.Resources != nil },
+		func(ctx context.Context, sess *sdk.ClientSession, cursor string) ([]*sdk.Resource, string, error) {
+			res, err := sess.ListResources(ctx, &sdk.ListResourcesParams{Cursor: cursor})
+			if err != nil {
+				return nil, "", err
+			}
+			return res.Resources, res.NextCursor, nil
+		},
+		func(r *sdk.Resource) bool { return r == nil || r.URI == "" },
+		func(list []*sdk.Resource) { s.resources = list })
+}
+
+// refreshList lists one kind of a server's entries again, when its
+// capabilities (has) offer them, dropping the unusable ones (bad), and
+// keeps the list (store, under s.mu) unless the server restarted or left
+// ready meanwhile; one refresh at a time, the last one listed wins.
+func refreshList[T any](s *server, ctx context.Context, gen uint64, has func(*sdk.ServerCapabilities) bool,
+	page func(context.Context, *sdk.ClientSession, string) ([]T, string, error), bad func(T) bool, store func([]T)) {
 	s.listMu.Lock()
 	defer s.listMu.Unlock()
 	sess := s.session()
 	if sess == nil {
 		return
 	}
-	var list []*sdk.Resource
-	if c := capabilities(sess); c != nil && c.Resources != nil {
-		list = listPages(ctx, s.m.initTimeout(), func(ctx context.Context, cursor string) ([]*sdk.Resource, string, error) {
-			res, err := sess.ListResources(ctx, &sdk.ListResourcesParams{Cursor: cursor})
-			if err != nil {
-				return nil, "", err
-			}
-			return res.Resources, res.NextCursor, nil
+	var list []T
+	if c := capabilities(sess); c != nil && has(c) {
+		list = listPages(ctx, s.m.initTimeout(), func(ctx context.Context, cursor string) ([]T, string, error) {
+			return page(ctx, sess, cursor)
 		})
 	}
-	list = slices.DeleteFunc(list, func(r *sdk.Resource) bool { return r == nil || r.URI == "" })
+	list = slices.DeleteFunc(list, bad)
 	s.mu.Lock()
 	if s.gen != gen || s.state != StateReady {
 		s.mu.Unlock()
 		return
 	}
-	s.resources = list
+	store(list)
 	s.mu.Unlock()
 	s.m.changed()
 }
