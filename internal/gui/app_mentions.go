@@ -76,7 +76,7 @@ func (a *App) MentionCandidates(query string) []MentionCandidate {
 	if why := mention.Refused(ws, query); why != "" {
 		out = append(out, MentionCandidate{Mention: query, Label: query, Refused: why})
 	}
-	for _, p := range a.mentionIndex.get(ws).Search(query, 20) {
+	for _, p := range a.mentionIndex.get(ws, a.watchReady()).Search(query, 20) {
 		out = append(out, MentionCandidate{Mention: p, Label: p})
 	}
 	out = append(out, a.resourceCandidates(query)...)
@@ -113,14 +113,40 @@ type mentionIndex struct {
 	at time.Time
 }
 
-// get is ws's index, walked again when stale.
-func (m *mentionIndex) get(ws *workspace.Workspace) *mention.Index {
+// get is ws's index, walked again when stale. watched says whether the
+// workspace's watch has walked its tree: before that a file made after
+// this walk would be in the watch's first listing, not in a batch, and no
+// batch would ever tell the index, so the index is kept only once the
+// watch listens.
+func (m *mentionIndex) get(ws *workspace.Workspace, watched bool) *mention.Index {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.ws != ws || m.ix == nil || time.Since(m.at) > mentionTTL {
-		m.ws, m.ix, m.at = ws, mention.Walk(context.Background(), ws), time.Now()
+		ix := mention.Walk(context.Background(), ws)
+		if !watched {
+			m.ix = nil
+			return ix
+		}
+		m.ws, m.ix, m.at = ws, ix, time.Now()
 	}
 	return m.ix
+}
+
+// watchReady says whether the shown workspace's watch has walked its tree
+// and hears its changes. With no watch (it could not start) it is true: the
+// index is then walked again after mentionTTL, as for a watch that hears
+// nothing.
+func (a *App) watchReady() bool {
+	b := a.files.Load()
+	if b == nil {
+		return true
+	}
+	select {
+	case <-b.Live().W.Ready():
+		return true
+	default:
+		return false
+	}
 }
 
 // forget makes the next query walk again.
