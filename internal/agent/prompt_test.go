@@ -19,8 +19,8 @@ func promptWithin(t *testing.T, dir string) string {
 	select {
 	case p := <-done:
 		return p
-	case <-time.After(5 * time.Second):
-		t.Fatal("SystemPrompt did not return within 5 s")
+	case <-time.After(30 * time.Second):
+		t.Fatal("SystemPrompt did not return within 30 s")
 		return ""
 	}
 }

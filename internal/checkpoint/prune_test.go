@@ -14,7 +14,7 @@ func within(t *testing.T, what string, do func()) {
 	go func() { do(); close(done) }()
 	select {
 	case <-done:
-	case <-time.After(5 * time.Second):
+	case <-time.After(30 * time.Second):
 		t.Fatalf("%s waited for the prune", what)
 	}
 }

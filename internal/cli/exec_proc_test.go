@@ -46,7 +46,7 @@ func TestExecStopsItsProcesses(t *testing.T) {
 	if p.Status == "running" || p.PID <= 0 {
 		t.Errorf("saved process %+v", p)
 	}
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for syscall.Kill(p.PID, 0) == nil {
 		if time.Now().After(deadline) {
 			t.Fatalf("process %d outlived exec", p.PID)

@@ -71,7 +71,7 @@ func TestAttentionFollowsTheBackendsEvents(t *testing.T) {
 		if n[0] != "Gatehouse is waiting for you" || n[1] != req.Preview.Summary {
 			t.Fatalf("notification %q", n)
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(30 * time.Second):
 		t.Fatal("no notification")
 	}
 	app.SetWindowFocused(true)
@@ -114,7 +114,7 @@ func TestAttentionFollowsTheBackendsEvents(t *testing.T) {
 	for i := 0; i < 2; i++ {
 		select {
 		case <-sent:
-		case <-time.After(5 * time.Second):
+		case <-time.After(30 * time.Second):
 			t.Fatalf("notification %d of 3 missing", i+2)
 		}
 	}

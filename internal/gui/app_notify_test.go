@@ -38,7 +38,7 @@ func TestExitAlertsFollowTheWindowFocus(t *testing.T) {
 		if got[0] != "Process failed (exit 3)" || got[1] != "npm test" {
 			t.Fatalf("notification = %q", got)
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(30 * time.Second):
 		t.Fatal("the notifier was not called")
 	}
 	a.SetWindowFocused(true)

@@ -49,7 +49,7 @@ func expectNotification(t *testing.T, sent recordingNotifier, summary, body stri
 		if n[0] != summary || !strings.Contains(n[1], body) {
 			t.Fatalf("notification %q, want %q with %q", n, summary, body)
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(30 * time.Second):
 		t.Fatalf("no notification %q", summary)
 	}
 }

@@ -74,7 +74,7 @@ func TestTwoSessionsRunAtOnceInTheirTabs(t *testing.T) {
 		if n[0] != "Session "+name+" is waiting for you" || !strings.Contains(n[1], "write_file") {
 			t.Fatalf("notification %q", n)
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(30 * time.Second):
 		t.Fatal("no notification for the background session's approval")
 	}
 	if ta := tabOf(t, app, a.ID()); ta.Current || !ta.Running || ta.Title != "task A" {

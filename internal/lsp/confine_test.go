@@ -53,7 +53,7 @@ func TestNoServerOutlivesAKilledApp(t *testing.T) {
 		app.Process.Kill()
 		t.Fatalf("the app said %q", buf[:n])
 	}
-	deadline := time.Now().Add(3 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for len(readPids(t, pids)) < 2 && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -63,7 +63,7 @@ func TestNoServerOutlivesAKilledApp(t *testing.T) {
 	}
 	app.Process.Signal(syscall.SIGKILL)
 	app.Wait()
-	deadline = time.Now().Add(5 * time.Second)
+	deadline = time.Now().Add(30 * time.Second)
 	for (alive(ps[0]) || alive(ps[1])) && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
 	}

@@ -175,7 +175,7 @@ func TestElicitationCancelled(t *testing.T) {
 	waitForm(t, b)
 	cancel()
 	text(t, ch)
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for len(b.PendingForms()) > 0 {
 		if time.Now().After(deadline) {
 			t.Fatal("the question still waits after its turn was cancelled")

@@ -57,7 +57,7 @@ func (f *fakeTicker) tick(t *testing.T) {
 	t.Helper()
 	select {
 	case f.c <- time.Now():
-	case <-time.After(5 * time.Second):
+	case <-time.After(30 * time.Second):
 		t.Fatal("dispatcher did not take the tick")
 	}
 }

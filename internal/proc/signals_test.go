@@ -24,7 +24,7 @@ func TestHandleSignalsClosesOnSIGTERM(t *testing.T) {
 		if sig != syscall.SIGTERM || ExitCode(sig) != 143 {
 			t.Fatalf("got %v", sig)
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(30 * time.Second):
 		t.Fatal("shutdown not called")
 	}
 	if left := liveInGroup(in.PID); len(left) > 0 {

@@ -269,7 +269,7 @@ func TestStopReleasesWatchesAndGoroutines(t *testing.T) {
 		}
 		c.Advance(time.Minute) // timers stopped: nothing runs
 	}
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
 	}

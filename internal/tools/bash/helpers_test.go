@@ -120,7 +120,7 @@ func pidAlive(pid int) bool {
 func readPid(t *testing.T, path string) int {
 	t.Helper()
 	var pid int
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for pid == 0 && time.Now().Before(deadline) {
 		b, _ := os.ReadFile(path)
 		pid, _ = strconv.Atoi(strings.TrimSpace(string(b)))

@@ -37,7 +37,7 @@ func specialFixture(t *testing.T) *workspace.Workspace {
 	return w
 }
 
-// promptly runs fn and fails the test when it has not returned in 5 s.
+// promptly runs fn and fails the test when it has not returned in 30 s.
 func promptly(t *testing.T, what string, fn func() tools.Result) tools.Result {
 	t.Helper()
 	done := make(chan tools.Result, 1)
@@ -45,8 +45,8 @@ func promptly(t *testing.T, what string, fn func() tools.Result) tools.Result {
 	select {
 	case r := <-done:
 		return r
-	case <-time.After(5 * time.Second):
-		t.Fatalf("%s did not return within 5 s", what)
+	case <-time.After(30 * time.Second):
+		t.Fatalf("%s did not return within 30 s", what)
 		return tools.Result{}
 	}
 }
