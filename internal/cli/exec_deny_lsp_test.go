@@ -2,6 +2,9 @@ package cli
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
+	"sync/atomic"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -69,5 +72,58 @@ func TestLanguageServersKeepTheDeniedFilesFromTheModel(t *testing.T) {
 		if !strings.Contains(res.stdout, want) {
 			t.Errorf("the results do not say %q:\n%s", want, res.stdout)
 		}
+	}
+}
+
+// TestALanguageServerRunningBeforeADenyIsHeldByIt: a language server
+// started before the user wrote the deny (and before .env existed) is not
+// left running with the walls it started under: the next use finds them
+// moved and starts it again under the new ones, so its next diagnostics
+// cannot carry .env.
+func TestALanguageServerRunningBeforeADenyIsHeldByIt(t *testing.T) {
+	suptest.Confining(t)
+	if !sandbox.Detect().Namespaces() {
+		t.Skip("no namespaces here: Landlock alone cannot hide a workspace file from a server (sandbox.CannotHide)")
+	}
+	env := testEnv(t, nil)
+	os.MkdirAll(env.ConfigDir, 0o700)
+	leakyServer(t, env.ConfigDir)
+	ws := t.TempDir()
+	os.MkdirAll(filepath.Join(ws, "src"), 0o755)
+	os.WriteFile(filepath.Join(ws, "src", "a.txt"), []byte("TOKEN is read from the environment\n"), 0o644)
+	h := llmtest.NewHandler(llmtest.Script{Responses: []llmtest.Response{
+		{ToolCalls: []llmtest.ToolCall{call("c1", "diagnostics", `{"path":"src/a.txt"}`)}},
+		{ToolCalls: []llmtest.ToolCall{call("c2", "write_file", `{"path":"src/a.txt","content":"TOKEN again\n"}`)}},
+		{ToolCalls: []llmtest.ToolCall{call("c3", "diagnostics", `{"path":"src/a.txt"}`)}},
+		{Text: llmtest.Text("done")},
+	}})
+	// The user writes the secret and the deny while the server runs: when
+	// the model's second request arrives, after the first diagnostics.
+	var requests atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/chat/completions") && requests.Add(1) == 2 {
+			os.WriteFile(filepath.Join(ws, ".env"), []byte("API_TOKEN="+envSecret+"\n"), 0o600)
+			os.WriteFile(filepath.Join(env.ConfigDir, "policy.toml"), []byte(denyPolicy), 0o600)
+		}
+		h.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	res := runExec(t, context.Background(), env, "--workspace", ws, "--prompt", "ask the language server",
+		"--approval", "auto", "--base-url", srv.URL+"/v1", "--model", "fake-model", "--json")
+	if res.code != ExitCompleted {
+		t.Fatalf("exit %d; stderr:\n%s\n%s", res.code, res.stderr, res.stdout)
+	}
+	if v := h.Violations(); len(v) > 0 || h.Remaining() > 0 {
+		t.Fatalf("fake model: %v, %d responses left", v, h.Remaining())
+	}
+	seen := res.stdout
+	for _, req := range h.ModelRequests() {
+		seen += string(req.Body)
+	}
+	if strings.Contains(seen, envSecret) {
+		t.Fatalf("the secret reached the model through a server started before the deny:\n%s", res.stdout)
+	}
+	if n := strings.Count(res.stdout, "cannot read .env"); n < 2 {
+		t.Errorf("the server's diagnostics before and after the deny: %d of 2 say it cannot read .env:\n%s", n, res.stdout)
 	}
 }

@@ -41,6 +41,12 @@ type Helper struct {
 
 // Launch implements Launcher.
 func (h *Helper) Launch(argv, env []string, dir string) (Launched, error) {
+	return h.LaunchWith(h.Path, h.Policy, argv, env, dir)
+}
+
+// LaunchWith is Launch under the helper at path, confined by policy (the
+// caller builds it for each start).
+func (h *Helper) LaunchWith(path string, policy *sandbox.Policy, argv, env []string, dir string) (Launched, error) {
 	h.mu.Lock()
 	if h.closed {
 		h.mu.Unlock()
@@ -56,13 +62,13 @@ func (h *Helper) Launch(argv, env []string, dir string) (Launched, error) {
 	}
 	life := h.lifeR
 	h.mu.Unlock()
-	cmd, err := proc.HelperCommand(h.Path, h.Policy, time.Second, argv, life)
+	cmd, err := proc.HelperCommand(path, policy, time.Second, argv, life)
 	if err != nil {
 		return Launched{}, err
 	}
 	cmd.Dir, cmd.Env = dir, env
 	cmd.WaitDelay = time.Second
-	return Launched{Cmd: cmd, Stop: func() { killGroup(cmd, true) }, Confined: h.Policy != nil}, nil
+	return Launched{Cmd: cmd, Stop: func() { killGroup(cmd, true) }, Confined: policy != nil}, nil
 }
 
 // Close ends the lifeline: call it after the manager closed.

@@ -29,5 +29,10 @@ func (h *Helper) Launch(argv, env []string, dir string) (Launched, error) {
 	return plainLaunch(argv, env, dir)
 }
 
+// LaunchWith is Launch: no helper, no policy here.
+func (h *Helper) LaunchWith(path string, policy any, argv, env []string, dir string) (Launched, error) {
+	return plainLaunch(argv, env, dir)
+}
+
 // Close does nothing here.
 func (h *Helper) Close() {}

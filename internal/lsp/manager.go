@@ -20,6 +20,8 @@ type Launched struct {
 	Stop func()
 	// Confined: it runs under the sandbox.
 	Confined bool
+	// Walls names the confinement it runs under (Options.Walls).
+	Walls string
 }
 
 // Launcher builds the command of a server: argv[0] is a path; env is the
@@ -39,6 +41,11 @@ type Options struct {
 	// Launch builds a server's command (nil: a plain child in its own
 	// process group, killed when this process dies on Linux).
 	Launch Launcher
+	// Walls names the confinement a server would start under now (the
+	// read denies of the user's policy and the paths they match); a running
+	// server whose Launched.Walls differs is restarted before its next use,
+	// so a deny added while it runs holds for it too (nil: never).
+	Walls func() string
 	// Timeout bounds one check (default 20 s); StartTimeout a server's
 	// initialize (default 30 s).
 	Timeout, StartTimeout time.Duration

@@ -65,6 +65,7 @@ type server struct {
 	retryAt  time.Time
 	started  time.Time
 	confined bool
+	walls    string // Launched.Walls of the running process
 	conn     *Conn
 	proc     *exec.Cmd
 	stop     func() // ends the process tree
@@ -105,6 +106,10 @@ func (s *server) status() Status {
 // ensure starts the server when it is not running (a crashed one once its
 // backoff passed) and returns its connection.
 func (s *server) ensure(ctx context.Context) (*Conn, error) {
+	walls := ""
+	if s.m.opts.Walls != nil {
+		walls = s.m.opts.Walls()
+	}
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
@@ -112,8 +117,32 @@ func (s *server) ensure(ctx context.Context) (*Conn, error) {
 	}
 	if s.conn != nil && s.state == StateReady {
 		c := s.conn
+		if s.m.opts.Walls == nil || s.walls == walls {
+			s.mu.Unlock()
+			return c, nil
+		}
+		// The walls moved (a deny was added, a denied file appeared): the
+		// process keeps the ones it started under, so it ends and a new
+		// one starts under these.
+		stop, exited := s.stop, s.exited
+		s.conn, s.proc, s.stop, s.docs, s.diags = nil, nil, nil, nil, nil
+		s.state = StateStopped
 		s.mu.Unlock()
-		return c, nil
+		c.Close()
+		if stop != nil {
+			stop()
+		}
+		if exited != nil {
+			select {
+			case <-exited:
+			case <-time.After(5 * time.Second):
+			}
+		}
+		s.mu.Lock()
+		if s.closed {
+			s.mu.Unlock()
+			return nil, errors.New("the session's language servers are stopped")
+		}
 	}
 	if s.state == StateCrashed && time.Now().Before(s.retryAt) {
 		err := fmt.Errorf("%s crashed (%s); it restarts in %s", s.cfg.Name, s.err, time.Until(s.retryAt).Round(10*time.Millisecond))
@@ -163,7 +192,7 @@ func (s *server) start(ctx context.Context) (*Conn, error) {
 	conn := NewConn(stdout, stdin, s.handle)
 	s.mu.Lock()
 	s.conn, s.proc, s.stop, s.exited = conn, cmd, l.Stop, exited
-	s.confined, s.started = l.Confined, time.Now()
+	s.confined, s.walls, s.started = l.Confined, l.Walls, time.Now()
 	s.docs, s.diags = map[string]*document{}, map[string]*published{}
 	s.mu.Unlock()
 	go s.watch(conn, cmd, exited)

@@ -1,6 +1,7 @@
 package sessionhost
 
 import (
+	"slices"
 	"strings"
 
 	"gatehouse/internal/lsp"
@@ -22,23 +23,44 @@ import (
 func (h *Host) languages(root string, set settings.Settings) (*lsp.Manager, func()) {
 	env := h.env.ProcEnv()
 	helper := &lsp.Helper{}
-	why := ""
-	path, policy, reason := h.cmds.Confinement(root, env, h.SandboxFor(root)())
-	if path == "" || policy == nil {
-		why = "language servers run only confined by the sandbox, and it is not available: " + reason
-	} else {
+	// confine is the confinement a server starts under now: the policy is
+	// built again at each start and compared before each use (Walls), so
+	// a deny added while a server runs, or a denied file made since, is
+	// hidden from it too: it is restarted.
+	confine := func() (*sandbox.Policy, string, string) {
+		path, policy, reason := h.cmds.Confinement(root, env, h.SandboxFor(root)())
+		if path == "" || policy == nil {
+			return nil, "", "language servers run only confined by the sandbox, and it is not available: " + reason
+		}
 		p := *policy
 		p.SetEnv = readOnlyModules(p.SetEnv, sandbox.UserGoModCache(env))
-		helper.Path, helper.Policy = path, &p
+		return &p, path, ""
 	}
 	m := lsp.New(lsp.Options{Root: root, Servers: LanguageConfigs(set.LanguageServers), Env: h.env.ProcEnv,
 		Launch: func(argv, env []string, dir string) (lsp.Launched, error) {
+			p, path, why := confine()
 			if why != "" {
 				return lsp.Launched{}, lspError(why)
 			}
-			return helper.Launch(argv, env, dir)
+			l, err := helper.LaunchWith(path, p, argv, env, dir)
+			l.Walls = wallsOf(p)
+			return l, err
+		},
+		Walls: func() string {
+			p, _, _ := confine()
+			return wallsOf(p)
 		}})
 	return m, func() { m.Close(); helper.Close() }
+}
+
+// wallsOf names what a policy hides from reading: a long-running process
+// confined by it is restarted when the name changes (nil: none).
+func wallsOf(p *sandbox.Policy) string {
+	if p == nil {
+		return ""
+	}
+	deny := slices.Sorted(slices.Values(p.DenyRead))
+	return strings.Join(p.DenyGlobs, "\x00") + "\x01" + strings.Join(deny, "\x00")
 }
 
 // LanguageConfigs are the language servers of the settings' block: the
