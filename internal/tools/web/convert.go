@@ -85,15 +85,16 @@ func toMarkdown(text string, pageURL *url.URL) (title, md string, err error) {
 // costs in proportion to what it converts, and a megabyte page's article
 // is most of it.
 func toMarkdownCut(text string, pageURL *url.URL, limit int) (title, md string, cut bool, err error) {
-	doc, err := html.Parse(strings.NewReader(text))
+	// Readability scores the whole document, at a cost in proportion to
+	// it: it sees the first readLimit characters of text, where the main
+	// content of any real page starts (navigation is short). What follows
+	// is not parsed at all.
+	budget := readLimit(limit)
+	doc, err := html.Parse(strings.NewReader(textPrefix(text, budget)))
 	if err != nil {
 		return "", "", false, fmt.Errorf("parse HTML: %w", err)
 	}
 	title = findTitle(doc)
-	// Readability scores the whole document, at a cost in proportion to
-	// it: it sees the first readLimit characters of text, where the main
-	// content of any real page starts (navigation is short).
-	budget := readLimit(limit)
 	clipText(doc, &budget)
 	node := doc
 	parser := readability.NewParser()
@@ -104,7 +105,7 @@ func toMarkdownCut(text string, pageURL *url.URL, limit int) (title, md string, 
 		if t := art.Title(); t != "" && title == "" {
 			title = t
 		}
-	} else if node, err = html.Parse(strings.NewReader(text)); err != nil {
+	} else if node, err = html.Parse(strings.NewReader(textPrefix(text, limit))); err != nil {
 		return "", "", false, fmt.Errorf("parse HTML: %w", err)
 	}
 	n := limit
@@ -120,6 +121,66 @@ func toMarkdownCut(text string, pageURL *url.URL, limit int) (title, md string, 
 // readLimit is how much text readability sees for a result of limit
 // characters: enough for boilerplate before the article and the article.
 func readLimit(limit int) int { return 3 * limit }
+
+// textPrefix returns the start of the HTML document text that holds its
+// first n characters of text, as clipText counts them in the parsed
+// document: up to the end of the text where they run out (the whole
+// document when it holds no more). Parsed and clipped, it is the document
+// parsed whole and clipped, at the cost of a tokenizer's pass over the
+// part kept instead of a parse of the rest. The count may fall short of
+// the parser's, never exceed it: the text the parser drops (whitespace
+// before the head, the newline that opens a pre, NULs) is not counted.
+func textPrefix(text string, n int) string {
+	if len(text) <= n { // a character of text takes a byte at least
+		return text
+	}
+	z := html.NewTokenizer(strings.NewReader(text))
+	end, started, foreign, pre := 0, false, 0, false
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			return text
+		}
+		end += len(z.Raw())
+		opensPre := false
+		switch tt {
+		case html.StartTagToken, html.SelfClosingTagToken:
+			name, _ := z.TagName()
+			switch string(name) {
+			case "html":
+			case "svg", "math":
+				started = true
+				if tt == html.StartTagToken {
+					foreign++
+				}
+			case "pre", "listing", "textarea":
+				started, opensPre = true, tt == html.StartTagToken
+			default:
+				started = true
+			}
+			if foreign > 0 && tt == html.StartTagToken {
+				// As the parser: an SVG <title> or <style> holds markup.
+				z.NextIsNotRawText()
+			}
+		case html.EndTagToken:
+			if name, _ := z.TagName(); foreign > 0 && (string(name) == "svg" || string(name) == "math") {
+				foreign--
+			}
+		case html.TextToken:
+			t := z.Text() // unescaped in place, as the parser reads it
+			if pre && len(t) > 0 && t[0] == '\n' {
+				t = t[1:]
+			}
+			if !started {
+				t = bytes.TrimLeft(t, " \t\n\f\r")
+			}
+			if n -= utf8.RuneCount(t) - bytes.Count(t, []byte{0}); n < 0 {
+				return text[:end]
+			}
+		}
+		pre = opensPre
+	}
+}
 
 // clipText removes what follows, in document order, the node where n's
 // budget of text characters runs out, and reports whether it removed

@@ -84,3 +84,51 @@ func BenchmarkParseOneMegabyteHTML(b *testing.B) {
 	}
 	b.ReportMetric(float64(cpuTime()-began)/1e6/float64(b.N), "cpu-ms/op")
 }
+
+// clipped renders doc parsed and clipped to n characters of text.
+func clipped(t *testing.T, doc string, n int) string {
+	t.Helper()
+	node, err := html.Parse(strings.NewReader(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	clipText(node, &n)
+	var b strings.Builder
+	html.Render(&b, node)
+	return b.String()
+}
+
+// A page is parsed only up to the text where the budget runs out: the
+// prefix, parsed and clipped, is the whole page parsed and clipped, at
+// every budget, whatever the page holds between its texts (entities,
+// scripts with markup in strings, comments, CRLF, the newline a pre
+// drops, SVG titles holding markup, text before any tag).
+func TestTextPrefixParsesAsTheWholePageClipped(t *testing.T) {
+	pages := []string{
+		fixturePage,
+		"<!doctype html>\n<html>\n <head>\n<title>T &amp; t</title><style>p { color: red }</style></head>\n<body><p>caf\u00e9 &lt;b&gt; &amp;&#x41;&nbsp;z</p><script>if (a < b) { document.write('<p>no</p>') }</script><!-- <p>not text</p> --><p>after</p></body></html>",
+		"<p>one\r\ntwo\rthree</p><pre>\nline one\nline two</pre><textarea>\nfield</textarea><listing>\nlist</listing><p>tail</p>",
+		"  lead <b>bold</b> text<div><svg><title>a <tspan>b</tspan> c</title><style>x &amp; y</style></svg><math><mi>x</mi></math><p>next</p></div>",
+		"<p>x\x00y</p><table><tr><td>cell one</td><td>cell two</td></tr></table><ul><li>a</li><li>b<li>c</ul>",
+		"<html> \n <head> </head> \n <body> \n <noscript><p>off</p></noscript><template><p>tpl</p></template><p>end</p></body></html> trailing",
+	}
+	for i, page := range pages {
+		full, _ := html.Parse(strings.NewReader(page))
+		total := 1 << 30
+		clipText(full, &total)
+		for n := 0; n <= 1<<30-total+2; n++ {
+			prefix := textPrefix(page, n)
+			if !strings.HasPrefix(page, prefix) {
+				t.Fatalf("page %d, %d characters: %q is not a prefix", i, n, prefix)
+			}
+			if got, want := clipped(t, prefix, n), clipped(t, page, n); got != want {
+				t.Fatalf("page %d, %d characters, prefix %q:\n got %s\nwant %s", i, n, prefix, got, want)
+			}
+		}
+	}
+	// A long page is cut: what follows the budget is not parsed.
+	page := onePageMB()
+	if p := textPrefix(page, readLimit(maxMaxChars)); len(p) >= len(page)*3/4 || clipped(t, p, readLimit(maxMaxChars)) != clipped(t, page, readLimit(maxMaxChars)) {
+		t.Fatalf("the 1 MB page's prefix is %d bytes of %d, or parses otherwise", len(p), len(page))
+	}
+}
