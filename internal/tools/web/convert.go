@@ -119,8 +119,10 @@ func toMarkdownCut(text string, pageURL *url.URL, limit int) (title, md string, 
 }
 
 // readLimit is how much text readability sees for a result of limit
-// characters: enough for boilerplate before the article and the article.
-func readLimit(limit int) int { return 3 * limit }
+// characters: the article up to the result's limit, after as much text of
+// boilerplate before it (navigation, headers, a sidebar: a few thousand
+// characters on real pages). Readability's cost is in proportion to it.
+func readLimit(limit int) int { return 2 * limit }
 
 // textPrefix returns the start of the HTML document text that holds its
 // first n characters of text, as clipText counts them in the parsed
@@ -145,8 +147,7 @@ func textPrefix(text string, n int) string {
 		opensPre := false
 		switch tt {
 		case html.StartTagToken, html.SelfClosingTagToken:
-			name, _ := z.TagName()
-			switch string(name) {
+			switch name := tagName(z.Raw()); name {
 			case "html":
 			case "svg", "math":
 				started = true
@@ -163,7 +164,7 @@ func textPrefix(text string, n int) string {
 				z.NextIsNotRawText()
 			}
 		case html.EndTagToken:
-			if name, _ := z.TagName(); foreign > 0 && (string(name) == "svg" || string(name) == "math") {
+			if name := tagName(z.Raw()); foreign > 0 && (name == "svg" || name == "math") {
 				foreign--
 			}
 		case html.TextToken:
@@ -180,6 +181,23 @@ func textPrefix(text string, n int) string {
 		}
 		pre = opensPre
 	}
+}
+
+// tagName is the name of the tag whose source is raw, lower-cased when it
+// is one textPrefix looks for ("" for any other): the tokenizer's own
+// copies every name.
+func tagName(raw []byte) string {
+	raw = bytes.TrimPrefix(bytes.TrimPrefix(raw, []byte("<")), []byte("/"))
+	end := bytes.IndexAny(raw, " \t\n\f\r/>")
+	if end < 0 {
+		end = len(raw)
+	}
+	for _, name := range [...]string{"html", "svg", "math", "pre", "listing", "textarea"} {
+		if len(name) == end && bytes.EqualFold(raw[:end], []byte(name)) {
+			return name
+		}
+	}
+	return ""
 }
 
 // clipText removes what follows, in document order, the node where n's

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"net/url"
 	"strings"
 	"testing"
@@ -58,6 +59,31 @@ func TestLongPageIsConvertedUpToTheLargestResult(t *testing.T) {
 	}
 }
 
+// A long article after long boilerplate (a sidebar of 33,000 characters
+// of links) is still found, and converted from its start up to the
+// largest result: readability sees enough of it.
+func TestLongArticleAfterLongBoilerplateIsFound(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("<!doctype html><html><head><title>Docs</title></head><body><div class=\"sidebar\"><ul>")
+	for i := 0; b.Len() < 80000; i++ {
+		fmt.Fprintf(&b, `<li><a href="/topic/%d">Sidebar topic number %d</a></li>`, i, i)
+	}
+	b.WriteString("</ul></div><main><article>")
+	for i := 0; b.Len() < 1<<20; i++ {
+		fmt.Fprintf(&b, `<h2>Part %d</h2><p>A paragraph of the article, with commas, and <a href="x/%d">a relative link</a>, long enough to count as prose.</p>`, i, i)
+	}
+	b.WriteString("</article></main></body></html>")
+	u, _ := url.Parse("https://example.com/docs/guide")
+	title, md, cut, err := toMarkdownCut(b.String(), u, maxMaxChars)
+	if err != nil || !cut || title != "Docs" {
+		t.Fatalf("cut %v, title %q, err %v", cut, title, err)
+	}
+	if n := len([]rune(md)); n < maxMaxChars || !strings.HasPrefix(md, "## Part 0\n") || strings.Contains(md, "Sidebar topic") ||
+		!strings.Contains(md, "[a relative link](https://example.com/docs/x/0)") {
+		t.Fatalf("%d characters, starting %q", n, md[:min(len(md), 80)])
+	}
+}
+
 func TestClipTextKeepsTheDocumentUpToTheBudget(t *testing.T) {
 	doc, _ := html.Parse(strings.NewReader("<p>one</p><div><p>two</p><p>three</p></div><p>four</p>"))
 	n := 5 // "one" and "tw…": the node where it runs out stays whole
@@ -107,7 +133,7 @@ func TestTextPrefixParsesAsTheWholePageClipped(t *testing.T) {
 	pages := []string{
 		fixturePage,
 		"<!doctype html>\n<html>\n <head>\n<title>T &amp; t</title><style>p { color: red }</style></head>\n<body><p>caf\u00e9 &lt;b&gt; &amp;&#x41;&nbsp;z</p><script>if (a < b) { document.write('<p>no</p>') }</script><!-- <p>not text</p> --><p>after</p></body></html>",
-		"<p>one\r\ntwo\rthree</p><pre>\nline one\nline two</pre><textarea>\nfield</textarea><listing>\nlist</listing><p>tail</p>",
+		"<p>one\r\ntwo\rthree</p><pre>\nline one\nline two</pre><textarea>\nfield</textarea><listing>\nlist</listing><PRE>\nupper</PRE><p>tail</p><Svg><TITLE>a <b>c</b></TITLE></sVG><p>end</p>",
 		"  lead <b>bold</b> text<div><svg><title>a <tspan>b</tspan> c</title><style>x &amp; y</style></svg><math><mi>x</mi></math><p>next</p></div>",
 		"<p>x\x00y</p><table><tr><td>cell one</td><td>cell two</td></tr></table><ul><li>a</li><li>b<li>c</ul>",
 		"<html> \n <head> </head> \n <body> \n <noscript><p>off</p></noscript><template><p>tpl</p></template><p>end</p></body></html> trailing",
