@@ -133,11 +133,12 @@ func readLimit(limit int) int { return 2 * limit }
 // the parser's, never exceed it: the text the parser drops (whitespace
 // before the head, the newline that opens a pre, NULs) is not counted.
 func textPrefix(text string, n int) string {
-	if len(text) <= n { // a character of text takes a byte at least
+	if !mayExceed(text, n) {
 		return text
 	}
 	z := html.NewTokenizer(strings.NewReader(text))
 	end, started, foreign, pre := 0, false, 0, false
+	skip := "" // the script, style or noscript whose text is not counted
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
@@ -156,6 +157,8 @@ func textPrefix(text string, n int) string {
 				}
 			case "pre", "listing", "textarea":
 				started, opensPre = true, tt == html.StartTagToken
+			case "script", "style", "noscript":
+				started, skip = true, name
 			default:
 				started = true
 			}
@@ -164,10 +167,16 @@ func textPrefix(text string, n int) string {
 				z.NextIsNotRawText()
 			}
 		case html.EndTagToken:
-			if name := tagName(z.Raw()); foreign > 0 && (name == "svg" || name == "math") {
+			switch name := tagName(z.Raw()); {
+			case foreign > 0 && (name == "svg" || name == "math"):
 				foreign--
+			case name != "" && name == skip:
+				skip = ""
 			}
 		case html.TextToken:
+			if skip != "" {
+				break
+			}
 			t := z.Text() // unescaped in place, as the parser reads it
 			if pre && len(t) > 0 && t[0] == '\n' {
 				t = t[1:]
@@ -183,6 +192,47 @@ func textPrefix(text string, n int) string {
 	}
 }
 
+// mayExceed reports whether the HTML document text may hold more than n
+// characters of text as clipText counts them: a scan for the bytes
+// between tags, a script's or style's and a comment's, that counts more,
+// not less, on real pages (a character takes a byte at least, an entity
+// more), at a fraction of a tokenizer's cost: most large pages are
+// scripts and markup, and are parsed whole with no tokenizer's pass.
+func mayExceed(text string, n int) bool {
+	for len(text) > n {
+		lt := strings.IndexByte(text, '<')
+		if lt < 0 {
+			return true
+		}
+		if n -= lt; n < 0 {
+			return true
+		}
+		text = text[lt:]
+		closer := ">"
+		switch {
+		case strings.HasPrefix(text, "<!--"):
+			closer = "-->"
+		case len(text) > 7 && strings.EqualFold(text[:7], "<script"):
+			closer = "</script"
+		case len(text) > 6 && strings.EqualFold(text[:6], "<style"):
+			closer = "</style"
+		}
+		end := strings.Index(text, closer)
+		if end < 0 && closer != ">" {
+			end = strings.IndexByte(text, '>')
+		}
+		if end < 0 {
+			return false
+		}
+		text = text[end+1:]
+	}
+	return false
+}
+
+// unread reports whether the text of an element of this name is not
+// counted as the page's text.
+func unread(name string) bool { return name == "script" || name == "style" || name == "noscript" }
+
 // tagName is the name of the tag whose source is raw, lower-cased when it
 // is one textPrefix looks for ("" for any other): the tokenizer's own
 // copies every name.
@@ -192,7 +242,7 @@ func tagName(raw []byte) string {
 	if end < 0 {
 		end = len(raw)
 	}
-	for _, name := range [...]string{"html", "svg", "math", "pre", "listing", "textarea"} {
+	for _, name := range [...]string{"html", "svg", "math", "pre", "listing", "textarea", "script", "style", "noscript"} {
 		if len(name) == end && bytes.EqualFold(raw[:end], []byte(name)) {
 			return name
 		}
@@ -202,10 +252,15 @@ func tagName(raw []byte) string {
 
 // clipText removes what follows, in document order, the node where n's
 // budget of text characters runs out, and reports whether it removed
-// anything.
+// anything. The text of scripts, styles and noscripts is not counted:
+// neither readability nor the converter keeps it, and on real pages it
+// can outweigh the page's text.
 func clipText(node *html.Node, n *int) bool {
-	if node.Type == html.TextNode {
+	switch {
+	case node.Type == html.TextNode:
 		*n -= utf8.RuneCountInString(node.Data)
+		return false
+	case node.Type == html.ElementNode && unread(node.Data):
 		return false
 	}
 	for c := node.FirstChild; c != nil; c = c.NextSibling {

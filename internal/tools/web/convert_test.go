@@ -111,6 +111,35 @@ func BenchmarkParseOneMegabyteHTML(b *testing.B) {
 	b.ReportMetric(float64(cpuTime()-began)/1e6/float64(b.N), "cpu-ms/op")
 }
 
+// textOf is how many characters of text doc holds, as clipText counts.
+func textOf(doc string) int {
+	node, _ := html.Parse(strings.NewReader(doc))
+	n := 1 << 30
+	clipText(node, &n)
+	return 1<<30 - n
+}
+
+// A large page of scripts, styles and markup around little text is
+// parsed whole, with no tokenizer's pass first; a page of more text than
+// the budget, in any script, is cut.
+func TestOnlyAPageOfMoreTextThanTheBudgetIsCut(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("<html><head><style>" + strings.Repeat(".a > .b { color: red }\n", 10000) + "</style>")
+	b.WriteString("<script>" + strings.Repeat("if (a<b && c>d) { x = '<p>' + y + '</p>' }\n", 10000) + "</script></head><body>")
+	for b.Len() < 1<<20 {
+		b.WriteString(`<div class="card"><svg viewBox="0 0 24 24"><path d="M12 2L2 7l10 5 10-5-10-5z"/></svg><!-- a card --><span>card</span></div>`)
+	}
+	b.WriteString("</body></html>")
+	page := b.String()
+	if n := textOf(page); n > readLimit(maxMaxChars) || mayExceed(page, readLimit(maxMaxChars)) {
+		t.Fatalf("%d bytes holding %d characters of text: tokenized", len(page), n)
+	}
+	czech := "<p>" + strings.Repeat("Příliš žluťoučký kůň úpěl ďábelské ódy. ", 6000) + "</p><p>tail</p>"
+	if n := textOf(czech); n <= readLimit(maxMaxChars) || textPrefix(czech, readLimit(maxMaxChars)) == czech {
+		t.Fatalf("%d characters of text: not cut", n)
+	}
+}
+
 // clipped renders doc parsed and clipped to n characters of text.
 func clipped(t *testing.T, doc string, n int) string {
 	t.Helper()
@@ -128,7 +157,8 @@ func clipped(t *testing.T, doc string, n int) string {
 // prefix, parsed and clipped, is the whole page parsed and clipped, at
 // every budget, whatever the page holds between its texts (entities,
 // scripts with markup in strings, comments, CRLF, the newline a pre
-// drops, SVG titles holding markup, text before any tag).
+// drops, SVG titles holding markup, text before any tag), the text of
+// scripts, styles and noscripts left uncounted.
 func TestTextPrefixParsesAsTheWholePageClipped(t *testing.T) {
 	pages := []string{
 		fixturePage,
@@ -136,19 +166,25 @@ func TestTextPrefixParsesAsTheWholePageClipped(t *testing.T) {
 		"<p>one\r\ntwo\rthree</p><pre>\nline one\nline two</pre><textarea>\nfield</textarea><listing>\nlist</listing><PRE>\nupper</PRE><p>tail</p><Svg><TITLE>a <b>c</b></TITLE></sVG><p>end</p>",
 		"  lead <b>bold</b> text<div><svg><title>a <tspan>b</tspan> c</title><style>x &amp; y</style></svg><math><mi>x</mi></math><p>next</p></div>",
 		"<p>x\x00y</p><table><tr><td>cell one</td><td>cell two</td></tr></table><ul><li>a</li><li>b<li>c</ul>",
+		"<svg><style>a { fill: red }</style><text>svg text</text></svg><script/>var x = '<p>not</p>';</script><p>after</p><noscript><img src=x></noscript><STYLE>p{}</STYLE><p>last</p>",
 		"<html> \n <head> </head> \n <body> \n <noscript><p>off</p></noscript><template><p>tpl</p></template><p>end</p></body></html> trailing",
 	}
 	for i, page := range pages {
-		full, _ := html.Parse(strings.NewReader(page))
-		total := 1 << 30
-		clipText(full, &total)
-		for n := 0; n <= 1<<30-total+2; n++ {
+		for n := 0; n <= textOf(page)+2; n++ {
 			prefix := textPrefix(page, n)
 			if !strings.HasPrefix(page, prefix) {
 				t.Fatalf("page %d, %d characters: %q is not a prefix", i, n, prefix)
 			}
 			if got, want := clipped(t, prefix, n), clipped(t, page, n); got != want {
 				t.Fatalf("page %d, %d characters, prefix %q:\n got %s\nwant %s", i, n, prefix, got, want)
+			}
+		}
+	}
+	for i, page := range pages {
+		counted := textOf(page)
+		for n := range len(page) {
+			if counted > n && !mayExceed(page, n) {
+				t.Fatalf("page %d holds %d characters of text, more than %d, and was not tokenized", i, counted, n)
 			}
 		}
 	}
