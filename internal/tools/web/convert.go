@@ -99,7 +99,7 @@ func toMarkdownCut(text string, pageURL *url.URL, limit int) (title, md string, 
 	node := doc
 	parser := readability.NewParser()
 	// ParseAndMutate spares a copy of the page; when it finds no article
-	// the page is parsed again and converted whole.
+	// the page is parsed again, up to the result's limit, and converted.
 	if art, err := parser.ParseAndMutate(doc, pageURL); err == nil && art.Node != nil {
 		node = art.Node
 		if t := art.Title(); t != "" && title == "" {
@@ -193,11 +193,11 @@ func textPrefix(text string, n int) string {
 }
 
 // mayExceed reports whether the HTML document text may hold more than n
-// characters of text as clipText counts them: a scan for the bytes
-// between tags, a script's or style's and a comment's, that counts more,
-// not less, on real pages (a character takes a byte at least, an entity
-// more), at a fraction of a tokenizer's cost: most large pages are
-// scripts and markup, and are parsed whole with no tokenizer's pass.
+// characters of text as clipText counts them. It counts the bytes outside
+// tags, comments, scripts and styles: more than clipText on real pages (a
+// character takes a byte at least, an entity more), at a fraction of a
+// tokenizer's cost. Most large pages are scripts and markup, and are
+// parsed whole with no tokenizer's pass before.
 func mayExceed(text string, n int) bool {
 	for len(text) > n {
 		lt := strings.IndexByte(text, '<')
@@ -224,7 +224,7 @@ func mayExceed(text string, n int) bool {
 		if end < 0 {
 			return false
 		}
-		text = text[end+1:]
+		text = text[end+len(closer):]
 	}
 	return false
 }
