@@ -237,14 +237,29 @@ func unread(name string) bool { return name == "script" || name == "style" || na
 // is one textPrefix looks for ("" for any other): the tokenizer's own
 // copies every name.
 func tagName(raw []byte) string {
-	raw = bytes.TrimPrefix(bytes.TrimPrefix(raw, []byte("<")), []byte("/"))
-	end := bytes.IndexAny(raw, " \t\n\f\r/>")
-	if end < 0 {
-		end = len(raw)
+	i := 1 // past "<"
+	if i < len(raw) && raw[i] == '/' {
+		i++
 	}
-	for _, name := range [...]string{"html", "svg", "math", "pre", "listing", "textarea", "script", "style", "noscript"} {
-		if len(name) == end && bytes.EqualFold(raw[:end], []byte(name)) {
-			return name
+	var name [8]byte
+	n := 0
+	for ; i < len(raw); i++ {
+		c := raw[i]
+		if c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == '/' || c == '>' {
+			break
+		}
+		if n == len(name) {
+			return ""
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		name[n] = c
+		n++
+	}
+	for _, known := range [...]string{"html", "svg", "math", "pre", "listing", "textarea", "script", "style", "noscript"} {
+		if string(name[:n]) == known {
+			return known
 		}
 	}
 	return ""
