@@ -129,9 +129,11 @@ func readLimit(limit int) int { return 2 * limit }
 // document: up to the end of the text where they run out (the whole
 // document when it holds no more). Parsed and clipped, it is the document
 // parsed whole and clipped, at the cost of a tokenizer's pass over the
-// part kept instead of a parse of the rest. The count may fall short of
-// the parser's, never exceed it: the text the parser drops (whitespace
-// before the head, the newline that opens a pre, NULs) is not counted.
+// part kept instead of a parse of the rest. Like clipText it leaves out
+// the text of scripts, styles and noscripts; its count may fall short of
+// the parsed document's, never exceed it: the text the parser drops
+// (whitespace before the head, the newline that opens a pre, NULs) is not
+// counted.
 func textPrefix(text string, n int) string {
 	if !mayExceed(text, n) {
 		return text
