@@ -85,26 +85,27 @@ func toMarkdown(text string, pageURL *url.URL) (title, md string, err error) {
 // costs in proportion to what it converts, and a megabyte page's article
 // is most of it.
 func toMarkdownCut(text string, pageURL *url.URL, limit int) (title, md string, cut bool, err error) {
-	doc, err := html.Parse(strings.NewReader(text))
+	// Readability scores the whole document, at a cost in proportion to
+	// it: it sees the first readLimit characters of text, where the main
+	// content of any real page starts (navigation is short). What follows
+	// is not parsed at all.
+	budget := readLimit(limit)
+	doc, err := html.Parse(strings.NewReader(textPrefix(text, budget)))
 	if err != nil {
 		return "", "", false, fmt.Errorf("parse HTML: %w", err)
 	}
 	title = findTitle(doc)
-	// Readability scores the whole document, at a cost in proportion to
-	// it: it sees the first readLimit characters of text, where the main
-	// content of any real page starts (navigation is short).
-	budget := readLimit(limit)
 	clipText(doc, &budget)
 	node := doc
 	parser := readability.NewParser()
 	// ParseAndMutate spares a copy of the page; when it finds no article
-	// the page is parsed again and converted whole.
+	// the page is parsed again, up to the result's limit, and converted.
 	if art, err := parser.ParseAndMutate(doc, pageURL); err == nil && art.Node != nil {
 		node = art.Node
 		if t := art.Title(); t != "" && title == "" {
 			title = t
 		}
-	} else if node, err = html.Parse(strings.NewReader(text)); err != nil {
+	} else if node, err = html.Parse(strings.NewReader(textPrefix(text, limit))); err != nil {
 		return "", "", false, fmt.Errorf("parse HTML: %w", err)
 	}
 	n := limit
@@ -118,15 +119,165 @@ func toMarkdownCut(text string, pageURL *url.URL, limit int) (title, md string, 
 }
 
 // readLimit is how much text readability sees for a result of limit
-// characters: enough for boilerplate before the article and the article.
-func readLimit(limit int) int { return 3 * limit }
+// characters: the article up to the result's limit, after as much text of
+// boilerplate before it (navigation, headers, a sidebar: a few thousand
+// characters on real pages). Readability's cost is in proportion to it.
+func readLimit(limit int) int { return 2 * limit }
+
+// textPrefix returns the start of the HTML document text that holds its
+// first n characters of text, as clipText counts them in the parsed
+// document: up to the end of the text where they run out (the whole
+// document when it holds no more). Parsed and clipped, it is the document
+// parsed whole and clipped, at the cost of a tokenizer's pass over the
+// part kept instead of a parse of the rest. Like clipText it leaves out
+// the text of scripts, styles and noscripts; its count may fall short of
+// the parsed document's, never exceed it: the text the parser drops
+// (whitespace before the head, the newline that opens a pre, NULs) is not
+// counted.
+func textPrefix(text string, n int) string {
+	if !mayExceed(text, n) {
+		return text
+	}
+	z := html.NewTokenizer(strings.NewReader(text))
+	end, started, foreign, pre := 0, false, 0, false
+	skip := "" // the script, style or noscript whose text is not counted
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			return text
+		}
+		end += len(z.Raw())
+		opensPre := false
+		switch tt {
+		case html.StartTagToken, html.SelfClosingTagToken:
+			switch name := tagName(z.Raw()); name {
+			case "html":
+			case "svg", "math":
+				started = true
+				if tt == html.StartTagToken {
+					foreign++
+				}
+			case "pre", "listing", "textarea":
+				started, opensPre = true, tt == html.StartTagToken
+			case "script", "style", "noscript":
+				started, skip = true, name
+			default:
+				started = true
+			}
+			if foreign > 0 && tt == html.StartTagToken {
+				// As the parser: an SVG <title> or <style> holds markup.
+				z.NextIsNotRawText()
+			}
+		case html.EndTagToken:
+			switch name := tagName(z.Raw()); {
+			case foreign > 0 && (name == "svg" || name == "math"):
+				foreign--
+			case name != "" && name == skip:
+				skip = ""
+			}
+		case html.TextToken:
+			if skip != "" {
+				break
+			}
+			t := z.Text() // unescaped in place, as the parser reads it
+			if pre && len(t) > 0 && t[0] == '\n' {
+				t = t[1:]
+			}
+			if !started {
+				t = bytes.TrimLeft(t, " \t\n\f\r")
+			}
+			if n -= utf8.RuneCount(t) - bytes.Count(t, []byte{0}); n < 0 {
+				return text[:end]
+			}
+		}
+		pre = opensPre
+	}
+}
+
+// mayExceed reports whether the HTML document text may hold more than n
+// characters of text as clipText counts them. It counts the bytes outside
+// tags, comments, scripts and styles: more than clipText on real pages (a
+// character takes a byte at least, an entity more), at a fraction of a
+// tokenizer's cost. Most large pages are scripts and markup, and are
+// parsed whole with no tokenizer's pass before.
+func mayExceed(text string, n int) bool {
+	for len(text) > n {
+		lt := strings.IndexByte(text, '<')
+		if lt < 0 {
+			return true
+		}
+		if n -= lt; n < 0 {
+			return true
+		}
+		text = text[lt:]
+		closer := ">"
+		switch {
+		case strings.HasPrefix(text, "<!--"):
+			closer = "-->"
+		case len(text) > 7 && strings.EqualFold(text[:7], "<script"):
+			closer = "</script"
+		case len(text) > 6 && strings.EqualFold(text[:6], "<style"):
+			closer = "</style"
+		}
+		end := strings.Index(text, closer)
+		if end < 0 && closer != ">" {
+			end = strings.IndexByte(text, '>')
+		}
+		if end < 0 {
+			return false
+		}
+		text = text[end+len(closer):]
+	}
+	return false
+}
+
+// unread reports whether the text of an element of this name is not
+// counted as the page's text.
+func unread(name string) bool { return name == "script" || name == "style" || name == "noscript" }
+
+// tagName is the name of the tag whose source is raw, lower-cased when it
+// is one textPrefix looks for ("" for any other): the tokenizer's own
+// copies every name.
+func tagName(raw []byte) string {
+	i := 1 // past "<"
+	if i < len(raw) && raw[i] == '/' {
+		i++
+	}
+	var name [8]byte
+	n := 0
+	for ; i < len(raw); i++ {
+		c := raw[i]
+		if c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == '/' || c == '>' {
+			break
+		}
+		if n == len(name) {
+			return ""
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		name[n] = c
+		n++
+	}
+	for _, known := range [...]string{"html", "svg", "math", "pre", "listing", "textarea", "script", "style", "noscript"} {
+		if string(name[:n]) == known {
+			return known
+		}
+	}
+	return ""
+}
 
 // clipText removes what follows, in document order, the node where n's
 // budget of text characters runs out, and reports whether it removed
-// anything.
+// anything. The text of scripts, styles and noscripts is not counted:
+// neither readability nor the converter keeps it, and on real pages it
+// can outweigh the page's text.
 func clipText(node *html.Node, n *int) bool {
-	if node.Type == html.TextNode {
+	switch {
+	case node.Type == html.TextNode:
 		*n -= utf8.RuneCountInString(node.Data)
+		return false
+	case node.Type == html.ElementNode && unread(node.Data):
 		return false
 	}
 	for c := node.FirstChild; c != nil; c = c.NextSibling {
