@@ -79,7 +79,7 @@ func MCP(ctx context.Context, args []string, configDir string, stdout, stderr io
 	sup := host.New("", slog.New(slog.NewTextHandler(io.Discard, nil)))
 	confine := func(dir string) mcp.Confinement {
 		helper, p, why := sup.Confinement(dir, os.Environ(), sessionhost.WithPolicyDenies(configDir, dir, func() host.Config { return host.Config{} })())
-		return mcp.Confinement{Helper: helper, Policy: p, Why: why}
+		return mcp.Confinement{Helper: helper, Policy: p, Why: why, Walls: p.Walls()}
 	}
 	m, src, err := sessionhost.StartServers(ctx, sessionhost.ServerSpec{ConfigDir: configDir, Workspace: ws,
 		Files: files, Trust: trust.NewStore(configDir), Confine: confine})

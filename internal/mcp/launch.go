@@ -24,6 +24,9 @@ type Confinement struct {
 	Policy *sandbox.Policy
 	// Why it cannot be confined, when Helper or Policy is missing.
 	Why string
+	// Walls names what Policy hides from reading (sandbox.Policy.Walls): a
+	// server started under other walls is restarted before its next use.
+	Walls string
 }
 
 // Where servers run, so that none is made to run the workspace's code
@@ -102,47 +105,47 @@ func fromWorkspace(source string) bool { return source == WorkspaceConfig }
 
 // transport returns the SDK transport for the server of entry source with
 // config c, and the command it will start (nil for a URL).
-func (m *Manager) transport(source string, c ServerConfig, tail *syncbuf.Tail) (sdk.Transport, *exec.Cmd, error) {
+func (m *Manager) transport(source string, c ServerConfig, tail *syncbuf.Tail) (sdk.Transport, *exec.Cmd, string, error) {
 	env := m.env()
 	if env == nil {
 		env = os.Environ()
 	}
 	if c.Remote() {
 		tr, _ := newTransport(c, "", env, tail)
-		return tr, nil, nil
+		return tr, nil, "", nil
 	}
 	if !fromWorkspace(source) {
 		dir, err := m.launch.neutralDir()
 		if err != nil {
-			return nil, nil, fmt.Errorf("no folder to start the server in: %w", err)
+			return nil, nil, "", fmt.Errorf("no folder to start the server in: %w", err)
 		}
 		tr, cmd := newTransport(c, dir, env, tail)
-		return tr, cmd, nil
+		return tr, cmd, "", nil
 	}
 	conf := Confinement{Why: "nothing here can confine it"}
 	if m.opts.Confine != nil {
 		conf = m.opts.Confine(m.opts.Workspace)
 	}
 	if conf.Helper == "" || conf.Policy == nil {
-		return nil, nil, fmt.Errorf("servers of %s run only confined by the sandbox, and it is not available: %s", WorkspaceConfig, conf.Why)
+		return nil, nil, "", fmt.Errorf("servers of %s run only confined by the sandbox, and it is not available: %s", WorkspaceConfig, conf.Why)
 	}
 	life, err := m.launch.lifeline()
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, "", err
 	}
 	cmd := newCommand(c, m.opts.Workspace, env, tail)
 	// The helper execs a path: look the program up as a shell would, in the
 	// server's PATH.
 	prog, err := lookPath(c.Command, cmd.Env, m.opts.Workspace)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, "", err
 	}
 	sup, err := proc.HelperCommand(conf.Helper, conf.Policy, terminateDuration*3, append([]string{prog}, c.Args...), life)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, "", err
 	}
 	sup.Dir, sup.Env, sup.Stderr, sup.WaitDelay = cmd.Dir, cmd.Env, cmd.Stderr, cmd.WaitDelay
-	return &sdk.CommandTransport{Command: sup, TerminateDuration: terminateDuration}, sup, nil
+	return &sdk.CommandTransport{Command: sup, TerminateDuration: terminateDuration}, sup, conf.Walls, nil
 }
 
 // lookPath finds prog in the PATH of env (relative names against dir).

@@ -84,13 +84,13 @@ func (s *server) expand(remote, name string, want []slash.Arg, typed string) (st
 	if err := checkArgs(name, want, args); err != nil {
 		return "", err
 	}
-	sess := s.session()
-	if sess == nil {
-		return "", fmt.Errorf("/%s: MCP server %q is %s", name, s.name, s.status().State)
-	}
 	timeout := s.config().CallTimeout()
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
+	sess := s.current(ctx)
+	if sess == nil {
+		return "", fmt.Errorf("/%s: MCP server %q is %s", name, s.name, s.status().State)
+	}
 	res, err := sess.GetPrompt(ctx, &sdk.GetPromptParams{Name: remote, Arguments: args})
 	switch {
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):

@@ -151,7 +151,7 @@ func (m *Manager) ReadResource(ctx context.Context, server, uri string) ([]*sdk.
 	if err != nil {
 		return nil, err
 	}
-	sess := s.session()
+	sess := s.current(ctx)
 	if sess == nil {
 		return nil, fmt.Errorf("MCP server %q is %s", server, s.status().State)
 	}

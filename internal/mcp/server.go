@@ -56,6 +56,8 @@ type server struct {
 	sess     *sdk.ClientSession
 	cmd      *exec.Cmd
 	gen      uint64
+	walls    string     // Confinement.Walls the running process started under
+	wallsMu  sync.Mutex // one check (and restart) of the walls at a time
 	cancel   context.CancelFunc
 	settled  chan struct{} // closed when the current start attempt ends
 	closed   bool
@@ -116,7 +118,7 @@ func (s *server) run(ctx context.Context, gen uint64, cfg ServerConfig) {
 		s.fail(gen, err.Error())
 		return
 	}
-	tr, cmd, err := s.m.transport(s.source, cfg, s.stderr)
+	tr, cmd, walls, err := s.m.transport(s.source, cfg, s.stderr)
 	if err != nil {
 		s.fail(gen, err.Error())
 		return
@@ -161,7 +163,7 @@ func (s *server) run(ctx context.Context, gen uint64, cfg ServerConfig) {
 		closeSession(cs, cmd)
 		return
 	}
-	s.sess, s.cmd, s.state = cs, cmd, StateReady
+	s.sess, s.cmd, s.state, s.walls = cs, cmd, StateReady, walls
 	s.setTools(list)
 	s.resources, s.prompts = nil, nil
 	s.mu.Unlock()
@@ -290,6 +292,35 @@ func (s *server) filter() {
 			s.visible = append(s.visible, t)
 		}
 	}
+}
+
+// current is the session to call now: a workspace's own server started
+// under walls that moved since (a deny written, a denied file made) is
+// restarted first under the new ones, so it never reads what the user's
+// policy denies now; nil when the server is not ready.
+func (s *server) current(ctx context.Context) *sdk.ClientSession {
+	if !fromWorkspace(s.source) || s.m.opts.Confine == nil {
+		return s.session()
+	}
+	s.wallsMu.Lock()
+	defer s.wallsMu.Unlock()
+	s.mu.Lock()
+	ready, walls := s.state == StateReady, s.walls
+	s.mu.Unlock()
+	if !ready || s.m.opts.Confine(s.m.opts.Workspace).Walls == walls {
+		return s.session()
+	}
+	s.stop(StateStopped)
+	s.start()
+	s.mu.Lock()
+	settled := s.settled
+	s.mu.Unlock()
+	select {
+	case <-settled:
+	case <-ctx.Done():
+		return nil
+	}
+	return s.session()
 }
 
 func (s *server) session() *sdk.ClientSession {

@@ -96,7 +96,7 @@ func (t *Tool) Run(ctx context.Context, args json.RawMessage) (tools.Result, err
 	if len(bytes.TrimSpace(args)) == 0 {
 		args = json.RawMessage("{}")
 	}
-	sess := t.srv.session()
+	sess := t.srv.current(ctx)
 	if sess == nil {
 		st := t.srv.status()
 		return tools.Fail(CodeServerError, fmt.Sprintf("MCP server %q is %s, so %s cannot run now", t.srv.name, st.State, t.remote), ""), nil

@@ -1,7 +1,6 @@
 package sessionhost
 
 import (
-	"slices"
 	"strings"
 
 	"gatehouse/internal/lsp"
@@ -43,24 +42,14 @@ func (h *Host) languages(root string, set settings.Settings) (*lsp.Manager, func
 				return lsp.Launched{}, lspError(why)
 			}
 			l, err := helper.LaunchWith(path, p, argv, env, dir)
-			l.Walls = wallsOf(p)
+			l.Walls = p.Walls()
 			return l, err
 		},
 		Walls: func() string {
 			p, _, _ := confine()
-			return wallsOf(p)
+			return p.Walls()
 		}})
 	return m, func() { m.Close(); helper.Close() }
-}
-
-// wallsOf names what a policy hides from reading: a long-running process
-// confined by it is restarted when the name changes (nil: none).
-func wallsOf(p *sandbox.Policy) string {
-	if p == nil {
-		return ""
-	}
-	deny := slices.Sorted(slices.Values(p.DenyRead))
-	return strings.Join(p.DenyGlobs, "\x00") + "\x01" + strings.Join(deny, "\x00")
 }
 
 // LanguageConfigs are the language servers of the settings' block: the

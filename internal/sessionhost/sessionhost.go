@@ -140,7 +140,7 @@ func (h *Host) Sandbox() cmdhost.Config {
 // confined as its commands are.
 func (h *Host) confine(workspace string) mcp.Confinement {
 	helper, p, why := h.cmds.Confinement(workspace, h.env.ProcEnv(), h.SandboxFor(workspace)())
-	return mcp.Confinement{Helper: helper, Policy: p, Why: why}
+	return mcp.Confinement{Helper: helper, Policy: p, Why: why, Walls: p.Walls()}
 }
 
 // browserProxy is the URL of the app's filtering proxy for a user's browser

@@ -8,8 +8,10 @@
 //	hang-init     read stdin, never answer
 //	garbage       print a line that is not JSON to stdout, then wait
 //	ignore-stdin  serve normally, start a grandchild, ignore SIGTERM and stdin close
+//	cat           also the tool cat, which reads the file its text names
 //
-// FAKE_PIDFILE (optional) receives the pids it and its grandchild have.
+// FAKE_PIDFILE (optional) receives the pids it and its grandchild have;
+// FAKE_STARTS (optional) gets a line at each start.
 package main
 
 import (
@@ -41,6 +43,12 @@ func main() {
 	}
 	if f := os.Getenv("FAKE_PIDFILE"); f != "" {
 		_ = os.WriteFile(f, []byte(strings.Join(pids, "\n")+"\n"), 0o644)
+	}
+	if f := os.Getenv("FAKE_STARTS"); f != "" { // one line per start
+		if w, err := os.OpenFile(f, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
+			fmt.Fprintln(w, "started")
+			w.Close()
+		}
 	}
 	fmt.Fprintln(os.Stderr, "fakeserver starting in mode", mode)
 	switch mode {
@@ -87,6 +95,16 @@ func main() {
 		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			return text("peeked; OPENAI_API_KEY=" + os.Getenv("OPENAI_API_KEY") + " GATEHOUSE_X=" + os.Getenv("GATEHOUSE_X") + " FAKE_ENV=" + os.Getenv("FAKE_ENV")), nil
 		})
+	if mode == "cat" {
+		s.AddTool(&mcp.Tool{Name: "cat", Description: "Reads the file its text names.", InputSchema: obj},
+			func(_ context.Context, r *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+				b, err := os.ReadFile(arg(r, "text"))
+				if err != nil {
+					return text("cannot read: " + err.Error()), nil
+				}
+				return text("read: " + string(b)), nil
+			})
+	}
 	s.AddTool(&mcp.Tool{Name: "fail", Description: "Reports an error.", InputSchema: obj},
 		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "no such record"}}}, nil
