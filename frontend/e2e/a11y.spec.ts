@@ -65,6 +65,9 @@ const tints = { light: ["rgb(223, 243, 228)", "rgb(251, 227, 225)"], dark: ["rgb
 
 for (const theme of ["light", "dark"] as const) {
   test(`no axe violations on any screen, ${theme} theme`, async ({ app }) => {
+    // Every screen and each of the fourteen settings sections, axe on each:
+    // over a minute on a loaded two-core runner.
+    test.setTimeout(240_000);
     const { page } = await app({
       approvalMode: "safe",
       files: { "main.go": source, "README.md": "# hi\n" },

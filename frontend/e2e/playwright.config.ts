@@ -14,7 +14,8 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   retries: 0,
-  timeout: 60_000,
+  // A hang guard: tests wait on DOM state, and a loaded runner is slow.
+  timeout: 120_000,
   expect: { timeout: 15_000 },
   reporter: [["list"]],
   outputDir: path.join(out, "results"),
