@@ -110,8 +110,11 @@ func toMarkdownCut(text string, pageURL *url.URL, limit int) (title, md string, 
 	}
 	n := limit
 	cut = clipText(node, &n)
-	domain := pageURL.Scheme + "://" + pageURL.Host
-	out, err := markdown.ConvertNode(node, converter.WithDomain(domain))
+	// Links are resolved against the page itself, not its host: "b.html"
+	// on /docs/a.html is /docs/b.html, and "#sec" stays on the page.
+	base := *pageURL
+	base.Fragment, base.RawFragment = "", ""
+	out, err := markdown.ConvertNode(node, converter.WithDomain(base.String()))
 	if err != nil {
 		return "", "", false, fmt.Errorf("convert HTML to Markdown: %w", err)
 	}

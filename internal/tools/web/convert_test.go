@@ -196,3 +196,21 @@ func TestTextPrefixParsesAsTheWholePageClipped(t *testing.T) {
 		t.Fatalf("the 1 MB page's prefix is %d bytes of %d, or parses otherwise", len(p), len(page))
 	}
 }
+
+// TestLinksResolveAgainstThePage: a page readability finds no article in is
+// converted whole, its links resolved as a browser resolves them: against
+// the page's own address, so a sibling page keeps its folder and an anchor
+// its page.
+func TestLinksResolveAgainstThePage(t *testing.T) {
+	u, _ := url.Parse("https://example.com/docs/guide/intro.html?v=2#top")
+	_, md, err := toMarkdown(`<html><body><p><a href="setup.html">Setup</a>, <a href="#install">Install</a>, <a href="../api/">API</a>, <a href="/home">Home</a></p></body></html>`, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"(https://example.com/docs/guide/setup.html)", "(https://example.com/docs/guide/intro.html?v=2#install)",
+		"(https://example.com/docs/api/)", "(https://example.com/home)"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("%s missing from:\n%s", want, md)
+		}
+	}
+}
