@@ -20,7 +20,7 @@ func TestExecTeamEndsWhenQuiet(t *testing.T) {
 	r := runExec(t, context.Background(), env, "--workspace", ws, "--prompt", "make a team", "--experimental", "teams",
 		"--approval", "safe", "--base-url", srv.URL, "--model", "fake-model", "--json")
 	if r.code != ExitCompleted {
-		t.Fatalf("exit %d; stderr:\n%s", r.code, r.stderr)
+		t.Fatalf("exit %d; stderr:\n%s\n%s", r.code, r.stderr, r.stdout)
 	}
 	evs := parseEvents(t, r.stdout)
 	var mates, sent int

@@ -66,6 +66,9 @@ type Team struct {
 	// lead's wakes since then.
 	sent      int
 	leadWakes int
+	// woken: a turn the team started for the lead has not read its inbox
+	// yet (it reads all of it, so no second wake is needed).
+	woken bool
 	// leadInbox are messages and notices the lead has not read.
 	leadInbox []string
 	// told are the mutual waits already reported, by their line.
@@ -171,6 +174,7 @@ func (t *Team) resetCaps() {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.sent, t.leadWakes = 0, 0
+	t.woken = false
 	for _, m := range t.members {
 		m.wakesSince = 0
 	}
@@ -182,6 +186,7 @@ func (t *Team) leadNotes() []string {
 	defer t.mu.Unlock()
 	out := t.leadInbox
 	t.leadInbox = nil
+	t.woken = false
 	return out
 }
 
@@ -201,7 +206,10 @@ func (t *Team) leadStopped(out agent.Outcome) {
 // wakeLeadLocked starts a lead turn for its unread messages when it is
 // idle (or its turn is ending: ending), within the cap. t.mu is held.
 func (t *Team) wakeLeadLocked(ending bool) {
-	if len(t.leadInbox) == 0 || t.closed || (!ending && t.lead.TurnID() != "") {
+	// A message can arrive after the lead's turn cleared its id and
+	// before leadStopped: that wake queues a turn, and leadStopped must not
+	// queue another for the same inbox (it would run with nothing to read).
+	if len(t.leadInbox) == 0 || t.closed || t.woken || (!ending && t.lead.TurnID() != "") {
 		return
 	}
 	if t.leadWakes >= t.lim.MaxWakes {
@@ -210,7 +218,9 @@ func (t *Team) wakeLeadLocked(ending bool) {
 	t.leadWakes++
 	// Under the lock: a host that waits for the team to go quiet and the
 	// lead to be idle (exec) never sees the moment between.
-	_, _ = t.lead.Wake(wakeLead)
+	if _, err := t.lead.Wake(wakeLead); err == nil {
+		t.woken = true
+	}
 }
 
 // wakeLead is the prompt of a turn the team starts for the lead.
