@@ -80,6 +80,9 @@ type Team struct {
 	// lock).
 	outbox []protocol.Event
 	pubMu  sync.Mutex
+	// gitTrust says whether the repository's git settings are trusted
+	// (nil: never; see TrustGit).
+	gitTrust func(top string) func() bool
 }
 
 // ProviderName names the lead's team tools on its surface.
