@@ -13,6 +13,7 @@ import (
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/sandbox"
+	"gatehouse/internal/session"
 )
 
 // gitRepo makes a repository with files committed on branch main, under
@@ -226,5 +227,52 @@ func TestTeammateWorktreeNeedsAGitRepository(t *testing.T) {
 	}
 	if n := h.requests("eve"); n != 0 {
 		t.Fatalf("eve ran %d model requests", n)
+	}
+}
+
+// A resumed session's teammate that worked in its worktree is woken in it
+// again: its fresh session's tools are bound to the worktree, not to the
+// lead's workspace.
+func TestResumedTeammateWorksInItsWorktree(t *testing.T) {
+	root := gitRepo(t, map[string]string{"a.txt": "a\n"})
+	store := session.NewStore(t.TempDir())
+	log, err := store.Create(root, "s-wt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := start(t, llmtest.Script{Responses: []llmtest.Response{
+		call("s1", ToolSpawn, `{"name":"bob","agent":"bob","task":"write","worktree":true}`),
+		text("bob is on it"),
+	}}, approval.Auto, setup{root: root, log: log, members: map[string]llmtest.Script{
+		"bob": {Responses: []llmtest.Response{text("ready")}},
+	}})
+	h.run("go")
+	wt := h.waitState("bob", protocol.TeammateIdle).Worktree
+	if wt == "" {
+		t.Fatalf("bob has no worktree: %v", h.results(protocol.TeamLead, ToolSpawn))
+	}
+	h.sess.Close()
+
+	log2, past, err := store.Open(root, "s-wt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h2 := start(t, llmtest.Script{Responses: []llmtest.Response{
+		call("m1", ToolMessage, `{"to":"bob","text":"write b.txt"}`),
+		text("asked bob"),
+	}}, approval.Auto, setup{root: root, log: log2, past: past, members: map[string]llmtest.Script{
+		"bob": {Responses: []llmtest.Response{call("b1", "write_file", `{"path":"b.txt","content":"b\n"}`), text("wrote b")}},
+	}})
+	if got := h2.member("bob"); got.Worktree != wt || got.WorktreeBranch != "gatehouse/team-bob" {
+		t.Fatalf("resumed bob %+v, want his worktree %s", got, wt)
+	}
+	h2.run("go on")
+	eventually(t, "bob wrote b.txt", func() bool { return len(h2.results("bob", "write_file")) == 1 })
+	h2.waitState("bob", protocol.TeammateIdle)
+	if b, err := os.ReadFile(filepath.Join(wt, "b.txt")); err != nil || string(b) != "b\n" {
+		t.Fatalf("b.txt in bob's worktree: %q, %v (result %v)", b, err, h2.results("bob", "write_file"))
+	}
+	if _, err := os.Stat(filepath.Join(root, "b.txt")); err == nil {
+		t.Fatal("the resumed bob wrote in the lead's workspace")
 	}
 }
