@@ -16,13 +16,6 @@ async function panelPasses(page: Page, what: string) {
 // the Team panel shows both and the board, and a teammate's approval waits
 // in the panel, named, until it is answered from there.
 
-// Known flake (about 1 run in 7 under load): a teammate can show "waiting for
-// you" in the panel without its request's Answer button (its approval
-// missing from the window's pending list while the Go side has it). Until
-// that race is found, this spec alone is retried; the panel's logic is
-// covered by TeamPanel/TeamApp tests.
-test.describe.configure({ retries: 2 });
-
 const call = (id: string, name: string, args: unknown) => ({ id, name, arguments: JSON.stringify(args) });
 const agentFile = (name: string, tools: string) =>
   `---\nname: ${name}\ndescription: The ${name} of the team.\ntools: [${tools}]\nmodel: ${name}-model\n---\nWork with the team.\n`;

@@ -9,6 +9,7 @@ import (
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/runtime"
 	"gatehouse/internal/tools"
+	"gatehouse/internal/workspace"
 )
 
 // childSpec is what a child session is opened with beside its definition.
@@ -29,6 +30,10 @@ type childSpec struct {
 	Allow []string
 	// MaxSteps bounds each of its turns (0: the definition's).
 	MaxSteps int
+	// Workspace is the boundary its tools go through (nil: the parent's).
+	// Another folder (a worktree) gets its own watch, and its commands the
+	// sandbox's grant of that folder.
+	Workspace *workspace.Workspace
 }
 
 // model is the model definition d names, or the parent's.
@@ -91,10 +96,16 @@ func (m *Manager) open(d Definition, model agent.Model, cs childSpec) (*runtime.
 	if cs.MaxSteps > 0 {
 		steps = cs.MaxSteps
 	}
-	files := m.parent.Files()
+	files, ws := m.parent.Files(), m.parent.Workspace()
+	noWatch := files == nil
+	if cs.Workspace != nil && cs.Workspace.Root() != ws.Root() {
+		// The parent's watch sees the parent's folder only: the child
+		// watches its own (unless the parent watches nothing).
+		ws, files = cs.Workspace, nil
+	}
 	sess, err := runtime.New(runtime.Options{Providers: providers,
-		Workspace: m.parent.Workspace(), Model: model, Parent: m.parent, Agent: cs.Label,
-		Policy: policy, Sink: sink, Files: files, NoWatch: files == nil,
+		Workspace: ws, Model: model, Parent: m.parent, Agent: cs.Label,
+		Policy: policy, Sink: sink, Files: files, NoWatch: noWatch,
 		Instructions: d.Prompt, MaxSteps: steps, Processes: m.cfg.Processes, AgentHooks: m.childHooks(d),
 	})
 	if err != nil {
@@ -124,6 +135,10 @@ type TeammateSpec struct {
 	MaxSteps int
 	// Observe hears each of its events first (nil: none).
 	Observe func(protocol.Event)
+	// Workspace binds its tools, commands and sandbox grant to another
+	// folder than the manager's session's (its own worktree); nil: the
+	// session's.
+	Workspace *workspace.Workspace
 }
 
 // OpenTeammate opens a teammate's session: a child of the manager's
@@ -140,7 +155,7 @@ func (m *Manager) OpenTeammate(spec TeammateSpec) (*runtime.Session, error) {
 		return nil, err
 	}
 	return m.open(d, model, childSpec{Label: m.label(spec.Name), ParentCallID: spec.CallID, Teammate: spec.Name,
-		Observe: spec.Observe, Extra: spec.Extra, Allow: spec.Allow, MaxSteps: spec.MaxSteps})
+		Observe: spec.Observe, Extra: spec.Extra, Allow: spec.Allow, MaxSteps: spec.MaxSteps, Workspace: spec.Workspace})
 }
 
 // ReadsOnly reports whether agent name can only read (its tools say so):

@@ -59,6 +59,11 @@ type Options struct {
 	// nil to run it unconfined. Called for each command (so a changed
 	// setting applies to the next one); used only with Supervisor.
 	Sandbox func(dir string) *sandbox.Policy
+	// SandboxFor returns Sandbox as it would be for a session of another
+	// workspace folder (a child session bound to its own worktree): the
+	// same settings, that folder granted instead. nil: such a session's
+	// commands run under Sandbox as it is.
+	SandboxFor func(workspace string) func(dir string) *sandbox.Policy
 	// Ledger, when set, records the process groups of the registry while
 	// they may run, so that the next run finds those a crash left
 	// (FindLeftovers).

@@ -74,8 +74,11 @@ type Teammate struct {
 	// Turns counts the turns it ran; Wakes those a message started.
 	Turns int `json:"turns"`
 	Wakes int `json:"wakes"`
-	// Worktree is the folder it works in when not the lead's workspace.
-	Worktree string `json:"worktree,omitempty"`
+	// Worktree is the folder it works in when not the lead's workspace:
+	// its own git worktree (team_spawn with worktree), on branch
+	// WorktreeBranch.
+	Worktree       string `json:"worktree,omitempty"`
+	WorktreeBranch string `json:"worktreeBranch,omitempty"`
 }
 
 // TeamTaskStatus is a board task's status.

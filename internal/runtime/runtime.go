@@ -246,9 +246,14 @@ func New(o Options) (*Session, error) {
 		o.ConfigDir = o.Parent.configDir
 	}
 	s.configDir, s.ins = o.ConfigDir, instructions.New(o.Workspace.Root(), o.ConfigDir)
+	// elsewhere: a child whose workspace is not its parent's (a teammate
+	// in its own worktree) takes neither the parent's language servers nor
+	// its undo store, which are bound to the parent's folder.
+	elsewhere := false
 	if o.Parent != nil {
 		s.policy = o.Policy.Intersect(o.Parent.policy)
 		s.depth = o.Parent.depth + 1
+		elsewhere = o.Workspace.Root() != o.Parent.ws.Root()
 	}
 	s.state = session.NewState(s.id, s.restoredItems(o.Past), s.logItem)
 	if o.Events != nil {
@@ -274,6 +279,12 @@ func New(o Options) (*Session, error) {
 	po := o.Processes
 	if o.Parent != nil {
 		po = o.Parent.procOpts
+		if elsewhere && po.SandboxFor != nil {
+			// A child bound to another folder (a teammate in its own
+			// worktree): its commands are granted that folder, not the
+			// parent's.
+			po.Sandbox = po.SandboxFor(s.ws.Root())
+		}
 	}
 	s.procOpts = po
 	po.Observer = session.ProcEvents{Events: s.pub, SessionID: s.id, OnExit: o.OnProcessExit}
@@ -298,7 +309,7 @@ func New(o Options) (*Session, error) {
 		s.asker = o.Parent.asker
 	}
 	s.langs = o.Languages
-	if s.langs == nil && o.Parent != nil {
+	if s.langs == nil && o.Parent != nil && !elsewhere {
 		s.langs = o.Parent.langs
 	}
 	builtins := append(builtin.ToolsWith(s.ws, s.procs, o.Web), steer.ProposePlan{}, steer.TodoWrite{List: s.todos}, steer.AskUser{Asker: s.asker, Asking: s.askingUser}, files.NewViewImage(s.ws, o.Images))
@@ -323,7 +334,7 @@ func New(o Options) (*Session, error) {
 		s.release(false)
 		return nil, fmt.Errorf("runtime: %w", err)
 	}
-	if o.Parent != nil && o.Parent.undo != nil && s.undo == nil {
+	if o.Parent != nil && o.Parent.undo != nil && s.undo == nil && !elsewhere {
 		// A child's file changes are its parent's to take back: recorded in
 		// the parent's store, under the main session's turn that was
 		// running when the child started (the turn marker that offers undo).

@@ -145,8 +145,11 @@ func (s *State) Emit(e protocol.Event) {
 			}
 		}
 	case protocol.TurnStoppedPayload:
+		// Pending requests are left to their approval.resolved (the gate
+		// tells exactly one for each): a teammate's or a background
+		// subagent's request outlives the turn of the session it asks in,
+		// and the page's fold keeps it too.
 		s.turnID = ""
-		s.approvals = nil
 		u := p.Usage
 		s.finished(s.add(protocol.TranscriptItem{Kind: protocol.ItemStop, TurnID: e.TurnID, Reason: p.Reason,
 			Error: p.Error, ErrorKind: p.ErrorKind, Usage: &u, Model: p.Model, Context: p.Context, Blocked: p.Blocked, Plan: p.Plan,

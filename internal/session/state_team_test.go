@@ -37,3 +37,23 @@ func TestTeamMessagesAreItemsOfTheLeadsTranscript(t *testing.T) {
 		t.Fatalf("logged %d items, want 2", len(logged))
 	}
 }
+
+// A request still waiting when the session's turn stops (a teammate's, a
+// background subagent's: they ask through the session's gate after its
+// turn) stays in the snapshot until its approval.resolved, as the page's
+// fold keeps it: a snapshot and the events after it show what the events
+// alone show.
+func TestPendingRequestOutlivesTheTurnItWasAskedIn(t *testing.T) {
+	s := NewState("lead", nil, nil)
+	s.Emit(protocol.Event{Seq: 1, SessionID: "lead", TurnID: "t1", Type: protocol.TurnStarted, Payload: protocol.TurnStartedPayload{Prompt: "go"}})
+	s.Emit(protocol.Event{Seq: 2, SessionID: "lead", TurnID: "t1", Type: protocol.ApprovalRequested,
+		Payload: protocol.ApprovalRequestedPayload{ApprovalID: "a1", CallID: "w1", Tool: "write_file", Agent: "writer"}})
+	s.Emit(protocol.Event{Seq: 3, SessionID: "lead", TurnID: "t1", Type: protocol.TurnStopped, Payload: protocol.TurnStoppedPayload{Reason: protocol.StopCompleted}})
+	if got := s.Snapshot().PendingApprovals; len(got) != 1 || got[0].ApprovalID != "a1" {
+		t.Fatalf("after the turn stopped, pending %+v", got)
+	}
+	s.Emit(protocol.Event{Seq: 4, SessionID: "lead", Type: protocol.ApprovalResolved, Payload: protocol.ApprovalResolvedPayload{ApprovalID: "a1"}})
+	if got := s.Snapshot().PendingApprovals; len(got) != 0 {
+		t.Fatalf("after its approval.resolved, pending %+v", got)
+	}
+}

@@ -257,6 +257,9 @@ type Session struct {
 	teamMu     sync.Mutex
 	team       *team.Team
 	teamLimits func() settings.Teams
+	// gitTrust is the user's trust in a repository's git settings, for
+	// the worktrees of teammates (nil: never trusted, safe git).
+	gitTrust func(top string) func() bool
 }
 
 // Servers are the MCP servers started for this session (nil: the host

@@ -5,6 +5,7 @@ import (
 
 	"gatehouse/internal/settings"
 	"gatehouse/internal/team"
+	"gatehouse/internal/trust"
 )
 
 // Teams is the session's agent team, nil while teams are off.
@@ -32,6 +33,9 @@ func (s *Session) EnableTeams() (*team.Team, error) {
 	} else {
 		s.team, err = team.Enable(s.Session, s.Agents, s.teamLimits())
 	}
+	if err == nil && s.gitTrust != nil {
+		s.team.TrustGit(s.gitTrust)
+	}
 	return s.team, err
 }
 
@@ -39,6 +43,9 @@ func (s *Session) EnableTeams() (*team.Team, error) {
 // settings have them on, or whose resumed log had them.
 func (h *Host) openTeams(s *Session, asked bool) error {
 	s.teamLimits = func() settings.Teams { return h.o.Settings().Settings.Teams }
+	if h.env.ConfigDir != "" {
+		s.gitTrust = trust.NewStore(h.env.ConfigDir).GitTrust
+	}
 	if !asked && !s.teamLimits().On && !team.WasOn(s.Past) {
 		return nil
 	}

@@ -14,6 +14,7 @@ import (
 	"gatehouse/internal/budget"
 	"gatehouse/internal/events"
 	"gatehouse/internal/llm/llmtest"
+	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/runtime"
 	"gatehouse/internal/runtime/runtimetest"
@@ -54,6 +55,8 @@ type setup struct {
 	root string
 	log  *session.Log
 	past *session.Loaded
+	// procs are the lead's process options (its sandbox).
+	procs proc.Options
 }
 
 func start(t *testing.T, lead llmtest.Script, mode approval.Mode, su setup) *host {
@@ -75,7 +78,7 @@ func start(t *testing.T, lead llmtest.Script, mode approval.Mode, su setup) *hos
 		Workspace: ws, Model: runtimetest.Client(t, h.lead), Sink: events.SinkFunc(h.emit), NoWatch: true,
 		Mode:    func() approval.Mode { h.mu.Lock(); defer h.mu.Unlock(); return h.mode },
 		Gateway: func(id string, pub approval.Publisher) approval.Gateway { return approval.NewGUI(id) },
-		Budget:  su.budget, Log: su.log, Past: su.past,
+		Budget:  su.budget, Log: su.log, Past: su.past, Processes: su.procs,
 	})
 	if err != nil {
 		t.Fatal(err)

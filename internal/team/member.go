@@ -3,6 +3,7 @@ package team
 import (
 	"context"
 	"fmt"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/runtime"
 	"gatehouse/internal/tools"
+	"gatehouse/internal/workspace"
 )
 
 // member is one teammate. info, inbox and wakesSince are guarded by the
@@ -24,7 +26,9 @@ type member struct {
 	// last is what it said last (its last answer), for a fresh session.
 	last string
 
-	sess   *runtime.Session
+	sess *runtime.Session
+	// ws is its own worktree's boundary (nil: the lead's workspace).
+	ws     *workspace.Workspace
 	ctx    context.Context
 	cancel context.CancelFunc
 	wake   chan struct{} // one pending wake
@@ -33,8 +37,9 @@ type member struct {
 
 var memberName = regexp.MustCompile(`^[a-z][a-z0-9_-]{0,31}$`)
 
-// spawn starts teammate name of agent on task, for the lead's call callID.
-func (t *Team) spawn(name, agentName, task, callID string) (protocol.Teammate, error) {
+// spawn starts teammate name of agent on task, for the lead's call callID;
+// with inWorktree, in a worktree of its own (worktreeFor).
+func (t *Team) spawn(ctx context.Context, name, agentName, task, callID string, inWorktree bool) (protocol.Teammate, error) {
 	if !memberName.MatchString(name) || name == protocol.TeamLead || name == protocol.TeamAll {
 		return protocol.Teammate{}, fmt.Errorf("name %q: use lower-case letters, digits, - and _ (up to 32), not %q or %q", name, protocol.TeamLead, protocol.TeamAll)
 	}
@@ -53,7 +58,14 @@ func (t *Team) spawn(name, agentName, task, callID string) (protocol.Teammate, e
 	t.members[name] = m // held: no second spawn of the name
 	t.order = append(t.order, name)
 	t.mu.Unlock()
-	sess, err := t.open(m)
+	var err error
+	if inWorktree {
+		err = t.worktreeFor(ctx, m)
+	}
+	var sess *runtime.Session
+	if err == nil {
+		sess, err = t.open(m)
+	}
 	t.mu.Lock()
 	if err == nil && t.closed {
 		sess.Close()
@@ -100,12 +112,23 @@ func (t *Team) admitLocked(name string) error {
 	return nil
 }
 
-// open opens m's session: a child of the lead with the member tools.
+// open opens m's session: a child of the lead with the member tools (in
+// its worktree when it has one).
 func (t *Team) open(m *member) (*runtime.Session, error) {
 	name := m.info.Name
+	if m.ws == nil && m.info.Worktree != "" { // restored
+		if _, err := os.Stat(m.info.Worktree); err != nil {
+			return nil, fmt.Errorf("its worktree %s is gone", m.info.Worktree)
+		}
+		ws, err := t.lead.Workspace().WithRoot(m.info.Worktree)
+		if err != nil {
+			return nil, err
+		}
+		m.ws = ws
+	}
 	sess, err := t.agents.OpenTeammate(agents.TeammateSpec{Agent: m.info.Agent, Name: name, CallID: m.info.CallID,
 		Extra: []tools.Provider{memberProvider{t, name}}, Allow: memberTools, MaxSteps: t.lim.MaxSteps,
-		Observe: func(e protocol.Event) { t.observe(m, e) }})
+		Observe: func(e protocol.Event) { t.observe(m, e) }, Workspace: m.ws})
 	if err != nil {
 		return nil, err
 	}

@@ -11,6 +11,24 @@
 // filtered by its definition's policy within the lead's. A rejection stops
 // that teammate's turn only; the lead hears of it with its next request.
 //
+// # A teammate in its own worktree
+//
+// team_spawn with worktree makes the teammate a worktree session of the
+// lead's repository (internal/worktree): team-<name> on branch
+// gatehouse/team-<name>, from the current branch, beside the repository;
+// one already there (an earlier teammate of that name) is taken as it is.
+// git runs in safe mode unless the user trusts the repository's git
+// settings (TrustGit): no hook, fsmonitor, filter or alias of an untrusted
+// repository runs. Its file tools, commands, watch and sandbox grant are
+// bound to the worktree; its calls still pass the lead's gate (whose
+// rules and shell analysis see the lead's workspace: a worktree path
+// counts as outside it, so such calls ask rather than pass). Its changes
+// are not in the lead's undo: the worktree is theirs. Stopping it or
+// closing the session keeps the worktree and its branch, as closing a
+// worktree session's window does: nothing is removed until the user ends
+// it (merge, keep or discard, in the Worktrees view or `gatehouse
+// worktree`). A resumed teammate reopens in it (gone: it cannot be woken).
+//
 // # Messages and wakes
 //
 // A message reaches an idle teammate by waking it (a turn whose notes carry
@@ -83,6 +101,9 @@ type Team struct {
 	// lock).
 	outbox []protocol.Event
 	pubMu  sync.Mutex
+	// gitTrust says whether the repository's git settings are trusted
+	// (nil: never; see TrustGit).
+	gitTrust func(top string) func() bool
 }
 
 // ProviderName names the lead's team tools on its surface.

@@ -63,11 +63,14 @@ type spawnTool struct{ t *Team }
 
 func (s spawnTool) Spec() tools.Spec {
 	return tools.Spec{Name: ToolSpawn,
-		Description: "Start a teammate: a long-lived agent with its own session that works on task beside you, reads and updates the shared task board and messages you and the other teammates. It keeps working after your turn and sleeps when done; a message wakes it. Its calls ask the user as yours do. Agents: " + s.agentList(),
+		Description: "Start a teammate: a long-lived agent with its own session that works on task beside you, reads and updates the shared task board and messages you and the other teammates. It keeps working after your turn and sleeps when done; a message wakes it. Its calls ask the user as yours do. " +
+			"With worktree, it works in a git worktree of its own (branch gatehouse/team-<name>, folder <repo>.worktrees/team-<name> beside the repository, made from the current branch; one left by an earlier teammate of that name is taken as it is): its files and commands are bound to it, not to your workspace, so it never writes the files you or the others edit. " +
+			"Stopping the teammate or closing the session keeps that worktree and its branch, as a worktree session: the user merges, keeps or discards it (the Worktrees view, `gatehouse worktree`). A workspace outside a git repository cannot have one. Agents: " + s.agentList(),
 		Parameters: json.RawMessage(`{"type":"object","properties":{` +
 			`"name":{"type":"string","description":"The teammate's name in the team: lower-case letters, digits, - and _."},` +
 			`"agent":{"type":"string","description":"The agent definition it runs."},` +
-			`"task":{"type":"string","description":"What it should do, in full: it starts fresh."}},` +
+			`"task":{"type":"string","description":"What it should do, in full: it starts fresh."},` +
+			`"worktree":{"type":"boolean","description":"Work in a git worktree of its own instead of your workspace (default false)."}},` +
 			`"required":["name","agent","task"],"additionalProperties":false}`)}
 }
 
@@ -83,23 +86,34 @@ func (s spawnTool) agentList() string {
 }
 
 // ReadOnlyCall implements tools.CallClassifier: a teammate that can only
-// read only reads.
+// read only reads, unless a worktree is made for it (a write: a folder
+// and a branch).
 func (s spawnTool) ReadOnlyCall(args json.RawMessage) bool {
-	var a struct{ Agent string }
-	return json.Unmarshal(args, &a) == nil && s.t.agents.ReadsOnly(a.Agent)
+	var a struct {
+		Agent    string
+		Worktree bool
+	}
+	return json.Unmarshal(args, &a) == nil && !a.Worktree && s.t.agents.ReadsOnly(a.Agent)
 }
 
 func (s spawnTool) Run(ctx context.Context, args json.RawMessage) (tools.Result, error) {
-	var a struct{ Name, Agent, Task string }
+	var a struct {
+		Name, Agent, Task string
+		Worktree          bool
+	}
 	if res, ok := tools.DecodeArgs(args, &a); !ok {
 		return res, nil
 	}
 	call, _ := tools.CallFrom(ctx)
-	info, err := s.t.spawn(a.Name, a.Agent, a.Task, call.ID)
+	info, err := s.t.spawn(ctx, a.Name, a.Agent, a.Task, call.ID, a.Worktree)
 	if err != nil {
 		return tools.Fail(CodeTeamFailed, err.Error(), ""), nil
 	}
-	return tools.OK(map[string]string{"name": info.Name, "agent": info.Agent, "state": string(info.State)})
+	out := map[string]string{"name": info.Name, "agent": info.Agent, "state": string(info.State)}
+	if info.Worktree != "" {
+		out["worktree"], out["branch"] = info.Worktree, info.WorktreeBranch
+	}
+	return tools.OK(out)
 }
 
 type messageTool struct {

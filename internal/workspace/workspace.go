@@ -148,6 +148,23 @@ func (w *Workspace) WithReadOnly(roots ...string) (*Workspace, error) {
 	return n, nil
 }
 
+// WithRoot returns a workspace rooted at root (an existing folder) that
+// keeps w's read-only roots, protected folders and deny predicate: the
+// boundary of a session working in another checkout of w's repository (a
+// teammate in its own worktree). w's root is not in it.
+func (w *Workspace) WithRoot(root string) (*Workspace, error) {
+	r, err := realDir(root)
+	if err != nil {
+		return nil, fmt.Errorf("workspace root: %w", err)
+	}
+	c := *w
+	n := &c
+	n.root = r
+	n.readOnly = slices.Clone(w.readOnly)
+	n.protected = slices.Clone(w.protected)
+	return n, nil
+}
+
 // Root returns the workspace root, absolute with symlinks resolved.
 func (w *Workspace) Root() string { return w.root }
 

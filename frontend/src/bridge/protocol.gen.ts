@@ -554,6 +554,7 @@ export interface Teammate {
   turns: number;
   wakes: number;
   worktree?: string;
+  worktreeBranch?: string;
 }
 
 export type TeammateState = "working" | "waiting" | "idle" | "stopped";

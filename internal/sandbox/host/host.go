@@ -196,14 +196,17 @@ func (h *Host) Options(o proc.Options, workspace, scratch string, cfg func() Con
 	if env == nil {
 		env = os.Environ
 	}
-	o.Sandbox = func(string) *sandbox.Policy {
-		c := cfg()
-		if !h.Status(c).Confined {
-			return nil
+	o.SandboxFor = func(workspace string) func(string) *sandbox.Policy {
+		return func(string) *sandbox.Policy {
+			c := cfg()
+			if !h.Status(c).Confined {
+				return nil
+			}
+			p := h.policy(workspace, scratch, env(), c, net)
+			return &p
 		}
-		p := h.policy(workspace, scratch, env(), c, net)
-		return &p
 	}
+	o.Sandbox = o.SandboxFor(workspace)
 	return o
 }
 

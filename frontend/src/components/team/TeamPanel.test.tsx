@@ -54,6 +54,22 @@ describe("the Team panel", () => {
     expect(within(roster).getByText("stopped (max steps)")).toBeTruthy();
   });
 
+  it("shows where a teammate in its own worktree works: its branch and folder, in its row and its name", () => {
+    const wt = { ...team, teammates: [mate("writer", "general", "idle", { task: "write", worktree: "/src/proj.worktrees/team-writer", worktreeBranch: "gatehouse/team-writer" }),
+      mate("tester", "general", "idle")] };
+    render(<TeamPanel team={wt} transcripts={{}} pending={[]} onAnswer={() => {}} />);
+    const roster = screen.getByRole("list", { name: "Teammates" });
+    const names = within(roster).getAllByRole("button", { name: /Show its transcript/ }).map((b) => b.getAttribute("aria-label"));
+    expect(names).toEqual([
+      "writer, general agent, idle: write, in its worktree on gatehouse/team-writer at /src/proj.worktrees/team-writer. Show its transcript",
+      "tester, general agent, idle. Show its transcript",
+    ]);
+    const row = within(roster).getByText("gatehouse/team-writer", { exact: false });
+    expect(row.textContent).toBe("⎇ gatehouse/team-writer /src/proj.worktrees/team-writer");
+    expect(row.getAttribute("title")).toBe("/src/proj.worktrees/team-writer");
+    expect(within(roster).getAllByText(/worktree/).length).toBe(1);
+  });
+
   it("opens a waiting teammate's dialog from its row, the oldest of its requests first", () => {
     const onAnswer = vi.fn();
     render(<TeamPanel team={team} transcripts={{}} pending={[ask("a1", "reviewer", "apply_patch"), ask("a2", "reviewer", "bash")]} onAnswer={onAnswer} />);

@@ -1,5 +1,12 @@
 import { useState } from "react";
+import type { Teammate } from "../../bridge";
 import { stateIcon, type TeammateRow } from "../../team/model";
+
+/** Where a teammate in its own worktree works, for its row's name ("" in the lead's workspace). */
+function worktreeWords(mate: Teammate): string {
+  if (!mate.worktree) return "";
+  return `, in its worktree${mate.worktreeBranch ? ` on ${mate.worktreeBranch}` : ""} at ${mate.worktree}`;
+}
 
 /**
  * One row per teammate: a state mark and its word, the name, its agent and
@@ -24,13 +31,18 @@ export function TeamRoster({ rows, selected, onSelect, onAnswer, onStop }: {
           return (
             <li key={mate.name} className={`team-mate team-${kind}${selected === mate.name ? " selected" : ""}`}>
               <button type="button" className="team-mate-select" aria-current={selected === mate.name ? "true" : undefined}
-                aria-label={`${mate.name}, ${mate.agent} agent, ${shown}${mate.task ? `: ${mate.task}` : ""}. Show its transcript`}
+                aria-label={`${mate.name}, ${mate.agent} agent, ${shown}${mate.task ? `: ${mate.task}` : ""}${worktreeWords(mate)}. Show its transcript`}
                 onClick={() => onSelect(mate.name)}>
                 <span className="team-mate-icon" aria-hidden>{stateIcon(shown)}</span>
                 <span className="team-mate-name">{mate.name}</span>
                 <span className="team-mate-agent">{mate.agent}</span>
                 <span className="team-mate-state">{shown}{shown === "stopped" && mate.reason ? ` (${mate.reason})` : ""}</span>
                 {mate.task && <span className="team-mate-task">{mate.task}</span>}
+                {mate.worktree && (
+                  <span className="team-mate-worktree" title={mate.worktree}>
+                    <span aria-hidden>⎇ </span>{mate.worktreeBranch || "worktree"} <span className="team-mate-worktree-path">{mate.worktree}</span>
+                  </span>
+                )}
               </button>
               {waiting.length > 0 && (
                 <button type="button" className="primary team-mate-answer" onClick={() => onAnswer(waiting[0].approvalId)}
