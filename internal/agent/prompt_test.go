@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -62,16 +61,6 @@ func TestAgentsMDLinkedToDevZeroIsNotRead(t *testing.T) {
 	}
 	if p := promptWithin(t, dir); strings.Contains(p, "AGENTS.md)") || strings.ContainsRune(p, 0) {
 		t.Fatalf("/dev/zero was read into the prompt (%d bytes)", len(p))
-	}
-}
-
-func TestAgentsMDAsFIFODoesNotHang(t *testing.T) {
-	dir := t.TempDir()
-	if err := syscall.Mkfifo(filepath.Join(dir, "AGENTS.md"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if p := promptWithin(t, dir); strings.Contains(p, "AGENTS.md)") {
-		t.Fatalf("a FIFO was read into the prompt:\n%s", p)
 	}
 }
 

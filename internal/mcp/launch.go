@@ -7,7 +7,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sync"
-	"syscall"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -173,11 +172,3 @@ func lookPath(prog string, env []string, dir string) (string, error) {
 	}
 	return "", fmt.Errorf("cannot start %q: %w", prog, exec.ErrNotFound)
 }
-
-// supervised reports whether cmd is a confined server's helper (see
-// proc.HelperCommand: it carries the lifeline and status fds).
-func supervised(cmd *exec.Cmd) bool { return len(cmd.ExtraFiles) == 2 }
-
-// endHelper asks a confined server's helper to kill the server's whole
-// tree (SIGUSR1), which it does before it exits.
-func endHelper(cmd *exec.Cmd) error { return cmd.Process.Signal(syscall.SIGUSR1) }

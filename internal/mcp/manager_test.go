@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"os"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -115,7 +114,9 @@ func TestToolSwitchDisableAndRestart(t *testing.T) {
 
 	// The process dies: the server shows failed, then Restart brings it back.
 	first := pids()
-	if err := syscall.Kill(first[0], syscall.SIGKILL); err != nil {
+	if p, err := os.FindProcess(first[0]); err != nil {
+		t.Fatal(err)
+	} else if err := p.Kill(); err != nil {
 		t.Fatal(err)
 	}
 	waitState(t, m, changes, "fake", StateFailed)

@@ -1,11 +1,9 @@
 package mcp
 
 import (
-	"errors"
 	"net/http"
 	"os"
 	"os/exec"
-	"syscall"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -22,8 +20,9 @@ const (
 	waitDelay         = time.Second
 )
 
-// newCommand builds the server's command: its own process group (so closing
-// it reaches the grandchildren npx and shells leave), the
+// newCommand builds the server's command: its own process group where
+// there are (ownGroup: so closing it reaches the grandchildren npx and
+// shells leave), the
 // workspace as its folder, the environment without Gatehouse's secrets plus
 // the server's env, and stderr into tail.
 func newCommand(c ServerConfig, dir string, base []string, tail *syncbuf.Tail) *exec.Cmd {
@@ -35,40 +34,9 @@ func newCommand(c ServerConfig, dir string, base []string, tail *syncbuf.Tail) *
 	}
 	cmd.Env = env
 	cmd.Stderr = tail
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	ownGroup(cmd)
 	cmd.WaitDelay = waitDelay
 	return cmd
-}
-
-// killGroup kills the process group of cmd, when it was started, and waits
-// (boundedly) until no process of it is left; a group already gone is not
-// an error.
-func killGroup(cmd *exec.Cmd) {
-	if cmd == nil || cmd.Process == nil {
-		return
-	}
-	pgid := cmd.Process.Pid
-	if supervised(cmd) && endHelper(cmd) == nil {
-		// Killing the helper would orphan the server: the helper kills
-		// its tree, then exits (its group then empties).
-		deadline := time.Now().Add(2 * time.Second)
-		for syscall.Kill(-pgid, 0) == nil && time.Now().Before(deadline) {
-			time.Sleep(5 * time.Millisecond)
-		}
-	}
-	err := syscall.Kill(-pgid, syscall.SIGKILL)
-	if err != nil {
-		if !errors.Is(err, syscall.ESRCH) {
-			_ = cmd.Process.Kill()
-		}
-		return
-	}
-	// SIGKILL is delivered asynchronously: wait for the group to empty, so a
-	// closed server has no process left when Close returns.
-	deadline := time.Now().Add(2 * time.Second)
-	for syscall.Kill(-pgid, 0) == nil && time.Now().Before(deadline) {
-		time.Sleep(5 * time.Millisecond)
-	}
 }
 
 // headerTransport adds the server's configured headers (a bearer token) to

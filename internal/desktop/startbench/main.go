@@ -1,3 +1,5 @@
+//go:build linux
+
 // Command startbench measures the desktop app's start-up time (exec until the
 // page called Ready) and idle memory (PSS summed over the app and its WebKit
 // processes), beside a bare Wails app generated with `wails init -t
@@ -6,6 +8,9 @@
 // The bare app gets one change: its page calls the bound Greet("ready") after
 // its first frame, the way Gatehouse's page calls Ready, and Greet logs
 // "msg=ready". Both apps are timed from exec to that line.
+//
+// It runs on Linux only: the apps run under Xvfb, in a process group of
+// their own, and their memory is read from /proc.
 package main
 
 import (

@@ -1,9 +1,12 @@
+//go:build unix
+
 // Command sandboxbench times `bash exec true` through the process registry
 // under the supervisor helper, confined, against the same without the
 // helper, in one run, and prints the ratios (target: <= 1.5x): back to back
 // (alternating rounds, median), one exec after a pause (-pause, as an agent runs
 // commands: the spare helper is ready), and the CPU time per exec. Flags:
-// -supervisor (default: build it), -rounds.
+// -supervisor (default: build it), -rounds. It builds on Unix only, where
+// the supervisor helper runs.
 package main
 
 import (

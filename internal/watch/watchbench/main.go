@@ -14,7 +14,6 @@ import (
 	"path/filepath"
 	"runtime/pprof"
 	"sync"
-	"syscall"
 	"time"
 
 	"gatehouse/internal/events"
@@ -66,12 +65,6 @@ func (c *counter) take() (int, int, time.Time) {
 	e, p, l := c.events, c.paths, c.last
 	c.events, c.paths = 0, 0
 	return e, p, l
-}
-
-func cpu() time.Duration {
-	var ru syscall.Rusage
-	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func run(nFiles, nDirs int) error {
