@@ -44,6 +44,8 @@ func TestWindowTurnsTeamsOn(t *testing.T) {
 		team = app.Snapshot().Team
 		return team != nil && len(team.Teammates) == 1 && team.Teammates[0].State == protocol.TeammateIdle
 	})
+	// The lead's answer after the spawn may come after scout went idle.
+	waitIdle(t, app)
 	if team.Teammates[0].Name != "scout" || team.Teammates[0].CallID != "s1" {
 		t.Fatalf("teammate %+v", team.Teammates[0])
 	}
