@@ -69,8 +69,8 @@ type Config struct {
 type Gate struct {
 	c       Config
 	rules   *Rules
-	session string // named in the approval ids
-	ids     atomic.Uint64
+	session string         // named in the approval ids
+	ids     *atomic.Uint64 // shared with the gates In made
 }
 
 // New returns a gate with no session rules.
@@ -82,7 +82,18 @@ func New(c Config) *Gate {
 	if session == "" {
 		session = gateSession(c.Gateway)
 	}
-	return &Gate{c: c, rules: NewRules(c.Hook), session: session}
+	return &Gate{c: c, rules: NewRules(c.Hook), session: session, ids: new(atomic.Uint64)}
+}
+
+// In is g for calls that work in another folder (a teammate in its own
+// worktree): the same mode, gateway, session rules, standing policy and
+// approval ids, with the shell analysis and the workspace-relative rules
+// checked against ws, its files watched by watch (nil: none) and no
+// language servers' check of its dry runs (they serve g's folder).
+func (g *Gate) In(ws Boundary, watch func(paths []string, onChange func(changed []string)) (cancel func())) *Gate {
+	c := g.c
+	c.Workspace, c.Watch, c.Diagnose = ws, watch, nil
+	return &Gate{c: c, rules: g.rules, session: g.session, ids: g.ids}
 }
 
 // Rules returns the session rules, to list and revoke.

@@ -344,6 +344,16 @@ func New(o Options) (*Session, error) {
 		// A child asks through its parent's gate: the same mode, rules,
 		// gateway and approval ids.
 		s.gw, s.gate = o.Parent.gw, o.Parent.gate
+		if elsewhere {
+			// Its calls are checked against its own folder: a path in
+			// its worktree is inside, and the user's rules for files
+			// match there.
+			var watch func([]string, func([]string)) func()
+			if s.files != nil {
+				watch = s.files.W.OnChange
+			}
+			s.gate = o.Parent.gate.In(s.ws, watch)
+		}
 	} else {
 		s.gw, s.ownGateway = o.Gateway(s.id, s.pub), true
 		gc := approval.Config{Mode: o.Mode, Gateway: s.gw, Asking: s.askingApproval, Session: s.id, Events: s.pub, Workspace: s.ws, Hook: s.record,

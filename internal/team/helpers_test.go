@@ -57,6 +57,8 @@ type setup struct {
 	past *session.Loaded
 	// procs are the lead's process options (its sandbox).
 	procs proc.Options
+	// standing are the user's standing rules.
+	standing []approval.StandingRule
 }
 
 func start(t *testing.T, lead llmtest.Script, mode approval.Mode, su setup) *host {
@@ -79,6 +81,7 @@ func start(t *testing.T, lead llmtest.Script, mode approval.Mode, su setup) *hos
 		Mode:    func() approval.Mode { h.mu.Lock(); defer h.mu.Unlock(); return h.mode },
 		Gateway: func(id string, pub approval.Publisher) approval.Gateway { return approval.NewGUI(id) },
 		Budget:  su.budget, Log: su.log, Past: su.past, Processes: su.procs,
+		Standing: func() []approval.StandingRule { return su.standing },
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -276,3 +276,78 @@ func TestResumedTeammateWorksInItsWorktree(t *testing.T) {
 		t.Fatal("the resumed bob wrote in the lead's workspace")
 	}
 }
+
+// A teammate in its own worktree is judged in its worktree: the user's
+// standing rules name workspace paths, and they match the same paths of
+// the worktree. In safe mode a rule allowing writes to notes/** lets the
+// teammate's write of notes/a.md in its worktree go unasked, as the lead's
+// in its folder would; a deny of secret.txt refuses its read of it
+// at the gate, with the rule's reason.
+func TestWorktreeTeammatesCallsAreJudgedInItsWorktree(t *testing.T) {
+	root := gitRepo(t, map[string]string{"README.md": "hello\n", "secret.txt": "PEMSECRET\n"})
+	wt := filepath.Join(filepath.Dir(root), "proj.worktrees", "team-alice")
+	h := start(t, llmtest.Script{Responses: []llmtest.Response{
+		call("s1", ToolSpawn, `{"name":"alice","agent":"alice","task":"write","worktree":true}`),
+		text("alice started"),
+	}, When: []llmtest.Rule{{LastContains: "[team", Response: text("noted")}}}, approval.Safe, setup{root: root,
+		standing: []approval.StandingRule{
+			{Rule: protocol.Rule{ID: "notes", Tool: "write_file", Files: []string{"notes/**"}}, Decision: approval.VerdictAllow, Layer: "user"},
+			{Rule: protocol.Rule{ID: "secrets", Tool: "read_file", Files: []string{"secret.txt"}}, Decision: approval.VerdictDeny, Reason: "secrets stay out", Layer: "user"},
+		},
+		members: map[string]llmtest.Script{"alice": {Responses: []llmtest.Response{
+			call("a1", "write_file", `{"path":"notes/a.md","content":"notes\n"}`),
+			call("a2", "read_file", `{"path":"secret.txt"}`),
+			text("done"),
+		}}}})
+	done := make(chan protocol.StopReason, 1)
+	go func() { done <- h.run("start alice").Reason }()
+	h.answer(h.pendingBy("")[""], protocol.DecisionOnce, "") // the spawn makes a worktree: a write
+	if r := <-done; r != protocol.StopCompleted {
+		t.Fatalf("lead's turn: %s", r)
+	}
+	eventually(t, "alice idle or asking", func() bool {
+		s := h.member("alice").State
+		return s == protocol.TeammateIdle || s == protocol.TeammateWaiting
+	})
+	if s := h.member("alice"); s.State != protocol.TeammateIdle {
+		pv, _ := json.Marshal(h.gui().Pending())
+		t.Fatalf("alice's write the user's rule allows asked: %s", pv)
+	}
+	if b, err := os.ReadFile(filepath.Join(wt, "notes", "a.md")); err != nil || string(b) != "notes\n" {
+		t.Fatalf("notes/a.md in the worktree: %q, %v", b, err)
+	}
+	if got := h.results("alice", "read_file"); len(got) != 1 || !contains(got[0], "secrets stay out") || contains(got[0], "PEMSECRET") {
+		t.Fatalf("alice's read of the denied file: %v", got)
+	}
+}
+
+// The dialog of a worktree teammate's command is drawn against its
+// worktree: reading and writing there is not "outside the workspace",
+// while reading the lead's folder is.
+func TestWorktreeTeammatesCommandIsAnalysedInItsWorktree(t *testing.T) {
+	root := gitRepo(t, map[string]string{"README.md": "hello\n"})
+	wt := filepath.Join(filepath.Dir(root), "proj.worktrees", "team-alice")
+	h := start(t, llmtest.Script{Responses: []llmtest.Response{
+		call("s1", ToolSpawn, `{"name":"alice","agent":"alice","task":"copy","worktree":true}`),
+		text("alice started"),
+	}, When: []llmtest.Rule{{LastContains: "[team", Response: text("noted")}}}, approval.Safe, setup{root: root,
+		members: map[string]llmtest.Script{"alice": {Responses: []llmtest.Response{
+			call("a1", "bash", js(map[string]string{"action": "exec", "command": "cat " + filepath.Join(wt, "README.md") + " " + filepath.Join(root, "README.md") + " > " + filepath.Join(wt, "copy.txt")})),
+		}}}}) // rejected: the turn stops there
+	done := make(chan protocol.StopReason, 1)
+	go func() { done <- h.run("start alice").Reason }()
+	h.answer(h.pendingBy("")[""], protocol.DecisionOnce, "")
+	if r := <-done; r != protocol.StopCompleted {
+		t.Fatalf("lead's turn: %s", r)
+	}
+	req := h.pendingBy("alice")["alice"]
+	if req.Preview.Command == nil || len(req.Preview.Command.Segments) != 1 {
+		t.Fatalf("the command's preview %+v", req.Preview)
+	}
+	seg := req.Preview.Command.Segments[0]
+	if seg.WritesOutside || len(seg.ReadsOutside) != 1 || !strings.HasPrefix(seg.ReadsOutside[0], root+"/") {
+		t.Fatalf("alice's command, drawn against her worktree: writes outside %v, reads outside %v", seg.WritesOutside, seg.ReadsOutside)
+	}
+	h.answer(req, protocol.DecisionReject, "no")
+	h.waitState("alice", protocol.TeammateIdle)
+}
