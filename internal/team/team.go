@@ -20,9 +20,9 @@
 // git runs in safe mode unless the user trusts the repository's git
 // settings (TrustGit): no hook, fsmonitor, filter or alias of an untrusted
 // repository runs. Its file tools, commands, watch and sandbox grant are
-// bound to the worktree; its calls still pass the lead's gate (whose
-// rules and shell analysis see the lead's workspace: a worktree path
-// counts as outside it, so such calls ask rather than pass). Its changes
+// bound to the worktree; its calls pass the lead's gate (the same mode,
+// session rules, standing policy and dialogs), which draws its commands
+// against the worktree (approval.Gate.In): a path there is inside. Its changes
 // are not in the lead's undo: the worktree is theirs. Stopping it or
 // closing the session keeps the worktree and its branch, as closing a
 // worktree session's window does: nothing is removed until the user ends
