@@ -101,6 +101,22 @@ describe("ApprovalDialog", () => {
     expect(a.resolve).toHaveBeenCalledWith("1", { kind: "partial", files: ["a.ts"] });
   });
 
+  it("keeps what was unticked when the page loads the session's snapshot again (same request, new objects)", async () => {
+    const req = patchRequest("1");
+    const { a, b, dialog } = await open([req]);
+    fireEvent.click(within(dialog).getByRole("checkbox", { name: "Apply b.ts" }));
+    b.snapshot.mockImplementation(async () => ({
+      sessionId: "s1", turnId: "", transcript: [], processes: [], lastSeq: 6, pendingApprovals: [structuredClone(req)],
+    }));
+    b.lose();
+    await act(async () => b.emit("message.delta", { messageId: "m1", text: "x" }));
+    await waitFor(() => expect(b.snapshot).toHaveBeenCalledTimes(2));
+    const again = await screen.findByRole("dialog");
+    await waitFor(() => expect((within(again).getByRole("checkbox", { name: "Apply b.ts" }) as HTMLInputElement).checked).toBe(false));
+    fireEvent.click(within(again).getByRole("button", { name: "Approve selected" }));
+    expect(a.resolve).toHaveBeenCalledWith("1", { kind: "partial", files: ["a.ts"] });
+  });
+
   it("approves a hunk of a file when its other hunks are unticked", async () => {
     const req = patchRequest("1");
     req.preview.files![0].hunks!.push({ id: "a.ts#2", oldStart: 9, oldLines: 1, newStart: 9, newLines: 1, diff: "@@ -9 +9 @@\n-q\n+r\n" });

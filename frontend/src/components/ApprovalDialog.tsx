@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { ApprovalRequestedPayload, Decision, ProposalSelection } from "../bridge";
 import { allTicked, approveTicked, dialogTitle, reject, ruleText, selectionState, toggleFile, toggleKey } from "../approval/decision";
 import { keyAction } from "../approval/keys";
@@ -43,10 +43,13 @@ export interface ApprovalDialogProps {
 export function ApprovalDialog({ request, position, total, mode, onAnswer, onRepreview, onRecheck, session, others, onShow }: ApprovalDialogProps) {
   const p = request.preview;
   const [ticks, setTicks] = useState(() => allTicked(p));
-  // A re-preview brings a new preview: start its selection afresh.
-  const [shown, setShown] = useState(p);
-  if (shown !== p) {
-    setShown(p);
+  // A re-preview brings a new preview: start its selection afresh. The
+  // same preview again (the page reloaded the session's snapshot: new
+  // objects, same content) keeps what the user ticked.
+  const seen = useMemo(() => JSON.stringify(p), [p]);
+  const [shown, setShown] = useState(seen);
+  if (shown !== seen) {
+    setShown(seen);
     setTicks(allTicked(p));
   }
   // Files of the preview changed on disk: approving waits for a re-preview.

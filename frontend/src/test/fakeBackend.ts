@@ -89,7 +89,11 @@ export function fakeBackend(initial: Partial<AppState> = {}, snapshot: Partial<S
     seq++;
     for (const h of handlers) h({ seq, sessionId, turnId, type, payload } as GatehouseEvent);
   };
-  return Object.assign(b as typeof b & Backend, { emit });
+  /** Loses the next event, as a dropped one would: the page then sees a gap and loads the snapshot again. */
+  const lose = () => {
+    seq++;
+  };
+  return Object.assign(b as typeof b & Backend, { emit, lose });
 }
 
 /** Gives the virtualised transcript a viewport in jsdom, which lays nothing out. */
