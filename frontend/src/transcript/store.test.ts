@@ -123,6 +123,8 @@ describe("TranscriptStore", () => {
     await flush();
     f.emit(ev(1, "turn.started", { prompt: "hi" }));
     f.emit(ev(3, "message.delta", { messageId: "m1", text: "lost-and-" })); // seq 2 never came
+    expect(f.src.snapshot).toHaveBeenCalledTimes(1); // it may be late: 3 waits for it a moment
+    await new Promise((r) => setTimeout(r, 400));
     expect(f.src.snapshot).toHaveBeenCalledTimes(2);
     f.emit(ev(4, "message.delta", { messageId: "m1", text: "found" }));
     expect(f.store.get().items).toHaveLength(1); // held until the snapshot is in
@@ -138,6 +140,20 @@ describe("TranscriptStore", () => {
     expect(f.store.get().lastSeq).toBe(4);
     f.emit(ev(5, "message.done", { messageId: "m1", text: "done" }));
     expect(f.store.get().items[1].text).toBe("done");
+  });
+
+  it("folds events that arrive out of order in seq order, without a resync", async () => {
+    const f = source();
+    await flush();
+    f.emit(ev(1, "turn.started", { prompt: "hi" }));
+    f.emit(ev(3, "message.delta", { messageId: "m1", text: "world" }));
+    f.emit(ev(4, "message.delta", { messageId: "m1", text: "!" }));
+    expect(f.store.get().lastSeq).toBe(1); // 3 and 4 wait for 2
+    f.emit(ev(2, "message.delta", { messageId: "m1", text: "hello " }));
+    expect(f.store.get().items[1].text).toBe("hello world!");
+    expect(f.store.get().lastSeq).toBe(4);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(f.src.snapshot).toHaveBeenCalledTimes(1);
   });
 
   it("starts over when the first turn of a new session starts", async () => {

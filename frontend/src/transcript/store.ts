@@ -1,8 +1,13 @@
 // The transcript store: the Snapshot() at start, then every event folded in
-// seq order. seq is gap-free, so a gap means a lost event: the store calls
-// Snapshot() again and drops the events the snapshot already holds.
+// seq order. seq is gap-free, so a gap means an event is late or lost:
+// events after the gap wait a moment for it (the bridge may deliver events
+// out of order), and when it does not come the store calls Snapshot() again
+// and drops the events the snapshot already holds.
 import type { GatehouseEvent, Snapshot } from "../bridge";
 import { emptyTranscript, fold, fromSnapshot, type Transcript } from "./fold";
+
+/** How long events after a gap wait for the late ones before the snapshot is loaded again. */
+const lateEventWait = 300;
 
 /** What the store needs of the backend. */
 export interface TranscriptSource {
@@ -26,6 +31,9 @@ export class TranscriptStore {
   private unsubscribe: (() => void) | null = null;
   /** Events that arrived while a snapshot was loading. */
   private pending: GatehouseEvent[] | null = null;
+  /** Events after a gap, waiting (by seq) for the ones before them. */
+  private early = new Map<number, GatehouseEvent>();
+  private earlyTimer: ReturnType<typeof setTimeout> | null = null;
   private syncs = 0;
   private queuedAsks = 0;
   /** Sessions open in tabs not shown: their events only advance lastSeq. */
@@ -45,6 +53,9 @@ export class TranscriptStore {
   stop() {
     this.unsubscribe?.();
     this.unsubscribe = null;
+    if (this.earlyTimer) clearTimeout(this.earlyTimer);
+    this.earlyTimer = null;
+    this.early.clear();
   }
 
   get = (): TranscriptView => this.view;
@@ -90,7 +101,7 @@ export class TranscriptStore {
       return;
     }
     if (n !== this.syncs) return; // a later resync owns the result
-    const held = this.pending ?? [];
+    const held = (this.pending ?? []).sort((a, b) => a.seq - b.seq);
     this.pending = null;
     let t = fromSnapshot(snap);
     for (const e of held) if (e.seq === t.lastSeq + 1) t = this.fold(t, e);
@@ -117,10 +128,38 @@ export class TranscriptStore {
     const v = this.view;
     if (e.seq <= v.lastSeq) return; // already folded (or in the snapshot)
     if (e.seq !== v.lastSeq + 1) {
-      this.pending = [e];
-      void this.resync();
+      this.early.set(e.seq, e);
+      this.earlyTimer ??= setTimeout(() => this.giveUpWaiting(), lateEventWait);
       return;
     }
+    this.apply(e);
+    for (let next = this.early.get(this.view.lastSeq + 1); next; next = this.early.get(this.view.lastSeq + 1)) {
+      this.early.delete(next.seq);
+      this.apply(next);
+    }
+    for (const seq of this.early.keys()) if (seq <= this.view.lastSeq) this.early.delete(seq);
+    if (this.early.size === 0 && this.earlyTimer) {
+      clearTimeout(this.earlyTimer);
+      this.earlyTimer = null;
+    }
+  }
+
+  /** The events before the early ones did not come: load the snapshot, then replay what it lacks. */
+  private giveUpWaiting() {
+    this.earlyTimer = null;
+    if (this.early.size === 0) return;
+    const held = [...this.early.values()].sort((a, b) => a.seq - b.seq);
+    this.early.clear();
+    if (this.pending) {
+      this.pending.push(...held);
+      return;
+    }
+    this.pending = held;
+    void this.resync();
+  }
+
+  private apply(e: GatehouseEvent) {
+    const v = this.view;
     let next: TranscriptView = { ...v, ...this.fold(v, e) };
     if (e.type === "turn.started" && !e.parentCallId && e.sessionId === next.sessionId) {
       const i = next.queued.indexOf(e.payload.prompt);
