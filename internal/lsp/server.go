@@ -129,15 +129,7 @@ func (s *server) ensure(ctx context.Context) (*Conn, error) {
 		s.state = StateStopped
 		s.mu.Unlock()
 		c.Close()
-		if stop != nil {
-			stop()
-		}
-		if exited != nil {
-			select {
-			case <-exited:
-			case <-time.After(5 * time.Second):
-			}
-		}
+		end(stop, exited)
 		s.mu.Lock()
 		if s.closed {
 			s.mu.Unlock()
@@ -299,6 +291,12 @@ func (s *server) kill() {
 	s.mu.Lock()
 	stop, exited := s.stop, s.exited
 	s.mu.Unlock()
+	end(stop, exited)
+}
+
+// end ends a process tree by stop (nil: nothing to end) and waits, at most
+// 5 s, until exited is closed (nil: nothing to wait for).
+func end(stop func(), exited <-chan struct{}) {
 	if stop != nil {
 		stop()
 	}

@@ -209,13 +209,8 @@ func (m *Manager) Start() {
 // Wait returns once no server is starting any more, or when ctx ends.
 func (m *Manager) Wait(ctx context.Context) error {
 	for _, s := range m.list() {
-		s.mu.Lock()
-		settled := s.settled
-		s.mu.Unlock()
-		select {
-		case <-settled:
-		case <-ctx.Done():
-			return ctx.Err()
+		if err := s.settle(ctx); err != nil {
+			return err
 		}
 	}
 	return nil

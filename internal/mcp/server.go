@@ -312,15 +312,23 @@ func (s *server) current(ctx context.Context) *sdk.ClientSession {
 	}
 	s.stop(StateStopped)
 	s.start()
+	if s.settle(ctx) != nil {
+		return nil
+	}
+	return s.session()
+}
+
+// settle waits until the current start attempt ended, or ctx did.
+func (s *server) settle(ctx context.Context) error {
 	s.mu.Lock()
 	settled := s.settled
 	s.mu.Unlock()
 	select {
 	case <-settled:
-	case <-ctx.Done():
 		return nil
+	case <-ctx.Done():
+		return ctx.Err()
 	}
-	return s.session()
 }
 
 func (s *server) session() *sdk.ClientSession {
