@@ -41,7 +41,6 @@
 package runtime
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"gatehouse/internal/hooks"
@@ -340,32 +339,7 @@ func New(o Options) (*Session, error) {
 		// running when the child started (the turn marker that offers undo).
 		s.undo, s.undoTurn = o.Parent.undo, o.Parent.ownerTurn()
 	}
-	if o.Parent != nil {
-		// A child asks through its parent's gate: the same mode, rules,
-		// gateway and approval ids.
-		s.gw, s.gate = o.Parent.gw, o.Parent.gate
-		if elsewhere {
-			// Its calls are checked against its own folder: a path in
-			// its worktree is inside, and the user's rules for files
-			// match there.
-			var watch func([]string, func([]string)) func()
-			if s.files != nil {
-				watch = s.files.W.OnChange
-			}
-			s.gate = o.Parent.gate.In(s.ws, watch)
-		}
-	} else {
-		s.gw, s.ownGateway = o.Gateway(s.id, s.pub), true
-		gc := approval.Config{Mode: o.Mode, Gateway: s.gw, Asking: s.askingApproval, Session: s.id, Events: s.pub, Workspace: s.ws, Hook: s.record,
-			Prepared: s.markPlan, Standing: o.Standing, Audit: o.Audit, Save: o.Save}
-		if s.files != nil {
-			gc.Watch = s.files.W.OnChange
-		}
-		if s.langs != nil {
-			gc.Diagnose = s.diagnose
-		}
-		s.gate = approval.New(gc)
-	}
+	s.openGate(o, elsewhere)
 	s.feedLanguages()
 	s.tellProblems()
 	s.hooks = s.hookRunner(o)
@@ -400,65 +374,6 @@ func New(o Options) (*Session, error) {
 	return s, nil
 }
 
-// stage is one middleware of the chain, named for tests and the report.
-type stage struct {
-	name string
-	mw   tools.Middleware
-}
-
-// Stage names, outermost first, as Session.Stages lists them.
-const (
-	StageOutputCap  = "output-cap"
-	StageBudget     = "budget"
-	StageAgent      = "agent-label"
-	StageHooks      = "hooks"
-	StagePlan       = "plan"
-	StageApproval   = "approval"
-	StageRecorder   = "file-recorder"
-	StageCheckpoint = "checkpoint"
-	StageLanguages  = "diagnostics"
-)
-
-// chain is every session's middleware, outermost first: the output cap
-// sees every result; the budget stage holds a call past the session's
-// calls-per-minute limit until its turn (the wait is not the call's); the plan stage prepares a call once (its plan goes
-// down the chain in the call); the gate decides from the plan; the
-// file-change recorder, inside the gate, sees only the calls that run (the
-// time a call waits for the user is not the agent's); the language
-// servers compare the diagnostics of an applied edit's files before and
-// after it; the checkpoint
-// recorder, next to the executor, keeps the prior content of what the plan
-// declares it changes.
-func (s *Session) chain() []stage {
-	out := []stage{{StageOutputCap, tools.OutputCap(OutputCap)}}
-	if s.meter != nil {
-		out = append(out, stage{StageBudget, s.meter.Middleware})
-	}
-	if s.agentName != "" {
-		out = append(out, stage{StageAgent, labelCalls(s.agentName)})
-	}
-	if s.hooks != nil {
-		// Outside the plan stage: a hook's rewritten input is planned.
-		out = append(out, stage{StageHooks, s.hooks.Middleware})
-	}
-	out = append(out, stage{StagePlan, tools.Plan(s.markPlan)}, stage{StageApproval, s.gate.Middleware},
-		stage{StageInstructions, s.touchInstructions})
-	if s.files != nil {
-		out = append(out, stage{StageRecorder, s.files.T.Middleware(s.ws)})
-	}
-	if s.langs != nil {
-		out = append(out, stage{StageLanguages, s.langs.Middleware})
-	}
-	if s.undo != nil {
-		mw := s.undo.Middleware
-		if s.undoTurn != "" {
-			mw = underTurn(s.undoTurn, mw)
-		}
-		out = append(out, stage{StageCheckpoint, mw})
-	}
-	return out
-}
-
 // OpenWorkspace opens folder dir as the boundary of a host's sessions, with
 // the default protections. A host opens it once per workspace and shares it
 // (the window: its watch, its viewer and every session).
@@ -475,24 +390,6 @@ func OpenWorkspace(dir string) (*workspace.Workspace, error) {
 		return nil, fmt.Errorf("workspace %s is not a folder", dir)
 	}
 	return workspace.New(abs, workspace.Options{})
-}
-
-// markPlan lets the undo store mark the files of a plan whose prior
-// content it cannot keep (FilePreview.Unrestorable), before it is shown.
-func (s *Session) markPlan(p *tools.Prepared) {
-	if s.undo != nil {
-		s.undo.Mark(p)
-	}
-}
-
-// labelCalls records the child's agent name in each call's context, for
-// the gate to label the approval request with.
-func labelCalls(agent string) tools.Middleware {
-	return func(_ tools.Tool, next tools.Handler) tools.Handler {
-		return func(ctx context.Context, call tools.Call) (tools.Result, error) {
-			return next(approval.WithAgent(ctx, agent), call)
-		}
-	}
 }
 
 func roleText(text string) string {

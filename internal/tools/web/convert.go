@@ -162,10 +162,11 @@ func textPrefix(text string, n int) string {
 				}
 			case "pre", "listing", "textarea":
 				started, opensPre = true, tt == html.StartTagToken
-			case "script", "style", "noscript":
-				started, skip = true, name
 			default:
 				started = true
+				if unread(name) {
+					skip = name
+				}
 			}
 			if foreign > 0 && tt == html.StartTagToken {
 				// As the parser: an SVG <title> or <style> holds markup.
