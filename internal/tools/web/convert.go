@@ -122,10 +122,13 @@ func toMarkdownCut(text string, pageURL *url.URL, limit int) (title, md string, 
 }
 
 // readLimit is how much text readability sees for a result of limit
-// characters: the article up to the result's limit, after as much text of
-// boilerplate before it (navigation, headers, a sidebar: a few thousand
-// characters on real pages). Readability's cost is in proportion to it.
-func readLimit(limit int) int { return 2 * limit }
+// characters: the article up to the result's limit, after as much as half
+// of it again of boilerplate before it (navigation, headers, a sidebar: a
+// few thousand characters on real pages, 50,000 for the largest result).
+// Readability's cost, the largest of a conversion, is in proportion to it;
+// an article after more boilerplate than that is still found, converted
+// up to where readability stopped reading.
+func readLimit(limit int) int { return limit + limit/2 }
 
 // textPrefix returns the start of the HTML document text that holds its
 // first n characters of text, as clipText counts them in the parsed
