@@ -90,12 +90,15 @@ func toMarkdownCut(text string, pageURL *url.URL, limit int) (title, md string, 
 	// content of any real page starts (navigation is short). What follows
 	// is not parsed at all.
 	budget := readLimit(limit)
-	doc, err := html.Parse(strings.NewReader(textPrefix(text, budget)))
+	prefix := textPrefix(text, budget)
+	doc, err := html.Parse(strings.NewReader(prefix))
 	if err != nil {
 		return "", "", false, fmt.Errorf("parse HTML: %w", err)
 	}
 	title = findTitle(doc)
-	clipText(doc, &budget)
+	// The page held more text than readability read: whatever article it
+	// finds in it, the page's text ran past what any call may return.
+	leftOver := clipText(doc, &budget) || len(prefix) < len(text)
 	node := doc
 	parser := readability.NewParser()
 	// ParseAndMutate spares a copy of the page; when it finds no article
@@ -109,7 +112,7 @@ func toMarkdownCut(text string, pageURL *url.URL, limit int) (title, md string, 
 		return "", "", false, fmt.Errorf("parse HTML: %w", err)
 	}
 	n := limit
-	cut = clipText(node, &n)
+	cut = clipText(node, &n) || leftOver
 	// Links are resolved against the page itself, not its host: "b.html"
 	// on /docs/a.html is /docs/b.html, and "#sec" stays on the page.
 	base := *pageURL

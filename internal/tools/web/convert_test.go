@@ -65,9 +65,23 @@ func TestLongPageIsConvertedUpToTheLargestResult(t *testing.T) {
 // of links) is still found, and converted from its start up to the
 // largest result: readability sees enough of it.
 func TestLongArticleAfterLongBoilerplateIsFound(t *testing.T) {
+	u, _ := url.Parse("https://example.com/docs/guide")
+	title, md, cut, err := toMarkdownCut(articleAfterSidebar(110000), u, maxMaxChars)
+	if err != nil || !cut || title != "Docs" {
+		t.Fatalf("cut %v, title %q, err %v", cut, title, err)
+	}
+	if n := len([]rune(md)); n < maxMaxChars || !strings.HasPrefix(md, "## Part 0\n") || strings.Contains(md, "Sidebar topic") ||
+		!strings.Contains(md, "[a relative link](https://example.com/docs/x/0)") {
+		t.Fatalf("%d characters, starting %q", n, md[:min(len(md), 80)])
+	}
+}
+
+// articleAfterSidebar is a page of a sidebar of links of sidebarBytes
+// bytes, then an article that makes the page 1 MB.
+func articleAfterSidebar(sidebarBytes int) string {
 	var b strings.Builder
 	b.WriteString("<!doctype html><html><head><title>Docs</title></head><body><div class=\"sidebar\"><ul>")
-	for i := 0; b.Len() < 110000; i++ {
+	for i := 0; b.Len() < sidebarBytes; i++ {
 		fmt.Fprintf(&b, `<li><a href="/topic/%d">Sidebar topic number %d</a></li>`, i, i)
 	}
 	b.WriteString("</ul></div><main><article>")
@@ -75,14 +89,25 @@ func TestLongArticleAfterLongBoilerplateIsFound(t *testing.T) {
 		fmt.Fprintf(&b, `<h2>Part %d</h2><p>A paragraph of the article, with commas, and <a href="x/%d">a relative link</a>, long enough to count as prose.</p>`, i, i)
 	}
 	b.WriteString("</article></main></body></html>")
+	return b.String()
+}
+
+// After more boilerplate than readability reads before the article (a
+// sidebar of 70,000 characters), the article is still found and converted
+// from its start, up to where readability stopped reading: less than the
+// largest result, and the result says the page ran past it.
+func TestArticleAfterMoreBoilerplateThanReadIsCut(t *testing.T) {
 	u, _ := url.Parse("https://example.com/docs/guide")
-	title, md, cut, err := toMarkdownCut(b.String(), u, maxMaxChars)
-	if err != nil || !cut || title != "Docs" {
-		t.Fatalf("cut %v, title %q, err %v", cut, title, err)
+	page := articleAfterSidebar(170000)
+	if n := textOf(page[:strings.Index(page, "<main>")]); n < readLimit(maxMaxChars)-maxMaxChars {
+		t.Fatalf("the sidebar holds %d characters", n)
 	}
-	if n := len([]rune(md)); n < maxMaxChars || !strings.HasPrefix(md, "## Part 0\n") || strings.Contains(md, "Sidebar topic") ||
-		!strings.Contains(md, "[a relative link](https://example.com/docs/x/0)") {
-		t.Fatalf("%d characters, starting %q", n, md[:min(len(md), 80)])
+	_, md, cut, err := toMarkdownCut(page, u, maxMaxChars)
+	if err != nil || !cut {
+		t.Fatalf("cut %v, err %v", cut, err)
+	}
+	if !strings.HasPrefix(md, "## Part 0\n") || strings.Contains(md, "Sidebar topic") {
+		t.Fatalf("%d characters, starting %q", len(md), md[:min(len(md), 80)])
 	}
 }
 
