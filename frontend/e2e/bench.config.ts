@@ -3,4 +3,4 @@
 import { defineConfig } from "@playwright/test";
 import base from "./playwright.config";
 
-export default defineConfig({ ...base, testMatch: /.*\.bench\.ts/, timeout: 600_000 });
+export default defineConfig({ ...base, testMatch: /.*\.bench\.ts/, timeout: Number(process.env.BENCH_TIMEOUT || 600_000) });

@@ -119,6 +119,31 @@ describe("SessionsMenu", () => {
     expect(screen.getByRole("menu")).toBeTruthy();
   });
 
+  it("opened again, shows the sessions as they are now, never for a moment those of the last time", async () => {
+    const { sessions, button } = await setup(past);
+    fireEvent.click(button);
+    const menu = await screen.findByRole("menu", { name: "Sessions" });
+    await within(menu).findByRole("menuitem", { name: /read the README/ });
+    fireEvent.keyDown(menu, { key: "Escape" });
+    await waitFor(() => expect(screen.queryByRole("menu", { name: "Sessions" })).toBeNull());
+
+    // The list is slow this time, and the session read before is gone.
+    let answer!: (l: SessionInfo[]) => void;
+    sessions.list.mockImplementation(() => new Promise((r) => (answer = r)));
+    // Clicked as the user does, outside act: the menu's first frame, before its effects run.
+    button.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(screen.getByRole("menu", { name: "Sessions" }).textContent).not.toContain("read the README");
+    const again = await screen.findByRole("menu", { name: "Sessions" });
+    expect(within(again).queryByRole("menuitem", { name: /read the README/ })).toBeNull();
+    expect(within(again).getByRole("status").textContent).toBe("Loading sessions…");
+    await waitFor(() => expect(sessions.list).toHaveBeenCalledTimes(2));
+    await act(async () => answer([past[0]]));
+    await within(again).findByRole("menuitem", { name: /add a health endpoint/ });
+    expect(within(again).queryByRole("menuitem", { name: /read the README/ })).toBeNull();
+  });
+
   it("moves through the items with the arrow keys and warns that switching stops a running turn", async () => {
     const { b, button } = await setup(past);
     act(() => b.emit("turn.started", { prompt: "go" }, "s1-t4"));

@@ -44,7 +44,13 @@ export function SessionsMenu(props: {
   const [switching, setSwitching] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    if (!open) return;
+    // A closed menu forgets its list: opened again, it shows the sessions
+    // as they are now, never for a frame those of the last time it was
+    // open (a click there would land on an entry about to be redrawn).
+    if (!open) {
+      setLoad({ state: "loading" });
+      return;
+    }
     setError(null);
     if (!props.hasWorkspace) {
       setLoad({ state: "done", list: [] });
