@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { test, expect } from "./harness";
+import { test, expect, send } from "./harness";
+import { call, teamsOn } from "./teams";
 
 /** axe's WCAG 2.1 A and AA rules on the Team panel as it is, each violation in words. */
 async function panelPasses(page: Page, what: string) {
@@ -16,7 +17,6 @@ async function panelPasses(page: Page, what: string) {
 // the Team panel shows both and the board, and a teammate's approval waits
 // in the panel, named, until it is answered from there.
 
-const call = (id: string, name: string, args: unknown) => ({ id, name, arguments: JSON.stringify(args) });
 const agentFile = (name: string, tools: string) =>
   `---\nname: ${name}\ndescription: The ${name} of the team.\ntools: [${tools}]\nmodel: ${name}-model\n---\nWork with the team.\n`;
 
@@ -61,14 +61,9 @@ test("/experimental teams: the lead spawns two teammates, the Team panel shows b
     },
   });
 
-  const box = page.getByRole("textbox", { name: "Message" });
-  await box.fill("/experimental teams");
-  await box.press("Enter");
-  const panel = page.getByRole("complementary", { name: "Team" });
-  await expect(panel.getByText("No teammates yet. The lead starts them with team_spawn.")).toBeVisible();
+  const panel = await teamsOn(page);
 
-  await box.fill("split the work");
-  await box.press("Enter");
+  await send(page, "split the work");
   // Starting a teammate is the lead's own call: it asks at once; for the session covers the second.
   const spawn = page.getByRole("dialog", { name: "team_spawn wants to run with these arguments" });
   await spawn.getByRole("button", { name: "Approve for session" }).click();

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { test, expect } from "./harness";
+import { test, expect, send } from "./harness";
+import { call, teamsOn } from "./teams";
 import { gitRepo } from "./git";
 
 // A teammate in its own worktree, in the window: the lead spawns it with
@@ -9,7 +10,6 @@ import { gitRepo } from "./git";
 // lead's workspace; the worktree and its branch stay, for the user to
 // merge, keep or discard.
 
-const call = (id: string, name: string, args: unknown) => ({ id, name, arguments: JSON.stringify(args) });
 
 test("a teammate spawned with worktree works in its own worktree: the panel names its branch, its file lands there, not in the workspace", async ({ app }) => {
   const { page, workspace, configDir, modelViolations } = await app({
@@ -37,14 +37,9 @@ test("a teammate spawned with worktree works in its own worktree: the panel name
   const git = gitRepo(workspace, configDir);
   const worktree = `${workspace}.worktrees/team-writer`;
 
-  const box = page.getByRole("textbox", { name: "Message" });
-  await box.fill("/experimental teams");
-  await box.press("Enter");
-  const panel = page.getByRole("complementary", { name: "Team" });
-  await expect(panel.getByText("No teammates yet. The lead starts them with team_spawn.")).toBeVisible();
+  const panel = await teamsOn(page);
 
-  await box.fill("add b.txt in a worktree");
-  await box.press("Enter");
+  await send(page, "add b.txt in a worktree");
   const spawn = page.getByRole("dialog", { name: "team_spawn wants to run with these arguments" });
   await spawn.getByRole("button", { name: "Approve once" }).click();
   await expect(page.getByRole("article", { name: "Reply" }).filter({ hasText: "The writer is on it." })).toBeVisible();
