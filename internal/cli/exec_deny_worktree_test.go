@@ -20,11 +20,7 @@ import (
 // list_dir. No secret reaches the model; the results say the user's policy
 // hid them.
 func TestWorktreeSessionFileToolsKeepTheMainCheckoutsDeny(t *testing.T) {
-	home := t.TempDir()
-	t.Setenv("HOME", home)
-	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
-	os.WriteFile(filepath.Join(home, ".gitconfig"), []byte("[user]\n\tname = T\n\temail = t@example.com\n[init]\n\tdefaultBranch = main\n"), 0o600)
-	t.Setenv("GIT_CONFIG_GLOBAL", filepath.Join(home, ".gitconfig"))
+	gitHome(t)
 	parent, _ := filepath.EvalSymlinks(t.TempDir())
 	repo, wt := filepath.Join(parent, "proj"), filepath.Join(parent, "proj.worktrees", "job")
 	os.MkdirAll(filepath.Join(repo, "keys"), 0o755)
@@ -85,4 +81,14 @@ func TestWorktreeSessionFileToolsKeepTheMainCheckoutsDeny(t *testing.T) {
 			}
 		})
 	}
+}
+
+// gitHome gives the test a HOME of its own, with a git identity that
+// commits on main and no system git settings.
+func gitHome(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	os.WriteFile(filepath.Join(home, ".gitconfig"), []byte("[user]\n\tname = T\n\temail = t@example.com\n[init]\n\tdefaultBranch = main\n"), 0o600)
+	t.Setenv("GIT_CONFIG_GLOBAL", filepath.Join(home, ".gitconfig"))
 }

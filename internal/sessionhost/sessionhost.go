@@ -260,6 +260,9 @@ type Session struct {
 	// gitTrust is the user's trust in a repository's git settings, for
 	// the worktrees of teammates (nil: never trusted, safe git).
 	gitTrust func(top string) func() bool
+	// worktreeCopy is the settings' untracked files copied into a new
+	// worktree, a teammate's too.
+	worktreeCopy func() []string
 }
 
 // Servers are the MCP servers started for this session (nil: the host

@@ -36,6 +36,9 @@ func (s *Session) EnableTeams() (*team.Team, error) {
 	if err == nil && s.gitTrust != nil {
 		s.team.TrustGit(s.gitTrust)
 	}
+	if err == nil && s.worktreeCopy != nil {
+		s.team.CopyIntoWorktrees(s.worktreeCopy)
+	}
 	return s.team, err
 }
 
@@ -43,6 +46,7 @@ func (s *Session) EnableTeams() (*team.Team, error) {
 // settings have them on, or whose resumed log had them.
 func (h *Host) openTeams(s *Session, asked bool) error {
 	s.teamLimits = func() settings.Teams { return h.o.Settings().Settings.Teams }
+	s.worktreeCopy = func() []string { return h.o.Settings().Settings.WorktreeCopy }
 	if h.env.ConfigDir != "" {
 		s.gitTrust = trust.NewStore(h.env.ConfigDir).GitTrust
 	}

@@ -15,8 +15,10 @@
 //
 // team_spawn with worktree makes the teammate a worktree session of the
 // lead's repository (internal/worktree): team-<name> on branch
-// gatehouse/team-<name>, from the current branch, beside the repository;
-// one already there (an earlier teammate of that name) is taken as it is.
+// gatehouse/team-<name>, from the current branch, beside the repository,
+// with the untracked files the settings' worktreeCopy names copied in
+// (CopyIntoWorktrees); one already there (an earlier teammate of that
+// name) is taken as it is.
 // git runs in safe mode unless the user trusts the repository's git
 // settings (TrustGit): no hook, fsmonitor, filter or alias of an untrusted
 // repository runs. Its file tools, commands, watch and sandbox grant are
@@ -104,6 +106,9 @@ type Team struct {
 	// gitTrust says whether the repository's git settings are trusted
 	// (nil: never; see TrustGit).
 	gitTrust func(top string) func() bool
+	// worktreeCopy lists the untracked files copied into a new worktree
+	// (nil: none; see CopyIntoWorktrees).
+	worktreeCopy func() []string
 }
 
 // ProviderName names the lead's team tools on its surface.

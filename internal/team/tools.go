@@ -64,7 +64,7 @@ type spawnTool struct{ t *Team }
 func (s spawnTool) Spec() tools.Spec {
 	return tools.Spec{Name: ToolSpawn,
 		Description: "Start a teammate: a long-lived agent with its own session that works on task beside you, reads and updates the shared task board and messages you and the other teammates. It keeps working after your turn and sleeps when done; a message wakes it. Its calls ask the user as yours do. " +
-			"With worktree, it works in a git worktree of its own (branch gatehouse/team-<name>, folder <repo>.worktrees/team-<name> beside the repository, made from the current branch; one left by an earlier teammate of that name is taken as it is): its files and commands are bound to it, not to your workspace, so it never writes the files you or the others edit. " +
+			"With worktree, it works in a git worktree of its own (branch gatehouse/team-<name>, folder <repo>.worktrees/team-<name> beside the repository, made from the current branch, with the untracked files the user set to copy into new worktrees; one left by an earlier teammate of that name is taken as it is): its files and commands are bound to it, not to your workspace, so it never writes the files you or the others edit. " +
 			"Stopping the teammate or closing the session keeps that worktree and its branch, as a worktree session: the user merges, keeps or discards it (the Worktrees view, `gatehouse worktree`). A workspace outside a git repository cannot have one. Agents: " + s.agentList(),
 		Parameters: json.RawMessage(`{"type":"object","properties":{` +
 			`"name":{"type":"string","description":"The teammate's name in the team: lower-case letters, digits, - and _."},` +

@@ -23,6 +23,17 @@ func (t *Team) TrustGit(trusted func(top string) func() bool) {
 	t.gitTrust = trusted
 }
 
+// CopyIntoWorktrees has a teammate's new worktree get the repository's
+// untracked files files names, as a worktree session made in the window
+// does (the settings' worktreeCopy, read when the worktree is made: a
+// local .env, say, that the teammate's build needs). A worktree taken as
+// an earlier teammate left it gets nothing.
+func (t *Team) CopyIntoWorktrees(files func() []string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.worktreeCopy = files
+}
+
 // worktreeFor makes m's worktree from the lead's repository's current
 // branch (an existing worktree session of that name, as a resumed or
 // earlier team left it, is taken as it is) and binds m to it. It fails,
@@ -33,16 +44,20 @@ func (t *Team) worktreeFor(ctx context.Context, m *member) error {
 	if err != nil {
 		return fmt.Errorf("worktree: the workspace %s is not in a git repository (%v); spawn the teammate without worktree", root, err)
 	}
+	var untracked []string
 	t.mu.Lock()
 	if t.gitTrust != nil {
 		r.Trusted = t.gitTrust(r.Top)
+	}
+	if t.worktreeCopy != nil {
+		untracked = t.worktreeCopy()
 	}
 	t.mu.Unlock()
 	name := WorktreePrefix + m.info.Name
 	w, err := r.Find(ctx, name)
 	switch {
 	case err != nil:
-		if w, err = r.Create(ctx, name, "", nil); err != nil {
+		if w, err = r.Create(ctx, name, "", untracked); err != nil {
 			return fmt.Errorf("worktree: %w", err)
 		}
 	case w.Missing:
