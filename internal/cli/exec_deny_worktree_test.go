@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"gatehouse/internal/gitcmd/gittest"
 	"gatehouse/internal/llm/llmtest"
 	"gatehouse/internal/policy"
 )
@@ -20,7 +21,7 @@ import (
 // list_dir. No secret reaches the model; the results say the user's policy
 // hid them.
 func TestWorktreeSessionFileToolsKeepTheMainCheckoutsDeny(t *testing.T) {
-	gitHome(t)
+	gittest.Home(t)
 	parent, _ := filepath.EvalSymlinks(t.TempDir())
 	repo, wt := filepath.Join(parent, "proj"), filepath.Join(parent, "proj.worktrees", "job")
 	os.MkdirAll(filepath.Join(repo, "keys"), 0o755)
@@ -81,14 +82,4 @@ func TestWorktreeSessionFileToolsKeepTheMainCheckoutsDeny(t *testing.T) {
 			}
 		})
 	}
-}
-
-// gitHome gives the test a HOME of its own, with a git identity that
-// commits on main and no system git settings.
-func gitHome(t *testing.T) {
-	home := t.TempDir()
-	t.Setenv("HOME", home)
-	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
-	os.WriteFile(filepath.Join(home, ".gitconfig"), []byte("[user]\n\tname = T\n\temail = t@example.com\n[init]\n\tdefaultBranch = main\n"), 0o600)
-	t.Setenv("GIT_CONFIG_GLOBAL", filepath.Join(home, ".gitconfig"))
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"gatehouse/internal/gitcmd/gittest"
 	"gatehouse/internal/llm/llmtest"
 	"gatehouse/internal/protocol"
 	"gatehouse/internal/team/teamtest"
@@ -59,7 +60,7 @@ func TestExecRefusesAnUnknownExperiment(t *testing.T) {
 // does: exec --experimental teams, the lead in a repository with an
 // untracked config/local.json.
 func TestExecTeammatesWorktreeGetsTheSettingsUntrackedFiles(t *testing.T) {
-	gitHome(t)
+	gittest.Home(t)
 	parent, _ := filepath.EvalSymlinks(t.TempDir())
 	repo := filepath.Join(parent, "proj")
 	os.MkdirAll(filepath.Join(repo, "config"), 0o755)

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"gatehouse/internal/gitcmd/gittest"
 )
 
 // repo is a real git repository in a temporary folder, with its own
@@ -20,19 +22,7 @@ type repo struct {
 
 func isolateGit(t *testing.T) {
 	t.Helper()
-	home := t.TempDir()
-	global := filepath.Join(home, "gitconfig")
-	cfg := "[user]\n\tname = Test User\n\temail = test@example.com\n[init]\n\tdefaultBranch = main\n[commit]\n\tgpgSign = false\n"
-	if err := os.WriteFile(global, []byte(cfg), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("HOME", home)
-	t.Setenv("GIT_CONFIG_GLOBAL", global)
-	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
-	for _, v := range []string{"GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_AUTHOR_NAME", "GIT_COMMITTER_NAME"} {
-		t.Setenv(v, "")
-		os.Unsetenv(v)
-	}
+	gittest.Home(t)
 }
 
 // newRepo makes a repository (trusted: its settings are the test's own)

@@ -11,6 +11,7 @@ import (
 	"gatehouse/internal/approval"
 	"gatehouse/internal/events"
 	"gatehouse/internal/gitcmd"
+	"gatehouse/internal/gitcmd/gittest"
 	"gatehouse/internal/gitview"
 	"gatehouse/internal/llm/llmtest"
 	"gatehouse/internal/protocol"
@@ -22,15 +23,7 @@ import (
 // settings of the machine).
 func isolateGit(t *testing.T) {
 	t.Helper()
-	home := t.TempDir()
-	global := filepath.Join(home, "gitconfig")
-	cfg := "[user]\n\tname = Test User\n\temail = test@example.com\n[init]\n\tdefaultBranch = main\n[commit]\n\tgpgSign = false\n"
-	if err := os.WriteFile(global, []byte(cfg), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("HOME", home)
-	t.Setenv("GIT_CONFIG_GLOBAL", global)
-	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	gittest.Home(t)
 }
 
 // gitRepo makes a repository in a new folder with files committed, and

@@ -44,6 +44,24 @@ func (h *host) answer(r approval.Request, kind protocol.DecisionKind, note strin
 	}
 }
 
+// runSpawning runs the lead's turn on prompt, approving once each of the
+// spawns team_spawn asks for in it, and fails unless the turn completes.
+func (h *host) runSpawning(prompt string, spawns int) {
+	h.t.Helper()
+	done := make(chan protocol.StopReason, 1)
+	go func() { done <- h.run(prompt).Reason }()
+	for range spawns {
+		r := h.pendingBy("")[""]
+		if r.Tool != ToolSpawn {
+			h.t.Fatalf("the lead's request is %s's", r.Tool)
+		}
+		h.answer(r, protocol.DecisionOnce, "")
+	}
+	if r := <-done; r != protocol.StopCompleted {
+		h.t.Fatalf("lead's turn: %s", r)
+	}
+}
+
 // Two teammates' calls ask at once, each request named with its
 // teammate, which waits for the user meanwhile; rejecting alice's stops
 // her turn only: bob's call runs and his turn completes, and the lead is
@@ -57,19 +75,8 @@ func TestRejectedCallStopsOnlyThatTeammate(t *testing.T) {
 		"alice": {Responses: []llmtest.Response{call("a1", "write_file", `{"path":"a.txt","content":"a"}`)}},
 		"bob":   {Responses: []llmtest.Response{call("b1", "write_file", `{"path":"b.txt","content":"b"}`), text("wrote b")}},
 	}})
-	done := make(chan protocol.StopReason, 1)
-	go func() { done <- h.run("split the work").Reason }()
 	// Spawning a teammate that can write asks, as subagent_start does.
-	for range 2 {
-		r := h.pendingBy("")[""]
-		if r.Tool != ToolSpawn {
-			t.Fatalf("the lead's request is %s's", r.Tool)
-		}
-		h.answer(r, protocol.DecisionOnce, "")
-	}
-	if r := <-done; r != protocol.StopCompleted {
-		t.Fatalf("lead's turn: %s", r)
-	}
+	h.runSpawning("split the work", 2)
 	reqs := h.pendingBy("alice", "bob")
 	if reqs["alice"].Tool != "write_file" || reqs["bob"].Tool != "write_file" {
 		t.Fatalf("requests %+v", reqs)

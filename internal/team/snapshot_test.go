@@ -21,12 +21,7 @@ func TestSnapshotKeepsATeammatesRequestAfterTheLeadsTurn(t *testing.T) {
 	}, When: []llmtest.Rule{{LastContains: "[team", Response: text("noted")}}}, approval.Safe, setup{members: map[string]llmtest.Script{
 		"alice": {Responses: []llmtest.Response{call("a1", "write_file", `{"path":"a.txt","content":"a"}`), text("wrote a")}},
 	}})
-	done := make(chan protocol.StopReason, 1)
-	go func() { done <- h.run("start alice").Reason }()
-	h.answer(h.pendingBy("")[""], protocol.DecisionOnce, "")
-	if r := <-done; r != protocol.StopCompleted {
-		t.Fatalf("lead's turn: %s", r)
-	}
+	h.runSpawning("start alice", 1)
 	req := h.pendingBy("alice")["alice"]
 	alice := h.waitState("alice", protocol.TeammateWaiting)
 	// A second turn of the lead stops after alice asked.

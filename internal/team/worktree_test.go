@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"gatehouse/internal/approval"
+	"gatehouse/internal/gitcmd/gittest"
 	"gatehouse/internal/llm/llmtest"
 	"gatehouse/internal/proc"
 	"gatehouse/internal/protocol"
@@ -21,15 +22,7 @@ import (
 // its folder.
 func gitRepo(t *testing.T, files map[string]string) string {
 	t.Helper()
-	home := t.TempDir()
-	global := filepath.Join(home, "gitconfig")
-	if err := os.WriteFile(global, []byte("[user]\n\tname = T\n\temail = t@example.com\n[init]\n\tdefaultBranch = main\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("HOME", home)
-	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
-	t.Setenv("GIT_CONFIG_GLOBAL", global)
-	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	gittest.Home(t)
 	parent, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -299,12 +292,7 @@ func TestWorktreeTeammatesCallsAreJudgedInItsWorktree(t *testing.T) {
 			call("a2", "read_file", `{"path":"secret.txt"}`),
 			text("done"),
 		}}}})
-	done := make(chan protocol.StopReason, 1)
-	go func() { done <- h.run("start alice").Reason }()
-	h.answer(h.pendingBy("")[""], protocol.DecisionOnce, "") // the spawn makes a worktree: a write
-	if r := <-done; r != protocol.StopCompleted {
-		t.Fatalf("lead's turn: %s", r)
-	}
+	h.runSpawning("start alice", 1) // the spawn makes a worktree: a write
 	eventually(t, "alice idle or asking", func() bool {
 		s := h.member("alice").State
 		return s == protocol.TeammateIdle || s == protocol.TeammateWaiting
@@ -334,12 +322,7 @@ func TestWorktreeTeammatesCommandIsAnalysedInItsWorktree(t *testing.T) {
 		members: map[string]llmtest.Script{"alice": {Responses: []llmtest.Response{
 			call("a1", "bash", js(map[string]string{"action": "exec", "command": "cat " + filepath.Join(wt, "README.md") + " " + filepath.Join(root, "README.md") + " > " + filepath.Join(wt, "copy.txt")})),
 		}}}}) // rejected: the turn stops there
-	done := make(chan protocol.StopReason, 1)
-	go func() { done <- h.run("start alice").Reason }()
-	h.answer(h.pendingBy("")[""], protocol.DecisionOnce, "")
-	if r := <-done; r != protocol.StopCompleted {
-		t.Fatalf("lead's turn: %s", r)
-	}
+	h.runSpawning("start alice", 1)
 	req := h.pendingBy("alice")["alice"]
 	if req.Preview.Command == nil || len(req.Preview.Command.Segments) != 1 {
 		t.Fatalf("the command's preview %+v", req.Preview)

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"gatehouse/internal/gitcmd/gittest"
 )
 
 var ctx = context.Background()
@@ -23,13 +25,7 @@ type repo struct {
 
 func newRepo(t *testing.T, files map[string]string) *repo {
 	t.Helper()
-	home := t.TempDir()
-	global := filepath.Join(home, "gitconfig")
-	os.WriteFile(global, []byte("[user]\n\tname = T\n\temail = t@example.com\n[init]\n\tdefaultBranch = main\n"), 0o600)
-	t.Setenv("HOME", home)
-	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
-	t.Setenv("GIT_CONFIG_GLOBAL", global)
-	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	gittest.Home(t)
 	parent, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
