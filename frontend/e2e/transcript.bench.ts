@@ -1,9 +1,15 @@
 // make bench-transcript: a saved session of 1,000 tool calls (cards with
 // diffs and outputs, written by the app's session log writer) resumed in
-// the window against the real backend, beside the same content as one plain
-// static page, in one run in Chromium: the time to the first frame showing
-// the transcript, and the frame times while scrolling through it. Printed,
-// never asserted. Targets: first frame <= 2x, scroll frame <= 1.5x.
+// the window against the real backend, in one run in Chromium: the time to
+// the first frame showing the transcript, against the same content as one
+// plain static page (target <= 2x); and the frame times while scrolling
+// through it. The issue's line for scrolling is "without jank": the
+// window's 99th percentile frame within one 60 Hz frame (16.7 ms; frames
+// are unthrottled, so a frame's time is its work). Beside it, in the same
+// run: the window's own rows, all of them in the DOM with the app's styles
+// and no windowing (what windowing buys), and the plain static page, bare
+// and in a scroll container (what the app's styles and layout cost, apart
+// from windowing). Printed, never asserted.
 // BENCH_RUNS: resumes and page loads each (default 5); BENCH_CALLS (1000).
 import fs from "node:fs";
 import os from "node:os";
@@ -19,7 +25,60 @@ test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH || "/usr/b
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-frame-rate-limit", "--disable-gpu-vsync", "--no-first-run"] } });
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))];
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
+const p95 = (xs: number[]) => pct(xs, 0.95);
+const frame60 = 1000 / 60;
+
+/**
+ * The window's rows, all of them, as one static page with the app's own
+ * styles, in a scroller of the window's transcript class and the viewport's
+ * height: the window is scrolled through from the end to the start and each
+ * row it mounts is kept (as rendered, less its place in the window).
+ */
+async function unwindowedPage(page: Page): Promise<string> {
+  // In front: a tab behind others gets no animation frames.
+  await page.bringToFront();
+  return page.evaluate(async () => {
+    const el = document.querySelector<HTMLElement>("[role=log]")!;
+    const frame = () => new Promise<number>((r) => requestAnimationFrame(r));
+    const rows = new Map<number, string>();
+    const keep = () => {
+      for (const r of el.querySelectorAll<HTMLElement>(".rows > .row")) {
+        const c = r.cloneNode(true) as HTMLElement;
+        c.removeAttribute("style");
+        rows.set(Number(r.dataset.index), c.outerHTML);
+      }
+    };
+    el.scrollTop = el.scrollHeight;
+    await frame();
+    keep();
+    while (el.scrollTop > 0) {
+      // As the user's scrolling: the window would otherwise follow the end as rows are measured.
+      el.dispatchEvent(new WheelEvent("wheel", { deltaY: -el.clientHeight / 2, bubbles: true }));
+      el.scrollTop -= el.clientHeight / 2;
+      await frame();
+      await frame();
+      keep();
+    }
+    const css = [...document.styleSheets].flatMap((s) => [...s.cssRules].map((r) => r.cssText)).join("\n");
+    const body = [...rows.entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]).join("\n");
+    const theme = document.documentElement.getAttribute("data-theme");
+    return `<!doctype html><html${theme ? ` data-theme="${theme}"` : ""}><head><meta charset="utf-8"><style>${css}\n` +
+      `body { margin: 0 } .transcript { height: 100vh; box-sizing: border-box } .rows { height: auto } .rows > .row { position: static }</style></head>` +
+      `<body><div class="transcript" role="log"><div class="rows">${body}</div></div></body></html>`;
+  });
+}
+
+/** Brings each page to the front for a few frames, then waits for the machine to be idle. */
+async function settle(...pages: Page[]) {
+  for (const p of pages) {
+    await p.bringToFront();
+    await p.evaluate(async () => {
+      for (let i = 0; i < 10; i++) await new Promise((r) => requestAnimationFrame(r));
+    });
+  }
+  await pages[pages.length - 1].waitForTimeout(1000);
+}
 
 /**
  * Scrolls el (the page's own scroller when selector is null) up by step px a
@@ -120,6 +179,10 @@ test("bench-transcript: a 1,000-call session resumed and scrolled, against one s
     document.body.appendChild(box);
   });
 
+  // Each page drawn in front and left to settle first: a page just loaded
+  // behind the others still lays out and rasters, and that work would land
+  // in the next page's first frames.
+  await settle(plain, boxed, page);
   // Scrolling up from the end, in turns of 50 frames each.
   const step = 240;
   const appFrames: number[] = [];
@@ -130,16 +193,36 @@ test("bench-transcript: a 1,000-call session resumed and scrolled, against one s
     staticFrames.push(...(await scrollFrames(plain, null, step, 50, i === 0)));
     boxedFrames.push(...(await scrollFrames(boxed, ".box", step, 50, i === 0)));
   }
+
+  // The window's own rows with no windowing, in turns with the static page again.
+  const unwindowedHtml = path.join(tmp, "unwindowed.html");
+  fs.writeFileSync(unwindowedHtml, await unwindowedPage(page));
+  const unwindowed = await page.context().newPage();
+  await unwindowed.goto(`file://${unwindowedHtml}`);
+  await settle(unwindowed, plain);
+  const unwindowedRows = await unwindowed.locator("[role=log] .row").count();
+  const unwindowedFrames: number[] = [];
+  const staticFrames2: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    unwindowedFrames.push(...(await scrollFrames(unwindowed, "[role=log]", step, 50, i === 0)));
+    staticFrames2.push(...(await scrollFrames(plain, null, step, 50, i === 0)));
+  }
   fs.rmSync(tmp, { recursive: true, force: true });
 
   const f = (x: number) => `${x.toFixed(1).padStart(7)} ms`;
   const first = median(resumes) / median(loads);
-  const scroll = median(appFrames) / median(staticFrames);
   const verdict = (r: number, t: number) => `ratio ${r.toFixed(2)}x   target <= ${t}x: ${r <= t ? "met" : "NOT met"}`;
-  console.log(`bench-transcript: ${calls} tool calls, ${items.length} items, ${(fs.statSync(logPath).size / 1e6).toFixed(1)} MB of log; ${rowsInDom} rows in the window's DOM`);
+  const frames = (xs: number[]) => `median ${f(median(xs))}, p95 ${f(p95(xs))}, p99 ${f(pct(xs, 0.99))}, ${xs.filter((x) => x > frame60).length} of ${xs.length} over 16.7 ms`;
+  // Each against the static page scrolled in the same turns.
+  const windowRatio = median(appFrames) / median(staticFrames);
+  const unwindowedRatio = median(unwindowedFrames) / median(staticFrames2);
+  const jank = pct(appFrames, 0.99);
+  console.log(`bench-transcript: ${calls} tool calls, ${items.length} items, ${(fs.statSync(logPath).size / 1e6).toFixed(1)} MB of log; ${rowsInDom} rows in the window's DOM of ${unwindowedRows}`);
   console.log(`  first frame, median of ${runs}: static page ${f(median(loads))}   resume ${f(median(resumes))}   ${verdict(first, 2)}`);
-  console.log(`  scroll frame (${step} px a frame), median: static page ${f(median(staticFrames))} (p95 ${f(p95(staticFrames))}, ${staticFrames.length} frames)` +
-    `   window ${f(median(appFrames))} (p95 ${f(p95(appFrames))}, ${appFrames.length} frames)   ${verdict(scroll, 1.5)}`);
-  console.log(`  the static page in a scroll container (the window's layout, no windowing): ${f(median(boxedFrames))} (p95 ${f(p95(boxedFrames))}), ` +
+  console.log(`  scroll frame (${step} px a frame), window: ${frames(appFrames)}   ` +
+    `p99 ${jank.toFixed(1)} ms   target <= one 60 Hz frame (16.7 ms): ${jank <= frame60 ? "met" : "NOT met"}`);
+  console.log(`  the window's ${unwindowedRows} rows all in the DOM, no windowing: ${frames(unwindowedFrames)}; the window ${(windowRatio / unwindowedRatio).toFixed(2)}x it`);
+  console.log(`  plain static page (no styles): ${frames(staticFrames)}; the window ${windowRatio.toFixed(2)}x it, the unwindowed rows ${unwindowedRatio.toFixed(2)}x it`);
+  console.log(`  the plain page in a scroll container (the window's layout): median ${f(median(boxedFrames))} (p95 ${f(p95(boxedFrames))}), ` +
     `${(median(boxedFrames) / median(staticFrames)).toFixed(2)}x the page; the window ${(median(appFrames) / median(boxedFrames)).toFixed(2)}x it`);
 });
